@@ -1,0 +1,160 @@
+// The one wrapper around every /v1 route handler. In order: authenticate, resolve the workspace
+// and router, check the role, refuse bearers on cookie-only endpoints, check same-origin for
+// cookie mutations, validate input, count the call against the daily bearer cap, run the handler,
+// and write `{ ok: true, data }` or `{ ok: false, error: { code, message } }`.
+import { randomUUID } from 'node:crypto';
+import { NextResponse, type NextRequest } from 'next/server';
+import { z } from 'zod';
+import type { Role } from '../db';
+import { log as rootLog, type Logger } from '../log';
+import { countBearerCall } from '../rate-limit/daily-cap';
+import { authenticate } from './authenticate';
+import { roleAtLeast, type AuthUser, type AuthVia, type ResolvedRouter, type ResolvedWorkspace } from './context';
+import { ApiError, fromDatabaseError, notFound } from './errors';
+import { resolveRouter, resolveWorkspace } from './resolve';
+import { isSameOrigin } from './origin';
+import { formatZodError } from './validation';
+
+export interface ApiOptions<B extends z.ZodType, Q extends z.ZodType> {
+  /** `required` (default), `optional` (anonymous allowed), or `pending-deletion-ok`. */
+  auth?: 'required' | 'optional' | 'pending-deletion-ok';
+  /** `required` (default), `optional` (handler copes with none), or `none` (not resolved). */
+  workspace?: 'required' | 'optional' | 'none';
+  router?: boolean;
+  role?: Role;
+  cookieOnly?: boolean;
+  /** Counts against the daily bearer cap (the providers, routers, profiles, sessions, replays, inspections and webhooks groups). */
+  counted?: boolean;
+  body?: B;
+  query?: Q;
+}
+
+export interface ApiContext<B, Q> {
+  req: NextRequest;
+  requestId: string;
+  log: Logger;
+  user: AuthUser;
+  via: AuthVia;
+  workspace: ResolvedWorkspace;
+  maybeWorkspace: ResolvedWorkspace | null;
+  router: ResolvedRouter;
+  params: Record<string, string>;
+  body: B;
+  query: Q;
+}
+
+/** A handler result with a status other than 200 or extra headers. */
+export class Reply {
+  constructor(readonly data: unknown, readonly status = 200, readonly headers: Record<string, string> = {}) {}
+}
+export const created = (data: unknown) => new Reply(data, 201);
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export function api<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined>(
+  options: ApiOptions<B, Q>,
+  handler: (ctx: ApiContext<z.infer<B>, z.infer<Q>>) => Promise<unknown>,
+) {
+  return async (req: NextRequest, route: RouteContext): Promise<Response> => {
+    const requestId = randomUUID();
+    const log = rootLog.child({ requestId, method: req.method, path: req.nextUrl.pathname });
+    const headers: Record<string, string> = { 'X-Request-Id': requestId, 'Cache-Control': 'no-store' };
+    try {
+      const auth = await authenticate(req);
+      if (!auth && options.auth !== 'optional') throw new ApiError('unauthenticated', 'sign in, or send "Authorization: Bearer <account token>"');
+      if (auth?.user.deletionRequestedAt && options.auth !== 'pending-deletion-ok' && options.auth !== 'optional') {
+        throw new ApiError('unauthenticated', 'the account is scheduled for deletion; restore it first');
+      }
+
+      let workspace: ResolvedWorkspace | null = null;
+      let router: ResolvedRouter | null = null;
+      const query = req.nextUrl.searchParams;
+      if (auth && options.workspace !== 'none') {
+        workspace = await resolveWorkspace(auth.user, auth.via, req.headers.get('x-workspace-id'));
+        if (!workspace && options.workspace !== 'optional') throw notFound('workspace');
+      }
+      const body = options.body ? await readJson(req) : undefined;
+      if (options.router && workspace && auth) {
+        const requested = req.headers.get('x-router-id') ?? query.get('routerInstanceId') ?? routerIdFromBody(body);
+        router = await resolveRouter(workspace, auth.user, auth.via, requested);
+      }
+      if (options.role && workspace && !roleAtLeast(workspace.role, options.role)) {
+        throw new ApiError('forbidden', options.role === 'owner' ? 'only the workspace owner can do this' : 'only the workspace owner or an admin can do this');
+      }
+      if (options.cookieOnly && auth?.via === 'bearer') {
+        throw new ApiError('cookie_required', 'this action is only available from a signed-in dashboard session');
+      }
+      if (auth?.via === 'cookie' && !['GET', 'HEAD', 'OPTIONS'].includes(req.method) && !isSameOrigin(req)) {
+        throw new ApiError('forbidden', 'cross-site request refused');
+      }
+
+      const parsedBody = options.body ? parseWith(options.body, body, 'body') : undefined;
+      const parsedQuery = options.query ? parseWith(options.query, Object.fromEntries(query), 'query') : undefined;
+
+      if (options.counted && auth?.via === 'bearer' && workspace) {
+        const cap = await countBearerCall(workspace.id, workspace);
+        Object.assign(headers, cap.headers);
+        if (cap.exceeded) throw new ApiError('rate_limited', `the workspace used its ${cap.limit} API calls for today; the count resets at midnight UTC`);
+      }
+
+      const rawParams = await route.params;
+      const params = Object.fromEntries(Object.entries(rawParams ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
+      const ctx: ApiContext<z.infer<B>, z.infer<Q>> = {
+        req, requestId, log, params,
+        user: auth?.user as AuthUser,
+        via: auth?.via as AuthVia,
+        maybeWorkspace: workspace,
+        get workspace() {
+          if (!workspace) throw notFound('workspace');
+          return workspace;
+        },
+        get router() {
+          if (!router) throw notFound('router');
+          return router;
+        },
+        body: parsedBody as z.infer<B>,
+        query: parsedQuery as z.infer<Q>,
+      };
+      const result = await handler(ctx);
+      if (result instanceof Response) return result;
+      const reply = result instanceof Reply ? result : new Reply(result);
+      return NextResponse.json({ ok: true, data: reply.data ?? null }, { status: reply.status, headers: { ...headers, ...reply.headers } });
+    } catch (thrown) {
+      const error = fromDatabaseError(thrown);
+      if (error instanceof ApiError) {
+        return NextResponse.json({ ok: false, error: { code: error.code, message: error.message } }, { status: error.status, headers: { ...headers, ...error.headers } });
+      }
+      log.error({ err: error }, 'unhandled error');
+      return NextResponse.json(
+        { ok: false, error: { code: 'internal_error', message: `something went wrong on our side (request ${requestId})` } },
+        { status: 500, headers },
+      );
+    }
+  };
+}
+
+const NO_BODY = Symbol('no body');
+
+async function readJson(req: NextRequest): Promise<unknown> {
+  const text = await req.text();
+  if (text.trim() === '') return NO_BODY;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('validation_error', 'the request body is not valid JSON');
+  }
+}
+
+function routerIdFromBody(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'routerInstanceId' in body) {
+    const value = (body as { routerInstanceId: unknown }).routerInstanceId;
+    return typeof value === 'string' ? value : null;
+  }
+  return null;
+}
+
+function parseWith<T extends z.ZodType>(schema: T, input: unknown, where: string): z.infer<T> {
+  const result = schema.safeParse(input === NO_BODY ? undefined : input);
+  if (!result.success) throw new ApiError('validation_error', formatZodError(result.error, where));
+  return result.data;
+}

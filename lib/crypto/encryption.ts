@@ -1,0 +1,35 @@
+// AES-256-GCM for data at rest (provider addresses and credentials, router key plaintexts,
+// profiles). The key is ENCRYPTION_KEY (32 bytes, base64), set by the start script from the
+// data directory unless the operator provides one.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+let cachedKey: Buffer | undefined;
+
+function key(): Buffer {
+  if (cachedKey) return cachedKey;
+  const raw = process.env.ENCRYPTION_KEY;
+  if (!raw) throw new Error('ENCRYPTION_KEY is not set');
+  const decoded = Buffer.from(raw, 'base64');
+  if (decoded.length !== 32) throw new Error('ENCRYPTION_KEY must be 32 bytes, base64-encoded');
+  cachedKey = decoded;
+  return decoded;
+}
+
+export function encryptBytes(plain: Buffer): Buffer {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key(), iv);
+  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return Buffer.concat([Buffer.from([1]), iv, cipher.getAuthTag(), body]);
+}
+
+export function decryptBytes(sealed: Buffer): Buffer {
+  if (sealed[0] !== 1) throw new Error('unknown ciphertext version');
+  const iv = sealed.subarray(1, 13);
+  const tag = sealed.subarray(13, 29);
+  const decipher = createDecipheriv('aes-256-gcm', key(), iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(sealed.subarray(29)), decipher.final()]);
+}
+
+export const encryptText = (plain: string): string => encryptBytes(Buffer.from(plain, 'utf8')).toString('base64');
+export const decryptText = (sealed: string): string => decryptBytes(Buffer.from(sealed, 'base64')).toString('utf8');

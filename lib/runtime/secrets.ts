@@ -1,0 +1,32 @@
+// Instance secrets: taken from the environment when set, else generated once and kept in
+// <DATA_DIR>/secrets.json (mode 0600). They never appear in logs.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface InstanceSecrets {
+  authSecret: string; // signs dashboard session cookies (next-auth)
+  encryptionKey: string; // 32 bytes, base64: AES-256-GCM key for data at rest
+  postgresPassword: string; // embedded PostgreSQL superuser
+}
+
+export function loadInstanceSecrets(dataDir: string): InstanceSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: Partial<InstanceSecrets> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<InstanceSecrets>;
+  const secrets: InstanceSecrets = {
+    authSecret: stored.authSecret ?? randomBytes(32).toString('base64url'),
+    encryptionKey: stored.encryptionKey ?? randomBytes(32).toString('base64'),
+    postgresPassword: stored.postgresPassword ?? randomBytes(18).toString('base64url'),
+  };
+  if (JSON.stringify(secrets) !== JSON.stringify(stored)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return {
+    authSecret: process.env.AUTH_SECRET ?? process.env.NEXTAUTH_SECRET ?? secrets.authSecret,
+    encryptionKey: process.env.ENCRYPTION_KEY ?? secrets.encryptionKey,
+    postgresPassword: secrets.postgresPassword,
+  };
+}

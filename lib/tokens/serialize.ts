@@ -1,0 +1,15 @@
+import type { AccessToken } from '../db/generated/client';
+
+export const ACTIVE_TOKEN_CAP = 10;
+
+export function serializeAccessToken(token: AccessToken) {
+  return {
+    id: token.id,
+    label: token.label,
+    prefix: token.prefix,
+    scopes: token.scopes,
+    lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
+    revokedAt: token.revokedAt?.toISOString() ?? null,
+    createdAt: token.createdAt.toISOString(),
+  };
+}

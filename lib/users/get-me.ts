@@ -1,0 +1,32 @@
+import { db } from '../db';
+import type { AuthUser, AuthVia, ResolvedWorkspace } from '../api/context';
+import { resolveRouter } from '../api/resolve';
+import { accountState } from '../workspaces/serialize';
+import { listWorkspaces } from '../workspaces/workspaces';
+import { isInstanceAdmin } from './instance-admin';
+
+export function serializeUser(user: AuthUser) {
+  return { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerifiedAt !== null, image: user.image };
+}
+
+export async function getMe(user: AuthUser, via: AuthVia, workspace: ResolvedWorkspace | null) {
+  const [workspaces, routers, isAdmin] = await Promise.all([
+    listWorkspaces(user.id),
+    workspace ? db.router.findMany({ where: { workspaceId: workspace.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { id: true, slug: true, name: true } }) : [],
+    isInstanceAdmin(user),
+  ]);
+  const activeRouter = workspace && routers.length > 0 ? await resolveRouter(workspace, user, via, null) : null;
+  return {
+    user: serializeUser(user),
+    workspaces,
+    activeWorkspaceId: workspace?.id ?? null,
+    activeWorkspacePlan: workspace?.plan ?? null,
+    activeWorkspaceAccountState: workspace ? accountState(workspace) : null,
+    routers,
+    activeRouterInstanceId: activeRouter?.id ?? null,
+    isAdmin,
+    deletionScheduledAt: user.deletionRequestedAt ? new Date(user.deletionRequestedAt.getTime() + ACCOUNT_UNDO_WINDOW_MS).toISOString() : null,
+  };
+}
+
+export const ACCOUNT_UNDO_WINDOW_MS = 30 * 24 * 3600 * 1000;

@@ -1,0 +1,23 @@
+// The scripted entry point for demos and black-box tests (npm run seed, and the test suites).
+import { db } from '../db';
+import { ApiError } from '../api/errors';
+import { verifyPassword } from '../auth/password';
+import { createAccessToken } from '../tokens/access-tokens';
+import { signUpSchema } from './schemas';
+import { signUp } from './sign-up';
+
+export async function seedUser(input: { email: string; password: string; name?: string }) {
+  const parsed = signUpSchema.parse({ ...input, name: input.name ?? input.email.split('@')[0] });
+  let user = await db.user.findUnique({ where: { email: parsed.email } });
+  if (user) {
+    if (!(await verifyPassword(parsed.password, user.passwordHash))) throw new ApiError('unauthenticated', 'that e-mail exists with another password');
+    if (!user.emailVerifiedAt) user = await db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } });
+  } else {
+    user = (await signUp(parsed, { verified: true })).user;
+  }
+  const membership = await db.membership.findFirst({ where: { userId: user.id, role: 'owner' }, orderBy: { joinedAt: 'asc' } });
+  if (!membership) throw new Error('the user owns no workspace');
+  const router = await db.router.findFirst({ where: { workspaceId: membership.workspaceId }, orderBy: { createdAt: 'asc' } });
+  const token = await createAccessToken(user.id, `seed ${new Date().toISOString().slice(0, 19)}`);
+  return { userId: user.id, workspaceId: membership.workspaceId, routerId: router?.id ?? null, accessToken: token.plaintextToken };
+}

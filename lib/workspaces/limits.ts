@@ -1,0 +1,4 @@
+export const MEMBERS_PER_WORKSPACE = 1_000;
+export const ROUTERS_PER_WORKSPACE = 100;
+export const PROFILES_PER_WORKSPACE = 500;
+export const ROUTER_KEYS_PER_WORKSPACE = 100;

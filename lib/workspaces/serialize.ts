@@ -1,0 +1,15 @@
+import type { Role } from '../db';
+
+export function workspaceRef(workspace: { id: string; slug: string; name: string }, role: Role) {
+  return { id: workspace.id, slug: workspace.slug, name: workspace.name, role };
+}
+
+export function serializeMember(m: { id: string; userId: string; role: Role; joinedAt: Date; user: { name: string; email: string; image: string | null } }) {
+  return { id: m.id, userId: m.userId, role: m.role, joinedAt: m.joinedAt.toISOString(), name: m.user.name, email: m.user.email, image: m.user.image };
+}
+
+/** `paid` means a wallet balance above zero now (spec 1, Billing summary). */
+export function accountState(workspace: { enterprise: boolean; balanceMillicents: bigint }): 'free' | 'paid' | 'enterprise' {
+  if (workspace.enterprise) return 'enterprise';
+  return workspace.balanceMillicents > 0n ? 'paid' : 'free';
+}

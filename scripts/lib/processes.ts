@@ -1,0 +1,36 @@
+// Child processes of the product (web, proxy) with prefixed output and a clean stop.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+export const nextBin = path.join(path.dirname(require.resolve('next/package.json')), 'dist/bin/next');
+export const tsxBin = path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/cli.mjs');
+
+export function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, quiet = false): ChildProcess {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const relay = (stream: NodeJS.WritableStream) => (chunk: Buffer) => {
+    if (quiet) return;
+    for (const line of chunk.toString().split('\n')) if (line.trim()) stream.write(`[${name}] ${line}\n`);
+  };
+  child.stdout?.on('data', relay(process.stdout));
+  child.stderr?.on('data', relay(process.stderr));
+  return child;
+}
+
+/** SIGTERM, then SIGKILL after the grace period. Resolves when the child has exited. */
+export function stopChild(child: ChildProcess, graceMs = 35_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => { clearTimeout(timer); resolve(); });
+    child.kill('SIGTERM');
+  });
+}
+
+export function runToEnd(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { env, stdio: 'inherit' });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}

@@ -1,0 +1,65 @@
+// Starts the whole product: database (embedded unless DATABASE_URL), migrations, a production
+// build when needed, the web process and the proxy process. Used by `npm start` and the tests.
+import type { ChildProcess } from 'node:child_process';
+import { loadInstanceSecrets } from '../../lib/runtime/secrets';
+import { prepareDatabase, type ReadyDatabase } from '../../lib/runtime/database';
+import { ensureBuild } from './build';
+import { waitForPort } from './ports';
+import { nextBin, startChild, stopChild, tsxBin } from './processes';
+
+export interface StackOptions {
+  dataDir: string;
+  webPort: number;
+  proxyPort: number;
+  host: string;
+  embeddedPostgresPort: number;
+  extraEnv?: NodeJS.ProcessEnv;
+  quiet?: boolean;
+  log: (line: string) => void;
+}
+
+export interface Stack {
+  env: NodeJS.ProcessEnv;
+  database: ReadyDatabase;
+  webUrl: string;
+  proxyUrl: string;
+  children: ChildProcess[];
+  stop(): Promise<void>;
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const secrets = loadInstanceSecrets(options.dataDir);
+  const database = await prepareDatabase({ dataDir: options.dataDir, postgresPassword: secrets.postgresPassword, embeddedPort: options.embeddedPostgresPort, log: () => {} });
+  if (database.applied.length > 0) options.log(`applied migrations: ${database.applied.join(', ')}`);
+  const publicHost = options.host === '0.0.0.0' || options.host === '127.0.0.1' ? 'localhost' : options.host;
+  const webUrl = process.env.PUBLIC_WEB_URL ?? `http://${publicHost}:${options.webPort}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...options.extraEnv,
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: database.url,
+    AUTH_SECRET: secrets.authSecret,
+    NEXTAUTH_SECRET: secrets.authSecret,
+    NEXTAUTH_URL: webUrl,
+    PUBLIC_WEB_URL: webUrl,
+    WEB_PORT: String(options.webPort),
+    PORT: String(options.proxyPort),
+    ENCRYPTION_KEY: secrets.encryptionKey,
+    NEXT_TELEMETRY_DISABLED: '1',
+  };
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(children.map((child) => stopChild(child)));
+    await database.stop();
+  };
+  try {
+    await ensureBuild(env, options.log);
+    children.push(startChild('web', [nextBin, 'start', '-p', String(options.webPort), '-H', options.host], { ...env, SERVICE_NAME: 'web' }, options.quiet));
+    children.push(startChild('proxy', [tsxBin, 'proxy/index.ts'], { ...env, SERVICE_NAME: 'proxy', HOST: options.host }, options.quiet));
+    await Promise.all([waitForPort(options.webPort, 60_000), waitForPort(options.proxyPort, 60_000)]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { env, database, webUrl, proxyUrl: `http://${publicHost}:${options.proxyPort}`, children, stop };
+}

@@ -1,0 +1,79 @@
+// npm test — every test: unit and integration (node's test runner) and end-to-end in a real
+// browser (Playwright). Brings up one stack for the run: embedded PostgreSQL in a scratch data
+// directory, a local SMTP server, the production build of the web app, the proxy.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startMailCatcher } from '../e2e/support/mail-catcher';
+import { freePort } from './lib/ports';
+import { runToEnd } from './lib/processes';
+import { startStack } from './lib/stack';
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const log = (line: string) => console.log(`[test] ${line}`);
+
+function find(dir: string, suffix: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (name === 'node_modules' || name === 'generated') return [];
+    return statSync(full).isDirectory() ? find(full, suffix) : full.endsWith(suffix) ? [full] : [];
+  });
+}
+
+const unitFiles = [...find('lib', '.test.ts'), ...find('proxy', '.test.ts')];
+const apiFiles = find('e2e/api', '.test.ts');
+const browserFiles = find('e2e/browser', '.spec.ts');
+
+let passed = 0;
+let failed = 0;
+const tapFile = path.join(os.tmpdir(), `br-tap-${process.pid}.txt`);
+
+async function nodeTests(files: string[], env: NodeJS.ProcessEnv, concurrency: number): Promise<void> {
+  if (files.length === 0) return;
+  await runToEnd(
+    ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, ...files],
+    env,
+  );
+  const tap = readFileSync(tapFile, 'utf8');
+  passed += Number(/^# pass (\d+)/m.exec(tap)?.[1] ?? 0);
+  failed += Number(/^# fail (\d+)/m.exec(tap)?.[1] ?? 0) + Number(/^# cancelled (\d+)/m.exec(tap)?.[1] ?? 0);
+}
+
+const started = Date.now();
+log(`running ${unitFiles.length} unit, ${apiFiles.length} integration and ${browserFiles.length} browser test files`);
+await nodeTests(unitFiles, { ...process.env, NODE_ENV: 'test' }, 2);
+
+if (only !== 'unit' && apiFiles.length + browserFiles.length > 0) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-test-'));
+  const mail = await startMailCatcher();
+  const [webPort, proxyPort, pgPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  delete process.env.DATABASE_URL; // the tests own a scratch database, whatever the shell says
+  const stack = await startStack({
+    dataDir, webPort, proxyPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', log, quiet: !process.env.TEST_VERBOSE,
+    extraEnv: { SMTP_URL: mail.smtpUrl, MAIL_FROM: 'Browser Router <no-reply@test.local>', LOG_LEVEL: process.env.TEST_VERBOSE ? 'info' : 'warn', SIGN_UPS_PER_HOUR_PER_IP: '100000', ADMIN_EMAILS: 'operator@test.local' },
+  });
+  const env = { ...stack.env, TEST_WEB_URL: stack.webUrl, TEST_PROXY_URL: stack.proxyUrl, TEST_MAIL_URL: mail.httpUrl, LOG_LEVEL: 'silent' };
+  try {
+    await nodeTests(apiFiles, env, 2);
+    if (browserFiles.length > 0 && only !== 'api') {
+      const reportFile = path.join(os.tmpdir(), `br-pw-${process.pid}.json`);
+      await runToEnd([path.join('node_modules', '@playwright', 'test', 'cli.js'), 'test'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile });
+      if (existsSync(reportFile)) {
+        const stats = (JSON.parse(readFileSync(reportFile, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }).stats;
+        passed += stats.expected + stats.flaky;
+        failed += stats.unexpected;
+      } else {
+        failed += 1;
+      }
+    }
+  } finally {
+    await stack.stop();
+    await mail.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+log(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
