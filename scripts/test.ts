@@ -1,6 +1,7 @@
 // npm test — every test: unit and integration (node's test runner) and end-to-end in a real
 // browser (Playwright). Brings up one stack for the run: embedded PostgreSQL in a scratch data
 // directory, a local SMTP server, the production build of the web app, the proxy.
+// `npm test -- --only unit|api|browser` runs one group.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,7 +43,7 @@ async function nodeTests(files: string[], env: NodeJS.ProcessEnv, concurrency: n
 
 const started = Date.now();
 log(`running ${unitFiles.length} unit, ${apiFiles.length} integration and ${browserFiles.length} browser test files`);
-await nodeTests(unitFiles, { ...process.env, NODE_ENV: 'test' }, 2);
+if (!only || only === 'unit') await nodeTests(unitFiles, { ...process.env, NODE_ENV: 'test' }, 2);
 
 if (only !== 'unit' && apiFiles.length + browserFiles.length > 0) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-test-'));
@@ -55,7 +56,7 @@ if (only !== 'unit' && apiFiles.length + browserFiles.length > 0) {
   });
   const env = { ...stack.env, TEST_WEB_URL: stack.webUrl, TEST_PROXY_URL: stack.proxyUrl, TEST_MAIL_URL: mail.httpUrl, LOG_LEVEL: 'silent' };
   try {
-    await nodeTests(apiFiles, env, 2);
+    if (only !== 'browser') await nodeTests(apiFiles, env, 2);
     if (browserFiles.length > 0 && only !== 'api') {
       const reportFile = path.join(os.tmpdir(), `br-pw-${process.pid}.json`);
       await runToEnd([path.join('node_modules', '@playwright', 'test', 'cli.js'), 'test'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile });

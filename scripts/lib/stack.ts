@@ -13,7 +13,7 @@ export interface StackOptions {
   proxyPort: number;
   host: string;
   embeddedPostgresPort: number;
-  extraEnv?: NodeJS.ProcessEnv;
+  extraEnv?: Record<string, string>;
   quiet?: boolean;
   log: (line: string) => void;
 }

@@ -1,0 +1,68 @@
+// The dashboard's one way to call the server. Every response is the API envelope
+// (`{ ok: true, data }` / `{ ok: false, error: { code, message } }`); this turns a failure into an
+// ApiClientError with the spec's code, so components branch on `code`, never on message text.
+// URLs are relative: cookie-authenticated mutations are checked same-origin by the server.
+
+export class ApiClientError extends Error {
+  constructor(
+    /** The spec's error code (`forbidden`, `limit_reached`…), or `network_error` / `bad_response`. */
+    readonly code: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiClientError';
+  }
+}
+
+export interface ApiFetchOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Pins the call to this workspace (X-Workspace-Id) rather than the session's active one. */
+  workspaceId?: string | null;
+}
+
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, workspaceId } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (workspaceId) headers['X-Workspace-Id'] = workspaceId;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: 'same-origin',
+      cache: 'no-store',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiClientError('network_error', 'could not reach the server; check your connection and try again', 0);
+  }
+
+  const payload = await response.json().catch(() => null);
+  if (payload && typeof payload === 'object' && 'ok' in payload) {
+    if (payload.ok === true) return (payload as { data: T }).data;
+    const error = (payload as { error?: unknown }).error;
+    // Billing endpoints send `error` as a plain string (spec 1, Errors).
+    if (typeof error === 'string') throw new ApiClientError(error, error.replace(/_/g, ' '), response.status);
+    if (error && typeof error === 'object') {
+      const { code, message } = error as { code?: unknown; message?: unknown };
+      throw new ApiClientError(String(code ?? 'unknown_error'), String(message ?? 'the request failed'), response.status);
+    }
+  }
+  throw new ApiClientError('bad_response', `unexpected answer from the server (HTTP ${response.status})`, response.status);
+}
+
+export function isApiError(error: unknown, code?: string): error is ApiClientError {
+  return error instanceof ApiClientError && (code === undefined || error.code === code);
+}
+
+/** A sentence for the user: the server's message, capitalised. */
+export function errorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : 'something went wrong';
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}

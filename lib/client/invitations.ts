@@ -1,0 +1,63 @@
+'use client';
+// Invitations: the inviting side (pending list, invite, resend, cancel) scoped to the active
+// workspace, and the invited side (look up, accept, decline) addressed by the link's token.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { serializeInvitation } from '@/lib/invitations/serialize';
+import type { acceptInvitation, lookupInvitation } from '@/lib/invitations/respond-to-invitation';
+import { apiFetch } from './api-fetch';
+import { useActiveWorkspace } from './me';
+import { queryKeys } from './query-keys';
+
+export type Invitation = ReturnType<typeof serializeInvitation>;
+export type InvitationLookup = Awaited<ReturnType<typeof lookupInvitation>>;
+
+export function useInvitations() {
+  const { workspaceId } = useActiveWorkspace();
+  return useQuery({
+    queryKey: queryKeys.invitations(workspaceId),
+    queryFn: async () => (await apiFetch<{ items: Invitation[]; total: number }>('/v1/invitations', { workspaceId })).items,
+    enabled: workspaceId !== null,
+  });
+}
+
+function useInvitationMutation<T>(request: (workspaceId: string | null, input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  const { workspaceId } = useActiveWorkspace();
+  return useMutation({
+    mutationFn: (input: T) => request(workspaceId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations(workspaceId) }),
+  });
+}
+
+export const useCreateInvitation = () =>
+  useInvitationMutation((workspaceId, input: { email: string; role: 'admin' | 'member' }) =>
+    apiFetch<Invitation>('/v1/invitations', { method: 'POST', body: input, workspaceId }),
+  );
+
+export const useResendInvitation = () =>
+  useInvitationMutation((workspaceId, id: string) => apiFetch<Invitation>(`/v1/invitations/${encodeURIComponent(id)}/resend`, { method: 'POST', workspaceId }));
+
+export const useCancelInvitation = () =>
+  useInvitationMutation((workspaceId, id: string) => apiFetch(`/v1/invitations/${encodeURIComponent(id)}`, { method: 'DELETE', workspaceId }));
+
+export function useInvitationLookup(token: string) {
+  return useQuery({
+    queryKey: queryKeys.invitationLookup(token),
+    queryFn: () => apiFetch<InvitationLookup>(`/v1/invitations/${encodeURIComponent(token)}/lookup`),
+  });
+}
+
+export function useRespondToInvitation(token: string) {
+  const queryClient = useQueryClient();
+  const path = `/v1/invitations/${encodeURIComponent(token)}`;
+  const accept = useMutation({
+    mutationFn: () => apiFetch<Awaited<ReturnType<typeof acceptInvitation>>>(`${path}/accept`, { method: 'POST' }),
+    // Accepting makes the invited workspace the active one.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+  const decline = useMutation({
+    mutationFn: () => apiFetch<{ declined: boolean }>(`${path}/decline`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitationLookup(token) }),
+  });
+  return { accept, decline };
+}

@@ -1,0 +1,325 @@
+// The routing engine of one router: strategy order, cooldown, concurrency slots, the FIFO queue
+// and the failover chain (ARCHITECTURE.md, "The connect path" step 3). Pure logic: time comes from
+// the Clock, slots from the SlotStore, and the caller does every connection attempt itself.
+
+import type { Clock } from './clock';
+import { CooldownTracker } from './cooldown';
+import { EngineError, type BlockReason } from './errors';
+import { LatencyTracker } from './latency';
+import { WaitQueue, type Waiter } from './queue';
+import { Reservation, type Chain, type ReservationHost } from './reservation';
+import { MemorySlotStore, type SlotStore } from './slots';
+import { createStrategy, type RoutingView, type Strategy } from './strategies';
+import { concurrencyLimit, indexProviders, type ProviderConfig, type ProviderIndex, type ProviderStatus, type RouterSettings } from './types';
+
+export interface RouterEngineOptions<P extends ProviderConfig> {
+  clock: Clock;
+  settings: RouterSettings;
+  /** Enabled providers in configured order (the order is the strategies' stable tie-breaker). */
+  providers: readonly P[];
+  slots?: SlotStore;
+}
+
+export interface AcquireOptions<P extends ProviderConfig> {
+  /** Provider id or slug: route only there, never queue, never fail over. */
+  pin?: string;
+  /** Filters the providers this connection may use (e.g. profile rules). */
+  eligible?: (provider: P) => boolean;
+  /** Aborting while queued rejects with `aborted`; it does not touch a resolved reservation. */
+  signal?: AbortSignal;
+}
+
+export type CooldownListener = (providerId: string, cooldownMs: number) => void;
+
+export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
+  private readonly clock: Clock;
+  private readonly slots: SlotStore;
+  private readonly cooldown: CooldownTracker;
+  private readonly latency = new LatencyTracker();
+  private readonly unhealthy = new Set<string>();
+  private readonly queue = new WaitQueue<Waiter<P>>();
+  private readonly cooldownListeners = new Set<CooldownListener>();
+  private readonly host: ReservationHost<P>;
+  private readonly view: RoutingView;
+  private settings!: RouterSettings;
+  private providers: readonly P[] = [];
+  private index: ProviderIndex<P> = new Map();
+  private strategy!: Strategy;
+  private closed = false;
+  private draining = false;
+  private drainAgain = false;
+
+  constructor(options: RouterEngineOptions<P>) {
+    this.clock = options.clock;
+    this.slots = options.slots ?? new MemorySlotStore();
+    this.cooldown = new CooldownTracker(this.clock, options.settings, () => this.drain());
+    this.host = {
+      recordSuccess: (p, ms) => this.recordSuccess(p, ms),
+      failover: (chain, p) => this.failover(chain, p),
+      releaseSlot: (p) => this.releaseSlot(p),
+    };
+    this.view = {
+      active: (id) => this.slots.active(id),
+      latencyMs: (id) => this.latency.get(id),
+      available: (id) => this.isAvailable(this.index.get(id)?.provider),
+      position: (id) => this.index.get(id)?.position ?? Number.MAX_SAFE_INTEGER,
+    };
+    this.configure(options.settings, options.providers);
+  }
+
+  /**
+   * Applies a configuration change. Running reservations and leases keep their slots (spec 1: a
+   * disabled provider's sessions continue); removed providers get no new connections; waiters are
+   * re-matched and woken, and those left with no provider at all get `config_changed`. A smaller
+   * queue limit or timeout applies to new arrivals only.
+   */
+  update(settings: RouterSettings, providers: readonly P[]): void {
+    this.configure(settings, providers);
+    for (const w of this.queue.snapshot()) {
+      w.eligible = w.predicate ? this.providers.filter(w.predicate) : this.providers;
+      if (w.eligible.length === 0) this.finish(w, new EngineError('config_changed', { waitedMs: this.waited(w) }));
+    }
+    this.drain();
+  }
+
+  async acquire(options: AcquireOptions<P> = {}): Promise<Reservation<P>> {
+    if (this.closed) throw new EngineError('closed');
+    if (options.signal?.aborted) throw new EngineError('aborted', { waitedMs: 0 });
+    if (this.providers.length === 0) throw new EngineError('no_providers');
+    if (options.pin !== undefined) return this.acquirePinned(options.pin, options.eligible);
+
+    const eligible = options.eligible ? this.providers.filter(options.eligible) : this.providers;
+    if (eligible.length === 0) throw new EngineError('none_eligible');
+    // Serve the queue first: a slot that became usable without a wake-up yet (a cooldown ending
+    // just now) belongs to the oldest waiter that can use it, not to this new arrival.
+    this.drain();
+    const reservation = this.dispatch(eligible, options.eligible, 0);
+    if (reservation) return reservation;
+
+    const reason = this.blockReason(eligible);
+    const { queueMaxSize, queueTimeoutMs } = this.settings;
+    if (queueMaxSize <= 0 || queueTimeoutMs <= 0) throw new EngineError('no_free_provider', { reason });
+    if (this.queue.length >= queueMaxSize) throw new EngineError('queue_full', { reason });
+    return this.enqueue(eligible, options);
+  }
+
+  /** Health-check verdict; unhealthy providers get no new connections. */
+  setHealthy(providerId: string, healthy: boolean): void {
+    if (healthy) {
+      if (this.unhealthy.delete(providerId)) this.drain();
+    } else {
+      this.unhealthy.add(providerId);
+    }
+  }
+
+  /** Re-examines the queue after capacity changed outside this engine (another proxy's lease). */
+  recheck(): void {
+    this.drain();
+  }
+
+  /** Subscribe to cooldown starts (the gateway's `provider.cooldown` webhook). Returns unsubscribe. */
+  onCooldown(listener: CooldownListener): () => void {
+    this.cooldownListeners.add(listener);
+    return () => this.cooldownListeners.delete(listener);
+  }
+
+  status(): ProviderStatus[] {
+    return this.providers.map((p) => {
+      const cooldownUntil = this.cooldown.cooldownUntil(p.id);
+      return {
+        id: p.id,
+        slug: p.slug,
+        healthy: cooldownUntil === null && !this.unhealthy.has(p.id),
+        active: this.slots.active(p.id),
+        maxConcurrent: concurrencyLimit(p),
+        cooldownUntil,
+        priority: p.priority,
+        latencyMs: this.latency.get(p.id),
+      };
+    });
+  }
+
+  get queueLength(): number {
+    return this.queue.length;
+  }
+
+  /** Shutdown: rejects every waiter and new acquire with `closed`; held slots release normally. */
+  close(): void {
+    this.closed = true;
+    for (const w of this.queue.snapshot()) this.finish(w, new EngineError('closed', { waitedMs: this.waited(w) }));
+    this.cooldown.dispose();
+  }
+
+  private configure(settings: RouterSettings, providers: readonly P[]): void {
+    const index = indexProviders(providers);
+    // A strategy change starts a fresh rotation; an unchanged one keeps its state.
+    if (!this.strategy || this.strategy.name !== settings.strategy) this.strategy = createStrategy(settings.strategy);
+    this.settings = { ...settings };
+    this.providers = [...providers];
+    this.index = index;
+    // State of removed providers is dropped: re-enabling one gives it a fresh start. Slots are
+    // kept (they belong to sessions that are still running).
+    const ids = new Set(index.keys());
+    this.cooldown.configure(settings);
+    this.cooldown.retain(ids);
+    this.latency.retain(ids);
+    this.strategy.retain(ids);
+    for (const id of this.unhealthy) if (!ids.has(id)) this.unhealthy.delete(id);
+  }
+
+  private acquirePinned(pin: string, predicate: ((p: P) => boolean) | undefined): Reservation<P> {
+    const provider = this.index.get(pin)?.provider ?? this.providers.find((p) => p.slug === pin);
+    if (!provider) throw new EngineError('pinned_not_found');
+    if (predicate && !predicate(provider)) throw new EngineError('none_eligible');
+    this.drain();
+    const providerId = provider.id;
+    if (!this.isRoutable(provider)) throw new EngineError('pinned_unavailable', { reason: 'unavailable', providerId });
+    if (!this.slots.tryAcquire(providerId, concurrencyLimit(provider))) {
+      throw new EngineError('pinned_unavailable', { reason: 'full', providerId });
+    }
+    const chain: Chain<P> = { order: [provider], tried: new Set([providerId]), attempts: [], pinned: true, waitedMs: 0, predicate };
+    return new Reservation(provider, chain, this.host);
+  }
+
+  /** Takes a slot on the first available provider of the strategy order, or returns null. */
+  private dispatch(eligible: readonly P[], predicate: ((p: P) => boolean) | undefined, waitedMs: number): Reservation<P> | null {
+    const order = this.strategy.order(eligible, this.view);
+    for (const provider of order) {
+      if (!this.isAvailable(provider) || !this.slots.tryAcquire(provider.id, concurrencyLimit(provider))) continue;
+      const chain: Chain<P> = { order, tried: new Set([provider.id]), attempts: [], pinned: false, waitedMs, predicate };
+      return new Reservation(provider, chain, this.host);
+    }
+    return null;
+  }
+
+  private enqueue(eligible: readonly P[], options: AcquireOptions<P>): Promise<Reservation<P>> {
+    return new Promise<Reservation<P>>((resolve, reject) => {
+      const waiter: Waiter<P> = {
+        eligible,
+        predicate: options.eligible,
+        enqueuedAt: this.clock.now(),
+        timer: null,
+        detach: null,
+        resolve,
+        reject,
+      };
+      waiter.timer = this.clock.setTimer(() => this.onWaiterTimeout(waiter), this.settings.queueTimeoutMs);
+      const signal = options.signal;
+      if (signal) {
+        const onAbort = () => this.finish(waiter, new EngineError('aborted', { waitedMs: this.waited(waiter) }));
+        signal.addEventListener('abort', onAbort, { once: true });
+        waiter.detach = () => signal.removeEventListener('abort', onAbort);
+      }
+      this.queue.push(waiter);
+    });
+  }
+
+  private onWaiterTimeout(waiter: Waiter<P>): void {
+    waiter.timer = null;
+    // A slot that is usable at this very instant still goes to the waiter rather than a 429.
+    this.drain();
+    if (!this.queue.has(waiter)) return;
+    const reason = this.blockReason(waiter.eligible);
+    this.finish(waiter, new EngineError('queue_timeout', { waitedMs: this.waited(waiter), reason }));
+  }
+
+  /** Settles a queued waiter exactly once, leaving no timer or listener behind. */
+  private finish(waiter: Waiter<P>, outcome: Reservation<P> | EngineError): void {
+    if (!this.queue.remove(waiter)) return;
+    if (waiter.timer) this.clock.clearTimer(waiter.timer);
+    waiter.timer = null;
+    waiter.detach?.();
+    if (outcome instanceof EngineError) waiter.reject(outcome);
+    else waiter.resolve(outcome);
+  }
+
+  /**
+   * Hands free slots to waiters in FIFO order: each waiter gets the strategy's pick among its own
+   * eligible providers, so a later waiter is served first only when the earlier ones cannot use
+   * anything that is free. Runs after every event that can free capacity.
+   */
+  private drain(): void {
+    if (this.draining) {
+      this.drainAgain = true;
+      return;
+    }
+    this.draining = true;
+    try {
+      do {
+        this.drainAgain = false;
+        for (const w of this.queue.snapshot()) {
+          if (!this.providers.some((p) => this.isAvailable(p))) break;
+          if (!w.eligible.some((p) => this.isAvailable(p))) continue;
+          const reservation = this.dispatch(w.eligible, w.predicate, this.waited(w));
+          if (reservation) this.finish(w, reservation);
+        }
+      } while (this.drainAgain);
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private failover(chain: Chain<P>, failed: P): Reservation<P> | null {
+    const configured = this.index.has(failed.id);
+    const cooldownMs = configured ? this.cooldown.record(failed.id, false) : null;
+    this.slots.release(failed.id);
+    this.drain();
+    const next = chain.pinned || this.closed ? null : this.nextInChain(chain);
+    if (cooldownMs !== null) this.emitCooldown(failed.id, cooldownMs);
+    return next;
+  }
+
+  /** The next untried provider of the original order that can be used right now. */
+  private nextInChain(chain: Chain<P>): Reservation<P> | null {
+    for (const planned of chain.order) {
+      if (chain.tried.has(planned.id)) continue;
+      // Use the current configuration object: limits or profile rules may have changed since.
+      const provider = this.index.get(planned.id)?.provider;
+      if (!provider || (chain.predicate && !chain.predicate(provider))) continue;
+      if (!this.isAvailable(provider) || !this.slots.tryAcquire(provider.id, concurrencyLimit(provider))) continue;
+      chain.tried.add(provider.id);
+      return new Reservation(provider, chain, this.host);
+    }
+    return null;
+  }
+
+  private recordSuccess(provider: P, connectMs: number): void {
+    if (!this.index.has(provider.id)) return;
+    this.latency.record(provider.id, connectMs);
+    const cooldownMs = this.cooldown.record(provider.id, true);
+    if (cooldownMs !== null) this.emitCooldown(provider.id, cooldownMs);
+  }
+
+  private releaseSlot(provider: P): void {
+    this.slots.release(provider.id);
+    this.drain();
+  }
+
+  private emitCooldown(providerId: string, cooldownMs: number): void {
+    for (const listener of this.cooldownListeners) {
+      try {
+        listener(providerId, cooldownMs);
+      } catch {
+        // A failing webhook hook must not break routing; the listener owns its error reporting.
+      }
+    }
+  }
+
+  private isRoutable(p: P): boolean {
+    return !this.unhealthy.has(p.id) && !this.cooldown.isCooling(p.id);
+  }
+
+  private isAvailable(p: P | undefined): boolean {
+    if (!p || !this.index.has(p.id) || !this.isRoutable(p)) return false;
+    const limit = concurrencyLimit(p);
+    return limit === null || this.slots.active(p.id) < limit;
+  }
+
+  private blockReason(eligible: readonly P[]): BlockReason {
+    return eligible.some((p) => this.isRoutable(p)) ? 'full' : 'unavailable';
+  }
+
+  private waited(w: Waiter<P>): number {
+    return this.clock.now() - w.enqueuedAt;
+  }
+}

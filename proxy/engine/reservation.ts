@@ -1,0 +1,107 @@
+// What acquire() hands out: one slot on one provider for the duration of a connection attempt,
+// then (on success) for the session.
+
+import type { Attempt, ProviderConfig } from './types';
+
+/** The failover chain of one connection, shared by the reservations it produces. */
+export interface Chain<P extends ProviderConfig> {
+  /** Strategy order at the time of the first pick; failover walks the rest of it. */
+  readonly order: readonly P[];
+  readonly tried: Set<string>;
+  readonly attempts: Attempt[];
+  /** Pinned connections never fail over. */
+  readonly pinned: boolean;
+  /** Time the connection spent queued before its first reservation. */
+  readonly waitedMs: number;
+  /** The connection's eligibility rule, re-checked against the current configuration on failover. */
+  readonly predicate: ((provider: P) => boolean) | undefined;
+}
+
+/** The engine side of a reservation; kept narrow so this file does not depend on the engine. */
+export interface ReservationHost<P extends ProviderConfig> {
+  recordSuccess(provider: P, connectMs: number): void;
+  failover(chain: Chain<P>, provider: P, reason: string): Reservation<P> | null;
+  releaseSlot(provider: P): void;
+}
+
+/** Holds one slot for a running session until release() (idempotent). */
+export class Lease<P extends ProviderConfig = ProviderConfig> {
+  private released = false;
+
+  constructor(
+    readonly provider: P,
+    private readonly host: ReservationHost<P>,
+  ) {}
+
+  get isReleased(): boolean {
+    return this.released;
+  }
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.host.releaseSlot(this.provider);
+  }
+}
+
+/**
+ * Exactly one of succeed / fail / cancel settles a reservation. cancel() after settling is a
+ * no-op so cleanup paths can call it unconditionally; a second succeed or fail is a bug in the
+ * caller and throws rather than double-counting an outcome.
+ *
+ * Once acquire() has resolved, the caller owns the reservation: an AbortSignal that fires later
+ * does not release it — call cancel().
+ */
+export class Reservation<P extends ProviderConfig = ProviderConfig> {
+  private settled = false;
+
+  constructor(
+    readonly provider: P,
+    private readonly chain: Chain<P>,
+    private readonly host: ReservationHost<P>,
+  ) {}
+
+  /** Failed attempts of this connection so far, in order (the last one included after fail()). */
+  get attempts(): readonly Attempt[] {
+    return this.chain.attempts;
+  }
+
+  /** How long the connection waited in the queue before its first provider. */
+  get waitedMs(): number {
+    return this.chain.waitedMs;
+  }
+
+  get isSettled(): boolean {
+    return this.settled;
+  }
+
+  /** The provider answered 101: record the latency sample and keep the slot for the session. */
+  succeed(connectMs: number): Lease<P> {
+    this.settle('succeed');
+    this.host.recordSuccess(this.provider, connectMs);
+    return new Lease(this.provider, this.host);
+  }
+
+  /**
+   * The attempt failed (refused, timed out, upgrade rejected): counts towards cooldown, frees the
+   * slot, and returns a reservation on the next provider of the order that is free and not cooling
+   * right now, or null when the chain is exhausted (then `attempts` lists every failure).
+   */
+  fail(reason: string): Reservation<P> | null {
+    this.settle('fail');
+    this.chain.attempts.push({ providerId: this.provider.id, slug: this.provider.slug, reason });
+    return this.host.failover(this.chain, this.provider, reason);
+  }
+
+  /** The client left before the session started: free the slot without recording an outcome. */
+  cancel(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.host.releaseSlot(this.provider);
+  }
+
+  private settle(action: string): void {
+    if (this.settled) throw new Error(`reservation on ${this.provider.slug} already settled (${action})`);
+    this.settled = true;
+  }
+}
