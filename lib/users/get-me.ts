@@ -1,6 +1,5 @@
 import { db } from '../db';
 import type { AuthUser, AuthVia, ResolvedWorkspace } from '../api/context';
-import { resolveRouter } from '../api/resolve';
 import { accountState } from '../workspaces/serialize';
 import { listWorkspaces } from '../workspaces/workspaces';
 import { isInstanceAdmin } from './instance-admin';
@@ -15,7 +14,8 @@ export async function getMe(user: AuthUser, via: AuthVia, workspace: ResolvedWor
     workspace ? db.router.findMany({ where: { workspaceId: workspace.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { id: true, slug: true, name: true } }) : [],
     isInstanceAdmin(user),
   ]);
-  const activeRouter = workspace && routers.length > 0 ? await resolveRouter(workspace, user, via, null) : null;
+  // Same rule as the wrapper's router resolution, on the list already read.
+  const activeRouter = (via === 'cookie' && routers.find((r) => r.id === user.activeRouterId)) || routers[0] || null;
   return {
     user: serializeUser(user),
     workspaces,
