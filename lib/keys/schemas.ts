@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const createRouterKeySchema = z.strictObject({
+  label: z.string().trim().min(1, 'enter a label').max(100),
+  routerInstanceId: z.string().min(1).max(64),
+});
+
+export const rotateRouterKeysSchema = z
+  .strictObject({
+    label: z.string().trim().min(1).max(100).optional(),
+    routerInstanceId: z.string().min(1).max(64).optional(),
+  })
+  .optional();

@@ -1,0 +1,44 @@
+// Router inputs. Ranges and defaults are spec 1's PATCH /v1/routers/:id table, stated once here.
+import { z } from 'zod';
+
+export const ROUTER_STRATEGIES = ['priority-chain', 'round-robin', 'least-connections', 'latency-optimized', 'weighted'] as const;
+
+export const routerSlugSchema = z
+  .string()
+  .regex(/^[a-z0-9-]{2,40}$/, 'use 2 to 40 lowercase letters, digits or hyphens');
+
+const int = (min: number, max: number) => z.number().int('must be a whole number').min(min, `must be at least ${min.toLocaleString('en')}`).max(max, `must be at most ${max.toLocaleString('en')}`);
+
+export const createRouterSchema = z.strictObject({
+  name: z.string().trim().min(1, 'enter a name').max(100),
+  slug: routerSlugSchema.optional(),
+  description: z.string().trim().max(500).nullable().optional(),
+});
+
+export const updateRouterSchema = z.strictObject({
+  name: z.string().trim().min(1, 'enter a name').max(100).optional(),
+  description: z.string().trim().max(500).nullable().optional(),
+  strategy: z.enum(ROUTER_STRATEGIES, { message: `must be one of ${ROUTER_STRATEGIES.join(', ')}` }).optional(),
+  connectionTimeoutMs: int(1_000, 30_000).optional(),
+  sessionIdleTimeoutMs: int(10_000, 840_000).optional(),
+  queueMaxSize: int(0, 10_000).optional(),
+  queueTimeoutMs: int(0, 86_400_000).optional(),
+  healthCheckIntervalMs: int(5_000, 3_600_000).optional(),
+  cooldownDefaultMs: int(0, 86_400_000).optional(),
+  cooldownFailureThreshold: z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').optional(),
+  cooldownMinRequestVolume: int(0, 1_000_000).optional(),
+});
+
+export const updateRouterSettingsSchema = z.strictObject({
+  webhooksEnabled: z.boolean().optional(),
+  profilesEnabled: z.boolean().optional(),
+  replayEnabled: z.boolean().optional(),
+  observabilityEnabled: z.boolean().optional(),
+});
+
+export const updateAgentSettingsSchema = z.strictObject({
+  recordDefault: z.boolean().optional(),
+  observabilityDefault: z.boolean().optional(),
+  defaultProfile: z.string().min(1).max(64).nullable().optional(),
+  saveProfileDefault: z.boolean().optional(),
+});
