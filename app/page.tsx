@@ -1,3 +1,9 @@
-export default function Home() {
-  return <main className="p-8">Browser Router</main>;
+import { getServerSession } from 'next-auth';
+import { redirect } from 'next/navigation';
+import { authOptions } from '@/lib/auth/next-auth';
+
+// The site root: the dashboard for a signed-in user, the sign-in page for anyone else.
+export default async function Home() {
+  const session = await getServerSession(authOptions);
+  redirect(session ? '/overview' : '/sign-in');
 }

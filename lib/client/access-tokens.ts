@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { createAccessToken, listAccessTokens } from '@/lib/tokens/access-tokens';
 import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
+import { refresh } from './refresh';
 
 export type AccessTokenList = Awaited<ReturnType<typeof listAccessTokens>>;
 export type AccessToken = AccessTokenList['items'][number];
@@ -16,7 +17,7 @@ export function useAccessTokens() {
 
 function useTokenMutation<I, O>(request: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: request, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.accessTokens }) });
+  return useMutation({ mutationFn: request, onSuccess: () => refresh(queryClient, { queryKey: queryKeys.accessTokens }) });
 }
 
 const tokenPath = (id: string) => `/v1/access-tokens/${encodeURIComponent(id)}`;

@@ -7,6 +7,7 @@ import type { acceptInvitation, lookupInvitation } from '@/lib/invitations/respo
 import { apiFetch } from './api-fetch';
 import { useActiveWorkspace } from './me';
 import { queryKeys } from './query-keys';
+import { refresh } from './refresh';
 
 export type Invitation = ReturnType<typeof serializeInvitation>;
 export type InvitationLookup = Awaited<ReturnType<typeof lookupInvitation>>;
@@ -20,12 +21,12 @@ export function useInvitations() {
   });
 }
 
-function useInvitationMutation<T>(request: (workspaceId: string | null, input: T) => Promise<unknown>) {
+function useInvitationMutation<T, O>(request: (workspaceId: string | null, input: T) => Promise<O>) {
   const queryClient = useQueryClient();
   const { workspaceId } = useActiveWorkspace();
   return useMutation({
     mutationFn: (input: T) => request(workspaceId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations(workspaceId) }),
+    onSuccess: () => refresh(queryClient, { queryKey: queryKeys.invitations(workspaceId) }),
   });
 }
 
@@ -52,12 +53,12 @@ export function useRespondToInvitation(token: string) {
   const path = `/v1/invitations/${encodeURIComponent(token)}`;
   const accept = useMutation({
     mutationFn: () => apiFetch<Awaited<ReturnType<typeof acceptInvitation>>>(`${path}/accept`, { method: 'POST' }),
-    // Accepting makes the invited workspace the active one.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Accepting makes the invited workspace the active one. The lookup is left alone: the used link
+    // would now answer not_found while the page moves on.
+    onSuccess: () => refresh(queryClient, { predicate: (query) => query.queryKey[0] !== 'invitation-lookup' }),
   });
   const decline = useMutation({
     mutationFn: () => apiFetch<{ declined: boolean }>(`${path}/decline`, { method: 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitationLookup(token) }),
   });
   return { accept, decline };
 }

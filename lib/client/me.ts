@@ -6,6 +6,7 @@ import type { getMe } from '@/lib/users/get-me';
 import type { requestAccountDeletion } from '@/lib/users/delete-account';
 import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
+import { refresh } from './refresh';
 
 export type Me = Awaited<ReturnType<typeof getMe>>;
 export type Role = Me['workspaces'][number]['role'];
@@ -37,7 +38,7 @@ export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => apiFetch<{ verified: boolean }>('/api/verify-email', { method: 'POST', body: { token } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+    onSuccess: () => refresh(queryClient, { queryKey: queryKeys.me }),
   });
 }
 
@@ -49,6 +50,6 @@ export function useUndeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<{ restored: boolean }>('/v1/account/undelete', { method: 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => refresh(queryClient),
   });
 }

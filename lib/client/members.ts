@@ -5,6 +5,7 @@ import type { serializeMember } from '@/lib/workspaces/serialize';
 import { apiFetch } from './api-fetch';
 import { useActiveWorkspace } from './me';
 import { queryKeys } from './query-keys';
+import { refresh } from './refresh';
 
 export type Member = ReturnType<typeof serializeMember>;
 
@@ -22,6 +23,6 @@ export function useRemoveMember() {
   const { workspaceId } = useActiveWorkspace();
   return useMutation({
     mutationFn: (userId: string) => apiFetch(`/v1/workspaces/current/members/${encodeURIComponent(userId)}`, { method: 'DELETE', workspaceId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.members(workspaceId) }),
+    onSuccess: () => refresh(queryClient, { queryKey: queryKeys.members(workspaceId) }),
   });
 }

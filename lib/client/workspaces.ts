@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { workspaceRef } from '@/lib/workspaces/serialize';
 import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
+import { refresh } from './refresh';
 
 export type WorkspaceRef = ReturnType<typeof workspaceRef>;
 
@@ -19,7 +20,7 @@ export function useSwitchWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (workspaceId: string) => apiFetch('/v1/workspaces/active', { method: 'POST', body: { workspaceId } }),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => refresh(queryClient),
   });
 }
 
@@ -28,7 +29,7 @@ export function useCreateWorkspace() {
   return useMutation({
     mutationFn: (input: { name: string }) => apiFetch<WorkspaceRef>('/v1/workspaces', { method: 'POST', body: input }),
     // The server makes the new workspace the active one.
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => refresh(queryClient),
   });
 }
 
@@ -36,7 +37,7 @@ export function useLeaveWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (workspaceId: string) => apiFetch('/v1/workspaces/current/leave', { method: 'POST', workspaceId }),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => refresh(queryClient),
   });
 }
 
@@ -45,6 +46,6 @@ export function useDeleteWorkspace() {
   return useMutation({
     mutationFn: (input: { workspaceId: string; confirm: string }) =>
       apiFetch('/v1/workspaces/current', { method: 'DELETE', workspaceId: input.workspaceId, body: { confirm: input.confirm } }),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => refresh(queryClient),
   });
 }

@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { ComingSoon } from '@/components/dashboard/coming-soon';
+
+export const metadata: Metadata = { title: 'Recordings' };
+
+export default function Page() {
+  return <ComingSoon area="recordings" />;
+}

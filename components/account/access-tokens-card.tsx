@@ -1,0 +1,214 @@
+'use client';
+// Account tokens: list with the active cap, create and rotate (one-time reveal), revoke, delete.
+import { useState } from 'react';
+import { createAccessTokenSchema } from '@/lib/tokens/schemas';
+import {
+  useAccessTokens, useCreateAccessToken, useDeleteAccessToken, useRevokeAccessToken, useRotateAccessToken,
+  type AccessToken, type RevealedAccessToken,
+} from '@/lib/client/access-tokens';
+import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/forms';
+import { ErrorAlert } from '../ui/alert';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card, CardHeader } from '../ui/card';
+import { DataTable } from '../ui/data-table';
+import { ConfirmDialog, Dialog } from '../ui/dialog';
+import { EmptyState } from '../ui/empty-state';
+import { KeyIcon, PlusIcon } from '../ui/icons';
+import { TextField } from '../ui/input';
+import { SecretReveal } from '../ui/secret-reveal';
+import { Time } from '../ui/time';
+import { useToast } from '../ui/toast';
+
+type DialogState =
+  | { kind: 'create' }
+  | { kind: 'reveal'; token: RevealedAccessToken; rotated: boolean }
+  | { kind: 'rotate' | 'revoke' | 'delete'; token: AccessToken }
+  | null;
+
+export function AccessTokensCard() {
+  const tokens = useAccessTokens();
+  const rotate = useRotateAccessToken();
+  const revoke = useRevokeAccessToken();
+  const remove = useDeleteAccessToken();
+  const toast = useToast();
+  const [dialog, setDialog] = useState<DialogState>(null);
+  // Closes only the dialog that asked, so an action that opened the next one (rotate → reveal) keeps it.
+  const closeIf = (kind: NonNullable<DialogState>['kind']) => () => setDialog((d) => (d?.kind === kind ? null : d));
+
+  const active = tokens.data?.items.filter((t) => !t.revokedAt).length ?? 0;
+  const cap = tokens.data?.cap ?? 10;
+  const atCap = active >= cap;
+
+  return (
+    <Card aria-label="Access tokens">
+      <CardHeader
+        title="Access tokens"
+        description={
+          <>
+            Authenticate the REST API with <code className="font-mono text-[12px] text-zinc-700">Authorization: Bearer acct_…</code>. A token acts as you, with your role in each workspace.
+          </>
+        }
+        actions={
+          <>
+            {tokens.data && (
+              <span className="text-[13px] text-zinc-500" data-testid="token-cap">
+                {active} of {cap} active
+              </span>
+            )}
+            <Button variant="primary" size="sm" disabled={!tokens.data || atCap} title={atCap ? `You hold ${cap} active tokens; revoke or delete one first` : undefined} onClick={() => setDialog({ kind: 'create' })}>
+              <PlusIcon />
+              Create token
+            </Button>
+          </>
+        }
+      />
+      <DataTable<AccessToken>
+        label="Access tokens"
+        query={tokens}
+        rows={tokens.data?.items}
+        rowKey={(t) => t.id}
+        rowClassName={(t) => (t.revokedAt ? 'text-zinc-400' : undefined)}
+        empty={
+          <EmptyState
+            icon={<KeyIcon />}
+            title="No access tokens"
+            description="Create a token to call the API from scripts, CI or the command line."
+            action={<Button size="sm" onClick={() => setDialog({ kind: 'create' })}><PlusIcon />Create token</Button>}
+          />
+        }
+        columns={[
+          { key: 'label', header: 'Label', cell: (t) => <span className="font-medium text-zinc-900">{t.label}</span> },
+          { key: 'prefix', header: 'Token', cell: (t) => <code className="font-mono text-[13px] text-zinc-600">{t.prefix}…</code> },
+          { key: 'created', header: 'Created', className: 'hidden md:table-cell', cell: (t) => <Time value={t.createdAt} /> },
+          { key: 'used', header: 'Last used', cell: (t) => <Time value={t.lastUsedAt} relative fallback="Never" /> },
+          {
+            key: 'status',
+            header: 'Status',
+            cell: (t) => (t.revokedAt ? <Badge>Revoked</Badge> : <Badge tone="success" dot>Active</Badge>),
+          },
+          {
+            key: 'actions',
+            header: <span className="sr-only">Actions</span>,
+            className: 'text-right',
+            cell: (t) => (
+              <div className="flex justify-end gap-1">
+                {!t.revokedAt && (
+                  <>
+                    <Button size="sm" variant="ghost" aria-label={`Rotate ${t.label}`} onClick={() => setDialog({ kind: 'rotate', token: t })}>
+                      Rotate
+                    </Button>
+                    <Button size="sm" variant="ghost" aria-label={`Revoke ${t.label}`} onClick={() => setDialog({ kind: 'revoke', token: t })}>
+                      Revoke
+                    </Button>
+                  </>
+                )}
+                <Button size="sm" variant="danger-ghost" aria-label={`Delete ${t.label}`} onClick={() => setDialog({ kind: 'delete', token: t })}>
+                  Delete
+                </Button>
+              </div>
+            ),
+          },
+        ]}
+      />
+
+      <CreateTokenDialog open={dialog?.kind === 'create'} onClose={closeIf('create')} onCreated={(token) => setDialog({ kind: 'reveal', token, rotated: false })} />
+
+      {dialog?.kind === 'reveal' && (
+        <Dialog
+          open
+          size="lg"
+          onClose={() => setDialog(null)}
+          title={dialog.rotated ? `New value for “${dialog.token.label}”` : `Token “${dialog.token.label}” created`}
+          description={dialog.rotated ? 'The previous value has stopped working. Update your scripts with this one.' : 'Use it as a bearer token for the REST API.'}
+          footer={<Button variant="primary" onClick={() => setDialog(null)}>Done</Button>}
+        >
+          <SecretReveal label="Access token" value={dialog.token.plaintextToken} />
+        </Dialog>
+      )}
+
+      <ConfirmDialog
+        open={dialog?.kind === 'rotate'}
+        onClose={closeIf('rotate')}
+        tone="primary"
+        title={`Rotate “${dialog?.kind === 'rotate' ? dialog.token.label : ''}”?`}
+        description="You get a new value with the same label. The current value stops working immediately."
+        confirmLabel="Rotate token"
+        onConfirm={async () => {
+          if (dialog?.kind !== 'rotate') return;
+          const token = await rotate.mutateAsync(dialog.token.id);
+          setDialog({ kind: 'reveal', token, rotated: true });
+        }}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'revoke'}
+        onClose={closeIf('revoke')}
+        title={`Revoke “${dialog?.kind === 'revoke' ? dialog.token.label : ''}”?`}
+        description="Requests with this token will be refused from now on. It stays in the list, marked revoked."
+        confirmLabel="Revoke token"
+        onConfirm={async () => {
+          if (dialog?.kind === 'revoke') await revoke.mutateAsync(dialog.token.id);
+        }}
+        onDone={() => toast('Token revoked')}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        onClose={closeIf('delete')}
+        title={`Delete “${dialog?.kind === 'delete' ? dialog.token.label : ''}”?`}
+        description="The token is removed for good; requests using it are refused."
+        confirmLabel="Delete token"
+        onConfirm={async () => {
+          if (dialog?.kind === 'delete') await remove.mutateAsync(dialog.token.id);
+        }}
+        onDone={() => toast('Token deleted')}
+      />
+    </Card>
+  );
+}
+
+function CreateTokenDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (token: RevealedAccessToken) => void }) {
+  const create = useCreateAccessToken();
+  const [label, setLabel] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const close = () => {
+    setLabel('');
+    setErrors({});
+    create.reset();
+    onClose();
+  };
+  const submit = () => {
+    const parsed = validate(createAccessTokenSchema, { label });
+    if (!parsed.ok) return setErrors(parsed.errors);
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (token) => {
+        setLabel('');
+        create.reset();
+        onCreated(token);
+      },
+      onError: (error) => setErrors(fieldErrorsFromApi(error, ['label']) ?? {}),
+    });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Create access token"
+      description="Name it after where it will live, so you know what breaks if you revoke it."
+      onSubmit={submit}
+      footer={
+        <>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="primary" loading={create.isPending}>
+            Create token
+          </Button>
+        </>
+      }
+    >
+      <TextField label="Label" value={label} onChange={(e) => setLabel(e.target.value)} error={errors.label} placeholder="CI on GitHub Actions" maxLength={100} autoFocus />
+      {!errors.label && <ErrorAlert error={create.error} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,21 @@
+'use client';
+import { useMe } from '@/lib/client/me';
+import { PageHeader } from '../ui/page-header';
+import { AccessTokensCard } from './access-tokens-card';
+import { DeleteAccountCard } from './delete-account-card';
+import { ProfileCard } from './profile-card';
+
+export function AccountPage() {
+  const { data: me } = useMe();
+  if (!me) return null;
+  return (
+    <>
+      <PageHeader title="Account" description="Your profile, your API access tokens, and your account." />
+      <div className="space-y-6">
+        <ProfileCard me={me} />
+        <AccessTokensCard />
+        <DeleteAccountCard me={me} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+'use client';
+import { useState } from 'react';
+import { createWorkspaceSchema } from '@/lib/workspaces/schemas';
+import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/forms';
+import { useCreateWorkspace } from '@/lib/client/workspaces';
+import { ErrorAlert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { TextField } from '../ui/input';
+import { useToast } from '../ui/toast';
+
+export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const create = useCreateWorkspace();
+  const toast = useToast();
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const close = () => {
+    setName('');
+    setErrors({});
+    create.reset();
+    onClose();
+  };
+
+  const submit = () => {
+    const parsed = validate(createWorkspaceSchema, { name });
+    if (!parsed.ok) return setErrors(parsed.errors);
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (workspace) => {
+        toast(`Created ${workspace.name}`);
+        close();
+      },
+      onError: (error) => setErrors(fieldErrorsFromApi(error, ['name']) ?? {}),
+    });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Create workspace"
+      description="A workspace holds its own routers, providers, keys, members and wallet. You'll be its owner."
+      onSubmit={submit}
+      footer={
+        <>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="primary" loading={create.isPending}>
+            Create workspace
+          </Button>
+        </>
+      }
+    >
+      <TextField label="Workspace name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} placeholder="Acme scraping" autoFocus maxLength={100} />
+      {!errors.name && <ErrorAlert error={create.error} />}
+    </Dialog>
+  );
+}

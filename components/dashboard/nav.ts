@@ -1,0 +1,61 @@
+// Every area of the product, in sidebar order. An area with `coming: true` shows a "coming" badge
+// and its page renders <ComingSoon area="…" />; building the area means writing its page and
+// removing the flag here.
+import type { ComponentType, SVGProps } from 'react';
+import {
+  ActivityIcon, CreditCardIcon, HomeIcon, InboxIcon, KeyIcon, RouteIcon, SearchCodeIcon, UserCircleIcon, UsersIcon, VideoIcon, WebhookIcon,
+} from '../ui/icons';
+
+export interface NavItem {
+  key: string;
+  href: string;
+  label: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  description: string;
+  coming?: boolean;
+  /** Shows the workspace's content: without an active workspace the shell offers to create one. */
+  needsWorkspace?: boolean;
+}
+
+export interface NavSection {
+  label?: string;
+  items: NavItem[];
+}
+
+export const navSections: NavSection[] = [
+  {
+    items: [{ key: 'overview', href: '/overview', label: 'Overview', icon: HomeIcon, description: 'Your workspace at a glance.', needsWorkspace: true }],
+  },
+  {
+    label: 'Routing',
+    items: [
+      { key: 'routers', href: '/routers', label: 'Routers', icon: RouteIcon, coming: true, needsWorkspace: true, description: 'One WebSocket address in front of your browser providers, with a routing strategy, failover and router keys.' },
+      { key: 'sessions', href: '/sessions', label: 'Sessions', icon: ActivityIcon, coming: true, needsWorkspace: true, description: 'Every browser session that went through your routers: provider, duration, bytes and cost.' },
+      { key: 'profiles', href: '/profiles', label: 'Profiles', icon: UserCircleIcon, coming: true, needsWorkspace: true, description: 'Saved browser state (cookies, storage) that sessions can load and save.' },
+      { key: 'recordings', href: '/recordings', label: 'Recordings', icon: VideoIcon, coming: true, needsWorkspace: true, description: 'Video recordings of sessions, exportable to MP4.' },
+      { key: 'traces', href: '/traces', label: 'Traces', icon: SearchCodeIcon, coming: true, needsWorkspace: true, description: 'Step-by-step inspection of what a session did: commands, network and console.' },
+      { key: 'webhooks', href: '/webhooks', label: 'Webhooks', icon: WebhookIcon, coming: true, needsWorkspace: true, description: 'Notify your systems when sessions end or fail.' },
+    ],
+  },
+  {
+    label: 'Workspace',
+    items: [
+      { key: 'billing', href: '/billing', label: 'Billing', icon: CreditCardIcon, coming: true, needsWorkspace: true, description: 'Your prepaid wallet, top-ups, usage and receipts.' },
+      { key: 'members', href: '/members', label: 'Members', icon: UsersIcon, needsWorkspace: true, description: 'People in this workspace, invitations and workspace settings.' },
+    ],
+  },
+  {
+    label: 'Personal',
+    items: [{ key: 'account', href: '/account', label: 'Account', icon: KeyIcon, description: 'Your profile, access tokens and account settings.' }],
+  },
+];
+
+/** Shown only to the instance operator (`isAdmin` in /v1/me). */
+export const operatorSection: NavSection = {
+  label: 'Operator',
+  items: [{ key: 'outbox', href: '/outbox', label: 'Outbox', icon: InboxIcon, description: 'Mail written to the local outbox instead of being sent.' }],
+};
+
+export function findNavItem(pathname: string): NavItem | undefined {
+  return [...navSections, operatorSection].flatMap((s) => s.items).find((item) => pathname === item.href || pathname.startsWith(`${item.href}/`));
+}
