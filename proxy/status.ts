@@ -23,7 +23,7 @@ export async function handleStatus(req: IncomingMessage, res: ServerResponse, ur
     maxConcurrent: s.maxConcurrent,
     cooldownUntil: s.cooldownUntil === null ? null : new Date(s.cooldownUntil).toISOString(),
   }));
-  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify({ ok: true, providers }));
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify({ ok: true, providers, queued: router?.engine.queueLength ?? 0 }));
 }
 
 export function text(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
