@@ -1,19 +1,13 @@
-// The proxy process. For now: a health endpoint and the periodic maintenance jobs; the connect
-// endpoint, data API and MCP surface arrive with their issues.
-import http from 'node:http';
+// The proxy process: the connect endpoint (spec 2) and the periodic maintenance jobs.
 import { log } from '../lib/log';
 import { purgeDeletedAccounts } from '../lib/users/delete-account';
+import { startProxy } from './server';
 
 const port = Number(process.env.PORT ?? 9500);
 const host = process.env.HOST ?? '127.0.0.1';
 
-const server = http.createServer((req, res) => {
-  if (req.method === 'GET' && (req.url === '/health' || req.url === '/v1/health')) {
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true }));
-    return;
-  }
-  res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
-});
+const proxy = await startProxy({ port, host, proxyInstanceId: process.env.PROXY_INSTANCE_ID, shutdownDrainMs: Number(process.env.SHUTDOWN_DRAIN_MS ?? 30_000) });
+log.info({ port, host }, 'proxy listening');
 
 const HOUR_MS = 3_600_000;
 const maintenance = setInterval(() => {
@@ -21,12 +15,15 @@ const maintenance = setInterval(() => {
 }, HOUR_MS);
 maintenance.unref();
 
-server.listen(port, host, () => log.info({ port, host }, 'proxy listening'));
-
-function shutdown() {
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal, sessions: proxy.sessions.size }, 'draining sessions before exit');
   clearInterval(maintenance);
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 1_000).unref();
+  await proxy.stop();
+  log.info('proxy stopped');
+  process.exit(0);
 }
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,134 @@
+// The connect endpoint against real Chromium upstreams: Playwright through the proxy, session
+// rows, refusals before the upgrade, status.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { call, expectOk, newUser } from '../support/api';
+import { launchChromium, type LaunchedChromium } from '../support/chromium';
+import { cdp, connectUrl, eventually, expectOpened, expectRefused, PROXY, routerKey } from '../support/connect';
+import { addProvider, updateRouterRow } from '../support/providers';
+
+let browserA: LaunchedChromium;
+let browserB: LaunchedChromium;
+before(async () => { [browserA, browserB] = await Promise.all([launchChromium(), launchChromium()]); });
+after(async () => { await Promise.all([browserA?.close(), browserB?.close()]); });
+
+test('Playwright connectOverCDP through the proxy; the session is recorded', async () => {
+  const user = await newUser('pw');
+  await addProvider(user.workspaceId, user.routerId, { slug: 'local-a', url: browserA.wsUrl });
+  const key = await routerKey(user.workspaceId, user.routerId);
+  const browser = await chromium.connectOverCDP(connectUrl(key));
+  const context = browser.contexts()[0] ?? (await browser.newContext());
+  const page = await context.newPage();
+  await page.setContent('<h1 id="t">through the proxy</h1>');
+  assert.equal(await page.textContent('#t'), 'through the proxy');
+  assert.equal(await page.evaluate(() => 6 * 7), 42);
+  await browser.close();
+
+  const { db } = await import('../../lib/db');
+  const row = await eventually(async () => {
+    const s = await db.sessionLog.findFirst({ where: { workspaceId: user.workspaceId } });
+    return s && s.state !== 'active' ? s : null;
+  }, 5_000, 'session end');
+  assert.equal(row.state, 'closed');
+  assert.equal(row.providerSlug, 'local-a');
+  assert.ok(Number(row.bytesIn) > 100 && Number(row.bytesOut) > 100);
+  assert.ok(row.messageCount > 4);
+  assert.ok(row.endedAt && row.durationMs >= 0);
+  const listed = expectOk(await call('GET', '/v1/sessions', { auth: { token: user.token } }));
+  assert.equal(listed.total, 1);
+  assert.equal(listed.items[0].id, row.id);
+  assert.equal(listed.items[0].provider.slug, 'local-a');
+  assert.equal(listed.items[0].totalBytes, Number(row.bytesIn) + Number(row.bytesOut));
+});
+
+test('the 101 names the session and the provider; raw CDP round trips', async () => {
+  const user = await newUser('raw');
+  await addProvider(user.workspaceId, user.routerId, { slug: 'local-b', url: browserB.wsUrl });
+  const key = await routerKey(user.workspaceId, user.routerId);
+  const opened = await expectOpened(connectUrl(key));
+  assert.match(opened.sessionId, /^ses_[0-9a-f]{32}$/);
+  assert.equal(opened.provider, 'local-b');
+  const version = await cdp(opened.ws, 'Browser.getVersion');
+  assert.match(version.product, /Chrome/);
+  const { db } = await import('../../lib/db');
+  const active = await eventually(() => db.sessionLog.findUnique({ where: { id: opened.sessionId } }), 5_000, 'session row');
+  assert.equal(active.state, 'active');
+  opened.ws.close();
+  await opened.closed;
+  // A bearer header works as well as ?token=.
+  const { open, isOpened } = await import('../support/connect');
+  const viaHeader = await open(`${PROXY}/v1/connect`, { authorization: `Bearer ${key}` });
+  assert.ok(isOpened(viaHeader));
+  viaHeader.ws.close();
+});
+
+test('missing, wrong and revoked keys are 401 in plain text; the key is never forwarded', async () => {
+  const user = await newUser('key401');
+  await addProvider(user.workspaceId, user.routerId, { slug: 'a', url: browserA.wsUrl });
+  const missing = await expectRefused(`${PROXY}/v1/connect`, 401);
+  assert.match(String(missing.headers['content-type']), /text\/plain/);
+  assert.match(missing.body, /router key/);
+  await expectRefused(connectUrl('rkey_wrong'), 401);
+  await expectRefused(connectUrl(user.token), 401); // an account token is not a router key
+  const key = await routerKey(user.workspaceId, user.routerId);
+  const live = await expectOpened(connectUrl(key));
+  const keys = expectOk(await call('GET', '/v1/api-keys', { auth: { token: user.token } }));
+  expectOk(await call('DELETE', `/v1/api-keys/${keys.items[0].id}`, { auth: { token: user.token } }));
+  await expectRefused(connectUrl(key), 401);
+  assert.equal(live.ws.readyState, live.ws.OPEN, 'a running session is not cut by revoking its key');
+  live.ws.close();
+});
+
+test('too many failed attempts from one IP → 429 with Retry-After', async () => {
+  const statuses: number[] = [];
+  let retryAfter: string | undefined;
+  for (let i = 0; i < 12; i++) {
+    const { open } = await import('../support/connect');
+    const r = await open(connectUrl(`rkey_bad${i}`), {}, '127.9.9.9');
+    if ('status' in r) {
+      statuses.push(r.status);
+      if (r.status === 429) retryAfter = String(r.headers['retry-after']);
+    }
+  }
+  assert.ok(statuses.includes(429), `got ${statuses.join(',')}`);
+  assert.ok(Number(retryAfter) >= 1);
+  assert.deepEqual(statuses.slice(0, 10), Array(10).fill(401), 'ten failures are allowed per minute');
+});
+
+test('refusals before the upgrade: no providers 400, unknown pin 400, switches 409, wallet 402, features not yet 501', async () => {
+  const user = await newUser('refuse');
+  const key = await routerKey(user.workspaceId, user.routerId);
+  assert.match((await expectRefused(connectUrl(key), 400)).body, /no enabled providers/);
+  await addProvider(user.workspaceId, user.routerId, { slug: 'a', url: browserA.wsUrl });
+  assert.match((await expectRefused(connectUrl(key, { provider: 'nope' }), 400)).body, /not on this router/);
+  await updateRouterRow(user.routerId, { profilesEnabled: false, replayEnabled: false, observabilityEnabled: false });
+  await eventually(async () => (await import('../support/connect')).open(connectUrl(key, { profile: 'p' })).then((r) => 'status' in r && r.status === 409), 3_000, 'router refresh');
+  assert.match((await expectRefused(connectUrl(key, { session_record: 'true' }), 409)).body, /Recording switch/);
+  assert.match((await expectRefused(connectUrl(key, { observability: 'true' }), 409)).body, /Traces switch/);
+  await updateRouterRow(user.routerId, { profilesEnabled: true, replayEnabled: true, observabilityEnabled: true });
+  await eventually(async () => (await import('../support/connect')).open(connectUrl(key, { session_record: 'true' })).then((r) => 'status' in r && r.status === 402), 3_000, 'router refresh');
+  const { db } = await import('../../lib/db');
+  await db.wallet.update({ where: { workspaceId: user.workspaceId }, data: { balanceMillicents: 100_000n } });
+  assert.match((await expectRefused(connectUrl(key, { session_record: 'true' }), 501)).body, /not available on this server yet/);
+  assert.match((await expectRefused(connectUrl(key, { profile: 'shop' }), 501)).body, /profile/);
+  await expectRefused(connectUrl(key, { readOnly: '1' }), 400);
+  await db.workspace.update({ where: { id: user.workspaceId }, data: { suspended: true } });
+  await expectRefused(connectUrl(key), 402);
+});
+
+test('GET /v1/status lists the providers with their live state', async () => {
+  const user = await newUser('status');
+  await addProvider(user.workspaceId, user.routerId, { slug: 'a', url: browserA.wsUrl, priority: 5, maxConcurrent: 2 });
+  const key = await routerKey(user.workspaceId, user.routerId);
+  const held = await expectOpened(connectUrl(key));
+  const res = await fetch(`${PROXY.replace(/^ws/, 'http')}/v1/status`, { headers: { authorization: `Bearer ${key}` } });
+  const body = (await res.json()) as { ok: boolean; providers: any[] };
+  assert.equal(body.ok, true);
+  assert.equal(body.providers.length, 1);
+  const [p] = body.providers;
+  assert.deepEqual(Object.keys(p).sort(), ['active', 'cooldownUntil', 'healthy', 'id', 'maxConcurrent', 'priority', 'slug']);
+  assert.deepEqual({ slug: p.slug, healthy: p.healthy, priority: p.priority, active: p.active, maxConcurrent: p.maxConcurrent, cooldownUntil: p.cooldownUntil }, { slug: 'a', healthy: true, priority: 5, active: 1, maxConcurrent: 2, cooldownUntil: null });
+  held.ws.close();
+  assert.equal((await fetch(`${PROXY.replace(/^ws/, 'http')}/v1/status?token=rkey_nope`)).status, 401);
+});

@@ -1,0 +1,93 @@
+// Session lifecycle seen from the control plane: list filters, get, close, idle timeout.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { addMember, call, expectError, expectOk, newUser } from '../support/api';
+import { launchChromium, type LaunchedChromium } from '../support/chromium';
+import { connectUrl, eventually, expectOpened, routerKey } from '../support/connect';
+import { addProvider, updateRouterRow } from '../support/providers';
+
+let browser: LaunchedChromium;
+before(async () => { browser = await launchChromium(); });
+after(async () => { await browser?.close(); });
+
+test('POST /v1/sessions/:id/close drops the client within a second; the browser stays', async () => {
+  const owner = await newUser('close');
+  const member = await newUser('closem');
+  await addMember(owner.workspaceId, member.userId, 'member');
+  await addProvider(owner.workspaceId, owner.routerId, { slug: 'a', url: browser.wsUrl });
+  const key = await routerKey(owner.workspaceId, owner.routerId);
+  const s = await expectOpened(connectUrl(key));
+  await eventually(async () => (await call('GET', `/v1/sessions/${s.sessionId}`, { auth: { token: owner.token } })).status === 200, 3_000, 'session row');
+  expectError(await call('POST', `/v1/sessions/${s.sessionId}/close`, { auth: { token: member.token }, headers: { 'x-workspace-id': owner.workspaceId } }), 403, 'forbidden');
+  const other = await newUser('closex');
+  expectError(await call('POST', `/v1/sessions/${s.sessionId}/close`, { auth: { token: other.token } }), 404, 'not_found');
+  const started = Date.now();
+  const closed = expectOk(await call('POST', `/v1/sessions/${s.sessionId}/close`, { auth: { token: owner.token } }));
+  assert.equal(closed.id, s.sessionId);
+  assert.equal(closed.state, 'closed');
+  assert.ok(closed.closedAt);
+  const { code } = await s.closed;
+  assert.ok(Date.now() - started < 1_000, `closed after ${Date.now() - started} ms`);
+  assert.equal(code, 4000);
+  const again = expectOk(await call('POST', `/v1/sessions/${s.sessionId}/close`, { auth: { token: owner.token } }));
+  assert.equal(again.alreadyClosed, true);
+  const version = await fetch(`http://127.0.0.1:${browser.port}/json/version`);
+  assert.equal(version.status, 200, 'the provider browser is still running');
+  const row = await eventually(async () => {
+    const got = expectOk(await call('GET', `/v1/sessions/${s.sessionId}`, { auth: { token: owner.token } }));
+    return got.bytesIn > 0 || got.durationMs > 0 ? got : null;
+  });
+  assert.equal(row.state, 'closed');
+  assert.equal(row.hasReplay, false);
+});
+
+test('idle sessions are closed after the router idle timeout', async () => {
+  const user = await newUser('idle');
+  await updateRouterRow(user.routerId, { sessionIdleTimeoutMs: 500 });
+  await addProvider(user.workspaceId, user.routerId, { slug: 'a', url: browser.wsUrl });
+  const s = await expectOpened(connectUrl(await routerKey(user.workspaceId, user.routerId)));
+  const started = Date.now();
+  const { code, reason } = await s.closed;
+  assert.equal(code, 4008);
+  assert.equal(reason, 'idle timeout');
+  assert.ok(Date.now() - started >= 450 && Date.now() - started < 2_000);
+});
+
+test('GET /v1/sessions: filters, paging, order, validation', async () => {
+  const user = await newUser('list');
+  const { db } = await import('../../lib/db');
+  const second = expectOk(await call('POST', '/v1/routers', { auth: { token: user.token }, body: { name: 'Second' } }), 201);
+  const base = Date.now();
+  const rows = [
+    { routerId: user.routerId, providerSlug: 'p1', state: 'closed', kind: 'route', at: base - 1_000 },
+    { routerId: user.routerId, providerSlug: 'p2', state: 'errored', kind: 'route', at: base - 2_000 },
+    { routerId: second.id, providerSlug: 'p1', state: 'active', kind: 'agent', at: base - 3_000 },
+    { routerId: user.routerId, providerSlug: 'p1', state: 'closed', kind: 'route', at: base - 40 * 86_400_000 },
+  ] as const;
+  for (const r of rows) {
+    await db.sessionLog.create({ data: { workspaceId: user.workspaceId, routerId: r.routerId, providerSlug: r.providerSlug, providerName: r.providerSlug, state: r.state, kind: r.kind, startedAt: new Date(r.at), errorReason: r.state === 'errored' ? 'boom' : null } });
+  }
+  const auth = { token: user.token };
+  const q = async (query: string) => expectOk(await call('GET', `/v1/sessions${query}`, { auth }));
+  const all = await q('');
+  assert.equal(all.total, 3, 'last 30 days by default');
+  assert.deepEqual([all.page, all.pageSize], [1, 25]);
+  assert.deepEqual(all.items.map((s: { provider: { slug: string } }) => s.provider.slug), ['p1', 'p2', 'p1'], 'newest first');
+  assert.equal((await q(`?since=${base - 50 * 86_400_000}`)).total, 4);
+  assert.equal((await q('?state=errored')).items[0].errorReason, 'boom');
+  assert.equal((await q('?kind=agent')).total, 1);
+  assert.equal((await q(`?routerInstanceId=${second.id}`)).total, 1);
+  assert.equal((await q('?provider=p1')).total, 1, 'provider slug on the request router');
+  const paged = await q('?page=2&pageSize=2');
+  assert.equal(paged.items.length, 1);
+  assert.equal(paged.total, 3);
+  for (const bad of ['?pageSize=101', '?page=0', '?state=weird', '?kind=x', `?since=${base - 181 * 86_400_000}`, '?since=abc']) {
+    expectError(await call('GET', `/v1/sessions${bad}`, { auth }), 400, 'validation_error');
+  }
+  const item = all.items[0];
+  assert.deepEqual(Object.keys(item).sort(), ['billedCents', 'bytesIn', 'bytesOut', 'durationMs', 'endedAt', 'errorReason', 'hasRecording', 'id', 'kind', 'messageCount', 'provider', 'startedAt', 'state', 'totalBytes']);
+  const other = await newUser('listx');
+  expectError(await call('GET', `/v1/sessions/${item.id}`, { auth: { token: other.token } }), 404, 'not_found');
+  assert.equal((await call('GET', '/v1/sessions', { auth })).headers.get('x-ratelimit-limit'), '5000');
+  expectError(await call('GET', '/v1/sessions'), 401, 'unauthenticated');
+});

@@ -1,0 +1,95 @@
+// Opening connections to the proxy the way clients do, and reading its refusals.
+import WebSocket from 'ws';
+
+export const PROXY = (process.env.TEST_PROXY_URL ?? 'http://localhost:9500').replace(/^http/, 'ws');
+
+export const connectUrl = (key: string, query: Record<string, string> = {}) => `${PROXY}/v1/connect?${new URLSearchParams({ token: key, ...query })}`;
+
+export interface Opened {
+  ws: WebSocket;
+  sessionId: string;
+  provider: string;
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+export interface Refused {
+  status: number;
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+// Each connection comes from its own loopback address (all of 127/8 reaches the proxy), so the
+// per-IP failed-attempt throttle of one test never leaks into another.
+export const randomLoopback = () => `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
+/** Opens a WebSocket; resolves with the session or with the plain-text refusal. */
+export function open(url: string, headers: Record<string, string> = {}, localAddress = randomLoopback()): Promise<Opened | Refused> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers, perMessageDeflate: false, localAddress });
+    const closed = new Promise<{ code: number; reason: string }>((r) => ws.once('close', (code, reason) => r({ code, reason: reason.toString() })));
+    ws.once('upgrade', (res) => {
+      resolve({ ws, sessionId: String(res.headers['x-session-id']), provider: String(res.headers['x-provider']), closed });
+    });
+    ws.once('unexpected-response', (_req, res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+    });
+    ws.once('error', (error) => reject(error));
+  });
+}
+
+export function isOpened(r: Opened | Refused): r is Opened {
+  return 'ws' in r;
+}
+
+export async function expectOpened(url: string): Promise<Opened> {
+  const r = await open(url);
+  if (!isOpened(r)) throw new Error(`expected a session, got ${r.status}: ${r.body}`);
+  await new Promise<void>((resolve) => (r.ws.readyState === WebSocket.OPEN ? resolve() : r.ws.once('open', () => resolve())));
+  return r;
+}
+
+export async function expectRefused(url: string, status: number, headers: Record<string, string> = {}): Promise<Refused> {
+  const r = await open(url, headers);
+  if (isOpened(r)) {
+    r.ws.terminate();
+    throw new Error(`expected ${status}, got a session on ${r.provider}`);
+  }
+  if (r.status !== status) throw new Error(`expected ${status}, got ${r.status}: ${r.body}`);
+  return r;
+}
+
+/** One CDP round trip on an open session. */
+export function cdp(ws: WebSocket, method: string, params: object = {}, id = Math.floor(Math.random() * 1e6)): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (data: WebSocket.RawData) => {
+      const message = JSON.parse(data.toString());
+      if (message.id === id) {
+        ws.off('message', onMessage);
+        if (message.error) reject(new Error(message.error.message));
+        else resolve(message.result);
+      }
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ id, method, params }));
+  });
+}
+
+export async function routerKey(workspaceId: string, routerId: string): Promise<string> {
+  const { db } = await import('../../lib/db');
+  const { decryptText } = await import('../../lib/crypto/encryption');
+  const key = await db.routerKey.findFirstOrThrow({ where: { workspaceId, routerId, revokedAt: null }, orderBy: { createdAt: 'desc' } });
+  return decryptText(key.keyEncrypted!);
+}
+
+/** Polls `check` until it returns a truthy value or the deadline passes. */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_000, what = 'condition'): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

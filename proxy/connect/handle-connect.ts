@@ -1,0 +1,157 @@
+// GET /v1/connect: authenticate, refuse before the upgrade when the session cannot run, pick a
+// provider through the routing engine (queue, cooldown, failover), complete both handshakes and
+// hand the sockets to a relay lane. Each refusal is a plain-text HTTP status (spec 2, Errors).
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { log } from '../../lib/log';
+import { isEngineError, type EngineError, type Lease, type Reservation } from '../engine';
+import { authenticateRouterKey, keyFrom } from '../auth/router-key';
+import type { FailureThrottle } from '../auth/failure-throttle';
+import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
+import { FastLane } from '../relay/fast-lane';
+import type { SessionRegistry } from '../sessions/registry';
+import { newSessionId, SessionWriter } from '../sessions/session-store';
+import { acceptFor, DialError, dialUpstream, type Upstream } from './dial-upstream';
+import { checkFeatures, parseConnectParams } from './params';
+import { Refusal, writeRefusal } from './refuse';
+
+export interface ConnectDeps {
+  routers: RouterStore;
+  sessions: SessionRegistry;
+  throttle: FailureThrottle;
+  proxyInstanceId: string;
+  isStopping(): boolean;
+}
+
+export function clientIp(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+export async function handleConnect(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL, deps: ConnectDeps): Promise<void> {
+  const abort = new AbortController();
+  socket.once('close', () => abort.abort());
+  socket.on('error', () => {});
+  try {
+    await connect(req, socket, head, url, deps, abort.signal);
+  } catch (error) {
+    if (error instanceof Refusal) writeRefusal(socket, error);
+    else {
+      log.error({ err: (error as Error).message }, 'connect failed unexpectedly');
+      writeRefusal(socket, new Refusal(500, 'internal error while opening the session'));
+    }
+  }
+}
+
+async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL, deps: ConnectDeps, signal: AbortSignal): Promise<void> {
+  if (deps.isStopping()) throw new Refusal(503, 'the proxy is shutting down; retry in a moment');
+  const key = req.headers['sec-websocket-key'];
+  if (typeof key !== 'string' || req.headers['sec-websocket-version'] !== '13') throw new Refusal(400, 'this endpoint takes a WebSocket upgrade (version 13)');
+
+  const ip = clientIp(req);
+  const blocked = deps.throttle.blockedFor(ip, Date.now());
+  if (blocked > 0) throw new Refusal(429, 'too many failed attempts from this address; wait before retrying', { 'Retry-After': String(blocked) });
+  const identity = await authenticateRouterKey(keyFrom(req, url));
+  if (!identity) {
+    deps.throttle.recordFailure(ip, Date.now());
+    throw new Refusal(401, 'router key missing, wrong or revoked: pass ?token=<router key> or an Authorization: Bearer header');
+  }
+  if (identity.suspended) throw new Refusal(402, 'the workspace is suspended');
+
+  const params = parseConnectParams(url);
+  const router = await deps.routers.get(identity.routerId);
+  if (!router) throw new Refusal(401, 'router key missing, wrong or revoked');
+  checkFeatures(params, router, identity.balanceMillicents);
+  if (router.providers.length === 0) throw new Refusal(400, 'this router has no enabled providers; add one in the dashboard');
+
+  let reservation: Reservation<RuntimeProvider>;
+  try {
+    reservation = await router.engine.acquire({ pin: params.provider ?? undefined, signal });
+  } catch (error) {
+    if (isEngineError(error)) throw refusalFor(error, params.provider);
+    throw error;
+  }
+
+  // Failover walks the rest of the strategy order; once a session is established there is none.
+  for (;;) {
+    const provider = reservation.provider;
+    let upstream: Upstream;
+    try {
+      if (!provider.url) throw new DialError('error', 'key-based providers are not wired to the connect path yet');
+      upstream = await dialUpstream({ url: provider.url, headers: provider.headers, timeoutMs: router.connectionTimeoutMs, extensions: header(req, 'sec-websocket-extensions'), protocol: header(req, 'sec-websocket-protocol') });
+    } catch (error) {
+      if (!(error instanceof DialError)) {
+        reservation.cancel();
+        throw error;
+      }
+      log.info({ routerId: router.id, provider: provider.slug, reason: error.message }, 'provider attempt failed');
+      const next = reservation.fail(error.message);
+      const attempts = reservation.attempts.map((a) => `- ${a.slug}: ${a.reason}`).join('\n');
+      if (next && (params.provider || signal.aborted)) next.cancel();
+      if (signal.aborted) return;
+      if (!next || params.provider) throw new Refusal(502, `every eligible provider failed to open a browser:\n${attempts}`);
+      reservation = next;
+      continue;
+    }
+    const lease = reservation.succeed(upstream.connectMs);
+    if (signal.aborted) {
+      lease.release();
+      upstream.socket.destroy();
+      return;
+    }
+    startSession({ socket, head, key, upstream, lease, router, deps });
+    return;
+  }
+}
+
+function startSession(input: { socket: Duplex; head: Buffer; key: string; upstream: Upstream; lease: Lease<RuntimeProvider>; router: RouterRuntime; deps: ConnectDeps }): void {
+  const { socket, head, key, upstream, lease, router, deps } = input;
+  const provider = lease.provider;
+  const id = newSessionId();
+  const startedAt = new Date();
+  const lines = ['HTTP/1.1 101 Switching Protocols', 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Accept: ${acceptFor(key)}`];
+  if (upstream.headers['sec-websocket-extensions']) lines.push(`Sec-WebSocket-Extensions: ${upstream.headers['sec-websocket-extensions']}`);
+  if (upstream.headers['sec-websocket-protocol']) lines.push(`Sec-WebSocket-Protocol: ${upstream.headers['sec-websocket-protocol']}`);
+  lines.push(`X-Session-Id: ${id}`, `X-Provider: ${provider.slug}`);
+  (socket as { setNoDelay?: (v: boolean) => void }).setNoDelay?.(true);
+  socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+
+  const writer = new SessionWriter({ id, workspaceId: router.workspaceId, routerId: router.id, provider: { id: provider.id, slug: provider.slug, name: provider.name }, kind: 'route', proxyInstanceId: deps.proxyInstanceId, startedAt });
+  let markEnded!: () => void;
+  const ended = new Promise<void>((resolve) => (markEnded = resolve));
+  const relay: FastLane = new FastLane(socket, head, upstream.socket, upstream.head, (outcome) => {
+    lease.release();
+    void writer.finish(outcome, relay.stats).then(markEnded);
+  });
+  deps.sessions.add({ id, routerId: router.id, startedAt: startedAt.getTime(), idleTimeoutMs: router.sessionIdleTimeoutMs, relay, ended });
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function refusalFor(error: EngineError, pinned: string | null): Refusal {
+  switch (error.code) {
+    case 'no_providers':
+      return new Refusal(400, 'this router has no enabled providers');
+    case 'pinned_not_found':
+      return new Refusal(400, `provider "${pinned}" is not on this router`);
+    case 'none_eligible':
+      return new Refusal(400, 'no provider on this router can take this session');
+    case 'pinned_unavailable':
+      return new Refusal(503, `provider "${pinned}" is cooling down, unhealthy or full; retry later or connect without provider=`);
+    case 'queue_timeout':
+      return new Refusal(429, `every eligible provider stayed busy for ${error.waitedMs ?? 0} ms (the router's queue timeout); retry later`, { 'Retry-After': '5' });
+    case 'queue_full':
+      return new Refusal(503, "the router's queue is full; retry later");
+    case 'no_free_provider':
+      return error.reason === 'full'
+        ? new Refusal(429, 'every eligible provider is at its concurrency limit and the queue is off; retry later', { 'Retry-After': '5' })
+        : new Refusal(503, 'no provider can take the session now (cooling down or unhealthy); retry later');
+    case 'config_changed':
+      return new Refusal(503, 'the router settings changed while the session was starting; retry');
+    default:
+      return new Refusal(503, 'the router cannot take sessions right now; retry later');
+  }
+}
+

@@ -1,0 +1,41 @@
+// Query parameters of GET /v1/connect (spec 2), checked against the router's switches.
+import { Refusal } from './refuse';
+import type { RouterRuntime } from '../config/router-store';
+
+export interface ConnectParams {
+  provider: string | null;
+  profile: string | null;
+  readOnly: boolean;
+  record: boolean;
+  observability: boolean;
+}
+
+export function parseConnectParams(url: URL): ConnectParams {
+  const q = url.searchParams;
+  const bool = (name: string, truthy: string) => {
+    const value = q.get(name);
+    if (value === null || value === '' || value === 'false' || value === '0') return false;
+    if (value === truthy || value === 'true' || value === '1') return true;
+    throw new Refusal(400, `${name} must be ${truthy} (got "${value}")`);
+  };
+  return {
+    provider: q.get('provider') || null,
+    profile: q.get('profile') || null,
+    readOnly: bool('readOnly', '1'),
+    record: bool('session_record', 'true'),
+    observability: bool('observability', 'true'),
+  };
+}
+
+/** Features of later releases are refused clearly rather than silently ignored. */
+export function checkFeatures(params: ConnectParams, router: RouterRuntime, balanceMillicents: bigint): void {
+  if (params.profile && !router.switches.profilesEnabled) throw new Refusal(409, 'the Profiles switch is off on this router; turn it on in the router settings or connect without profile=');
+  if (params.record && !router.switches.replayEnabled) throw new Refusal(409, 'the Recording switch is off on this router; turn it on in the router settings or connect without session_record=');
+  if (params.observability && !router.switches.observabilityEnabled) throw new Refusal(409, 'the Traces switch is off on this router; turn it on in the router settings or connect without observability=');
+  if ((params.record || params.observability) && balanceMillicents <= 0n) {
+    throw new Refusal(402, 'session_record and observability need a positive wallet balance; top up the wallet in Billing');
+  }
+  const pending = [params.profile && 'profile', params.record && 'session_record', params.observability && 'observability'].filter(Boolean);
+  if (pending.length > 0) throw new Refusal(501, `${pending.join(', ')} ${pending.length > 1 ? 'are' : 'is'} not available on this server yet; connect without ${pending.length > 1 ? 'them' : 'it'}`);
+  if (params.readOnly && !params.profile) throw new Refusal(400, 'readOnly=1 only applies together with profile=');
+}

@@ -1,0 +1,73 @@
+// Session rows. A session's id is made here so that the client's `101` need not wait for the
+// insert; the end update is chained after the insert, so it can never overtake it.
+import { randomUUID } from 'node:crypto';
+import { db } from '../../lib/db';
+import { log } from '../../lib/log';
+import type { RelayOutcome, RelayStats } from '../relay/types';
+
+export interface SessionStart {
+  id: string;
+  workspaceId: string;
+  routerId: string;
+  provider: { id: string; slug: string; name: string };
+  kind: 'route' | 'agent';
+  proxyInstanceId: string;
+  startedAt: Date;
+}
+
+export const newSessionId = () => `ses_${randomUUID().replaceAll('-', '')}`;
+
+const usagePeriod = (at: Date) => at.toISOString().slice(0, 7);
+
+export class SessionWriter {
+  private started: Promise<void>;
+
+  constructor(private readonly session: SessionStart) {
+    this.started = db
+      .$transaction([
+        db.sessionLog.create({
+          data: {
+            id: session.id, workspaceId: session.workspaceId, routerId: session.routerId, providerId: session.provider.id,
+            providerSlug: session.provider.slug, providerName: session.provider.name, kind: session.kind, state: 'active',
+            startedAt: session.startedAt, proxyInstanceId: session.proxyInstanceId,
+          },
+        }),
+        // Monthly session count (connect sessions and successful data-API calls share it).
+        db.$executeRaw`INSERT INTO "UsageCounter" ("workspaceId", "period", "sessions") VALUES (${session.workspaceId}, ${usagePeriod(session.startedAt)}, 1)
+          ON CONFLICT ("workspaceId", "period") DO UPDATE SET "sessions" = "UsageCounter"."sessions" + 1`,
+      ])
+      .then(() => undefined)
+      .catch((error: Error) => log.error({ sessionId: session.id, err: error.message }, 'could not record session start'));
+  }
+
+  finish(outcome: RelayOutcome, stats: RelayStats): Promise<void> {
+    const endedAt = new Date();
+    return this.started.then(() =>
+      db.sessionLog
+        .update({
+          where: { id: this.session.id },
+          data: {
+            // A control-plane close already marked the row closed; keep that.
+            state: outcome.state,
+            endedAt,
+            errorReason: outcome.reason,
+            durationMs: endedAt.getTime() - this.session.startedAt.getTime(),
+            bytesIn: BigInt(stats.bytesIn),
+            bytesOut: BigInt(stats.bytesOut),
+            messageCount: stats.messages,
+          },
+        })
+        .then(() => undefined)
+        .catch((error: Error) => log.error({ sessionId: this.session.id, err: error.message }, 'could not record session end')),
+    );
+  }
+}
+
+/** Sessions a previous run of this proxy left `active` (it crashed): settle them as errored. */
+export async function settleOrphanedSessions(proxyInstanceId: string): Promise<number> {
+  const settled = await db.$executeRaw`
+    UPDATE "SessionLog" SET "state" = 'errored', "endedAt" = now(), "errorReason" = 'the proxy restarted while the session ran',
+      "durationMs" = GREATEST(0, (EXTRACT(EPOCH FROM (now() - "startedAt")) * 1000)::int)
+    WHERE "proxyInstanceId" = ${proxyInstanceId} AND "state" = 'active'`;
+  return Number(settled);
+}

@@ -1,0 +1,31 @@
+// GET /v1/status: the router key's providers with their live state.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { authenticateRouterKey, keyFrom } from './auth/router-key';
+import type { FailureThrottle } from './auth/failure-throttle';
+import type { RouterStore } from './config/router-store';
+
+export async function handleStatus(req: IncomingMessage, res: ServerResponse, url: URL, deps: { routers: RouterStore; throttle: FailureThrottle }): Promise<void> {
+  const ip = req.socket.remoteAddress ?? 'unknown';
+  const blocked = deps.throttle.blockedFor(ip, Date.now());
+  if (blocked > 0) return text(res, 429, 'too many failed attempts from this address', { 'Retry-After': String(blocked) });
+  const identity = await authenticateRouterKey(keyFrom(req, url));
+  if (!identity) {
+    deps.throttle.recordFailure(ip, Date.now());
+    return text(res, 401, 'router key missing, wrong or revoked');
+  }
+  const router = await deps.routers.get(identity.routerId);
+  const providers = (router?.engine.status() ?? []).map((s) => ({
+    id: s.id,
+    slug: s.slug,
+    healthy: s.healthy,
+    priority: s.priority,
+    active: s.active,
+    maxConcurrent: s.maxConcurrent,
+    cooldownUntil: s.cooldownUntil === null ? null : new Date(s.cooldownUntil).toISOString(),
+  }));
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify({ ok: true, providers, queued: router?.engine.queueLength ?? 0 }));
+}
+
+export function text(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers }).end(`${message}\n`);
+}
