@@ -76,3 +76,13 @@ test('undelete on an active account changes nothing; unauthenticated is 401', as
   expectError(await call('POST', '/v1/account/undelete'), 401, 'unauthenticated');
   expectError(await call('DELETE', '/v1/account'), 401, 'unauthenticated');
 });
+
+test('verification resends are capped at 5 an hour', async () => {
+  const email = uniqueEmail('resend');
+  expectOk(await call('POST', '/api/sign-up', { body: { name: 'Re Send', email, password: PASSWORD } }), 201);
+  const session = await signIn(email);
+  for (let i = 0; i < 5; i++) assert.deepEqual(expectOk(await call('POST', '/api/verify-email/resend', { auth: session })), { sent: true });
+  const limited = await call('POST', '/api/verify-email/resend', { auth: session });
+  expectError(limited, 429, 'rate_limited');
+  assert.ok(Number(limited.headers.get('retry-after')) > 0);
+});

@@ -108,3 +108,23 @@ test('secrets never appear in responses except where the spec returns them', asy
     assert.equal(/tokenHash|passwordHash|keyHash/.test(text), false);
   }
 });
+
+test('a client-sent X-Forwarded-For does not choose the throttle bucket; only failures count', async () => {
+  const user = await newUser('xff');
+  const { db } = await import('../../lib/db');
+  const spoofed = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+  const csrf = await fetch(`${WEB}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  await fetch(`${WEB}/api/auth/callback/credentials`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, 'x-forwarded-for': spoofed },
+    body: new URLSearchParams({ csrfToken, email: user.email, password: 'not the password', json: 'true' }),
+    redirect: 'manual',
+  });
+  assert.equal(await db.rateLimitBucket.count({ where: { key: `sign-in-fail-ip:${spoofed}` } }), 0);
+  assert.equal(await db.rateLimitBucket.count({ where: { key: `sign-in-fail:${user.email}` } }), 1);
+  await signIn(user.email);
+  const bucket = await db.rateLimitBucket.findFirstOrThrow({ where: { key: `sign-in-fail:${user.email}` } });
+  assert.equal(bucket.count, 1, 'a successful sign-in does not count');
+});

@@ -128,3 +128,10 @@ test('1,000 members → 402 fair_use_limit_reached', async () => {
   const res = await call('POST', '/v1/invitations', { auth: await signIn(owner.email), body: { email: uniqueEmail(), role: 'member' } });
   expectError(res, 402, 'fair_use_limit_reached');
 });
+
+test('an invitation can be re-sent at most 5 times an hour', async () => {
+  const owner = await newUser('resendcap');
+  const { created } = await invite(await signIn(owner.email), uniqueEmail('rc'));
+  for (let i = 0; i < 5; i++) expectOk(await call('POST', `/v1/invitations/${created.id}/resend`, { auth: { token: owner.token } }));
+  expectError(await call('POST', `/v1/invitations/${created.id}/resend`, { auth: { token: owner.token } }), 429, 'rate_limited');
+});

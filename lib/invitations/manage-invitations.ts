@@ -3,6 +3,7 @@ import { db } from '../db';
 import { ApiError, notFound } from '../api/errors';
 import type { ResolvedWorkspace } from '../api/context';
 import { newSecret } from '../crypto/secrets';
+import { allowAttempt } from '../rate-limit/buckets';
 import { sendMail, publicWebUrl } from '../mail/mailer';
 import { invitationMail } from '../mail/templates';
 import { MEMBERS_PER_WORKSPACE } from '../workspaces/limits';
@@ -45,8 +46,13 @@ async function getPendingOrThrow(workspaceId: string, id: string) {
   return invitation;
 }
 
+export const INVITATION_RESENDS_PER_HOUR = 5;
+
 export async function resendInvitation(workspace: ResolvedWorkspace, id: string) {
   await getPendingOrThrow(workspace.id, id);
+  if (!(await allowAttempt(`invite-resend:${id}`, INVITATION_RESENDS_PER_HOUR, 3_600_000))) {
+    throw new ApiError('rate_limited', `an invitation can be re-sent at most ${INVITATION_RESENDS_PER_HOUR} times an hour`, { 'Retry-After': '3600' });
+  }
   const secret = newSecret(INVITE_PREFIX);
   // A new link replaces the old one, which stops working.
   const invitation = await db.invitation.update({

@@ -1,5 +1,6 @@
 import { db } from '../db';
 import { ApiError } from '../api/errors';
+import { allowAttempt } from '../rate-limit/buckets';
 import { hashSecret, newSecret } from '../crypto/secrets';
 import { publicWebUrl, sendMail } from '../mail/mailer';
 import { verificationMail } from '../mail/templates';
@@ -25,8 +26,14 @@ export async function verifyEmail(token: string) {
   return { verified: true };
 }
 
+export const RESENDS_PER_HOUR = 5;
+
 export async function resendVerification(user: { id: string; email: string; name: string; emailVerifiedAt: Date | null }) {
   if (user.emailVerifiedAt) return { alreadyVerified: true };
+  // Nobody may use this to flood a mailbox (the address is not proven yet).
+  if (!(await allowAttempt(`verify-resend:${user.id}`, RESENDS_PER_HOUR, 3_600_000))) {
+    throw new ApiError('rate_limited', `at most ${RESENDS_PER_HOUR} verification e-mails an hour; check your spam folder`, { 'Retry-After': '3600' });
+  }
   await sendVerificationMail(user);
   return { sent: true };
 }

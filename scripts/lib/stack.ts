@@ -5,7 +5,7 @@ import { loadInstanceSecrets } from '../../lib/runtime/secrets';
 import { prepareDatabase, type ReadyDatabase } from '../../lib/runtime/database';
 import { ensureBuild } from './build';
 import { waitForPort } from './ports';
-import { nextBin, startChild, stopChild, tsxBin } from './processes';
+import { startChild, stopChild, tsxBin } from './processes';
 
 export interface StackOptions {
   dataDir: string;
@@ -54,7 +54,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   try {
     await ensureBuild(env, options.log);
-    children.push(startChild('web', [nextBin, 'start', '-p', String(options.webPort), '-H', options.host], { ...env, SERVICE_NAME: 'web' }, options.quiet));
+    children.push(startChild('web', [tsxBin, 'scripts/web-server.ts'], { ...env, SERVICE_NAME: 'web', HOST: options.host }, options.quiet));
     children.push(startChild('proxy', [tsxBin, 'proxy/index.ts'], { ...env, SERVICE_NAME: 'proxy', HOST: options.host }, options.quiet));
     await Promise.all([waitForPort(options.webPort, 60_000), waitForPort(options.proxyPort, 60_000)]);
   } catch (error) {

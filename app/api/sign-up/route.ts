@@ -7,7 +7,8 @@ import { serializeUser } from '@/lib/users/get-me';
 
 // POST /api/sign-up — dashboard sign-up (not part of the bearer API)
 export const POST = api({ auth: 'optional', workspace: 'none', body: signUpSchema }, async (ctx) => {
-  const ip = ctx.req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'local';
+  // scripts/web-server.ts sets this header from the socket unless TRUST_PROXY=1.
+  const ip = ctx.req.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || 'unknown';
   if (!(await allowAttempt(`sign-up-ip:${ip}`, Number(process.env.SIGN_UPS_PER_HOUR_PER_IP ?? 20), 3_600_000))) {
     throw new ApiError('rate_limited', 'too many sign-ups from this address; try again later', { 'Retry-After': '3600' });
   }

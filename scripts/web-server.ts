@@ -1,0 +1,28 @@
+// The web process: Next's request handler behind a plain HTTP server, so that the forwarding
+// headers the app reads (client IP for throttles, host for same-origin checks) are the socket's,
+// not whatever a client sent. Behind a reverse proxy that sets them, TRUST_PROXY=1 keeps them.
+import http from 'node:http';
+import next from 'next';
+
+const port = Number(process.env.WEB_PORT ?? 3000);
+const hostname = process.env.HOST ?? '127.0.0.1';
+const trustProxy = process.env.TRUST_PROXY === '1';
+
+const app = next({ dev: false, hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = http.createServer((req, res) => {
+  if (!trustProxy) {
+    delete req.headers['x-forwarded-host'];
+    delete req.headers['x-forwarded-proto'];
+    req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
+  }
+  void handle(req, res);
+});
+server.keepAliveTimeout = 65_000;
+server.listen(port, hostname, () => console.log(`web listening on http://${hostname}:${port}`));
+
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
