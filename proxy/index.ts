@@ -6,7 +6,7 @@ import { startProxy } from './server';
 const port = Number(process.env.PORT ?? 9500);
 const host = process.env.HOST ?? '127.0.0.1';
 
-const proxy = await startProxy({ port, host, proxyInstanceId: process.env.PROXY_INSTANCE_ID, shutdownDrainMs: Number(process.env.SHUTDOWN_DRAIN_MS ?? 30_000) });
+const proxy = await startProxy({ port, host, proxyInstanceId: process.env.PROXY_INSTANCE_ID, shutdownDrainMs: Number(process.env.SHUTDOWN_DRAIN_MS ?? 30_000), lane: process.env.PROXY_LANE === 'pipeline' ? 'pipeline' : 'fast' });
 log.info({ port, host }, 'proxy listening');
 
 const HOUR_MS = 3_600_000;

@@ -19,6 +19,7 @@ export interface ProxyOptions {
   host: string;
   proxyInstanceId?: string;
   shutdownDrainMs?: number;
+  lane?: 'fast' | 'pipeline';
 }
 
 export interface ProxyServer {
@@ -49,7 +50,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     () => void routers.refreshAll(),
   );
 
-  const deps = { routers, sessions, throttle, proxyInstanceId, isStopping: () => stopping };
+  const deps = { lane: options.lane ?? 'fast', routers, sessions, throttle, proxyInstanceId, isStopping: () => stopping };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://proxy');
     if (req.method === 'GET' && (url.pathname === '/health' || url.pathname === '/v1/health')) {

@@ -50,3 +50,33 @@ test('a restarted proxy settles the sessions its crashed run left active', async
   assert.equal((await db.sessionLog.findUniqueOrThrow({ where: { id: untouched.id } })).state, 'active');
   void eventually;
 });
+
+test('the pipeline lane carries a Playwright session end to end', async () => {
+  const { chromium } = await import('playwright-core');
+  const user = await newUser('pipe');
+  await addProvider(user.workspaceId, user.routerId, { slug: 'a', url: browser.wsUrl });
+  const key = await routerKey(user.workspaceId, user.routerId);
+  const port = await freePort();
+  const proxy = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `pipe-${port}`, shutdownDrainMs: 100, lane: 'pipeline' });
+  try {
+    const url = `ws://127.0.0.1:${port}/v1/connect?token=${key}`;
+    const raw = await expectOpened(url);
+    assert.match(raw.sessionId, /^ses_/);
+    assert.equal(raw.provider, 'a');
+    raw.ws.close();
+    const pw = await chromium.connectOverCDP(url);
+    const page = await (pw.contexts()[0] ?? (await pw.newContext())).newPage();
+    await page.setContent('<p>pipeline</p>');
+    assert.equal(await page.textContent('p'), 'pipeline');
+    await pw.close();
+    const { db } = await import('../../lib/db');
+    const rows = await eventually(async () => {
+      const all = await db.sessionLog.findMany({ where: { workspaceId: user.workspaceId } });
+      return all.length === 2 && all.every((r) => r.state !== 'active') ? all : null;
+    });
+    const busiest = rows.sort((a, b) => b.messageCount - a.messageCount)[0]!;
+    assert.ok(busiest.messageCount > 4 && Number(busiest.bytesIn) > 0 && Number(busiest.bytesOut) > 0);
+  } finally {
+    await proxy.stop();
+  }
+});

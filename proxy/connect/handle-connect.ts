@@ -8,7 +8,10 @@ import { isEngineError, type EngineError, type Lease, type Reservation } from '.
 import { authenticateRouterKey, keyFrom } from '../auth/router-key';
 import type { FailureThrottle } from '../auth/failure-throttle';
 import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
+import { acceptClient, adoptUpstream } from '../relay/adopt';
 import { FastLane } from '../relay/fast-lane';
+import { PipelineLane } from '../relay/pipeline-lane';
+import type { Relay, RelayOutcome } from '../relay/types';
 import type { SessionRegistry } from '../sessions/registry';
 import { newSessionId, SessionWriter } from '../sessions/session-store';
 import { acceptFor, DialError, dialUpstream, type Upstream } from './dial-upstream';
@@ -16,6 +19,8 @@ import { checkFeatures, parseConnectParams } from './params';
 import { Refusal, writeRefusal } from './refuse';
 
 export interface ConnectDeps {
+  /** `pipeline` relays every session message by message (benchmarks, tests); features will choose it per session. */
+  lane: 'fast' | 'pipeline';
   routers: RouterStore;
   sessions: SessionRegistry;
   throttle: FailureThrottle;
@@ -77,7 +82,9 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
     let upstream: Upstream;
     try {
       if (!provider.url) throw new DialError('error', 'key-based providers are not wired to the connect path yet');
-      upstream = await dialUpstream({ url: provider.url, headers: provider.headers, timeoutMs: router.connectionTimeoutMs, extensions: header(req, 'sec-websocket-extensions'), protocol: header(req, 'sec-websocket-protocol') });
+      // Only the fast lane passes the client's extension offer through: it does not re-frame.
+      const fast = deps.lane === 'fast';
+      upstream = await dialUpstream({ url: provider.url, headers: provider.headers, timeoutMs: router.connectionTimeoutMs, extensions: fast ? header(req, 'sec-websocket-extensions') : undefined, protocol: header(req, 'sec-websocket-protocol') });
     } catch (error) {
       if (!(error instanceof DialError)) {
         reservation.cancel();
@@ -98,31 +105,43 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
       upstream.socket.destroy();
       return;
     }
-    startSession({ socket, head, key, upstream, lease, router, deps });
+    startSession({ req, socket, head, key, upstream, lease, router, deps });
     return;
   }
 }
 
-function startSession(input: { socket: Duplex; head: Buffer; key: string; upstream: Upstream; lease: Lease<RuntimeProvider>; router: RouterRuntime; deps: ConnectDeps }): void {
-  const { socket, head, key, upstream, lease, router, deps } = input;
+function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; lease: Lease<RuntimeProvider>; router: RouterRuntime; deps: ConnectDeps }): void {
+  const { req, socket, head, key, upstream, lease, router, deps } = input;
   const provider = lease.provider;
   const id = newSessionId();
   const startedAt = new Date();
-  const lines = ['HTTP/1.1 101 Switching Protocols', 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Accept: ${acceptFor(key)}`];
-  if (upstream.headers['sec-websocket-extensions']) lines.push(`Sec-WebSocket-Extensions: ${upstream.headers['sec-websocket-extensions']}`);
-  if (upstream.headers['sec-websocket-protocol']) lines.push(`Sec-WebSocket-Protocol: ${upstream.headers['sec-websocket-protocol']}`);
-  lines.push(`X-Session-Id: ${id}`, `X-Provider: ${provider.slug}`);
+  const sessionHeaders = [`X-Session-Id: ${id}`, `X-Provider: ${provider.slug}`];
   (socket as { setNoDelay?: (v: boolean) => void }).setNoDelay?.(true);
-  socket.write(`${lines.join('\r\n')}\r\n\r\n`);
 
   const writer = new SessionWriter({ id, workspaceId: router.workspaceId, routerId: router.id, provider: { id: provider.id, slug: provider.slug, name: provider.name }, kind: 'route', proxyInstanceId: deps.proxyInstanceId, startedAt });
   let markEnded!: () => void;
   const ended = new Promise<void>((resolve) => (markEnded = resolve));
-  const relay: FastLane = new FastLane(socket, head, upstream.socket, upstream.head, (outcome) => {
+  const register = (relay: Relay) => deps.sessions.add({ id, routerId: router.id, startedAt: startedAt.getTime(), idleTimeoutMs: router.sessionIdleTimeoutMs, relay, ended });
+  const onEnd = (relay: () => Relay) => (outcome: RelayOutcome) => {
     lease.release();
-    void writer.finish(outcome, relay.stats).then(markEnded);
-  });
-  deps.sessions.add({ id, routerId: router.id, startedAt: startedAt.getTime(), idleTimeoutMs: router.sessionIdleTimeoutMs, relay, ended });
+    void writer.finish(outcome, relay().stats).then(markEnded);
+  };
+
+  if (deps.lane === 'pipeline') {
+    const upstreamWs = adoptUpstream(upstream);
+    void acceptClient(req, socket, head, sessionHeaders).then((clientWs) => {
+      const relay: PipelineLane = new PipelineLane(clientWs, upstreamWs, id, [], onEnd(() => relay));
+      register(relay);
+    });
+    return;
+  }
+
+  const lines = ['HTTP/1.1 101 Switching Protocols', 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Accept: ${acceptFor(key)}`];
+  if (upstream.headers['sec-websocket-extensions']) lines.push(`Sec-WebSocket-Extensions: ${upstream.headers['sec-websocket-extensions']}`);
+  if (upstream.headers['sec-websocket-protocol']) lines.push(`Sec-WebSocket-Protocol: ${upstream.headers['sec-websocket-protocol']}`);
+  socket.write(`${[...lines, ...sessionHeaders].join('\r\n')}\r\n\r\n`);
+  const relay: FastLane = new FastLane(socket, head, upstream.socket, upstream.head, onEnd(() => relay));
+  register(relay);
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {
