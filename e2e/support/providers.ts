@@ -1,0 +1,51 @@
+// Helpers for the providers tests: the exact Provider field list, rows the tests set up directly.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+
+export const PROVIDER_FIELDS = ['adapterKind', 'capabilities', 'createdAt', 'enabled', 'headers', 'id', 'maxConcurrent', 'name', 'ownerId', 'priority', 'profile', 'slug', 'updatedAt', 'url', 'weight'];
+export const CAPABILITY_FIELDS = ['advertisedMaxConcurrent', 'browserCookies', 'errors', 'fetchInterception', 'pageScreencast', 'probeDurationMs', 'probedAt', 'providerKind', 'targetCreate', 'targetCreateLatencyMs', 'targetGetTargets'];
+export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+export const uniqueSlug = (tag = 'p') => `${tag}-${randomBytes(4).toString('hex')}`;
+
+export function assertProviderShape(provider: Record<string, unknown>) {
+  assert.deepEqual(Object.keys(provider).sort(), PROVIDER_FIELDS);
+  assert.deepEqual(Object.keys(provider.capabilities as object).sort(), CAPABILITY_FIELDS);
+  assert.equal(provider.headers, null);
+  assert.match(provider.createdAt as string, ISO);
+  assert.match(provider.updatedAt as string, ISO);
+}
+
+/** A probe of a healthy local Chromium: everything supported, nothing failed. */
+export function assertFullyCapable(capabilities: Record<string, unknown>) {
+  assert.equal(capabilities.providerKind, 'generic');
+  for (const step of ['browserCookies', 'targetCreate', 'targetGetTargets', 'fetchInterception', 'pageScreencast']) {
+    assert.equal(capabilities[step], 'supported', `${step}: ${JSON.stringify(capabilities.errors)}`);
+  }
+  assert.ok(Number.isInteger(capabilities.targetCreateLatencyMs) && (capabilities.targetCreateLatencyMs as number) >= 0);
+  assert.equal(capabilities.advertisedMaxConcurrent, null);
+  assert.match(capabilities.probedAt as string, ISO);
+  assert.ok(Number.isInteger(capabilities.probeDurationMs));
+  assert.deepEqual(capabilities.errors, []);
+}
+
+export async function setConnectionTimeout(routerId: string, connectionTimeoutMs: number) {
+  const { db } = await import('../../lib/db');
+  await db.router.update({ where: { id: routerId }, data: { connectionTimeoutMs } });
+}
+
+export async function createProfileRow(workspaceId: string, slug: string) {
+  const { db } = await import('../../lib/db');
+  return db.profile.create({ data: { workspaceId, slug, name: slug } });
+}
+
+export async function providerRow(routerId: string, slug: string) {
+  const { db } = await import('../../lib/db');
+  return db.provider.findUnique({ where: { routerId_slug: { routerId, slug } } });
+}
+
+/** Pages (tabs) a browser has open, from its own /json/list. */
+export async function openPages(httpUrl: string): Promise<number> {
+  const targets = (await (await fetch(`${httpUrl}/json/list`)).json()) as { type: string }[];
+  return targets.filter((t) => t.type === 'page').length;
+}
