@@ -1,7 +1,7 @@
 // Real headless Chromium for the tests: an upstream provider, or the browser a vendor stand-in
 // hands out. Each browser gets a fresh profile directory; stop() kills it and removes the directory.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -59,18 +59,34 @@ export async function launchChromium(): Promise<Chromium> {
   }
 }
 
-function stopChromium(child: ChildProcess, dataDir: string): Promise<void> {
-  const cleanup = () => {
-    running.delete(child.pid!);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  if (child.exitCode !== null || child.signalCode !== null) {
-    cleanup();
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => {
-    child.once('exit', () => { cleanup(); resolve(); });
+async function stopChromium(child: ChildProcess, dataDir: string): Promise<void> {
+  const pid = child.pid!;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     // The browser and its helpers share the process group we started (detached): end them together.
-    try { process.kill(-child.pid!, 'SIGKILL'); } catch { child.kill('SIGKILL'); }
-  });
+    try { process.kill(-pid, 'SIGKILL'); } catch { child.kill('SIGKILL'); }
+    await exited;
+  }
+  running.delete(pid);
+  // A helper that outlives the browser by a moment can still write into the profile directory;
+  // remove it once no live process of the group is left (polled, with a deadline).
+  const deadline = Date.now() + 5_000;
+  while (liveGroupMembers(pid) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+}
+
+/** Processes of a process group that are still running (zombies do not count); Linux /proc. */
+function liveGroupMembers(pgid: number): number {
+  let count = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z') count += 1;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return count;
 }
