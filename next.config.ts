@@ -5,7 +5,8 @@ const config: NextConfig = {
   poweredByHeader: false,
   // The web build checks only the web app; `npm run typecheck` checks the whole repository.
   typescript: { tsconfigPath: 'tsconfig.web.json' },
-  serverExternalPackages: ['pino', 'pg', '@prisma/adapter-pg', 'nodemailer'],
+  // ws talks to provider browsers from route handlers (tests, probes); it is loaded by Node, not bundled.
+  serverExternalPackages: ['pino', 'pg', '@prisma/adapter-pg', 'nodemailer', 'ws'],
 };
 
 export default config;

@@ -6,6 +6,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import os from 'node:os';
 import path from 'node:path';
 import { startMailCatcher } from '../e2e/support/mail-catcher';
+import { startAdapterOneVendor } from '../e2e/support/vendors/adapter-one';
+import { startAdapterTwoVendor } from '../e2e/support/vendors/adapter-two';
 import { freePort } from './lib/ports';
 import { runToEnd } from './lib/processes';
 import { startStack } from './lib/stack';
@@ -48,13 +50,19 @@ if (!only || only === 'unit') await nodeTests(unitFiles, { ...process.env, NODE_
 if (only !== 'unit' && apiFiles.length + browserFiles.length > 0) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-test-'));
   const mail = await startMailCatcher();
+  // Cloud-browser vendors we cannot run: real HTTP servers playing their documented APIs.
+  const [vendorOne, vendorTwo] = await Promise.all([startAdapterOneVendor(), startAdapterTwoVendor()]);
   const [webPort, proxyPort, pgPort] = await Promise.all([freePort(), freePort(), freePort()]);
   delete process.env.DATABASE_URL; // the tests own a scratch database, whatever the shell says
   const stack = await startStack({
     dataDir, webPort, proxyPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', log, quiet: !process.env.TEST_VERBOSE,
-    extraEnv: { SMTP_URL: mail.smtpUrl, MAIL_FROM: 'Browser Router <no-reply@test.local>', LOG_LEVEL: process.env.TEST_VERBOSE ? 'info' : 'warn', SIGN_UPS_PER_HOUR_PER_IP: '100000', ADMIN_EMAILS: 'operator@test.local' },
+    extraEnv: { SMTP_URL: mail.smtpUrl, MAIL_FROM: 'Browser Router <no-reply@test.local>', LOG_LEVEL: process.env.TEST_VERBOSE ? 'info' : 'warn', SIGN_UPS_PER_HOUR_PER_IP: '100000', ADMIN_EMAILS: 'operator@test.local',
+      ADAPTER_ONE_BASE_URL: vendorOne.url, ADAPTER_TWO_BASE_URL: vendorTwo.url },
   });
-  const env = { ...stack.env, TEST_WEB_URL: stack.webUrl, TEST_PROXY_URL: stack.proxyUrl, TEST_MAIL_URL: mail.httpUrl, LOG_LEVEL: 'silent' };
+  const env = {
+    ...stack.env, TEST_WEB_URL: stack.webUrl, TEST_PROXY_URL: stack.proxyUrl, TEST_MAIL_URL: mail.httpUrl, LOG_LEVEL: 'silent',
+    TEST_ADAPTER_ONE_URL: vendorOne.url, TEST_ADAPTER_TWO_URL: vendorTwo.url,
+  };
   try {
     if (only !== 'browser') await nodeTests(apiFiles, env, 2);
     if (browserFiles.length > 0 && only !== 'api') {
@@ -71,6 +79,7 @@ if (only !== 'unit' && apiFiles.length + browserFiles.length > 0) {
   } finally {
     await stack.stop();
     await mail.stop();
+    await Promise.all([vendorOne.stop(), vendorTwo.stop()]);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -4,14 +4,14 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { call, expectOk, newUser } from '../support/api';
-import { launchChromium, type LaunchedChromium } from '../support/chromium';
+import { launchChromium, type Chromium } from '../support/chromium';
 import { cdp, connectUrl, eventually, expectOpened, expectRefused, PROXY, routerKey } from '../support/connect';
 import { addProvider, updateRouterRow } from '../support/providers';
 
-let browserA: LaunchedChromium;
-let browserB: LaunchedChromium;
+let browserA: Chromium;
+let browserB: Chromium;
 before(async () => { [browserA, browserB] = await Promise.all([launchChromium(), launchChromium()]); });
-after(async () => { await Promise.all([browserA?.close(), browserB?.close()]); });
+after(async () => { await Promise.all([browserA?.stop(), browserB?.stop()]); });
 
 test('Playwright connectOverCDP through the proxy; the session is recorded', async () => {
   const user = await newUser('pw');

@@ -2,18 +2,22 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newUser } from '../support/api';
-import { launchChromium, type LaunchedChromium } from '../support/chromium';
+import { launchChromium, type Chromium } from '../support/chromium';
 import { cdp, connectUrl, eventually, expectOpened, expectRefused, PROXY, routerKey } from '../support/connect';
-import { addProvider, hangingUpstream, refusingUpstream, rejectingUpstream, updateRouterRow, type FakeUpstream } from '../support/providers';
+import { addProvider, updateRouterRow } from '../support/providers';
+import { refusedUrl, startHangingUpstream, startRejectingUpstream, type Upstream } from '../support/upstreams';
 
-let browser: LaunchedChromium;
-let refusing: FakeUpstream;
-let hanging: FakeUpstream;
-let rejecting: FakeUpstream;
-before(async () => { [browser, refusing, hanging, rejecting] = await Promise.all([launchChromium(), refusingUpstream(), hangingUpstream(), rejectingUpstream()]); });
-after(async () => { await Promise.all([browser?.close(), hanging?.close(), rejecting?.close()]); });
+let browser: Chromium;
+let refusing: { url: string };
+let hanging: Upstream;
+let rejecting: Upstream;
+before(async () => {
+  [browser, hanging, rejecting] = await Promise.all([launchChromium(), startHangingUpstream(), startRejectingUpstream(403)]);
+  refusing = { url: await refusedUrl() };
+});
+after(async () => { await Promise.all([browser?.stop(), hanging?.stop(), rejecting?.stop()]); });
 
-async function routerWith(tag: string, bad: FakeUpstream, settings: Record<string, unknown> = {}) {
+async function routerWith(tag: string, bad: { url: string }, settings: Record<string, unknown> = {}) {
   const user = await newUser(tag);
   await updateRouterRow(user.routerId, { strategy: 'priority-chain', connectionTimeoutMs: 1_000, ...settings });
   await addProvider(user.workspaceId, user.routerId, { slug: 'bad', url: bad.url, priority: 1 });

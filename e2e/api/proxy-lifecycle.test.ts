@@ -2,15 +2,15 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newUser } from '../support/api';
-import { launchChromium, type LaunchedChromium } from '../support/chromium';
+import { launchChromium, type Chromium } from '../support/chromium';
 import { eventually, expectOpened, isOpened, open, routerKey } from '../support/connect';
 import { addProvider } from '../support/providers';
 import { freePort } from '../../scripts/lib/ports';
 import { startProxy } from '../../proxy/server';
 
-let browser: LaunchedChromium;
+let browser: Chromium;
 before(async () => { browser = await launchChromium(); });
-after(async () => { await browser?.close(); });
+after(async () => { await browser?.stop(); });
 
 test('stop: new connects get 503, running sessions drain, the rest are closed and marked', async () => {
   const user = await newUser('drain');

@@ -2,13 +2,13 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newUser } from '../support/api';
-import { launchChromium, type LaunchedChromium } from '../support/chromium';
+import { launchChromium, type Chromium } from '../support/chromium';
 import { connectUrl, eventually, expectOpened, expectRefused, isOpened, open, PROXY, routerKey } from '../support/connect';
 import { addProvider, updateRouterRow } from '../support/providers';
 
-let browser: LaunchedChromium;
+let browser: Chromium;
 before(async () => { browser = await launchChromium(); });
-after(async () => { await browser?.close(); });
+after(async () => { await browser?.stop(); });
 
 test('50 concurrent connects against maxConcurrent 3 never exceed 3 active; all are served', async () => {
   const user = await newUser('q50');

@@ -2,13 +2,13 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addMember, call, expectError, expectOk, newUser } from '../support/api';
-import { launchChromium, type LaunchedChromium } from '../support/chromium';
+import { launchChromium, type Chromium } from '../support/chromium';
 import { connectUrl, eventually, expectOpened, routerKey } from '../support/connect';
 import { addProvider, updateRouterRow } from '../support/providers';
 
-let browser: LaunchedChromium;
+let browser: Chromium;
 before(async () => { browser = await launchChromium(); });
-after(async () => { await browser?.close(); });
+after(async () => { await browser?.stop(); });
 
 test('POST /v1/sessions/:id/close drops the client within a second; the browser stays', async () => {
   const owner = await newUser('close');

@@ -1,8 +1,57 @@
-// Test fixtures for routing: provider rows written the way the control plane stores them,
-// and misbehaving upstreams (refusing, hanging after TCP accept, rejecting the upgrade).
-import http from 'node:http';
-import net from 'node:net';
-import { freePort } from '../../scripts/lib/ports';
+// Helpers for the providers tests: the exact Provider field list, rows the tests set up directly.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+
+export const PROVIDER_FIELDS = ['adapterKind', 'capabilities', 'createdAt', 'enabled', 'headers', 'id', 'maxConcurrent', 'name', 'ownerId', 'priority', 'profile', 'slug', 'updatedAt', 'url', 'weight'];
+export const CAPABILITY_FIELDS = ['advertisedMaxConcurrent', 'browserCookies', 'errors', 'fetchInterception', 'pageScreencast', 'probeDurationMs', 'probedAt', 'providerKind', 'targetCreate', 'targetCreateLatencyMs', 'targetGetTargets'];
+export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+export const uniqueSlug = (tag = 'p') => `${tag}-${randomBytes(4).toString('hex')}`;
+
+export function assertProviderShape(provider: Record<string, unknown>) {
+  assert.deepEqual(Object.keys(provider).sort(), PROVIDER_FIELDS);
+  assert.deepEqual(Object.keys(provider.capabilities as object).sort(), CAPABILITY_FIELDS);
+  assert.equal(provider.headers, null);
+  assert.match(provider.createdAt as string, ISO);
+  assert.match(provider.updatedAt as string, ISO);
+}
+
+/** A probe of a healthy local Chromium: everything supported, nothing failed. */
+export function assertFullyCapable(capabilities: Record<string, unknown>) {
+  assert.equal(capabilities.providerKind, 'generic');
+  for (const step of ['browserCookies', 'targetCreate', 'targetGetTargets', 'fetchInterception', 'pageScreencast']) {
+    assert.equal(capabilities[step], 'supported', `${step}: ${JSON.stringify(capabilities.errors)}`);
+  }
+  assert.ok(Number.isInteger(capabilities.targetCreateLatencyMs) && (capabilities.targetCreateLatencyMs as number) >= 0);
+  assert.equal(capabilities.advertisedMaxConcurrent, null);
+  assert.match(capabilities.probedAt as string, ISO);
+  assert.ok(Number.isInteger(capabilities.probeDurationMs));
+  assert.deepEqual(capabilities.errors, []);
+}
+
+export async function setConnectionTimeout(routerId: string, connectionTimeoutMs: number) {
+  const { db } = await import('../../lib/db');
+  await db.router.update({ where: { id: routerId }, data: { connectionTimeoutMs } });
+}
+
+export async function createProfileRow(workspaceId: string, slug: string) {
+  const { db } = await import('../../lib/db');
+  return db.profile.create({ data: { workspaceId, slug, name: slug } });
+}
+
+export async function providerRow(routerId: string, slug: string) {
+  const { db } = await import('../../lib/db');
+  return db.provider.findUnique({ where: { routerId_slug: { routerId, slug } } });
+}
+
+/** Pages (tabs) a browser has open, from its own /json/list. */
+export async function openPages(httpUrl: string): Promise<number> {
+  const targets = (await (await fetch(`${httpUrl}/json/list`)).json()) as { type: string }[];
+  return targets.filter((t) => t.type === 'page').length;
+}
+
+// Routing fixtures: provider rows written the way the control plane stores them, router changes,
+// and the NOTIFY the control plane sends so that running proxies pick them up.
 
 export async function addProvider(workspaceId: string, routerId: string, p: { slug: string; url: string; priority?: number; weight?: number; maxConcurrent?: number | null; enabled?: boolean; headers?: Record<string, string> }) {
   const { db } = await import('../../lib/db');
@@ -28,32 +77,4 @@ export async function updateRouterRow(routerId: string, data: Record<string, unk
 export async function notifyRouter(routerId: string) {
   const { db } = await import('../../lib/db');
   await db.$executeRaw`SELECT pg_notify('router_changed', ${routerId})`;
-}
-
-export interface FakeUpstream {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** A port where nothing listens: connection refused. */
-export async function refusingUpstream(): Promise<FakeUpstream> {
-  return { url: `ws://127.0.0.1:${await freePort()}/devtools/browser/x`, close: async () => {} };
-}
-
-/** Accepts TCP and never answers the handshake. */
-export async function hangingUpstream(): Promise<FakeUpstream> {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((s) => { sockets.add(s); s.on('error', () => {}); });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  return { url: `ws://127.0.0.1:${port}/devtools/browser/x`, close: async () => { sockets.forEach((s) => s.destroy()); await new Promise((r) => server.close(r)); } };
-}
-
-/** Answers the upgrade with 403. */
-export async function rejectingUpstream(): Promise<FakeUpstream> {
-  const server = http.createServer((_req, res) => res.writeHead(403).end('no'));
-  server.on('upgrade', (_req, socket) => socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  return { url: `ws://127.0.0.1:${port}/devtools/browser/x`, close: async () => { server.closeAllConnections(); await new Promise((r) => server.close(r)); } };
 }

@@ -4,6 +4,7 @@
 export const errorStatus = {
   validation_error: 400,
   unauthenticated: 401,
+  provider_rejected_key: 401, // the vendor refused a key-based provider's API key (verify-key, key-form add)
   fair_use_limit_reached: 402,
   cookie_required: 403,
   forbidden: 403,
@@ -22,6 +23,7 @@ export const errorStatus = {
   profile_storage_cap_exceeded: 413,
   rate_limited: 429,
   internal_error: 500,
+  provider_unreachable: 502, // the provider or its vendor could not be reached, or failed its test
   provider_calibrating: 503,
 } as const;
 

@@ -2,7 +2,7 @@
 // engine that owns their slots, cooldown and queue. Loaded on first use and refreshed in place
 // when the control plane NOTIFYs a change, so engine state (active slots, cooldown) survives.
 import { db } from '../../lib/db';
-import { decryptText } from '../../lib/crypto/encryption';
+import { openAddress } from '../../lib/providers/secrets';
 import { log } from '../../lib/log';
 import { RouterEngine, systemClock, type ProviderConfig, type RouterSettings, type StrategyName } from '../engine';
 
@@ -41,8 +41,7 @@ async function load(routerId: string): Promise<Loaded | null> {
         advertisedMaxConcurrent: capabilities.advertisedMaxConcurrent ?? null,
         providerKind: capabilities.providerKind === 'managed' ? 'managed' : 'generic',
         profileId: p.profileId, adapterKind: p.adapterKind,
-        url: p.urlEncrypted ? decryptText(p.urlEncrypted) : null,
-        headers: p.headersEncrypted ? (JSON.parse(decryptText(p.headersEncrypted)) as Record<string, string>) : {},
+        ...(openAddress(p) ?? { url: null, headers: {} }),
       });
     } catch (error) {
       log.error({ providerId: p.id, err: (error as Error).message }, 'provider configuration unreadable; skipped');

@@ -5,13 +5,13 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import { launchChromium, type LaunchedChromium } from '../../e2e/support/chromium';
+import { launchChromium, type Chromium } from '../../e2e/support/chromium';
 import { INJECTED_ID_BASE, PipelineLane, type CdpMessage, type PipelinePlugin } from './pipeline-lane';
 import type { RelayOutcome } from './types';
 
-let browser: LaunchedChromium;
+let browser: Chromium;
 before(async () => { browser = await launchChromium(); });
-after(async () => { await browser?.close(); });
+after(async () => { await browser?.stop(); });
 
 /** A tiny front: each client WebSocket is relayed to the browser through a PipelineLane. */
 async function front(plugins: () => PipelinePlugin[]) {

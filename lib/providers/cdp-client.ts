@@ -1,0 +1,148 @@
+// A minimal CDP client over one WebSocket, enough to test and probe a provider. Every wait has a
+// deadline: a provider that accepts TCP but never upgrades, refuses, or answers the upgrade with
+// an HTTP error fails with a worded reason instead of hanging the request.
+import WebSocket from 'ws';
+import { hostOf, type ProviderHeaders } from './address';
+import { ProviderCheckError } from './check-errors';
+
+type Json = Record<string, unknown>;
+
+interface Pending {
+  method: string;
+  resolve: (value: Json) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+interface EventWaiter {
+  method: string;
+  sessionId: string | undefined;
+  resolve: (params: Json) => void;
+}
+
+export interface SendOptions {
+  sessionId?: string;
+  timeoutMs: number;
+}
+
+export class CdpConnection {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private waiters: EventWaiter[] = [];
+  private closedReason: string | null = null;
+
+  constructor(private readonly socket: WebSocket, private readonly host: string) {
+    socket.on('message', (data) => this.onMessage(data.toString()));
+    socket.on('close', (code) => this.fail(`${host} closed the CDP connection (code ${code})`));
+    socket.on('error', (error) => this.fail(`CDP connection to ${host} failed: ${error.message}`));
+  }
+
+  send<T extends Json = Json>(method: string, params: Json = {}, options: SendOptions): Promise<T> {
+    if (this.closedReason) return Promise.reject(new ProviderCheckError(this.closedReason));
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new ProviderCheckError(`no answer to ${method} from ${this.host} within ${options.timeoutMs} ms`));
+      }, options.timeoutMs);
+      this.pending.set(id, { method, resolve: resolve as (value: Json) => void, reject, timer });
+      const message: Json = { id, method, params };
+      if (options.sessionId) message.sessionId = options.sessionId;
+      this.socket.send(JSON.stringify(message));
+    });
+  }
+
+  /** Resolves with the event's params, or with null when none arrives in time. */
+  waitForEvent(method: string, options: SendOptions): Promise<Json | null> {
+    return new Promise((resolve) => {
+      const waiter: EventWaiter = { method, sessionId: options.sessionId, resolve: (params) => { clearTimeout(timer); resolve(params); } };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        resolve(null);
+      }, options.timeoutMs);
+      this.waiters.push(waiter);
+    });
+  }
+
+  close(): void {
+    this.fail('closed by us');
+    if (this.socket.readyState === WebSocket.OPEN) {
+      this.socket.close(1000);
+      setTimeout(() => this.socket.terminate(), 1_000).unref();
+    } else {
+      this.socket.terminate();
+    }
+  }
+
+  private onMessage(text: string): void {
+    let message: { id?: number; method?: string; params?: Json; result?: Json; error?: { message?: string }; sessionId?: string };
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (typeof message.id === 'number') {
+      const pending = this.pending.get(message.id);
+      if (!pending) return;
+      this.pending.delete(message.id);
+      clearTimeout(pending.timer);
+      if (message.error) pending.reject(new ProviderCheckError(`${pending.method} failed: ${message.error.message ?? 'error'}`));
+      else pending.resolve(message.result ?? {});
+      return;
+    }
+    if (message.method) {
+      const index = this.waiters.findIndex((w) => w.method === message.method && (w.sessionId === undefined || w.sessionId === message.sessionId));
+      if (index >= 0) this.waiters.splice(index, 1)[0]!.resolve(message.params ?? {});
+    }
+  }
+
+  private fail(reason: string): void {
+    if (this.closedReason) return;
+    this.closedReason = reason;
+    for (const pending of this.pending.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(new ProviderCheckError(reason));
+    }
+    this.pending.clear();
+  }
+}
+
+/**
+ * Opens the WebSocket with the provider's headers. `handshakeTimeoutMs` runs until the provider's
+ * `101 Switching Protocols`, not until TCP connect (as the router's connectionTimeoutMs does).
+ */
+export function connectCdp(url: string, headers: ProviderHeaders, handshakeTimeoutMs: number): Promise<CdpConnection> {
+  const host = hostOf(url);
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const socket = new WebSocket(url, { headers, handshakeTimeout: handshakeTimeoutMs, perMessageDeflate: false, followRedirects: false, maxPayload: 64 * 1024 * 1024 });
+    const settle = (error: ProviderCheckError | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(guard);
+      if (error) {
+        socket.removeAllListeners();
+        socket.on('error', () => {}); // a late error after we gave up must not crash the process
+        socket.terminate();
+        reject(error);
+      } else {
+        socket.removeAllListeners();
+        resolve(new CdpConnection(socket, host));
+      }
+    };
+    const timeoutError = () => new ProviderCheckError(`no WebSocket upgrade from ${host} within ${handshakeTimeoutMs} ms`);
+    // ws enforces handshakeTimeout itself; this guard only covers a stall the library would miss.
+    const guard = setTimeout(() => settle(timeoutError()), handshakeTimeoutMs + 500);
+    socket.once('open', () => settle(null));
+    socket.once('unexpected-response', (request, response) => {
+      response.resume();
+      request.destroy();
+      settle(new ProviderCheckError(`${host} refused the WebSocket upgrade with HTTP ${response.statusCode}${response.statusCode === 401 || response.statusCode === 403 ? ' (check the address token or headers)' : ''}`));
+    });
+    socket.on('error', (error: Error & { code?: string }) => {
+      if (/handshake has timed out/i.test(error.message)) settle(timeoutError());
+      else settle(ProviderCheckError.fromNetwork(error, host, handshakeTimeoutMs, 'WebSocket upgrade'));
+    });
+    socket.once('close', () => settle(new ProviderCheckError(`${host} closed the connection before the WebSocket upgrade`)));
+  });
+}

@@ -1,0 +1,121 @@
+// Talking to an address-based provider: the test (open the WebSocket with the provider's headers
+// and get one CDP answer), the capability probe on the same connection, and the managed-pool
+// check, which runs beside them. Everything is bounded by the router's connectionTimeoutMs (until
+// the provider's 101) plus the probe's own budget.
+import { ApiError } from '../api/errors';
+import { resolveBrowserUrl, type ProviderHeaders } from './address';
+import { connectCdp, type CdpConnection } from './cdp-client';
+import { ProviderCheckError } from './check-errors';
+import { fetchPoolStatus, type PoolStatus } from './detect-managed';
+import { probeCapabilities, STEP_TIMEOUT_MS, type Capabilities } from './probe-capabilities';
+
+export interface ProviderAddress {
+  url: string;
+  headers: ProviderHeaders;
+}
+
+export type TestOutcome = { ok: true; latencyMs: number } | { ok: false; reason: string };
+
+const POOL_STATUS_TIMEOUT_MS = 3_000;
+export const CALIBRATING_RETRY_AFTER_S = 5;
+
+interface Greeted {
+  connection: CdpConnection;
+  resolvedUrl: string;
+  latencyMs: number;
+}
+
+/** Resolves an http(s) base, opens the WebSocket and asks Browser.getVersion; latency covers all of it. */
+async function openAndGreet(address: ProviderAddress, handshakeTimeoutMs: number): Promise<Greeted> {
+  const started = Date.now();
+  const resolvedUrl = await resolveBrowserUrl(address.url, address.headers, handshakeTimeoutMs);
+  const left = Math.max(1, handshakeTimeoutMs - (Date.now() - started));
+  const connection = await connectCdp(resolvedUrl, address.headers, left);
+  try {
+    const version = await connection.send('Browser.getVersion', {}, { timeoutMs: STEP_TIMEOUT_MS });
+    if (typeof version.product !== 'string') throw new ProviderCheckError('the provider answered Browser.getVersion without a product: is this a CDP endpoint?');
+  } catch (error) {
+    connection.close();
+    throw error;
+  }
+  return { connection, resolvedUrl, latencyMs: Date.now() - started };
+}
+
+function refuseWhileCalibrating(pool: PoolStatus | null): void {
+  if (pool?.calibrating) {
+    throw new ApiError('provider_calibrating', 'the managed provider is still starting (calibrating); retry shortly', { 'Retry-After': String(CALIBRATING_RETRY_AFTER_S) });
+  }
+}
+
+const reasonOf = (error: unknown): string =>
+  error instanceof ProviderCheckError ? error.message : `unexpected failure: ${(error as Error)?.message ?? String(error)}`;
+
+/** POST …/test and …/test-url: a managed pool that is calibrating answers 503 instead. */
+export async function testAddress(address: ProviderAddress, handshakeTimeoutMs: number): Promise<TestOutcome> {
+  const [pool, greeted] = await Promise.all([
+    fetchPoolStatus(address.url, address.headers, Math.min(POOL_STATUS_TIMEOUT_MS, handshakeTimeoutMs)),
+    openAndGreet(address, handshakeTimeoutMs).catch((error: unknown) => ({ failed: reasonOf(error) })),
+  ]);
+  if ('connection' in greeted) greeted.connection.close();
+  refuseWhileCalibrating(pool);
+  return 'connection' in greeted ? { ok: true, latencyMs: greeted.latencyMs } : { ok: false, reason: greeted.failed };
+}
+
+export interface ProbedAddress {
+  /** The ws(s) address to store: an http(s) base is replaced by its browser's WebSocket address. */
+  resolvedUrl: string;
+  latencyMs: number;
+  capabilities: Capabilities;
+}
+
+/** On add, reprobe and a new url: test, then probe. A failed test throws 502 provider_unreachable. */
+export async function testAndProbe(address: ProviderAddress, handshakeTimeoutMs: number): Promise<ProbedAddress> {
+  const started = Date.now();
+  const [pool, greeted] = await Promise.all([
+    fetchPoolStatus(address.url, address.headers, Math.min(POOL_STATUS_TIMEOUT_MS, handshakeTimeoutMs)),
+    openAndGreet(address, handshakeTimeoutMs).catch((error: unknown) => ({ failed: reasonOf(error) })),
+  ]);
+  if (!('connection' in greeted)) {
+    refuseWhileCalibrating(pool);
+    throw new ApiError('provider_unreachable', `the provider failed its test: ${greeted.failed}`);
+  }
+  try {
+    refuseWhileCalibrating(pool);
+    const probed = await probeCapabilities(greeted.connection);
+    return {
+      resolvedUrl: greeted.resolvedUrl,
+      latencyMs: greeted.latencyMs,
+      capabilities: {
+        providerKind: pool ? 'managed' : 'generic',
+        browserCookies: probed.browserCookies,
+        targetCreate: probed.targetCreate,
+        targetGetTargets: probed.targetGetTargets,
+        fetchInterception: probed.fetchInterception,
+        pageScreencast: probed.pageScreencast,
+        targetCreateLatencyMs: probed.targetCreateLatencyMs,
+        advertisedMaxConcurrent: pool ? pool.capacity : null,
+        probedAt: new Date(started).toISOString(),
+        probeDurationMs: Date.now() - started,
+        errors: probed.errors,
+      },
+    };
+  } finally {
+    greeted.connection.close();
+  }
+}
+
+export interface DetectedKind {
+  detectedKind: 'managed' | 'generic' | null;
+  advertisedMaxConcurrent: number | null;
+}
+
+/** POST /v1/providers/probe: a pool status makes it managed; a CDP answer generic; neither null. */
+export async function detectKind(address: ProviderAddress, handshakeTimeoutMs: number): Promise<DetectedKind> {
+  const [pool, greeted] = await Promise.all([
+    fetchPoolStatus(address.url, address.headers, Math.min(POOL_STATUS_TIMEOUT_MS, handshakeTimeoutMs)),
+    openAndGreet(address, handshakeTimeoutMs).catch(() => null),
+  ]);
+  greeted?.connection.close();
+  if (pool) return { detectedKind: 'managed', advertisedMaxConcurrent: pool.capacity };
+  return { detectedKind: greeted ? 'generic' : null, advertisedMaxConcurrent: null };
+}

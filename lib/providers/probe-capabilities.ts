@@ -1,0 +1,121 @@
+// The capability probe: real CDP commands on an open browser connection, each step with its own
+// deadline inside one overall budget. A step that fails is recorded, never fatal; whatever the
+// probe opened (a page target) is closed again.
+import type { CdpConnection } from './cdp-client';
+
+/**
+ * `supported`: the step worked. `unsupported`: the provider answered with an error or nothing in
+ * time. `unknown`: not tried, because a step it needs failed or the probe ran out of time.
+ */
+export type CapabilityValue = 'supported' | 'unsupported' | 'unknown';
+
+export interface Capabilities {
+  providerKind: 'managed' | 'generic';
+  browserCookies: CapabilityValue;
+  targetCreate: CapabilityValue;
+  targetGetTargets: CapabilityValue;
+  fetchInterception: CapabilityValue;
+  pageScreencast: CapabilityValue;
+  targetCreateLatencyMs: number | null;
+  advertisedMaxConcurrent: number | null;
+  probedAt: string | null;
+  probeDurationMs: number | null;
+  errors: string[];
+}
+
+export const STEP_TIMEOUT_MS = 5_000;
+export const PROBE_BUDGET_MS = 20_000;
+const SCREENCAST_FRAME_WAIT_MS = 1_000;
+const CLEANUP_TIMEOUT_MS = 2_000;
+
+/** Key-based providers are never probed: probing would start a paid vendor browser. */
+export function unprobedCapabilities(): Capabilities {
+  return {
+    providerKind: 'generic', browserCookies: 'unknown', targetCreate: 'unknown', targetGetTargets: 'unknown',
+    fetchInterception: 'unknown', pageScreencast: 'unknown', targetCreateLatencyMs: null,
+    advertisedMaxConcurrent: null, probedAt: null, probeDurationMs: null, errors: [],
+  };
+}
+
+export async function probeCapabilities(connection: CdpConnection, budgetMs = PROBE_BUDGET_MS) {
+  const deadline = Date.now() + budgetMs;
+  const errors: string[] = [];
+
+  /** Runs one step with min(step timeout, time left); records a failure and returns null. */
+  async function step<T>(name: string, run: (timeoutMs: number) => Promise<T>): Promise<T | null> {
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      errors.push(`${name}: not tried, the probe ran out of time`);
+      return null;
+    }
+    try {
+      return await run(Math.min(STEP_TIMEOUT_MS, left));
+    } catch (error) {
+      errors.push(`${name}: ${(error as Error).message}`);
+      return null;
+    }
+  }
+  const verdict = (ok: boolean | null): CapabilityValue => (ok ? 'supported' : 'unsupported');
+
+  const targets = await step('targetGetTargets', async (timeoutMs) => {
+    const result = await connection.send('Target.getTargets', {}, { timeoutMs });
+    if (!Array.isArray(result.targetInfos)) throw new Error('no targetInfos in the answer');
+    return true;
+  });
+  const cookies = await step('browserCookies', async (timeoutMs) => {
+    const result = await connection.send('Storage.getCookies', {}, { timeoutMs });
+    if (!Array.isArray(result.cookies)) throw new Error('no cookies array in the answer');
+    return true;
+  });
+
+  let targetCreateLatencyMs: number | null = null;
+  const targetId = await step('targetCreate', async (timeoutMs) => {
+    const started = Date.now();
+    const result = await connection.send('Target.createTarget', { url: 'about:blank' }, { timeoutMs });
+    if (typeof result.targetId !== 'string') throw new Error('no targetId in the answer');
+    targetCreateLatencyMs = Date.now() - started;
+    return result.targetId;
+  });
+
+  let fetchInterception: CapabilityValue = 'unknown';
+  let pageScreencast: CapabilityValue = 'unknown';
+  if (targetId) {
+    const sessionId = await step('attachToTarget', async (timeoutMs) => {
+      const result = await connection.send('Target.attachToTarget', { targetId, flatten: true }, { timeoutMs });
+      if (typeof result.sessionId !== 'string') throw new Error('no sessionId in the answer');
+      return result.sessionId;
+    });
+    if (sessionId) {
+      const fetchOk = await step('fetchInterception', async (timeoutMs) => {
+        await connection.send('Fetch.enable', {}, { sessionId, timeoutMs });
+        await connection.send('Fetch.disable', {}, { sessionId, timeoutMs });
+        return true;
+      });
+      fetchInterception = verdict(fetchOk);
+      const screencastOk = await step('pageScreencast', async (timeoutMs) => {
+        const frame = connection.waitForEvent('Page.screencastFrame', { sessionId, timeoutMs: Math.min(SCREENCAST_FRAME_WAIT_MS, timeoutMs) });
+        await connection.send('Page.startScreencast', { format: 'jpeg', quality: 10, maxWidth: 320, maxHeight: 240, everyNthFrame: 1 }, { sessionId, timeoutMs });
+        // A frame proves it; an accepted start is enough (a blank page may not paint in time).
+        const params = await frame;
+        if (params && typeof params.sessionId === 'number') {
+          await connection.send('Page.screencastFrameAck', { sessionId: params.sessionId }, { sessionId, timeoutMs }).catch(() => {});
+        }
+        await connection.send('Page.stopScreencast', {}, { sessionId, timeoutMs }).catch(() => {});
+        return true;
+      });
+      pageScreencast = verdict(screencastOk);
+    }
+    // Close what we opened, even when the budget is spent.
+    await connection.send('Target.closeTarget', { targetId }, { timeoutMs: CLEANUP_TIMEOUT_MS }).catch((error: Error) => errors.push(`cleanup: ${error.message}`));
+  }
+
+  return {
+    browserCookies: verdict(cookies),
+    targetCreate: verdict(targetId !== null),
+    targetGetTargets: verdict(targets),
+    fetchInterception,
+    pageScreencast,
+    targetCreateLatencyMs,
+    errors,
+  };
+}
