@@ -24,7 +24,7 @@ export interface PoolConfig {
 
 export const MB = 1024 * 1024;
 
-export function readPoolConfig(env: NodeJS.ProcessEnv = process.env): PoolConfig {
+export function readPoolConfig(env: Record<string, string | undefined> = process.env): PoolConfig {
   const capacityOverride = env.POOL_CAPACITY ? positiveInt('POOL_CAPACITY', env.POOL_CAPACITY) : undefined;
   return {
     host: env.HOST || '127.0.0.1',

@@ -26,7 +26,7 @@ const writeValue = (value: string): Promise<string> =>
       tx.oncomplete = () => resolve('written');
     };
   });
-const readValue = (): Promise<unknown> =>
+const readValue = (_unused: string): Promise<unknown> =>
   new Promise<unknown>((resolve, reject) => {
     const open = indexedDB.open('pool-test', 1);
     open.onupgradeneeded = () => open.result.createObjectStore('kv');
@@ -37,7 +37,7 @@ const readValue = (): Promise<unknown> =>
     };
   });
 
-async function session<A>(url: string, action: (arg: A) => Promise<unknown>, arg: A): Promise<{ id: string; result: unknown }> {
+async function session(url: string, action: (arg: string) => Promise<unknown>, arg = ''): Promise<{ id: string; result: unknown }> {
   const browser = await chromium.connectOverCDP(url);
   const id = [...pool.pool.sessions.values()].find((s) => s.state === 'open')!.id;
   const page = await browser.contexts()[0]!.newPage();
@@ -60,22 +60,22 @@ test('IndexedDB written in one session comes back in the next one through snapsh
   assert.ok(unpack(archive, 'IndexedDB', { maxBytes: 10e6, maxEntries: 1000 }).some((e) => e.path.startsWith(`IndexedDB/${origin}.indexeddb.leveldb/`)));
   assert.ok(Number(snapshot.headers.get('x-indexeddb-files')) > 0);
 
-  const prepared = await fetch(`${pool.http}/pool/prepare`, { method: 'POST', headers: { 'content-type': 'application/x-tar' }, body: archive });
+  const prepared = await fetch(`${pool.http}/pool/prepare`, { method: 'POST', headers: { 'content-type': 'application/x-tar' }, body: new Uint8Array(archive) });
   assert.equal(prepared.status, 201);
   const { prepareId, expiresAt } = (await prepared.json()) as { prepareId: string; expiresAt: string };
   assert.ok(Date.parse(expiresAt) > Date.now());
 
-  const second = await session(`${pool.ws}/?prepare=${prepareId}`, readValue, undefined);
+  const second = await session(`${pool.ws}/?prepare=${prepareId}`, readValue);
   assert.equal(second.result, 'hello across sessions');
 
   // A fresh session without a prepare id starts empty, and a prepare id works once.
-  const third = await session(pool.ws, readValue, undefined);
+  const third = await session(pool.ws, readValue);
   assert.equal(third.result, null);
   assert.deepEqual(await refusal(`${pool.ws}/?prepare=${prepareId}`), { status: 400, body: 'unknown or expired prepare id' });
 });
 
 test('prepare refuses bad, foreign and oversize archives; unknown snapshots are 404', async () => {
-  const post = (body: Buffer, type = 'application/x-tar') => fetch(`${pool.http}/pool/prepare`, { method: 'POST', headers: { 'content-type': type }, body });
+  const post = (body: Buffer, type = 'application/x-tar') => fetch(`${pool.http}/pool/prepare`, { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(body) });
   assert.equal((await post(Buffer.from('not a tar'))).status, 400);
   const foreign = await post(pack([{ path: 'Cookies', type: 'file', data: Buffer.from('x') }]));
   assert.equal(foreign.status, 400);

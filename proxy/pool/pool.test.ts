@@ -47,7 +47,7 @@ test('status and /json/version answer in the managed-provider shapes', async () 
 });
 
 test('without the token or with a wrong one: 401, and no browser starts', async () => {
-  for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: `Bearer ${TOKEN}x` }]) {
+  for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: `Bearer ${TOKEN}x` }] as Record<string, string>[]) {
     assert.equal((await get('/pool/status', headers)).status, 401);
     assert.deepEqual(await refusal(pool.ws, headers), { status: 401, body: 'unauthorized' });
   }

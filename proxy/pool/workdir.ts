@@ -61,6 +61,11 @@ export async function killBrowsersUnder(dir: string): Promise<number> {
       // gone meanwhile
     }
   }
+  // Wait for them to be gone before the caller removes the directory under their feet.
+  const deadline = Date.now() + 5_000;
+  while (victims.length > 0 && Date.now() < deadline && (await processes()).some((p) => p.cmdline.includes(marker))) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
   return victims.length;
 }
 
