@@ -48,10 +48,10 @@ if (!only || only === 'unit') await nodeTests(unitFiles, { ...process.env, NODE_
 if (only !== 'unit' && apiFiles.length + browserFiles.length > 0) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-test-'));
   const mail = await startMailCatcher();
-  const [webPort, proxyPort, pgPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [webPort, proxyPort, pgPort, poolPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   delete process.env.DATABASE_URL; // the tests own a scratch database, whatever the shell says
   const stack = await startStack({
-    dataDir, webPort, proxyPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', log, quiet: !process.env.TEST_VERBOSE,
+    dataDir, webPort, proxyPort, poolPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', log, quiet: !process.env.TEST_VERBOSE,
     extraEnv: { SMTP_URL: mail.smtpUrl, MAIL_FROM: 'Browser Router <no-reply@test.local>', LOG_LEVEL: process.env.TEST_VERBOSE ? 'info' : 'warn', SIGN_UPS_PER_HOUR_PER_IP: '100000', ADMIN_EMAILS: 'operator@test.local' },
   });
   const env = { ...stack.env, TEST_WEB_URL: stack.webUrl, TEST_PROXY_URL: stack.proxyUrl, TEST_MAIL_URL: mail.httpUrl, LOG_LEVEL: 'silent' };
