@@ -58,10 +58,10 @@ export function launchChromium({ executable, userDataDir, timeoutMs, signal }: L
   };
 
   return new Promise<Browser>((resolve, reject) => {
+    // Rejects only once every process is gone, so the caller can remove the directory safely.
     const fail = (message: string) => {
       cleanup();
-      void stop(0);
-      reject(new LaunchError(message));
+      void stop(0).finally(() => reject(new LaunchError(message)));
     };
     const onData = (chunk: Buffer) => {
       stderrTail = (stderrTail + chunk.toString()).slice(-4096);

@@ -1,6 +1,7 @@
 // The pool with real Chromium and real clients: sessions, capacity, auth, status, clean-up.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import net from 'node:net';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { alive, cdp, openSocket, processesUnder, refusal, startPageServer, startTestPool, waitFor, type PageServer, type TestPool } from './testing';
@@ -101,4 +102,16 @@ test('over capacity: 503 before the upgrade; a browser that dies closes its clie
   b.ws.close();
   await assertGone({ id: b.sessionId, pid: pidB }, sessionB.userDataDir);
   assert.deepEqual(await processesUnder(pool.dataDir), []);
+});
+
+test('a client that hangs up while its browser starts leaves nothing behind', async () => {
+  const socket = net.connect(pool.port, '127.0.0.1');
+  socket.on('error', () => {});
+  socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+  const session = await waitFor('session launching', () => [...pool.pool.sessions.values()][0]);
+  socket.destroy();
+  await waitFor('session gone', () => pool.pool.sessions.size === 0);
+  assert.ok(!existsSync(session.userDataDir));
+  assert.deepEqual(await processesUnder(pool.dataDir), []);
+  assert.equal(pool.pool.snapshots.get(session.id), undefined); // never opened: no snapshot
 });

@@ -89,6 +89,7 @@ export class Relay {
       client.on(event, () => this.finish('client'));
       browser.on(event, () => this.finishFromBrowser(1011, 'browser closed'));
     }
+    if (client.readableEnded || client.destroyed) this.finish('client');
   }
 
   /** Ends the client's connection with a close frame of ours (when the stream is between frames). */

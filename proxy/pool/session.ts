@@ -53,7 +53,9 @@ export class Session {
   async run(req: IncomingMessage, client: Duplex, head: Buffer, prepared?: TarEntry[]): Promise<void> {
     const { config } = this.ctx;
     const log = this.ctx.log.child({ session: this.id });
+    // Upgraded sockets allow half-open: a client that hangs up may only emit 'end'.
     const onEarlyClose = () => this.abort.abort();
+    client.once('end', onEarlyClose);
     client.once('close', onEarlyClose);
     client.on('error', () => {}); // a reset client is an ordinary end, handled through 'close'
     let browser: Browser | undefined;
@@ -67,6 +69,7 @@ export class Session {
         upstream.socket.destroy();
         throw new Error('launch aborted');
       }
+      client.off('end', onEarlyClose);
       client.off('close', onEarlyClose);
       this.relay = new Relay(client, head, upstream, { 'X-Pool-Session': this.id });
       this.state = 'open';
