@@ -16,8 +16,8 @@ const rounds = Number(values.rounds);
 const concurrency = Number(values.concurrency);
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-bench-'));
-const [webPort, proxyPort, pgPort] = await Promise.all([freePort(), freePort(), freePort()]);
-const stack = await startStack({ dataDir, webPort, proxyPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', quiet: true, log: (l) => console.error(`[bench] ${l}`), extraEnv: { LOG_LEVEL: 'warn' } });
+const [webPort, proxyPort, pgPort, poolPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+const stack = await startStack({ dataDir, webPort, proxyPort, poolPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', quiet: true, log: (l) => console.error(`[bench] ${l}`), extraEnv: { LOG_LEVEL: 'warn' } });
 try {
   process.env.DATABASE_URL = stack.env.DATABASE_URL;
   process.env.ENCRYPTION_KEY = stack.env.ENCRYPTION_KEY;

@@ -12,6 +12,7 @@ log(`database  ${stack.database.embedded ? `embedded PostgreSQL (data in ${setti
 log(`dashboard ${stack.webUrl}`);
 log(`API       ${stack.webUrl}/v1`);
 log(`proxy     ${stack.proxyUrl.replace('http', 'ws')}/v1/connect`);
+log(`pool      ${stack.poolUrl.replace('http', 'ws')} (local Chromium, status ${stack.poolUrl}/pool/status)`);
 log('press Ctrl-C to stop');
 
 let stopping = false;

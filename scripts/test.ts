@@ -52,16 +52,16 @@ if (only !== 'unit' && apiFiles.length + browserFiles.length > 0) {
   const mail = await startMailCatcher();
   // Cloud-browser vendors we cannot run: real HTTP servers playing their documented APIs.
   const [vendorOne, vendorTwo] = await Promise.all([startAdapterOneVendor(), startAdapterTwoVendor()]);
-  const [webPort, proxyPort, pgPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [webPort, proxyPort, pgPort, poolPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   delete process.env.DATABASE_URL; // the tests own a scratch database, whatever the shell says
   const stack = await startStack({
-    dataDir, webPort, proxyPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', log, quiet: !process.env.TEST_VERBOSE,
-    extraEnv: { SMTP_URL: mail.smtpUrl, MAIL_FROM: 'Browser Router <no-reply@test.local>', LOG_LEVEL: process.env.TEST_VERBOSE ? 'info' : 'warn', SIGN_UPS_PER_HOUR_PER_IP: '100000', ADMIN_EMAILS: 'operator@test.local',
+    dataDir, webPort, proxyPort, poolPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', log, quiet: !process.env.TEST_VERBOSE,
+    extraEnv: { SMTP_URL: mail.smtpUrl, MAIL_FROM: 'Browser Router <no-reply@test.local>', LOG_LEVEL: process.env.TEST_VERBOSE ? 'info' : 'warn', SIGN_UPS_PER_HOUR_PER_IP: '100000', ADMIN_EMAILS: 'operator@test.local', LOCAL_POOL_AUTO_PROVIDER: '0',
       ADAPTER_ONE_BASE_URL: vendorOne.url, ADAPTER_TWO_BASE_URL: vendorTwo.url },
   });
   const env = {
     ...stack.env, TEST_WEB_URL: stack.webUrl, TEST_PROXY_URL: stack.proxyUrl, TEST_MAIL_URL: mail.httpUrl, LOG_LEVEL: 'silent',
-    TEST_ADAPTER_ONE_URL: vendorOne.url, TEST_ADAPTER_TWO_URL: vendorTwo.url,
+    TEST_ADAPTER_ONE_URL: vendorOne.url, TEST_ADAPTER_TWO_URL: vendorTwo.url, TEST_POOL_URL: stack.poolUrl,
   };
   try {
     if (only !== 'browser') await nodeTests(apiFiles, env, 2);

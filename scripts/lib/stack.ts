@@ -1,5 +1,5 @@
 // Starts the whole product: database (embedded unless DATABASE_URL), migrations, a production
-// build when needed, the web process and the proxy process. Used by `npm start` and the tests.
+// build when needed, the web process, the proxy process and the local browser pool. Used by `npm start` and the tests.
 import type { ChildProcess } from 'node:child_process';
 import { loadInstanceSecrets } from '../../lib/runtime/secrets';
 import { prepareDatabase, type ReadyDatabase } from '../../lib/runtime/database';
@@ -11,6 +11,7 @@ export interface StackOptions {
   dataDir: string;
   webPort: number;
   proxyPort: number;
+  poolPort: number;
   host: string;
   embeddedPostgresPort: number;
   extraEnv?: Record<string, string>;
@@ -23,6 +24,7 @@ export interface Stack {
   database: ReadyDatabase;
   webUrl: string;
   proxyUrl: string;
+  poolUrl: string;
   children: ChildProcess[];
   stop(): Promise<void>;
 }
@@ -35,6 +37,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const webUrl = process.env.PUBLIC_WEB_URL ?? `http://${publicHost}:${options.webPort}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    // New routers get the local pool as their first provider (LOCAL_POOL_AUTO_PROVIDER=0: not).
+    LOCAL_POOL_URL: process.env.LOCAL_POOL_URL ?? `ws://127.0.0.1:${options.poolPort}/`,
     ...options.extraEnv,
     DATA_DIR: options.dataDir,
     DATABASE_URL: database.url,
@@ -44,6 +48,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     PUBLIC_WEB_URL: webUrl,
     WEB_PORT: String(options.webPort),
     PORT: String(options.proxyPort),
+    POOL_PORT: String(options.poolPort),
     ENCRYPTION_KEY: secrets.encryptionKey,
     NEXT_TELEMETRY_DISABLED: '1',
   };
@@ -56,10 +61,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await ensureBuild(env, options.log);
     children.push(startChild('web', [tsxBin, 'scripts/web-server.ts'], { ...env, SERVICE_NAME: 'web', HOST: options.host }, options.quiet));
     children.push(startChild('proxy', [tsxBin, 'proxy/index.ts'], { ...env, SERVICE_NAME: 'proxy', HOST: options.host }, options.quiet));
-    await Promise.all([waitForPort(options.webPort, 60_000), waitForPort(options.proxyPort, 60_000)]);
+    // The pool serves the local proxy only: loopback whatever HOST says (run it alone to expose it).
+    children.push(startChild('pool', [tsxBin, 'proxy/pool/index.ts'], { ...env, SERVICE_NAME: 'pool', HOST: '127.0.0.1' }, options.quiet));
+    await Promise.all([waitForPort(options.webPort, 60_000), waitForPort(options.proxyPort, 60_000), waitForPort(options.poolPort, 60_000)]);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { env, database, webUrl, proxyUrl: `http://${publicHost}:${options.proxyPort}`, children, stop };
+  return { env, database, webUrl, proxyUrl: `http://${publicHost}:${options.proxyPort}`, poolUrl: `http://127.0.0.1:${options.poolPort}`, children, stop };
 }

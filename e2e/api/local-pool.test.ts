@@ -1,0 +1,50 @@
+// The local browser pool as a managed provider: detected by the API's probe, given to new
+// routers on a local install, and serving a Playwright session through the proxy.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { call, expectOk, newUser } from '../support/api';
+import { connectUrl, eventually, routerKey } from '../support/connect';
+
+const POOL_HTTP = process.env.TEST_POOL_URL ?? 'http://127.0.0.1:9600';
+const POOL_WS = `${POOL_HTTP.replace(/^http/, 'ws')}/`;
+
+async function poolCapacity(): Promise<number> {
+  return eventually(async () => {
+    const status = (await (await fetch(`${POOL_HTTP}/pool/status`)).json()) as { calibrating: boolean; capacity: number };
+    return status.calibrating ? null : status.capacity;
+  }, 30_000, 'the pool to calibrate');
+}
+
+test('POST /v1/providers detects the pool as managed with its capacity', async () => {
+  const capacity = await poolCapacity();
+  const user = await newUser('managed');
+  const created = expectOk(await call('POST', '/v1/providers', { auth: { token: user.token }, body: { slug: 'pool', url: POOL_WS } }), 201);
+  assert.equal(created.capabilities.providerKind, 'managed');
+  assert.equal(created.capabilities.advertisedMaxConcurrent, capacity);
+  const probe = expectOk(await call('POST', '/v1/providers/probe', { auth: { token: user.token }, body: { url: POOL_WS } }));
+  assert.deepEqual(probe, { detectedKind: 'managed', advertisedMaxConcurrent: capacity });
+});
+
+test('a new router on a local install gets the pool first and serves Playwright through it', async () => {
+  await poolCapacity();
+  // newUser() runs the sign-up code in this process: give it the local install's settings.
+  process.env.LOCAL_POOL_URL = POOL_WS;
+  process.env.LOCAL_POOL_AUTO_PROVIDER = '1';
+  const user = await newUser('fresh');
+  delete process.env.LOCAL_POOL_AUTO_PROVIDER;
+  const providers = expectOk(await call('GET', '/v1/providers', { auth: { token: user.token } }));
+  assert.deepEqual(providers.items.map((p: { slug: string; capabilities: { providerKind: string } }) => [p.slug, p.capabilities.providerKind]), [['local-pool', 'managed']]);
+
+  const browser = await chromium.connectOverCDP(connectUrl(await routerKey(user.workspaceId, user.routerId)));
+  const page = await (browser.contexts()[0] ?? (await browser.newContext())).newPage();
+  await page.setContent('<title>pooled</title>');
+  assert.equal(await page.title(), 'pooled');
+  await browser.close();
+  const sessions = await eventually(async () => {
+    const list = expectOk(await call('GET', '/v1/sessions', { auth: { token: user.token } }));
+    return list.items.length === 1 && list.items[0].state !== 'active' ? list : null;
+  }, 10_000, 'the session to end');
+  assert.equal(sessions.items[0].provider.slug, 'local-pool');
+  assert.equal(sessions.items[0].state, 'closed');
+});

@@ -1,0 +1,34 @@
+// On a local install the browser pool started by `npm start` (LOCAL_POOL_URL) becomes the first
+// provider of every new router, so a fresh install serves Playwright with no cloud account.
+// LOCAL_POOL_AUTO_PROVIDER=0 turns that off.
+import type { Prisma } from '../db/generated/client';
+import type { Tx } from '../db';
+import { fetchPoolStatus } from './detect-managed';
+import { unprobedCapabilities } from './probe-capabilities';
+import { sealAddress } from './secrets';
+
+export const LOCAL_POOL_SLUG = 'local-pool';
+
+export function localPoolAddress(): { url: string; headers: Record<string, string> } | null {
+  const url = process.env.LOCAL_POOL_URL;
+  if (!url || process.env.LOCAL_POOL_AUTO_PROVIDER === '0') return null;
+  return { url, headers: process.env.POOL_TOKEN ? { Authorization: `Bearer ${process.env.POOL_TOKEN}` } : {} };
+}
+
+export async function addLocalPoolProvider(tx: Tx, scope: { workspaceId: string; routerId: string }) {
+  const address = localPoolAddress();
+  if (!address) return null;
+  // The pool may still be calibrating: its capacity is learned later by the proxy's health checks.
+  const status = await fetchPoolStatus(address.url, address.headers, 500);
+  const capabilities = { ...unprobedCapabilities(), providerKind: 'managed', advertisedMaxConcurrent: status?.capacity ?? null };
+  return tx.provider.create({
+    data: {
+      workspaceId: scope.workspaceId,
+      routerId: scope.routerId,
+      slug: LOCAL_POOL_SLUG,
+      name: 'Local browser pool',
+      ...sealAddress(address.url, address.headers),
+      capabilities: capabilities as unknown as Prisma.InputJsonValue,
+    },
+  });
+}

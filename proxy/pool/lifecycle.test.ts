@@ -1,0 +1,108 @@
+// The pool's life: calibrating until the warm-up browser worked, a missing binary, recovery
+// after a crash of the pool (orphaned browsers), and a clean SIGTERM shutdown.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { alive, openSocket, processesUnder, refusal, startTestPool, waitFor } from './testing';
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'pool-lifecycle-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+const status = async (base: string) => (await fetch(`${base}/pool/status`)).json() as Promise<Record<string, unknown>>;
+
+test('calibrating: upgrades get 503 until the warm-up browser has started', async () => {
+  const gate = path.join(scratch, 'gate');
+  const slowChromium = path.join(scratch, 'slow-chromium');
+  writeFileSync(slowChromium, `#!/bin/sh\nwhile [ ! -e '${gate}' ]; do sleep 0.02; done\nexec /usr/bin/chromium "$@"\n`);
+  chmodSync(slowChromium, 0o755);
+  const pool = await startTestPool({ chromiumPath: slowChromium }, false);
+  try {
+    const before = await status(pool.http);
+    assert.equal(before.calibrating, true);
+    assert.equal(before.launchMs, null);
+    assert.deepEqual(await refusal(pool.ws), { status: 503, body: 'pool calibrating' });
+    assert.equal((await fetch(`${pool.http}/json/version`)).status, 503);
+    writeFileSync(gate, '');
+    await waitFor('calibrated', async () => (await status(pool.http)).calibrating === false, 30_000);
+    assert.equal(typeof (await status(pool.http)).launchMs, 'number');
+    assert.equal((await fetch(`${pool.http}/json/version`)).status, 200);
+  } finally {
+    await pool.stop();
+  }
+});
+
+test('a missing binary keeps the pool calibrating and says why', async () => {
+  const pool = await startTestPool({ chromiumPath: '/nonexistent/chromium' }, false);
+  try {
+    const current = await waitFor('calibration error', async () => { const s = await status(pool.http); return s.error ? s : undefined; });
+    assert.equal(current.calibrating, true);
+    assert.equal(current.error, 'chromium not found at /nonexistent/chromium (set CHROMIUM_PATH)');
+    const refused = await refusal(pool.ws);
+    assert.equal(refused.status, 503);
+    assert.match(refused.body, /^pool calibrating: chromium not found/);
+  } finally {
+    await pool.stop();
+  }
+});
+
+interface ChildPool {
+  child: ChildProcess;
+  http: string;
+  ws: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function startChildPool(dataDir: string): Promise<ChildPool> {
+  const entry = fileURLToPath(new URL('./index.ts', import.meta.url));
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, POOL_PORT: '0', POOL_CAPACITY: '2', HOST: '127.0.0.1', LOG_LEVEL: 'info', POOL_KILL_GRACE_MS: '3000' };
+  delete env.POOL_TOKEN;
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c));
+  child.stderr!.on('data', (c: Buffer) => (output += c));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const port = await waitFor(`pool child listening (output: ${output})`, () => /"port":(\d+),.*"msg":"pool listening"/.exec(output)?.[1], 20_000);
+  const http = `http://127.0.0.1:${port}`;
+  await waitFor('pool child calibrated', () => output.includes('"msg":"pool ready"'), 30_000);
+  return { child, http, ws: `ws://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+const runDirs = (dataDir: string) => readdirSync(path.join(dataDir, 'pool')).filter((n) => n.startsWith('run-'));
+
+test('after a crash the next pool kills the orphaned browsers; SIGTERM closes sessions and leaves nothing', async () => {
+  const dataDir = path.join(scratch, 'data');
+  const crashed = await startChildPool(dataDir);
+  const orphanSocket = await openSocket(crashed.ws);
+  const [crashedRun] = runDirs(dataDir);
+  const orphanDir = path.join(dataDir, 'pool', crashedRun!, orphanSocket.sessionId);
+  const [orphanPid] = await processesUnder(orphanDir);
+  assert.ok(orphanPid);
+  crashed.child.kill('SIGKILL');
+  await crashed.exited;
+  await orphanSocket.closed;
+  assert.ok((await processesUnder(orphanDir)).length > 0, 'the browser outlives a SIGKILLed pool');
+
+  const pool = await startChildPool(dataDir);
+  try {
+    assert.match(pool.output(), /"killedProcesses":[1-9]\d*,"msg":"removed the leftovers of a previous run"/);
+    assert.deepEqual(await processesUnder(orphanDir), []);
+    assert.ok(!existsSync(path.join(dataDir, 'pool', crashedRun!)));
+    assert.equal(runDirs(dataDir).length, 1);
+
+    const sockets = await Promise.all([openSocket(pool.ws), openSocket(`${pool.ws}/devtools/browser`)]);
+    const pids = (await processesUnder(dataDir)).length;
+    assert.ok(pids >= 2);
+    assert.equal((await status(pool.http)).active, 2);
+    pool.child.kill('SIGTERM');
+    assert.equal(await pool.exited, 0);
+    for (const socket of sockets) assert.deepEqual(await socket.closed, { code: 1001, reason: 'pool shutting down' });
+    assert.deepEqual(await processesUnder(dataDir), []);
+    assert.deepEqual(runDirs(dataDir), []);
+  } finally {
+    if (pool.child.exitCode === null) pool.child.kill('SIGKILL');
+  }
+});

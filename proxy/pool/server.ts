@@ -1,0 +1,144 @@
+// The pool's HTTP and WebSocket surface (README.md in this folder is its reference):
+//   WS   / and /devtools/browser[/…]            one fresh browser per connection
+//   GET  /pool/status                           the managed-provider protocol (version 1)
+//   GET  /pool/sessions                         live sessions
+//   POST /pool/prepare                          upload an IndexedDB archive → { prepareId }
+//   GET  /pool/sessions/:id/indexeddb           the archive saved at the end of a session
+//   GET  /json/version                          like Chrome, for CDP clients that start from http://
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { Logger } from '../../lib/log';
+import { tokenCheck } from './auth';
+import { checkExposure, type PoolConfig } from './config';
+import { BrowserPool } from './pool';
+import { invalidUpgrade } from './relay';
+import { json, refuse, text } from './respond';
+import { ArchiveError, ArchiveTooLargeError, unpack } from './tar';
+
+const WS_PATH = /^\/(devtools\/browser(\/[^/]*)?)?$/;
+const SNAPSHOT_PATH = /^\/pool\/sessions\/([0-9a-f-]{36})\/indexeddb$/;
+const SNAPSHOT_WAIT_MS = 30_000;
+
+export interface RunningPool {
+  pool: BrowserPool;
+  server: http.Server;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startPool(config: PoolConfig, log: Logger): Promise<RunningPool> {
+  const exposure = checkExposure(config);
+  if (exposure) throw new Error(exposure);
+  const pool = new BrowserPool(config, log);
+  await pool.start();
+  const authorized = tokenCheck(config.token);
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://pool');
+    if (!authorized(req, url)) return text(res, 401, 'unauthorized', { 'www-authenticate': 'Bearer' });
+    handleRequest(pool, req, res, url).catch((error: Error) => {
+      log.error({ err: error.message, path: url.pathname }, 'request failed');
+      if (!res.headersSent) text(res, 500, 'internal error');
+      else res.destroy();
+    });
+  });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => {});
+    const url = new URL(req.url ?? '/', 'http://pool');
+    if (!authorized(req, url)) return refuse(socket, 401, 'unauthorized', { 'WWW-Authenticate': 'Bearer' });
+    if (!WS_PATH.test(url.pathname)) return refuse(socket, 404, 'not found: connect to / or /devtools/browser');
+    const invalid = invalidUpgrade(req);
+    if (invalid) return refuse(socket, 400, invalid);
+    const admission = pool.admit(url.searchParams.get('prepare'));
+    if ('refused' in admission) {
+      log.info({ status: admission.refused.status, reason: admission.refused.message }, 'connection refused');
+      return refuse(socket, admission.refused.status, admission.refused.message);
+    }
+    pool.run(admission, req, socket, head);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  log.info({ host: config.host, port, capacity: config.capacity, capacityFrom: config.capacityFrom, auth: config.token ? 'token' : 'none' }, 'pool listening');
+
+  return {
+    pool,
+    server,
+    port,
+    async close() {
+      const closed = new Promise((resolve) => server.close(resolve));
+      await pool.close();
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+async function handleRequest(pool: BrowserPool, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const route = `${req.method} ${url.pathname.replace(/\/$/, '') || '/'}`;
+  if (route === 'GET /pool/status') return json(res, 200, pool.status());
+
+  if (route === 'GET /pool/sessions') {
+    const sessions = [...pool.sessions.values()].map((s) => ({ id: s.id, state: s.state, pid: s.pid ?? null, startedAt: s.startedAt.toISOString() }));
+    return json(res, 200, { sessions });
+  }
+
+  if (route === 'GET /json/version') {
+    if (!pool.chromeVersion) return text(res, 503, 'pool calibrating');
+    // Echo a query token only when the client authenticated that way: it will need it again.
+    const token = req.headers.authorization ? null : url.searchParams.get('token');
+    const wsUrl = `ws://${req.headers.host ?? `${pool.config.host}:${pool.config.port}`}/devtools/browser${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+    return json(res, 200, { ...pool.chromeVersion, webSocketDebuggerUrl: wsUrl });
+  }
+
+  if (route === 'POST /pool/prepare') return prepare(pool, req, res);
+
+  const snapshotMatch = SNAPSHOT_PATH.exec(url.pathname);
+  if (snapshotMatch && (req.method === 'GET' || req.method === 'DELETE')) {
+    const id = snapshotMatch[1]!;
+    if (req.method === 'DELETE') return pool.snapshots.delete(id) ? json(res, 200, { id, deleted: true }) : text(res, 404, 'unknown session or snapshot expired');
+    const snapshot = await pool.snapshotOf(id, SNAPSHOT_WAIT_MS);
+    if (snapshot === 'running') return text(res, 409, 'session still running: close its WebSocket first');
+    if (!snapshot) return text(res, 404, 'unknown session or snapshot expired');
+    if ('error' in snapshot) return text(res, snapshot.status, snapshot.error);
+    res.writeHead(200, { 'content-type': 'application/x-tar', 'content-length': snapshot.archive.length, 'x-indexeddb-files': String(snapshot.files), 'cache-control': 'no-store' });
+    return void res.end(snapshot.archive);
+  }
+
+  if (WS_PATH.test(url.pathname)) return text(res, 426, 'connect with a WebSocket (CDP); see /pool/status', { upgrade: 'websocket' });
+  text(res, 404, 'not found');
+}
+
+async function prepare(pool: BrowserPool, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { maxArchiveBytes, maxArchiveEntries } = pool.config;
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/x-tar' && type !== 'application/octet-stream') return text(res, 415, 'send the archive as application/x-tar');
+  if (Number(req.headers['content-length'] ?? 0) > maxArchiveBytes) return tooLarge(res, req, maxArchiveBytes);
+  if (pool.prepared.size >= pool.maxPrepared) return text(res, 429, 'too many prepared archives waiting; connect with the ones you have', { 'retry-after': '5' });
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxArchiveBytes) return tooLarge(res, req, maxArchiveBytes);
+    chunks.push(chunk);
+  }
+  try {
+    const entries = unpack(Buffer.concat(chunks), 'IndexedDB', { maxBytes: maxArchiveBytes, maxEntries: maxArchiveEntries });
+    const prepareId = pool.prepare(entries);
+    json(res, 201, { prepareId, expiresAt: new Date(Date.now() + pool.config.archiveTtlMs).toISOString(), files: entries.filter((e) => e.type === 'file').length });
+  } catch (error) {
+    if (error instanceof ArchiveTooLargeError) return tooLarge(res, req, maxArchiveBytes);
+    if (error instanceof ArchiveError) return text(res, 400, `invalid archive: ${error.message}`);
+    throw error;
+  }
+}
+
+function tooLarge(res: ServerResponse, req: IncomingMessage, max: number): void {
+  text(res, 413, `archive over the ${max / 1024 / 1024} MB profile limit`, { connection: 'close' });
+  req.resume();
+}
