@@ -10,6 +10,7 @@ import { RouterStore } from './config/router-store';
 import { handleConnect } from './connect/handle-connect';
 import { Refusal, writeRefusal } from './connect/refuse';
 import { HealthChecker } from './health/health-checker';
+import { CONTROL_PLANE_CLOSE } from './relay/types';
 import { SessionRegistry } from './sessions/registry';
 import { settleOrphanedSessions } from './sessions/session-store';
 import { handleStatus, text } from './status';
@@ -45,7 +46,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     [ROUTER_CHANNEL, SESSION_CLOSE_CHANNEL],
     (channel, payload) => {
       if (channel === ROUTER_CHANNEL) void routers.refresh(payload).catch((err: Error) => log.error({ err: err.message }, 'router refresh failed'));
-      if (channel === SESSION_CLOSE_CHANNEL) sessions.close(payload, 4000, 'closed by the workspace', { state: 'closed', reason: 'closed from the control plane' });
+      if (channel === SESSION_CLOSE_CHANNEL) sessions.close(payload, 4000, 'closed by the workspace', { state: 'closed', reason: CONTROL_PLANE_CLOSE });
     },
     () => void routers.refreshAll(),
   );

@@ -2,7 +2,7 @@
 // engine that owns their slots, cooldown and queue. Loaded on first use and refreshed in place
 // when the control plane NOTIFYs a change, so engine state (active slots, cooldown) survives.
 import { db } from '../../lib/db';
-import { openAddress } from '../../lib/providers/secrets';
+import { openAddress, openCredentials } from '../../lib/providers/secrets';
 import { log } from '../../lib/log';
 import { RouterEngine, systemClock, type ProviderConfig, type RouterSettings, type StrategyName } from '../engine';
 
@@ -13,6 +13,9 @@ export interface RuntimeProvider extends ProviderConfig {
   adapterKind: string | null;
   url: string | null;
   headers: Record<string, string>;
+  /** Key-based providers: the vendor key (decrypted) and adapter options. */
+  credentials: { apiKey: string } | null;
+  options: Record<string, unknown>;
 }
 
 export interface RouterRuntime {
@@ -42,6 +45,8 @@ async function load(routerId: string): Promise<Loaded | null> {
         providerKind: capabilities.providerKind === 'managed' ? 'managed' : 'generic',
         profileId: p.profileId, adapterKind: p.adapterKind,
         ...(openAddress(p) ?? { url: null, headers: {} }),
+        credentials: openCredentials(p),
+        options: (p.options ?? {}) as Record<string, unknown>,
       });
     } catch (error) {
       log.error({ providerId: p.id, err: (error as Error).message }, 'provider configuration unreadable; skipped');

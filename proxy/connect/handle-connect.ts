@@ -11,11 +11,12 @@ import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/rout
 import { acceptClient, adoptUpstream } from '../relay/adopt';
 import { FastLane } from '../relay/fast-lane';
 import { PipelineLane } from '../relay/pipeline-lane';
-import type { Relay, RelayOutcome } from '../relay/types';
+import { CONTROL_PLANE_CLOSE, type Relay, type RelayOutcome } from '../relay/types';
 import type { SessionRegistry } from '../sessions/registry';
 import { newSessionId, SessionWriter } from '../sessions/session-store';
 import { acceptFor, DialError, dialUpstream, type Upstream } from './dial-upstream';
 import { checkFeatures, parseConnectParams } from './params';
+import { resolveTarget, type UpstreamTarget } from './upstream-target';
 import { Refusal, writeRefusal } from './refuse';
 
 export interface ConnectDeps {
@@ -80,12 +81,14 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
   for (;;) {
     const provider = reservation.provider;
     let upstream: Upstream;
+    let target: UpstreamTarget | null = null;
     try {
-      if (!provider.url) throw new DialError('error', 'key-based providers are not wired to the connect path yet');
+      target = await resolveTarget(provider);
       // Only the fast lane passes the client's extension offer through: it does not re-frame.
       const fast = deps.lane === 'fast';
-      upstream = await dialUpstream({ url: provider.url, headers: provider.headers, timeoutMs: router.connectionTimeoutMs, extensions: fast ? header(req, 'sec-websocket-extensions') : undefined, protocol: header(req, 'sec-websocket-protocol') });
+      upstream = await dialUpstream({ url: target.url, headers: target.headers, timeoutMs: router.connectionTimeoutMs, extensions: fast ? header(req, 'sec-websocket-extensions') : undefined, protocol: header(req, 'sec-websocket-protocol') });
     } catch (error) {
+      target?.release('error');
       if (!(error instanceof DialError)) {
         reservation.cancel();
         throw error;
@@ -103,15 +106,16 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
     if (signal.aborted) {
       lease.release();
       upstream.socket.destroy();
+      target.release('disconnect');
       return;
     }
-    startSession({ req, socket, head, key, upstream, lease, router, deps });
+    startSession({ req, socket, head, key, upstream, target, lease, router, deps });
     return;
   }
 }
 
-function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; lease: Lease<RuntimeProvider>; router: RouterRuntime; deps: ConnectDeps }): void {
-  const { req, socket, head, key, upstream, lease, router, deps } = input;
+function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; target: UpstreamTarget; lease: Lease<RuntimeProvider>; router: RouterRuntime; deps: ConnectDeps }): void {
+  const { req, socket, head, key, upstream, target, lease, router, deps } = input;
   const provider = lease.provider;
   const id = newSessionId();
   const startedAt = new Date();
@@ -124,6 +128,7 @@ function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffe
   const register = (relay: Relay) => deps.sessions.add({ id, routerId: router.id, startedAt: startedAt.getTime(), idleTimeoutMs: router.sessionIdleTimeoutMs, relay, ended });
   const onEnd = (relay: () => Relay) => (outcome: RelayOutcome) => {
     lease.release();
+    target.release(outcome.state === 'errored' ? 'error' : outcome.reason === CONTROL_PLANE_CLOSE ? 'close' : 'disconnect');
     void writer.finish(outcome, relay().stats).then(markEnded);
   };
 

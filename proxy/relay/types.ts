@@ -19,3 +19,6 @@ export interface Relay {
   /** Ends both sides; the outcome is reported through `onEnd` once. */
   close(code: number, reason: string, outcome: RelayOutcome): void;
 }
+
+/** The outcome reason of a session closed through POST /v1/sessions/:id/close. */
+export const CONTROL_PLANE_CLOSE = 'closed from the control plane';
