@@ -3,6 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
 import { call, expectOk, newUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
 import { cdp, connectUrl, eventually, expectOpened, expectRefused, PROXY, routerKey } from '../support/connect';
@@ -40,6 +41,25 @@ test('Playwright connectOverCDP through the proxy; the session is recorded', asy
   assert.equal(listed.items[0].id, row.id);
   assert.equal(listed.items[0].provider.slug, 'local-a');
   assert.equal(listed.items[0].totalBytes, Number(row.bytesIn) + Number(row.bytesOut));
+});
+
+test('puppeteer-core connects through the proxy', async () => {
+  const user = await newUser('pptr');
+  await addProvider(user.workspaceId, user.routerId, { slug: 'local-b', url: browserB.wsUrl });
+  const browser = await puppeteer.connect({ browserWSEndpoint: connectUrl(await routerKey(user.workspaceId, user.routerId)) });
+  const page = await browser.newPage();
+  await page.setContent('<p id="x">puppeteer</p>');
+  assert.equal(await page.$eval('#x', (el) => el.textContent), 'puppeteer');
+  assert.match(await browser.version(), /Chrome/);
+  await page.close();
+  await browser.disconnect();
+  const { db } = await import('../../lib/db');
+  const row = await eventually(async () => {
+    const s = await db.sessionLog.findFirst({ where: { workspaceId: user.workspaceId } });
+    return s && s.state !== 'active' ? s : null;
+  }, 5_000, 'session end');
+  assert.equal(row.state, 'closed');
+  assert.equal(row.providerSlug, 'local-b');
 });
 
 test('the 101 names the session and the provider; raw CDP round trips', async () => {
