@@ -13,7 +13,7 @@ export interface WebhookPayload {
 export const DEFAULT_GATEWAY_NAME = 'browser-router';
 
 /** `<gateway-name>`: GATEWAY_NAME, else the product's name. */
-export function gatewayName(env: NodeJS.ProcessEnv = process.env): string {
+export function gatewayName(env: Record<string, string | undefined> = process.env): string {
   return env.GATEWAY_NAME?.trim() || DEFAULT_GATEWAY_NAME;
 }
 
