@@ -74,13 +74,13 @@ test('a receiver that hangs past 5 s fails that attempt without delaying other w
     const endedAt = performance.now();
     const [first] = await receiver.waitFor(1, (r) => r.path === '/hang');
     const [fast] = await receiver.waitFor(1, (r) => r.path === '/fast');
-    assert.ok(fast!.at - endedAt < 2_000, `the other webhook was delivered ${Math.round(fast!.at - endedAt)} ms after the session ended`);
+    assert.ok(fast!.at - endedAt < 3_000, `the other webhook was delivered ${Math.round(fast!.at - endedAt)} ms after the session ended`);
 
     // While the attempt hangs, the proxy opens sessions as quickly as ever.
     const opened = performance.now();
     const other = await expectOpened(connectUrl(key));
     await cdp(other.ws, 'Browser.getVersion');
-    assert.ok(performance.now() - opened < 2_000);
+    assert.ok(performance.now() - opened < 3_000, `a session took ${Math.round(performance.now() - opened)} ms to open`);
     other.ws.close();
     await other.closed;
 
