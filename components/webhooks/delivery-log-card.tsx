@@ -62,7 +62,8 @@ export function DeliveryLogCard({ webhook, onClose }: { webhook: Webhook; onClos
             key: 'delivery',
             header: 'Delivery',
             cell: (a) => {
-              const s = statusBadge[a.deliveryStatus] ?? { tone: 'neutral' as const, label: a.deliveryStatus };
+              // A test is sent once: it fails, it does not give up.
+              const s = a.deliveryStatus === 'failed' && a.event === 'webhook.test' ? { tone: 'danger' as const, label: 'Failed' } : (statusBadge[a.deliveryStatus] ?? { tone: 'neutral' as const, label: a.deliveryStatus });
               return (
                 <span className="flex items-center gap-2" title={a.deliveryId}>
                   <Badge tone={s.tone}>{s.label}</Badge>

@@ -34,7 +34,12 @@ function WebhookForm({ webhook, onClose, onSaved }: { webhook?: Webhook; onClose
   const routerFieldId = useId();
   const eventsId = useId();
 
-  const toggle = (event: string) => setEvents((list) => (list.includes(event) ? list.filter((e) => e !== event) : [...list, event]));
+  // An error stays until its field changes.
+  const edited = (field: string) => setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key.split('.')[0] !== field)));
+  const toggle = (event: string) => {
+    edited('events');
+    setEvents((list) => (list.includes(event) ? list.filter((e) => e !== event) : [...list, event]));
+  };
 
   const submit = () => {
     if (!allEvents && events.length === 0) return setErrors({ events: 'Choose at least one event, or receive every event' });
@@ -72,12 +77,12 @@ function WebhookForm({ webhook, onClose, onSaved }: { webhook?: Webhook; onClose
         </>
       }
     >
-      <TextField label="Label" value={label} onChange={(e) => setLabel(e.target.value)} error={errors.label} placeholder="Ops alerts" maxLength={100} autoFocus />
+      <TextField label="Label" value={label} onChange={(e) => { edited('label'); setLabel(e.target.value); }} error={errors.label} placeholder="Ops alerts" maxLength={100} autoFocus />
       <TextField
         label="Endpoint URL"
         type="url"
         value={url}
-        onChange={(e) => setUrl(e.target.value)}
+        onChange={(e) => { edited('url'); setUrl(e.target.value); }}
         error={errors.url}
         placeholder={editing ? webhook.url : 'https://example.com/hooks/browser-router?token=…'}
         hint={editing ? 'Leave empty to keep the current address.' : 'Deliveries are not signed: put a secret in the URL (e.g. ?token=…). It is stored encrypted and shown masked.'}
@@ -85,7 +90,7 @@ function WebhookForm({ webhook, onClose, onSaved }: { webhook?: Webhook; onClose
         autoComplete="off"
       />
       <Field label="Router" htmlFor={routerFieldId} error={errors.routerInstanceId}>
-        <Select id={routerFieldId} value={routerId} onChange={(e) => setRouterId(e.target.value)}>
+        <Select id={routerFieldId} value={routerId} onChange={(e) => { edited('routerInstanceId'); setRouterId(e.target.value); }}>
           <option value="">All routers</option>
           {routers.map((r) => (
             <option key={r.id} value={r.id}>
@@ -97,7 +102,7 @@ function WebhookForm({ webhook, onClose, onSaved }: { webhook?: Webhook; onClose
       <fieldset aria-describedby={eventsId} className="space-y-2">
         <legend className="mb-1.5 text-[13px] font-medium text-zinc-700">Events</legend>
         <label className="flex items-center gap-2 text-sm text-zinc-800">
-          <input type="radio" name="event-mode" checked={allEvents} onChange={() => setAllEvents(true)} className="accent-accent-600" />
+          <input type="radio" name="event-mode" checked={allEvents} onChange={() => { edited('events'); setAllEvents(true); }} className="accent-accent-600" />
           Every event, including ones added later
         </label>
         <label className="flex items-center gap-2 text-sm text-zinc-800">

@@ -23,13 +23,14 @@ function Health({ webhook }: { webhook: Webhook }) {
   const failedLast = webhook.lastFailureAt && (!webhook.lastDeliveredAt || webhook.lastFailureAt > webhook.lastDeliveredAt);
   if (failedLast) {
     return (
-      <span className="block text-[13px] text-red-700" title={webhook.lastFailureReason ?? undefined}>
-        Failed <Time value={webhook.lastFailureAt} relative />: {webhook.lastFailureReason}
+      <span className="block text-[13px]">
+        <span className="text-red-700">Failed <Time value={webhook.lastFailureAt} relative /></span>
+        <span className="block truncate text-zinc-500" title={webhook.lastFailureReason ?? undefined}>{webhook.lastFailureReason}</span>
       </span>
     );
   }
-  if (webhook.lastDeliveredAt) return <span className="text-[13px] text-zinc-600">Delivered <Time value={webhook.lastDeliveredAt} relative /></span>;
-  return <span className="text-[13px] text-zinc-400">Nothing sent yet</span>;
+  if (webhook.lastDeliveredAt) return <span className="block text-[13px] text-zinc-600">Delivered <Time value={webhook.lastDeliveredAt} relative /></span>;
+  return <span className="block text-[13px] text-zinc-400">Nothing sent yet</span>;
 }
 
 export function WebhooksPage() {
@@ -43,7 +44,7 @@ export function WebhooksPage() {
   const [logOf, setLogOf] = useState<string | null>(null);
   const [testing, setTesting] = useState<string | null>(null);
   const close = () => setDialog(null);
-  const routerName = (id: string | null) => (id ? (routers.find((r) => r.id === id)?.name ?? 'Deleted router') : 'All routers');
+  const routerName = (id: string | null) => (id ? `Router ${routers.find((r) => r.id === id)?.name ?? id}` : 'All routers');
   const logWebhook = webhooks.data?.find((w) => w.id === logOf);
 
   const sendTest = (webhook: Webhook) => {
@@ -91,19 +92,27 @@ export function WebhooksPage() {
                 key: 'label',
                 header: 'Endpoint',
                 cell: (w) => (
-                  <div className="min-w-0 max-w-md">
-                    <div className="font-medium text-zinc-900">{w.label}</div>
+                  <div className="max-w-64 min-w-0">
+                    <div className="truncate font-medium text-zinc-900">{w.label}</div>
                     <code className="block truncate font-mono text-[12px] text-zinc-500" title={w.url}>{w.url}</code>
                   </div>
                 ),
               },
-              { key: 'events', header: 'Events', cell: (w) => (w.events.length === 0 ? <Badge>All events</Badge> : <span className="text-[13px]" title={w.events.join(', ')}>{w.events.length === 1 ? w.events[0] : `${w.events.length} events`}</span>) },
-              { key: 'router', header: 'Router', className: 'hidden md:table-cell', cell: (w) => <span className="text-[13px]">{routerName(w.routerInstanceId)}</span> },
+              {
+                key: 'sends',
+                header: 'Sends',
+                cell: (w) => (
+                  <div className="space-y-0.5 text-[13px]">
+                    {w.events.length === 0 ? <Badge>All events</Badge> : <div title={w.events.join(', ')}>{w.events.length === 1 ? w.events[0] : `${w.events.length} events`}</div>}
+                    <div className="text-zinc-500">{routerName(w.routerInstanceId)}</div>
+                  </div>
+                ),
+              },
               {
                 key: 'status',
                 header: 'Status',
                 cell: (w) => (
-                  <div className="space-y-0.5">
+                  <div className="max-w-44 space-y-0.5">
                     {w.active ? <Badge tone="success" dot>Active</Badge> : <Badge>Paused</Badge>}
                     <Health webhook={w} />
                   </div>

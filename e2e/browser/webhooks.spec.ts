@@ -25,6 +25,7 @@ test('add a webhook pointing at a real receiver, send a test, read the delivery 
   await dialog.getByRole('button', { name: 'Add webhook' }).click();
   await expect(dialog.getByText('Must be an http:// or https:// address')).toBeVisible();
   await dialog.getByLabel('Endpoint URL').fill(`${receiver.url}/in-${tag}?token=very-secret-1`);
+  await expect(dialog.getByText('Must be an http:// or https:// address')).toBeHidden();
   await dialog.getByLabel('Router').selectOption({ label: 'Default' });
   await dialog.getByLabel('Only these events').check();
   await expect(dialog.getByLabel('session.ended')).toBeChecked();
@@ -75,7 +76,8 @@ test('add a webhook pointing at a real receiver, send a test, read the delivery 
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(log.getByRole('row')).toHaveCount(3);
   await expect(log.getByRole('row').nth(1)).toContainText('500');
-  await expect(log.getByRole('row').nth(1)).toContainText('Gave up');
+  await expect(log.getByRole('row').nth(1)).toContainText('Failed');
+  await expect(renamed).toContainText('Failed just now');
   await expect(renamed).toContainText('HTTP 500');
   await snap(page, 'webhooks');
 

@@ -19,11 +19,3 @@ export type WebhookEvent = (typeof ACCEPTED_EVENTS)[number];
 
 /** Sent only by POST /v1/webhooks/:id/test; never listed in `events`. */
 export const TEST_EVENT = 'webhook.test';
-
-/** Spec 3, Events: what the self-hosted gateway sends (always with status `firing`). */
-export const GATEWAY_EVENTS = ['provider.cooldown', 'queue.timeout', 'shutdown.start'] as const;
-
-/** An empty list means every event. */
-export function wantsEvent(events: readonly string[], event: string): boolean {
-  return events.length === 0 || events.includes(event);
-}
