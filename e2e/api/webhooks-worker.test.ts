@@ -124,11 +124,13 @@ test('a hanging receiver occupies at most its share of a worker: the others are 
   // The slow receiver's deliveries are older, so they are first in line.
   await enqueue(user, slow.id, queue, 4);
   await enqueue(user, fast.id, queue, 3);
+  // One slot each: without the per-webhook cap both slots would wait on the slow receiver first.
+  const timeoutMs = 3_000;
   const started = performance.now();
-  worker(queue, { concurrency: 2, perWebhook: 1 });
+  worker(queue, { concurrency: 2, perWebhook: 1, schedule: { attemptTimeoutMs: timeoutMs, retryDelaysMs: [] }, leaseMs: 6_000 });
   const fastOnes = await receiver.waitFor(3, (r) => r.path === fastPath, 10_000);
   const slowest = Math.max(...fastOnes.map((r) => r.at - started));
-  assert.ok(slowest < SHORT.attemptTimeoutMs, `the fast receiver's last delivery came after ${Math.round(slowest)} ms, not after the slow one's ${SHORT.attemptTimeoutMs} ms timeout`);
+  assert.ok(slowest < timeoutMs, `the fast receiver's last delivery came after ${Math.round(slowest)} ms, not after the slow one's ${timeoutMs} ms timeout`);
   assert.equal(receiver.on(slowPath).length, 1, 'one slow attempt at a time');
 });
 
