@@ -1,6 +1,8 @@
-// The proxy process: the connect endpoint (spec 2) and the periodic maintenance jobs.
+// The proxy process: the connect endpoint (spec 2), the webhook delivery worker and the periodic
+// maintenance jobs.
 import { log } from '../lib/log';
 import { purgeDeletedAccounts } from '../lib/users/delete-account';
+import { purgeSettledDeliveries } from '../lib/webhooks/outbox';
 import { startProxy } from './server';
 
 const port = Number(process.env.PORT ?? 9500);
@@ -10,8 +12,10 @@ const proxy = await startProxy({ port, host, proxyInstanceId: process.env.PROXY_
 log.info({ port, host }, 'proxy listening');
 
 const HOUR_MS = 3_600_000;
+const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * HOUR_MS;
 const maintenance = setInterval(() => {
   purgeDeletedAccounts().catch((err: Error) => log.error({ err: err.message }, 'account purge failed'));
+  purgeSettledDeliveries(WEBHOOK_LOG_RETENTION_MS).catch((err: Error) => log.error({ err: err.message }, 'webhook delivery purge failed'));
 }, HOUR_MS);
 maintenance.unref();
 

@@ -1,4 +1,5 @@
-// The proxy's HTTP server: the connect endpoint (WebSocket upgrade), provider status, health.
+// The proxy's HTTP server: the connect endpoint (WebSocket upgrade), provider status, health;
+// and the webhook delivery worker, which starts and stops with it.
 import http from 'node:http';
 import { hostname } from 'node:os';
 import { listen, type Listener } from '../lib/db/listen';
@@ -14,6 +15,7 @@ import { CONTROL_PLANE_CLOSE } from './relay/types';
 import { SessionRegistry } from './sessions/registry';
 import { settleOrphanedSessions } from './sessions/session-store';
 import { handleStatus, text } from './status';
+import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './webhooks/delivery-worker';
 
 export interface ProxyOptions {
   port: number;
@@ -21,12 +23,15 @@ export interface ProxyOptions {
   proxyInstanceId?: string;
   shutdownDrainMs?: number;
   lane?: 'fast' | 'pipeline';
+  /** The webhook delivery worker's settings; false runs none (another process delivers). */
+  webhooks?: WebhookWorkerOptions | false;
 }
 
 export interface ProxyServer {
   server: http.Server;
   routers: RouterStore;
   sessions: SessionRegistry;
+  webhooks: WebhookWorker | null;
   stop(): Promise<void>;
 }
 
@@ -76,14 +81,19 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  const webhooks = options.webhooks === false ? null : startWebhookWorker(options.webhooks);
 
   return {
     server,
     routers,
     sessions,
+    webhooks,
     async stop() {
       stopping = true;
       await sessions.drain(options.shutdownDrainMs ?? 30_000);
+      // After the drain, whose session ends enqueue events; what is still pending is left to the
+      // next worker (rows stay pending, claims expire).
+      await webhooks?.stop();
       health.stop();
       await listener.stop();
       server.closeAllConnections();

@@ -34,7 +34,7 @@ export const navSections: NavSection[] = [
       { key: 'profiles', href: '/profiles', label: 'Profiles', icon: UserCircleIcon, coming: true, needsWorkspace: true, description: 'Saved browser state (cookies, storage) that sessions can load and save.' },
       { key: 'recordings', href: '/recordings', label: 'Recordings', icon: VideoIcon, coming: true, needsWorkspace: true, description: 'Video recordings of sessions, exportable to MP4.' },
       { key: 'traces', href: '/traces', label: 'Traces', icon: SearchCodeIcon, coming: true, needsWorkspace: true, description: 'Step-by-step inspection of what a session did: commands, network and console.' },
-      { key: 'webhooks', href: '/webhooks', label: 'Webhooks', icon: WebhookIcon, coming: true, needsWorkspace: true, description: 'Notify your systems when sessions end or fail.' },
+      { key: 'webhooks', href: '/webhooks', label: 'Webhooks', icon: WebhookIcon, needsWorkspace: true, description: 'Notify your systems when sessions end or fail.' },
     ],
   },
   {

@@ -9,4 +9,6 @@ export const queryKeys = {
   workspace: (workspaceId: string | null | undefined) => ['workspace', workspaceId ?? 'none'] as const,
   members: (workspaceId: string | null | undefined) => ['workspace', workspaceId ?? 'none', 'members'] as const,
   invitations: (workspaceId: string | null | undefined) => ['workspace', workspaceId ?? 'none', 'invitations'] as const,
+  webhooks: (workspaceId: string | null | undefined) => ['workspace', workspaceId ?? 'none', 'webhooks'] as const,
+  webhookDeliveries: (workspaceId: string | null | undefined, webhookId: string) => ['workspace', workspaceId ?? 'none', 'webhooks', webhookId, 'deliveries'] as const,
 };

@@ -1,8 +1,10 @@
 // Session rows. A session's id is made here so that the client's `101` need not wait for the
-// insert; the end update is chained after the insert, so it can never overtake it.
+// insert; the end update is chained after the insert, so it can never overtake it. The end and
+// its webhook events commit together (lib/webhooks/enqueue-session-event.ts).
 import { randomUUID } from 'node:crypto';
 import { db } from '../../lib/db';
 import { log } from '../../lib/log';
+import { enqueueSessionEvent, type SessionForEvent } from '../../lib/webhooks/enqueue-session-event';
 import type { RelayOutcome, RelayStats } from '../relay/types';
 
 export interface SessionStart {
@@ -16,6 +18,9 @@ export interface SessionStart {
 }
 
 export const newSessionId = () => `ses_${randomUUID().replaceAll('-', '')}`;
+
+// A drain ends many sessions at once; they queue for pool connections rather than fail.
+const END_TX = { maxWait: 10_000, timeout: 15_000 };
 
 const usagePeriod = (at: Date) => at.toISOString().slice(0, 7);
 
@@ -40,34 +45,42 @@ export class SessionWriter {
       .catch((error: Error) => log.error({ sessionId: session.id, err: error.message }, 'could not record session start'));
   }
 
+  /** The end of the session and its webhook events, in one transaction (the durable outbox). */
   finish(outcome: RelayOutcome, stats: RelayStats): Promise<void> {
     const endedAt = new Date();
     return this.started.then(() =>
-      db.sessionLog
-        .update({
-          where: { id: this.session.id },
-          data: {
-            // A control-plane close already marked the row closed; keep that.
-            state: outcome.state,
-            endedAt,
-            errorReason: outcome.reason,
-            durationMs: endedAt.getTime() - this.session.startedAt.getTime(),
-            bytesIn: BigInt(stats.bytesIn),
-            bytesOut: BigInt(stats.bytesOut),
-            messageCount: stats.messages,
-          },
-        })
-        .then(() => undefined)
+      db
+        .$transaction(async (tx) => {
+          const ended = await tx.sessionLog.update({
+            where: { id: this.session.id },
+            data: {
+              // A control-plane close already marked the row closed; keep that.
+              state: outcome.state,
+              endedAt,
+              errorReason: outcome.reason,
+              durationMs: endedAt.getTime() - this.session.startedAt.getTime(),
+              bytesIn: BigInt(stats.bytesIn),
+              bytesOut: BigInt(stats.bytesOut),
+              messageCount: stats.messages,
+            },
+          });
+          await enqueueSessionEvent(tx, ended);
+        }, END_TX)
         .catch((error: Error) => log.error({ sessionId: this.session.id, err: error.message }, 'could not record session end')),
     );
   }
 }
 
-/** Sessions a previous run of this proxy left `active` (it crashed): settle them as errored. */
+/** Sessions a previous run of this proxy left `active` (it crashed): settle them as errored, with their events. */
 export async function settleOrphanedSessions(proxyInstanceId: string): Promise<number> {
-  const settled = await db.$executeRaw`
-    UPDATE "SessionLog" SET "state" = 'errored', "endedAt" = now(), "errorReason" = 'the proxy restarted while the session ran',
-      "durationMs" = GREATEST(0, (EXTRACT(EPOCH FROM (now() - "startedAt")) * 1000)::int)
-    WHERE "proxyInstanceId" = ${proxyInstanceId} AND "state" = 'active'`;
-  return Number(settled);
+  return db.$transaction(async (tx) => {
+    const settled = await tx.$queryRaw<SessionForEvent[]>`
+      UPDATE "SessionLog" SET "state" = 'errored', "endedAt" = now(), "errorReason" = 'the proxy restarted while the session ran',
+        "durationMs" = GREATEST(0, (EXTRACT(EPOCH FROM (now() - "startedAt")) * 1000)::int)
+      WHERE "proxyInstanceId" = ${proxyInstanceId} AND "state" = 'active'
+      RETURNING "id", "workspaceId", "routerId", "providerSlug", "state"::text AS "state", "playground", "durationMs", "bytesIn", "bytesOut",
+        "billedMillicents", "errorReason", "endedAt"`;
+    for (const session of settled) await enqueueSessionEvent(tx, session);
+    return settled.length;
+  }, { maxWait: 10_000, timeout: 60_000 });
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/dashboard/coming-soon';
+import { WebhooksPage } from '@/components/webhooks/webhooks-page';
 
 export const metadata: Metadata = { title: 'Webhooks' };
 
 export default function Page() {
-  return <ComingSoon area="webhooks" />;
+  return <WebhooksPage />;
 }

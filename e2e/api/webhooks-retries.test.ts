@@ -1,0 +1,136 @@
+// Retries by the proxy's delivery worker at spec 1's schedule (0.5, 2, 8 s; 5 s per attempt),
+// against real receivers that fail, hang, or are down and then come up.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { call, expectOk, newUser } from '../support/api';
+import { launchChromium, type Chromium } from '../support/chromium';
+import { cdp, connectUrl, eventually, expectOpened, routerKey } from '../support/connect';
+import { addProvider } from '../support/providers';
+import { startReceiver, type Receiver } from '../support/webhook-receiver';
+import { createWebhook, deliveriesOf, deliveryStatus, oneSession } from '../support/webhooks';
+
+// Arrival gaps are at least the delay (it starts after the failed attempt); the slack above it
+// covers a loaded machine, not the schedule.
+const SLACK_MS = 1_000;
+
+let browser: Chromium;
+before(async () => { browser = await launchChromium(); });
+after(async () => { await browser?.stop(); });
+
+async function userWithProvider(tag: string) {
+  const user = await newUser(tag);
+  await addProvider(user.workspaceId, user.routerId, { slug: 'a', url: browser.wsUrl });
+  return { user, key: await routerKey(user.workspaceId, user.routerId) };
+}
+
+const gaps = (times: number[]) => times.slice(1).map((t, i) => Math.round(t - times[i]!));
+
+test('500, 500, 500 then 200: retried after 0.5, 2 and 8 s; a receiver that always fails is given up after 4 attempts', async () => {
+  const receiver = await startReceiver({ answer: (r, nth) => (r.path === '/flaky' && nth === 4 ? 200 : 500) });
+  try {
+    const { user, key } = await userWithProvider('whretry');
+    const flaky = await createWebhook(user, { label: 'Flaky', url: `${receiver.url}/flaky` });
+    const dead = await createWebhook(user, { label: 'Dead', url: `${receiver.url}/dead` });
+    const session = await oneSession(connectUrl(key));
+    const outbox = await deliveriesOf(session.id);
+    const flakyId = outbox.find((d) => d.webhookId === flaky.id)!.id;
+    const deadId = outbox.find((d) => d.webhookId === dead.id)!.id;
+
+    const flakyRequests = await receiver.waitFor(4, (r) => r.path === '/flaky', 20_000);
+    const measured = gaps(flakyRequests.map((r) => r.at));
+    [500, 2_000, 8_000].forEach((delay, i) => {
+      assert.ok(measured[i]! >= delay - 10 && measured[i]! <= delay + SLACK_MS, `retry ${i + 1} came ${measured[i]} ms after the previous attempt, expected ${delay} ms (gaps ${measured.join(', ')})`);
+    });
+    assert.deepEqual(flakyRequests.map((r) => r.headers['x-webhook-attempt']), ['1', '2', '3', '4']);
+    assert.deepEqual(new Set(flakyRequests.map((r) => r.headers['x-webhook-delivery-id'])), new Set([flakyId]), 'one delivery id on every attempt');
+    assert.deepEqual(new Set(flakyRequests.map((r) => r.raw)).size, 1, 'the same body on every attempt');
+    await eventually(async () => (await deliveryStatus(flakyId)) === 'delivered', 5_000, 'flaky delivered');
+
+    await receiver.waitFor(4, (r) => r.path === '/dead', 5_000);
+    await eventually(async () => (await deliveryStatus(deadId)) === 'failed', 5_000, 'dead given up');
+    // Given up is final: a failed row is never claimed again.
+    assert.equal(receiver.on('/dead').length, 4);
+    const deadNow = expectOk(await call('GET', `/v1/webhooks/${dead.id}`, { auth: { token: user.token } }));
+    assert.equal(deadNow.lastFailureReason, 'HTTP 500 Internal Server Error');
+    assert.ok(deadNow.lastFailureAt);
+    assert.equal(deadNow.lastDeliveredAt, null);
+    const flakyNow = expectOk(await call('GET', `/v1/webhooks/${flaky.id}`, { auth: { token: user.token } }));
+    assert.ok(flakyNow.lastDeliveredAt && flakyNow.lastFailureAt && flakyNow.lastDeliveredAt > flakyNow.lastFailureAt);
+
+    const log = expectOk(await call('GET', `/v1/webhooks/${dead.id}/deliveries`, { auth: { token: user.token } }));
+    assert.deepEqual(log.items.map((a: any) => [a.attempt, a.statusCode, a.deliveryStatus]), [[4, 500, 'failed'], [3, 500, 'failed'], [2, 500, 'failed'], [1, 500, 'failed']]);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('a receiver that hangs past 5 s fails that attempt without delaying other webhooks or the proxy', async () => {
+  const receiver = await startReceiver({ answer: (r, nth) => (r.path === '/hang' && nth === 1 ? 'hang' : 200) });
+  try {
+    const { user, key } = await userWithProvider('whhang');
+    const hang = await createWebhook(user, { label: 'Hangs', url: `${receiver.url}/hang` });
+    await createWebhook(user, { label: 'Fast', url: `${receiver.url}/fast` });
+    const session = await oneSession(connectUrl(key));
+    const endedAt = performance.now();
+    const [first] = await receiver.waitFor(1, (r) => r.path === '/hang');
+    const [fast] = await receiver.waitFor(1, (r) => r.path === '/fast');
+    assert.ok(fast!.at - endedAt < 3_000, `the other webhook was delivered ${Math.round(fast!.at - endedAt)} ms after the session ended`);
+
+    // While the attempt hangs, the proxy opens sessions as quickly as ever.
+    const opened = performance.now();
+    const other = await expectOpened(connectUrl(key));
+    await cdp(other.ws, 'Browser.getVersion');
+    assert.ok(performance.now() - opened < 3_000, `a session took ${Math.round(performance.now() - opened)} ms to open`);
+    other.ws.close();
+    await other.closed;
+
+    const [, second] = await receiver.waitFor(2, (r) => r.path === '/hang' && r.body?.data?.sessionId === session.id, 15_000);
+    // The 5 s run from the attempt's start, a little before the request reached the receiver.
+    const gap = second!.at - first!.at;
+    assert.ok(gap >= 5_500 - 300 && gap <= 5_500 + SLACK_MS, `second attempt ${Math.round(gap)} ms after the first (5 s timeout + 0.5 s)`);
+    assert.equal(second!.headers['x-webhook-delivery-id'], first!.headers['x-webhook-delivery-id']);
+    const log = await eventually(async () => {
+      const l = expectOk(await call('GET', `/v1/webhooks/${hang.id}/deliveries`, { auth: { token: user.token } }));
+      return l.items.filter((a: any) => a.deliveryId === first!.headers['x-webhook-delivery-id']).length === 2 ? l : null;
+    }, 5_000, 'both attempts logged');
+    const attempts = log.items.filter((a: any) => a.deliveryId === first!.headers['x-webhook-delivery-id']);
+    const timedOut = attempts.find((a: any) => a.attempt === 1);
+    assert.equal(timedOut.error, 'no answer within 5 s');
+    assert.equal(timedOut.statusCode, null);
+    assert.ok(timedOut.durationMs >= 4_900 && timedOut.durationMs < 5_000 + SLACK_MS, `timed out after ${timedOut.durationMs} ms`);
+    const retried = attempts.find((a: any) => a.attempt === 2);
+    assert.equal(retried.statusCode, 200);
+    const waited = Date.parse(retried.attemptedAt) - (Date.parse(timedOut.attemptedAt) + timedOut.durationMs);
+    assert.ok(waited >= 500 - 10 && waited <= 500 + SLACK_MS, `retried ${waited} ms after the timeout`);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('a receiver that is down and then comes up gets the delivery on a retry', async () => {
+  const { freePort } = await import('../../scripts/lib/ports');
+  const port = await freePort();
+  const { user, key } = await userWithProvider('whdown');
+  const hook = await createWebhook(user, { label: 'Later', url: `http://127.0.0.1:${port}/later?key=k` });
+  const session = await oneSession(connectUrl(key));
+  const [delivery] = await deliveriesOf(session.id);
+  const { db } = await import('../../lib/db');
+  // Two refused attempts (at once and after 0.5 s); the third comes 2 s after the second.
+  await eventually(async () => (await db.webhookAttempt.count({ where: { deliveryId: delivery!.id } })) >= 2, 5_000, 'two failed attempts');
+  const receiver = await startReceiver({ port });
+  try {
+    const [got] = await receiver.waitFor(1, () => true, 12_000);
+    assert.equal(got!.headers['x-webhook-delivery-id'], delivery!.id);
+    await eventually(async () => (await deliveryStatus(delivery!.id)) === 'delivered', 5_000, 'delivered');
+    const attempts = await db.webhookAttempt.findMany({ where: { deliveryId: delivery!.id }, orderBy: { attempt: 'asc' } });
+    assert.deepEqual(attempts.slice(0, 2).map((a) => a.error), ['connection refused', 'connection refused']);
+    assert.equal(attempts.at(-1)!.statusCode, 200);
+    assert.equal(got!.headers['x-webhook-attempt'], String(attempts.at(-1)!.attempt));
+    assert.equal(receiver.received.length, 1);
+    const now = expectOk(await call('GET', `/v1/webhooks/${hook.id}`, { auth: { token: user.token } }));
+    assert.equal(now.lastFailureReason, 'connection refused');
+    assert.ok(now.lastDeliveredAt > now.lastFailureAt);
+  } finally {
+    await receiver.close();
+  }
+});

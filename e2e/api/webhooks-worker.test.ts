@@ -1,0 +1,150 @@
+// The delivery worker run in this process on a queue of its own with a short schedule: a worker
+// stopped between retries, a worker that dies holding a claim, several workers on one queue, a
+// slow receiver among fast ones, and a webhook switched off mid-retry. The proxy's worker serves
+// the `cloud` queue only, so it never touches these rows.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { call, expectOk, newUser, type TestUser } from '../support/api';
+import { eventually } from '../support/connect';
+import { startReceiver, type Receiver } from '../support/webhook-receiver';
+import { createWebhook, deliveryStatus } from '../support/webhooks';
+import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from '../../proxy/webhooks/delivery-worker';
+import type { RetrySchedule } from '../../lib/webhooks/schedule';
+
+const SHORT: RetrySchedule = { attemptTimeoutMs: 1_000, retryDelaysMs: [300, 600, 1_200] };
+
+let receiver: Receiver;
+const answers = new Map<string, (nth: number) => number | 'hang'>();
+before(async () => {
+  receiver = await startReceiver({ answer: (r, nth) => answers.get(r.path.split('?')[0]!)?.(nth) ?? 200 });
+});
+after(async () => { await receiver?.close(); });
+
+const workers: WebhookWorker[] = [];
+function worker(queue: string, options: WebhookWorkerOptions = {}): WebhookWorker {
+  const w = startWebhookWorker({ queue, schedule: SHORT, leaseMs: 2_000, pollMs: 100, ...options });
+  workers.push(w);
+  return w;
+}
+after(async () => { await Promise.all(workers.map((w) => w.stop())); });
+
+const newQueue = () => `test-${randomBytes(4).toString('hex')}`;
+
+/** Writes `count` deliveries for the webhook into `queue`, as an event's transaction would. */
+async function enqueue(user: TestUser, webhookId: string, queue: string, count = 1): Promise<string[]> {
+  const { db } = await import('../../lib/db');
+  const { enqueueDeliveries } = await import('../../lib/webhooks/outbox');
+  const { buildPayload } = await import('../../lib/webhooks/payload');
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const payload = buildPayload({ event: 'session.ended', status: 'resolved', source: 'test/cloud', at: new Date(), data: { n: i } });
+    ids.push(...(await db.$transaction((tx) => enqueueDeliveries(tx, { queue, workspaceId: user.workspaceId, webhookIds: [webhookId], payload }))));
+  }
+  return ids;
+}
+
+async function attemptsOf(deliveryId: string) {
+  const { db } = await import('../../lib/db');
+  return db.webhookAttempt.findMany({ where: { deliveryId }, orderBy: { attempt: 'asc' } });
+}
+
+test('a worker stopped between retries and a new one started: every attempt happens once, at the schedule', async () => {
+  const user = await newUser('wwstop');
+  const path = `/stop-${user.userId}`;
+  answers.set(path, (nth) => (nth <= 2 ? 500 : 200));
+  const hook = await createWebhook(user, { label: 'Restart', url: `${receiver.url}${path}` });
+  const queue = newQueue();
+  const [id] = await enqueue(user, hook.id, queue);
+  // The first retry waits long enough for the stop to come before it.
+  const schedule = { attemptTimeoutMs: 1_000, retryDelaysMs: [2_000, 300] };
+  const first = worker(queue, { schedule });
+  await receiver.waitFor(1, (r) => r.path === path);
+  await eventually(async () => (await attemptsOf(id!)).length === 1, 5_000, 'the first attempt recorded');
+  await first.stop();
+  assert.equal(receiver.on(path).length, 1, 'the stopped worker sent nothing more');
+  assert.equal(await deliveryStatus(id!), 'pending', 'the retry is still owed');
+
+  worker(queue, { schedule });
+  await eventually(async () => (await deliveryStatus(id!)) === 'delivered', 10_000, 'delivered by the new worker');
+  const requests = receiver.on(path);
+  assert.deepEqual(requests.map((r) => r.headers['x-webhook-attempt']), ['1', '2', '3']);
+  assert.deepEqual(new Set(requests.map((r) => r.headers['x-webhook-delivery-id'])), new Set([id]));
+  assert.deepEqual((await attemptsOf(id!)).map((a) => [a.attempt, a.statusCode]), [[1, 500], [2, 500], [3, 200]]);
+  assert.ok(requests[1]!.at - requests[0]!.at >= 2_000, 'the new worker kept the first retry\'s 2 s');
+  assert.ok(requests[2]!.at - requests[1]!.at >= 300, 'and the second retry\'s 0.3 s');
+});
+
+test('a worker that dies holding a claim: the delivery comes back when the lease runs out, and is delivered once', async () => {
+  const user = await newUser('wwcrash');
+  const path = `/crash-${user.userId}`;
+  const hook = await createWebhook(user, { label: 'Crash', url: `${receiver.url}${path}` });
+  const queue = newQueue();
+  const [id] = await enqueue(user, hook.id, queue);
+  const { claimDueDeliveries } = await import('../../lib/webhooks/outbox');
+  // What a worker does before it dies: claim (lease 1.5 s), then nothing is ever settled.
+  const claimedAt = performance.now();
+  const [claimed] = await claimDueDeliveries({ queue, workerId: 'doomed', limit: 10, leaseMs: 1_500, perWebhook: 2, excludeWebhookIds: [] });
+  assert.equal(claimed!.id, id);
+
+  const survivor = worker(queue);
+  assert.deepEqual(await claimDueDeliveries({ queue, workerId: 'other', limit: 10, leaseMs: 1_500, perWebhook: 2, excludeWebhookIds: [] }), [], 'claimed rows are nobody else\'s');
+  const [got] = await receiver.waitFor(1, (r) => r.path === path, 10_000);
+  assert.ok(got!.at - claimedAt >= 1_500 - 10, `sent ${Math.round(got!.at - claimedAt)} ms after the dead claim`);
+  await eventually(async () => (await deliveryStatus(id!)) === 'delivered', 5_000, 'delivered');
+  assert.equal(receiver.on(path).length, 1);
+  assert.equal(got!.headers['x-webhook-delivery-id'], id);
+  assert.equal(survivor.inFlight, 0);
+});
+
+test('three workers on one queue: every delivery is sent exactly once', async () => {
+  const user = await newUser('wwmany');
+  const queue = newQueue();
+  const hooks = await Promise.all([0, 1, 2, 3].map((n) => createWebhook(user, { label: `Many ${n}`, url: `${receiver.url}/many-${user.userId}-${n}` })));
+  const ids = (await Promise.all(hooks.map((h) => enqueue(user, h.id, queue, 10)))).flat();
+  [1, 2, 3].forEach(() => worker(queue, { concurrency: 4 }));
+  await receiver.waitFor(ids.length, (r) => r.path.startsWith(`/many-${user.userId}-`), 20_000);
+  await eventually(async () => {
+    const { db } = await import('../../lib/db');
+    return (await db.webhookDelivery.count({ where: { id: { in: ids }, status: 'delivered' } })) === ids.length;
+  }, 5_000, 'all delivered');
+  const seen = receiver.received.filter((r) => r.path.startsWith(`/many-${user.userId}-`)).map((r) => String(r.headers['x-webhook-delivery-id']));
+  assert.equal(seen.length, ids.length, 'no delivery sent twice');
+  assert.deepEqual(new Set(seen), new Set(ids));
+});
+
+test('a hanging receiver occupies at most its share of a worker: the others are delivered meanwhile', async () => {
+  const user = await newUser('wwslow');
+  const slowPath = `/slow-${user.userId}`;
+  const fastPath = `/fast-${user.userId}`;
+  answers.set(slowPath, () => 'hang');
+  const slow = await createWebhook(user, { label: 'Slow', url: `${receiver.url}${slowPath}` });
+  const fast = await createWebhook(user, { label: 'Fast', url: `${receiver.url}${fastPath}` });
+  const queue = newQueue();
+  // The slow receiver's deliveries are older, so they are first in line.
+  await enqueue(user, slow.id, queue, 4);
+  await enqueue(user, fast.id, queue, 3);
+  // One slot each: without the per-webhook cap both slots would wait on the slow receiver first.
+  const timeoutMs = 3_000;
+  const started = performance.now();
+  worker(queue, { concurrency: 2, perWebhook: 1, schedule: { attemptTimeoutMs: timeoutMs, retryDelaysMs: [] }, leaseMs: 6_000 });
+  const fastOnes = await receiver.waitFor(3, (r) => r.path === fastPath, 10_000);
+  const slowest = Math.max(...fastOnes.map((r) => r.at - started));
+  assert.ok(slowest < timeoutMs, `the fast receiver's last delivery came after ${Math.round(slowest)} ms, not after the slow one's ${timeoutMs} ms timeout`);
+  assert.equal(receiver.on(slowPath).length, 1, 'one slow attempt at a time');
+});
+
+test('switching a webhook off cancels what waits for a retry', async () => {
+  const user = await newUser('wwoff');
+  const path = `/off-${user.userId}`;
+  answers.set(path, () => 500);
+  const hook = await createWebhook(user, { label: 'Off', url: `${receiver.url}${path}` });
+  const queue = newQueue();
+  const [id] = await enqueue(user, hook.id, queue);
+  const w = worker(queue, { schedule: { attemptTimeoutMs: 1_000, retryDelaysMs: [60_000] } });
+  await eventually(async () => (await attemptsOf(id!)).length === 1, 5_000, 'the first attempt recorded');
+  expectOk(await call('PATCH', `/v1/webhooks/${hook.id}`, { auth: { token: user.token }, body: { active: false } }));
+  assert.equal(await deliveryStatus(id!), 'cancelled');
+  await w.stop();
+  assert.equal(receiver.on(path).length, 1);
+});

@@ -1,0 +1,21 @@
+import type { Webhook } from '../db/generated/client';
+
+/** The Webhook resource of spec 1. `url` is the masked display form; the full address never leaves the server. */
+export function serializeWebhook(w: Webhook) {
+  return {
+    id: w.id,
+    workspaceId: w.workspaceId,
+    routerInstanceId: w.routerId,
+    label: w.label,
+    url: w.urlDisplay,
+    events: w.events,
+    active: w.active,
+    createdAt: w.createdAt.toISOString(),
+    updatedAt: w.updatedAt.toISOString(),
+    lastDeliveredAt: w.lastDeliveredAt?.toISOString() ?? null,
+    lastFailureAt: w.lastFailureAt?.toISOString() ?? null,
+    lastFailureReason: w.lastFailureReason,
+  };
+}
+
+export type WebhookResource = ReturnType<typeof serializeWebhook>;
