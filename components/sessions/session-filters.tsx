@@ -1,6 +1,7 @@
 'use client';
 // The list's filters, kept in the page's URL so a filtered view can be shared and survives reload.
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
 import { useProviders } from '@/lib/client/providers';
 import { useRouters } from '@/lib/client/routers';
 import { SESSION_KINDS, SESSION_STATES, type SessionFilters } from '@/lib/client/sessions';
@@ -13,11 +14,38 @@ type SincePreset = keyof typeof SINCE_PRESETS;
 const sinceLabels: Record<SincePreset, string> = { '1d': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days', '180d': 'Last 180 days' };
 export const PAGE_SIZE = 25;
 
-/** The URL's filters as the API's query. `since` rounds up to the minute: stable between renders, never past the 180-day limit. */
+/**
+ * The filters as the API's query, mirrored into the URL. State is the source of truth, so quick
+ * successive changes build on each other (the URL updates a moment later); a navigation that
+ * changes the URL from outside (the sidebar link) resets it. `since` rounds up to the minute:
+ * stable between renders, and never past the API's 180-day limit.
+ */
 export function useSessionFilters(): { filters: SessionFilters; since: SincePreset; selected: string | null; set: (changes: Record<string, string | null>) => void } {
-  const params = useSearchParams();
+  const searchParams = useSearchParams();
   const pathname = usePathname();
   const navigate = useRouter();
+  const fromUrl = searchParams.toString();
+  const [query, setQuery] = useState(fromUrl);
+  // URLs this hook wrote that the router has not reported back yet; anything else came from outside.
+  const pending = useRef(new Set<string>());
+
+  useEffect(() => {
+    if (pending.current.has(fromUrl)) {
+      if (fromUrl === query) pending.current.clear();
+      return;
+    }
+    pending.current.clear();
+    setQuery(fromUrl);
+    // Only a new URL matters here; `query` is read, not watched.
+  }, [fromUrl]);
+  useEffect(() => {
+    if (query === fromUrl) return;
+    pending.current.add(query);
+    navigate.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+    // Only a new query is written; `fromUrl` is read, not watched.
+  }, [query]);
+
+  const params = new URLSearchParams(query);
   const pick = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
     const value = params.get(name);
     return allowed.includes(value as T) ? (value as T) : undefined;
@@ -33,15 +61,15 @@ export function useSessionFilters(): { filters: SessionFilters; since: SincePres
     provider: routerInstanceId ? params.get('provider') || undefined : undefined,
     since: since === '30d' ? undefined : Math.ceil((Date.now() - SINCE_PRESETS[since] * DAY_MS) / 60_000) * 60_000,
   };
-  const set = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params.toString());
-    for (const [name, value] of Object.entries(changes)) {
-      if (value === null || value === '') next.delete(name);
-      else next.set(name, value);
-    }
-    const query = next.toString();
-    navigate.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
-  };
+  const set = (changes: Record<string, string | null>) =>
+    setQuery((current) => {
+      const next = new URLSearchParams(current);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(name);
+        else next.set(name, value);
+      }
+      return next.toString();
+    });
   return { filters, since, selected: params.get('session'), set };
 }
 

@@ -29,6 +29,8 @@ export function useAddressForm(routerId: string, onAdded: (provider: Provider) =
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
   const [routing, setRouting] = useState<RoutingValues>(defaultRouting);
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The server's answer landed on a field: the dialog's alert does not repeat it, even once that field is edited.
+  const [placed, setPlaced] = useState(false);
 
   /** Headers as the API takes them, or the errors that keep them from being sent. */
   const headerObject = (): { headers?: Record<string, string>; errors: FieldErrors } => {
@@ -70,7 +72,11 @@ export function useAddressForm(routerId: string, onAdded: (provider: Provider) =
     setErrors({});
     create.mutate(parsed.data, {
       onSuccess: onAdded,
-      onError: (error) => setErrors(providerErrorFields(error, ['slug', 'name', 'url', 'headers', 'priority', 'weight', 'maxConcurrent', 'profile'], 'url') ?? {}),
+      onError: (error) => {
+        const fields = providerErrorFields(error, ['slug', 'name', 'url', 'headers', 'priority', 'weight', 'maxConcurrent', 'profile'], 'url');
+        setErrors(fields ?? {});
+        setPlaced(fields !== null);
+      },
     });
   };
 
@@ -194,9 +200,9 @@ export function useAddressForm(routerId: string, onAdded: (provider: Provider) =
     setHeaders([]);
     setRouting(defaultRouting);
     setErrors({});
+    setPlaced(false);
     create.reset();
     test.reset();
   };
-  const hasFieldError = Object.values(errors).some(Boolean);
-  return { content, submit, reset, pending: create.isPending, error: hasFieldError ? null : create.error };
+  return { content, submit, reset, pending: create.isPending, error: placed ? null : create.error };
 }

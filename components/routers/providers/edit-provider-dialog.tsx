@@ -28,6 +28,7 @@ function EditProviderForm({ routerId, provider, onClose }: { routerId: string; p
     profile: provider.profile ?? '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [placed, setPlaced] = useState(false);
 
   const submit = () => {
     const maxConcurrent = numberField(routing.maxConcurrent) ?? null;
@@ -51,11 +52,14 @@ function EditProviderForm({ routerId, provider, onClose }: { routerId: string; p
           toast(`Saved ${saved.name}`);
           onClose();
         },
-        onError: (error) => setErrors(providerErrorFields(error, ['name', 'priority', 'weight', 'maxConcurrent', 'profile', 'enabled']) ?? {}),
+        onError: (error) => {
+          const fields = providerErrorFields(error, ['name', 'priority', 'weight', 'maxConcurrent', 'profile', 'enabled']);
+          setErrors(fields ?? {});
+          setPlaced(fields !== null);
+        },
       },
     );
   };
-  const hasFieldError = Object.values(errors).some(Boolean);
 
   return (
     <Dialog
@@ -91,7 +95,7 @@ function EditProviderForm({ routerId, provider, onClose }: { routerId: string; p
         </label>
         <Switch id="provider-enabled" checked={enabled} onChange={setEnabled} />
       </div>
-      {!hasFieldError && <ErrorAlert error={update.error} />}
+      {!placed && <ErrorAlert error={update.error} />}
     </Dialog>
   );
 }

@@ -34,6 +34,8 @@ export function useKeyForm(routerId: string, onAdded: (provider: Provider) => vo
   const [proxyCountryCode, setProxyCountryCode] = useState('');
   const [routing, setRouting] = useState<RoutingValues>(defaultRouting);
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The server's answer landed on a field: the dialog's alert does not repeat it, even once that field is edited.
+  const [placed, setPlaced] = useState(false);
 
   const options = () =>
     adapterKind === 'adapter-one'
@@ -54,13 +56,14 @@ export function useKeyForm(routerId: string, onAdded: (provider: Provider) => vo
     setErrors({});
     create.mutate(parsed.data, {
       onSuccess: onAdded,
-      onError: (error) =>
-        setErrors(
-          providerErrorFields(error, [
-            'slug', 'name', 'adapterKind', 'credentials.apiKey', 'options.region', 'options.stealth', 'options.timeoutSeconds', 'options.timeoutMinutes', 'options.proxyCountryCode',
-            'priority', 'weight', 'maxConcurrent', 'profile',
-          ]) ?? {},
-        ),
+      onError: (error) => {
+        const fields = providerErrorFields(error, [
+          'slug', 'name', 'adapterKind', 'credentials.apiKey', 'options.region', 'options.stealth', 'options.timeoutSeconds', 'options.timeoutMinutes', 'options.proxyCountryCode',
+          'priority', 'weight', 'maxConcurrent', 'profile',
+        ]);
+        setErrors(fields ?? {});
+        setPlaced(fields !== null);
+      },
     });
   };
 
@@ -165,9 +168,9 @@ export function useKeyForm(routerId: string, onAdded: (provider: Provider) => vo
     setProxyCountryCode('');
     setRouting(defaultRouting);
     setErrors({});
+    setPlaced(false);
     create.reset();
     verify.reset();
   };
-  const hasFieldError = Object.values(errors).some(Boolean);
-  return { content, submit, reset, pending: create.isPending, error: hasFieldError ? null : create.error };
+  return { content, submit, reset, pending: create.isPending, error: placed ? null : create.error };
 }

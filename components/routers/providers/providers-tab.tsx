@@ -149,7 +149,14 @@ export function ProvidersTab({ routerId }: { routerId: string }) {
             icon={<ServerIcon />}
             title="No providers yet"
             description="Connections to this router are refused until it has a provider. Add a browser address (any CDP browser) or a cloud vendor key."
-            action={addButton}
+            action={
+              canManage && (
+                <Button size="sm" onClick={() => setAdding(true)}>
+                  <PlusIcon />
+                  Add provider
+                </Button>
+              )
+            }
           />
         }
         columns={[
