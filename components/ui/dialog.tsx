@@ -73,7 +73,7 @@ function OpenDialog({ onClose, title, description, children, footer, size = 'md'
         if (event.target === ref.current) onClose();
       }}
       className={cn(
-        'm-auto w-[calc(100%-2rem)] overflow-hidden rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/30 backdrop:backdrop-blur-[1px] open:animate-pop-in',
+        'm-auto w-[calc(100%-2rem)] overflow-y-auto overscroll-contain rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/30 backdrop:backdrop-blur-[1px] open:animate-pop-in',
         widths[size],
       )}
     >

@@ -1,6 +1,6 @@
 // Form controls. `TextField` is the usual label + input + hint + error; `Field` wraps any other
 // control the same way. Errors come from the server's zod schema (lib/client/forms.ts).
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cn } from './cn';
 
 const control =
@@ -10,6 +10,10 @@ const controlState = (invalid: boolean) =>
 
 export function Input({ className, invalid = false, ...props }: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
   return <input aria-invalid={invalid || undefined} className={cn(control, controlState(invalid), 'h-9', className)} {...props} />;
+}
+
+export function Textarea({ className, invalid = false, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }) {
+  return <textarea aria-invalid={invalid || undefined} className={cn(control, controlState(invalid), 'min-h-20 py-2', className)} {...props} />;
 }
 
 export function Select({ className, invalid = false, children, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }) {

@@ -21,13 +21,16 @@ export interface ApiFetchOptions {
   signal?: AbortSignal;
   /** Pins the call to this workspace (X-Workspace-Id) rather than the session's active one. */
   workspaceId?: string | null;
+  /** Pins router-scoped calls (providers, router keys, chat links) to this router (X-Router-Id). */
+  routerId?: string | null;
 }
 
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, workspaceId } = options;
+  const { method = 'GET', body, signal, workspaceId, routerId } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (workspaceId) headers['X-Workspace-Id'] = workspaceId;
+  if (routerId) headers['X-Router-Id'] = routerId;
   let response: Response;
   try {
     response = await fetch(path, {

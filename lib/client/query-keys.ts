@@ -11,4 +11,13 @@ export const queryKeys = {
   invitations: (workspaceId: string | null | undefined) => ['workspace', workspaceId ?? 'none', 'invitations'] as const,
   webhooks: (workspaceId: string | null | undefined) => ['workspace', workspaceId ?? 'none', 'webhooks'] as const,
   webhookDeliveries: (workspaceId: string | null | undefined, webhookId: string) => ['workspace', workspaceId ?? 'none', 'webhooks', webhookId, 'deliveries'] as const,
+  routers: (workspaceId: string | null | undefined) => ['workspace', workspaceId ?? 'none', 'routers'] as const,
+  /** Everything about one router (the router row, settings, providers, keys, chat link, live status) sits under this prefix. */
+  router: (workspaceId: string | null | undefined, routerId: string) => ['workspace', workspaceId ?? 'none', 'router', routerId] as const,
+  routerPart: (workspaceId: string | null | undefined, routerId: string, part: 'settings' | 'agent-settings' | 'providers' | 'keys' | 'chat-link' | 'status') =>
+    ['workspace', workspaceId ?? 'none', 'router', routerId, part] as const,
+  sessions: (workspaceId: string | null | undefined) => ['workspace', workspaceId ?? 'none', 'sessions'] as const,
+  sessionList: (workspaceId: string | null | undefined, filters: object) => ['workspace', workspaceId ?? 'none', 'sessions', 'list', filters] as const,
+  sessionsPerDay: (workspaceId: string | null | undefined, filters: object) => ['workspace', workspaceId ?? 'none', 'sessions', 'per-day', filters] as const,
+  session: (workspaceId: string | null | undefined, id: string) => ['workspace', workspaceId ?? 'none', 'sessions', 'one', id] as const,
 };

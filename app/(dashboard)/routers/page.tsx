@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/dashboard/coming-soon';
+import { RoutersPage } from '@/components/routers/routers-page';
 
 export const metadata: Metadata = { title: 'Routers' };
 
 export default function Page() {
-  return <ComingSoon area="routers" />;
+  return <RoutersPage />;
 }

@@ -1,8 +1,14 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/dashboard/coming-soon';
+import { Suspense } from 'react';
+import { SessionsPage } from '@/components/sessions/sessions-page';
 
 export const metadata: Metadata = { title: 'Sessions' };
 
 export default function Page() {
-  return <ComingSoon area="sessions" />;
+  // The filters live in the URL's query (useSearchParams).
+  return (
+    <Suspense>
+      <SessionsPage />
+    </Suspense>
+  );
 }

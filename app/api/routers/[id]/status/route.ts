@@ -1,0 +1,10 @@
+import { api } from '@/lib/api/handler';
+import { resolveRouter } from '@/lib/api/resolve';
+import { readProxyStatus } from './read-proxy-status';
+
+// GET /api/routers/:id/status — any member; the live state of the router's providers (healthy,
+// active sessions, cooldown) as the proxy sees it. Dashboard only: the Providers tab polls it.
+export const GET = api({}, async (ctx) => {
+  const router = await resolveRouter(ctx.workspace, ctx.user, ctx.via, ctx.params.id!);
+  return readProxyStatus(router.id);
+});

@@ -1,0 +1,158 @@
+'use client';
+// How to connect: the router's connect URL and ready-to-run snippets. The key is filled in when
+// the user was just shown one (router or key created, keys rotated) or fetches the newest one
+// (owners and admins); otherwise the snippets carry a placeholder.
+import Link from 'next/link';
+import { useState } from 'react';
+import { errorMessage } from '@/lib/client/api-fetch';
+import { useActiveWorkspace } from '@/lib/client/me';
+import { useProviders } from '@/lib/client/providers';
+import { useRevealedKey } from '@/lib/client/revealed-keys';
+import { useFetchCurrentKey } from '@/lib/client/router-keys';
+import { useRouterSettings } from '@/lib/client/routers';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Card, CardBody, CardHeader } from '../../ui/card';
+import { CodeBlock } from '../../ui/code-block';
+import { KeyIcon } from '../../ui/icons';
+import { Field, Input, Select } from '../../ui/input';
+import { Switch } from '../../ui/switch';
+import { connectUrl, snippets, type ConnectOptions } from './snippets';
+
+export function ConnectTab({ routerId, proxyUrl, proxyUrlConfigured }: { routerId: string; proxyUrl: string; proxyUrlConfigured: boolean }) {
+  const key = useRevealedKey(routerId);
+  const fetchKey = useFetchCurrentKey(routerId);
+  const { canManage } = useActiveWorkspace();
+  const [options, setOptions] = useState<ConnectOptions>({ provider: '', profile: '', readOnly: false, record: false, observability: false });
+  const url = connectUrl(proxyUrl, key, options);
+
+  return (
+    <div className="space-y-6">
+      <Card aria-label="Connect URL">
+        <CardHeader
+          title="Connect URL"
+          description="One WebSocket address for every script: the router picks a provider for each connection, fails over and queues. Refusals come before the socket opens, as an HTTP status with a plain-text reason."
+        />
+        <CardBody className="space-y-4">
+          <KeyState routerId={routerId} routerKey={key} canManage={canManage} fetching={fetchKey.isPending} onFetch={() => fetchKey.mutate()} error={fetchKey.error} />
+          <CodeBlock title="WebSocket URL" label="Connect URL" code={url} wrap />
+          {!proxyUrlConfigured && (
+            <p className="text-[13px] text-zinc-500">
+              The address is this dashboard&apos;s host with the proxy&apos;s port. If scripts reach the proxy another way (TLS in front, another host name), the operator sets{' '}
+              <code className="font-mono text-[12px] text-zinc-700">PUBLIC_PROXY_URL</code> and it shows here.
+            </p>
+          )}
+        </CardBody>
+      </Card>
+
+      <ConnectOptionsCard routerId={routerId} options={options} onChange={setOptions} />
+
+      <section aria-label="Snippets" className="space-y-4">
+        <div>
+          <h2 className="text-[15px] font-semibold text-zinc-900">Snippets</h2>
+          <p className="text-[13px] text-zinc-500">Copy one into a file and run it. The response to the upgrade names the session (X-Session-Id) and the provider (X-Provider).</p>
+        </div>
+        {snippets(url, proxyUrl, key).map((s) => (
+          <CodeBlock key={s.id} title={s.title} label={`${s.title} snippet`} code={s.code} />
+        ))}
+      </section>
+    </div>
+  );
+}
+
+function KeyState({ routerId, routerKey, canManage, fetching, onFetch, error }: { routerId: string; routerKey: string | null; canManage: boolean; fetching: boolean; onFetch: () => void; error: unknown }) {
+  if (routerKey) {
+    return (
+      <Alert tone="success" title="Your router key is filled in">
+        The snippets below carry <code className="font-mono text-[12px]">{routerKey.slice(0, 11)}…</code>. Keep them out of shared repositories; rotate the keys if one leaks.
+      </Alert>
+    );
+  }
+  if (!canManage) {
+    return (
+      <Alert tone="info" title="Replace <ROUTER_KEY> with a router key">
+        Only owners and admins can create or read router keys; ask one of them for a key.
+      </Alert>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      <Alert
+        tone="info"
+        title="Replace <ROUTER_KEY> with a router key"
+        action={
+          <Button size="sm" onClick={onFetch} loading={fetching}>
+            {!fetching && <KeyIcon />}
+            Fill in the newest key
+          </Button>
+        }
+      >
+        Or create a key for this script on the <Link href={`/routers/${routerId}/keys`} className="font-medium underline">Keys</Link> tab.
+      </Alert>
+      {error ? (
+        <Alert tone="danger">
+          {errorMessage(error)}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
+
+function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string; options: ConnectOptions; onChange: (options: ConnectOptions) => void }) {
+  const providers = useProviders(routerId);
+  const settings = useRouterSettings(routerId);
+  const set = <K extends keyof ConnectOptions>(field: K, value: ConnectOptions[K]) => onChange({ ...options, [field]: value });
+  const off = (on: boolean | undefined, name: string, param: string) =>
+    on === false ? <p className="text-[12px] text-amber-700">{name} is off for this router: {param} is refused with 409.</p> : null;
+
+  return (
+    <Card aria-label="Connection options">
+      <CardHeader
+        title="Options"
+        description="Query parameters of the connect URL. They change the URL and every snippet. Profiles, recording and traces are not served by this proxy yet: it refuses profile=, session_record= and observability= with 501 and says so, rather than ignoring them."
+      />
+      <CardBody className="grid gap-x-6 gap-y-5 md:grid-cols-2">
+        <Field label={<>Provider <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">provider=</code></>} htmlFor="connect-provider" hint="Pin one provider: no failover; 503 while it cools down or is full.">
+          <Select id="connect-provider" value={options.provider} onChange={(e) => set('provider', e.target.value)}>
+            <option value="">Any (the router decides)</option>
+            {providers.data?.items.map((p) => (
+              <option key={p.id} value={p.slug}>
+                {p.name} ({p.slug})
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={<>Profile <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">profile=</code></>} htmlFor="connect-profile" hint="Load a saved profile and save changes back at the end; an unknown slug starts an empty one.">
+          <div className="flex items-center gap-3">
+            <Input id="connect-profile" value={options.profile} onChange={(e) => set('profile', e.target.value)} placeholder="None" className="font-mono text-[13px]" spellCheck={false} autoComplete="off" />
+            <label className="flex shrink-0 items-center gap-2 text-[13px] text-zinc-600">
+              <input type="checkbox" checked={options.readOnly} disabled={!options.profile.trim()} onChange={(e) => set('readOnly', e.target.checked)} className="size-4 rounded border-zinc-300 accent-accent-600" />
+              Read-only
+            </label>
+          </div>
+          {off(settings.data?.profilesEnabled, 'Profiles', 'profile=')}
+        </Field>
+        <div className="space-y-1">
+          <div className="flex items-center justify-between gap-4">
+            <label htmlFor="connect-record" className="text-[13px] font-medium text-zinc-700">
+              Record video <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">session_record=true</code>
+            </label>
+            <Switch id="connect-record" size="sm" checked={options.record} onChange={(on) => set('record', on)} />
+          </div>
+          <p className="text-[13px] text-zinc-500">Billed per minute; needs a positive wallet balance.</p>
+          {off(settings.data?.replayEnabled, 'Recording', 'session_record=true')}
+        </div>
+        <div className="space-y-1">
+          <div className="flex items-center justify-between gap-4">
+            <label htmlFor="connect-observability" className="text-[13px] font-medium text-zinc-700">
+              Trace <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">observability=true</code>
+            </label>
+            <Switch id="connect-observability" size="sm" checked={options.observability} onChange={(on) => set('observability', on)} />
+          </div>
+          <p className="text-[13px] text-zinc-500">Network requests, console output and navigations; billed per 1,000 events.</p>
+          {off(settings.data?.observabilityEnabled, 'Traces', 'observability=true')}
+        </div>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,130 @@
+'use client';
+// Create a router: name, optional slug and description. The answer carries the router's first
+// key once; the dialog turns into its reveal, with a way straight to the Connect tab.
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { createRouterSchema } from '@/lib/routers/schemas';
+import { slugify } from '@/lib/routers/slug';
+import { isApiError } from '@/lib/client/api-fetch';
+import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/forms';
+import { useCreateRouter, type CreatedRouter } from '@/lib/client/routers';
+import { ErrorAlert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { TerminalIcon } from '../ui/icons';
+import { Field, Textarea, TextField } from '../ui/input';
+import { SecretReveal } from '../ui/secret-reveal';
+
+export function CreateRouterDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [created, setCreated] = useState<CreatedRouter | null>(null);
+  const close = () => {
+    setCreated(null);
+    onClose();
+  };
+  if (created) return <CreatedRouterReveal router={created} onClose={close} />;
+  return <CreateRouterForm open={open} onClose={close} onCreated={setCreated} />;
+}
+
+function CreateRouterForm({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (router: CreatedRouter) => void }) {
+  const create = useCreateRouter();
+  const [values, setValues] = useState({ name: '', slug: '', description: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  const close = () => {
+    setValues({ name: '', slug: '', description: '' });
+    setErrors({});
+    create.reset();
+    onClose();
+  };
+  const submit = () => {
+    const input = { name: values.name, ...(values.slug.trim() ? { slug: values.slug.trim() } : {}), ...(values.description.trim() ? { description: values.description } : {}) };
+    const parsed = validate(createRouterSchema, input);
+    if (!parsed.ok) return setErrors(parsed.errors);
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (router) => {
+        setValues({ name: '', slug: '', description: '' });
+        create.reset();
+        onCreated(router);
+      },
+      onError: (error) => setErrors(fieldErrorsFromApi(error, ['name', 'slug', 'description']) ?? (isApiError(error, 'conflict') ? { slug: error.message.charAt(0).toUpperCase() + error.message.slice(1) } : {})),
+    });
+  };
+  const derived = values.name.trim() ? slugify(values.name) : '';
+  const hasFieldError = Boolean(errors.name || errors.slug || errors.description);
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Create router"
+      description="A router is one connect address with its own providers, routing strategy and keys. It starts with one key."
+      onSubmit={submit}
+      footer={
+        <>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="primary" loading={create.isPending}>
+            Create router
+          </Button>
+        </>
+      }
+    >
+      <TextField label="Name" value={values.name} onChange={set('name')} error={errors.name} placeholder="Scraping fleet" maxLength={100} autoFocus />
+      <TextField
+        label={<>Slug <span className="font-normal text-zinc-400">(optional)</span></>}
+        value={values.slug}
+        onChange={set('slug')}
+        error={errors.slug}
+        placeholder={derived || 'scraping-fleet'}
+        hint={derived ? <>Leave empty to use <code className="font-mono text-[12px] text-zinc-700">{derived}</code>. 2 to 40 lowercase letters, digits or hyphens.</> : '2 to 40 lowercase letters, digits or hyphens; derived from the name when empty.'}
+        maxLength={40}
+        spellCheck={false}
+        autoComplete="off"
+      />
+      <Field label={<>Description <span className="font-normal text-zinc-400">(optional)</span></>} htmlFor="router-description" error={errors.description}>
+        <Textarea id="router-description" value={values.description} onChange={set('description')} invalid={Boolean(errors.description)} rows={2} maxLength={500} placeholder="What connects through it" />
+      </Field>
+      {!hasFieldError && <ErrorAlert error={create.error} />}
+    </Dialog>
+  );
+}
+
+function CreatedRouterReveal({ router, onClose }: { router: CreatedRouter; onClose: () => void }) {
+  const navigate = useRouter();
+  return (
+    <Dialog
+      open
+      size="lg"
+      onClose={onClose}
+      title={`Router “${router.name}” created`}
+      description={<>Its first key, <span className="font-medium text-zinc-700">{router.apiKey.label}</span>, authenticates the connect URL. Copy it now, or open the Connect tab, which fills it into ready-to-run snippets.</>}
+      footer={
+        <>
+          <Button
+            onClick={() => {
+              onClose();
+              navigate.push(`/routers/${router.id}/providers`);
+            }}
+          >
+            Done
+          </Button>
+          <Button
+            variant="primary"
+            onClick={() => {
+              onClose();
+              navigate.push(`/routers/${router.id}/connect`);
+            }}
+          >
+            <TerminalIcon />
+            Open Connect tab
+          </Button>
+        </>
+      }
+    >
+      <SecretReveal label="Router key" value={router.apiKey.plaintextKey}>
+        Owners and admins can fetch the router&apos;s newest key again on the Connect tab. If it leaks, rotate the keys on the Keys tab.
+      </SecretReveal>
+    </Dialog>
+  );
+}

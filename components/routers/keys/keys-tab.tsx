@@ -1,0 +1,212 @@
+'use client';
+// A router's keys (rkey_…): several may be live at once. Create and rotate show the new key once;
+// revoked keys stay listed. Below, the router's chat link.
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/forms';
+import { useActiveWorkspace } from '@/lib/client/me';
+import { useCreateRouterKey, useRevokeRouterKey, useRotateRouterKeys, useRouterKeys, type RevealedRouterKey, type RouterKey } from '@/lib/client/router-keys';
+import { createRouterKeySchema } from '@/lib/keys/schemas';
+import { ErrorAlert } from '../../ui/alert';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Card, CardHeader } from '../../ui/card';
+import { DataTable } from '../../ui/data-table';
+import { ConfirmDialog, Dialog } from '../../ui/dialog';
+import { EmptyState } from '../../ui/empty-state';
+import { KeyIcon, PlusIcon, RefreshIcon, TerminalIcon } from '../../ui/icons';
+import { TextField } from '../../ui/input';
+import { SecretReveal } from '../../ui/secret-reveal';
+import { Time } from '../../ui/time';
+import { useToast } from '../../ui/toast';
+import { ChatLinkCard } from './chat-link-card';
+
+type DialogState = { kind: 'create' } | { kind: 'rotate' } | { kind: 'reveal'; key: RevealedRouterKey; rotated: boolean } | { kind: 'revoke'; key: RouterKey } | null;
+
+export function KeysTab({ routerId }: { routerId: string }) {
+  const keys = useRouterKeys(routerId);
+  const rotate = useRotateRouterKeys(routerId);
+  const revoke = useRevokeRouterKey(routerId);
+  const { canManage } = useActiveWorkspace();
+  const toast = useToast();
+  const navigate = useRouter();
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const closeIf = (kind: NonNullable<DialogState>['kind']) => () => setDialog((d) => (d?.kind === kind ? null : d));
+  const live = keys.data?.filter((k) => !k.revokedAt).length ?? 0;
+
+  return (
+    <div className="space-y-6">
+      <Card aria-label="Router keys">
+        <CardHeader
+          title="Router keys"
+          description={
+            <>
+              The <code className="font-mono text-[12px] text-zinc-700">token</code> of the connect URL. Give each script or machine its own key, so you can revoke one without touching the others.
+            </>
+          }
+          actions={
+            canManage && (
+              <>
+                <Button size="sm" onClick={() => setDialog({ kind: 'rotate' })} disabled={!keys.data}>
+                  <RefreshIcon />
+                  Rotate all
+                </Button>
+                <Button size="sm" variant="primary" onClick={() => setDialog({ kind: 'create' })} disabled={!keys.data}>
+                  <PlusIcon />
+                  Create key
+                </Button>
+              </>
+            )
+          }
+        />
+        <DataTable<RouterKey>
+          label="Router keys"
+          query={keys}
+          rows={keys.data}
+          rowKey={(k) => k.id}
+          rowClassName={(k) => (k.revokedAt ? '[&_td]:text-zinc-400' : undefined)}
+          empty={
+            <EmptyState
+              icon={<KeyIcon />}
+              title="No keys"
+              description="Without a live key nothing can connect to this router."
+              action={canManage && <Button size="sm" onClick={() => setDialog({ kind: 'create' })}><PlusIcon />Create key</Button>}
+            />
+          }
+          columns={[
+            { key: 'label', header: 'Label', cell: (k) => <span className={k.revokedAt ? undefined : 'font-medium text-zinc-900'}>{k.label}</span> },
+            { key: 'prefix', header: 'Key', cell: (k) => <code className="font-mono text-[13px]">{k.prefix}…</code> },
+            { key: 'created', header: 'Created', className: 'hidden md:table-cell', cell: (k) => <Time value={k.createdAt} /> },
+            { key: 'used', header: 'Last used', cell: (k) => <Time value={k.lastUsedAt} relative fallback="Never" /> },
+            {
+              key: 'status',
+              header: 'Status',
+              cell: (k) =>
+                k.revokedAt ? (
+                  <span className="flex items-center gap-2">
+                    <Badge>Revoked</Badge>
+                    <span className="hidden text-[12px] lg:inline"><Time value={k.revokedAt} relative /></span>
+                  </span>
+                ) : (
+                  <Badge tone="success" dot>Live</Badge>
+                ),
+            },
+            {
+              key: 'actions',
+              header: <span className="sr-only">Actions</span>,
+              className: 'text-right',
+              cell: (k) =>
+                canManage && !k.revokedAt ? (
+                  <Button size="sm" variant="danger-ghost" aria-label={`Revoke ${k.label}`} onClick={() => setDialog({ kind: 'revoke', key: k })}>
+                    Revoke
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+      </Card>
+
+      <ChatLinkCard routerId={routerId} />
+
+      <CreateKeyDialog routerId={routerId} open={dialog?.kind === 'create'} onClose={closeIf('create')} onCreated={(key) => setDialog({ kind: 'reveal', key, rotated: false })} />
+
+      {dialog?.kind === 'reveal' && (
+        <Dialog
+          open
+          size="lg"
+          onClose={() => setDialog(null)}
+          title={dialog.rotated ? 'Keys rotated' : `Key “${dialog.key.label}” created`}
+          description={dialog.rotated ? 'Every previous key of this router stopped working. Update your scripts with this one.' : 'Use it as the token of the connect URL.'}
+          footer={
+            <>
+              <Button onClick={() => setDialog(null)}>Done</Button>
+              <Button
+                variant="primary"
+                onClick={() => {
+                  setDialog(null);
+                  navigate.push(`/routers/${routerId}/connect`);
+                }}
+              >
+                <TerminalIcon />
+                Use in Connect tab
+              </Button>
+            </>
+          }
+        >
+          <SecretReveal label="Router key" value={dialog.key.plaintextKey}>
+            We store a hash to check it and keep the newest key encrypted so owners and admins can fetch it again on the Connect tab. If it leaks, revoke it.
+          </SecretReveal>
+        </Dialog>
+      )}
+
+      <ConfirmDialog
+        open={dialog?.kind === 'rotate'}
+        onClose={closeIf('rotate')}
+        tone="primary"
+        title="Rotate every key of this router?"
+        description={`All ${live} live key${live === 1 ? '' : 's'} stop working at once and one new key is issued. Running sessions continue; new connections need the new key.`}
+        confirmLabel="Rotate keys"
+        onConfirm={async () => {
+          const key = await rotate.mutateAsync(undefined);
+          setDialog({ kind: 'reveal', key, rotated: true });
+        }}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'revoke'}
+        onClose={closeIf('revoke')}
+        title={`Revoke “${dialog?.kind === 'revoke' ? dialog.key.label : ''}”?`}
+        description="Connections with this key are refused from now on (sessions already running continue). It stays listed, marked revoked."
+        confirmLabel="Revoke key"
+        onConfirm={async () => {
+          if (dialog?.kind === 'revoke') await revoke.mutateAsync(dialog.key);
+        }}
+        onDone={() => toast('Key revoked')}
+      />
+    </div>
+  );
+}
+
+function CreateKeyDialog({ routerId, open, onClose, onCreated }: { routerId: string; open: boolean; onClose: () => void; onCreated: (key: RevealedRouterKey) => void }) {
+  const create = useCreateRouterKey(routerId);
+  const [label, setLabel] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const close = () => {
+    setLabel('');
+    setErrors({});
+    create.reset();
+    onClose();
+  };
+  const submit = () => {
+    const parsed = validate(createRouterKeySchema, { label, routerInstanceId: routerId });
+    if (!parsed.ok) return setErrors(parsed.errors);
+    setErrors({});
+    create.mutate(parsed.data.label, {
+      onSuccess: (key) => {
+        setLabel('');
+        create.reset();
+        onCreated(key);
+      },
+      onError: (error) => setErrors(fieldErrorsFromApi(error, ['label']) ?? {}),
+    });
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Create router key"
+      description="Name it after the script or machine that will use it."
+      onSubmit={submit}
+      footer={
+        <>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="primary" loading={create.isPending}>
+            Create key
+          </Button>
+        </>
+      }
+    >
+      <TextField label="Label" value={label} onChange={(e) => setLabel(e.target.value)} error={errors.label} placeholder="Nightly scraper" maxLength={100} autoFocus />
+      {!errors.label && <ErrorAlert error={create.error} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,208 @@
+'use client';
+// The address form of "Add provider": a ws(s):// CDP address (or the http(s) base of a browser),
+// optional headers, routing fields, and a live Test before saving. The server tests and probes
+// the address again when it saves; a failure there lands on the URL field.
+import { useState } from 'react';
+import { isApiError } from '@/lib/client/api-fetch';
+import { validate, type FieldErrors } from '@/lib/client/forms';
+import { useCreateProvider, useTestUrl, type Provider } from '@/lib/client/providers';
+import { addressCheckSchema, createProviderSchema, PROVIDER_HEADERS_MAX } from '@/lib/providers/schemas';
+import { Button } from '../../ui/button';
+import { Field, Input, TextField } from '../../ui/input';
+import { PlusIcon, XIcon, ZapIcon } from '../../ui/icons';
+import { CheckResult, defaultRouting, providerErrorFields, RoutingFields, routingInput, without, type RoutingValues } from './form-fields';
+
+interface HeaderRow {
+  id: number;
+  name: string;
+  value: string;
+}
+
+let nextRowId = 1;
+
+export function useAddressForm(routerId: string, onAdded: (provider: Provider) => void) {
+  const create = useCreateProvider(routerId);
+  const test = useTestUrl(routerId);
+  const [slug, setSlug] = useState('');
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('');
+  const [headers, setHeaders] = useState<HeaderRow[]>([]);
+  const [routing, setRouting] = useState<RoutingValues>(defaultRouting);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // The server's answer landed on a field: the dialog's alert does not repeat it, even once that field is edited.
+  const [placed, setPlaced] = useState(false);
+
+  /** Headers as the API takes them, or the errors that keep them from being sent. */
+  const headerObject = (): { headers?: Record<string, string>; errors: FieldErrors } => {
+    const rows = headers.filter((h) => h.name.trim() || h.value);
+    if (rows.length === 0) return { errors: {} };
+    const out: Record<string, string> = {};
+    const rowErrors: FieldErrors = {};
+    for (const row of rows) {
+      const headerName = row.name.trim();
+      if (!headerName) rowErrors[`row.${row.id}`] = 'Name this header';
+      else if (Object.keys(out).some((n) => n.toLowerCase() === headerName.toLowerCase())) rowErrors[`row.${row.id}`] = 'This header appears twice';
+      else out[headerName] = row.value;
+    }
+    return { headers: out, errors: rowErrors };
+  };
+  const rowError = (row: HeaderRow) => errors[`row.${row.id}`] ?? (row.name.trim() ? errors[`headers.${row.name.trim()}`] : undefined);
+
+  const runTest = () => {
+    const built = headerObject();
+    const parsed = validate(addressCheckSchema, { url: url.trim(), ...(built.headers ? { headers: built.headers } : {}) });
+    const found = { ...built.errors, ...(parsed.ok ? {} : parsed.errors) };
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !parsed.ok) return;
+    test.mutate(parsed.data);
+  };
+
+  const submit = () => {
+    const built = headerObject();
+    const input = {
+      slug: slug.trim(),
+      ...(name.trim() ? { name: name.trim() } : {}),
+      url: url.trim(),
+      ...(built.headers ? { headers: built.headers } : {}),
+      ...routingInput(routing),
+    };
+    const parsed = validate(createProviderSchema, input);
+    const found = { ...built.errors, ...(parsed.ok ? {} : parsed.errors) };
+    if (Object.keys(found).length > 0 || !parsed.ok) return setErrors(found);
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: onAdded,
+      onError: (error) => {
+        const fields = providerErrorFields(error, ['slug', 'name', 'url', 'headers', 'priority', 'weight', 'maxConcurrent', 'profile'], 'url');
+        setErrors(fields ?? {});
+        setPlaced(fields !== null);
+      },
+    });
+  };
+
+  // A changed address makes the last test result (and the server's verdict on the old one) stale.
+  const changeAddress = (apply: () => void) => {
+    apply();
+    if (test.data || test.error) test.reset();
+    if (errors.url || errors.headers) setErrors((e) => ({ ...e, url: undefined, headers: undefined }));
+  };
+  const updateRow = (id: number, change: Partial<HeaderRow>) => {
+    changeAddress(() => setHeaders((rows) => rows.map((r) => (r.id === id ? { ...r, ...change } : r))));
+    setErrors((e) => ({ ...e, [`row.${id}`]: undefined }));
+  };
+
+  const testResult = test.isPending ? (
+    <CheckResult state="pending">Connecting and asking the browser for its version…</CheckResult>
+  ) : test.data?.ok ? (
+    <CheckResult state="ok" testId="test-result">Reachable: the browser answered in {test.data.latencyMs} ms.</CheckResult>
+  ) : test.data && !test.data.ok ? (
+    <CheckResult state="failed" testId="test-result">Test failed: {test.data.reason}</CheckResult>
+  ) : isApiError(test.error, 'provider_calibrating') ? (
+    <CheckResult state="warning" testId="test-result">The managed provider is still starting (calibrating). Try again in a few seconds.</CheckResult>
+  ) : test.error ? (
+    <CheckResult state="failed" testId="test-result">{(test.error as Error).message}</CheckResult>
+  ) : null;
+
+  const content = (
+    <>
+      <div className="grid grid-cols-2 gap-3">
+        <TextField label="Slug" value={slug} onChange={(e) => { setSlug(e.target.value); setErrors(without('slug')); }} error={errors.slug} placeholder="chrome-eu-1" hint="Letters, digits, single hyphens" maxLength={64} spellCheck={false} autoComplete="off" autoFocus />
+        <TextField label={<>Name <span className="font-normal text-zinc-400">(optional)</span></>} value={name} onChange={(e) => { setName(e.target.value); setErrors(without('name')); }} error={errors.name} placeholder={slug || 'Chrome in Frankfurt'} maxLength={100} />
+      </div>
+      <Field
+        label="Browser address"
+        htmlFor="provider-url"
+        error={errors.url}
+        hint={!testResult && <>A <code className="font-mono text-[12px]">ws://</code> or <code className="font-mono text-[12px]">wss://</code> CDP address, or the <code className="font-mono text-[12px]">http(s)://</code> base of a browser that serves <code className="font-mono text-[12px]">/json/version</code>.</>}
+      >
+        <div className="flex gap-2">
+          <Input id="provider-url" value={url} onChange={(e) => changeAddress(() => setUrl(e.target.value))} invalid={Boolean(errors.url)} placeholder="wss://browser.example.com/devtools/browser/…" spellCheck={false} autoComplete="off" className="font-mono text-[13px]" />
+          <Button onClick={runTest} loading={test.isPending} disabled={!url.trim()}>
+            {!test.isPending && <ZapIcon />}
+            Test
+          </Button>
+        </div>
+        {!errors.url && testResult}
+      </Field>
+
+      <fieldset className="space-y-2">
+        <div className="flex items-center justify-between">
+          <legend className="text-[13px] font-medium text-zinc-900">
+            Headers <span className="font-normal text-zinc-400">(optional, up to {PROVIDER_HEADERS_MAX})</span>
+          </legend>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={headers.length >= PROVIDER_HEADERS_MAX}
+            onClick={() => changeAddress(() => setHeaders((rows) => [...rows, { id: nextRowId++, name: '', value: '' }]))}
+          >
+            <PlusIcon />
+            Add header
+          </Button>
+        </div>
+        {headers.length === 0 ? (
+          <p className="text-[13px] text-zinc-500">Sent on every connection to the provider, e.g. an Authorization header. Stored encrypted and never shown again.</p>
+        ) : (
+          <ul className="space-y-2">
+            {headers.map((row, index) => (
+              <li key={row.id}>
+                <div className="flex gap-2">
+                  <div className="w-2/5 shrink-0">
+                    <Input
+                      aria-label={`Header ${index + 1} name`}
+                      value={row.name}
+                      onChange={(e) => updateRow(row.id, { name: e.target.value })}
+                      invalid={Boolean(rowError(row))}
+                      placeholder="Authorization"
+                      className="font-mono text-[13px]"
+                      spellCheck={false}
+                      autoComplete="off"
+                    />
+                  </div>
+                  <div className="min-w-0 flex-1">
+                    <Input
+                      aria-label={`Header ${index + 1} value`}
+                      value={row.value}
+                      onChange={(e) => updateRow(row.id, { value: e.target.value })}
+                      placeholder="Bearer …"
+                      className="font-mono text-[13px]"
+                      spellCheck={false}
+                      autoComplete="off"
+                    />
+                  </div>
+                  <Button variant="ghost" aria-label={`Remove header ${index + 1}`} onClick={() => changeAddress(() => setHeaders((rows) => rows.filter((r) => r.id !== row.id)))}>
+                    <XIcon />
+                  </Button>
+                </div>
+                {rowError(row) && <p className="mt-1 text-[13px] text-red-600" role="alert">{rowError(row)}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+        {errors.headers && <p className="text-[13px] text-red-600" role="alert">{errors.headers}</p>}
+      </fieldset>
+
+      <RoutingFields
+        values={routing}
+        errors={errors}
+        onChange={(values, field) => {
+          setRouting(values);
+          setErrors(without(field));
+        }}
+      />
+    </>
+  );
+
+  const reset = () => {
+    setSlug('');
+    setName('');
+    setUrl('');
+    setHeaders([]);
+    setRouting(defaultRouting);
+    setErrors({});
+    setPlaced(false);
+    create.reset();
+    test.reset();
+  };
+  return { content, submit, reset, pending: create.isPending, error: placed ? null : create.error };
+}

@@ -1,0 +1,104 @@
+'use client';
+// Pieces the add and edit dialogs share: number fields as the schema wants them, the routing
+// fields every provider has, how a server error lands on a field, and a check's inline result.
+import type { ReactNode } from 'react';
+import { isApiError } from '@/lib/client/api-fetch';
+import { fieldErrorsFromApi, type FieldErrors } from '@/lib/client/forms';
+import { PRIORITY_DEFAULT, WEIGHT_DEFAULT } from '@/lib/providers/schemas';
+import { cn } from '../../ui/cn';
+import { CheckCircleIcon, XCircleIcon, AlertTriangleIcon } from '../../ui/icons';
+import { TextField } from '../../ui/input';
+import { Spinner } from '../../ui/spinner';
+
+/** '' → undefined (the schema's default applies); a number when the text is one; else the text, so the schema words the error. */
+export function numberField(text: string): number | string | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : trimmed;
+}
+
+const sentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
+
+/**
+ * Puts a failed add or edit next to the field it is about: validation errors by field name,
+ * 409 on the slug, an unreachable address on the URL, a rejected key on the key. Anything else
+ * (503 calibrating, 502 from a vendor, 500) returns null and shows in the dialog's alert.
+ */
+export function providerErrorFields(error: unknown, fields: readonly string[], addressField?: string): FieldErrors | null {
+  const fromApi = fieldErrorsFromApi(error, fields);
+  if (fromApi) return fromApi;
+  if (isApiError(error, 'conflict')) return { slug: sentence(error.message) };
+  if (isApiError(error, 'provider_rejected_key')) return { 'credentials.apiKey': sentence(error.message) };
+  if (addressField && isApiError(error, 'provider_unreachable')) return { [addressField]: sentence(error.message) };
+  return null;
+}
+
+/** Clears one field's error once the user edits that field. */
+export const without = (field: string) => (errors: FieldErrors): FieldErrors => (errors[field] ? { ...errors, [field]: undefined } : errors);
+
+export interface RoutingValues {
+  priority: string;
+  weight: string;
+  maxConcurrent: string;
+  profile: string;
+}
+
+export const defaultRouting: RoutingValues = { priority: String(PRIORITY_DEFAULT), weight: String(WEIGHT_DEFAULT), maxConcurrent: '', profile: '' };
+
+export function RoutingFields({ values, onChange, errors, profileHint }: { values: RoutingValues; onChange: (values: RoutingValues, field: keyof RoutingValues) => void; errors: FieldErrors; profileHint?: ReactNode }) {
+  const set = (field: keyof RoutingValues) => (event: { target: { value: string } }) => onChange({ ...values, [field]: event.target.value }, field);
+  return (
+    <fieldset className="space-y-3">
+      <legend className="mb-2 text-[13px] font-medium text-zinc-900">Routing</legend>
+      <div className="grid grid-cols-3 gap-3">
+        <TextField label="Priority" type="number" inputMode="numeric" min={1} max={1000} value={values.priority} onChange={set('priority')} error={errors.priority} hint="1–1000, lower first" />
+        <TextField label="Weight" type="number" inputMode="numeric" min={1} max={1000} value={values.weight} onChange={set('weight')} error={errors.weight} hint="1–1000" />
+        <TextField label="Max concurrent" type="number" inputMode="numeric" min={1} max={1000} value={values.maxConcurrent} onChange={set('maxConcurrent')} error={errors.maxConcurrent} placeholder="No limit" hint="1–1000 or empty" />
+      </div>
+      <TextField
+        label={<>Profile <span className="font-normal text-zinc-400">(optional)</span></>}
+        value={values.profile}
+        onChange={set('profile')}
+        error={errors.profile}
+        placeholder="Takes every session"
+        hint={profileHint ?? 'Pin to one saved profile: only sessions using it come here.'}
+        spellCheck={false}
+        autoComplete="off"
+      />
+    </fieldset>
+  );
+}
+
+export function routingInput(values: RoutingValues) {
+  const priority = numberField(values.priority);
+  const weight = numberField(values.weight);
+  const maxConcurrent = numberField(values.maxConcurrent);
+  return {
+    ...(priority !== undefined ? { priority } : {}),
+    ...(weight !== undefined ? { weight } : {}),
+    ...(maxConcurrent !== undefined ? { maxConcurrent } : {}),
+    ...(values.profile.trim() ? { profile: values.profile.trim() } : {}),
+  };
+}
+
+/** The line under a Test or Verify button. */
+export function CheckResult({ state, children, testId }: { state: 'pending' | 'ok' | 'failed' | 'warning'; children: ReactNode; testId?: string }) {
+  const Icon = state === 'ok' ? CheckCircleIcon : state === 'failed' ? XCircleIcon : AlertTriangleIcon;
+  return (
+    <p
+      role="status"
+      data-testid={testId}
+      className={cn(
+        'flex items-start gap-1.5 text-[13px]',
+        state === 'ok' && 'text-emerald-700',
+        state === 'failed' && 'text-red-600',
+        state === 'warning' && 'text-amber-800',
+        state === 'pending' && 'text-zinc-500',
+      )}
+    >
+      {state === 'pending' ? <Spinner className="mt-0.5 size-3.5 shrink-0" /> : <Icon className="mt-0.5 size-3.5 shrink-0" />}
+      <span className="min-w-0">{children}</span>
+    </p>
+  );
+}

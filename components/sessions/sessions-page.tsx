@@ -1,0 +1,137 @@
+'use client';
+// Sessions: every browser session of the workspace, newest first, with the API's filters; active
+// ones update live. A row opens its details in a side panel (?session=<id>).
+import { useActiveWorkspace } from '@/lib/client/me';
+import { useSessions, type Session } from '@/lib/client/sessions';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { DataTable } from '../ui/data-table';
+import { EmptyState } from '../ui/empty-state';
+import { ActivityIcon, ChevronLeftIcon, ChevronRightIcon } from '../ui/icons';
+import { PageHeader } from '../ui/page-header';
+import { Time } from '../ui/time';
+import { formatBytes, formatDuration, sessionDuration, useNow } from './format';
+import { SessionDrawer } from './session-drawer';
+import { SessionFiltersBar, useSessionFilters } from './session-filters';
+import { SessionStateBadge } from './session-state';
+import { SessionsChart } from './sessions-chart';
+
+export function SessionsPage() {
+  const { workspace } = useActiveWorkspace();
+  const { filters, since, selected, set } = useSessionFilters();
+  const sessions = useSessions(filters);
+  const items = sessions.data?.items;
+  const anyActive = items?.some((s) => s.state === 'active') ?? false;
+  const now = useNow(anyActive);
+  const total = sessions.data?.total ?? 0;
+  const first = total === 0 ? 0 : (filters.page - 1) * filters.pageSize + 1;
+  const last = Math.min(total, filters.page * filters.pageSize);
+  const filtered = Boolean(filters.state || filters.kind || filters.routerInstanceId || filters.since);
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={workspace?.name}
+        title="Sessions"
+        description="Every browser session that went through your routers: which provider served it, for how long, and how much traffic it carried. Active sessions update live."
+      />
+      <div className="space-y-6">
+        <SessionsChart filters={{ kind: filters.kind, routerInstanceId: filters.routerInstanceId, provider: filters.provider }} />
+        <Card aria-label="Session list">
+          <SessionFiltersBar filters={filters} since={since} set={set} />
+          <DataTable<Session>
+            label="Sessions"
+            query={sessions}
+            rows={items}
+            rowKey={(s) => s.id}
+            skeletonRows={5}
+            rowClassName={(s) => (s.id === selected ? 'bg-accent-50/50' : undefined)}
+            empty={
+              <EmptyState
+                icon={<ActivityIcon />}
+                title={filtered ? 'No sessions match these filters' : 'No sessions yet'}
+                description={
+                  filtered
+                    ? 'Try another state, router or time range.'
+                    : 'Sessions appear here as soon as a script connects to one of your routers. The Connect tab of a router has ready-to-run snippets.'
+                }
+                action={filtered && <Button size="sm" onClick={() => set({ state: null, kind: null, router: null, provider: null, since: null, page: null })}>Clear filters</Button>}
+              />
+            }
+            columns={[
+              {
+                key: 'id',
+                header: 'Session',
+                cell: (s) => (
+                  <button
+                    type="button"
+                    onClick={() => set({ session: s.id })}
+                    className="group flex items-center gap-2 text-left"
+                    aria-label={`Details of session ${s.id}`}
+                  >
+                    <code className="font-mono text-[13px] text-zinc-900 group-hover:text-accent-700 group-hover:underline">{s.id.slice(0, 12)}</code>
+                    {s.kind === 'agent' && <Badge tone="accent">Agent</Badge>}
+                  </button>
+                ),
+              },
+              { key: 'state', header: 'State', cell: (s) => <SessionStateBadge session={s} /> },
+              {
+                key: 'provider',
+                header: 'Provider',
+                cell: (s) => (
+                  <div className="min-w-0">
+                    <div className="truncate text-zinc-900">{s.provider.name ?? '—'}</div>
+                    {s.provider.slug && s.provider.slug !== s.provider.name && <code className="font-mono text-[12px] text-zinc-500">{s.provider.slug}</code>}
+                  </div>
+                ),
+              },
+              { key: 'started', header: 'Started', cell: (s) => <Time value={s.startedAt} relative /> },
+              {
+                key: 'duration',
+                header: 'Duration',
+                className: 'text-right tabular-nums',
+                cell: (s) => <span className={s.state === 'active' ? 'text-emerald-700' : undefined}>{formatDuration(sessionDuration(s, now))}</span>,
+              },
+              {
+                key: 'traffic',
+                header: 'In / out',
+                className: 'hidden text-right tabular-nums md:table-cell',
+                cell: (s) => (s.state === 'active' && s.totalBytes === 0 ? <span className="text-zinc-400">—</span> : <>{formatBytes(s.bytesIn)} <span className="text-zinc-300">/</span> {formatBytes(s.bytesOut)}</>),
+              },
+              { key: 'messages', header: 'Messages', className: 'hidden text-right tabular-nums lg:table-cell', cell: (s) => (s.state === 'active' && s.messageCount === 0 ? <span className="text-zinc-400">—</span> : s.messageCount.toLocaleString('en')) },
+              {
+                key: 'open',
+                header: <span className="sr-only">Open</span>,
+                className: 'w-10 text-right',
+                cell: (s) => (
+                  <button type="button" onClick={() => set({ session: s.id })} aria-label={`Open session ${s.id.slice(0, 12)}`} className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
+                    <ChevronRightIcon className="size-4" />
+                  </button>
+                ),
+              },
+            ]}
+          />
+          {total > 0 && (
+            <div className="flex items-center justify-between gap-4 border-t border-zinc-100 px-5 py-3 text-[13px] text-zinc-500">
+              <span data-testid="sessions-range">
+                {first}–{last} of {total.toLocaleString('en')}
+              </span>
+              <div className="flex gap-2">
+                <Button size="sm" disabled={filters.page <= 1} onClick={() => set({ page: filters.page > 2 ? String(filters.page - 1) : null })}>
+                  <ChevronLeftIcon />
+                  Previous
+                </Button>
+                <Button size="sm" disabled={last >= total} onClick={() => set({ page: String(filters.page + 1) })}>
+                  Next
+                  <ChevronRightIcon />
+                </Button>
+              </div>
+            </div>
+          )}
+        </Card>
+      </div>
+      <SessionDrawer sessionId={selected} onClose={() => set({ session: null })} />
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { launchChromium } from '../support/chromium';
+import { cdp, connectUrl, expectOpened } from '../support/connect';
+import { sidebar, signUp, snap, uniqueEmail } from './helpers';
+import { dashboardApi, openRouter } from './router-helpers';
+
+test('a session through the proxy shows live on the Sessions page; the owner closes it from the UI', async ({ page }) => {
+  const chromium = await launchChromium();
+  try {
+    await signUp(page, { name: 'Sid Sessions', email: uniqueEmail('sessions') });
+    await page.goto('/sessions');
+    await expect(page.getByText('No sessions yet')).toBeVisible();
+
+    const routerId = await openRouter(page);
+    await dashboardApi(page, 'POST', '/v1/providers', { routerId, body: { slug: 'chrome', name: 'Test Chrome', url: chromium.wsUrl } });
+    const { plaintextKey } = await dashboardApi<{ plaintextKey: string }>(page, 'GET', '/v1/api-keys/current/plaintext', { routerId });
+    const opened = await expectOpened(connectUrl(plaintextKey));
+    expect(opened.provider).toBe('chrome');
+    expect((await cdp(opened.ws, 'Browser.getVersion')).product).toMatch(/Chrome/);
+
+    // The provider's live state counts the session.
+    await page.reload();
+    await expect(page.getByTestId('live-chrome')).toContainText('1 active', { timeout: 20_000 });
+
+    await sidebar(page).getByRole('link', { name: /^Sessions/ }).click();
+    const table = page.getByRole('table', { name: 'Sessions' });
+    const row = table.getByRole('row', { name: new RegExp(opened.sessionId.slice(0, 8)) });
+    await expect(row).toContainText('Active');
+    await expect(row).toContainText('Test Chrome');
+    await expect(page.getByRole('img', { name: /Sessions per day/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Sessions per day' })).toContainText('1 session in the last 14 days');
+
+    // Every filter of the API.
+    await page.getByLabel('State').selectOption('errored');
+    await expect(page.getByText('No sessions match these filters')).toBeVisible();
+    await page.getByLabel('State').selectOption('active');
+    await expect(row).toBeVisible();
+    await page.getByLabel('Router').selectOption({ label: 'Default' });
+    await page.getByLabel('Provider').selectOption('chrome');
+    await page.getByLabel('Kind').selectOption('route');
+    await page.getByLabel('Started').selectOption('1d');
+    await expect(row).toBeVisible();
+    expect(page.url()).toMatch(/state=active/);
+    expect(page.url()).toMatch(/provider=chrome/);
+    await page.getByLabel('Kind').selectOption('agent');
+    await expect(page.getByText('No sessions match these filters')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await expect(row).toBeVisible();
+    await snap(page, 'sessions');
+
+    // The detail: live duration, then Close.
+    await row.getByRole('button', { name: `Details of session ${opened.sessionId}` }).click();
+    const drawer = page.getByRole('dialog', { name: 'Session', exact: true });
+    const detail = drawer.getByTestId('session-detail');
+    await expect(detail).toContainText('Test Chrome');
+    await expect(detail).toContainText('Still running');
+    await expect(detail).toContainText(opened.sessionId);
+    const firstDuration = await drawer.getByTestId('session-duration').textContent();
+    await expect(drawer.getByTestId('session-duration')).not.toHaveText(firstDuration ?? '');
+    await snap(page, 'session-detail');
+    await drawer.getByRole('button', { name: 'Close session' }).click();
+    await page.getByRole('dialog', { name: 'Close this session?' }).getByRole('button', { name: 'Close session' }).click();
+
+    const closed = await Promise.race([opened.closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the socket stayed open')), 10_000))]);
+    expect(closed.code).toBe(4000);
+    await expect(detail).toContainText('Session closed');
+    await expect(detail).toContainText('Closed');
+    await expect(drawer.getByRole('button', { name: 'Close session' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+    await expect(row).toContainText('Closed');
+  } finally {
+    await chromium.stop();
+  }
+});
