@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { db } from '../../lib/db';
 import { log } from '../../lib/log';
 import type { RelayOutcome, RelayStats } from '../relay/types';
+import { countSession } from './usage';
 
 export interface SessionStart {
   id: string;
@@ -16,8 +17,6 @@ export interface SessionStart {
 }
 
 export const newSessionId = () => `ses_${randomUUID().replaceAll('-', '')}`;
-
-const usagePeriod = (at: Date) => at.toISOString().slice(0, 7);
 
 export class SessionWriter {
   private started: Promise<void>;
@@ -32,9 +31,7 @@ export class SessionWriter {
             startedAt: session.startedAt, proxyInstanceId: session.proxyInstanceId,
           },
         }),
-        // Monthly session count (connect sessions and successful data-API calls share it).
-        db.$executeRaw`INSERT INTO "UsageCounter" ("workspaceId", "period", "sessions") VALUES (${session.workspaceId}, ${usagePeriod(session.startedAt)}, 1)
-          ON CONFLICT ("workspaceId", "period") DO UPDATE SET "sessions" = "UsageCounter"."sessions" + 1`,
+        countSession(session.workspaceId, session.startedAt),
       ])
       .then(() => undefined)
       .catch((error: Error) => log.error({ sessionId: session.id, err: error.message }, 'could not record session start'));
