@@ -1,4 +1,5 @@
-// The proxy's HTTP server: the connect endpoint (WebSocket upgrade), provider status, health.
+// The proxy's HTTP server: the connect endpoint (WebSocket upgrade), provider status, the data API
+// (POST /v1/screenshot, /v1/content, /v1/scrape), health.
 import http from 'node:http';
 import { hostname } from 'node:os';
 import { listen, type Listener } from '../lib/db/listen';
@@ -8,6 +9,8 @@ import { SESSION_CLOSE_CHANNEL } from '../lib/sessions/notify';
 import { FailureThrottle } from './auth/failure-throttle';
 import { RouterStore } from './config/router-store';
 import { handleConnect } from './connect/handle-connect';
+import { BrowserConnections, DEFAULT_IDLE_MS } from './data-api/browser-connections';
+import { endpoints, handleDataApi } from './data-api/handle-data-api';
 import { Refusal, writeRefusal } from './connect/refuse';
 import { HealthChecker } from './health/health-checker';
 import { SessionRegistry } from './sessions/registry';
@@ -19,6 +22,8 @@ export interface ProxyOptions {
   host: string;
   proxyInstanceId?: string;
   shutdownDrainMs?: number;
+  /** How long the data API keeps an unused provider connection open. */
+  dataApiIdleConnectionMs?: number;
 }
 
 export interface ProxyServer {
@@ -37,7 +42,9 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const sessions = new SessionRegistry();
   const throttle = new FailureThrottle();
   const health = new HealthChecker();
+  const connections = new BrowserConnections(options.dataApiIdleConnectionMs ?? DEFAULT_IDLE_MS);
   routers.onRuntime((runtime) => health.watch(runtime));
+  routers.onRuntime((runtime) => connections.reconcile(runtime));
   let stopping = false;
 
   const listener: Listener = listen(
@@ -64,6 +71,12 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       });
       return;
     }
+    const endpoint = endpoints[url.pathname];
+    if (endpoint) {
+      if (req.method !== 'POST') return text(res, 405, `${url.pathname} takes POST with a JSON body`, { Allow: 'POST' });
+      void handleDataApi(endpoint, req, res, url, { routers, throttle, connections });
+      return;
+    }
     if (url.pathname === '/v1/connect') return text(res, 426, 'GET /v1/connect takes a WebSocket upgrade', { Upgrade: 'websocket' });
     text(res, 404, 'not found');
   });
@@ -83,6 +96,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       stopping = true;
       await sessions.drain(options.shutdownDrainMs ?? 30_000);
       health.stop();
+      await connections.closeAll();
       await listener.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
