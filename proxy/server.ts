@@ -15,7 +15,7 @@ import { Refusal, writeRefusal } from './connect/refuse';
 import { HealthChecker } from './health/health-checker';
 import { SessionRegistry } from './sessions/registry';
 import { settleOrphanedSessions } from './sessions/session-store';
-import { handleStatus, text } from './status';
+import { handleStatus, json, text } from './status';
 
 export interface ProxyOptions {
   port: number;
@@ -63,7 +63,11 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       res.writeHead(stopping ? 503 : 200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ok: !stopping }));
       return;
     }
-    if (stopping) return text(res, 503, 'the proxy is shutting down');
+    const endpoint = endpoints[url.pathname];
+    if (stopping) {
+      if (endpoint) return json(res, 503, { success: false, error: 'the proxy is shutting down; retry in a moment' });
+      return text(res, 503, 'the proxy is shutting down');
+    }
     if (req.method === 'GET' && url.pathname === '/v1/status') {
       void handleStatus(req, res, url, deps).catch((err: Error) => {
         log.error({ err: err.message }, 'status failed');
@@ -71,9 +75,8 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       });
       return;
     }
-    const endpoint = endpoints[url.pathname];
     if (endpoint) {
-      if (req.method !== 'POST') return text(res, 405, `${url.pathname} takes POST with a JSON body`, { Allow: 'POST' });
+      if (req.method !== 'POST') return json(res, 405, { success: false, error: `${url.pathname} takes POST with a JSON body` }, { Allow: 'POST' });
       void handleDataApi(endpoint, req, res, url, { routers, throttle, connections });
       return;
     }

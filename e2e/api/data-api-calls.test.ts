@@ -81,6 +81,8 @@ test('a request body over 1 MB is 413; GET is 405', async () => {
   assert.equal(huge.json.success, false);
   const get = await dataApi('content', key, null, { method: 'GET', rawBody: '' });
   assert.equal(get.status, 405);
+  assert.equal(get.headers.allow, 'POST');
+  assert.equal(get.json.success, false);
 });
 
 test('timeouts: a navigation past `timeout` is 408; the whole call is bounded by timeout + 20 s', async () => {
