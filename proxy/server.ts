@@ -46,6 +46,8 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   routers.onRuntime((runtime) => health.watch(runtime));
   routers.onRuntime((runtime) => connections.reconcile(runtime));
   let stopping = false;
+  /** Data-API calls in progress: a shutdown lets them finish within the drain time. */
+  const calls = new Set<Promise<void>>();
 
   const listener: Listener = listen(
     [ROUTER_CHANNEL, SESSION_CLOSE_CHANNEL],
@@ -77,7 +79,8 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     }
     if (endpoint) {
       if (req.method !== 'POST') return json(res, 405, { success: false, error: `${url.pathname} takes POST with a JSON body` }, { Allow: 'POST' });
-      void handleDataApi(endpoint, req, res, url, { routers, throttle, connections });
+      const call = handleDataApi(endpoint, req, res, url, { routers, throttle, connections }).finally(() => calls.delete(call));
+      calls.add(call);
       return;
     }
     if (url.pathname === '/v1/connect') return text(res, 426, 'GET /v1/connect takes a WebSocket upgrade', { Upgrade: 'websocket' });
@@ -97,7 +100,8 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     sessions,
     async stop() {
       stopping = true;
-      await sessions.drain(options.shutdownDrainMs ?? 30_000);
+      const drainMs = options.shutdownDrainMs ?? 30_000;
+      await Promise.all([sessions.drain(drainMs), Promise.race([Promise.allSettled([...calls]), new Promise((r) => setTimeout(r, drainMs).unref())])]);
       health.stop();
       await connections.closeAll();
       await listener.stop();

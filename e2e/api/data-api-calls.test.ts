@@ -161,3 +161,18 @@ test('the provider connection is reused between calls; each call gets a fresh co
     await Promise.all([relay.close(), other.close()]);
   }
 });
+
+test('a proxy shutdown lets running data-API calls finish; new ones get 503', async () => {
+  const port = await freePort();
+  const proxy = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `drain-data-${port}`, shutdownDrainMs: 10_000 });
+  const base = `http://127.0.0.1:${port}`;
+  const id = uid();
+  const running = dataApi('content', key, { url: `${site.url}/slow-image?id=${id}`, waitUntil: 'load' }, { base });
+  await site.seen(id, '/held.png');
+  const stopped = proxy.stop();
+  const refused = expectStatus(await dataApi('content', key, { url: `${site.url}/basic` }, { base }), 503);
+  assert.equal(refused.json.success, false);
+  site.release(id);
+  assert.equal(expectStatus(await running, 200).json.data.metadata.title, 'loaded');
+  await stopped;
+});
