@@ -130,6 +130,9 @@ test('scrape: selectors with and without attribute, formats, and a base64 JPEG s
   assert.deepEqual(jpegSize(image), { width: 640, height: 480 });
   assert.deepEqual(Object.keys(body.timings).sort(), ['action', 'navigation', 'total']);
 
+  const clipped = expectStatus(await dataApi('scrape', key, { url: `${site.url}/basic`, selectors: [{ name: 'h', selector: 'h1' }], screenshot: true, clip: { x: 0, y: 0, width: 90, height: 70 } }), 200).json.data;
+  assert.deepEqual(jpegSize(Buffer.from(clipped.screenshot, 'base64')), { width: 90, height: 70 }, 'the shared screenshot options shape the scrape screenshot');
+
   const plain = expectStatus(await dataApi('scrape', key, { url: `${site.url}/basic`, formats: ['markdown'] }), 200).json.data;
   assert.deepEqual(plain.selectors, []);
   assert.equal(plain.screenshot, undefined);

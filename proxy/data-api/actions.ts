@@ -2,7 +2,7 @@
 // and waited on (visit.ts) and returns the response to send; the wrapper checks its size.
 import { errors, type Page } from 'playwright-core';
 import type { RuntimeProvider } from '../config/router-store';
-import { DataApiError } from './errors';
+import { DataApiError, invalidRequest } from './errors';
 import { extract } from './page-scripts';
 import type { ContentRequest, PageRequest, ScrapeRequest, ScreenshotRequest } from './schemas';
 import { browserMessage, type Visit } from './visit';
@@ -53,7 +53,7 @@ export async function scrapeAction({ request, visit, provider, startedAt }: Acti
   const extracted = await extractOrFail(visit.page, { formats: request.formats, selectors: request.selectors ?? [] });
   if (extracted.invalidSelectors.length > 0) {
     const details = extracted.invalidSelectors.map((i) => ({ field: `selectors.${i}.selector`, message: 'is not a valid CSS selector' }));
-    throw new DataApiError(400, `invalid request: ${details.map((d) => `${d.field}: ${d.message}`).join('; ')}`, {}, details);
+    throw invalidRequest(details);
   }
   const data: Record<string, unknown> = { url: visit.page.url(), statusCode: visit.statusCode, selectors: extracted.selectors ?? [], content: extracted.content };
   if (request.screenshot) data.screenshot = (await capture(visit.page, request, 'jpeg')).toString('base64');

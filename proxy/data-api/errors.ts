@@ -18,6 +18,11 @@ export class DataApiError extends Error {
   }
 }
 
+/** A 400 whose `details` name each bad field; the message lists the same. */
+export function invalidRequest(details: FieldIssue[]): DataApiError {
+  return new DataApiError(400, `invalid request: ${details.map((d) => `${d.field}: ${d.message}`).join('; ')}`, {}, details);
+}
+
 /** How long a caller should wait after a 429 from the queue (same advice as the connect path). */
 export const QUEUE_RETRY_AFTER_S = '5';
 

@@ -8,7 +8,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { log } from '../../lib/log';
-import { formatZodError } from '../../lib/api/validation';
 import { authenticateRouterKey, keyFrom } from '../auth/router-key';
 import type { FailureThrottle } from '../auth/failure-throttle';
 import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
@@ -17,7 +16,7 @@ import { countSession } from '../sessions/usage';
 import { text } from '../status';
 import { contentAction, scrapeAction, screenshotAction, type ActionInput, type Reply } from './actions';
 import { ConnectError, type BrowserConnections, type OpenedContext } from './browser-connections';
-import { DataApiError, fromEngineError } from './errors';
+import { DataApiError, fromEngineError, invalidRequest } from './errors';
 import { contentSchema, scrapeSchema, screenshotSchema, type PageRequest } from './schemas';
 import { browserMessage, contextOptions, visit } from './visit';
 
@@ -99,7 +98,7 @@ function parse<R extends PageRequest>(endpoint: Endpoint<R>, raw: string): R {
   try {
     json = JSON.parse(raw);
   } catch {
-    throw new DataApiError(400, 'invalid request: the body must be a JSON object', {}, [{ field: 'body', message: 'is not valid JSON' }]);
+    throw invalidRequest([{ field: 'body', message: 'is not valid JSON' }]);
   }
   const parsed = endpoint.schema.safeParse(json);
   if (parsed.success) return parsed.data;
@@ -108,7 +107,7 @@ function parse<R extends PageRequest>(endpoint: Endpoint<R>, raw: string): R {
     const message = issue.code === 'invalid_type' && issue.input === undefined ? 'required' : issue.code === 'unrecognized_keys' ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}` : issue.message;
     return { field: issue.code === 'unrecognized_keys' ? [...issue.path, ...issue.keys].join('.') : field, message };
   });
-  throw new DataApiError(400, `invalid request: ${formatZodError(parsed.error, 'body')}`, {}, details);
+  throw invalidRequest(details);
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
