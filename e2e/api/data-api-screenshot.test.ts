@@ -123,7 +123,8 @@ test('scrollPage scrolls through and triggers lazy images below the fold', async
 });
 
 test('a full-page PNG over 25 MB is 413', async () => {
-  const res = expectStatus(await shot({ url: `${site.url}/noise`, fullPage: true, viewport: { width: 2600, height: 1000 } }), 413);
+  // About 30 MB of incompressible pixels; encoding takes seconds, more on a busy machine.
+  const res = expectStatus(await shot({ url: `${site.url}/noise`, fullPage: true, viewport: { width: 2600, height: 1000 }, timeout: 120_000 }), 413);
   assert.equal(res.json.success, false);
   assert.match(res.json.error, /over this endpoint's cap of 25 MB/);
   // The same page cropped is fine: the cap is on the response, not the page.

@@ -24,7 +24,8 @@ export function launchChromium(timeoutMs = 20_000): Promise<LaunchedChromium> {
       child.kill('SIGKILL');
       await exited;
     }
-    rmSync(dir, { recursive: true, force: true });
+    // Child processes of a killed browser can still be writing into the profile for a moment.
+    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   return new Promise((resolve, reject) => {
     let stderr = '';
