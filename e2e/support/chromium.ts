@@ -17,14 +17,18 @@ export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '-
 
 export function launchChromium(timeoutMs = 20_000): Promise<LaunchedChromium> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'br-chromium-'));
-  const child = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, `--user-data-dir=${dir}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Its own process group, so close() ends the renderers and helpers too, not only the browser.
+  const child = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, `--user-data-dir=${dir}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await exited;
+    const running = child.exitCode === null && child.signalCode === null;
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      if (running) child.kill('SIGKILL');
     }
-    // Child processes of a killed browser can still be writing into the profile for a moment.
+    if (running) await exited;
+    // A killed process can still be flushing into the profile for a moment.
     rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   return new Promise((resolve, reject) => {
