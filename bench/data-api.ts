@@ -2,7 +2,8 @@
 // playwright-core script doing the same against the same Chromium in the same run: one CDP
 // connection, and per call a fresh context, a page, goto, a PNG screenshot and closing the context
 // (the isolation the data API gives). Concurrency 1 and 4; rounds are interleaved so machine noise
-// hits both alike. Target: data-API p50 ≤ 1.15 × direct p50 at concurrency 1.
+// hits both alike, then a paired run at concurrency 1 alternates the two call by call. Target:
+// data-API p50 ≤ 1.15 × direct p50 at concurrency 1.
 //   npx tsx bench/data-api.ts [--seconds 5] [--rounds 3]
 import http from 'node:http';
 import type net from 'node:net';
@@ -14,7 +15,7 @@ import { chromium } from 'playwright-core';
 import { launchChromium } from '../e2e/support/chromium';
 import { freePort } from '../scripts/lib/ports';
 import { startStack } from '../scripts/lib/stack';
-import { closedLoop, closedLoopCalls, fmt, type LoadResult } from './lib';
+import { closedLoop, closedLoopCalls, fmt, percentile, type LoadResult } from './lib';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' } } });
 const seconds = Number(values.seconds);
@@ -42,17 +43,22 @@ try {
 
   const viaApi = (concurrency: number) => closedLoop(`data API  c=${concurrency}`, `${stack.proxyUrl}/v1/screenshot`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: pageUrl }) }, concurrency, seconds);
   const direct = await chromium.connectOverCDP(browser.wsUrl);
-  const viaDirect = (concurrency: number) =>
-    closedLoopCalls(`direct    c=${concurrency}`, async () => {
-      const context = await direct.newContext({ viewport: VIEWPORT });
-      try {
-        const tab = await context.newPage();
-        await tab.goto(pageUrl, { waitUntil: 'domcontentloaded' });
-        await tab.screenshot({ type: 'png' });
-      } finally {
-        await context.close();
-      }
-    }, concurrency, seconds);
+  const directCall = async () => {
+    const context = await direct.newContext({ viewport: VIEWPORT });
+    try {
+      const tab = await context.newPage();
+      await tab.goto(pageUrl, { waitUntil: 'domcontentloaded' });
+      await tab.screenshot({ type: 'png' });
+    } finally {
+      await context.close();
+    }
+  };
+  const apiCall = async () => {
+    const res = await fetch(`${stack.proxyUrl}/v1/screenshot`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: pageUrl }) });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`status ${res.status}`);
+  };
+  const viaDirect = (concurrency: number) => closedLoopCalls(`direct    c=${concurrency}`, directCall, concurrency, seconds);
 
   for (const run of [viaApi, viaDirect]) await run(1).then(() => run(4)); // warm-up (shorter runs would be noisier)
   const totals = new Map<string, LoadResult[]>();
@@ -62,6 +68,17 @@ try {
         const result = await run(concurrency);
         totals.set(result.name, [...(totals.get(result.name) ?? []), result]);
       }
+    }
+  }
+  // Paired samples at concurrency 1: the two alternate call by call (order flipped each time), so
+  // both meet the same machine load. On a shared machine this is the fair p50 comparison.
+  const paired = { api: [] as number[], direct: [] as number[] };
+  const pairedEnd = performance.now() + rounds * seconds * 1000;
+  for (let i = 0; performance.now() < pairedEnd; i++) {
+    for (const [which, call] of (i % 2 === 0 ? [['api', apiCall], ['direct', directCall]] : [['direct', directCall], ['api', apiCall]]) as ['api' | 'direct', () => Promise<void>][]) {
+      const t0 = performance.now();
+      await call();
+      paired[which].push(performance.now() - t0);
     }
   }
   await direct.close();
@@ -80,8 +97,11 @@ try {
       console.log(`${row.name.padEnd(14)} ${fmt(row.rps).padStart(8)}  ${fmt(row.p50).padStart(7)}  ${fmt(row.p99).padStart(7)}  ${String(row.calls).padStart(6)}  ${String(row.errors).padStart(6)}   ${fmt(row.p50 / d.p50, 2).padStart(13)}`);
     }
   }
-  const ratio = summary.get('data API  c=1')!.p50 / summary.get('direct    c=1')!.p50;
-  console.log(`target p50 ≤ 1.15 × direct at concurrency 1: ${fmt(ratio, 2)} × — ${ratio <= 1.15 ? 'met' : 'NOT met'}`);
+  const blockRatio = summary.get('data API  c=1')!.p50 / summary.get('direct    c=1')!.p50;
+  const p50 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+  const pairedRatio = p50(paired.api) / p50(paired.direct);
+  console.log(`paired c=1 (${paired.api.length} + ${paired.direct.length} calls, alternating): data API p50 ${fmt(p50(paired.api))} ms, direct p50 ${fmt(p50(paired.direct))} ms`);
+  console.log(`target p50 ≤ 1.15 × direct at concurrency 1: paired ${fmt(pairedRatio, 2)} × — ${pairedRatio <= 1.15 ? 'met' : 'NOT met'} (block runs: ${fmt(blockRatio, 2)} ×)`);
 } finally {
   await browser.close();
   await stack.stop();

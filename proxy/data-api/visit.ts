@@ -19,8 +19,8 @@ export function contextOptions(request: PageRequest): BrowserContextOptions {
     viewport: request.viewport,
     userAgent: request.userAgent,
     extraHTTPHeaders: request.headers,
+    // Nothing a page downloads lands on the provider's disk.
     acceptDownloads: false,
-    serviceWorkers: 'block',
   };
 }
 
