@@ -41,3 +41,27 @@ export async function closedLoop(name: string, url: string, init: RequestInit, c
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+/** Like closedLoop, for any async call (a client library instead of HTTP). */
+export async function closedLoopCalls(name: string, call: () => Promise<void>, concurrency: number, seconds: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        try {
+          await call();
+          latencies.push(performance.now() - t0);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { name, requests: latencies.length, errors, seconds: elapsed, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}

@@ -1,5 +1,5 @@
-// The proxy process: the connect endpoint (spec 2), the webhook delivery worker and the periodic
-// maintenance jobs.
+// The proxy process: the connect endpoint and the data API (spec 2), the webhook delivery worker
+// and the periodic maintenance jobs.
 import { log } from '../lib/log';
 import { purgeDeletedAccounts } from '../lib/users/delete-account';
 import { purgeSettledDeliveries } from '../lib/webhooks/outbox';
@@ -8,7 +8,14 @@ import { startProxy } from './server';
 const port = Number(process.env.PORT ?? 9500);
 const host = process.env.HOST ?? '127.0.0.1';
 
-const proxy = await startProxy({ port, host, proxyInstanceId: process.env.PROXY_INSTANCE_ID, shutdownDrainMs: Number(process.env.SHUTDOWN_DRAIN_MS ?? 30_000), lane: process.env.PROXY_LANE === 'pipeline' ? 'pipeline' : 'fast' });
+const proxy = await startProxy({
+  port,
+  host,
+  proxyInstanceId: process.env.PROXY_INSTANCE_ID,
+  shutdownDrainMs: Number(process.env.SHUTDOWN_DRAIN_MS ?? 30_000),
+  lane: process.env.PROXY_LANE === 'pipeline' ? 'pipeline' : 'fast',
+  dataApiIdleConnectionMs: process.env.DATA_API_IDLE_CONNECTION_MS ? Number(process.env.DATA_API_IDLE_CONNECTION_MS) : undefined,
+});
 log.info({ port, host }, 'proxy listening');
 
 const HOUR_MS = 3_600_000;

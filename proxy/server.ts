@@ -1,5 +1,6 @@
-// The proxy's HTTP server: the connect endpoint (WebSocket upgrade), provider status, health;
-// and the webhook delivery worker, which starts and stops with it.
+// The proxy's HTTP server: the connect endpoint (WebSocket upgrade), provider status, the data API
+// (POST /v1/screenshot, /v1/content, /v1/scrape), health; and the webhook delivery worker, which
+// starts and stops with it.
 import http from 'node:http';
 import { hostname } from 'node:os';
 import { listen, type Listener } from '../lib/db/listen';
@@ -9,12 +10,14 @@ import { SESSION_CLOSE_CHANNEL } from '../lib/sessions/notify';
 import { FailureThrottle } from './auth/failure-throttle';
 import { RouterStore } from './config/router-store';
 import { handleConnect } from './connect/handle-connect';
+import { BrowserConnections, DEFAULT_IDLE_MS } from './data-api/browser-connections';
+import { endpoints, handleDataApi } from './data-api/handle-data-api';
 import { Refusal, writeRefusal } from './connect/refuse';
 import { HealthChecker } from './health/health-checker';
 import { CONTROL_PLANE_CLOSE } from './relay/types';
 import { SessionRegistry } from './sessions/registry';
 import { settleOrphanedSessions } from './sessions/session-store';
-import { handleStatus, text } from './status';
+import { handleStatus, json, text } from './status';
 import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './webhooks/delivery-worker';
 
 export interface ProxyOptions {
@@ -25,6 +28,8 @@ export interface ProxyOptions {
   lane?: 'fast' | 'pipeline';
   /** The webhook delivery worker's settings; false runs none (another process delivers). */
   webhooks?: WebhookWorkerOptions | false;
+  /** How long the data API keeps an unused provider connection open. */
+  dataApiIdleConnectionMs?: number;
 }
 
 export interface ProxyServer {
@@ -44,8 +49,12 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const sessions = new SessionRegistry();
   const throttle = new FailureThrottle();
   const health = new HealthChecker();
+  const connections = new BrowserConnections(options.dataApiIdleConnectionMs ?? DEFAULT_IDLE_MS);
   routers.onRuntime((runtime) => health.watch(runtime));
+  routers.onRuntime((runtime) => connections.reconcile(runtime));
   let stopping = false;
+  /** Data-API calls in progress: a shutdown lets them finish within the drain time. */
+  const calls = new Set<Promise<void>>();
 
   const listener: Listener = listen(
     [ROUTER_CHANNEL, SESSION_CLOSE_CHANNEL],
@@ -63,12 +72,22 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       res.writeHead(stopping ? 503 : 200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ok: !stopping }));
       return;
     }
-    if (stopping) return text(res, 503, 'the proxy is shutting down');
+    const endpoint = endpoints[url.pathname];
+    if (stopping) {
+      if (endpoint) return json(res, 503, { success: false, error: 'the proxy is shutting down; retry in a moment' });
+      return text(res, 503, 'the proxy is shutting down');
+    }
     if (req.method === 'GET' && url.pathname === '/v1/status') {
       void handleStatus(req, res, url, deps).catch((err: Error) => {
         log.error({ err: err.message }, 'status failed');
         if (!res.headersSent) text(res, 500, 'internal error');
       });
+      return;
+    }
+    if (endpoint) {
+      if (req.method !== 'POST') return json(res, 405, { success: false, error: `${url.pathname} takes POST with a JSON body` }, { Allow: 'POST' });
+      const call = handleDataApi(endpoint, req, res, url, { routers, throttle, connections }).finally(() => calls.delete(call));
+      calls.add(call);
       return;
     }
     if (url.pathname === '/v1/connect') return text(res, 426, 'GET /v1/connect takes a WebSocket upgrade', { Upgrade: 'websocket' });
@@ -90,11 +109,13 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     webhooks,
     async stop() {
       stopping = true;
-      await sessions.drain(options.shutdownDrainMs ?? 30_000);
+      const drainMs = options.shutdownDrainMs ?? 30_000;
+      await Promise.all([sessions.drain(drainMs), Promise.race([Promise.allSettled([...calls]), new Promise((r) => setTimeout(r, drainMs).unref())])]);
       // After the drain, whose session ends enqueue events; what is still pending is left to the
       // next worker (rows stay pending, claims expire).
       await webhooks?.stop();
       health.stop();
+      await connections.closeAll();
       await listener.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

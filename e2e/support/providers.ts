@@ -1,4 +1,5 @@
 // Helpers for the providers tests: the exact Provider field list, rows the tests set up directly.
+import net from 'node:net';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 
@@ -77,4 +78,58 @@ export async function updateRouterRow(routerId: string, data: Record<string, unk
 export async function notifyRouter(routerId: string) {
   const { db } = await import('../../lib/db');
   await db.$executeRaw`SELECT pg_notify('router_changed', ${routerId})`;
+}
+
+export interface FakeUpstream {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface CountingRelay extends FakeUpstream {
+  /** TCP connections accepted so far. */
+  readonly accepted: number;
+  /** Connections open right now. */
+  readonly open: number;
+  /** Resolves when the number of open connections is `n`. */
+  openIs(n: number, timeoutMs?: number): Promise<void>;
+  /** Cuts every open connection (a provider restart, seen from the proxy). */
+  cut(): void;
+}
+
+/** A TCP relay in front of a browser that counts the connections made through it. */
+export async function countingRelay(targetWsUrl: string): Promise<CountingRelay> {
+  const target = new URL(targetWsUrl);
+  const sockets = new Set<net.Socket>();
+  const watchers = new Set<() => void>();
+  let accepted = 0;
+  const changed = () => watchers.forEach((w) => w());
+  const server = net.createServer((client) => {
+    accepted++;
+    const upstream = net.connect(Number(target.port), target.hostname);
+    sockets.add(client);
+    sockets.add(upstream);
+    client.pipe(upstream).pipe(client);
+    const end = () => { client.destroy(); upstream.destroy(); sockets.delete(upstream); if (sockets.delete(client)) changed(); };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+    changed();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as net.AddressInfo;
+  const openCount = () => Math.floor(sockets.size / 2);
+  return {
+    url: `ws://127.0.0.1:${port}${target.pathname}`,
+    get accepted() { return accepted; },
+    get open() { return openCount(); },
+    openIs(n, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => { if (openCount() === n) { watchers.delete(check); clearTimeout(timer); resolve(); } };
+        const timer = setTimeout(() => { watchers.delete(check); reject(new Error(`relay: ${openCount()} open, waited for ${n}`)); }, timeoutMs);
+        watchers.add(check);
+        check();
+      });
+    },
+    cut() { sockets.forEach((s) => s.destroy()); },
+    close: async () => { sockets.forEach((s) => s.destroy()); await new Promise((r) => server.close(r)); },
+  };
 }

@@ -6,6 +6,7 @@ import { db } from '../../lib/db';
 import { log } from '../../lib/log';
 import { enqueueSessionEvent, type SessionForEvent } from '../../lib/webhooks/enqueue-session-event';
 import type { RelayOutcome, RelayStats } from '../relay/types';
+import { countSession } from './usage';
 
 export interface SessionStart {
   id: string;
@@ -22,8 +23,6 @@ export const newSessionId = () => `ses_${randomUUID().replaceAll('-', '')}`;
 // A drain ends many sessions at once; they queue for pool connections rather than fail.
 const END_TX = { maxWait: 10_000, timeout: 15_000 };
 
-const usagePeriod = (at: Date) => at.toISOString().slice(0, 7);
-
 export class SessionWriter {
   private started: Promise<void>;
 
@@ -37,9 +36,7 @@ export class SessionWriter {
             startedAt: session.startedAt, proxyInstanceId: session.proxyInstanceId,
           },
         }),
-        // Monthly session count (connect sessions and successful data-API calls share it).
-        db.$executeRaw`INSERT INTO "UsageCounter" ("workspaceId", "period", "sessions") VALUES (${session.workspaceId}, ${usagePeriod(session.startedAt)}, 1)
-          ON CONFLICT ("workspaceId", "period") DO UPDATE SET "sessions" = "UsageCounter"."sessions" + 1`,
+        countSession(session.workspaceId, session.startedAt),
       ])
       .then(() => undefined)
       .catch((error: Error) => log.error({ sessionId: session.id, err: error.message }, 'could not record session start'));

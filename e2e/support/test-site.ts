@@ -1,0 +1,175 @@
+// A local website made for the data-API tests: redirects, a non-200 page, slow and held loads,
+// lazy images below the fold, a long article with navigation and ads, large pages, and pages that
+// report what the browser sent. "Gates" hold a response until the test releases it, so tests wait
+// for events instead of sleeping.
+import http from 'node:http';
+import type net from 'node:net';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+
+export const FIXTURE_PAGES = path.join(import.meta.dirname, '..', 'fixtures', 'pages');
+
+export interface SeenRequest {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+export interface TestSite {
+  url: string;
+  /** Requests the site received that carried `?id=<id>` (or /gate/<id>), in order. */
+  requests(id: string): SeenRequest[];
+  /** Resolves when a request with that id and path arrives (already arrived: at once). */
+  seen(id: string, pathname: string, timeoutMs?: number): Promise<SeenRequest>;
+  /** Lets every held response of that id finish. */
+  release(id: string): void;
+  close(): Promise<void>;
+}
+
+const page = (title: string, body: string, head = '') => `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`;
+
+/** A valid PNG of one opaque pixel, made here so the site needs no binary file. */
+function onePixelPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, tail]);
+  };
+  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.from([0, 200, 30, 30]))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+export const ARTICLE_SENTENCE = 'The river delta shifts its channels every few decades, and the towns along it have learned to move with the water rather than against it.';
+
+export async function startTestSite(): Promise<TestSite> {
+  const seen = new Map<string, SeenRequest[]>();
+  const waiters = new Set<{ id: string; pathname: string; resolve: (r: SeenRequest) => void }>();
+  const released = new Set<string>();
+  const held = new Map<string, (() => void)[]>();
+  const sockets = new Set<net.Socket>();
+  const pixel = onePixelPng();
+
+  const hold = (id: string, then: () => void) => {
+    if (released.has(id)) return then();
+    held.set(id, [...(held.get(id) ?? []), then]);
+  };
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://site');
+    const gate = /^\/gate\/([\w-]+)$/.exec(url.pathname);
+    const id = url.searchParams.get('id') ?? gate?.[1] ?? '';
+    if (id) {
+      const entry = { path: url.pathname, headers: req.headers };
+      seen.set(id, [...(seen.get(id) ?? []), entry]);
+      for (const w of waiters) if (w.id === id && w.pathname === url.pathname) { waiters.delete(w); w.resolve(entry); }
+    }
+    const html = (body: string, status = 200, headers: Record<string, string> = {}) => res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', ...headers }).end(body);
+    const q = (name: string) => encodeURIComponent(url.searchParams.get(name) ?? '');
+
+    switch (url.pathname) {
+      case '/basic':
+        return html(page('Basic page', `
+          <style>#box { position: absolute; left: 40px; top: 60px; width: 200px; height: 100px; background: rgb(200, 30, 30); }</style>
+          <h1>Hello from the test site</h1><p>A paragraph with <a href="/missing">a relative link</a> and <a href="https://example.test/elsewhere">an absolute one</a>.</p>
+          <div id="box"></div>`, '<meta name="description" content="A small page for the data API tests.">'));
+      case '/missing':
+        return html(page('Not here', '<h1>404: nothing at this address</h1>'), 404);
+      case '/echo':
+        return html(page('Echo', `<pre id="ua"></pre><script>document.getElementById('ua').textContent = navigator.userAgent;</script>`));
+      case '/tall':
+        return html(page('Tall page', '<div style="height: 3000px; background: linear-gradient(#fff, #06c)">top</div><p id="end">end</p>'));
+      case '/late':
+        return html(page('Late element', `<p>waiting</p><script>fetch('/gate/${q('id')}').then(() => { const el = document.createElement('div'); el.id = 'late'; el.textContent = 'arrived late'; document.body.appendChild(el); });</script>`));
+      case '/lazy':
+        return html(page('Lazy images', `
+          <p>above the fold</p><div style="height: 9000px"></div>
+          <img loading="lazy" width="50" height="50" src="/pixel.png?id=${q('id')}&n=native" alt="native lazy">
+          <div style="height: 3000px"></div>
+          <img id="observed" width="50" height="50" data-src="/pixel.png?id=${q('id')}&n=observer" alt="observer lazy">
+          <script>new IntersectionObserver((entries, io) => entries.forEach((e) => { if (e.isIntersecting) { e.target.src = e.target.dataset.src; io.unobserve(e.target); } })).observe(document.getElementById('observed'));</script>`));
+      case '/slow-image':
+        return html(page('parsing', `<img src="/held.png?id=${q('id')}" width="10" height="10"><script>addEventListener('load', () => { document.title = 'loaded'; });</script>`));
+      case '/after-load':
+        return html(page('parsing', `<script>addEventListener('load', () => { document.title = 'loaded'; fetch('/gate/${q('id')}').then(() => { document.title = 'idle-done'; }); });</script><p>after load</p>`));
+      case '/delayed-title':
+        return html(page('early', `<script>setTimeout(() => { document.title = 'later'; }, ${Number(url.searchParams.get('ms') ?? 1000)});</script>`));
+      case '/stream':
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.write('<!DOCTYPE html><html><head><title>streaming</title></head><body><p>first part</p>');
+        return hold(id, () => res.end('<p>second part</p></body></html>'));
+      case '/cookies':
+        return html(page('state', `<script>
+          document.title = 'cookie=' + document.cookie + ';storage=' + (localStorage.getItem('seen') || '');
+          document.cookie = 'visited=yes; max-age=3600'; localStorage.setItem('seen', 'yes');</script>`), 200, { 'Set-Cookie': 'server=yes; Max-Age=3600; Path=/' });
+      case '/big': {
+        const megabytes = Number(url.searchParams.get('mb') ?? 1);
+        const paragraph = `<p>${ARTICLE_SENTENCE}</p>\n`;
+        return html(page('Big page', paragraph.repeat(Math.ceil((megabytes * 1024 * 1024) / paragraph.length))));
+      }
+      case '/noise':
+        // Random pixels do not compress: a full-page PNG of this is far over 25 MB.
+        return html(page('Noise', `<canvas id="c" width="2600" height="4000" style="display:block"></canvas><script>
+          const c = document.getElementById('c').getContext('2d'); const img = c.createImageData(2600, 4000); const d = new Uint32Array(img.data.buffer);
+          for (let i = 0; i < d.length; i++) d[i] = (Math.random() * 0xffffffff) | 0xff000000; c.putImageData(img, 0, 0);</script>`, '<style>body{margin:0}</style>'));
+      case '/pixel.png':
+        return res.writeHead(200, { 'Content-Type': 'image/png', 'Cache-Control': 'no-store' }).end(pixel);
+      case '/held.png':
+        return hold(id, () => res.writeHead(200, { 'Content-Type': 'image/png' }).end(pixel));
+      case '/hang':
+        return hold(id || 'hang', () => html(page('late', 'too late')));
+      default:
+        if (gate) return hold(id, () => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('open'));
+        if (/^\/redirect\/\d+$/.test(url.pathname)) {
+          const n = Number(url.pathname.split('/')[2]);
+          return res.writeHead(302, { Location: n > 1 ? `/redirect/${n - 1}` : '/basic' }).end();
+        }
+        if (/^\/fixtures\/[\w-]+\.html$/.test(url.pathname)) {
+          return html(readFileSync(path.join(FIXTURE_PAGES, path.basename(url.pathname)), 'utf8'));
+        }
+        return html(page('Not found', 'no such test page'), 404);
+    }
+  });
+  server.on('connection', (s) => { sockets.add(s); s.once('close', () => sockets.delete(s)); });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+
+  const release = (id: string) => {
+    released.add(id);
+    const pending = held.get(id) ?? [];
+    held.delete(id);
+    pending.forEach((finish) => finish());
+  };
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    release,
+    requests: (id) => seen.get(id) ?? [],
+    seen(id, pathname, timeoutMs = 15_000) {
+      const already = (seen.get(id) ?? []).find((r) => r.path === pathname);
+      if (already) return Promise.resolve(already);
+      return new Promise((resolve, reject) => {
+        const waiter = { id, pathname, resolve: (r: SeenRequest) => { clearTimeout(timer); resolve(r); } };
+        const timer = setTimeout(() => { waiters.delete(waiter); reject(new Error(`the site saw no ${pathname} for ${id} within ${timeoutMs} ms`)); }, timeoutMs);
+        waiters.add(waiter);
+      });
+    },
+    async close() {
+      for (const id of [...held.keys()]) release(id);
+      sockets.forEach((s) => s.destroy());
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

@@ -1,0 +1,211 @@
+// POST /v1/screenshot, /v1/content, /v1/scrape — one browser action per call (spec 2, Data API).
+// The one wrapper around the three: authenticate (plain-text 401/429 like the connect path), read
+// and validate the body, route through the router's engine (queue, cooldown, failover before the
+// browser action, pinning), run the action in a fresh context while holding the engine lease, and
+// map every failure to `{ success: false, error }`. Only a 200 counts toward monthly usage; a
+// data-API call writes no session row and sends no webhook.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { log } from '../../lib/log';
+import { authenticateRouterKey, keyFrom } from '../auth/router-key';
+import type { FailureThrottle } from '../auth/failure-throttle';
+import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
+import { isEngineError, type Lease, type Reservation } from '../engine';
+import { countSession } from '../sessions/usage';
+import { text } from '../status';
+import { contentAction, scrapeAction, screenshotAction, type ActionInput, type Reply } from './actions';
+import { ConnectError, type BrowserConnections, type OpenedContext } from './browser-connections';
+import { DataApiError, fromEngineError, invalidRequest } from './errors';
+import { contentSchema, scrapeSchema, screenshotSchema, type PageRequest } from './schemas';
+import { browserMessage, contextOptions, visit } from './visit';
+
+export interface DataApiDeps {
+  routers: RouterStore;
+  throttle: FailureThrottle;
+  connections: BrowserConnections;
+}
+
+interface Endpoint<R extends PageRequest> {
+  /** Spec 2: the response body cap of the endpoint. */
+  capBytes: number;
+  schema: z.ZodType<R>;
+  action(input: ActionInput<R>): Promise<Reply>;
+}
+
+const MB = 1024 * 1024;
+/** Request bodies are small JSON documents; anything bigger is refused before parsing. */
+export const REQUEST_BODY_CAP = 1 * MB;
+/** Spec 2, "Timeout budget": the whole request may take `timeout` plus this. */
+export const BUDGET_SLACK_MS = 20_000;
+/** A provider that does not confirm a context close within this is not waited for further. */
+const CONTEXT_CLOSE_WAIT_MS = 5_000;
+
+export const endpoints: Record<string, Endpoint<any>> = {
+  '/v1/screenshot': { capBytes: 25 * MB, schema: screenshotSchema, action: screenshotAction },
+  '/v1/content': { capBytes: 10 * MB, schema: contentSchema, action: contentAction },
+  '/v1/scrape': { capBytes: 5 * MB, schema: scrapeSchema, action: scrapeAction },
+};
+
+class BudgetExceeded extends DataApiError {}
+
+export async function handleDataApi(endpoint: Endpoint<PageRequest>, req: IncomingMessage, res: ServerResponse, url: URL, deps: DataApiDeps): Promise<void> {
+  const startedAt = performance.now();
+  const requestId = `req_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const abort = new AbortController();
+  res.once('close', () => { if (!res.writableFinished) abort.abort(new DataApiError(499, 'the client went away')); });
+  let budget: NodeJS.Timeout | undefined;
+  try {
+    const ip = req.socket.remoteAddress ?? 'unknown';
+    const blocked = deps.throttle.blockedFor(ip, Date.now());
+    if (blocked > 0) return text(res, 429, 'too many failed attempts from this address; wait before retrying', { 'Retry-After': String(blocked) });
+    const identity = await authenticateRouterKey(keyFrom(req, url));
+    if (!identity) {
+      deps.throttle.recordFailure(ip, Date.now());
+      return text(res, 401, 'router key missing, wrong or revoked: pass an Authorization: Bearer header or ?token=<router key>');
+    }
+    const request = parse(endpoint, await readBody(req));
+    if (identity.suspended) throw new DataApiError(402, 'the workspace is suspended');
+    const router = await deps.routers.get(identity.routerId);
+    if (!router) throw new DataApiError(401, 'router key missing, wrong or revoked');
+    if (router.providers.length === 0) throw new DataApiError(400, 'this router has no enabled providers; add one in the dashboard');
+
+    const budgetMs = request.timeout + BUDGET_SLACK_MS;
+    budget = setTimeout(() => abort.abort(new BudgetExceeded(408, `the call did not finish within its budget of ${budgetMs} ms (timeout + ${BUDGET_SLACK_MS / 1000} s)`)), budgetMs);
+    const reply = await untilAborted(perform(endpoint, request, router, deps.connections, startedAt, abort.signal), abort.signal);
+    if (reply.body.length > endpoint.capBytes) {
+      throw new DataApiError(413, `the response would be ${reply.body.length} bytes, over this endpoint's cap of ${endpoint.capBytes / MB} MB; narrow the request (clip, selector, fewer formats)`);
+    }
+    res.once('finish', () => {
+      countSession(identity.workspaceId, new Date()).catch((error: Error) => log.error({ requestId, workspaceId: identity.workspaceId, err: error.message }, 'could not count a data-API call'));
+    });
+    res.writeHead(200, { ...reply.headers, 'Content-Length': String(reply.body.length), 'Cache-Control': 'no-store' }).end(reply.body);
+  } catch (error) {
+    if (abort.signal.aborted && abort.signal.reason instanceof DataApiError && abort.signal.reason.status === 499) return;
+    const failure = error instanceof DataApiError ? error : isEngineError(error, 'aborted') && abort.signal.reason instanceof DataApiError ? abort.signal.reason : null;
+    if (!failure) log.error({ requestId, err: (error as Error).message, stack: (error as Error).stack }, 'data-API call failed unexpectedly');
+    const status = failure?.status ?? 500;
+    const body: Record<string, unknown> = { success: false, error: failure?.message ?? `internal error (request ${requestId})` };
+    if (failure?.details) body.details = failure.details;
+    if (!res.headersSent) res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...failure?.headers }).end(JSON.stringify(body));
+  } finally {
+    clearTimeout(budget);
+  }
+}
+
+function parse<R extends PageRequest>(endpoint: Endpoint<R>, raw: string): R {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw invalidRequest([{ field: 'body', message: 'is not valid JSON' }]);
+  }
+  const parsed = endpoint.schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const details = parsed.error.issues.map((issue) => {
+    const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
+    const message = issue.code === 'invalid_type' && issue.input === undefined ? 'required' : issue.code === 'unrecognized_keys' ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}` : issue.message;
+    return { field: issue.code === 'unrecognized_keys' ? [...issue.path, ...issue.keys].join('.') : field, message };
+  });
+  throw invalidRequest(details);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > REQUEST_BODY_CAP) return Promise.reject(new DataApiError(413, `the request body is over ${REQUEST_BODY_CAP / MB} MB`));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > REQUEST_BODY_CAP) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new DataApiError(413, `the request body is over ${REQUEST_BODY_CAP / MB} MB`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+  });
+}
+
+/**
+ * Routing and the browser action. Failover happens only while getting a browser context (connect
+ * and newContext); once the page is opened the provider is committed. The engine lease is held
+ * until the context is closed, so `maxConcurrent` counts data-API calls like connect sessions.
+ */
+async function perform(endpoint: Endpoint<PageRequest>, request: PageRequest, router: RouterRuntime, connections: BrowserConnections, startedAt: number, signal: AbortSignal): Promise<Reply> {
+  let reservation: Reservation<RuntimeProvider>;
+  try {
+    reservation = await router.engine.acquire({ pin: request.provider, signal });
+  } catch (error) {
+    if (isEngineError(error) && error.code !== 'aborted') throw fromEngineError(error, request.provider);
+    throw error;
+  }
+
+  let opened: OpenedContext;
+  const failureKinds: ConnectError['kind'][] = [];
+  for (;;) {
+    try {
+      opened = await connections.openContext(router.id, reservation.provider, contextOptions(request), router.connectionTimeoutMs, signal);
+      break;
+    } catch (error) {
+      if (signal.aborted || !(error instanceof ConnectError)) {
+        reservation.cancel();
+        throw error;
+      }
+      log.info({ routerId: router.id, provider: reservation.provider.slug, reason: error.message }, 'data-API provider attempt failed');
+      failureKinds.push(error.kind);
+      const next = reservation.fail(error.message);
+      if (!next) throw exhausted(reservation.attempts.map((a) => `${a.slug}: ${a.reason}`), failureKinds.every((kind) => kind === 'timeout'));
+      reservation = next;
+    }
+  }
+  const lease: Lease<RuntimeProvider> = reservation.succeed(opened.readyMs);
+  // An abort (budget, client gone) closes the context, which ends whatever the page was doing.
+  const closeContext = () => void opened.close();
+  signal.addEventListener('abort', closeContext, { once: true });
+  try {
+    const page = await opened.context.newPage().catch((error: unknown) => {
+      throw new DataApiError(500, `the provider could not open a page: ${browserMessage(error)}`);
+    });
+    const visited = await visit(page, request);
+    return await endpoint.action({ request, visit: visited, provider: lease.provider, startedAt });
+  } catch (error) {
+    if (error instanceof DataApiError || signal.aborted) throw error;
+    throw new DataApiError(500, `the browser action failed: ${browserMessage(error)}`);
+  } finally {
+    signal.removeEventListener('abort', closeContext);
+    // The slot is free only once the context is gone, and the answer waits for that: a client
+    // that sends its next call on receipt must find the slot free (maxConcurrent 1, pinning).
+    await bounded(opened.close(), CONTEXT_CLOSE_WAIT_MS);
+    lease.release();
+  }
+}
+
+/** Spec 2: every provider failing to connect is a 503, a provider connection timing out a 408. */
+function exhausted(attempts: string[], allTimedOut: boolean): DataApiError {
+  const list = attempts.map((a) => `- ${a}`).join('\n');
+  return allTimedOut
+    ? new DataApiError(408, `no provider connection within the router's connection timeout:\n${list}`)
+    : new DataApiError(503, `every eligible provider failed to connect:\n${list}`);
+}
+
+/** Waits for `promise` (never rejects) for at most `ms`. */
+function bounded(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([promise.catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).then(() => clearTimeout(timer));
+}
+
+/** Resolves or rejects with `work`, or rejects with the signal's reason as soon as it aborts. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  work.catch(() => {});
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
