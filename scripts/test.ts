@@ -1,7 +1,7 @@
 // npm test — every test: unit and integration (node's test runner) and end-to-end in a real
 // browser (Playwright). Brings up one stack for the run: embedded PostgreSQL in a scratch data
 // directory, a local SMTP server, the production build of the web app, the proxy.
-// `npm test -- --only unit|api|browser` runs one group.
+// `npm test -- --only unit|api|browser` runs one group; `--files <text>` narrows to matching files.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,8 @@ import { runToEnd } from './lib/processes';
 import { startStack } from './lib/stack';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+// `--files <text>` keeps only test files whose path contains the text (for a quick rerun).
+const filter = process.argv.includes('--files') ? process.argv[process.argv.indexOf('--files') + 1] : undefined;
 const log = (line: string) => console.log(`[test] ${line}`);
 
 function find(dir: string, suffix: string): string[] {
@@ -20,7 +22,7 @@ function find(dir: string, suffix: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     if (name === 'node_modules' || name === 'generated') return [];
-    return statSync(full).isDirectory() ? find(full, suffix) : full.endsWith(suffix) ? [full] : [];
+    return statSync(full).isDirectory() ? find(full, suffix) : full.endsWith(suffix) && (!filter || full.includes(filter)) ? [full] : [];
   });
 }
 
@@ -64,7 +66,8 @@ if (only !== 'unit' && apiFiles.length + browserFiles.length > 0) {
     TEST_ADAPTER_ONE_URL: vendorOne.url, TEST_ADAPTER_TWO_URL: vendorTwo.url, TEST_POOL_URL: stack.poolUrl,
   };
   try {
-    if (only !== 'browser') await nodeTests(apiFiles, env, 2);
+    // One integration file at a time: many tests bound real time, and two cores are all CI has.
+    if (only !== 'browser') await nodeTests(apiFiles, env, 1);
     if (browserFiles.length > 0 && only !== 'api') {
       const reportFile = path.join(os.tmpdir(), `br-pw-${process.pid}.json`);
       await runToEnd([path.join('node_modules', '@playwright', 'test', 'cli.js'), 'test'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile });

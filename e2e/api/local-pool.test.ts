@@ -36,7 +36,8 @@ test('a new router on a local install gets the pool first and serves Playwright 
   const providers = expectOk(await call('GET', '/v1/providers', { auth: { token: user.token } }));
   assert.deepEqual(providers.items.map((p: { slug: string; capabilities: { providerKind: string } }) => [p.slug, p.capabilities.providerKind]), [['local-pool', 'managed']]);
 
-  const browser = await chromium.connectOverCDP(connectUrl(await routerKey(user.workspaceId, user.routerId)));
+  // The pool starts a Chromium for the session: slow on a busy machine.
+  const browser = await chromium.connectOverCDP(connectUrl(await routerKey(user.workspaceId, user.routerId)), { timeout: 90_000 });
   const page = await (browser.contexts()[0] ?? (await browser.newContext())).newPage();
   await page.setContent('<title>pooled</title>');
   assert.equal(await page.title(), 'pooled');

@@ -38,6 +38,7 @@ export interface WebhookWorker {
 }
 
 const SETTLE_RETRY_MS = [200, 1_000, 3_000];
+const WAKE_MARGIN_MS = 25;
 
 export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookWorker {
   const queue = options.queue ?? CLOUD_QUEUE;
@@ -125,7 +126,9 @@ export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookW
     const settled = await settle(delivery, number, outcome, step, attemptedAt);
     const fields = { deliveryId: delivery.id, webhookId: delivery.webhookId, event: delivery.event, attempt: number, statusCode: outcome.statusCode, error: outcome.error };
     if (!settled) log.warn(fields, 'webhook attempt not recorded: the claim was lost (lease expired, or the delivery was cancelled or deleted)');
-    else if (step.status === 'pending') wakeIn(step.retryInMs);
+    // A little after the row is due on the database clock: a timer that fires a millisecond early
+    // would find nothing and leave the retry to the next poll, a second late.
+    else if (step.status === 'pending') wakeIn(step.retryInMs + WAKE_MARGIN_MS);
     else if (step.status === 'failed') log.warn(fields, 'webhook delivery given up after its last attempt');
   };
 
