@@ -111,7 +111,8 @@ export class CdpConnection {
  * Opens the WebSocket with the provider's headers. `handshakeTimeoutMs` runs until the provider's
  * `101 Switching Protocols`, not until TCP connect (as the router's connectionTimeoutMs does).
  */
-export function connectCdp(url: string, headers: ProviderHeaders, handshakeTimeoutMs: number): Promise<CdpConnection> {
+/** `reportedTimeoutMs` is the timeout named in a failure (the router's), when the budget left is less. */
+export function connectCdp(url: string, headers: ProviderHeaders, handshakeTimeoutMs: number, reportedTimeoutMs = handshakeTimeoutMs): Promise<CdpConnection> {
   const host = hostOf(url);
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -130,7 +131,7 @@ export function connectCdp(url: string, headers: ProviderHeaders, handshakeTimeo
         resolve(new CdpConnection(socket, host));
       }
     };
-    const timeoutError = () => new ProviderCheckError(`no WebSocket upgrade from ${host} within ${handshakeTimeoutMs} ms`);
+    const timeoutError = () => new ProviderCheckError(`no WebSocket upgrade from ${host} within ${reportedTimeoutMs} ms`);
     // ws enforces handshakeTimeout itself; this guard only covers a stall the library would miss.
     const guard = setTimeout(() => settle(timeoutError()), handshakeTimeoutMs + 500);
     socket.once('open', () => settle(null));

@@ -30,7 +30,8 @@ async function openAndGreet(address: ProviderAddress, handshakeTimeoutMs: number
   const started = Date.now();
   const resolvedUrl = await resolveBrowserUrl(address.url, address.headers, handshakeTimeoutMs);
   const left = Math.max(1, handshakeTimeoutMs - (Date.now() - started));
-  const connection = await connectCdp(resolvedUrl, address.headers, left);
+  // The budget is what is left of the router's timeout; the reason names the timeout itself.
+  const connection = await connectCdp(resolvedUrl, address.headers, left, handshakeTimeoutMs);
   try {
     const version = await connection.send('Browser.getVersion', {}, { timeoutMs: STEP_TIMEOUT_MS });
     if (typeof version.product !== 'string') throw new ProviderCheckError('the provider answered Browser.getVersion without a product: is this a CDP endpoint?');
