@@ -40,8 +40,9 @@ test('a session through the proxy shows live on the Sessions page; the owner clo
     await page.getByLabel('Kind').selectOption('route');
     await page.getByLabel('Started').selectOption('1d');
     await expect(row).toBeVisible();
-    expect(page.url()).toMatch(/state=active/);
-    expect(page.url()).toMatch(/provider=chrome/);
+    // Filters reach the URL asynchronously: assert with retries.
+    await expect(page).toHaveURL(/state=active/);
+    await expect(page).toHaveURL(/provider=chrome/);
     await page.getByLabel('Kind').selectOption('agent');
     await expect(page.getByText('No sessions match these filters')).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
