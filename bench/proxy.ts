@@ -30,7 +30,7 @@ const pg = await startEmbeddedPostgres({ dataDir: scratch, port: pgPort, passwor
 await applyMigrations(pg.url);
 process.env.DATABASE_URL = pg.url;
 process.env.ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
-process.env.LOG_LEVEL = 'silent';
+process.env.LOG_LEVEL ??= 'silent'; // LOG_LEVEL=debug prints each proxied connect's phase timings
 const children: ChildProcess[] = [];
 const browser = await launchChromium();
 const upstream = await startTinyCdpUpstream();
@@ -145,7 +145,7 @@ async function startProxyProcess(lane: 'fast' | 'pipeline') {
   const port = await freePort();
   const child = spawn(process.execPath, [tsxBin, 'proxy/index.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PROXY_LANE: lane, PROXY_INSTANCE_ID: `bench-${lane}`, SERVICE_NAME: 'proxy' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.stderr, 'inherit'],
   });
   children.push(child);
   await waitForPort(port, 30_000);

@@ -26,7 +26,7 @@ function find(dir: string, suffix: string): string[] {
   });
 }
 
-const unitFiles = [...find('lib', '.test.ts'), ...find('proxy', '.test.ts')];
+const unitFiles = [...find('lib', '.test.ts'), ...find('proxy', '.test.ts'), ...find('scripts', '.test.ts')];
 const apiFiles = find('e2e/api', '.test.ts');
 const browserFiles = find('e2e/browser', '.spec.ts');
 

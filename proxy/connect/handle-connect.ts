@@ -49,6 +49,7 @@ export async function handleConnect(req: IncomingMessage, socket: Duplex, head: 
 }
 
 async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL, deps: ConnectDeps, signal: AbortSignal): Promise<void> {
+  const t0 = performance.now();
   if (deps.isStopping()) throw new Refusal(503, 'the proxy is shutting down; retry in a moment');
   const key = req.headers['sec-websocket-key'];
   if (typeof key !== 'string' || req.headers['sec-websocket-version'] !== '13') throw new Refusal(400, 'this endpoint takes a WebSocket upgrade (version 13)');
@@ -63,6 +64,7 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
   }
   if (identity.suspended) throw new Refusal(402, 'the workspace is suspended');
 
+  const tAuth = performance.now();
   const params = parseConnectParams(url);
   const router = await deps.routers.get(identity.routerId);
   if (!router) throw new Refusal(401, 'router key missing, wrong or revoked');
@@ -76,6 +78,7 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
     if (isEngineError(error)) throw refusalFor(error, params.provider);
     throw error;
   }
+  const tRoute = performance.now();
 
   // Failover walks the rest of the strategy order; once a session is established there is none.
   for (;;) {
@@ -110,6 +113,8 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
       return;
     }
     startSession({ req, socket, head, key, upstream, target, lease, router, deps });
+    const done = performance.now();
+    log.debug({ routerId: router.id, provider: provider.slug, authMs: ms(tAuth - t0), routeMs: ms(tRoute - tAuth), dialMs: ms(upstream.connectMs), totalMs: ms(done - t0) }, 'session started');
     return;
   }
 }
@@ -148,6 +153,8 @@ function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffe
   const relay: FastLane = new FastLane(socket, head, upstream.socket, upstream.head, onEnd(() => relay));
   register(relay);
 }
+
+const ms = (value: number) => Math.round(value * 100) / 100;
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
