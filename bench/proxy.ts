@@ -1,6 +1,7 @@
 // bench/proxy — the connect path's cost, in one run against the same local Chromium:
 //   CDP round trip (Runtime.evaluate "1+1") p50/p99 and 1 MB reply throughput: direct, fast lane,
-//   pipeline lane; WebSocket open → first reply, direct vs proxied; RSS per idle fast-lane session
+//   pipeline lane, beside the floor of a bare relay (a plain Node TCP pipe, socat when installed);
+//   WebSocket open → first reply, direct vs proxied; RSS per idle fast-lane session
 //   with 1,000 concurrent sessions against a lightweight CDP-speaking upstream.
 // Proxies run as their own processes, as deployed. Rounds are interleaved against machine noise.
 //   npx tsx bench/proxy.ts [--rounds 5] [--calls 400] [--sessions 1000]
@@ -50,8 +51,10 @@ try {
   console.error('[bench] stack ready; starting proxies');
   const fast = await startProxyProcess('fast');
   const pipeline = await startProxyProcess('pipeline');
+  const floors = await startRelayFloors(browser.wsUrl);
   const targets = {
     direct: browser.wsUrl,
+    ...floors,
     fast: `ws://127.0.0.1:${fast.port}/v1/connect?token=${keyA}`,
     pipeline: `ws://127.0.0.1:${pipeline.port}/v1/connect?token=${keyA}`,
   };
@@ -94,37 +97,49 @@ try {
   }
 
   console.error('[bench] open → first reply measured; opening idle sessions');
-  // Idle sessions: RSS of the fast-lane proxy before and after 1,000 open sessions.
-  const rssBefore = rssKiB(fast.child.pid!);
+  // Idle sessions: RSS of a fresh fast-lane proxy (no earlier garbage to hide growth in) with 50
+  // sessions open, then with all of them.
+  const idleProxy = await startProxyProcess('fast');
+  const idleUrl = `ws://127.0.0.1:${idleProxy.port}/v1/connect?token=${keyB}`;
   const idle: WebSocket[] = [];
-  for (let i = 0; i < idleSessions; i += 50) {
-    idle.push(...(await Promise.all(Array.from({ length: Math.min(50, idleSessions - i) }, () => openRaw(`ws://127.0.0.1:${fast.port}/v1/connect?token=${keyB}`)))));
-  }
-  await new Promise((r) => setTimeout(r, 2_000)); // let the proxy settle (GC, buffers) before reading RSS
-  const rssAfter = rssKiB(fast.child.pid!);
+  const openIdle = async (until: number) => {
+    while (idle.length < until) idle.push(...(await Promise.all(Array.from({ length: Math.min(50, until - idle.length) }, () => openRaw(idleUrl)))));
+    await new Promise((r) => setTimeout(r, 2_000)); // let the proxy settle (session rows written, buffers returned)
+  };
+  await openIdle(50);
+  const rssBefore = rssKiB(idleProxy.child.pid!);
+  await openIdle(idleSessions);
+  const rssAfter = rssKiB(idleProxy.child.pid!);
+  const status = (await fetch(`http://127.0.0.1:${idleProxy.port}/v1/status?token=${keyB}`).then((r) => r.json())) as { providers: { active: number }[] };
+  const activeIdle = status.providers.reduce((n, p) => n + p.active, 0);
   idle.forEach((ws) => ws.terminate());
 
   const stats = (xs: number[]) => { const s = [...xs].sort((x, y) => x - y); return { p50: percentile(s, 50), p99: percentile(s, 99) }; };
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   const direct = stats(rtt.get('direct')!);
   console.log(`proxy benchmark: ${rounds} rounds × ${calls} round trips per lane, ${os.cpus().length} cores, Chromium ${(await fetch(`${browser.httpUrl}/json/version`).then((r) => r.json()) as { Browser: string }).Browser}`);
-  console.log('\nCDP round trip (Runtime.evaluate "1+1")   p50 ms   p99 ms   p50 vs direct   target');
-  for (const [name, target] of [['direct', ''], ['fast', '≤ 1.05'], ['pipeline', '≤ 1.15']] as const) {
+  const floor = stats(rtt.get('floor-node')!);
+  console.log('\nCDP round trip (Runtime.evaluate "1+1")   p50 ms   p99 ms   p50 vs direct   target   vs bare Node relay');
+  for (const [name, target] of [['direct', ''], ['floor-node', 'floor'], ['floor-socat', 'floor'], ['fast', '≤ 1.05'], ['pipeline', '≤ 1.15']] as const) {
+    if (!rtt.has(name)) continue;
     const s = stats(rtt.get(name)!);
-    console.log(`  ${name.padEnd(38)} ${fmt(s.p50, 3).padStart(7)}  ${fmt(s.p99, 3).padStart(7)}   ${fmt(s.p50 / direct.p50, 2).padStart(13)}   ${target}`);
+    const overFloor = name === 'fast' || name === 'pipeline' ? fmt(s.p50 / floor.p50, 2) : '';
+    console.log(`  ${name.padEnd(38)} ${fmt(s.p50, 3).padStart(7)}  ${fmt(s.p99, 3).padStart(7)}   ${fmt(s.p50 / direct.p50, 2).padStart(13)}   ${target.padEnd(6)}   ${overFloor}`);
   }
   console.log('\n1 MB reply throughput                     MB/s (median)   vs direct   target');
   const directMbps = median(mbps.get('direct')!);
-  for (const name of ['direct', 'fast', 'pipeline']) {
+  for (const name of ['direct', 'floor-node', 'floor-socat', 'fast', 'pipeline']) {
+    if (!mbps.has(name)) continue;
     const m = median(mbps.get(name)!);
-    console.log(`  ${name.padEnd(38)} ${fmt(m, 1).padStart(13)}   ${fmt(m / directMbps, 2).padStart(9)}   ${name === 'direct' ? '' : '≥ 0.90'}`);
+    console.log(`  ${name.padEnd(38)} ${fmt(m, 1).padStart(13)}   ${fmt(m / directMbps, 2).padStart(9)}   ${name === 'fast' || name === 'pipeline' ? '≥ 0.90' : ''}`);
   }
   const od = stats(openTimes.get('direct')!);
   const of = stats(openTimes.get('fast')!);
   console.log('\nWebSocket open → first reply              p50 ms   p99 ms');
   console.log(`  direct                                 ${fmt(od.p50, 2).padStart(7)}  ${fmt(od.p99, 2).padStart(7)}`);
   console.log(`  through the proxy (fast lane)          ${fmt(of.p50, 2).padStart(7)}  ${fmt(of.p99, 2).padStart(7)}   overhead p50 ${fmt(of.p50 - od.p50, 2)} ms (target ≤ 5 ms)`);
-  console.log(`\nIdle fast-lane sessions: ${idle.length}, proxy RSS ${Math.round(rssBefore / 1024)} → ${Math.round(rssAfter / 1024)} MiB, ${fmt((rssAfter - rssBefore) / idle.length, 1)} KiB per session (target ≤ 64 KiB)`);
+  const perSession = (rssAfter - rssBefore) / (activeIdle - 50);
+  console.log(`\nIdle fast-lane sessions: 50 → ${activeIdle} active (the proxy's /v1/status), proxy RSS ${fmt(rssBefore / 1024, 1)} → ${fmt(rssAfter / 1024, 1)} MiB: ${perSession > 0 ? `${fmt(perSession, 1)} KiB per added session` : 'no measurable growth'} (target ≤ 64 KiB)`);
 } finally {
   for (const child of children) child.kill('SIGKILL');
   await upstream.close();
@@ -150,6 +165,31 @@ async function startProxyProcess(lane: 'fast' | 'pipeline') {
   children.push(child);
   await waitForPort(port, 30_000);
   return { port, child };
+}
+
+/**
+ * The floor of any relay on this machine: a bare TCP pipe in its own Node process (no WebSocket,
+ * no auth, no counting), and socat (C) when installed. The lanes are judged beside them.
+ */
+async function startRelayFloors(wsUrl: string): Promise<Record<string, string>> {
+  const target = new URL(wsUrl);
+  const floors: Record<string, string> = {};
+  const nodePort = await freePort();
+  const script = `const net=require('node:net');net.createServer({noDelay:true},(c)=>{const u=net.connect(${target.port},'127.0.0.1');u.setNoDelay(true);c.pipe(u);u.pipe(c);c.on('error',()=>u.destroy());u.on('error',()=>c.destroy())}).listen(${nodePort},'127.0.0.1')`;
+  children.push(spawn(process.execPath, ['-e', script], { stdio: 'ignore' }));
+  await waitForPort(nodePort, 10_000);
+  floors['floor-node'] = wsUrl.replace(`:${target.port}/`, `:${nodePort}/`);
+  const socatPort = await freePort();
+  const socat = spawn('socat', [`TCP-LISTEN:${socatPort},bind=127.0.0.1,fork,reuseaddr,nodelay`, `TCP:127.0.0.1:${target.port},nodelay`], { stdio: 'ignore' });
+  const started = await new Promise<boolean>((resolve) => {
+    socat.once('error', () => resolve(false));
+    waitForPort(socatPort, 5_000).then(() => resolve(true), () => resolve(false));
+  });
+  if (started) {
+    children.push(socat);
+    floors['floor-socat'] = wsUrl.replace(`:${target.port}/`, `:${socatPort}/`);
+  }
+  return floors;
 }
 
 function rssKiB(pid: number): number {

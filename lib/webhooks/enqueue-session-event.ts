@@ -13,20 +13,17 @@ export interface SessionForEvent extends EndedSession {
 
 export async function enqueueSessionEvent(tx: Tx, session: SessionForEvent): Promise<string[]> {
   if (session.playground || !session.routerId || session.state === 'active') return [];
-  // Read in the transaction, not from a cache: a switch turned off is honoured from its commit on.
-  const router = await tx.router.findUnique({ where: { id: session.routerId }, select: { webhooksEnabled: true } });
-  if (!router?.webhooksEnabled) return [];
   const event = sessionEventOf(session);
-  const webhooks = await tx.webhook.findMany({
-    where: {
-      workspaceId: session.workspaceId,
-      active: true,
-      OR: [{ routerId: null }, { routerId: session.routerId }],
-      AND: [{ OR: [{ events: { isEmpty: true } }, { events: { has: event } }] }],
-    },
-    select: { id: true },
-    orderBy: { createdAt: 'asc' },
-  });
+  // Read in the transaction, not from a cache: a switch turned off is honoured from its commit on.
+  // One statement: the router's Webhooks switch and the webhooks that take this event.
+  const webhooks = await tx.$queryRaw<{ id: string }[]>`
+    SELECT w."id" FROM "Webhook" w
+    JOIN "Router" r ON r."id" = ${session.routerId} AND r."webhooksEnabled"
+    WHERE w."workspaceId" = ${session.workspaceId} AND w."active"
+      AND (w."routerId" IS NULL OR w."routerId" = ${session.routerId})
+      AND (cardinality(w."events") = 0 OR ${event} = ANY (w."events"))
+    ORDER BY w."createdAt" ASC`;
+  if (webhooks.length === 0) return [];
   return enqueueDeliveries(tx, {
     queue: CLOUD_QUEUE,
     workspaceId: session.workspaceId,

@@ -24,12 +24,25 @@ export function keyFrom(req: IncomingMessage, url: URL): string | null {
   return url.searchParams.get('token');
 }
 
+interface KeyRow {
+  id: string;
+  routerId: string;
+  workspaceId: string;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  suspended: boolean;
+  balanceMillicents: bigint | null;
+}
+
 export async function authenticateRouterKey(plaintext: string | null): Promise<RouterKeyIdentity | null> {
   if (!plaintext || !plaintext.startsWith('rkey_') || plaintext.length > 200) return null;
-  const key = await db.routerKey.findUnique({
-    where: { keyHash: hashSecret(plaintext) },
-    select: { id: true, routerId: true, workspaceId: true, revokedAt: true, lastUsedAt: true, workspace: { select: { suspended: true, wallet: { select: { balanceMillicents: true } } } } },
-  });
+  // Every connect runs this: one hand-written statement costs half of the ORM's compiled query.
+  const [key] = await db.$queryRaw<KeyRow[]>`
+    SELECT k."id", k."routerId", k."workspaceId", k."revokedAt", k."lastUsedAt", w."suspended", wl."balanceMillicents"
+    FROM "RouterKey" k
+    JOIN "Workspace" w ON w."id" = k."workspaceId"
+    LEFT JOIN "Wallet" wl ON wl."workspaceId" = k."workspaceId"
+    WHERE k."keyHash" = ${hashSecret(plaintext)}`;
   if (!key || key.revokedAt) return null;
   if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > HOUR_MS) {
     void db.routerKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
@@ -38,7 +51,7 @@ export async function authenticateRouterKey(plaintext: string | null): Promise<R
     keyId: key.id,
     routerId: key.routerId,
     workspaceId: key.workspaceId,
-    suspended: key.workspace.suspended,
-    balanceMillicents: key.workspace.wallet?.balanceMillicents ?? 0n,
+    suspended: key.suspended,
+    balanceMillicents: key.balanceMillicents ?? 0n,
   };
 }

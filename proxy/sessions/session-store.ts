@@ -6,7 +6,7 @@ import { db } from '../../lib/db';
 import { log } from '../../lib/log';
 import { enqueueSessionEvent, type SessionForEvent } from '../../lib/webhooks/enqueue-session-event';
 import type { RelayOutcome, RelayStats } from '../relay/types';
-import { countSession } from './usage';
+import { usagePeriod } from './usage';
 
 export interface SessionStart {
   id: string;
@@ -27,17 +27,15 @@ export class SessionWriter {
   private started: Promise<void>;
 
   constructor(private readonly session: SessionStart) {
-    this.started = db
-      .$transaction([
-        db.sessionLog.create({
-          data: {
-            id: session.id, workspaceId: session.workspaceId, routerId: session.routerId, providerId: session.provider.id,
-            providerSlug: session.provider.slug, providerName: session.provider.name, kind: session.kind, state: 'active',
-            startedAt: session.startedAt, proxyInstanceId: session.proxyInstanceId,
-          },
-        }),
-        countSession(session.workspaceId, session.startedAt),
-      ])
+    // One statement (so one round trip and atomic): the row and the month's session count.
+    this.started = db.$executeRaw`
+      WITH started AS (
+        INSERT INTO "SessionLog" ("id", "workspaceId", "routerId", "providerId", "providerSlug", "providerName", "kind", "state", "startedAt", "proxyInstanceId")
+        VALUES (${session.id}, ${session.workspaceId}, ${session.routerId}, ${session.provider.id}, ${session.provider.slug}, ${session.provider.name},
+          ${session.kind}::"SessionKind", 'active', ${session.startedAt}, ${session.proxyInstanceId})
+      )
+      INSERT INTO "UsageCounter" ("workspaceId", "period", "sessions") VALUES (${session.workspaceId}, ${usagePeriod(session.startedAt)}, 1)
+      ON CONFLICT ("workspaceId", "period") DO UPDATE SET "sessions" = "UsageCounter"."sessions" + 1`
       .then(() => undefined)
       .catch((error: Error) => log.error({ sessionId: session.id, err: error.message }, 'could not record session start'));
   }
