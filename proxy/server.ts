@@ -17,7 +17,8 @@ import { HealthChecker } from './health/health-checker';
 import { CONTROL_PLANE_CLOSE } from './relay/types';
 import { SessionRegistry } from './sessions/registry';
 import { settleOrphanedSessions } from './sessions/session-store';
-import { handleStatus, json, text } from './status';
+import { DEFAULT_STATS_FLUSH_MS, LiveStatsFlusher } from './sessions/live-stats';
+import { handleInternalStatus, handleStatus, json, text } from './status';
 import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './webhooks/delivery-worker';
 
 export interface ProxyOptions {
@@ -47,6 +48,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
 
   const routers = new RouterStore();
   const sessions = new SessionRegistry();
+  const liveStats = new LiveStatsFlusher(sessions, Number(process.env.SESSION_STATS_FLUSH_MS ?? DEFAULT_STATS_FLUSH_MS));
   const throttle = new FailureThrottle();
   const health = new HealthChecker();
   const connections = new BrowserConnections(options.dataApiIdleConnectionMs ?? DEFAULT_IDLE_MS);
@@ -84,6 +86,14 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       });
       return;
     }
+    const internal = /^\/internal\/routers\/([A-Za-z0-9_-]{1,64})\/status$/.exec(url.pathname);
+    if (req.method === 'GET' && internal) {
+      void handleInternalStatus(req, res, internal[1]!, deps).catch((err: Error) => {
+        log.error({ err: err.message }, 'internal status failed');
+        if (!res.headersSent) text(res, 500, 'internal error');
+      });
+      return;
+    }
     if (endpoint) {
       if (req.method !== 'POST') return json(res, 405, { success: false, error: `${url.pathname} takes POST with a JSON body` }, { Allow: 'POST' });
       const call = handleDataApi(endpoint, req, res, url, { routers, throttle, connections }).finally(() => calls.delete(call));
@@ -114,6 +124,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       // After the drain, whose session ends enqueue events; what is still pending is left to the
       // next worker (rows stay pending, claims expire).
       await webhooks?.stop();
+      liveStats.stop();
       health.stop();
       await connections.closeAll();
       await listener.stop();

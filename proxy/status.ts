@@ -1,5 +1,8 @@
-// GET /v1/status: the router key's providers with their live state.
+// GET /v1/status: the router key's providers with their live state. GET /internal/routers/:id/status:
+// the same for the web process (the dashboard), authenticated with the internal service token,
+// so the dashboard needs no router key, marks none as used and counts no failures.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isInternalServiceToken } from '../lib/crypto/internal-token';
 import { authenticateRouterKey, keyFrom } from './auth/router-key';
 import type { FailureThrottle } from './auth/failure-throttle';
 import type { RouterStore } from './config/router-store';
@@ -13,7 +16,23 @@ export async function handleStatus(req: IncomingMessage, res: ServerResponse, ur
     deps.throttle.recordFailure(ip, Date.now());
     return text(res, 401, 'router key missing, wrong or revoked');
   }
-  const router = await deps.routers.get(identity.routerId);
+  json(res, 200, await routerStatus(identity.routerId, deps.routers));
+}
+
+export async function handleInternalStatus(req: IncomingMessage, res: ServerResponse, routerId: string, deps: { routers: RouterStore; throttle: FailureThrottle }): Promise<void> {
+  const ip = req.socket.remoteAddress ?? 'unknown';
+  const blocked = deps.throttle.blockedFor(ip, Date.now());
+  if (blocked > 0) return text(res, 429, 'too many failed attempts from this address', { 'Retry-After': String(blocked) });
+  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization?.trim() ?? '')?.[1] ?? null;
+  if (!isInternalServiceToken(bearer)) {
+    deps.throttle.recordFailure(ip, Date.now());
+    return text(res, 401, 'internal endpoint: the service token is missing or wrong');
+  }
+  json(res, 200, await routerStatus(routerId, deps.routers));
+}
+
+async function routerStatus(routerId: string, routers: RouterStore) {
+  const router = await routers.get(routerId);
   const providers = (router?.engine.status() ?? []).map((s) => ({
     id: s.id,
     slug: s.slug,
@@ -23,7 +42,7 @@ export async function handleStatus(req: IncomingMessage, res: ServerResponse, ur
     maxConcurrent: s.maxConcurrent,
     cooldownUntil: s.cooldownUntil === null ? null : new Date(s.cooldownUntil).toISOString(),
   }));
-  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify({ ok: true, providers, queued: router?.engine.queueLength ?? 0 }));
+  return { ok: true, providers, queued: router?.engine.queueLength ?? 0 };
 }
 
 export function text(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {

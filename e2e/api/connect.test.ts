@@ -2,6 +2,7 @@
 // rows, refusals before the upgrade, status.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { call, expectOk, newUser } from '../support/api';
@@ -152,4 +153,30 @@ test('GET /v1/status lists the providers with their live state', async () => {
   assert.deepEqual({ slug: p.slug, healthy: p.healthy, priority: p.priority, active: p.active, maxConcurrent: p.maxConcurrent, cooldownUntil: p.cooldownUntil }, { slug: 'a', healthy: true, priority: 5, active: 1, maxConcurrent: 2, cooldownUntil: null });
   held.ws.close();
   assert.equal((await fetch(`${PROXY.replace(/^ws/, 'http')}/v1/status?token=rkey_nope`)).status, 401);
+});
+
+test('the dashboard reads live state over the internal endpoint: no router key needed, none marked used', async () => {
+  const user = await newUser('internal-status');
+  await addProvider(user.workspaceId, user.routerId, { slug: 'a', url: browserA.wsUrl, maxConcurrent: 3 });
+  const auth = { token: user.token };
+  // Revoke every key of the router: live state must still show.
+  for (const key of expectOk(await call('GET', '/v1/api-keys', { auth })).items as { id: string }[]) expectOk(await call('DELETE', `/v1/api-keys/${key.id}`, { auth }));
+  const status = expectOk(await call('GET', `/api/routers/${user.routerId}/status`, { auth }));
+  assert.equal(status.available, true, status.reason);
+  assert.deepEqual(status.providers.map((p: { slug: string; maxConcurrent: number }) => [p.slug, p.maxConcurrent]), [['a', 3]]);
+  const { db } = await import('../../lib/db');
+  assert.equal(await db.routerKey.count({ where: { routerId: user.routerId, lastUsedAt: { not: null } } }), 0);
+
+  const internal = `${PROXY.replace(/^ws/, 'http')}/internal/routers/${user.routerId}/status`;
+  // Refusals from an address of their own, so they do not count toward other tests' throttle.
+  const refused = (authorization?: string) =>
+    new Promise<number>((resolve, reject) =>
+      http.get(internal, { localAddress: '127.9.9.8', headers: authorization ? { authorization } : {} }, (res) => (res.resume(), resolve(res.statusCode!))).on('error', reject),
+    );
+  assert.equal(await refused(), 401);
+  assert.equal(await refused('Bearer int_wrong'), 401);
+  const { internalServiceToken } = await import('../../lib/crypto/internal-token');
+  const direct = await fetch(internal, { headers: { authorization: `Bearer ${internalServiceToken()}` } });
+  assert.equal(direct.status, 200);
+  assert.equal(((await direct.json()) as { providers: unknown[] }).providers.length, 1);
 });

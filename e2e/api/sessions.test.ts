@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addMember, call, expectError, expectOk, newUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
-import { connectUrl, eventually, expectOpened, routerKey } from '../support/connect';
+import { cdp, connectUrl, eventually, expectOpened, routerKey } from '../support/connect';
 import { addProvider, updateRouterRow } from '../support/providers';
 
 let browser: Chromium;
@@ -39,6 +39,32 @@ test('POST /v1/sessions/:id/close drops the client within a second; the browser 
   });
   assert.equal(row.state, 'closed');
   assert.equal(row.hasReplay, false);
+});
+
+test('an active session shows its traffic while it runs; the end write keeps the final figures', async () => {
+  const user = await newUser('live-stats');
+  await addProvider(user.workspaceId, user.routerId, { slug: 'a', url: browser.wsUrl });
+  const s = await expectOpened(connectUrl(await routerKey(user.workspaceId, user.routerId)));
+  await cdp(s.ws, 'Browser.getVersion');
+  await cdp(s.ws, 'Target.getTargets');
+  const auth = { auth: { token: user.token } };
+  // The proxy flushes live figures every SESSION_STATS_FLUSH_MS (500 ms in the test stack).
+  const live = await eventually(async () => {
+    const got = expectOk(await call('GET', `/v1/sessions/${s.sessionId}`, auth));
+    return got.state === 'active' && got.messageCount >= 4 ? got : null;
+  }, 5_000, 'live figures on the active row');
+  assert.ok(live.bytesIn > 0 && live.bytesOut > 0);
+  const listed = expectOk(await call('GET', '/v1/sessions?state=active', auth));
+  assert.equal(listed.items[0].messageCount, live.messageCount);
+
+  await cdp(s.ws, 'Browser.getVersion');
+  s.ws.close();
+  const ended = await eventually(async () => {
+    const got = expectOk(await call('GET', `/v1/sessions/${s.sessionId}`, auth));
+    return got.state !== 'active' ? got : null;
+  }, 5_000, 'session end');
+  assert.equal(ended.messageCount, live.messageCount + 2);
+  assert.ok(ended.bytesIn > live.bytesIn);
 });
 
 test('idle sessions are closed after the router idle timeout', async () => {

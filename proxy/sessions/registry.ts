@@ -34,6 +34,10 @@ export class SessionRegistry {
     return this.sessions.size;
   }
 
+  all(): IterableIterator<LiveSession> {
+    return this.sessions.values();
+  }
+
   countFor(routerId: string): number {
     let n = 0;
     for (const s of this.sessions.values()) if (s.routerId === routerId) n++;

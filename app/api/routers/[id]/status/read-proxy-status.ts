@@ -1,9 +1,8 @@
 // The proxy's live view of one router's providers, read by the web process on the proxy's
-// loopback address. The proxy answers GET /v1/status only to a router key; the browser may hold
-// none (members cannot read one) and cannot call the proxy cross-origin anyway, so the web process
-// asks with the router's newest live key, which never leaves the server.
-import { ApiError } from '@/lib/api/errors';
-import { currentRouterKeyPlaintext } from '@/lib/keys/manage-router-keys';
+// internal endpoint with the internal service token (lib/crypto/internal-token.ts). Not with a
+// router key: a router may have none live, and dashboard polling must neither mark a key used nor
+// count failures against an address the user's own clients may share.
+import { internalServiceToken } from '@/lib/crypto/internal-token';
 import { log } from '@/lib/log';
 
 export interface LiveProviderState {
@@ -17,7 +16,7 @@ export interface LiveProviderState {
   cooldownUntil: string | null;
 }
 
-/** `available: false` when the live state cannot be read (proxy down, router without a live key). */
+/** `available: false` when the live state cannot be read (proxy down or refusing). */
 export type RouterLiveStatus =
   | { available: true; providers: LiveProviderState[]; queued: number; checkedAt: string }
   | { available: false; reason: string; providers: LiveProviderState[]; queued: number; checkedAt: string };
@@ -32,17 +31,13 @@ export function proxyInternalUrl(): string {
 const unavailable = (reason: string): RouterLiveStatus => ({ available: false, reason, providers: [], queued: 0, checkedAt: new Date().toISOString() });
 
 export async function readProxyStatus(routerId: string): Promise<RouterLiveStatus> {
-  let key: string;
-  try {
-    key = (await currentRouterKeyPlaintext(routerId)).plaintextKey;
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'not_found') return unavailable('the router has no live key, and the proxy shows live state only to a key of the router');
-    throw error;
-  }
   let response: Response;
   try {
-    // A bearer header rather than `?token=`: the key stays out of any URL the proxy might log.
-    response = await fetch(`${proxyInternalUrl()}/v1/status`, { headers: { Authorization: `Bearer ${key}` }, cache: 'no-store', signal: AbortSignal.timeout(STATUS_TIMEOUT_MS) });
+    response = await fetch(`${proxyInternalUrl()}/internal/routers/${encodeURIComponent(routerId)}/status`, {
+      headers: { Authorization: `Bearer ${internalServiceToken()}` },
+      cache: 'no-store',
+      signal: AbortSignal.timeout(STATUS_TIMEOUT_MS),
+    });
   } catch (error) {
     log.warn({ err: (error as Error).message, proxy: proxyInternalUrl() }, 'proxy status unreachable');
     return unavailable(`the proxy did not answer at ${proxyInternalUrl()}`);

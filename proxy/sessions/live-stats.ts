@@ -1,0 +1,61 @@
+// Active sessions' bytes and message counts reach their rows every few seconds, so the session
+// list and detail show a running session's traffic, not zeros until it ends. One UPDATE per
+// flush for every session that moved; rows that already ended are left alone (the end write,
+// which holds the final figures, wins whichever commits first).
+import { db } from '../../lib/db';
+import { log } from '../../lib/log';
+import type { SessionRegistry } from './registry';
+
+export const DEFAULT_STATS_FLUSH_MS = 5_000;
+
+export class LiveStatsFlusher {
+  private readonly flushed = new Map<string, number>();
+  private readonly timer: NodeJS.Timeout;
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly sessions: SessionRegistry, intervalMs = DEFAULT_STATS_FLUSH_MS) {
+    this.timer = setInterval(() => void this.flush(), intervalMs);
+    this.timer.unref();
+  }
+
+  /** Writes the sessions whose traffic changed since the last flush; one flush at a time. */
+  flush(): Promise<void> {
+    this.running ??= this.write().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private async write(): Promise<void> {
+    const ids: string[] = [];
+    const bytesIn: string[] = [];
+    const bytesOut: string[] = [];
+    const messages: number[] = [];
+    const live = new Set<string>();
+    for (const session of this.sessions.all()) {
+      live.add(session.id);
+      const stats = session.relay.stats;
+      const moved = stats.bytesIn + stats.bytesOut;
+      if (this.flushed.get(session.id) === moved) continue;
+      this.flushed.set(session.id, moved);
+      ids.push(session.id);
+      bytesIn.push(String(stats.bytesIn));
+      bytesOut.push(String(stats.bytesOut));
+      messages.push(stats.messages);
+    }
+    for (const id of this.flushed.keys()) if (!live.has(id)) this.flushed.delete(id);
+    if (ids.length === 0) return;
+    try {
+      await db.$executeRaw`
+        UPDATE "SessionLog" AS s SET "bytesIn" = v."bytesIn", "bytesOut" = v."bytesOut", "messageCount" = v."messages"
+        FROM (SELECT unnest(${ids}::text[]) AS "id", unnest(${bytesIn}::bigint[]) AS "bytesIn", unnest(${bytesOut}::bigint[]) AS "bytesOut", unnest(${messages}::int[]) AS "messages") AS v
+        WHERE s."id" = v."id" AND s."state" = 'active'`;
+    } catch (error) {
+      // Try these sessions again next time.
+      for (const id of ids) this.flushed.delete(id);
+      log.warn({ err: (error as Error).message, sessions: ids.length }, 'could not write live session stats');
+    }
+  }
+}
