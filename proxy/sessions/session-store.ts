@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { db } from '../../lib/db';
 import { log } from '../../lib/log';
-import { enqueueSessionEvent, type SessionForEvent } from '../../lib/webhooks/enqueue-session-event';
+import { enqueueSessionEvent, matchingWebhooks, type SessionForEvent } from '../../lib/webhooks/enqueue-session-event';
+import { sessionEventOf } from '../../lib/webhooks/payload';
 import type { RelayOutcome, RelayStats } from '../relay/types';
 import { usagePeriod } from './usage';
 
@@ -43,26 +44,40 @@ export class SessionWriter {
   /** The end of the session and its webhook events, in one transaction (the durable outbox). */
   finish(outcome: RelayOutcome, stats: RelayStats): Promise<void> {
     const endedAt = new Date();
-    return this.started.then(() =>
-      db
-        .$transaction(async (tx) => {
-          const ended = await tx.sessionLog.update({
-            where: { id: this.session.id },
-            data: {
-              // A control-plane close already marked the row closed; keep that.
-              state: outcome.state,
-              endedAt,
-              errorReason: outcome.reason,
-              durationMs: endedAt.getTime() - this.session.startedAt.getTime(),
-              bytesIn: BigInt(stats.bytesIn),
-              bytesOut: BigInt(stats.bytesOut),
-              messageCount: stats.messages,
-            },
-          });
+    const end = {
+      state: outcome.state,
+      endedAt,
+      errorReason: outcome.reason,
+      durationMs: endedAt.getTime() - this.session.startedAt.getTime(),
+      bytesIn: BigInt(stats.bytesIn),
+      bytesOut: BigInt(stats.bytesOut),
+      messageCount: stats.messages,
+    };
+    return this.started
+      .then(async () => {
+        // Most sessions have no webhook to tell: then the end is one statement, which writes only
+        // if no webhook matches in the same snapshot. Otherwise the end and its events commit
+        // together in a transaction (the durable outbox).
+        if (await this.endWithoutEvents(end)) return;
+        await db.$transaction(async (tx) => {
+          const ended = await tx.sessionLog.update({ where: { id: this.session.id }, data: end });
           await enqueueSessionEvent(tx, ended);
-        }, END_TX)
-        .catch((error: Error) => log.error({ sessionId: this.session.id, err: error.message }, 'could not record session end')),
-    );
+        }, END_TX);
+      })
+      .catch((error: Error) => log.error({ sessionId: this.session.id, err: error.message }, 'could not record session end'));
+  }
+
+  private async endWithoutEvents(end: { state: 'closed' | 'errored'; endedAt: Date; errorReason: string | null; durationMs: number; bytesIn: bigint; bytesOut: bigint; messageCount: number }): Promise<boolean> {
+    const [row] = await db.$queryRaw<{ ended: number }[]>`
+      WITH hooks AS (${matchingWebhooks(this.session.workspaceId, this.session.routerId, sessionEventOf(end))}),
+      ended AS (
+        UPDATE "SessionLog" SET "state" = ${end.state}::"SessionState", "endedAt" = ${end.endedAt}, "errorReason" = ${end.errorReason},
+          "durationMs" = ${end.durationMs}, "bytesIn" = ${end.bytesIn}, "bytesOut" = ${end.bytesOut}, "messageCount" = ${end.messageCount}
+        WHERE "id" = ${this.session.id} AND NOT EXISTS (SELECT 1 FROM hooks)
+        RETURNING 1
+      )
+      SELECT count(*)::int AS "ended" FROM ended`;
+    return row?.ended === 1;
   }
 }
 
