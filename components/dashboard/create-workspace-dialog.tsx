@@ -4,8 +4,7 @@ import { createWorkspaceSchema } from '@/lib/workspaces/schemas';
 import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/forms';
 import { useCreateWorkspace } from '@/lib/client/workspaces';
 import { ErrorAlert } from '../ui/alert';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { FormDialog } from '../ui/dialog';
 import { TextField } from '../ui/input';
 import { useToast } from '../ui/toast';
 
@@ -36,23 +35,17 @@ export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClos
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
       title="Create workspace"
       description="A workspace holds its own routers, providers, keys, members and wallet. You'll be its owner."
       onSubmit={submit}
-      footer={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={create.isPending}>
-            Create workspace
-          </Button>
-        </>
-      }
+      submitLabel="Create workspace"
+      pending={create.isPending}
     >
       <TextField label="Workspace name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} placeholder="Acme scraping" autoFocus maxLength={100} />
       {!errors.name && <ErrorAlert error={create.error} />}
-    </Dialog>
+    </FormDialog>
   );
 }

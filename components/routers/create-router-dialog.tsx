@@ -10,7 +10,7 @@ import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/for
 import { useCreateRouter, type CreatedRouter } from '@/lib/client/routers';
 import { ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { Dialog, FormDialog } from '../ui/dialog';
 import { TerminalIcon } from '../ui/icons';
 import { Field, Textarea, TextField } from '../ui/input';
 import { SecretReveal } from '../ui/secret-reveal';
@@ -55,20 +55,14 @@ function CreateRouterForm({ open, onClose, onCreated }: { open: boolean; onClose
   const hasFieldError = Boolean(errors.name || errors.slug || errors.description);
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
       title="Create router"
       description="A router is one connect address with its own providers, routing strategy and keys. It starts with one key."
       onSubmit={submit}
-      footer={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={create.isPending}>
-            Create router
-          </Button>
-        </>
-      }
+      submitLabel="Create router"
+      pending={create.isPending}
     >
       <TextField label="Name" value={values.name} onChange={set('name')} error={errors.name} placeholder="Scraping fleet" maxLength={100} autoFocus />
       <TextField
@@ -86,7 +80,7 @@ function CreateRouterForm({ open, onClose, onCreated }: { open: boolean; onClose
         <Textarea id="router-description" value={values.description} onChange={set('description')} invalid={Boolean(errors.description)} rows={2} maxLength={500} placeholder="What connects through it" />
       </Field>
       {!hasFieldError && <ErrorAlert error={create.error} />}
-    </Dialog>
+    </FormDialog>
   );
 }
 
