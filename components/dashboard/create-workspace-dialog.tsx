@@ -9,17 +9,15 @@ import { TextField } from '../ui/input';
 import { useToast } from '../ui/toast';
 
 export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return open ? <CreateWorkspaceForm onClose={onClose} /> : null;
+}
+
+// Mounted only while open, so every opening starts with an empty name and no earlier request.
+function CreateWorkspaceForm({ onClose }: { onClose: () => void }) {
   const create = useCreateWorkspace();
   const toast = useToast();
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-
-  const close = () => {
-    setName('');
-    setErrors({});
-    create.reset();
-    onClose();
-  };
 
   const submit = () => {
     const parsed = validate(createWorkspaceSchema, { name });
@@ -28,7 +26,7 @@ export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClos
     create.mutate(parsed.data, {
       onSuccess: (workspace) => {
         toast(`Created ${workspace.name}`);
-        close();
+        onClose();
       },
       onError: (error) => setErrors(fieldErrorsFromApi(error, ['name']) ?? {}),
     });
@@ -36,8 +34,8 @@ export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClos
 
   return (
     <FormDialog
-      open={open}
-      onClose={close}
+      open
+      onClose={onClose}
       title="Create workspace"
       description="A workspace holds its own routers, providers, keys, members and wallet. You'll be its owner."
       onSubmit={submit}

@@ -22,32 +22,23 @@ export function CreateRouterDialog({ open, onClose }: { open: boolean; onClose: 
     onClose();
   };
   if (created) return <CreatedRouterReveal router={created} onClose={close} />;
-  return <CreateRouterForm open={open} onClose={close} onCreated={setCreated} />;
+  return open ? <CreateRouterForm onClose={close} onCreated={setCreated} /> : null;
 }
 
-function CreateRouterForm({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (router: CreatedRouter) => void }) {
+// Mounted only while open (the reveal replaces it), so every opening starts empty with no earlier request.
+function CreateRouterForm({ onClose, onCreated }: { onClose: () => void; onCreated: (router: CreatedRouter) => void }) {
   const create = useCreateRouter();
   const [values, setValues] = useState({ name: '', slug: '', description: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
 
-  const close = () => {
-    setValues({ name: '', slug: '', description: '' });
-    setErrors({});
-    create.reset();
-    onClose();
-  };
   const submit = () => {
     const input = { name: values.name, ...(values.slug.trim() ? { slug: values.slug.trim() } : {}), ...(values.description.trim() ? { description: values.description } : {}) };
     const parsed = validate(createRouterSchema, input);
     if (!parsed.ok) return setErrors(parsed.errors);
     setErrors({});
     create.mutate(parsed.data, {
-      onSuccess: (router) => {
-        setValues({ name: '', slug: '', description: '' });
-        create.reset();
-        onCreated(router);
-      },
+      onSuccess: onCreated,
       onError: (error) => setErrors(fieldErrorsFromApi(error, ['name', 'slug', 'description']) ?? (isApiError(error, 'conflict') ? { slug: error.message.charAt(0).toUpperCase() + error.message.slice(1) } : {})),
     });
   };
@@ -56,8 +47,8 @@ function CreateRouterForm({ open, onClose, onCreated }: { open: boolean; onClose
 
   return (
     <FormDialog
-      open={open}
-      onClose={close}
+      open
+      onClose={onClose}
       title="Create router"
       description="A router is one connect address with its own providers, routing strategy and keys. It starts with one key."
       onSubmit={submit}
