@@ -6,16 +6,15 @@ import {
   useAccessTokens, useCreateAccessToken, useDeleteAccessToken, useRevokeAccessToken, useRotateAccessToken,
   type AccessToken, type RevealedAccessToken,
 } from '@/lib/client/access-tokens';
-import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/forms';
-import { ErrorAlert } from '../ui/alert';
+import { validate } from '@/lib/client/forms';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
+import { CreateLabelDialog } from '../ui/create-label-dialog';
 import { DataTable } from '../ui/data-table';
 import { ConfirmDialog, Dialog } from '../ui/dialog';
 import { EmptyState } from '../ui/empty-state';
 import { KeyIcon, PlusIcon } from '../ui/icons';
-import { TextField } from '../ui/input';
 import { SecretReveal } from '../ui/secret-reveal';
 import { Time } from '../ui/time';
 import { useToast } from '../ui/toast';
@@ -28,6 +27,7 @@ type DialogState =
 
 export function AccessTokensCard() {
   const tokens = useAccessTokens();
+  const create = useCreateAccessToken();
   const rotate = useRotateAccessToken();
   const revoke = useRevokeAccessToken();
   const remove = useDeleteAccessToken();
@@ -112,7 +112,17 @@ export function AccessTokensCard() {
         ]}
       />
 
-      <CreateTokenDialog open={dialog?.kind === 'create'} onClose={closeIf('create')} onCreated={(token) => setDialog({ kind: 'reveal', token, rotated: false })} />
+      <CreateLabelDialog
+        open={dialog?.kind === 'create'}
+        onClose={closeIf('create')}
+        title="Create access token"
+        description="Name it after where it will live, so you know what breaks if you revoke it."
+        submitLabel="Create token"
+        placeholder="CI on GitHub Actions"
+        parse={(label) => validate(createAccessTokenSchema, { label })}
+        mutation={create}
+        onCreated={(token) => setDialog({ kind: 'reveal', token, rotated: false })}
+      />
 
       {dialog?.kind === 'reveal' && (
         <Dialog
@@ -163,52 +173,5 @@ export function AccessTokensCard() {
         onDone={() => toast('Token deleted')}
       />
     </Card>
-  );
-}
-
-function CreateTokenDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (token: RevealedAccessToken) => void }) {
-  const create = useCreateAccessToken();
-  const [label, setLabel] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const close = () => {
-    setLabel('');
-    setErrors({});
-    create.reset();
-    onClose();
-  };
-  const submit = () => {
-    const parsed = validate(createAccessTokenSchema, { label });
-    if (!parsed.ok) return setErrors(parsed.errors);
-    setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: (token) => {
-        setLabel('');
-        create.reset();
-        onCreated(token);
-      },
-      onError: (error) => setErrors(fieldErrorsFromApi(error, ['label']) ?? {}),
-    });
-  };
-
-  return (
-    <Dialog
-      open={open}
-      onClose={close}
-      title="Create access token"
-      description="Name it after where it will live, so you know what breaks if you revoke it."
-      onSubmit={submit}
-      footer={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={create.isPending}>
-            Create token
-          </Button>
-        </>
-      }
-    >
-      <TextField label="Label" value={label} onChange={(e) => setLabel(e.target.value)} error={errors.label} placeholder="CI on GitHub Actions" maxLength={100} autoFocus />
-      {!errors.label && <ErrorAlert error={create.error} />}
-    </Dialog>
   );
 }

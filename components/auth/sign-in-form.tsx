@@ -1,18 +1,15 @@
 'use client';
-// Server-rendered, so the inputs are uncontrolled and read on submit: what someone types before
-// the page hydrates is kept, and the button stays disabled until the handler exists.
+// Server-rendered, so the inputs are uncontrolled and read on submit (see auth-form.tsx).
 import { useState } from 'react';
 import { signInSchema } from '@/lib/users/schemas';
 import { signInWithPassword } from '@/lib/client/auth';
 import { validate, type FieldErrors } from '@/lib/client/forms';
-import { useHydrated } from '@/lib/client/use-hydrated';
 import { Alert, ErrorAlert } from '../ui/alert';
-import { Button } from '../ui/button';
 import { TextField } from '../ui/input';
 import { AuthFrame, TextLink } from './auth-frame';
+import { AuthForm, AuthSubmit, authHref } from './auth-form';
 
 export function SignInForm({ callbackUrl, notice }: { callbackUrl: string; notice?: 'deleted' }) {
-  const hydrated = useHydrated();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
@@ -34,26 +31,17 @@ export function SignInForm({ callbackUrl, notice }: { callbackUrl: string; notic
     }
   };
 
-  const signUpHref = `/sign-up${callbackUrl !== '/overview' ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ''}`;
   return (
     <AuthFrame
       title="Sign in"
       description="Welcome back. Sign in to manage your routers and workspaces."
       footer={
         <>
-          No account yet? <TextLink href={signUpHref}>Create one</TextLink>
+          No account yet? <TextLink href={authHref('/sign-up', callbackUrl)}>Create one</TextLink>
         </>
       }
     >
-      <form
-        noValidate
-        method="post"
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit(event.currentTarget);
-        }}
-      >
+      <AuthForm onSubmit={(form) => void submit(form)}>
         {notice === 'deleted' && (
           <Alert tone="info" title="Your account is scheduled for deletion">
             You&apos;ve been signed out. Sign in again within 30 days to restore it.
@@ -62,10 +50,8 @@ export function SignInForm({ callbackUrl, notice }: { callbackUrl: string; notic
         <TextField label="E-mail" name="email" type="email" autoComplete="email" error={errors.email} autoFocus />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} />
         <ErrorAlert error={error} />
-        <Button type="submit" variant="primary" className="w-full" loading={pending} disabled={!hydrated}>
-          Sign in
-        </Button>
-      </form>
+        <AuthSubmit pending={pending}>Sign in</AuthSubmit>
+      </AuthForm>
     </AuthFrame>
   );
 }

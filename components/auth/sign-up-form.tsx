@@ -5,14 +5,12 @@ import { useState } from 'react';
 import { signUpSchema } from '@/lib/users/schemas';
 import { signUpAndSignIn } from '@/lib/client/auth';
 import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/forms';
-import { useHydrated } from '@/lib/client/use-hydrated';
 import { ErrorAlert } from '../ui/alert';
-import { Button } from '../ui/button';
 import { TextField } from '../ui/input';
 import { AuthFrame, TextLink } from './auth-frame';
+import { AuthForm, AuthSubmit, authHref } from './auth-form';
 
 export function SignUpForm({ callbackUrl, email }: { callbackUrl: string; email?: string }) {
-  const hydrated = useHydrated();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
@@ -34,35 +32,24 @@ export function SignUpForm({ callbackUrl, email }: { callbackUrl: string; email?
     }
   };
 
-  const signInHref = `/sign-in${callbackUrl !== '/overview' ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ''}`;
   return (
     <AuthFrame
       title="Create your account"
       description="One WebSocket address for every browser provider. Free to start."
       footer={
         <>
-          Already have an account? <TextLink href={signInHref}>Sign in</TextLink>
+          Already have an account? <TextLink href={authHref('/sign-in', callbackUrl)}>Sign in</TextLink>
         </>
       }
     >
-      <form
-        noValidate
-        method="post"
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit(event.currentTarget);
-        }}
-      >
+      <AuthForm onSubmit={(form) => void submit(form)}>
         <TextField label="Name" name="name" autoComplete="name" error={errors.name} autoFocus maxLength={100} />
         <TextField label="Work e-mail" name="email" type="email" autoComplete="email" defaultValue={email} error={errors.email} />
         <TextField label="Password" name="password" type="password" autoComplete="new-password" error={errors.password} hint="At least 10 characters." />
         <ErrorAlert error={error} />
-        <Button type="submit" variant="primary" className="w-full" loading={pending} disabled={!hydrated}>
-          Create account
-        </Button>
+        <AuthSubmit pending={pending}>Create account</AuthSubmit>
         <p className="text-center text-xs text-zinc-400">We&apos;ll send a link to confirm your e-mail address.</p>
-      </form>
+      </AuthForm>
     </AuthFrame>
   );
 }

@@ -4,23 +4,20 @@ import { createWorkspaceSchema } from '@/lib/workspaces/schemas';
 import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/forms';
 import { useCreateWorkspace } from '@/lib/client/workspaces';
 import { ErrorAlert } from '../ui/alert';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { FormDialog } from '../ui/dialog';
 import { TextField } from '../ui/input';
 import { useToast } from '../ui/toast';
 
 export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return open ? <CreateWorkspaceForm onClose={onClose} /> : null;
+}
+
+// Mounted only while open, so every opening starts with an empty name and no earlier request.
+function CreateWorkspaceForm({ onClose }: { onClose: () => void }) {
   const create = useCreateWorkspace();
   const toast = useToast();
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-
-  const close = () => {
-    setName('');
-    setErrors({});
-    create.reset();
-    onClose();
-  };
 
   const submit = () => {
     const parsed = validate(createWorkspaceSchema, { name });
@@ -29,30 +26,24 @@ export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClos
     create.mutate(parsed.data, {
       onSuccess: (workspace) => {
         toast(`Created ${workspace.name}`);
-        close();
+        onClose();
       },
       onError: (error) => setErrors(fieldErrorsFromApi(error, ['name']) ?? {}),
     });
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={close}
+    <FormDialog
+      open
+      onClose={onClose}
       title="Create workspace"
       description="A workspace holds its own routers, providers, keys, members and wallet. You'll be its owner."
       onSubmit={submit}
-      footer={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={create.isPending}>
-            Create workspace
-          </Button>
-        </>
-      }
+      submitLabel="Create workspace"
+      pending={create.isPending}
     >
       <TextField label="Workspace name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} placeholder="Acme scraping" autoFocus maxLength={100} />
       {!errors.name && <ErrorAlert error={create.error} />}
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -10,7 +10,7 @@ import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/for
 import { useCreateRouter, type CreatedRouter } from '@/lib/client/routers';
 import { ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { Dialog, FormDialog } from '../ui/dialog';
 import { TerminalIcon } from '../ui/icons';
 import { Field, Textarea, TextField } from '../ui/input';
 import { SecretReveal } from '../ui/secret-reveal';
@@ -22,32 +22,23 @@ export function CreateRouterDialog({ open, onClose }: { open: boolean; onClose: 
     onClose();
   };
   if (created) return <CreatedRouterReveal router={created} onClose={close} />;
-  return <CreateRouterForm open={open} onClose={close} onCreated={setCreated} />;
+  return open ? <CreateRouterForm onClose={close} onCreated={setCreated} /> : null;
 }
 
-function CreateRouterForm({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (router: CreatedRouter) => void }) {
+// Mounted only while open (the reveal replaces it), so every opening starts empty with no earlier request.
+function CreateRouterForm({ onClose, onCreated }: { onClose: () => void; onCreated: (router: CreatedRouter) => void }) {
   const create = useCreateRouter();
   const [values, setValues] = useState({ name: '', slug: '', description: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
 
-  const close = () => {
-    setValues({ name: '', slug: '', description: '' });
-    setErrors({});
-    create.reset();
-    onClose();
-  };
   const submit = () => {
     const input = { name: values.name, ...(values.slug.trim() ? { slug: values.slug.trim() } : {}), ...(values.description.trim() ? { description: values.description } : {}) };
     const parsed = validate(createRouterSchema, input);
     if (!parsed.ok) return setErrors(parsed.errors);
     setErrors({});
     create.mutate(parsed.data, {
-      onSuccess: (router) => {
-        setValues({ name: '', slug: '', description: '' });
-        create.reset();
-        onCreated(router);
-      },
+      onSuccess: onCreated,
       onError: (error) => setErrors(fieldErrorsFromApi(error, ['name', 'slug', 'description']) ?? (isApiError(error, 'conflict') ? { slug: error.message.charAt(0).toUpperCase() + error.message.slice(1) } : {})),
     });
   };
@@ -55,20 +46,14 @@ function CreateRouterForm({ open, onClose, onCreated }: { open: boolean; onClose
   const hasFieldError = Boolean(errors.name || errors.slug || errors.description);
 
   return (
-    <Dialog
-      open={open}
-      onClose={close}
+    <FormDialog
+      open
+      onClose={onClose}
       title="Create router"
       description="A router is one connect address with its own providers, routing strategy and keys. It starts with one key."
       onSubmit={submit}
-      footer={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={create.isPending}>
-            Create router
-          </Button>
-        </>
-      }
+      submitLabel="Create router"
+      pending={create.isPending}
     >
       <TextField label="Name" value={values.name} onChange={set('name')} error={errors.name} placeholder="Scraping fleet" maxLength={100} autoFocus />
       <TextField
@@ -86,7 +71,7 @@ function CreateRouterForm({ open, onClose, onCreated }: { open: boolean; onClose
         <Textarea id="router-description" value={values.description} onChange={set('description')} invalid={Boolean(errors.description)} rows={2} maxLength={500} placeholder="What connects through it" />
       </Field>
       {!hasFieldError && <ErrorAlert error={create.error} />}
-    </Dialog>
+    </FormDialog>
   );
 }
 

@@ -94,6 +94,32 @@ function OpenDialog({ onClose, title, description, children, footer, size = 'md'
   );
 }
 
+export interface FormDialogProps extends Omit<DialogProps, 'footer' | 'onSubmit'> {
+  /** The submit button and Enter in a field. */
+  onSubmit: () => void;
+  submitLabel: ReactNode;
+  /** The request is running: the submit button shows a spinner and takes no second press. */
+  pending: boolean;
+}
+
+/** A create or edit form: the usual footer of Cancel (the same as closing) and one primary submit button. */
+export function FormDialog({ onSubmit, submitLabel, pending, ...props }: FormDialogProps) {
+  return (
+    <Dialog
+      {...props}
+      onSubmit={onSubmit}
+      footer={
+        <>
+          <Button onClick={props.onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" loading={pending}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
 export interface ConfirmDialogProps {
   open: boolean;
   onClose: () => void;

@@ -7,8 +7,7 @@ import { useMe } from '@/lib/client/me';
 import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/forms';
 import { ErrorAlert } from '../ui/alert';
 import { Badge } from '../ui/badge';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { FormDialog } from '../ui/dialog';
 import { Field, Select, TextField } from '../ui/input';
 import { ACCEPTED_EVENTS, eventDescriptions, isSentEvent } from './event-labels';
 
@@ -61,21 +60,15 @@ function WebhookForm({ webhook, onClose, onSaved }: { webhook?: Webhook; onClose
 
   const shownErrors = Object.keys(errors).some((k) => (FIELDS as readonly string[]).includes(k.split('.')[0]!));
   return (
-    <Dialog
+    <FormDialog
       open
       size="lg"
       onClose={onClose}
       title={editing ? `Edit “${webhook.label}”` : 'Add webhook'}
       description="We POST a JSON body to this address when an event happens, and retry 3 times (after 0.5, 2 and 8 s) until it answers 2xx within 5 seconds."
       onSubmit={submit}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={mutation.isPending}>
-            {editing ? 'Save changes' : 'Add webhook'}
-          </Button>
-        </>
-      }
+      submitLabel={editing ? 'Save changes' : 'Add webhook'}
+      pending={mutation.isPending}
     >
       <TextField label="Label" value={label} onChange={(e) => { edited('label'); setLabel(e.target.value); }} error={errors.label} placeholder="Ops alerts" maxLength={100} autoFocus />
       <TextField
@@ -134,6 +127,6 @@ function WebhookForm({ webhook, onClose, onSaved }: { webhook?: Webhook; onClose
         </label>
       )}
       {!shownErrors && <ErrorAlert error={mutation.error} />}
-    </Dialog>
+    </FormDialog>
   );
 }

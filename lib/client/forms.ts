@@ -7,7 +7,10 @@ export type FieldErrors = Partial<Record<string, string>>;
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-export function validate<S extends z.ZodType>(schema: S, values: unknown): { ok: true; data: z.infer<S> } | { ok: false; errors: FieldErrors } {
+/** What `validate` answers: the schema's output, or an error message per field. */
+export type Validated<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
+
+export function validate<S extends z.ZodType>(schema: S, values: unknown): Validated<z.infer<S>> {
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   const errors: FieldErrors = {};

@@ -43,7 +43,7 @@ function useKeyMutation<I, O>(routerId: string, request: (input: I, ids: { works
 export const useCreateRouterKey = (routerId: string) =>
   useKeyMutation(
     routerId,
-    (label: string, ids) => apiFetch<RevealedRouterKey>('/v1/api-keys', { method: 'POST', body: { label, routerInstanceId: ids.routerId }, ...ids }),
+    ({ label }: { label: string }, ids) => apiFetch<RevealedRouterKey>('/v1/api-keys', { method: 'POST', body: { label, routerInstanceId: ids.routerId }, ...ids }),
     (key) => rememberRevealedKey(routerId, key.plaintextKey),
   );
 

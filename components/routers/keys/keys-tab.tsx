@@ -3,19 +3,18 @@
 // revoked keys stay listed. Below, the router's chat link.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/forms';
+import { validate } from '@/lib/client/forms';
 import { useActiveWorkspace } from '@/lib/client/me';
 import { useCreateRouterKey, useRevokeRouterKey, useRotateRouterKeys, useRouterKeys, type RevealedRouterKey, type RouterKey } from '@/lib/client/router-keys';
 import { createRouterKeySchema } from '@/lib/keys/schemas';
-import { ErrorAlert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardHeader } from '../../ui/card';
+import { CreateLabelDialog } from '../../ui/create-label-dialog';
 import { DataTable } from '../../ui/data-table';
 import { ConfirmDialog, Dialog } from '../../ui/dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { KeyIcon, PlusIcon, RefreshIcon, TerminalIcon } from '../../ui/icons';
-import { TextField } from '../../ui/input';
 import { SecretReveal } from '../../ui/secret-reveal';
 import { Time } from '../../ui/time';
 import { useToast } from '../../ui/toast';
@@ -25,6 +24,7 @@ type DialogState = { kind: 'create' } | { kind: 'rotate' } | { kind: 'reveal'; k
 
 export function KeysTab({ routerId }: { routerId: string }) {
   const keys = useRouterKeys(routerId);
+  const create = useCreateRouterKey(routerId);
   const rotate = useRotateRouterKeys(routerId);
   const revoke = useRevokeRouterKey(routerId);
   const { canManage } = useActiveWorkspace();
@@ -108,7 +108,17 @@ export function KeysTab({ routerId }: { routerId: string }) {
 
       <ChatLinkCard routerId={routerId} />
 
-      <CreateKeyDialog routerId={routerId} open={dialog?.kind === 'create'} onClose={closeIf('create')} onCreated={(key) => setDialog({ kind: 'reveal', key, rotated: false })} />
+      <CreateLabelDialog
+        open={dialog?.kind === 'create'}
+        onClose={closeIf('create')}
+        title="Create router key"
+        description="Name it after the script or machine that will use it."
+        submitLabel="Create key"
+        placeholder="Nightly scraper"
+        parse={(label) => validate(createRouterKeySchema, { label, routerInstanceId: routerId })}
+        mutation={create}
+        onCreated={(key) => setDialog({ kind: 'reveal', key, rotated: false })}
+      />
 
       {dialog?.kind === 'reveal' && (
         <Dialog
@@ -163,50 +173,5 @@ export function KeysTab({ routerId }: { routerId: string }) {
         onDone={() => toast('Key revoked')}
       />
     </div>
-  );
-}
-
-function CreateKeyDialog({ routerId, open, onClose, onCreated }: { routerId: string; open: boolean; onClose: () => void; onCreated: (key: RevealedRouterKey) => void }) {
-  const create = useCreateRouterKey(routerId);
-  const [label, setLabel] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const close = () => {
-    setLabel('');
-    setErrors({});
-    create.reset();
-    onClose();
-  };
-  const submit = () => {
-    const parsed = validate(createRouterKeySchema, { label, routerInstanceId: routerId });
-    if (!parsed.ok) return setErrors(parsed.errors);
-    setErrors({});
-    create.mutate(parsed.data.label, {
-      onSuccess: (key) => {
-        setLabel('');
-        create.reset();
-        onCreated(key);
-      },
-      onError: (error) => setErrors(fieldErrorsFromApi(error, ['label']) ?? {}),
-    });
-  };
-  return (
-    <Dialog
-      open={open}
-      onClose={close}
-      title="Create router key"
-      description="Name it after the script or machine that will use it."
-      onSubmit={submit}
-      footer={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={create.isPending}>
-            Create key
-          </Button>
-        </>
-      }
-    >
-      <TextField label="Label" value={label} onChange={(e) => setLabel(e.target.value)} error={errors.label} placeholder="Nightly scraper" maxLength={100} autoFocus />
-      {!errors.label && <ErrorAlert error={create.error} />}
-    </Dialog>
   );
 }

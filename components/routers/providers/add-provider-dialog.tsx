@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { isApiError } from '@/lib/client/api-fetch';
 import type { Provider } from '@/lib/client/providers';
 import { Alert, ErrorAlert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { FormDialog } from '../../ui/dialog';
 import { Segmented } from '../../ui/tabs';
 import { useAddressForm } from './address-form';
 import { useKeyForm } from './key-form';
@@ -31,21 +30,15 @@ export function AddProviderDialog({ routerId, open, onClose, onAdded }: { router
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
       size="lg"
       title="Add provider"
       description="Where this router gets its browsers. The provider is tested before it is saved; an address is also probed for what it supports."
       onSubmit={form.submit}
-      footer={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={form.pending}>
-            {form.pending ? (kind === 'address' ? 'Testing and probing…' : 'Checking the key…') : 'Add provider'}
-          </Button>
-        </>
-      }
+      submitLabel={form.pending ? (kind === 'address' ? 'Testing and probing…' : 'Checking the key…') : 'Add provider'}
+      pending={form.pending}
     >
       <Segmented<Kind>
         label="Kind of provider"
@@ -65,6 +58,6 @@ export function AddProviderDialog({ routerId, open, onClose, onAdded }: { router
       ) : (
         <ErrorAlert error={form.error} />
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -5,12 +5,12 @@
 import { useState } from 'react';
 import { isApiError } from '@/lib/client/api-fetch';
 import { validate, type FieldErrors } from '@/lib/client/forms';
-import { useCreateProvider, useTestUrl, type Provider } from '@/lib/client/providers';
+import { useTestUrl, type Provider } from '@/lib/client/providers';
 import { addressCheckSchema, createProviderSchema, PROVIDER_HEADERS_MAX } from '@/lib/providers/schemas';
 import { Button } from '../../ui/button';
-import { Field, Input, TextField } from '../../ui/input';
+import { Field, Input } from '../../ui/input';
 import { PlusIcon, XIcon, ZapIcon } from '../../ui/icons';
-import { CheckResult, defaultRouting, providerErrorFields, RoutingFields, routingInput, without, type RoutingValues } from './form-fields';
+import { CheckResult, routingInput, useAddProviderForm } from './form-fields';
 
 interface HeaderRow {
   id: number;
@@ -21,16 +21,11 @@ interface HeaderRow {
 let nextRowId = 1;
 
 export function useAddressForm(routerId: string, onAdded: (provider: Provider) => void) {
-  const create = useCreateProvider(routerId);
+  const form = useAddProviderForm(routerId, onAdded);
+  const { slug, name, routing, errors, setErrors } = form;
   const test = useTestUrl(routerId);
-  const [slug, setSlug] = useState('');
-  const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
-  const [routing, setRouting] = useState<RoutingValues>(defaultRouting);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  // The server's answer landed on a field: the dialog's alert does not repeat it, even once that field is edited.
-  const [placed, setPlaced] = useState(false);
 
   /** Headers as the API takes them, or the errors that keep them from being sent. */
   const headerObject = (): { headers?: Record<string, string>; errors: FieldErrors } => {
@@ -70,14 +65,7 @@ export function useAddressForm(routerId: string, onAdded: (provider: Provider) =
     const found = { ...built.errors, ...(parsed.ok ? {} : parsed.errors) };
     if (Object.keys(found).length > 0 || !parsed.ok) return setErrors(found);
     setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: onAdded,
-      onError: (error) => {
-        const fields = providerErrorFields(error, ['slug', 'name', 'url', 'headers', 'priority', 'weight', 'maxConcurrent', 'profile'], 'url');
-        setErrors(fields ?? {});
-        setPlaced(fields !== null);
-      },
-    });
+    form.send(parsed.data, ['slug', 'name', 'url', 'headers', 'priority', 'weight', 'maxConcurrent', 'profile'], 'url');
   };
 
   // A changed address makes the last test result (and the server's verdict on the old one) stale.
@@ -105,10 +93,7 @@ export function useAddressForm(routerId: string, onAdded: (provider: Provider) =
 
   const content = (
     <>
-      <div className="grid grid-cols-2 gap-3">
-        <TextField label="Slug" value={slug} onChange={(e) => { setSlug(e.target.value); setErrors(without('slug')); }} error={errors.slug} placeholder="chrome-eu-1" hint="Letters, digits, single hyphens" maxLength={64} spellCheck={false} autoComplete="off" autoFocus />
-        <TextField label={<>Name <span className="font-normal text-zinc-400">(optional)</span></>} value={name} onChange={(e) => { setName(e.target.value); setErrors(without('name')); }} error={errors.name} placeholder={slug || 'Chrome in Frankfurt'} maxLength={100} />
-      </div>
+      {form.nameFields({ slugPlaceholder: 'chrome-eu-1', namePlaceholder: 'Chrome in Frankfurt', autoFocus: true })}
       <Field
         label="Browser address"
         htmlFor="provider-url"
@@ -182,27 +167,15 @@ export function useAddressForm(routerId: string, onAdded: (provider: Provider) =
         {errors.headers && <p className="text-[13px] text-red-600" role="alert">{errors.headers}</p>}
       </fieldset>
 
-      <RoutingFields
-        values={routing}
-        errors={errors}
-        onChange={(values, field) => {
-          setRouting(values);
-          setErrors(without(field));
-        }}
-      />
+      {form.routingFields}
     </>
   );
 
   const reset = () => {
-    setSlug('');
-    setName('');
+    form.reset();
     setUrl('');
     setHeaders([]);
-    setRouting(defaultRouting);
-    setErrors({});
-    setPlaced(false);
-    create.reset();
     test.reset();
   };
-  return { content, submit, reset, pending: create.isPending, error: placed ? null : create.error };
+  return { content, submit, reset, pending: form.pending, error: form.error };
 }

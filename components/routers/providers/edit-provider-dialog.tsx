@@ -5,8 +5,7 @@ import { validate, type FieldErrors } from '@/lib/client/forms';
 import { useUpdateProvider, type Provider } from '@/lib/client/providers';
 import { updateProviderSchema } from '@/lib/providers/schemas';
 import { ErrorAlert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { FormDialog } from '../../ui/dialog';
 import { TextField } from '../../ui/input';
 import { Switch } from '../../ui/switch';
 import { useToast } from '../../ui/toast';
@@ -62,21 +61,15 @@ function EditProviderForm({ routerId, provider, onClose }: { routerId: string; p
   };
 
   return (
-    <Dialog
+    <FormDialog
       open
       onClose={onClose}
       size="lg"
       title={`Edit ${provider.name}`}
       description={<>Changes apply to new sessions at once; running sessions keep their provider. Slug <code className="font-mono text-[12px] text-zinc-700">{provider.slug}</code>.</>}
       onSubmit={submit}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={update.isPending}>
-            Save changes
-          </Button>
-        </>
-      }
+      submitLabel="Save changes"
+      pending={update.isPending}
     >
       <TextField label="Name" value={name} onChange={(e) => { setName(e.target.value); setErrors(without('name')); }} error={errors.name} maxLength={100} autoFocus />
       <RoutingFields
@@ -96,6 +89,6 @@ function EditProviderForm({ routerId, provider, onClose }: { routerId: string; p
         <Switch id="provider-enabled" checked={enabled} onChange={setEnabled} />
       </div>
       {!placed && <ErrorAlert error={update.error} />}
-    </Dialog>
+    </FormDialog>
   );
 }

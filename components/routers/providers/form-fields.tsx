@@ -1,10 +1,12 @@
 'use client';
 // Pieces the add and edit dialogs share: number fields as the schema wants them, the routing
-// fields every provider has, how a server error lands on a field, and a check's inline result.
-import type { ReactNode } from 'react';
+// fields every provider has, how a server error lands on a field, a check's inline result, and
+// the state both add forms (address and key) hold.
+import { useState, type ReactNode } from 'react';
 import { isApiError } from '@/lib/client/api-fetch';
 import { fieldErrorsFromApi, type FieldErrors } from '@/lib/client/forms';
-import { PRIORITY_DEFAULT, WEIGHT_DEFAULT } from '@/lib/providers/schemas';
+import { useCreateProvider, type Provider } from '@/lib/client/providers';
+import { PRIORITY_DEFAULT, WEIGHT_DEFAULT, type CreateProviderInput } from '@/lib/providers/schemas';
 import { cn } from '../../ui/cn';
 import { CheckCircleIcon, XCircleIcon, AlertTriangleIcon } from '../../ui/icons';
 import { TextField } from '../../ui/input';
@@ -101,4 +103,58 @@ export function CheckResult({ state, children, testId }: { state: 'pending' | 'o
       <span className="min-w-0">{children}</span>
     </p>
   );
+}
+
+/**
+ * What the address form and the key form of "Add provider" both hold: slug, name, routing, the
+ * field errors and the create request. Each form adds its own fields and builds its own input.
+ */
+export function useAddProviderForm(routerId: string, onAdded: (provider: Provider) => void) {
+  const create = useCreateProvider(routerId);
+  const [slug, setSlug] = useState('');
+  const [name, setName] = useState('');
+  const [routing, setRouting] = useState<RoutingValues>(defaultRouting);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // The server's answer landed on a field: the dialog's alert does not repeat it, even once that field is edited.
+  const [placed, setPlaced] = useState(false);
+
+  /** Creates the provider; a failure about one of `fields` lands on it (see providerErrorFields). */
+  const send = (input: CreateProviderInput, fields: readonly string[], addressField?: string) =>
+    create.mutate(input, {
+      onSuccess: onAdded,
+      onError: (error) => {
+        const found = providerErrorFields(error, fields, addressField);
+        setErrors(found ?? {});
+        setPlaced(found !== null);
+      },
+    });
+
+  /** Slug and the optional name side by side; an empty name shows the slug it will default to. */
+  const nameFields = ({ slugPlaceholder, namePlaceholder, autoFocus }: { slugPlaceholder: string; namePlaceholder: string; autoFocus?: boolean }) => (
+    <div className="grid grid-cols-2 gap-3">
+      <TextField label="Slug" value={slug} onChange={(e) => { setSlug(e.target.value); setErrors(without('slug')); }} error={errors.slug} placeholder={slugPlaceholder} hint="Letters, digits, single hyphens" maxLength={64} spellCheck={false} autoComplete="off" autoFocus={autoFocus} />
+      <TextField label={<>Name <span className="font-normal text-zinc-400">(optional)</span></>} value={name} onChange={(e) => { setName(e.target.value); setErrors(without('name')); }} error={errors.name} placeholder={slug || namePlaceholder} maxLength={100} />
+    </div>
+  );
+
+  const routingFields = (
+    <RoutingFields
+      values={routing}
+      errors={errors}
+      onChange={(values, field) => {
+        setRouting(values);
+        setErrors(without(field));
+      }}
+    />
+  );
+
+  const reset = () => {
+    setSlug('');
+    setName('');
+    setRouting(defaultRouting);
+    setErrors({});
+    setPlaced(false);
+    create.reset();
+  };
+  return { slug, name, routing, errors, setErrors, send, nameFields, routingFields, reset, pending: create.isPending, error: placed ? null : create.error };
 }

@@ -3,8 +3,8 @@
 // key with a "Verify key" check that starts no browser, the adapter's options, routing fields.
 import { useState } from 'react';
 import { isApiError } from '@/lib/client/api-fetch';
-import { validate, type FieldErrors } from '@/lib/client/forms';
-import { useCreateProvider, useVerifyKey, type Provider } from '@/lib/client/providers';
+import { validate } from '@/lib/client/forms';
+import { useVerifyKey, type Provider } from '@/lib/client/providers';
 import {
   ADAPTER_ONE_REGIONS, ADAPTER_ONE_TIMEOUT_SECONDS_DEFAULT, ADAPTER_TWO_TIMEOUT_MINUTES_DEFAULT, createProviderSchema, verifyKeySchema, type AdapterKind,
 } from '@/lib/providers/schemas';
@@ -13,7 +13,7 @@ import { Field, Input, Select, TextField } from '../../ui/input';
 import { KeyIcon } from '../../ui/icons';
 import { Segmented } from '../../ui/tabs';
 import { Switch } from '../../ui/switch';
-import { CheckResult, defaultRouting, numberField, providerErrorFields, RoutingFields, routingInput, without, type RoutingValues } from './form-fields';
+import { CheckResult, numberField, routingInput, useAddProviderForm, without } from './form-fields';
 
 export const adapters: Record<AdapterKind, { label: string; description: string }> = {
   'adapter-one': { label: 'Adapter one', description: 'Kernel-style browsers API. A disconnected browser is kept 15 minutes for a reconnect.' },
@@ -21,21 +21,16 @@ export const adapters: Record<AdapterKind, { label: string; description: string 
 };
 
 export function useKeyForm(routerId: string, onAdded: (provider: Provider) => void) {
-  const create = useCreateProvider(routerId);
+  const form = useAddProviderForm(routerId, onAdded);
+  const { slug, name, routing, errors, setErrors } = form;
   const verify = useVerifyKey(routerId);
   const [adapterKind, setAdapterKind] = useState<AdapterKind>('adapter-one');
-  const [slug, setSlug] = useState('');
-  const [name, setName] = useState('');
   const [apiKey, setApiKey] = useState('');
   const [region, setRegion] = useState('');
   const [stealth, setStealth] = useState(false);
   const [timeoutSeconds, setTimeoutSeconds] = useState(String(ADAPTER_ONE_TIMEOUT_SECONDS_DEFAULT));
   const [timeoutMinutes, setTimeoutMinutes] = useState(String(ADAPTER_TWO_TIMEOUT_MINUTES_DEFAULT));
   const [proxyCountryCode, setProxyCountryCode] = useState('');
-  const [routing, setRouting] = useState<RoutingValues>(defaultRouting);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  // The server's answer landed on a field: the dialog's alert does not repeat it, even once that field is edited.
-  const [placed, setPlaced] = useState(false);
 
   const options = () =>
     adapterKind === 'adapter-one'
@@ -54,17 +49,10 @@ export function useKeyForm(routerId: string, onAdded: (provider: Provider) => vo
     const parsed = validate(createProviderSchema, input);
     if (!parsed.ok) return setErrors(parsed.errors);
     setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: onAdded,
-      onError: (error) => {
-        const fields = providerErrorFields(error, [
-          'slug', 'name', 'adapterKind', 'credentials.apiKey', 'options.region', 'options.stealth', 'options.timeoutSeconds', 'options.timeoutMinutes', 'options.proxyCountryCode',
-          'priority', 'weight', 'maxConcurrent', 'profile',
-        ]);
-        setErrors(fields ?? {});
-        setPlaced(fields !== null);
-      },
-    });
+    form.send(parsed.data, [
+      'slug', 'name', 'adapterKind', 'credentials.apiKey', 'options.region', 'options.stealth', 'options.timeoutSeconds', 'options.timeoutMinutes', 'options.proxyCountryCode',
+      'priority', 'weight', 'maxConcurrent', 'profile',
+    ]);
   };
 
   const changeKey = (apply: () => void) => {
@@ -90,10 +78,7 @@ export function useKeyForm(routerId: string, onAdded: (provider: Provider) => vo
         onChange={(kind) => changeKey(() => setAdapterKind(kind))}
         options={(Object.keys(adapters) as AdapterKind[]).map((kind) => ({ value: kind, label: adapters[kind].label, description: adapters[kind].description }))}
       />
-      <div className="grid grid-cols-2 gap-3">
-        <TextField label="Slug" value={slug} onChange={(e) => { setSlug(e.target.value); setErrors(without('slug')); }} error={errors.slug} placeholder={adapterKind === 'adapter-one' ? 'kernel-us' : 'browser-use'} hint="Letters, digits, single hyphens" maxLength={64} spellCheck={false} autoComplete="off" />
-        <TextField label={<>Name <span className="font-normal text-zinc-400">(optional)</span></>} value={name} onChange={(e) => { setName(e.target.value); setErrors(without('name')); }} error={errors.name} placeholder={slug || adapters[adapterKind].label} maxLength={100} />
-      </div>
+      {form.nameFields({ slugPlaceholder: adapterKind === 'adapter-one' ? 'kernel-us' : 'browser-use', namePlaceholder: adapters[adapterKind].label })}
       <Field label="API key" htmlFor="provider-api-key" error={errors['credentials.apiKey']} hint={!verifyResult && 'Checked with the vendor before saving, without starting a browser. Stored encrypted, never shown again.'}>
         <div className="flex gap-2">
           <Input id="provider-api-key" type="password" value={apiKey} onChange={(e) => changeKey(() => { setApiKey(e.target.value); setErrors(without('credentials.apiKey')); })} invalid={Boolean(errors['credentials.apiKey'])} autoComplete="off" spellCheck={false} className="font-mono text-[13px]" />
@@ -146,31 +131,19 @@ export function useKeyForm(routerId: string, onAdded: (provider: Provider) => vo
         )}
       </fieldset>
 
-      <RoutingFields
-        values={routing}
-        errors={errors}
-        onChange={(values, field) => {
-          setRouting(values);
-          setErrors(without(field));
-        }}
-      />
+      {form.routingFields}
     </>
   );
 
   const reset = () => {
-    setSlug('');
-    setName('');
+    form.reset();
     setApiKey('');
     setRegion('');
     setStealth(false);
     setTimeoutSeconds(String(ADAPTER_ONE_TIMEOUT_SECONDS_DEFAULT));
     setTimeoutMinutes(String(ADAPTER_TWO_TIMEOUT_MINUTES_DEFAULT));
     setProxyCountryCode('');
-    setRouting(defaultRouting);
-    setErrors({});
-    setPlaced(false);
-    create.reset();
     verify.reset();
   };
-  return { content, submit, reset, pending: create.isPending, error: placed ? null : create.error };
+  return { content, submit, reset, pending: form.pending, error: form.error };
 }
