@@ -8,7 +8,6 @@ import { isEngineError, type EngineError, type Lease, type Reservation } from '.
 import { authenticateRouterKey, keyFrom } from '../auth/router-key';
 import type { FailureThrottle } from '../auth/failure-throttle';
 import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
-import { acceptClient, adoptUpstream } from '../relay/adopt';
 import { FastLane } from '../relay/fast-lane';
 import { PipelineLane } from '../relay/pipeline-lane';
 import { CONTROL_PLANE_CLOSE, type Relay, type RelayOutcome } from '../relay/types';
@@ -137,20 +136,16 @@ function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffe
     void writer.finish(outcome, relay().stats).then(markEnded);
   };
 
-  if (deps.lane === 'pipeline') {
-    const upstreamWs = adoptUpstream(upstream);
-    void acceptClient(req, socket, head, sessionHeaders).then((clientWs) => {
-      const relay: PipelineLane = new PipelineLane(clientWs, upstreamWs, id, [], onEnd(() => relay));
-      register(relay);
-    });
-    return;
-  }
-
   const lines = ['HTTP/1.1 101 Switching Protocols', 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Accept: ${acceptFor(key)}`];
+  // Only the fast lane offered the client's extensions to the provider (the pipeline lane reads
+  // payloads, so it keeps them uncompressed); either way the provider's answer is passed back.
   if (upstream.headers['sec-websocket-extensions']) lines.push(`Sec-WebSocket-Extensions: ${upstream.headers['sec-websocket-extensions']}`);
   if (upstream.headers['sec-websocket-protocol']) lines.push(`Sec-WebSocket-Protocol: ${upstream.headers['sec-websocket-protocol']}`);
   socket.write(`${[...lines, ...sessionHeaders].join('\r\n')}\r\n\r\n`);
-  const relay: FastLane = new FastLane(socket, head, upstream.socket, upstream.head, onEnd(() => relay));
+  const relay: Relay =
+    deps.lane === 'pipeline'
+      ? new PipelineLane(socket, head, upstream.socket, upstream.head, id, [], onEnd(() => relay))
+      : new FastLane(socket, head, upstream.socket, upstream.head, onEnd(() => relay));
   register(relay);
 }
 

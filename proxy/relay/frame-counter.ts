@@ -48,14 +48,15 @@ export class FrameCounter {
   }
 }
 
-interface FrameHeader {
+export interface FrameHeader {
   fin: boolean;
   opcode: number;
+  masked: boolean;
   headerLength: number;
   payloadLength: number;
 }
 
-function parseHeader(buf: Buffer, at: number): FrameHeader | null {
+export function parseHeader(buf: Buffer, at: number): FrameHeader | null {
   if (buf.length - at < 2) return null;
   const b0 = buf[at]!;
   const b1 = buf[at + 1]!;
@@ -73,7 +74,7 @@ function parseHeader(buf: Buffer, at: number): FrameHeader | null {
   }
   if (masked) headerLength += 4;
   if (buf.length - at < headerLength) return null;
-  return { fin: (b0 & 0x80) !== 0, opcode: b0 & 0x0f, headerLength, payloadLength: length };
+  return { fin: (b0 & 0x80) !== 0, opcode: b0 & 0x0f, masked, headerLength, payloadLength: length };
 }
 
 /** A server-to-client close frame (unmasked) with a code and a short UTF-8 reason. */

@@ -1,36 +1,47 @@
-// The pipeline lane against a real Chromium: plugin-free relay, and a test plugin that injects
-// commands (their replies never reach the client) and watches every message.
+// The pipeline lane against a real Chromium: plugin-free relay, a test plugin that injects
+// commands (their replies never reach the client) and watches every message, fragmented and
+// large messages.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import WebSocket, { WebSocketServer } from 'ws';
+import WebSocket from 'ws';
+import { acceptFor, dialUpstream } from '../connect/dial-upstream';
 import { launchChromium, type Chromium } from '../../e2e/support/chromium';
-import { INJECTED_ID_BASE, PipelineLane, type CdpMessage, type PipelinePlugin } from './pipeline-lane';
+import { INJECTED_ID_BASE, PipelineLane, type CdpMessage, type PipelinePlugin, type PluginContext } from './pipeline-lane';
 import type { RelayOutcome } from './types';
 
 let browser: Chromium;
 before(async () => { browser = await launchChromium(); });
 after(async () => { await browser?.stop(); });
 
-/** A tiny front: each client WebSocket is relayed to the browser through a PipelineLane. */
+/** A tiny front: each client upgrade is relayed to the browser through a PipelineLane, as the proxy does. */
 async function front(plugins: () => PipelinePlugin[]) {
   const ends: Promise<RelayOutcome>[] = [];
+  const lanes: PipelineLane[] = [];
   const server = http.createServer();
-  const wss = new WebSocketServer({ server });
-  wss.on('connection', (client) => {
-    client.pause();
-    const upstream = new WebSocket(browser.wsUrl, { perMessageDeflate: false });
+  server.on('upgrade', (req, socket, head) => {
     let done!: (o: RelayOutcome) => void;
     ends.push(new Promise((r) => (done = r)));
-    upstream.once('open', () => {
-      new PipelineLane(client, upstream, 'test-session', plugins(), done);
-      client.resume();
+    void dialUpstream({ url: browser.wsUrl, timeoutMs: 5_000 }).then((up) => {
+      socket.write(['HTTP/1.1 101 Switching Protocols', 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Accept: ${acceptFor(String(req.headers['sec-websocket-key']))}`, '', ''].join('\r\n'));
+      lanes.push(new PipelineLane(socket, head, up.socket, up.head, 'test-session', plugins(), done));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, ends, close: () => new Promise((r) => { wss.close(); server.close(r); }) };
+  return { url, ends, lanes, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
+}
+
+/** Polls until `read` returns something truthy (2 s deadline). */
+async function eventually<T>(read: () => T): Promise<T> {
+  const deadline = Date.now() + 2_000;
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met within 2 s');
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }
 
 function client(url: string) {
@@ -98,4 +109,52 @@ test('a plugin can drop a client command', async () => {
   c.ws.close();
   await f.ends[0];
   await f.close();
+});
+
+test('a fragmented client message reaches a reading plugin whole and the provider intact; injections wait for its end', async () => {
+  // Without a reader the fragments stream through, so an injected command must wait for the last one.
+  for (const reading of [true, false]) {
+    const read: CdpMessage[] = [];
+    let ctx!: PluginContext;
+    const plugin: PipelinePlugin = { name: 'fragments', onStart: (c) => void (ctx = c), ...(reading && { onClientMessage: (m: CdpMessage) => void read.push(m) }) };
+    const f = await front(() => [plugin]);
+    const c = client(f.url);
+    await c.opened;
+    const url = `about:blank#${'y'.repeat(40)}`;
+    const text = JSON.stringify({ id: 5, method: 'Target.createTarget', params: { url } });
+    const replied = new Promise<CdpMessage>((resolve) => c.ws.on('message', (d) => { const m = JSON.parse(d.toString()); if (m.id === 5) resolve(m); }));
+    c.ws.send(text.slice(0, 10), { fin: false });
+    // The first fragment has reached the lane (the provider answers nothing to it) before the injection.
+    await eventually(() => f.lanes[0]?.stats.bytesIn ?? 0);
+    const injected = ctx.send('Browser.getVersion');
+    c.ws.send(text.slice(10, 30), { fin: false });
+    c.ws.send(text.slice(30), { fin: true });
+    const reply = await replied;
+    assert.equal(reply.error, undefined);
+    assert.match((reply.result as { targetId: string }).targetId, /^[0-9A-F]{32}$/);
+    assert.match(((await injected) as { product: string }).product, /Chrome/);
+    if (reading) assert.deepEqual(read, [{ id: 5, method: 'Target.createTarget', params: { url } }]);
+    c.ws.close();
+    await f.ends[0];
+    await f.close();
+  }
+});
+
+test('a multi-megabyte reply passes whole, with and without a plugin reading it', async () => {
+  for (const plugins of [() => [], () => [{ name: 'reader', onProviderMessage: () => undefined }]] as (() => PipelinePlugin[])[]) {
+    const f = await front(plugins);
+    const c = client(f.url);
+    await c.opened;
+    const target = await c.call(1, 'Target.createTarget', { url: 'about:blank' });
+    const attached = await c.call(2, 'Target.attachToTarget', { targetId: (target.result as { targetId: string }).targetId, flatten: true });
+    const sessionId = (attached.result as { sessionId: string }).sessionId;
+    const reply = await new Promise<CdpMessage>((resolve) => {
+      c.ws.on('message', (d) => { const m = JSON.parse(d.toString()); if (m.id === 3) resolve(m); });
+      c.ws.send(JSON.stringify({ id: 3, sessionId, method: 'Runtime.evaluate', params: { expression: "'x'.repeat(3 * 1024 * 1024)", returnByValue: true } }));
+    });
+    assert.equal(((reply.result as { result: { value: string } }).result.value).length, 3 * 1024 * 1024);
+    c.ws.close();
+    await f.ends[0];
+    await f.close();
+  }
 });

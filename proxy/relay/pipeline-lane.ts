@@ -1,8 +1,12 @@
 // Pipeline lane: a message-level relay with plugins (profiles, recording, traces, agent tools
-// plug in here). Injected commands use ids from their own range and their replies never reach
-// the client. Backpressure: when one side's send buffer passes the high-water mark, the other
-// side's socket is paused until it drains; no message is ever dropped.
-import type { WebSocket } from 'ws';
+// plug in here). It works on WebSocket frames over the raw sockets, like the fast lane: frames
+// pass on as the bytes they arrived as, and a message is decoded only when a plugin reads it or
+// when it may be the reply to an injected command. Injected commands use ids from their own range
+// and their replies never reach the client. Backpressure: a full writer pauses the other side's
+// reader until it drains; no message is ever dropped.
+import type { Duplex } from 'node:stream';
+import { closeFrame } from './frame-counter';
+import { FrameReader, maskedTextFrame, payloadOf, type Frame } from './frame-reader';
 import type { Relay, RelayOutcome, RelayStats } from './types';
 
 export interface CdpMessage {
@@ -31,11 +35,22 @@ export interface PipelinePlugin {
 }
 
 export const INJECTED_ID_BASE = 2_000_000_000;
-const HIGH_WATER = 4 * 1024 * 1024;
 
-type Raw = Buffer | ArrayBuffer | Buffer[];
-const size = (data: Raw) => (Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength);
-const text = (data: Raw) => (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer)).toString('utf8');
+const OP_TEXT = 0x1;
+const OP_CLOSE = 0x8;
+
+/** One direction of the relay. */
+interface Side {
+  from: Duplex;
+  to: Duplex;
+  reader: FrameReader;
+  /** Frames of a message held until its last frame, because it is to be read. */
+  held: Frame[];
+  /** A message's first frames went out and its last has not: nothing may be put in between. */
+  midMessage: boolean;
+  /** The close frame this side's sender sent, if any (its status code, or null without one). */
+  closeCode: number | null | undefined;
+}
 
 export class PipelineLane implements Relay {
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -44,93 +59,157 @@ export class PipelineLane implements Relay {
   private ended = false;
   private closing: RelayOutcome | null = null;
   private readonly ctx: PluginContext;
-  private readonly parse: boolean;
+  private readonly readsClient: boolean;
+  private readonly readsProvider: boolean;
+  private readonly up: Side;
+  private readonly down: Side;
+  /** Injected commands waiting for the client's fragmented message to end. */
+  private queued: Buffer[] = [];
 
+  /** `clientHead` and `upstreamHead` are frame bytes each side sent along with its handshake. */
   constructor(
-    private readonly client: WebSocket,
-    private readonly upstream: WebSocket,
+    private readonly client: Duplex,
+    clientHead: Buffer,
+    private readonly upstream: Duplex,
+    upstreamHead: Buffer,
     sessionId: string,
     private readonly plugins: PipelinePlugin[],
     private readonly onEnd: (outcome: RelayOutcome) => void,
   ) {
-    this.parse = plugins.some((p) => p.onClientMessage || p.onProviderMessage);
+    this.readsClient = plugins.some((p) => p.onClientMessage);
+    this.readsProvider = plugins.some((p) => p.onProviderMessage);
     this.ctx = { sessionId, send: (method, params, cdpSessionId) => this.inject(method, params, cdpSessionId) };
-    client.on('message', (data: Raw, isBinary: boolean) => this.fromClient(data, isBinary));
-    upstream.on('message', (data: Raw, isBinary: boolean) => this.fromProvider(data, isBinary));
-    client.on('close', () => this.finish({ state: 'closed', reason: null }));
-    upstream.on('close', (code: number) => this.finish(code === 1000 || code === 1005 ? { state: 'closed', reason: null } : { state: 'errored', reason: `the provider closed the WebSocket (${code})` }));
-    client.on('error', () => this.finish({ state: 'closed', reason: null }));
-    upstream.on('error', () => this.finish({ state: 'errored', reason: 'provider connection error' }));
+    this.up = { from: client, to: upstream, reader: new FrameReader(), held: [], midMessage: false, closeCode: undefined };
+    this.down = { from: upstream, to: client, reader: new FrameReader(), held: [], midMessage: false, closeCode: undefined };
+
+    client.on('data', (chunk: Buffer) => this.receive(this.up, chunk));
+    upstream.on('data', (chunk: Buffer) => this.receive(this.down, chunk));
+    client.on('error', () => this.finish({ state: 'closed', reason: null }, 'client'));
+    upstream.on('error', () => this.finish({ state: 'errored', reason: 'provider connection error' }, 'upstream'));
+    client.on('close', () => this.finish({ state: 'closed', reason: null }, 'client'));
+    upstream.on('close', () => this.finish(this.providerOutcome(), 'upstream'));
     for (const plugin of plugins) void Promise.resolve(plugin.onStart?.(this.ctx)).catch(() => {});
+    if (clientHead.length > 0) this.receive(this.up, clientHead);
+    if (upstreamHead.length > 0) this.receive(this.down, upstreamHead);
+    upstream.resume();
+    client.resume();
   }
 
   get stats(): RelayStats {
     return { ...this.counters };
   }
 
+  close(code: number, reason: string, outcome: RelayOutcome): void {
+    if (this.ended || this.closing) return;
+    this.closing = outcome;
+    this.upstream.removeAllListeners('data');
+    // A close frame may only go in between two messages of the provider's stream.
+    if (!this.down.midMessage && !this.client.destroyed) this.client.end(closeFrame(code, reason));
+    else this.client.destroy();
+    this.upstream.destroy();
+    setTimeout(() => this.client.destroy(), 1_000).unref();
+  }
+
   private inject(method: string, params?: unknown, cdpSessionId?: string): Promise<unknown> {
+    if (this.ended || this.closing) return Promise.reject(new Error('session ended'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.upstream.send(JSON.stringify({ id, method, params: params ?? {}, ...(cdpSessionId ? { sessionId: cdpSessionId } : {}) }));
+      const frame = maskedTextFrame(JSON.stringify({ id, method, params: params ?? {}, ...(cdpSessionId ? { sessionId: cdpSessionId } : {}) }));
+      if (this.up.midMessage) this.queued.push(frame);
+      else this.upstream.write(frame);
     });
   }
 
-  private fromClient(data: Raw, isBinary: boolean): void {
-    this.counters.bytesIn += size(data);
-    this.counters.messages++;
+  private receive(side: Side, chunk: Buffer): void {
     this.counters.lastActivity = Date.now();
-    if (this.parse && !isBinary) {
-      const message = JSON.parse(text(data)) as CdpMessage;
-      for (const plugin of this.plugins) if (plugin.onClientMessage?.(message, this.ctx) === 'drop') return;
+    if (side === this.up) this.counters.bytesIn += chunk.length;
+    const frames = side.reader.push(chunk);
+    if (frames.length === 0) return;
+    if (frames.length === 1) this.relayFrame(side, frames[0]!);
+    else {
+      // Everything this chunk completes leaves in one write.
+      side.to.cork();
+      for (const frame of frames) this.relayFrame(side, frame);
+      side.to.uncork();
     }
-    this.forward(this.upstream, this.client, data, isBinary);
+    if (side.to.writableNeedDrain && !side.from.isPaused()) {
+      side.from.pause();
+      side.to.once('drain', () => side.from.resume());
+    }
   }
 
-  private fromProvider(data: Raw, isBinary: boolean): void {
-    this.counters.lastActivity = Date.now();
-    let message: CdpMessage | undefined;
-    if (!isBinary && (this.parse || this.pending.size > 0)) {
-      message = JSON.parse(text(data)) as CdpMessage;
+  private relayFrame(side: Side, frame: Frame): void {
+    if (frame.opcode >= OP_CLOSE) {
+      // Control frames may stand between the frames of a message.
+      if (frame.opcode === OP_CLOSE) side.closeCode = frame.payloadLength >= 2 ? payloadOf(frame).readUInt16BE(0) : null;
+      this.send(side, frame);
+      return;
+    }
+    const reads = side === this.up ? this.readsClient : this.readsProvider || this.pending.size > 0;
+    if (!reads && side.held.length === 0) {
+      this.send(side, frame);
+      side.midMessage = !frame.fin;
+      if (frame.fin) this.messageRelayed(side);
+      return;
+    }
+    side.held.push(frame);
+    if (!frame.fin) return;
+    const frames = side.held;
+    side.held = [];
+    if (frames[0]!.opcode === OP_TEXT && this.consumed(side, frames)) return;
+    for (const f of frames) this.send(side, f);
+    side.midMessage = false;
+    this.messageRelayed(side);
+  }
+
+  /** Reads a whole text message; true when it stops here (an injected reply, or a plugin dropped it). */
+  private consumed(side: Side, frames: Frame[]): boolean {
+    let message: CdpMessage;
+    try {
+      const payload = frames.length === 1 ? payloadOf(frames[0]!) : Buffer.concat(frames.map(payloadOf));
+      message = JSON.parse(payload.toString('utf8')) as CdpMessage;
+    } catch {
+      return false; // not CDP: pass it on untouched
+    }
+    if (side === this.down) {
       if (message.id !== undefined && message.id >= INJECTED_ID_BASE) {
         const waiter = this.pending.get(message.id);
         this.pending.delete(message.id);
         if (message.error) waiter?.reject(new Error(message.error.message));
         else waiter?.resolve(message.result);
-        return;
+        return true;
       }
-      for (const plugin of this.plugins) if (plugin.onProviderMessage?.(message, this.ctx) === 'drop') return;
+      for (const plugin of this.plugins) if (plugin.onProviderMessage?.(message, this.ctx) === 'drop') return true;
+      return false;
     }
-    this.counters.bytesOut += size(data);
+    for (const plugin of this.plugins) if (plugin.onClientMessage?.(message, this.ctx) === 'drop') return true;
+    return false;
+  }
+
+  private send(side: Side, frame: Frame): void {
+    if (side === this.down) this.counters.bytesOut += frame.bytes.length;
+    side.to.write(frame.bytes);
+  }
+
+  private messageRelayed(side: Side): void {
     this.counters.messages++;
-    this.forward(this.client, this.upstream, data, isBinary);
+    if (side === this.up && this.queued.length > 0) for (const frame of this.queued.splice(0)) this.upstream.write(frame);
   }
 
-  private forward(to: WebSocket, from: WebSocket, data: Raw, isBinary: boolean): void {
-    to.send(Array.isArray(data) ? Buffer.concat(data) : data, { binary: isBinary });
-    const source = (from as unknown as { _socket?: import('node:net').Socket })._socket;
-    const sink = (to as unknown as { _socket?: import('node:net').Socket })._socket;
-    if (to.bufferedAmount > HIGH_WATER && source && sink && !source.isPaused()) {
-      source.pause();
-      sink.once('drain', () => source.resume());
-    }
+  private providerOutcome(): RelayOutcome {
+    const code = this.down.closeCode;
+    if (code === undefined) return { state: 'errored', reason: 'the provider disconnected without closing the WebSocket' };
+    return code === null || code === 1000 || code === 1005 ? { state: 'closed', reason: null } : { state: 'errored', reason: `the provider closed the WebSocket (${code})` };
   }
 
-  close(code: number, reason: string, outcome: RelayOutcome): void {
-    if (this.ended || this.closing) return;
-    this.closing = outcome;
-    this.client.close(code, reason);
-    this.upstream.terminate();
-    setTimeout(() => this.client.terminate(), 1_000).unref();
-  }
-
-  private finish(outcome: RelayOutcome): void {
+  private finish(outcome: RelayOutcome, side: 'client' | 'upstream'): void {
     if (this.ended) return;
     this.ended = true;
     for (const waiter of this.pending.values()) waiter.reject(new Error('session ended'));
     this.pending.clear();
-    if (this.client.readyState === this.client.OPEN) this.client.close(1000);
-    this.upstream.terminate();
+    if (side === 'client') this.upstream.destroy();
+    else if (!this.closing) this.client.end();
     const final = this.closing ?? outcome;
     for (const plugin of this.plugins) void Promise.resolve(plugin.onEnd?.(final, this.ctx)).catch(() => {});
     this.onEnd(final);
