@@ -2,7 +2,7 @@
 // Creates (or reuses) a verified user with a workspace and its default router, creates an access
 // token, and prints one JSON line: { userId, workspaceId, routerId, accessToken }.
 import { parseArgs } from 'node:util';
-import { settings } from './lib/env';
+import { localPoolUrl, settings } from './lib/env';
 import { loadInstanceSecrets } from '../lib/runtime/secrets';
 import { prepareDatabase } from '../lib/runtime/database';
 
@@ -17,6 +17,8 @@ const database = await prepareDatabase({ dataDir: settings.dataDir, postgresPass
 process.env.DATABASE_URL = database.url;
 process.env.ENCRYPTION_KEY = secrets.encryptionKey;
 process.env.LOG_LEVEL ??= 'warn';
+// The same first provider a sign-up on this install gets (LOCAL_POOL_AUTO_PROVIDER=0: none).
+process.env.LOCAL_POOL_URL = localPoolUrl;
 
 // Imported after the environment is set: lib/db reads DATABASE_URL on first use.
 const { seedUser } = await import('../lib/users/seed-user');

@@ -2,9 +2,15 @@
 // routers on a local install, and serving a Playwright session through the proxy.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { call, expectOk, newUser } from '../support/api';
 import { connectUrl, eventually, routerKey } from '../support/connect';
+import { tsxBin } from '../../scripts/lib/processes';
 
 const POOL_HTTP = process.env.TEST_POOL_URL ?? 'http://127.0.0.1:9600';
 const POOL_WS = `${POOL_HTTP.replace(/^http/, 'ws')}/`;
@@ -48,4 +54,34 @@ test('a new router on a local install gets the pool first and serves Playwright 
   }, 10_000, 'the session to end');
   assert.equal(sessions.items[0].provider.slug, 'local-pool');
   assert.equal(sessions.items[0].state, 'closed');
+});
+
+test('npm run seed prints the user, workspace, router and token, and the router has the local pool', async () => {
+  await poolCapacity();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-seed-'));
+  try {
+    // The script as a user runs it, on the test stack's database; only POOL_PORT says where the pool is.
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, POOL_PORT: new URL(POOL_HTTP).port };
+    delete env.LOCAL_POOL_URL;
+    delete env.LOCAL_POOL_AUTO_PROVIDER;
+    const email = `seeded-${Date.now()}@example.test`;
+    const run = () => promisify(execFile)(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password'], { env });
+    const first = JSON.parse((await run()).stdout.trim()) as { userId: string; workspaceId: string; routerId: string; accessToken: string };
+    assert.match(first.accessToken, /^acct_/);
+    const me = expectOk(await call('GET', '/v1/me', { auth: { token: first.accessToken } }));
+    assert.equal(me.user.email, email);
+    assert.equal(me.user.emailVerified, true);
+    assert.equal(me.activeWorkspaceId, first.workspaceId);
+    assert.equal(me.activeRouterInstanceId, first.routerId);
+    const providers = expectOk(await call('GET', '/v1/providers', { auth: { token: first.accessToken } }));
+    assert.deepEqual(providers.items.map((p: { slug: string }) => p.slug), ['local-pool']);
+
+    // Run again: the same user, workspace and router, a new token; the old one keeps working.
+    const second = JSON.parse((await run()).stdout.trim()) as typeof first;
+    assert.deepEqual([second.userId, second.workspaceId, second.routerId], [first.userId, first.workspaceId, first.routerId]);
+    assert.notEqual(second.accessToken, first.accessToken);
+    expectOk(await call('GET', '/v1/me', { auth: { token: first.accessToken } }));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -9,3 +9,6 @@ export const settings = {
   host: process.env.HOST ?? '127.0.0.1',
   embeddedPostgresPort: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
 };
+
+/** The local browser pool `npm start` runs; new routers get it as their first provider. */
+export const localPoolUrl = process.env.LOCAL_POOL_URL ?? `ws://127.0.0.1:${settings.poolPort}/`;

@@ -27,3 +27,35 @@ export async function waitForPort(port: number, timeoutMs: number, host = '127.0
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+export interface NamedPort {
+  /** The setting that chooses the port, named in the message (e.g. `PORT`). */
+  setting: string;
+  port: number;
+  /** Where the process binds, when not the shared `host`. */
+  host?: string;
+}
+
+/**
+ * Refuses, with a message that names the settings, ports that two processes would share or that
+ * something else already holds. Checked before anything starts, so a clash is not discovered as
+ * a child's crash after the addresses were printed (or, worse, hidden because the foreign
+ * process answers the readiness probe).
+ */
+export async function assertPortsFree(ports: NamedPort[], host: string): Promise<void> {
+  for (const [i, a] of ports.entries()) {
+    if (!Number.isInteger(a.port) || a.port < 1 || a.port > 65_535) throw new Error(`${a.setting}=${a.port} is not a TCP port (1–65535)`);
+    const b = ports.slice(i + 1).find((other) => other.port === a.port);
+    if (b) throw new Error(`${a.setting} and ${b.setting} are both ${a.port}; give each process its own port`);
+  }
+  for (const { setting, port, host: own } of ports) {
+    const bindHost = own ?? host;
+    const problem = await new Promise<string | null>((resolve) => {
+      const server = net.createServer();
+      server.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      server.listen(port, bindHost, () => server.close(() => resolve(null)));
+    });
+    if (problem === 'EADDRINUSE') throw new Error(`port ${port} (${setting}) is already in use on ${bindHost}: is another copy running? Stop it or set ${setting} to a free port`);
+    if (problem) throw new Error(`cannot listen on ${bindHost}:${port} (${setting}): ${problem}`);
+  }
+}

@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { test } from 'node:test';
+import { assertPortsFree, freePort } from './ports';
+
+test('free, distinct ports pass', async () => {
+  const [a, b] = await Promise.all([freePort(), freePort()]);
+  await assertPortsFree([{ setting: 'WEB_PORT', port: a }, { setting: 'PORT', port: b }], '127.0.0.1');
+});
+
+test('two settings on one port are refused, naming both', async () => {
+  const port = await freePort();
+  await assert.rejects(
+    assertPortsFree([{ setting: 'WEB_PORT', port: 3000 }, { setting: 'PORT', port }, { setting: 'POOL_PORT', port }], '127.0.0.1'),
+    { message: `PORT and POOL_PORT are both ${port}; give each process its own port` },
+  );
+});
+
+test('a port held by another process is refused with the setting to change', async () => {
+  const holder = net.createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  const { port } = holder.address() as net.AddressInfo;
+  try {
+    await assert.rejects(assertPortsFree([{ setting: 'PORT', port }], '127.0.0.1'), /port \d+ \(PORT\) is already in use on 127\.0\.0\.1.*set PORT to a free port/);
+  } finally {
+    holder.close();
+  }
+});
+
+test('a value that is not a port is refused', async () => {
+  await assert.rejects(assertPortsFree([{ setting: 'WEB_PORT', port: Number('abc') }], '127.0.0.1'), /WEB_PORT=NaN is not a TCP port/);
+});
