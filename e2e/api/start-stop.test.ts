@@ -1,0 +1,87 @@
+// `npm start` as a user runs it, stopped the way a terminal's Ctrl-C stops it: SIGINT to the whole
+// foreground process group at once. The proxy must still be able to drain (a session that ends
+// during the drain is written as `closed`), the pool must outlive the proxy's sessions, and the
+// database must stop last and cleanly.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { startEmbeddedPostgres } from '../../lib/db/embedded';
+import { loadInstanceSecrets } from '../../lib/runtime/secrets';
+import { freePort } from '../../scripts/lib/ports';
+import { tsxBin } from '../../scripts/lib/processes';
+
+class Output {
+  text = '';
+  private waiters: { pattern: RegExp; resolve: () => void }[] = [];
+  push(chunk: Buffer) {
+    this.text += chunk.toString();
+    this.waiters = this.waiters.filter((w) => (w.pattern.test(this.text) ? (w.resolve(), false) : true));
+  }
+  waitFor(pattern: RegExp, timeoutMs: number): Promise<void> {
+    if (pattern.test(this.text)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms; output:\n${this.text.slice(-3000)}`)), timeoutMs);
+      this.waiters.push({ pattern, resolve: () => { clearTimeout(timer); resolve(); } });
+    });
+  }
+}
+
+test('Ctrl-C on npm start: the proxy drains and writes its sessions, the pool and PostgreSQL stop after it', { timeout: 240_000 }, async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-start-'));
+  const [webPort, proxyPort, poolPort, pgPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  // A user's shell: none of the test stack's settings.
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG,
+    DATA_DIR: dataDir, WEB_PORT: String(webPort), PORT: String(proxyPort), POOL_PORT: String(poolPort), EMBEDDED_PG_PORT: String(pgPort),
+    LOG_LEVEL: 'info',
+  };
+  // Its own process group, as the terminal's foreground job.
+  const start = spawn(process.execPath, [tsxBin, 'scripts/start.ts'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = new Output();
+  start.stdout.on('data', (c: Buffer) => output.push(c));
+  start.stderr.on('data', (c: Buffer) => output.push(c));
+  const exited = new Promise<number | null>((resolve) => start.on('exit', (code) => resolve(code)));
+  let browser: Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined;
+  try {
+    await output.waitFor(/press Ctrl-C to stop/, 150_000);
+    const seeded = JSON.parse((await promisify(execFile)(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', 'ctrl-c@example.test', '--password', 'a seeded password'], { env })).stdout.trim());
+    const key = await (await fetch(`http://localhost:${webPort}/v1/api-keys/current/plaintext`, { headers: { authorization: `Bearer ${seeded.accessToken}` } })).json();
+    browser = await chromium.connectOverCDP(`ws://localhost:${proxyPort}/v1/connect?token=${key.data.plaintextKey}`, { timeout: 90_000 });
+    const page = await (browser.contexts()[0] ?? (await browser.newContext())).newPage();
+    await page.setContent('<title>before</title>');
+
+    process.kill(-start.pid!, 'SIGINT');
+    await output.waitFor(/draining sessions before exit/, 30_000);
+    // The session still works while the proxy drains: the pool and the database are up.
+    await page.setContent('<title>during the drain</title>');
+    assert.equal(await page.title(), 'during the drain');
+    await browser.close();
+    browser = undefined;
+    assert.equal(await exited, 0, output.text.slice(-3000));
+    assert.match(output.text, /\[start\] stopped/);
+    assert.doesNotMatch(output.text, /LISTEN connection lost|could not record session|terminating connection/i);
+  } finally {
+    await browser?.close().catch(() => {});
+    if (start.exitCode === null) process.kill(-start.pid!, 'SIGKILL');
+  }
+
+  // The database stopped cleanly and holds the session as the proxy wrote it during the drain.
+  const secrets = loadInstanceSecrets(dataDir);
+  const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), password: secrets.postgresPassword });
+  const client = new pg.Client({ connectionString: server.url });
+  try {
+    await client.connect();
+    const { rows } = await client.query(`SELECT state, "errorReason" FROM "SessionLog"`);
+    assert.deepEqual(rows, [{ state: 'closed', errorReason: null }]);
+  } finally {
+    await client.end();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
