@@ -36,13 +36,13 @@ test('Ctrl-C on npm start: the proxy drains and writes its sessions, the pool an
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-start-'));
   const [webPort, proxyPort, poolPort, pgPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   // A user's shell: none of the test stack's settings.
-  const env: NodeJS.ProcessEnv = {
+  const env: Record<string, string | undefined> = {
     PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG,
     DATA_DIR: dataDir, WEB_PORT: String(webPort), PORT: String(proxyPort), POOL_PORT: String(poolPort), EMBEDDED_PG_PORT: String(pgPort),
     LOG_LEVEL: 'info',
   };
   // Its own process group, as the terminal's foreground job.
-  const start = spawn(process.execPath, [tsxBin, 'scripts/start.ts'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const start = spawn(process.execPath, [tsxBin, 'scripts/start.ts'], { env: env as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = new Output();
   start.stdout.on('data', (c: Buffer) => output.push(c));
   start.stderr.on('data', (c: Buffer) => output.push(c));
@@ -50,7 +50,7 @@ test('Ctrl-C on npm start: the proxy drains and writes its sessions, the pool an
   let browser: Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined;
   try {
     await output.waitFor(/press Ctrl-C to stop/, 150_000);
-    const seeded = JSON.parse((await promisify(execFile)(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', 'ctrl-c@example.test', '--password', 'a seeded password'], { env })).stdout.trim());
+    const seeded = JSON.parse((await promisify(execFile)(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', 'ctrl-c@example.test', '--password', 'a seeded password'], { env: env as NodeJS.ProcessEnv })).stdout.trim());
     const key = await (await fetch(`http://localhost:${webPort}/v1/api-keys/current/plaintext`, { headers: { authorization: `Bearer ${seeded.accessToken}` } })).json();
     browser = await chromium.connectOverCDP(`ws://localhost:${proxyPort}/v1/connect?token=${key.data.plaintextKey}`, { timeout: 90_000 });
     const page = await (browser.contexts()[0] ?? (await browser.newContext())).newPage();
