@@ -3,6 +3,7 @@
 // directory, a local SMTP server, the production build of the web app, the proxy.
 // `npm test -- --only unit|api|browser` runs one group; `--files <text>` narrows to matching files.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { startMailCatcher } from '../e2e/support/mail-catcher';
@@ -16,6 +17,7 @@ const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf
 // `--files <text>` keeps only test files whose path contains the text (for a quick rerun).
 const filter = process.argv.includes('--files') ? process.argv[process.argv.indexOf('--files') + 1] : undefined;
 const log = (line: string) => console.log(`[test] ${line}`);
+const require = createRequire(import.meta.url);
 
 function find(dir: string, suffix: string): string[] {
   if (!existsSync(dir)) return [];
@@ -47,6 +49,15 @@ async function nodeTests(files: string[], env: NodeJS.ProcessEnv, concurrency: n
 
 const started = Date.now();
 log(`running ${unitFiles.length} unit, ${apiFiles.length} integration and ${browserFiles.length} browser test files`);
+if ((!only || only === 'unit') && !filter) {
+  // The whole tree, tests and scripts included, type-checks under the strict settings (next build
+  // checks only the app). Counted as one test.
+  const tscBin = path.join(path.dirname(require.resolve('typescript/package.json')), 'bin/tsc');
+  const code = await runToEnd([tscBin, '--noEmit', '-p', '.'], process.env);
+  if (code === 0) passed++;
+  else failed++;
+  log(code === 0 ? 'typecheck: ok' : 'typecheck: FAILED (tsc --noEmit, errors above)');
+}
 if (!only || only === 'unit') await nodeTests(unitFiles, { ...process.env, NODE_ENV: 'test' }, 2);
 
 if (only !== 'unit' && apiFiles.length + browserFiles.length > 0) {
