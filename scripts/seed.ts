@@ -18,7 +18,7 @@ process.env.DATABASE_URL = database.url;
 process.env.ENCRYPTION_KEY = secrets.encryptionKey;
 process.env.LOG_LEVEL ??= 'warn';
 // The same first provider a sign-up on this install gets (LOCAL_POOL_AUTO_PROVIDER=0: none).
-process.env.LOCAL_POOL_URL = localPoolUrl;
+process.env.LOCAL_POOL_URL = localPoolUrl();
 
 // Imported after the environment is set: lib/db reads DATABASE_URL on first use.
 const { seedUser } = await import('../lib/users/seed-user');

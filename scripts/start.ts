@@ -1,7 +1,7 @@
 // npm start — the whole product on its embedded defaults (see README.md).
 //
-// Shutdown order matters: the web, the proxy and the pool stop first (the proxy drains its sessions
-// for up to 30 s and writes their ends), PostgreSQL last. A terminal's Ctrl-C signals its whole
+// Shutdown order matters: the web and the proxy stop first (the proxy drains its sessions for up to
+// 30 s and writes their ends), then the pool whose browsers they use, PostgreSQL last. A terminal's Ctrl-C signals its whole
 // foreground process group at once, PostgreSQL included, which would stop the database under a
 // draining proxy. So this script runs in two parts: a front process that stays in the terminal's
 // group and turns any stop signal into one SIGTERM, and the supervisor, started in a process group

@@ -3,21 +3,19 @@
 // directory, a local SMTP server, the production build of the web app, the proxy.
 // `npm test -- --only unit|api|browser` runs one group; `--files <text>` narrows to matching files.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { startMailCatcher } from '../e2e/support/mail-catcher';
 import { startAdapterOneVendor } from '../e2e/support/vendors/adapter-one';
 import { startAdapterTwoVendor } from '../e2e/support/vendors/adapter-two';
 import { freePort } from './lib/ports';
-import { runToEnd } from './lib/processes';
+import { runToEnd, tscBin } from './lib/processes';
 import { startStack } from './lib/stack';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 // `--files <text>` keeps only test files whose path contains the text (for a quick rerun).
 const filter = process.argv.includes('--files') ? process.argv[process.argv.indexOf('--files') + 1] : undefined;
 const log = (line: string) => console.log(`[test] ${line}`);
-const require = createRequire(import.meta.url);
 
 function find(dir: string, suffix: string): string[] {
   if (!existsSync(dir)) return [];
@@ -52,7 +50,6 @@ log(`running ${unitFiles.length} unit, ${apiFiles.length} integration and ${brow
 if ((!only || only === 'unit') && !filter) {
   // The whole tree, tests and scripts included, type-checks under the strict settings (next build
   // checks only the app). Counted as one test.
-  const tscBin = path.join(path.dirname(require.resolve('typescript/package.json')), 'bin/tsc');
   const code = await runToEnd([tscBin, '--noEmit', '-p', '.'], process.env);
   if (code === 0) passed++;
   else failed++;

@@ -48,7 +48,6 @@ test('a restarted proxy settles the sessions its crashed run left active', async
   assert.equal(settled.state, 'errored');
   assert.ok(settled.durationMs >= 5_000);
   assert.equal((await db.sessionLog.findUniqueOrThrow({ where: { id: untouched.id } })).state, 'active');
-  void eventually;
 });
 
 test('the pipeline lane carries a Playwright session end to end', async () => {

@@ -15,22 +15,7 @@ import { startEmbeddedPostgres } from '../../lib/db/embedded';
 import { loadInstanceSecrets } from '../../lib/runtime/secrets';
 import { freePort } from '../../scripts/lib/ports';
 import { tsxBin } from '../../scripts/lib/processes';
-
-class Output {
-  text = '';
-  private waiters: { pattern: RegExp; resolve: () => void }[] = [];
-  push(chunk: Buffer) {
-    this.text += chunk.toString();
-    this.waiters = this.waiters.filter((w) => (w.pattern.test(this.text) ? (w.resolve(), false) : true));
-  }
-  waitFor(pattern: RegExp, timeoutMs: number): Promise<void> {
-    if (pattern.test(this.text)) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms; output:\n${this.text.slice(-3000)}`)), timeoutMs);
-      this.waiters.push({ pattern, resolve: () => { clearTimeout(timer); resolve(); } });
-    });
-  }
-}
+import { eventually } from '../support/connect';
 
 test('Ctrl-C on npm start: the proxy drains and writes its sessions, the pool and PostgreSQL stop after it', { timeout: 240_000 }, async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-start-'));
@@ -43,13 +28,17 @@ test('Ctrl-C on npm start: the proxy drains and writes its sessions, the pool an
   };
   // Its own process group, as the terminal's foreground job.
   const start = spawn(process.execPath, [tsxBin, 'scripts/start.ts'], { env: env as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = new Output();
-  start.stdout.on('data', (c: Buffer) => output.push(c));
-  start.stderr.on('data', (c: Buffer) => output.push(c));
+  let output = '';
+  start.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  start.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const printed = (pattern: RegExp, timeoutMs: number) =>
+    eventually(() => pattern.test(output), timeoutMs, `${pattern} in the output`).catch((error: Error) => {
+      throw new Error(`${error.message}:\n${output.slice(-3000)}`);
+    });
   const exited = new Promise<number | null>((resolve) => start.on('exit', (code) => resolve(code)));
   let browser: Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined;
   try {
-    await output.waitFor(/press Ctrl-C to stop/, 150_000);
+    await printed(/press Ctrl-C to stop/, 150_000);
     const seeded = JSON.parse((await promisify(execFile)(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', 'ctrl-c@example.test', '--password', 'a seeded password'], { env: env as NodeJS.ProcessEnv })).stdout.trim());
     const key = await (await fetch(`http://localhost:${webPort}/v1/api-keys/current/plaintext`, { headers: { authorization: `Bearer ${seeded.accessToken}` } })).json();
     browser = await chromium.connectOverCDP(`ws://localhost:${proxyPort}/v1/connect?token=${key.data.plaintextKey}`, { timeout: 90_000 });
@@ -57,15 +46,15 @@ test('Ctrl-C on npm start: the proxy drains and writes its sessions, the pool an
     await page.setContent('<title>before</title>');
 
     process.kill(-start.pid!, 'SIGINT');
-    await output.waitFor(/draining sessions before exit/, 30_000);
+    await printed(/draining sessions before exit/, 30_000);
     // The session still works while the proxy drains: the pool and the database are up.
     await page.setContent('<title>during the drain</title>');
     assert.equal(await page.title(), 'during the drain');
     await browser.close();
     browser = undefined;
-    assert.equal(await exited, 0, output.text.slice(-3000));
-    assert.match(output.text, /\[start\] stopped/);
-    assert.doesNotMatch(output.text, /LISTEN connection lost|could not record session|terminating connection/i);
+    assert.equal(await exited, 0, output.slice(-3000));
+    assert.match(output, /\[start\] stopped/);
+    assert.doesNotMatch(output, /LISTEN connection lost|could not record session|terminating connection/i);
   } finally {
     await browser?.close().catch(() => {});
     if (start.exitCode === null) process.kill(-start.pid!, 'SIGKILL');

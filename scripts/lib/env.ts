@@ -11,4 +11,4 @@ export const settings = {
 };
 
 /** The local browser pool `npm start` runs; new routers get it as their first provider. */
-export const localPoolUrl = process.env.LOCAL_POOL_URL ?? `ws://127.0.0.1:${settings.poolPort}/`;
+export const localPoolUrl = (poolPort = settings.poolPort) => process.env.LOCAL_POOL_URL ?? `ws://127.0.0.1:${poolPort}/`;

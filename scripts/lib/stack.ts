@@ -4,6 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { loadInstanceSecrets } from '../../lib/runtime/secrets';
 import { prepareDatabase, type ReadyDatabase } from '../../lib/runtime/database';
 import { ensureBuild } from './build';
+import { localPoolUrl } from './env';
 import { assertPortsFree, waitForPort } from './ports';
 import { startChild, stopChild, tsxBin } from './processes';
 
@@ -43,7 +44,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // New routers get the local pool as their first provider (LOCAL_POOL_AUTO_PROVIDER=0: not).
-    LOCAL_POOL_URL: process.env.LOCAL_POOL_URL ?? `ws://127.0.0.1:${options.poolPort}/`,
+    LOCAL_POOL_URL: localPoolUrl(options.poolPort),
     ...options.extraEnv,
     DATA_DIR: options.dataDir,
     DATABASE_URL: database.url,
@@ -57,21 +58,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ENCRYPTION_KEY: secrets.encryptionKey,
     NEXT_TELEMETRY_DISABLED: '1',
   };
+  // Stopped in order: the web and the proxy (which drains its sessions and writes their ends), then
+  // the pool whose browsers those sessions use, then the database they write to.
+  const front: ChildProcess[] = [];
+  const back: ChildProcess[] = [];
   const children: ChildProcess[] = [];
-  // In order: the web and the proxy (which drains its sessions and writes their ends), then the
-  // pool whose browsers those sessions use, then the database they write to.
   const stop = async () => {
-    const [web, proxy, ...rest] = children;
-    await Promise.all([web, proxy].filter((child) => child !== undefined).map((child) => stopChild(child)));
-    await Promise.all(rest.map((child) => stopChild(child)));
+    await Promise.all(front.map((child) => stopChild(child)));
+    await Promise.all(back.map((child) => stopChild(child)));
     await database.stop();
   };
   try {
     await ensureBuild(env, options.log);
-    children.push(startChild('web', [tsxBin, 'scripts/web-server.ts'], { ...env, SERVICE_NAME: 'web', HOST: options.host }, options.quiet));
-    children.push(startChild('proxy', [tsxBin, 'proxy/index.ts'], { ...env, SERVICE_NAME: 'proxy', HOST: options.host }, options.quiet));
+    front.push(startChild('web', [tsxBin, 'scripts/web-server.ts'], { ...env, SERVICE_NAME: 'web', HOST: options.host }, options.quiet));
+    front.push(startChild('proxy', [tsxBin, 'proxy/index.ts'], { ...env, SERVICE_NAME: 'proxy', HOST: options.host }, options.quiet));
     // The pool serves the local proxy only: loopback whatever HOST says (run it alone to expose it).
-    children.push(startChild('pool', [tsxBin, 'proxy/pool/index.ts'], { ...env, SERVICE_NAME: 'pool', HOST: '127.0.0.1' }, options.quiet));
+    back.push(startChild('pool', [tsxBin, 'proxy/pool/index.ts'], { ...env, SERVICE_NAME: 'pool', HOST: '127.0.0.1' }, options.quiet));
+    children.push(...front, ...back);
     await Promise.all([waitForPort(options.webPort, 60_000), waitForPort(options.proxyPort, 60_000), waitForPort(options.poolPort, 60_000)]);
   } catch (error) {
     await stop();
