@@ -72,6 +72,9 @@ async function runSupervisor() {
   log(`API       ${stack.webUrl}/v1`);
   log(`proxy     ${stack.proxyUrl.replace('http', 'ws')}/v1/connect`);
   log(`pool      ${stack.poolUrl.replace('http', 'ws')} (local Chromium, status ${stack.poolUrl}/pool/status)`);
+  log(`egress    PRIVATE_NETWORK=${stack.privateNetwork}: ${stack.privateNetwork === 'deny'
+    ? 'providers, webhooks, data-API pages and pool browsers reach public addresses only (allow: private ones too)'
+    : 'private addresses allowed (single-tenant); link-local, metadata and this service\'s own ports stay refused'}`);
   log('press Ctrl-C to stop');
 
   for (const child of stack.children) {

@@ -11,13 +11,17 @@ import { chromium } from 'playwright-core';
 import { call, expectOk, newUser } from '../support/api';
 import { connectUrl, eventually, routerKey } from '../support/connect';
 import { tsxBin } from '../../scripts/lib/processes';
+import { openAddress } from '../../lib/providers/secrets';
+import { launchChromium } from '../support/chromium';
+import { startRecordingUpstream } from '../support/upstreams';
 
 const POOL_HTTP = process.env.TEST_POOL_URL ?? 'http://127.0.0.1:9600';
 const POOL_WS = `${POOL_HTTP.replace(/^http/, 'ws')}/`;
 
 async function poolCapacity(): Promise<number> {
   return eventually(async () => {
-    const status = (await (await fetch(`${POOL_HTTP}/pool/status`)).json()) as { calibrating: boolean; capacity: number };
+    // The pool answers only with its token, which the stack hands to its processes (and to us).
+    const status = (await (await fetch(`${POOL_HTTP}/pool/status`, { headers: { authorization: `Bearer ${process.env.POOL_TOKEN}` } })).json()) as { calibrating: boolean; capacity: number };
     return status.calibrating ? null : status.capacity;
   }, 30_000, 'the pool to calibrate');
 }
@@ -83,5 +87,30 @@ test('npm run seed prints the user, workspace, router and token, and the router 
     expectOk(await call('GET', '/v1/me', { auth: { token: first.accessToken } }));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('the pool token is added on the way to the pool only: never stored, never sent to an address the tenant changes it to', async () => {
+  await poolCapacity();
+  const token = process.env.POOL_TOKEN!;
+  assert.ok(token, 'the stack runs the pool with a token');
+  const user = await newUser('pool-token');
+  const auth = { token: user.token };
+  expectOk(await call('POST', '/v1/providers', { auth, body: { slug: 'pool', url: POOL_WS } }), 201);
+  const { db } = await import('../../lib/db');
+  const row = await db.provider.findFirstOrThrow({ where: { routerId: user.routerId, slug: 'pool' } });
+  assert.deepEqual(openAddress(row)?.headers ?? {}, {}, 'no header is stored with the pool provider');
+
+  // The tenant points the provider somewhere else: what arrives there carries no pool token.
+  const browser = await launchChromium();
+  const recorder = await startRecordingUpstream(Number(new URL(browser.wsUrl).port));
+  try {
+    const path = new URL(browser.wsUrl).pathname;
+    expectOk(await call('PATCH', '/v1/providers/pool', { auth, body: { url: `${recorder.url}${path}` } }));
+    assert.ok(recorder.seen.length > 0, 'the new address was tested');
+    for (const seen of recorder.seen) assert.ok(!JSON.stringify(seen.headers).includes(token), `no pool token in ${JSON.stringify(seen.headers)}`);
+  } finally {
+    await recorder.stop();
+    await browser.stop();
   }
 });

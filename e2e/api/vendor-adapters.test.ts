@@ -8,6 +8,7 @@ import { createAdapterOne, KEEP_FOR_RECONNECT_MS } from '../../lib/providers/ada
 import { createAdapterTwo } from '../../lib/providers/adapters/adapter-two';
 import { VendorError } from '../../lib/providers/adapters/types';
 import { connectCdp } from '../../lib/providers/cdp-client';
+import { egressPolicy } from '../../lib/net/egress-policy';
 import { freePort } from '../../scripts/lib/ports';
 import { startAdapterOneVendor } from '../support/vendors/adapter-one';
 import { startAdapterTwoVendor } from '../support/vendors/adapter-two';
@@ -28,7 +29,7 @@ const newKey = (tag: string) => `${tag}_${randomBytes(8).toString('hex')}`;
 /** Proves a connect URL leads to a live browser: one CDP round trip. */
 async function browserAnswers(connectUrl: string): Promise<boolean> {
   try {
-    const connection = await connectCdp(connectUrl, {}, 3_000);
+    const connection = await connectCdp(connectUrl, {}, 3_000, 3_000, egressPolicy());
     const version = await connection.send('Browser.getVersion', {}, { timeoutMs: 3_000 });
     connection.close();
     return typeof version.product === 'string';

@@ -14,7 +14,7 @@ export interface Res<T = any> {
 
 export type Auth = { token: string } | { cookie: string; origin?: string } | undefined;
 
-export async function call<T = any>(method: string, path: string, options: { auth?: Auth; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {}): Promise<Res<T>> {
+export async function call<T = any>(method: string, path: string, options: { auth?: Auth; body?: unknown; headers?: Record<string, string>; rawBody?: string; base?: string } = {}): Promise<Res<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.auth && 'token' in options.auth) headers.authorization = `Bearer ${options.auth.token}`;
   if (options.auth && 'cookie' in options.auth) {
@@ -26,7 +26,7 @@ export async function call<T = any>(method: string, path: string, options: { aut
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`${WEB}${path}`, { method, headers, body, redirect: 'manual' });
+  const response = await fetch(`${options.base ?? WEB}${path}`, { method, headers, body, redirect: 'manual' });
   const text = await response.text();
   let parsed: unknown = text;
   try { parsed = JSON.parse(text); } catch { /* not JSON */ }

@@ -1,6 +1,8 @@
 // A provider's address: what we show (no query string, no user credentials), where its HTTP side
 // lives (the managed pool's /pool/status, a browser's /json/version), and how an http(s) browser
 // base becomes the WebSocket address a CDP client connects to.
+import { egressFetch } from '../net/egress-connect';
+import type { EgressPolicy } from '../net/egress-policy';
 import { ProviderCheckError } from './check-errors';
 
 export type ProviderHeaders = Record<string, string>;
@@ -59,13 +61,13 @@ export function withoutCredentials(raw: string): URL {
  * the browser's webSocketDebuggerUrl, which we take with the base's scheme, host and port (the
  * browser words it with whatever host it believes it has, often 127.0.0.1 behind a proxy).
  */
-export async function resolveBrowserUrl(raw: string, headers: ProviderHeaders, timeoutMs: number): Promise<string> {
+export async function resolveBrowserUrl(raw: string, headers: ProviderHeaders, timeoutMs: number, policy: EgressPolicy): Promise<string> {
   if (!isHttpUrl(raw)) return raw;
   const base = withoutCredentials(raw);
   const versionUrl = new URL(`${base.pathname.replace(/\/+$/, '')}/json/version`, base);
   let body: unknown;
   try {
-    const response = await fetch(versionUrl, { headers: httpHeaders(raw, headers), signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+    const response = await egressFetch(policy, versionUrl, { headers: httpHeaders(raw, headers), signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
     if (!response.ok) throw new ProviderCheckError(`${hostOf(raw)} answered /json/version with HTTP ${response.status}`);
     body = await response.json();
   } catch (error) {

@@ -2,6 +2,8 @@
 // deadline: a provider that accepts TCP but never upgrades, refuses, or answers the upgrade with
 // an HTTP error fails with a worded reason instead of hanging the request.
 import WebSocket from 'ws';
+import { pinnedLookup } from '../net/egress-connect';
+import { checkUrl, type EgressPolicy } from '../net/egress-policy';
 import { hostOf, type ProviderHeaders } from './address';
 import { ProviderCheckError } from './check-errors';
 
@@ -112,11 +114,18 @@ export class CdpConnection {
  * `101 Switching Protocols`, not until TCP connect (as the router's connectionTimeoutMs does).
  */
 /** `reportedTimeoutMs` is the timeout named in a failure (the router's), when the budget left is less. */
-export function connectCdp(url: string, headers: ProviderHeaders, handshakeTimeoutMs: number, reportedTimeoutMs = handshakeTimeoutMs): Promise<CdpConnection> {
+export async function connectCdp(url: string, headers: ProviderHeaders, handshakeTimeoutMs: number, reportedTimeoutMs: number, policy: EgressPolicy): Promise<CdpConnection> {
   const host = hostOf(url);
+  let lookup: ReturnType<typeof pinnedLookup>;
+  try {
+    // Resolved and checked once; the WebSocket connects to that address (no DNS rebinding).
+    lookup = pinnedLookup(await checkUrl(policy, url));
+  } catch (error) {
+    throw ProviderCheckError.fromNetwork(error, host, handshakeTimeoutMs, 'WebSocket upgrade');
+  }
   return new Promise((resolve, reject) => {
     let settled = false;
-    const socket = new WebSocket(url, { headers, handshakeTimeout: handshakeTimeoutMs, perMessageDeflate: false, followRedirects: false, maxPayload: 64 * 1024 * 1024 });
+    const socket = new WebSocket(url, { headers, handshakeTimeout: handshakeTimeoutMs, perMessageDeflate: false, followRedirects: false, maxPayload: 64 * 1024 * 1024, lookup });
     const settle = (error: ProviderCheckError | null) => {
       if (settled) return;
       settled = true;

@@ -7,6 +7,7 @@ import { resolveBrowserUrl, type ProviderHeaders } from './address';
 import { connectCdp, type CdpConnection } from './cdp-client';
 import { ProviderCheckError } from './check-errors';
 import { fetchPoolStatus, type PoolStatus } from './detect-managed';
+import { assertProviderAddressAllowed, providerEgressPolicy, withPoolAuth } from './egress';
 import { probeCapabilities, STEP_TIMEOUT_MS, type Capabilities } from './probe-capabilities';
 
 export interface ProviderAddress {
@@ -28,10 +29,11 @@ interface Greeted {
 /** Resolves an http(s) base, opens the WebSocket and asks Browser.getVersion; latency covers all of it. */
 async function openAndGreet(address: ProviderAddress, handshakeTimeoutMs: number): Promise<Greeted> {
   const started = Date.now();
-  const resolvedUrl = await resolveBrowserUrl(address.url, address.headers, handshakeTimeoutMs);
+  const policy = providerEgressPolicy(address.url);
+  const resolvedUrl = await resolveBrowserUrl(address.url, address.headers, handshakeTimeoutMs, policy);
   const left = Math.max(1, handshakeTimeoutMs - (Date.now() - started));
   // The budget is what is left of the router's timeout; the reason names the timeout itself.
-  const connection = await connectCdp(resolvedUrl, address.headers, left, handshakeTimeoutMs);
+  const connection = await connectCdp(resolvedUrl, address.headers, left, handshakeTimeoutMs, policy);
   try {
     const version = await connection.send('Browser.getVersion', {}, { timeoutMs: STEP_TIMEOUT_MS });
     if (typeof version.product !== 'string') throw new ProviderCheckError('the provider answered Browser.getVersion without a product: is this a CDP endpoint?');
@@ -48,13 +50,20 @@ function refuseWhileCalibrating(pool: PoolStatus | null): void {
   }
 }
 
+/** Refuses what the egress policy refuses (400), and adds the pool's token when the address is the pool. */
+async function guarded(address: ProviderAddress): Promise<ProviderAddress> {
+  await assertProviderAddressAllowed(address.url);
+  return { url: address.url, headers: withPoolAuth(address.url, address.headers) };
+}
+
 const reasonOf = (error: unknown): string =>
   error instanceof ProviderCheckError ? error.message : `unexpected failure: ${(error as Error)?.message ?? String(error)}`;
 
 /** POST …/test and …/test-url: a managed pool that is calibrating answers 503 instead. */
-export async function testAddress(address: ProviderAddress, handshakeTimeoutMs: number): Promise<TestOutcome> {
+export async function testAddress(given: ProviderAddress, handshakeTimeoutMs: number): Promise<TestOutcome> {
+  const address = await guarded(given);
   const [pool, greeted] = await Promise.all([
-    fetchPoolStatus(address.url, address.headers, Math.min(POOL_STATUS_TIMEOUT_MS, handshakeTimeoutMs)),
+    fetchPoolStatus(address.url, address.headers, Math.min(POOL_STATUS_TIMEOUT_MS, handshakeTimeoutMs), providerEgressPolicy(address.url)),
     openAndGreet(address, handshakeTimeoutMs).catch((error: unknown) => ({ failed: reasonOf(error) })),
   ]);
   if ('connection' in greeted) greeted.connection.close();
@@ -70,10 +79,11 @@ export interface ProbedAddress {
 }
 
 /** On add, reprobe and a new url: test, then probe. A failed test throws 502 provider_unreachable. */
-export async function testAndProbe(address: ProviderAddress, handshakeTimeoutMs: number): Promise<ProbedAddress> {
+export async function testAndProbe(given: ProviderAddress, handshakeTimeoutMs: number): Promise<ProbedAddress> {
+  const address = await guarded(given);
   const started = Date.now();
   const [pool, greeted] = await Promise.all([
-    fetchPoolStatus(address.url, address.headers, Math.min(POOL_STATUS_TIMEOUT_MS, handshakeTimeoutMs)),
+    fetchPoolStatus(address.url, address.headers, Math.min(POOL_STATUS_TIMEOUT_MS, handshakeTimeoutMs), providerEgressPolicy(address.url)),
     openAndGreet(address, handshakeTimeoutMs).catch((error: unknown) => ({ failed: reasonOf(error) })),
   ]);
   if (!('connection' in greeted)) {
@@ -111,9 +121,10 @@ export interface DetectedKind {
 }
 
 /** POST /v1/providers/probe: a pool status makes it managed; a CDP answer generic; neither null. */
-export async function detectKind(address: ProviderAddress, handshakeTimeoutMs: number): Promise<DetectedKind> {
+export async function detectKind(given: ProviderAddress, handshakeTimeoutMs: number): Promise<DetectedKind> {
+  const address = await guarded(given);
   const [pool, greeted] = await Promise.all([
-    fetchPoolStatus(address.url, address.headers, Math.min(POOL_STATUS_TIMEOUT_MS, handshakeTimeoutMs)),
+    fetchPoolStatus(address.url, address.headers, Math.min(POOL_STATUS_TIMEOUT_MS, handshakeTimeoutMs), providerEgressPolicy(address.url)),
     openAndGreet(address, handshakeTimeoutMs).catch(() => null),
   ]);
   greeted?.connection.close();

@@ -2,6 +2,8 @@
 // provider's host and port, `GET /pool/status` (with the provider's headers) answers
 // `{ "kind": "managed", "version": 1, "capacity": n, "active": n, "calibrating": bool, "indexedDb": true }`.
 // Anything else, including no answer, means a generic provider.
+import { egressFetch } from '../net/egress-connect';
+import type { EgressPolicy } from '../net/egress-policy';
 import { httpHeaders, httpOrigin, type ProviderHeaders } from './address';
 
 export interface PoolStatus {
@@ -42,9 +44,9 @@ export function parsePoolStatus(response: FetchedResponse): PoolStatus | null {
 export const poolStatusUrl = (providerUrl: string) => `${httpOrigin(providerUrl)}/pool/status`;
 
 /** Asks the provider for its pool status; never throws (no answer means generic). */
-export async function fetchPoolStatus(providerUrl: string, headers: ProviderHeaders, timeoutMs: number): Promise<PoolStatus | null> {
+export async function fetchPoolStatus(providerUrl: string, headers: ProviderHeaders, timeoutMs: number, policy: EgressPolicy): Promise<PoolStatus | null> {
   try {
-    const response = await fetch(poolStatusUrl(providerUrl), { headers: { Accept: 'application/json', ...httpHeaders(providerUrl, headers) }, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    const response = await egressFetch(policy, poolStatusUrl(providerUrl), { headers: { Accept: 'application/json', ...httpHeaders(providerUrl, headers) }, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
     const body = await readCapped(response, MAX_BODY_BYTES);
     return body === null ? null : parsePoolStatus({ status: response.status, body });
   } catch {
@@ -52,7 +54,7 @@ export async function fetchPoolStatus(providerUrl: string, headers: ProviderHead
   }
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
+async function readCapped(response: { body: { getReader(): ReadableStreamDefaultReader<Uint8Array> } | null }, maxBytes: number): Promise<string | null> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -4,6 +4,7 @@
 import type { Prisma } from '../db/generated/client';
 import type { Tx } from '../db';
 import { fetchPoolStatus } from './detect-managed';
+import { providerEgressPolicy, withPoolAuth } from './egress';
 import { unprobedCapabilities } from './probe-capabilities';
 import { sealAddress } from './secrets';
 
@@ -12,14 +13,15 @@ export const LOCAL_POOL_SLUG = 'local-pool';
 export function localPoolAddress(): { url: string; headers: Record<string, string> } | null {
   const url = process.env.LOCAL_POOL_URL;
   if (!url || process.env.LOCAL_POOL_AUTO_PROVIDER === '0') return null;
-  return { url, headers: process.env.POOL_TOKEN ? { Authorization: `Bearer ${process.env.POOL_TOKEN}` } : {} };
+  // No headers: the pool's token is added on the way out (egress.ts, withPoolAuth), never stored.
+  return { url, headers: {} };
 }
 
 export async function addLocalPoolProvider(tx: Tx, scope: { workspaceId: string; routerId: string }) {
   const address = localPoolAddress();
   if (!address) return null;
   // The pool may still be calibrating: its capacity is learned later by the proxy's health checks.
-  const status = await fetchPoolStatus(address.url, address.headers, 500);
+  const status = await fetchPoolStatus(address.url, withPoolAuth(address.url, address.headers), 500, providerEgressPolicy(address.url));
   const capabilities = { ...unprobedCapabilities(), providerKind: 'managed', advertisedMaxConcurrent: status?.capacity ?? null };
   return tx.provider.create({
     data: {

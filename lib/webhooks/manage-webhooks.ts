@@ -3,6 +3,7 @@
 import { db, type Tx } from '../db';
 import { ApiError, notFound } from '../api/errors';
 import { encryptText } from '../crypto/encryption';
+import { checkUrl, EgressRefusedError, egressPolicy } from '../net/egress-policy';
 import { maskUrl } from './mask-url';
 import { cancelPendingDeliveries } from './outbox';
 import { WEBHOOKS_PER_WORKSPACE, type CreateWebhookInput, type UpdateWebhookInput } from './schemas';
@@ -17,7 +18,19 @@ async function checkRouter(tx: Tx, workspaceId: string, routerId: string | null 
   if (!router) throw new ApiError('validation_error', `routerInstanceId: no router "${routerId}" in this workspace`);
 }
 
+/** A receiver the egress policy refuses is a 400 naming the field (every delivery is checked again). */
+async function assertUrlAllowed(url: string | undefined) {
+  if (url === undefined) return;
+  try {
+    await checkUrl(egressPolicy(), url);
+  } catch (error) {
+    if (error instanceof EgressRefusedError) throw new ApiError('validation_error', `url: ${error.message}`);
+    // A name that does not resolve yet is the deliveries' to report.
+  }
+}
+
 export async function createWebhook(workspaceId: string, input: CreateWebhookInput) {
+  await assertUrlAllowed(input.url);
   const webhook = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Workspace" WHERE "id" = ${workspaceId} FOR UPDATE`;
     if ((await tx.webhook.count({ where: { workspaceId } })) >= WEBHOOKS_PER_WORKSPACE) {
@@ -32,6 +45,7 @@ export async function createWebhook(workspaceId: string, input: CreateWebhookInp
 }
 
 export async function updateWebhook(workspaceId: string, id: string, input: UpdateWebhookInput) {
+  await assertUrlAllowed(input.url);
   const webhook = await db.$transaction(async (tx) => {
     const current = await tx.webhook.findFirst({ where: { id, workspaceId } });
     if (!current) throw notFound('webhook');

@@ -1,6 +1,9 @@
 // One delivery attempt: POST the body, wait for a 2xx within the attempt timeout, never follow
 // redirects, never read the receiver's body. Failures come back as data, never as throws, and
-// never quote the URL (it carries the receiver's secret).
+// never quote the URL (it carries the receiver's secret). Every attempt connects under the egress
+// policy (lib/net/egress-policy.ts): the receiver's name is resolved and checked each time.
+import { egressFetch } from '../net/egress-connect';
+import { EgressRefusedError, egressPolicy } from '../net/egress-policy';
 
 export const USER_AGENT = 'browser-router-webhooks/1';
 
@@ -34,6 +37,7 @@ const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
 
 function describeFailure(error: unknown, timeoutMs: number): string {
   const err = error as { name?: string; cause?: { code?: string; name?: string } };
+  if (err?.cause instanceof EgressRefusedError) return `refused by the egress policy: ${err.cause.reason}`.slice(0, 200);
   if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `no answer within ${seconds(timeoutMs)}`;
   const code = err?.cause?.code;
   if (code === 'ECONNREFUSED') return 'connection refused';
@@ -48,7 +52,7 @@ export async function sendWebhook(input: { url: string; body: string; headers: R
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const response = await fetch(input.url, {
+    const response = await egressFetch(egressPolicy(), input.url, {
       method: 'POST',
       headers: input.headers,
       body: input.body,

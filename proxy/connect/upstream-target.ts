@@ -4,12 +4,16 @@
 import { getAdapter, VendorError, type SessionRef } from '../../lib/providers/adapters';
 import type { AdapterKind } from '../../lib/providers/schemas';
 import { log } from '../../lib/log';
+import { egressPolicy, type EgressPolicy } from '../../lib/net/egress-policy';
+import { providerEgressPolicy, withPoolAuth } from '../../lib/providers/egress';
 import type { RuntimeProvider } from '../config/router-store';
 import { DialError } from './dial-upstream';
 
 export interface UpstreamTarget {
   url: string;
   headers: Record<string, string>;
+  /** What the dial may reach (the local pool is exempt; every other address is under the policy). */
+  policy: EgressPolicy;
   /** Ends the vendor browser's part in this session; `reason` picks the vendor rule. */
   release(reason: 'disconnect' | 'close' | 'error'): void;
 }
@@ -17,7 +21,7 @@ export interface UpstreamTarget {
 export async function resolveTarget(provider: RuntimeProvider): Promise<UpstreamTarget> {
   if (!provider.adapterKind) {
     if (!provider.url) throw new DialError('error', 'the provider has no address');
-    return { url: provider.url, headers: provider.headers, release: () => {} };
+    return { url: provider.url, headers: withPoolAuth(provider.url, provider.headers), policy: providerEgressPolicy(provider.url), release: () => {} };
   }
   if (!provider.credentials) throw new DialError('error', 'the provider has no vendor key');
   const adapter = getAdapter(provider.adapterKind as AdapterKind);
@@ -35,6 +39,7 @@ export async function resolveTarget(provider: RuntimeProvider): Promise<Upstream
   return {
     url: created.connectUrl,
     headers: {},
+    policy: egressPolicy(),
     release(reason) {
       if (released) return;
       released = true;

@@ -11,13 +11,20 @@
 import { createHash } from 'node:crypto';
 import { chromium, errors, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { log } from '../../lib/log';
+import { pinnedUrl } from '../../lib/net/egress-connect';
+import { EgressRefusedError } from '../../lib/net/egress-policy';
+import { providerEgressPolicy, withPoolAuth } from '../../lib/providers/egress';
 import type { RouterRuntime, RuntimeProvider } from '../config/router-store';
+import { atCapacityInError } from '../connect/at-capacity';
 
 export const DEFAULT_IDLE_MS = 30_000;
 
-/** The provider could not give us a browser context: counts as a failed attempt (failover). */
+/**
+ * The provider could not give us a browser context: counts as a failed attempt (failover), except
+ * `full` (a managed provider at capacity), which the engine skips or waits for without a failure.
+ */
 export class ConnectError extends Error {
-  constructor(readonly kind: 'timeout' | 'error', message: string) {
+  constructor(readonly kind: 'timeout' | 'error' | 'full', message: string) {
     super(message);
   }
 }
@@ -94,7 +101,9 @@ export class BrowserConnections {
     if (existing) this.retire(existing);
 
     const entry: Entry = { routerId, providerId: provider.id, fingerprint, browser: null!, connected: null, inUse: 0, idleTimer: null, retired: false };
-    entry.browser = chromium.connectOverCDP(provider.url!, { headers: provider.headers, timeout: timeoutMs }).then(
+    // The provider address under the egress policy (the local pool exempt, and given its token).
+    const url = provider.url!;
+    entry.browser = pinnedUrl(providerEgressPolicy(url), url, withPoolAuth(url, provider.headers)).then((pinned) => chromium.connectOverCDP(pinned.url, { headers: pinned.headers, timeout: timeoutMs })).then(
       (browser) => {
         entry.connected = browser;
         browser.on('disconnected', () => this.forget(entry));
@@ -103,6 +112,9 @@ export class BrowserConnections {
       },
       (error: Error) => {
         this.forget(entry);
+        if (error instanceof EgressRefusedError) throw new ConnectError('error', `refused by the egress policy: ${error.message}`);
+        const full = atCapacityInError(error.message);
+        if (full) throw new ConnectError('full', `the provider is at capacity (${full})`);
         throw error instanceof errors.TimeoutError
           ? new ConnectError('timeout', `no browser connection within ${timeoutMs} ms`)
           : new ConnectError('error', firstLine(error.message.replace(/^browserType\.connectOverCDP: /, '')));

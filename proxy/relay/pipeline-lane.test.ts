@@ -23,7 +23,7 @@ async function front(plugins: () => PipelinePlugin[]) {
   server.on('upgrade', (req, socket, head) => {
     let done!: (o: RelayOutcome) => void;
     ends.push(new Promise((r) => (done = r)));
-    void dialUpstream({ url: browser.wsUrl, timeoutMs: 5_000 }).then((up) => {
+    void dialUpstream({ url: browser.wsUrl, timeoutMs: 5_000, policy: { privateNetwork: 'allow', internalPorts: new Set() } }).then((up) => {
       socket.write(['HTTP/1.1 101 Switching Protocols', 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Accept: ${acceptFor(String(req.headers['sec-websocket-key']))}`, '', ''].join('\r\n'));
       lanes.push(new PipelineLane(socket, head, up.socket, up.head, 'test-session', plugins(), done));
     });

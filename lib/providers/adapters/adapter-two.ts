@@ -2,6 +2,7 @@
 // X-Browser-Use-API-Key; POST /browsers with timeout (minutes) and proxyCountryCode; PATCH
 // /browsers/{id} { action: "stop" }; GET /billing/account as the key check. End of session: the
 // browser is stopped at once, so the vendor refunds the unused prepaid time.
+import { egressPolicy } from '../../net/egress-policy';
 import { resolveBrowserUrl } from '../address';
 import { ProviderCheckError } from '../check-errors';
 import type { AdapterTwoOptions } from '../schemas';
@@ -53,7 +54,7 @@ export function createAdapterTwo(config: { baseUrl?: string } = {}): VendorAdapt
       }
       try {
         // cdpUrl may be the browser's http(s) base; the relay needs its WebSocket address.
-        const connectUrl = await resolveBrowserUrl(session.cdpUrl, {}, RESOLVE_TIMEOUT_MS);
+        const connectUrl = await resolveBrowserUrl(session.cdpUrl, {}, RESOLVE_TIMEOUT_MS, egressPolicy());
         return { connectUrl, vendorSessionId: session.id, reused: false };
       } catch (error) {
         await stop(credentials, session.id).catch(() => {}); // prepaid: stop it rather than pay for nothing

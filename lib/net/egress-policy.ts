@@ -1,0 +1,119 @@
+// The one egress policy for every connection the service makes on a tenant's behalf: provider
+// dials, tests and probes, webhook deliveries, data-API pages, and pages inside pool browsers
+// (docs/security.md). PRIVATE_NETWORK=deny (the default) refuses every address that is not public;
+// `allow` permits private ones for a single-tenant install, except, always, link-local and
+// metadata addresses and the product's own ports. A name is resolved once, every address it
+// resolves to is checked, and the connection is made to the checked address (no DNS rebinding).
+import dns from 'node:dns';
+import net from 'node:net';
+import { classifyIp, ipLiteral, isMetadataAddress, type AddressClass } from './addresses';
+
+export type PrivateNetwork = 'deny' | 'allow';
+
+export interface EgressPolicy {
+  privateNetwork: PrivateNetwork;
+  /** Ports of the product's own services, refused on every address that is not public. */
+  internalPorts: Set<number>;
+}
+
+export class EgressRefusedError extends Error {
+  constructor(readonly target: string, readonly reason: string) {
+    super(`${target}: ${reason}`);
+  }
+}
+
+export function readPrivateNetwork(env: Record<string, string | undefined> = process.env): PrivateNetwork {
+  const value = (env.PRIVATE_NETWORK ?? 'deny').trim().toLowerCase();
+  if (value !== 'deny' && value !== 'allow') throw new Error(`PRIVATE_NETWORK must be "deny" or "allow", got "${env.PRIVATE_NETWORK}"`);
+  return value;
+}
+
+/** The product's own ports, as every process of it knows them from its environment. */
+export function internalPortsFromEnv(env: Record<string, string | undefined> = process.env): Set<number> {
+  const ports = new Set<number>();
+  const add = (value: string | undefined) => {
+    const n = Number(value);
+    if (Number.isInteger(n) && n > 0 && n < 65536) ports.add(n);
+  };
+  add(env.PORT ?? '9500');
+  add(env.WEB_PORT ?? '3000');
+  add(env.POOL_PORT ?? '9600');
+  add(env.EMBEDDED_PG_PORT ?? '54329');
+  for (const raw of [env.DATABASE_URL, env.LOCAL_POOL_URL]) {
+    if (!raw) continue;
+    try {
+      const url = new URL(raw);
+      add(url.port || (url.protocol.startsWith('postgres') ? '5432' : undefined));
+    } catch {
+      // not a URL: nothing to add
+    }
+  }
+  for (const port of (env.INTERNAL_PORTS ?? '').split(',')) add(port.trim());
+  return ports;
+}
+
+let fromEnv: EgressPolicy | undefined;
+
+/** This process's policy (read once from the environment). */
+export function egressPolicy(): EgressPolicy {
+  fromEnv ??= { privateNetwork: readPrivateNetwork(), internalPorts: internalPortsFromEnv() };
+  return fromEnv;
+}
+
+const CLASS_WORDS: Record<Exclude<AddressClass, 'public'>, string> = {
+  loopback: 'a loopback address',
+  private: 'a private-network address',
+  cgnat: 'a carrier-grade NAT address',
+  'link-local': 'a link-local address (where cloud metadata services answer)',
+  unspecified: 'an unspecified address (it reaches this host)',
+  reserved: 'a reserved address',
+};
+
+/** Why `ip:port` may not be reached under `policy`, or null when it may. */
+export function refusalReason(policy: EgressPolicy, ip: string, port: number): string | null {
+  const kind = classifyIp(ip);
+  if (kind === 'link-local' || isMetadataAddress(ip)) return `${ip} is ${CLASS_WORDS['link-local']}; it is refused whatever PRIVATE_NETWORK says`;
+  if (kind === 'public') return null;
+  if (kind === 'reserved') return `${ip} is ${CLASS_WORDS.reserved}; it is refused whatever PRIVATE_NETWORK says`;
+  if (policy.internalPorts.has(port)) return `${ip}:${port} is one of this service's own ports; it is refused whatever PRIVATE_NETWORK says`;
+  if (policy.privateNetwork === 'allow') return null;
+  return `${ip} is ${CLASS_WORDS[kind]}; PRIVATE_NETWORK=deny refuses loopback, private and link-local targets (an operator may set PRIVATE_NETWORK=allow on a single-tenant install)`;
+}
+
+export interface ResolvedTarget {
+  address: string;
+  family: 4 | 6;
+}
+
+export type Lookup = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+const systemLookup: Lookup = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+
+/**
+ * Resolves `host` once and checks every address it resolves to (one refused address refuses the
+ * name: a name that answers both public and private addresses is a rebinding attempt). Throws
+ * EgressRefusedError, or the resolver's own error (ENOTFOUND …) for a name that does not resolve.
+ */
+export async function resolveEgress(policy: EgressPolicy, host: string, port: number, lookup: Lookup = systemLookup): Promise<ResolvedTarget> {
+  const literal = ipLiteral(host);
+  const addresses = literal ? [{ address: literal, family: net.isIP(literal) }] : await lookup(host.replace(/\.$/, ''));
+  if (addresses.length === 0) throw Object.assign(new Error(`${host} does not resolve`), { code: 'ENOTFOUND' });
+  for (const { address } of addresses) {
+    const reason = refusalReason(policy, address, port);
+    if (reason) throw new EgressRefusedError(`${host}:${port}`, literal ? reason : `resolves to ${reason}`);
+  }
+  const first = addresses[0]!;
+  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}
+
+/** The port a URL connects to (its default when it names none). */
+export function portOf(url: URL): number {
+  if (url.port) return Number(url.port);
+  return url.protocol === 'https:' || url.protocol === 'wss:' ? 443 : 80;
+}
+
+/** Checks a URL's host without connecting (control-plane validation); throws EgressRefusedError. */
+export async function checkUrl(policy: EgressPolicy, raw: string | URL, lookup?: Lookup): Promise<ResolvedTarget> {
+  const url = typeof raw === 'string' ? new URL(raw) : raw;
+  return resolveEgress(policy, url.hostname, portOf(url), lookup);
+}

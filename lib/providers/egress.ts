@@ -1,0 +1,52 @@
+// Provider addresses under the egress policy (lib/net/egress-policy.ts): every test, probe, dial
+// and health check of an address provider connects only where the policy lets it, and the
+// control plane refuses an address the policy refuses with a 400 that names the setting. The
+// local pool (LOCAL_POOL_URL) is the product's own provider and is exempt, whatever its address.
+import { ApiError } from '../api/errors';
+import { ipLiteral } from '../net/addresses';
+import { checkUrl, EgressRefusedError, egressPolicy, portOf, type EgressPolicy } from '../net/egress-policy';
+
+/** Only link-local and metadata addresses stay refused: the pool is on loopback by design. */
+const LOCAL_POOL_POLICY: EgressPolicy = { privateNetwork: 'allow', internalPorts: new Set() };
+
+function endpoint(raw: string): { host: string; port: number } | null {
+  try {
+    const url = new URL(raw);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    return { host: ipLiteral(host) ?? host.toLowerCase(), port: portOf(url) };
+  } catch {
+    return null;
+  }
+}
+
+/** Is this address the local browser pool `npm start` runs (same host and port as LOCAL_POOL_URL)? */
+export function isLocalPool(raw: string): boolean {
+  const pool = process.env.LOCAL_POOL_URL ? endpoint(process.env.LOCAL_POOL_URL) : null;
+  const target = endpoint(raw);
+  return pool !== null && target !== null && pool.host === target.host && pool.port === target.port;
+}
+
+export function providerEgressPolicy(raw: string): EgressPolicy {
+  return isLocalPool(raw) ? LOCAL_POOL_POLICY : egressPolicy();
+}
+
+/**
+ * The pool's token goes only to the pool itself, added on the way out: it is never stored with a
+ * provider, so no tenant can read it back or redirect it by changing the provider's address.
+ */
+export function withPoolAuth(raw: string, headers: Record<string, string>): Record<string, string> {
+  const token = process.env.POOL_TOKEN;
+  if (!token || !isLocalPool(raw)) return headers;
+  const rest = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
+  return { ...rest, Authorization: `Bearer ${token}` };
+}
+
+/** Control plane: a 400 `validation_error` on `url` when the policy refuses the address. */
+export async function assertProviderAddressAllowed(raw: string): Promise<void> {
+  try {
+    await checkUrl(providerEgressPolicy(raw), raw);
+  } catch (error) {
+    if (error instanceof EgressRefusedError) throw new ApiError('validation_error', `url: ${error.message}`);
+    // A name that does not resolve is the provider test's to report (as an unreachable provider).
+  }
+}

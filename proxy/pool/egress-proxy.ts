@@ -1,0 +1,139 @@
+// The pool's egress proxy: every pool browser is started with `--proxy-server` pointing here (and
+// `--proxy-bypass-list=<-loopback>`, so localhost is no exception), which makes this the one way a
+// tenant's page reaches the network. Each request is checked under the egress policy
+// (lib/net/egress-policy.ts): the name is resolved here, once, and the connection is made to the
+// checked address. A refused request fails in the browser as a network error: CONNECT (https,
+// wss, and ws) gets a 403, which Chromium reports as ERR_TUNNEL_CONNECTION_FAILED; a plain http
+// request gets its connection closed without an answer (ERR_EMPTY_RESPONSE) rather than a page
+// the tenant's script would take for the site's own.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { Logger } from '../../lib/log';
+import { pinnedLookup } from '../../lib/net/egress-connect';
+import { EgressRefusedError, resolveEgress, type EgressPolicy } from '../../lib/net/egress-policy';
+
+export interface EgressProxy {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const CONNECT_TIMEOUT_MS = 30_000;
+// Hop-by-hop headers (RFC 9110 §7.6.1) and the proxy's own: never forwarded.
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
+export async function startEgressProxy({ policy, log }: { policy: EgressPolicy; log: Logger }): Promise<EgressProxy> {
+  const sockets = new Set<net.Socket>();
+  const server = http.createServer((req, res) => void forwardRequest(policy, log, req, res));
+  server.on('connection', (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  server.on('connect', (req: IncomingMessage, socket: Duplex, head: Buffer) => void tunnel(policy, log, req, socket, head));
+  server.on('clientError', (_error, socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
+
+/** `host:port` of a CONNECT request (`[::1]:443` for IPv6), or null when malformed. */
+function authority(target: string | undefined): { host: string; port: number } | null {
+  const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]\s/]+):(\d{1,5})$/.exec(target ?? '');
+  const port = Number(match?.[2]);
+  if (!match || port < 1 || port > 65535) return null;
+  return { host: match[1]!.replace(/^\[|\]$/g, ''), port };
+}
+
+async function tunnel(policy: EgressPolicy, log: Logger, req: IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
+  client.on('error', () => {});
+  const target = authority(req.url);
+  if (!target) return void client.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  let address: string;
+  try {
+    address = (await resolveEgress(policy, target.host, target.port)).address;
+  } catch (error) {
+    logRefusal(log, error, `${target.host}:${target.port}`);
+    return void client.end(`HTTP/1.1 ${error instanceof EgressRefusedError ? '403 Forbidden' : '502 Bad Gateway'}\r\nConnection: close\r\n\r\n`);
+  }
+  const upstream = net.connect({ host: address, port: target.port });
+  upstream.setTimeout(CONNECT_TIMEOUT_MS, () => upstream.destroy());
+  upstream.once('connect', () => {
+    upstream.setTimeout(0);
+    upstream.setNoDelay(true);
+    client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    if (head.length > 0) upstream.write(head);
+    upstream.pipe(client);
+    client.pipe(upstream);
+  });
+  upstream.on('error', () => {
+    if (!upstream.connecting) return client.destroy();
+    client.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\n\r\n');
+  });
+  upstream.once('close', () => client.destroy());
+  client.once('close', () => upstream.destroy());
+}
+
+async function forwardRequest(policy: EgressPolicy, log: Logger, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '');
+    if (url.protocol !== 'http:') throw new Error('not http');
+  } catch {
+    res.writeHead(400, { connection: 'close' }).end('this is a forward proxy: absolute http:// URLs or CONNECT only');
+    return;
+  }
+  const port = Number(url.port || 80);
+  let lookup: ReturnType<typeof pinnedLookup>;
+  try {
+    lookup = pinnedLookup(await resolveEgress(policy, url.hostname, port));
+  } catch (error) {
+    logRefusal(log, error, `${url.hostname}:${port}`);
+    return void req.socket.destroy();
+  }
+  const headers: http.OutgoingHttpHeaders = {};
+  const listed = new Set(String(req.headers.connection ?? '').toLowerCase().split(',').map((s) => s.trim()));
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    const lower = name.toLowerCase();
+    if (HOP_BY_HOP.has(lower) || listed.has(lower)) continue;
+    const previous = headers[name];
+    headers[name] = previous === undefined ? req.rawHeaders[i + 1]! : ([] as string[]).concat(previous as string | string[], req.rawHeaders[i + 1]!);
+  }
+  const upstream = http.request({ host: url.hostname, port, method: req.method, path: `${url.pathname}${url.search}`, headers, lookup, setHost: false });
+  upstream.setTimeout(CONNECT_TIMEOUT_MS, () => upstream.destroy());
+  upstream.on('response', (answer) => {
+    upstream.setTimeout(0);
+    const out: string[] = [];
+    for (let i = 0; i < answer.rawHeaders.length; i += 2) {
+      if (!HOP_BY_HOP.has(answer.rawHeaders[i]!.toLowerCase())) out.push(answer.rawHeaders[i]!, answer.rawHeaders[i + 1]!);
+    }
+    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
+    answer.pipe(res);
+    answer.on('error', () => res.destroy());
+  });
+  upstream.on('error', () => {
+    if (!res.headersSent) res.writeHead(502, { connection: 'close' }).end();
+    else res.destroy();
+  });
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
+  req.pipe(upstream);
+}
+
+function logRefusal(log: Logger, error: unknown, target: string): void {
+  if (error instanceof EgressRefusedError) log.info({ target, reason: error.reason }, 'egress refused');
+  else log.debug({ target, err: (error as Error).message }, 'egress lookup failed');
+}
