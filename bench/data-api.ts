@@ -29,7 +29,7 @@ const pageUrl = `http://127.0.0.1:${(site.address() as net.AddressInfo).port}/`;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-bench-'));
 const [webPort, proxyPort, pgPort, poolPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-const stack = await startStack({ dataDir, webPort, proxyPort, poolPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', quiet: true, log: (l) => console.error(`[bench] ${l}`), extraEnv: { LOG_LEVEL: 'warn', LOCAL_POOL_AUTO_PROVIDER: '0' } });
+const stack = await startStack({ dataDir, webPort, proxyPort, poolPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', quiet: true, log: (l) => console.error(`[bench] ${l}`), extraEnv: { LOG_LEVEL: 'warn', LOCAL_POOL_AUTO_PROVIDER: '0', PRIVATE_NETWORK: 'allow' /* the bench's page and browser are on loopback */ } });
 const browser = await launchChromium();
 try {
   process.env.DATABASE_URL = stack.env.DATABASE_URL;

@@ -31,6 +31,8 @@ const pg = await startEmbeddedPostgres({ dataDir: scratch, port: pgPort, passwor
 await applyMigrations(pg.url);
 process.env.DATABASE_URL = pg.url;
 process.env.ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+// The bench's browsers are on loopback: a single-tenant policy (docs/security.md).
+process.env.PRIVATE_NETWORK = 'allow';
 process.env.LOG_LEVEL ??= 'silent'; // LOG_LEVEL=debug prints each proxied connect's phase timings
 const children: ChildProcess[] = [];
 const browser = await launchChromium();
