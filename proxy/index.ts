@@ -15,6 +15,7 @@ const proxy = await startProxy({
   shutdownDrainMs: Number(process.env.SHUTDOWN_DRAIN_MS ?? 30_000),
   lane: process.env.PROXY_LANE === 'pipeline' ? 'pipeline' : 'fast',
   dataApiIdleConnectionMs: process.env.DATA_API_IDLE_CONNECTION_MS ? Number(process.env.DATA_API_IDLE_CONNECTION_MS) : undefined,
+  trustProxy: process.env.TRUST_PROXY === '1',
 });
 log.info({ port, host }, 'proxy listening');
 

@@ -7,7 +7,7 @@ import { listen, type Listener } from '../lib/db/listen';
 import { log } from '../lib/log';
 import { ROUTER_CHANNEL } from '../lib/routers/notify';
 import { SESSION_CLOSE_CHANNEL } from '../lib/sessions/notify';
-import { FailureThrottle } from './auth/failure-throttle';
+import { RouterKeyAuth } from './auth/authenticate';
 import { RouterStore } from './config/router-store';
 import { handleConnect } from './connect/handle-connect';
 import { BrowserConnections, DEFAULT_IDLE_MS } from './data-api/browser-connections';
@@ -31,6 +31,8 @@ export interface ProxyOptions {
   webhooks?: WebhookWorkerOptions | false;
   /** How long the data API keeps an unused provider connection open. */
   dataApiIdleConnectionMs?: number;
+  /** TRUST_PROXY=1: count failed key attempts per right-most X-Forwarded-For entry, not per socket. */
+  trustProxy?: boolean;
 }
 
 export interface ProxyServer {
@@ -49,7 +51,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const routers = new RouterStore();
   const sessions = new SessionRegistry();
   const liveStats = new LiveStatsFlusher(sessions, Number(process.env.SESSION_STATS_FLUSH_MS ?? DEFAULT_STATS_FLUSH_MS));
-  const throttle = new FailureThrottle();
+  const keys = new RouterKeyAuth({ trustProxy: options.trustProxy ?? false });
   const health = new HealthChecker();
   const connections = new BrowserConnections(options.dataApiIdleConnectionMs ?? DEFAULT_IDLE_MS);
   routers.onRuntime((runtime) => health.watch(runtime));
@@ -67,7 +69,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     () => void routers.refreshAll(),
   );
 
-  const deps = { lane: options.lane ?? 'fast', routers, sessions, throttle, proxyInstanceId, isStopping: () => stopping };
+  const deps = { lane: options.lane ?? 'fast', routers, sessions, keys, proxyInstanceId, isStopping: () => stopping };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://proxy');
     if (req.method === 'GET' && (url.pathname === '/health' || url.pathname === '/v1/health')) {
@@ -96,7 +98,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     }
     if (endpoint) {
       if (req.method !== 'POST') return json(res, 405, { success: false, error: `${url.pathname} takes POST with a JSON body` }, { Allow: 'POST' });
-      const call = handleDataApi(endpoint, req, res, url, { routers, throttle, connections }).finally(() => calls.delete(call));
+      const call = handleDataApi(endpoint, req, res, url, { routers, keys, connections }).finally(() => calls.delete(call));
       calls.add(call);
       return;
     }

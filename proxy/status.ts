@@ -3,29 +3,24 @@
 // so the dashboard needs no router key, marks none as used and counts no failures.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isInternalServiceToken } from '../lib/crypto/internal-token';
-import { authenticateRouterKey, keyFrom } from './auth/router-key';
-import type { FailureThrottle } from './auth/failure-throttle';
+import type { RouterKeyAuth } from './auth/authenticate';
 import type { RouterStore } from './config/router-store';
 
-export async function handleStatus(req: IncomingMessage, res: ServerResponse, url: URL, deps: { routers: RouterStore; throttle: FailureThrottle }): Promise<void> {
-  const ip = req.socket.remoteAddress ?? 'unknown';
-  const blocked = deps.throttle.blockedFor(ip, Date.now());
-  if (blocked > 0) return text(res, 429, 'too many failed attempts from this address', { 'Retry-After': String(blocked) });
-  const identity = await authenticateRouterKey(keyFrom(req, url));
-  if (!identity) {
-    deps.throttle.recordFailure(ip, Date.now());
-    return text(res, 401, 'router key missing, wrong or revoked');
-  }
-  json(res, 200, await routerStatus(identity.routerId, deps.routers));
+export async function handleStatus(req: IncomingMessage, res: ServerResponse, url: URL, deps: { routers: RouterStore; keys: RouterKeyAuth }): Promise<void> {
+  const auth = await deps.keys.check(req, url);
+  if (!auth.ok) return text(res, auth.status, auth.message, auth.headers);
+  json(res, 200, await routerStatus(auth.identity.routerId, deps.routers));
 }
 
-export async function handleInternalStatus(req: IncomingMessage, res: ServerResponse, routerId: string, deps: { routers: RouterStore; throttle: FailureThrottle }): Promise<void> {
-  const ip = req.socket.remoteAddress ?? 'unknown';
-  const blocked = deps.throttle.blockedFor(ip, Date.now());
-  if (blocked > 0) return text(res, 429, 'too many failed attempts from this address', { 'Retry-After': String(blocked) });
+export async function handleInternalStatus(req: IncomingMessage, res: ServerResponse, routerId: string, deps: { routers: RouterStore; keys: RouterKeyAuth }): Promise<void> {
+  // The same rule as a router key: a wrong token counts toward the address's throttle, and the
+  // right one works even while the address is throttled (the check involves no database).
+  const ip = deps.keys.clientIp(req);
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization?.trim() ?? '')?.[1] ?? null;
   if (!isInternalServiceToken(bearer)) {
-    deps.throttle.recordFailure(ip, Date.now());
+    const blocked = deps.keys.throttle.blockedFor(ip, Date.now());
+    if (blocked > 0) return text(res, 429, 'too many failed attempts from this address', { 'Retry-After': String(blocked) });
+    deps.keys.throttle.recordFailure(ip, Date.now());
     return text(res, 401, 'internal endpoint: the service token is missing or wrong');
   }
   json(res, 200, await routerStatus(routerId, deps.routers));

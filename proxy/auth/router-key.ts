@@ -1,9 +1,10 @@
-// Router-key authentication for the connect endpoint, /v1/status and the data API. The key is
-// taken from `token` or a bearer header, looked up by its SHA-256 (one indexed query, not cached,
-// so a revoked key fails on the very next connect), and never forwarded to a provider.
+// Router keys for the connect endpoint, /v1/status and the data API: where the key is taken from
+// (`token` or a bearer header), what a well-formed one looks like, and its lookup by SHA-256 (one
+// indexed query, not cached, so a revoked key fails on the very next connect). The key is never
+// forwarded to a provider. The request-level rule (client address, failure throttle) is in
+// authenticate.ts, the one function all three endpoints call.
 import type { IncomingMessage } from 'node:http';
 import { db } from '../../lib/db';
-import { hashSecret } from '../../lib/crypto/secrets';
 
 export interface RouterKeyIdentity {
   keyId: string;
@@ -34,15 +35,23 @@ interface KeyRow {
   balanceMillicents: bigint | null;
 }
 
-export async function authenticateRouterKey(plaintext: string | null): Promise<RouterKeyIdentity | null> {
-  if (!plaintext || !plaintext.startsWith('rkey_') || plaintext.length > 200) return null;
+/**
+ * Shaped like a key `newSecret('rkey_')` makes (the prefix and 32 random bytes in base64url, 43
+ * characters; some slack either way). Anything else fails without a database lookup.
+ */
+export function isWellFormedRouterKey(plaintext: string | null): plaintext is string {
+  return plaintext !== null && /^rkey_[A-Za-z0-9_-]{32,128}$/.test(plaintext);
+}
+
+/** The key's identity by its SHA-256, or null when unknown or revoked. */
+export async function lookupRouterKey(keyHash: string): Promise<RouterKeyIdentity | null> {
   // Every connect runs this: one hand-written statement costs half of the ORM's compiled query.
   const [key] = await db.$queryRaw<KeyRow[]>`
     SELECT k."id", k."routerId", k."workspaceId", k."revokedAt", k."lastUsedAt", w."suspended", wl."balanceMillicents"
     FROM "RouterKey" k
     JOIN "Workspace" w ON w."id" = k."workspaceId"
     LEFT JOIN "Wallet" wl ON wl."workspaceId" = k."workspaceId"
-    WHERE k."keyHash" = ${hashSecret(plaintext)}`;
+    WHERE k."keyHash" = ${keyHash}`;
   if (!key || key.revokedAt) return null;
   if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > HOUR_MS) {
     void db.routerKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } }).catch(() => {});

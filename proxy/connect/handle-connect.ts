@@ -5,8 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { log } from '../../lib/log';
 import { isEngineError, type EngineError, type Lease, type Reservation } from '../engine';
-import { authenticateRouterKey, keyFrom } from '../auth/router-key';
-import type { FailureThrottle } from '../auth/failure-throttle';
+import type { RouterKeyAuth } from '../auth/authenticate';
 import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
 import { FastLane } from '../relay/fast-lane';
 import { PipelineLane } from '../relay/pipeline-lane';
@@ -23,13 +22,10 @@ export interface ConnectDeps {
   lane: 'fast' | 'pipeline';
   routers: RouterStore;
   sessions: SessionRegistry;
-  throttle: FailureThrottle;
+  /** The router-key check shared with /v1/status and the data API (failure throttle included). */
+  keys: RouterKeyAuth;
   proxyInstanceId: string;
   isStopping(): boolean;
-}
-
-export function clientIp(req: IncomingMessage): string {
-  return req.socket.remoteAddress ?? 'unknown';
 }
 
 export async function handleConnect(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL, deps: ConnectDeps): Promise<void> {
@@ -53,14 +49,9 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
   const key = req.headers['sec-websocket-key'];
   if (typeof key !== 'string' || req.headers['sec-websocket-version'] !== '13') throw new Refusal(400, 'this endpoint takes a WebSocket upgrade (version 13)');
 
-  const ip = clientIp(req);
-  const blocked = deps.throttle.blockedFor(ip, Date.now());
-  if (blocked > 0) throw new Refusal(429, 'too many failed attempts from this address; wait before retrying', { 'Retry-After': String(blocked) });
-  const identity = await authenticateRouterKey(keyFrom(req, url));
-  if (!identity) {
-    deps.throttle.recordFailure(ip, Date.now());
-    throw new Refusal(401, 'router key missing, wrong or revoked: pass ?token=<router key> or an Authorization: Bearer header');
-  }
+  const auth = await deps.keys.check(req, url);
+  if (!auth.ok) throw new Refusal(auth.status, auth.message, auth.headers);
+  const identity = auth.identity;
   if (identity.suspended) throw new Refusal(402, 'the workspace is suspended');
 
   const tAuth = performance.now();
@@ -88,12 +79,28 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
       target = await resolveTarget(provider);
       // Only the fast lane passes the client's extension offer through: it does not re-frame.
       const fast = deps.lane === 'fast';
-      upstream = await dialUpstream({ url: target.url, headers: target.headers, timeoutMs: router.connectionTimeoutMs, extensions: fast ? header(req, 'sec-websocket-extensions') : undefined, protocol: header(req, 'sec-websocket-protocol') });
+      upstream = await dialUpstream({ url: target.url, headers: target.headers, policy: target.policy, timeoutMs: router.connectionTimeoutMs, extensions: fast ? header(req, 'sec-websocket-extensions') : undefined, protocol: header(req, 'sec-websocket-protocol') });
     } catch (error) {
       target?.release('error');
       if (!(error instanceof DialError)) {
         reservation.cancel();
         throw error;
+      }
+      if (error.kind === 'full') {
+        // At capacity is not a failure: no cooldown; the next free provider, or the queue.
+        log.info({ routerId: router.id, provider: provider.slug, reason: error.message }, 'provider at capacity');
+        try {
+          reservation = await reservation.full({ signal });
+        } catch (engineError) {
+          if (signal.aborted) return;
+          if (isEngineError(engineError)) throw refusalFor(engineError, params.provider);
+          throw engineError;
+        }
+        if (signal.aborted) {
+          reservation.cancel();
+          return;
+        }
+        continue;
       }
       log.info({ routerId: router.id, provider: provider.slug, reason: error.message }, 'provider attempt failed');
       const next = reservation.fail(error.message);

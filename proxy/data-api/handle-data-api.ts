@@ -8,8 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { log } from '../../lib/log';
-import { authenticateRouterKey, keyFrom } from '../auth/router-key';
-import type { FailureThrottle } from '../auth/failure-throttle';
+import { checkUrl, EgressRefusedError, egressPolicy } from '../../lib/net/egress-policy';
+import type { RouterKeyAuth } from '../auth/authenticate';
 import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
 import { isEngineError, type Lease, type Reservation } from '../engine';
 import { countSession } from '../sessions/usage';
@@ -22,7 +22,8 @@ import { browserMessage, contextOptions, visit } from './visit';
 
 export interface DataApiDeps {
   routers: RouterStore;
-  throttle: FailureThrottle;
+  /** The router-key check shared with the connect endpoint and /v1/status. */
+  keys: RouterKeyAuth;
   connections: BrowserConnections;
 }
 
@@ -56,14 +57,9 @@ export async function handleDataApi(endpoint: Endpoint<PageRequest>, req: Incomi
   res.once('close', () => { if (!res.writableFinished) abort.abort(new DataApiError(499, 'the client went away')); });
   let budget: NodeJS.Timeout | undefined;
   try {
-    const ip = req.socket.remoteAddress ?? 'unknown';
-    const blocked = deps.throttle.blockedFor(ip, Date.now());
-    if (blocked > 0) return text(res, 429, 'too many failed attempts from this address; wait before retrying', { 'Retry-After': String(blocked) });
-    const identity = await authenticateRouterKey(keyFrom(req, url));
-    if (!identity) {
-      deps.throttle.recordFailure(ip, Date.now());
-      return text(res, 401, 'router key missing, wrong or revoked: pass an Authorization: Bearer header or ?token=<router key>');
-    }
+    const auth = await deps.keys.check(req, url);
+    if (!auth.ok) return text(res, auth.status, auth.message, auth.headers);
+    const identity = auth.identity;
     const request = parse(endpoint, await readBody(req));
     if (identity.suspended) throw new DataApiError(402, 'the workspace is suspended');
     const router = await deps.routers.get(identity.routerId);
@@ -137,6 +133,7 @@ function readBody(req: IncomingMessage): Promise<string> {
  * until the context is closed, so `maxConcurrent` counts data-API calls like connect sessions.
  */
 async function perform(endpoint: Endpoint<PageRequest>, request: PageRequest, router: RouterRuntime, connections: BrowserConnections, startedAt: number, signal: AbortSignal): Promise<Reply> {
+  await assertPageUrlAllowed(request.url);
   let reservation: Reservation<RuntimeProvider>;
   try {
     reservation = await router.engine.acquire({ pin: request.provider, signal });
@@ -155,6 +152,18 @@ async function perform(endpoint: Endpoint<PageRequest>, request: PageRequest, ro
       if (signal.aborted || !(error instanceof ConnectError)) {
         reservation.cancel();
         throw error;
+      }
+      if (error.kind === 'full') {
+        // At capacity is not a failure (as on the connect path): no cooldown; the next free
+        // provider, or the queue.
+        log.info({ routerId: router.id, provider: reservation.provider.slug, reason: error.message }, 'data-API provider at capacity');
+        try {
+          reservation = await reservation.full({ signal });
+        } catch (engineError) {
+          if (isEngineError(engineError) && engineError.code !== 'aborted') throw fromEngineError(engineError, request.provider);
+          throw engineError;
+        }
+        continue;
       }
       log.info({ routerId: router.id, provider: reservation.provider.slug, reason: error.message }, 'data-API provider attempt failed');
       failureKinds.push(error.kind);
@@ -182,6 +191,20 @@ async function perform(endpoint: Endpoint<PageRequest>, request: PageRequest, ro
     // that sends its next call on receipt must find the slot free (maxConcurrent 1, pinning).
     await bounded(opened.close(), CONTEXT_CLOSE_WAIT_MS);
     lease.release();
+  }
+}
+
+/**
+ * The page's address under the egress policy, before any provider is involved (a 400 naming the
+ * field). On the local pool every request the page makes is checked again by the pool's egress
+ * proxy, redirects included; a cloud provider's browser fetches from the vendor's network.
+ */
+async function assertPageUrlAllowed(url: string): Promise<void> {
+  try {
+    await checkUrl(egressPolicy(), url);
+  } catch (error) {
+    if (error instanceof EgressRefusedError) throw invalidRequest([{ field: 'url', message: error.message }]);
+    // A name that does not resolve fails in the browser, as spec 2's navigation errors say.
   }
 }
 

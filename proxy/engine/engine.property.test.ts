@@ -52,6 +52,8 @@ const opArb = fc.oneof(
   { weight: 8, arbitrary: fc.record({ kind: fc.constant('acquire' as const), pin: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...POOL, 'p2-slug', 'nope') }), mask: fc.integer({ min: 0, max: 15 }), abortable: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('succeed' as const), k: fc.nat() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('fail' as const), k: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('full' as const), k: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('room' as const), id: fc.constantFrom(...POOL) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), k: fc.nat() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('release' as const), k: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('abort' as const), k: fc.nat() }) },
@@ -106,6 +108,8 @@ async function run(initial: Config, ops: Op[]): Promise<void> {
   const slots = new CheckingSlots(() => config.providers, problems);
   const engine = new RouterEngine({ clock, settings: config.settings, providers: config.providers, slots });
   const requests: Request[] = [];
+  /** Connections told "full": settled once they have their next reservation or an error. */
+  const fullAnswers: { settled: boolean }[] = [];
   const reservations: Reservation[] = [];
   const leases: Lease[] = [];
   let timersLate = false;
@@ -128,7 +132,7 @@ async function run(initial: Config, ops: Op[]): Promise<void> {
     if (timersLate) return; // a cooldown may be over without its wake-up having run yet
     const free = engine
       .status()
-      .filter((s) => s.healthy && (s.maxConcurrent === null || s.active < s.maxConcurrent))
+      .filter((s) => s.healthy && !s.full && (s.maxConcurrent === null || s.active < s.maxConcurrent))
       .map((s) => s.id);
     for (const req of requests.filter((r) => !r.settled && !r.pin)) {
       const usable = free.filter((id) => eligibleBy(req.mask)({ id } as ProviderConfig));
@@ -167,6 +171,26 @@ async function run(initial: Config, ops: Op[]): Promise<void> {
         failedOverTo = next?.provider.id ?? null;
         break;
       }
+      case 'full': {
+        const r = pick(reservations, op.k);
+        if (!r) break;
+        const answer = { settled: false };
+        fullAnswers.push(answer);
+        r.full().then(
+          (next) => {
+            answer.settled = true;
+            reservations.push(next);
+          },
+          (e) => {
+            answer.settled = true;
+            if (!(e instanceof EngineError)) problems.push(`unexpected error ${String(e)}`);
+          },
+        );
+        break;
+      }
+      case 'room':
+        engine.capacityFreed(op.id);
+        break;
       case 'cancel':
         pick(reservations, op.k)?.cancel();
         break;
@@ -212,6 +236,7 @@ async function run(initial: Config, ops: Op[]): Promise<void> {
   clock.advance(MAX_QUEUE_TIMEOUT + 1);
   await flush();
   assert.deepEqual(requests.filter((r) => !r.settled), [], 'an acquire never settled');
+  assert.deepEqual(fullAnswers.filter((a) => !a.settled), [], 'a connection told "full" never settled');
   assert.deepEqual(problems, []);
   assert.equal(engine.queueLength, 0);
   for (const r of reservations.splice(0)) r.cancel();

@@ -2,7 +2,7 @@
 // and the failover chain (ARCHITECTURE.md, "The connect path" step 3). Pure logic: time comes from
 // the Clock, slots from the SlotStore, and the caller does every connection attempt itself.
 
-import type { Clock } from './clock';
+import type { Clock, TimerHandle } from './clock';
 import { CooldownTracker } from './cooldown';
 import { EngineError, type BlockReason } from './errors';
 import { LatencyTracker } from './latency';
@@ -12,12 +12,22 @@ import { MemorySlotStore, type SlotStore } from './slots';
 import { createStrategy, type RoutingView, type Strategy } from './strategies';
 import { concurrencyLimit, indexProviders, type ProviderConfig, type ProviderIndex, type ProviderStatus, type RouterSettings } from './types';
 
+/**
+ * How long a provider that answered "at capacity" (Reservation.full) is left out when nothing
+ * tells the engine sooner that it has room: a slot released on it here, or capacityFreed() (a
+ * health check's capacity report). Its capacity may be taken by other routers, other proxies or
+ * direct clients, whose releases this engine never sees, so the timer is what notices those.
+ */
+export const FULL_RETRY_MS = 1_000;
+
 export interface RouterEngineOptions<P extends ProviderConfig> {
   clock: Clock;
   settings: RouterSettings;
   /** Enabled providers in configured order (the order is the strategies' stable tie-breaker). */
   providers: readonly P[];
   slots?: SlotStore;
+  /** Overrides FULL_RETRY_MS. */
+  fullRetryMs?: number;
 }
 
 export interface AcquireOptions<P extends ProviderConfig> {
@@ -39,6 +49,9 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   private readonly unhealthy = new Set<string>();
   private readonly queue = new WaitQueue<Waiter<P>>();
   private readonly cooldownListeners = new Set<CooldownListener>();
+  /** Providers that answered "at capacity": left out until `until` (from the time, like cooldown). */
+  private readonly fullMarks = new Map<string, { until: number; timer: TimerHandle }>();
+  private readonly fullRetryMs: number;
   private readonly host: ReservationHost<P>;
   private readonly view: RoutingView;
   private settings!: RouterSettings;
@@ -52,10 +65,12 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   constructor(options: RouterEngineOptions<P>) {
     this.clock = options.clock;
     this.slots = options.slots ?? new MemorySlotStore();
+    this.fullRetryMs = options.fullRetryMs ?? FULL_RETRY_MS;
     this.cooldown = new CooldownTracker(this.clock, options.settings, () => this.drain());
     this.host = {
       recordSuccess: (p, ms) => this.recordSuccess(p, ms),
       failover: (chain, p) => this.failover(chain, p),
+      full: (chain, p, signal) => this.onFull(chain, p, signal),
       releaseSlot: (p) => this.releaseSlot(p),
     };
     this.view = {
@@ -76,7 +91,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   update(settings: RouterSettings, providers: readonly P[]): void {
     this.configure(settings, providers);
     for (const w of this.queue.snapshot()) {
-      w.eligible = w.predicate ? this.providers.filter(w.predicate) : this.providers;
+      w.eligible = this.eligibleFor(w.predicate, w.chain);
       if (w.eligible.length === 0) this.finish(w, new EngineError('config_changed', { waitedMs: this.waited(w) }));
     }
     this.drain();
@@ -117,6 +132,14 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.drain();
   }
 
+  /**
+   * The provider has room again (a health check's capacity report): a provider that answered
+   * "at capacity" is back at once instead of after FULL_RETRY_MS.
+   */
+  capacityFreed(providerId: string): void {
+    if (this.clearFull(providerId)) this.drain();
+  }
+
   /** Subscribe to cooldown starts (the gateway's `provider.cooldown` webhook). Returns unsubscribe. */
   onCooldown(listener: CooldownListener): () => void {
     this.cooldownListeners.add(listener);
@@ -133,6 +156,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
         active: this.slots.active(p.id),
         maxConcurrent: concurrencyLimit(p),
         cooldownUntil,
+        full: this.isFull(p.id),
         priority: p.priority,
         latencyMs: this.latency.get(p.id),
       };
@@ -148,6 +172,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.closed = true;
     for (const w of this.queue.snapshot()) this.finish(w, new EngineError('closed', { waitedMs: this.waited(w) }));
     this.cooldown.dispose();
+    for (const id of [...this.fullMarks.keys()]) this.clearFull(id);
   }
 
   private configure(settings: RouterSettings, providers: readonly P[]): void {
@@ -165,6 +190,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.latency.retain(ids);
     this.strategy.retain(ids);
     for (const id of this.unhealthy) if (!ids.has(id)) this.unhealthy.delete(id);
+    for (const id of [...this.fullMarks.keys()]) if (!ids.has(id)) this.clearFull(id);
   }
 
   private acquirePinned(pin: string, predicate: ((p: P) => boolean) | undefined): Reservation<P> {
@@ -174,43 +200,55 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.drain();
     const providerId = provider.id;
     if (!this.isRoutable(provider)) throw new EngineError('pinned_unavailable', { reason: 'unavailable', providerId });
-    if (!this.slots.tryAcquire(providerId, concurrencyLimit(provider))) {
+    if (this.isFull(providerId) || !this.slots.tryAcquire(providerId, concurrencyLimit(provider))) {
       throw new EngineError('pinned_unavailable', { reason: 'full', providerId });
     }
     const chain: Chain<P> = { order: [provider], tried: new Set([providerId]), attempts: [], pinned: true, waitedMs: 0, predicate };
     return new Reservation(provider, chain, this.host);
   }
 
-  /** Takes a slot on the first available provider of the strategy order, or returns null. */
-  private dispatch(eligible: readonly P[], predicate: ((p: P) => boolean) | undefined, waitedMs: number): Reservation<P> | null {
+  /**
+   * Takes a slot on the first available provider of the strategy order, or returns null. A
+   * waiter back after a full answer continues its chain (its failures so far stay out).
+   */
+  private dispatch(eligible: readonly P[], predicate: ((p: P) => boolean) | undefined, waitedMs: number, queuedAt?: number, previous?: Chain<P>): Reservation<P> | null {
     const order = this.strategy.order(eligible, this.view);
     for (const provider of order) {
       if (!this.isAvailable(provider) || !this.slots.tryAcquire(provider.id, concurrencyLimit(provider))) continue;
-      const chain: Chain<P> = { order, tried: new Set([provider.id]), attempts: [], pinned: false, waitedMs, predicate };
+      const tried = previous?.tried ?? new Set<string>();
+      tried.add(provider.id);
+      const chain: Chain<P> = { order, tried, attempts: previous?.attempts ?? [], pinned: false, waitedMs, predicate, queuedAt };
       return new Reservation(provider, chain, this.host);
     }
     return null;
   }
 
-  private enqueue(eligible: readonly P[], options: AcquireOptions<P>): Promise<Reservation<P>> {
+  /**
+   * Queues a connection. `chain` is set for one back after a full answer: it keeps the time it
+   * first queued (its deadline counts from there, so repeated full answers cannot keep it waiting
+   * past the queue timeout) and its place among the waiters by that time.
+   */
+  private enqueue(eligible: readonly P[], options: AcquireOptions<P>, chain?: Chain<P>): Promise<Reservation<P>> {
     return new Promise<Reservation<P>>((resolve, reject) => {
+      const now = this.clock.now();
       const waiter: Waiter<P> = {
         eligible,
         predicate: options.eligible,
-        enqueuedAt: this.clock.now(),
+        enqueuedAt: chain?.queuedAt ?? now,
+        chain,
         timer: null,
         detach: null,
         resolve,
         reject,
       };
-      waiter.timer = this.clock.setTimer(() => this.onWaiterTimeout(waiter), this.settings.queueTimeoutMs);
+      waiter.timer = this.clock.setTimer(() => this.onWaiterTimeout(waiter), Math.max(0, waiter.enqueuedAt + this.settings.queueTimeoutMs - now));
       const signal = options.signal;
       if (signal) {
         const onAbort = () => this.finish(waiter, new EngineError('aborted', { waitedMs: this.waited(waiter) }));
         signal.addEventListener('abort', onAbort, { once: true });
         waiter.detach = () => signal.removeEventListener('abort', onAbort);
       }
-      this.queue.push(waiter);
+      this.queue.insert(waiter, (queued) => queued.enqueuedAt > waiter.enqueuedAt);
     });
   }
 
@@ -250,7 +288,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
         for (const w of this.queue.snapshot()) {
           if (!this.providers.some((p) => this.isAvailable(p))) break;
           if (!w.eligible.some((p) => this.isAvailable(p))) continue;
-          const reservation = this.dispatch(w.eligible, w.predicate, this.waited(w));
+          const reservation = this.dispatch(w.eligible, w.predicate, this.waited(w), w.enqueuedAt, w.chain);
           if (reservation) this.finish(w, reservation);
         }
       } while (this.drainAgain);
@@ -267,6 +305,63 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     const next = chain.pinned || this.closed ? null : this.nextInChain(chain);
     if (cooldownMs !== null) this.emitCooldown(failed.id, cooldownMs);
     return next;
+  }
+
+  /**
+   * A full answer: no outcome for cooldown, the slot back, the provider left out for now; then the
+   * next free provider of the chain, or the queue (Reservation.full).
+   */
+  private onFull(chain: Chain<P>, full: P, signal: AbortSignal | undefined): Promise<Reservation<P>> {
+    this.slots.release(full.id);
+    if (this.index.has(full.id)) this.markFull(full.id);
+    // Not used up for this connection: it may be tried again once it has room.
+    chain.tried.delete(full.id);
+    this.drain();
+    if (chain.pinned) return Promise.reject(new EngineError('pinned_unavailable', { reason: 'full', providerId: full.id }));
+    if (this.closed) return Promise.reject(new EngineError('closed'));
+    const next = this.nextInChain(chain);
+    if (next) return Promise.resolve(next);
+    if (signal?.aborted) return Promise.reject(new EngineError('aborted', { waitedMs: this.sinceQueued(chain) }));
+    const eligible = this.eligibleFor(chain.predicate, chain);
+    if (eligible.length === 0) return Promise.reject(new EngineError('config_changed', { waitedMs: this.sinceQueued(chain) }));
+    const reason = this.blockReason(eligible);
+    const { queueMaxSize, queueTimeoutMs } = this.settings;
+    if (queueMaxSize <= 0 || queueTimeoutMs <= 0) return Promise.reject(new EngineError('no_free_provider', { reason }));
+    if (this.queue.length >= queueMaxSize) return Promise.reject(new EngineError('queue_full', { reason }));
+    return this.enqueue(eligible, { eligible: chain.predicate, signal }, chain);
+  }
+
+  /** Providers a (re)queued connection may wait for: its eligibility, minus those that failed on its chain. */
+  private eligibleFor(predicate: ((p: P) => boolean) | undefined, chain: Chain<P> | undefined): readonly P[] {
+    if (!predicate && !chain) return this.providers;
+    return this.providers.filter((p) => (!predicate || predicate(p)) && !chain?.tried.has(p.id));
+  }
+
+  private sinceQueued(chain: Chain<P>): number {
+    return chain.queuedAt === undefined ? 0 : this.clock.now() - chain.queuedAt;
+  }
+
+  private markFull(providerId: string): void {
+    this.clearFull(providerId);
+    const timer = this.clock.setTimer(() => {
+      if (this.fullMarks.get(providerId)?.timer === timer) this.fullMarks.delete(providerId);
+      this.drain();
+    }, this.fullRetryMs);
+    this.fullMarks.set(providerId, { until: this.clock.now() + this.fullRetryMs, timer });
+  }
+
+  private clearFull(providerId: string): boolean {
+    const mark = this.fullMarks.get(providerId);
+    if (!mark) return false;
+    this.clock.clearTimer(mark.timer);
+    this.fullMarks.delete(providerId);
+    return true;
+  }
+
+  /** Computed from the time, not from the timer, so a late timer never extends it. */
+  private isFull(providerId: string): boolean {
+    const mark = this.fullMarks.get(providerId);
+    return mark !== undefined && this.clock.now() < mark.until;
   }
 
   /** The next untried provider of the original order that can be used right now. */
@@ -292,6 +387,8 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
 
   private releaseSlot(provider: P): void {
     this.slots.release(provider.id);
+    // A slot freed on a provider that said "at capacity" means it has room again.
+    this.clearFull(provider.id);
     this.drain();
   }
 
@@ -310,7 +407,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   }
 
   private isAvailable(p: P | undefined): boolean {
-    if (!p || !this.index.has(p.id) || !this.isRoutable(p)) return false;
+    if (!p || !this.index.has(p.id) || !this.isRoutable(p) || this.isFull(p.id)) return false;
     const limit = concurrencyLimit(p);
     return limit === null || this.slots.active(p.id) < limit;
   }

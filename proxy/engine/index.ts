@@ -3,7 +3,7 @@
 export { systemClock, FakeClock, type Clock, type TimerHandle } from './clock';
 export { CooldownTracker, COOLDOWN_WINDOW_MS, type CooldownSettings } from './cooldown';
 export { EngineError, isEngineError, type BlockReason, type EngineErrorCode } from './errors';
-export { RouterEngine, type AcquireOptions, type CooldownListener, type RouterEngineOptions } from './engine';
+export { FULL_RETRY_MS, RouterEngine, type AcquireOptions, type CooldownListener, type RouterEngineOptions } from './engine';
 export { LatencyTracker, LATENCY_EWMA_ALPHA } from './latency';
 export { Lease, Reservation } from './reservation';
 export { MemorySlotStore, type SlotStore } from './slots';

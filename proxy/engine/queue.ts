@@ -4,7 +4,7 @@
 
 import type { TimerHandle } from './clock';
 import type { EngineError } from './errors';
-import type { Reservation } from './reservation';
+import type { Chain, Reservation } from './reservation';
 import type { ProviderConfig } from './types';
 
 export interface Waiter<P extends ProviderConfig> {
@@ -12,6 +12,8 @@ export interface Waiter<P extends ProviderConfig> {
   eligible: readonly P[];
   readonly predicate: ((provider: P) => boolean) | undefined;
   readonly enqueuedAt: number;
+  /** A connection back in the queue after a full answer: its chain (failures so far) continues. */
+  readonly chain?: Chain<P>;
   timer: TimerHandle | null;
   /** Removes the abort listener; set when a signal was given. */
   detach: (() => void) | null;
@@ -29,6 +31,13 @@ export class WaitQueue<W> {
 
   push(item: W): void {
     this.items.push(item);
+  }
+
+  /** Inserts before the first item `before` says the new one goes ahead of (else at the end). */
+  insert(item: W, before: (queued: W) => boolean): void {
+    const i = this.items.findIndex(before);
+    if (i === -1) this.items.push(item);
+    else this.items.splice(i, 0, item);
   }
 
   /** Returns false when the item was not queued (already dispatched, timed out or aborted). */

@@ -15,12 +15,15 @@ export interface Chain<P extends ProviderConfig> {
   readonly waitedMs: number;
   /** The connection's eligibility rule, re-checked against the current configuration on failover. */
   readonly predicate: ((provider: P) => boolean) | undefined;
+  /** When the connection first entered the queue (its queue deadline counts from there). */
+  readonly queuedAt?: number;
 }
 
 /** The engine side of a reservation; kept narrow so this file does not depend on the engine. */
 export interface ReservationHost<P extends ProviderConfig> {
   recordSuccess(provider: P, connectMs: number): void;
   failover(chain: Chain<P>, provider: P, reason: string): Reservation<P> | null;
+  full(chain: Chain<P>, provider: P, signal: AbortSignal | undefined): Promise<Reservation<P>>;
   releaseSlot(provider: P): void;
 }
 
@@ -45,7 +48,7 @@ export class Lease<P extends ProviderConfig = ProviderConfig> {
 }
 
 /**
- * Exactly one of succeed / fail / cancel settles a reservation. cancel() after settling is a
+ * Exactly one of succeed / fail / full / cancel settles a reservation. cancel() after settling is a
  * no-op so cleanup paths can call it unconditionally; a second succeed or fail is a bug in the
  * caller and throws rather than double-counting an outcome.
  *
@@ -91,6 +94,21 @@ export class Reservation<P extends ProviderConfig = ProviderConfig> {
     this.settle('fail');
     this.chain.attempts.push({ providerId: this.provider.id, slug: this.provider.slug, reason });
     return this.host.failover(this.chain, this.provider, reason);
+  }
+
+  /**
+   * The provider answered that it is at capacity (a managed provider's "full"): not a failure. No
+   * outcome is recorded (no cooldown), the slot is freed, and the provider is left out until a
+   * slot frees on it, a capacity report says it has room, or FULL_RETRY_MS passes. Resolves with
+   * a reservation on the next free provider of the order, or, when none is free, after waiting in
+   * the router queue like any connection that found everything full: it rejects as acquire() would
+   * (queue_timeout, queue_full, no_free_provider, aborted, config_changed, closed), its queue
+   * deadline counted from when it first queued. Providers that failed in this chain stay out; the
+   * full one may be tried again. A pinned connection never waits: pinned_unavailable (full).
+   */
+  full(options: { signal?: AbortSignal } = {}): Promise<Reservation<P>> {
+    this.settle('full');
+    return this.host.full(this.chain, this.provider, options.signal);
   }
 
   /** The client left before the session started: free the slot without recording an outcome. */

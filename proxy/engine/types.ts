@@ -59,6 +59,8 @@ export interface ProviderStatus {
   active: number;
   maxConcurrent: number | null;
   cooldownUntil: number | null;
+  /** The provider answered "at capacity" and is left out for now (not a failure; `healthy` stays true). */
+  full: boolean;
   priority: number;
   latencyMs: number | null;
 }

@@ -1,0 +1,110 @@
+// The one router-key check of connect, /v1/status and the data API, with a counting fake lookup
+// in place of the database: what reaches the database, what is 401 and what is 429.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { hashSecret } from '../../lib/crypto/secrets';
+import { clientAddress, KEY_REFUSED, RouterKeyAuth, THROTTLED } from './authenticate';
+import { FailureThrottle } from './failure-throttle';
+import type { RouterKeyIdentity } from './router-key';
+
+const VALID = `rkey_${'v'.repeat(43)}`;
+const bad = (n: number) => `rkey_${String(n).padStart(43, 'x')}`;
+const identity: RouterKeyIdentity = { keyId: 'k1', routerId: 'r1', workspaceId: 'w1', suspended: false, balanceMillicents: 0n };
+
+function setup(options: { lookupBurst?: number } = {}) {
+  let now = 1_000_000;
+  const lookedUp: string[] = [];
+  const auth = new RouterKeyAuth({
+    throttle: new FailureThrottle(10, 60_000, { lookupBurst: options.lookupBurst ?? 2, lookupsPerSecond: 1 }),
+    now: () => now,
+    lookup: async (keyHash) => {
+      lookedUp.push(keyHash);
+      return keyHash === hashSecret(VALID) ? identity : null;
+    },
+  });
+  return { auth, lookedUp, advance: (ms: number) => (now += ms) };
+}
+
+async function trip(auth: RouterKeyAuth, ip: string) {
+  for (let i = 0; i < 10; i++) {
+    const r = await auth.checkKey(ip, bad(i));
+    assert.equal(r.ok ? 200 : r.status, 401);
+  }
+}
+
+test('ten failures from one address, then 429 with Retry-After for its failed attempts', async () => {
+  const { auth } = setup();
+  await trip(auth, '10.0.0.1');
+  const refused = await auth.checkKey('10.0.0.1', bad(99));
+  assert.ok(!refused.ok);
+  assert.equal(refused.status, 429);
+  assert.equal(refused.message, THROTTLED);
+  assert.equal(refused.headers['Retry-After'], '60');
+  const other = await auth.checkKey('10.0.0.2', bad(1));
+  assert.ok(!other.ok && other.status === 401 && other.message === KEY_REFUSED, 'another address is not affected');
+});
+
+test('a valid key from a throttled address still works', async () => {
+  const { auth } = setup();
+  await trip(auth, '10.0.0.1');
+  const r = await auth.checkKey('10.0.0.1', VALID);
+  assert.ok(r.ok);
+  assert.equal(r.identity.routerId, 'r1');
+});
+
+test('throttled: missing, malformed and repeated bad keys get 429 without a lookup', async () => {
+  const { auth, lookedUp } = setup();
+  await trip(auth, '10.0.0.1');
+  const before = lookedUp.length;
+  for (const key of [null, 'nope', 'rkey_short', `acct_${'a'.repeat(43)}`, bad(3), bad(3), bad(7)]) {
+    const r = await auth.checkKey('10.0.0.1', key);
+    assert.ok(!r.ok && r.status === 429, `${key}: ${JSON.stringify(r)}`);
+  }
+  assert.equal(lookedUp.length, before, 'not one lookup');
+});
+
+test('throttled: a flood of new bad keys reaches the lookup at most the budget allows; a valid key that passed before still works', async () => {
+  const { auth, lookedUp, advance } = setup({ lookupBurst: 2 });
+  await trip(auth, '10.0.0.1');
+  assert.ok((await auth.checkKey('10.0.0.1', VALID)).ok); // spends one lookup, remembered as good
+  const before = lookedUp.length;
+  for (let i = 100; i < 600; i++) {
+    const r = await auth.checkKey('10.0.0.1', bad(i));
+    assert.ok(!r.ok && r.status === 429);
+    if (i % 100 === 0) advance(1_000);
+  }
+  assert.ok(lookedUp.length - before <= 1 + 5, `${lookedUp.length - before} lookups for 500 bad keys over 5 s`);
+  assert.ok((await auth.checkKey('10.0.0.1', VALID)).ok, 'the good key is not starved by the flood');
+});
+
+test('throttled failures that were looked up keep the address throttled; the rest do not extend it', async () => {
+  const { auth, advance } = setup({ lookupBurst: 1 });
+  await trip(auth, '10.0.0.1');
+  advance(59_000);
+  assert.equal((await auth.checkKey('10.0.0.1', null)).ok, false);
+  advance(1_000);
+  // The window moved on; the unchecked 429 above did not count.
+  const r = await auth.checkKey('10.0.0.1', bad(50));
+  assert.ok(!r.ok && r.status === 401);
+});
+
+test('unthrottled: malformed keys fail without a lookup and count; well-formed ones are looked up', async () => {
+  const { auth, lookedUp } = setup();
+  const r = await auth.checkKey('10.0.0.3', 'rkey_bad0');
+  assert.ok(!r.ok && r.status === 401);
+  assert.equal(lookedUp.length, 0);
+  assert.equal(auth.throttle.blockedFor('10.0.0.3', 1_000_000), 0);
+  await auth.checkKey('10.0.0.3', bad(1));
+  assert.deepEqual(lookedUp, [hashSecret(bad(1))]);
+});
+
+test('client address: the socket without TRUST_PROXY, the right-most X-Forwarded-For entry with it', () => {
+  const req = (remoteAddress: string | undefined, xff?: string | string[]) => ({ socket: { remoteAddress }, headers: xff === undefined ? {} : { 'x-forwarded-for': xff } }) as never;
+  assert.equal(clientAddress(req('127.0.0.2', '203.0.113.9'), false), '127.0.0.2', 'a client-sent header means nothing without a trusted proxy');
+  assert.equal(clientAddress(req('::ffff:127.0.0.2'), false), '127.0.0.2');
+  assert.equal(clientAddress(req('127.0.0.1', '198.51.100.1, 203.0.113.9'), true), '203.0.113.9', 'the entry the trusted proxy appended');
+  assert.equal(clientAddress(req('127.0.0.1', ['198.51.100.1', ' 2001:DB8::1 ']), true), '2001:db8::1');
+  assert.equal(clientAddress(req('127.0.0.1', '203.0.113.9, not-an-ip'), true), '127.0.0.1', 'unreadable: the socket (the proxy itself)');
+  assert.equal(clientAddress(req('127.0.0.1'), true), '127.0.0.1');
+  assert.equal(clientAddress(req(undefined), false), 'unknown');
+});

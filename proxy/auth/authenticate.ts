@@ -1,0 +1,89 @@
+// The one router-key check of the proxy: GET /v1/connect, GET /v1/status and the data API
+// (POST /v1/screenshot, /v1/content, /v1/scrape) all call RouterKeyAuth.check() and only word the
+// refusal in their own format. The rule (docs/decisions.md, "Failed-attempt throttle"):
+// - failures count per client address: the socket's, or with TRUST_PROXY=1 the right-most
+//   X-Forwarded-For entry (the address the trusted reverse proxy itself saw; entries to its left
+//   are whatever the client sent and are ignored);
+// - a throttled address's failed attempts get 429 with Retry-After, and a valid key from it still
+//   works; FailureThrottle.gate() keeps the failures of a throttled address away from the database.
+import type { IncomingMessage } from 'node:http';
+import net from 'node:net';
+import { hashSecret } from '../../lib/crypto/secrets';
+import { FailureThrottle } from './failure-throttle';
+import { isWellFormedRouterKey, keyFrom, lookupRouterKey, type RouterKeyIdentity } from './router-key';
+
+export const KEY_REFUSED = 'router key missing, wrong or revoked: pass an Authorization: Bearer header or ?token=<router key>';
+export const THROTTLED = 'too many failed attempts from this address; wait before retrying';
+
+export type KeyCheck =
+  | { ok: true; ip: string; identity: RouterKeyIdentity }
+  | { ok: false; ip: string; status: 401 | 429; message: string; headers: Record<string, string> };
+
+export interface RouterKeyAuthOptions {
+  throttle?: FailureThrottle;
+  /** TRUST_PROXY=1: the client address is the right-most X-Forwarded-For entry. */
+  trustProxy?: boolean;
+  /** Looks a key up by its SHA-256; the database unless a test passes its own. */
+  lookup?: (keyHash: string) => Promise<RouterKeyIdentity | null>;
+  now?: () => number;
+}
+
+export class RouterKeyAuth {
+  readonly throttle: FailureThrottle;
+  readonly trustProxy: boolean;
+  private readonly lookup: (keyHash: string) => Promise<RouterKeyIdentity | null>;
+  private readonly now: () => number;
+
+  constructor(options: RouterKeyAuthOptions = {}) {
+    this.throttle = options.throttle ?? new FailureThrottle();
+    this.trustProxy = options.trustProxy ?? false;
+    this.lookup = options.lookup ?? lookupRouterKey;
+    this.now = options.now ?? Date.now;
+  }
+
+  clientIp(req: Pick<IncomingMessage, 'headers' | 'socket'>): string {
+    return clientAddress(req, this.trustProxy);
+  }
+
+  /** The request's router key (bearer header or `token`), judged for the request's client address. */
+  check(req: IncomingMessage, url: URL): Promise<KeyCheck> {
+    return this.checkKey(this.clientIp(req), keyFrom(req, url));
+  }
+
+  async checkKey(ip: string, plaintext: string | null): Promise<KeyCheck> {
+    const keyHash = isWellFormedRouterKey(plaintext) ? hashSecret(plaintext) : null;
+    const gate = this.throttle.gate(ip, keyHash, this.now());
+    const identity = gate.lookup ? await this.lookup(keyHash!) : null;
+    const now = this.now();
+    if (identity) {
+      this.throttle.recordSuccess(ip, now, keyHash!);
+      return { ok: true, ip, identity };
+    }
+    // A failure counts when the key was judged: looked up, or refused for its shape while the
+    // address was not throttled. What a throttled address is refused without a lookup is not a
+    // key check, and does not push its throttle further out.
+    if (gate.lookup || gate.blockedFor === 0) this.throttle.recordFailure(ip, now, keyHash);
+    if (gate.blockedFor === 0) return { ok: false, ip, status: 401, message: KEY_REFUSED, headers: {} };
+    const retryAfter = Math.max(1, this.throttle.blockedFor(ip, now));
+    return { ok: false, ip, status: 429, message: THROTTLED, headers: { 'Retry-After': String(retryAfter) } };
+  }
+}
+
+/**
+ * The address failures are counted for. Without a trusted proxy: the socket's. With one: the
+ * right-most X-Forwarded-For entry, which the trusted proxy appended (it is the peer that proxy
+ * saw); a missing or unreadable entry falls back to the socket (the proxy itself).
+ */
+export function clientAddress(req: Pick<IncomingMessage, 'headers' | 'socket'>, trustProxy: boolean): string {
+  const socketAddress = normalize(req.socket.remoteAddress) || 'unknown';
+  if (!trustProxy) return socketAddress;
+  const header = req.headers['x-forwarded-for'];
+  const last = normalize((Array.isArray(header) ? header.join(',') : header)?.split(',').at(-1));
+  return last && net.isIP(last) ? last : socketAddress;
+}
+
+function normalize(address: string | undefined): string {
+  const trimmed = (address ?? '').trim().replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  // An IPv4 client on a dual-stack socket: count it under its IPv4 address.
+  return /^::ffff:\d+\.\d+\.\d+\.\d+$/.test(trimmed) ? trimmed.slice(7) : trimmed;
+}
