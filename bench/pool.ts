@@ -6,6 +6,7 @@
 // Rounds alternate so that machine noise hits both alike.
 //   npx tsx bench/pool.ts [--rounds 8] [--roundtrips 2000]
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,9 +23,10 @@ const roundtrips = Number(values.roundtrips);
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'br-bench-pool-'));
 const port = await freePort();
-const poolUrl = `ws://127.0.0.1:${port}`;
+const token = randomBytes(24).toString('base64url'); // the pool always requires one
+const poolUrl = `ws://127.0.0.1:${port}/?token=${token}`;
 const pool = spawn(process.execPath, [tsxBin, 'proxy/pool/index.ts'], {
-  env: { ...process.env, DATA_DIR: path.join(scratch, 'data'), POOL_PORT: String(port), POOL_CAPACITY: '2', HOST: '127.0.0.1', LOG_LEVEL: 'warn', POOL_TOKEN: '' },
+  env: { ...process.env, DATA_DIR: path.join(scratch, 'data'), POOL_PORT: String(port), POOL_CAPACITY: '2', HOST: '127.0.0.1', LOG_LEVEL: 'warn', POOL_TOKEN: token },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -34,7 +36,7 @@ net.createServer((c) => { const u = net.connect(target, '127.0.0.1'); c.setNoDel
   for (const [a, b] of [[c, u], [u, c]]) { a.on('error', () => b.destroy()); a.on('close', () => b.destroy()); } }).listen(listen, '127.0.0.1');`;
 
 interface Status { calibrating: boolean; active: number; closing: number; launchMs: number | null }
-const status = async () => (await (await fetch(`http://127.0.0.1:${port}/pool/status`)).json()) as Status;
+const status = async () => (await (await fetch(`http://127.0.0.1:${port}/pool/status`, { headers: { authorization: `Bearer ${token}` } })).json()) as Status;
 async function until(check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (!(await check())) {

@@ -77,7 +77,7 @@ export function refusalReason(policy: EgressPolicy, ip: string, port: number): s
   if (kind === 'reserved') return `${ip} is ${CLASS_WORDS.reserved}; it is refused whatever PRIVATE_NETWORK says`;
   if (policy.internalPorts.has(port)) return `${ip}:${port} is one of this service's own ports; it is refused whatever PRIVATE_NETWORK says`;
   if (policy.privateNetwork === 'allow') return null;
-  return `${ip} is ${CLASS_WORDS[kind]}; PRIVATE_NETWORK=deny refuses loopback, private and link-local targets (an operator may set PRIVATE_NETWORK=allow on a single-tenant install)`;
+  return `${ip} is ${CLASS_WORDS[kind]}: refused under PRIVATE_NETWORK=deny (a single-tenant install may set PRIVATE_NETWORK=allow)`;
 }
 
 export interface ResolvedTarget {
@@ -116,4 +116,19 @@ export function portOf(url: URL): number {
 export async function checkUrl(policy: EgressPolicy, raw: string | URL, lookup?: Lookup): Promise<ResolvedTarget> {
   const url = typeof raw === 'string' ? new URL(raw) : raw;
   return resolveEgress(policy, url.hostname, portOf(url), lookup);
+}
+
+/**
+ * For validating an address a tenant gives (control plane, data API): the policy's refusal as a
+ * message naming host and port (never the path or query, which may carry a secret), or null. A
+ * name that does not resolve is not a refusal: the connection attempt reports it.
+ */
+export async function egressRefusal(policy: EgressPolicy, raw: string, lookup?: Lookup): Promise<string | null> {
+  try {
+    await checkUrl(policy, raw, lookup);
+    return null;
+  } catch (error) {
+    if (error instanceof EgressRefusedError) return error.message;
+    return null;
+  }
 }

@@ -4,7 +4,7 @@
 // local pool (LOCAL_POOL_URL) is the product's own provider and is exempt, whatever its address.
 import { ApiError } from '../api/errors';
 import { ipLiteral } from '../net/addresses';
-import { checkUrl, EgressRefusedError, egressPolicy, portOf, type EgressPolicy } from '../net/egress-policy';
+import { egressPolicy, egressRefusal, portOf, type EgressPolicy } from '../net/egress-policy';
 
 /** Only link-local and metadata addresses stay refused: the pool is on loopback by design. */
 const LOCAL_POOL_POLICY: EgressPolicy = { privateNetwork: 'allow', internalPorts: new Set() };
@@ -43,10 +43,6 @@ export function withPoolAuth(raw: string, headers: Record<string, string>): Reco
 
 /** Control plane: a 400 `validation_error` on `url` when the policy refuses the address. */
 export async function assertProviderAddressAllowed(raw: string): Promise<void> {
-  try {
-    await checkUrl(providerEgressPolicy(raw), raw);
-  } catch (error) {
-    if (error instanceof EgressRefusedError) throw new ApiError('validation_error', `url: ${error.message}`);
-    // A name that does not resolve is the provider test's to report (as an unreachable provider).
-  }
+  const refused = await egressRefusal(providerEgressPolicy(raw), raw);
+  if (refused) throw new ApiError('validation_error', `url: ${refused}`);
 }

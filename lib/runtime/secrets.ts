@@ -8,6 +8,7 @@ export interface InstanceSecrets {
   authSecret: string; // signs dashboard session cookies (next-auth)
   encryptionKey: string; // 32 bytes, base64: AES-256-GCM key for data at rest
   postgresPassword: string; // embedded PostgreSQL superuser
+  poolToken: string; // the local browser pool's bearer token (POOL_TOKEN), for the proxy and the web process
 }
 
 export function loadInstanceSecrets(dataDir: string): InstanceSecrets {
@@ -18,6 +19,7 @@ export function loadInstanceSecrets(dataDir: string): InstanceSecrets {
     authSecret: stored.authSecret ?? randomBytes(32).toString('base64url'),
     encryptionKey: stored.encryptionKey ?? randomBytes(32).toString('base64'),
     postgresPassword: stored.postgresPassword ?? randomBytes(18).toString('base64url'),
+    poolToken: stored.poolToken ?? randomBytes(32).toString('base64url'),
   };
   if (JSON.stringify(secrets) !== JSON.stringify(stored)) {
     mkdirSync(dataDir, { recursive: true });
@@ -28,5 +30,6 @@ export function loadInstanceSecrets(dataDir: string): InstanceSecrets {
     authSecret: process.env.AUTH_SECRET ?? process.env.NEXTAUTH_SECRET ?? secrets.authSecret,
     encryptionKey: process.env.ENCRYPTION_KEY ?? secrets.encryptionKey,
     postgresPassword: secrets.postgresPassword,
+    poolToken: process.env.POOL_TOKEN || secrets.poolToken,
   };
 }

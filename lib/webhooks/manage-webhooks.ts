@@ -3,7 +3,7 @@
 import { db, type Tx } from '../db';
 import { ApiError, notFound } from '../api/errors';
 import { encryptText } from '../crypto/encryption';
-import { checkUrl, EgressRefusedError, egressPolicy } from '../net/egress-policy';
+import { egressPolicy, egressRefusal } from '../net/egress-policy';
 import { maskUrl } from './mask-url';
 import { cancelPendingDeliveries } from './outbox';
 import { WEBHOOKS_PER_WORKSPACE, type CreateWebhookInput, type UpdateWebhookInput } from './schemas';
@@ -20,13 +20,8 @@ async function checkRouter(tx: Tx, workspaceId: string, routerId: string | null 
 
 /** A receiver the egress policy refuses is a 400 naming the field (every delivery is checked again). */
 async function assertUrlAllowed(url: string | undefined) {
-  if (url === undefined) return;
-  try {
-    await checkUrl(egressPolicy(), url);
-  } catch (error) {
-    if (error instanceof EgressRefusedError) throw new ApiError('validation_error', `url: ${error.message}`);
-    // A name that does not resolve yet is the deliveries' to report.
-  }
+  const refused = url === undefined ? null : await egressRefusal(egressPolicy(), url);
+  if (refused) throw new ApiError('validation_error', `url: ${refused}`);
 }
 
 export async function createWebhook(workspaceId: string, input: CreateWebhookInput) {

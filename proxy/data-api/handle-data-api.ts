@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { log } from '../../lib/log';
-import { checkUrl, EgressRefusedError, egressPolicy } from '../../lib/net/egress-policy';
+import { egressPolicy, egressRefusal } from '../../lib/net/egress-policy';
 import type { RouterKeyAuth } from '../auth/authenticate';
 import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
 import { isEngineError, type Lease, type Reservation } from '../engine';
@@ -200,12 +200,8 @@ async function perform(endpoint: Endpoint<PageRequest>, request: PageRequest, ro
  * proxy, redirects included; a cloud provider's browser fetches from the vendor's network.
  */
 async function assertPageUrlAllowed(url: string): Promise<void> {
-  try {
-    await checkUrl(egressPolicy(), url);
-  } catch (error) {
-    if (error instanceof EgressRefusedError) throw invalidRequest([{ field: 'url', message: error.message }]);
-    // A name that does not resolve fails in the browser, as spec 2's navigation errors say.
-  }
+  const refused = await egressRefusal(egressPolicy(), url);
+  if (refused) throw invalidRequest([{ field: 'url', message: refused }]);
 }
 
 /** Spec 2: every provider failing to connect is a 503, a provider connection timing out a 408. */

@@ -1,9 +1,11 @@
-// IndexedDB through the pool: snapshot at session end, prepare the next session with it.
+// IndexedDB through the pool: snapshot at session end, prepare the next session with it. The
+// browser writes its files as its own uid (sandbox.ts); the pool reads them back and hands a
+// prepared archive to the next browser's uid.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { pack, unpack } from './tar';
-import { refusal, startPageServer, startTestPool, type PageServer, type TestPool } from './testing';
+import { auth, refusal, startPageServer, startTestPool, type PageServer, type TestPool } from './testing';
 
 let pool: TestPool;
 let pages: PageServer;
@@ -37,14 +39,15 @@ const readValue = (_unused: string): Promise<unknown> =>
     };
   });
 
-async function session(url: string, action: (arg: string) => Promise<unknown>, arg = ''): Promise<{ id: string; result: unknown }> {
-  const browser = await chromium.connectOverCDP(url);
-  const id = [...pool.pool.sessions.values()].find((s) => s.state === 'open')!.id;
+async function session(url: string, action: (arg: string) => Promise<unknown>, arg = ''): Promise<{ id: string; key: string; result: unknown }> {
+  const browser = await chromium.connectOverCDP(url, { headers: auth });
+  // Playwright does not show the 101's headers: the key is read where the pool keeps it.
+  const { id, snapshotKey: key } = [...pool.pool.sessions.values()].find((s) => s.state === 'open')!;
   const page = await browser.contexts()[0]!.newPage();
   await page.goto(`${pages.origin}/`);
   const result = await page.evaluate(action, arg);
   await browser.close();
-  return { id, result };
+  return { id, key, result };
 }
 
 test('IndexedDB written in one session comes back in the next one through snapshot and prepare', async () => {
@@ -52,7 +55,7 @@ test('IndexedDB written in one session comes back in the next one through snapsh
   assert.equal(first.result, 'written');
 
   // Asked right after the client left: the answer waits until the browser has exited.
-  const snapshot = await fetch(`${pool.http}/pool/sessions/${first.id}/indexeddb`);
+  const snapshot = await pool.get(`/pool/sessions/${first.id}/indexeddb`, { headers: { 'x-pool-snapshot-key': first.key } });
   assert.equal(snapshot.status, 200);
   assert.equal(snapshot.headers.get('content-type'), 'application/x-tar');
   const archive = Buffer.from(await snapshot.arrayBuffer());
@@ -60,7 +63,7 @@ test('IndexedDB written in one session comes back in the next one through snapsh
   assert.ok(unpack(archive, 'IndexedDB', { maxBytes: 10e6, maxEntries: 1000 }).some((e) => e.path.startsWith(`IndexedDB/${origin}.indexeddb.leveldb/`)));
   assert.ok(Number(snapshot.headers.get('x-indexeddb-files')) > 0);
 
-  const prepared = await fetch(`${pool.http}/pool/prepare`, { method: 'POST', headers: { 'content-type': 'application/x-tar' }, body: new Uint8Array(archive) });
+  const prepared = await pool.get('/pool/prepare', { method: 'POST', headers: { 'content-type': 'application/x-tar' }, body: new Uint8Array(archive) });
   assert.equal(prepared.status, 201);
   const { prepareId, expiresAt } = (await prepared.json()) as { prepareId: string; expiresAt: string };
   assert.ok(Date.parse(expiresAt) > Date.now());
@@ -71,11 +74,11 @@ test('IndexedDB written in one session comes back in the next one through snapsh
   // A fresh session without a prepare id starts empty, and a prepare id works once.
   const third = await session(pool.ws, readValue);
   assert.equal(third.result, null);
-  assert.deepEqual(await refusal(`${pool.ws}/?prepare=${prepareId}`), { status: 400, body: 'unknown or expired prepare id' });
+  assert.deepEqual(await refusal(`${pool.ws}/?prepare=${prepareId}`, auth), { status: 400, body: 'unknown or expired prepare id' });
 });
 
 test('prepare refuses bad, foreign and oversize archives; unknown snapshots are 404', async () => {
-  const post = (body: Buffer, type = 'application/x-tar') => fetch(`${pool.http}/pool/prepare`, { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(body) });
+  const post = (body: Buffer, type = 'application/x-tar') => pool.get('/pool/prepare', { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(body) });
   assert.equal((await post(Buffer.from('not a tar'))).status, 400);
   const foreign = await post(pack([{ path: 'Cookies', type: 'file', data: Buffer.from('x') }]));
   assert.equal(foreign.status, 400);
@@ -85,5 +88,5 @@ test('prepare refuses bad, foreign and oversize archives; unknown snapshots are 
   assert.equal(big.status, 413);
   assert.match(await big.text(), /10 MB profile limit/);
   assert.equal((await post(pack([]))).status, 201);
-  assert.equal((await fetch(`${pool.http}/pool/sessions/00000000-0000-0000-0000-000000000000/indexeddb`)).status, 404);
+  assert.equal((await pool.get('/pool/sessions/00000000-0000-0000-0000-000000000000/indexeddb')).status, 404);
 });

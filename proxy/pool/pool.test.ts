@@ -4,15 +4,13 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { alive, cdp, openSocket, processesUnder, refusal, startPageServer, startTestPool, waitFor, type PageServer, type TestPool } from './testing';
+import { alive, auth, cdp, openSocket, processesUnder, refusal, startPageServer, startTestPool, TEST_TOKEN as TOKEN, waitFor, type PageServer, type TestPool } from './testing';
 
-const TOKEN = 'pool-test-token-0123456789';
-const auth = { authorization: `Bearer ${TOKEN}` };
 let pool: TestPool;
 let pages: PageServer;
 
 before(async () => {
-  [pool, pages] = await Promise.all([startTestPool({ capacity: 2, token: TOKEN }), startPageServer()]);
+  [pool, pages] = await Promise.all([startTestPool({ capacity: 2 }), startPageServer()]);
 });
 after(async () => {
   await pool.stop();
@@ -85,6 +83,8 @@ test('over capacity: 503 before the upgrade; a browser that dies closes its clie
   const a = await openSocket(`${pool.ws}/devtools/browser`, auth);
   const b = await openSocket(`${pool.ws}/?token=${TOKEN}`);
   assert.match(a.sessionId, /^[0-9a-f-]{36}$/);
+  assert.match(a.snapshotKey, /^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
+  assert.notEqual(a.snapshotKey, b.snapshotKey);
   assert.equal((await cdp(a.ws, 1, 'Browser.getVersion')).result?.protocolVersion, '1.3');
   assert.deepEqual(await refusal(pool.ws, auth), { status: 503, body: 'pool at capacity (2 sessions)' });
   assert.equal(pool.pool.sessions.size, 2);

@@ -2,13 +2,16 @@
 // sessions, prepared IndexedDB uploads and end-of-session snapshots, and an orderly stop.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../../lib/log';
-import { launchChromium } from './browser';
+import { egressPolicy, type EgressPolicy } from '../../lib/net/egress-policy';
+import { launchChromium, type Browser } from './browser';
 import type { PoolConfig } from './config';
+import { startEgressProxy, type EgressProxy } from './egress-proxy';
 import { ExpiringMap } from './expiring';
+import { chownTree, detectIsolation, type Isolation } from './sandbox';
 import { Session, type Snapshot } from './session';
 import type { TarEntry } from './tar';
 import { createWorkDir, type WorkDir } from './workdir';
@@ -33,10 +36,24 @@ export interface PoolStatus {
   closing: number;
   launchMs: number | null;
   browser: string | null;
+  /** What confines the browsers (README.md, "Isolation"): `bwrap+uid+chromium-sandbox`, …, `none`. */
+  isolation: string | null;
   error?: string;
 }
 
-export type Admission = { refused: { status: number; message: string } } | { session: Session; prepared?: TarEntry[] };
+/** A session's snapshot, handed out only with the key its session's 101 carried. */
+export interface StoredSnapshot {
+  key: string;
+  snapshot: Snapshot;
+}
+
+export interface PoolOptions {
+  /** The egress policy pages are held to (default: this process's, from PRIVATE_NETWORK). */
+  egressPolicy?: EgressPolicy;
+}
+
+/** `full`: refused for capacity alone (the answer carries `X-Pool-Full: 1`, README.md). */
+export type Admission = { refused: { status: number; message: string; full?: boolean } } | { session: Session; prepared?: TarEntry[] };
 
 const RETRY_MIN_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
@@ -44,8 +61,14 @@ const RETRY_MAX_MS = 60_000;
 export class BrowserPool {
   readonly sessions = new Map<string, Session>();
   readonly prepared: ExpiringMap<TarEntry[]>;
-  readonly snapshots: ExpiringMap<Snapshot>;
+  readonly snapshots: ExpiringMap<StoredSnapshot>;
+  readonly policy: EgressPolicy;
   chromeVersion?: ChromeVersion;
+  isolation?: Isolation;
+  egress?: EgressProxy;
+  /** Browser slots in use: slot n runs as uid uidBase + n. Sessions that are closing keep theirs. */
+  private readonly slotsInUse = new Set<number>();
+  private readonly ownPorts: number[] = [];
   private launchMs: number | null = null;
   private calibrationError?: string;
   private calibrated = false;
@@ -56,15 +79,93 @@ export class BrowserPool {
   private calibration?: Promise<void>;
   private readonly calibrationAbort = new AbortController();
 
-  constructor(readonly config: PoolConfig, readonly log: Logger) {
+  constructor(readonly config: PoolConfig, readonly log: Logger, options: PoolOptions = {}) {
     this.prepared = new ExpiringMap(config.archiveTtlMs);
     this.snapshots = new ExpiringMap(config.archiveTtlMs);
+    this.policy = options.egressPolicy ?? egressPolicy();
   }
 
-  /** Cleans up after a previous run and starts calibrating in the background. */
+  /** One uid per browser: the sessions the capacity allows, as many closing, and the warm-up browser. */
+  get slotCount(): number {
+    return this.config.capacity * 2 + 1;
+  }
+
+  /**
+   * Cleans up after a previous run, starts the egress proxy, finds out what isolation this machine
+   * allows (throws when it cannot isolate and POOL_ISOLATION=none does not say so), and starts
+   * calibrating in the background.
+   */
   async start(): Promise<void> {
     this.workDir = await createWorkDir(this.config.dataDir, this.log);
+    try {
+      this.egress = await startEgressProxy({ policy: this.policy, log: this.log.child({ component: 'egress' }) });
+      this.addInternalPort(this.egress.port);
+      if (this.config.port !== 0) this.addInternalPort(this.config.port);
+      this.isolation = await detectIsolation({
+        setting: this.config.isolation, uidBase: this.config.uidBase, slots: this.slotCount, chromiumPath: this.config.chromiumPath,
+        dataDir: this.config.dataDir, runDir: this.workDir.runDir, proxyUrl: this.egress.url,
+      });
+    } catch (error) {
+      await this.egress?.close();
+      this.removeInternalPorts();
+      await this.workDir.remove();
+      throw error;
+    }
+    const { level, uidBase, notes } = this.isolation;
+    const fields = { isolation: level, ...(uidBase !== undefined ? { uids: `${uidBase}-${uidBase + this.slotCount - 1}` } : {}), egressProxy: this.egress.url, privateNetwork: this.policy.privateNetwork };
+    // Everything this machine could give is on when there is nothing to explain; else say what is missing.
+    if (notes.length === 0) this.log.info(fields, `sandbox: ${level}`);
+    else this.log.warn({ ...fields, notes }, `sandbox: ${level}`);
     this.calibration = this.calibrate();
+  }
+
+  /** A port of this service: refused to every page, whatever PRIVATE_NETWORK says. */
+  addInternalPort(port: number): void {
+    if (this.policy.internalPorts.has(port)) return;
+    this.policy.internalPorts.add(port);
+    this.ownPorts.push(port);
+  }
+
+  private removeInternalPorts(): void {
+    for (const port of this.ownPorts.splice(0)) this.policy.internalPorts.delete(port);
+  }
+
+  /**
+   * Launches a browser for `userDataDir` in `slot`: the directory is handed to the slot's uid, the
+   * browser starts confined and behind the egress proxy, and its DevTools port is refused to every
+   * page (no page reaches another browser's DevTools) until it has stopped.
+   */
+  async launch(userDataDir: string, slot: number, signal?: AbortSignal): Promise<Browser> {
+    const isolation = this.isolation!;
+    const uid = isolation.uidBase !== undefined ? isolation.uidBase + slot : undefined;
+    await mkdir(userDataDir, { recursive: true, mode: 0o700 });
+    if (uid !== undefined) await chownTree(userDataDir, uid);
+    const browser = await launchChromium({ executable: this.config.chromiumPath, userDataDir, timeoutMs: this.config.launchTimeoutMs, signal, isolation, uid, proxyUrl: this.egress!.url });
+    const port = browser.devtoolsPort;
+    const added = !this.policy.internalPorts.has(port);
+    if (added) this.policy.internalPorts.add(port);
+    let stopped: Promise<void> | undefined;
+    return {
+      ...browser,
+      stop: (graceMs) => (stopped ??= browser.stop(graceMs).finally(() => {
+        if (added) this.policy.internalPorts.delete(port);
+      })),
+    };
+  }
+
+  private takeSlot(): number | undefined {
+    for (let slot = 0; slot < this.slotCount; slot++) {
+      if (!this.slotsInUse.has(slot)) {
+        this.slotsInUse.add(slot);
+        return slot;
+      }
+    }
+    return undefined;
+  }
+
+  /** The key a snapshot is handed out with: its session's, while it runs or while its snapshot is kept. */
+  snapshotKey(id: string): string | undefined {
+    return this.sessions.get(id)?.snapshotKey ?? this.snapshots.get(id)?.key;
   }
 
   get active(): number {
@@ -84,6 +185,7 @@ export class BrowserPool {
       closing: this.sessions.size - this.active,
       launchMs: this.launchMs,
       browser: this.chromeVersion?.Browser ?? null,
+      isolation: this.isolation?.level ?? null,
       ...(this.calibrationError && !this.calibrated ? { error: this.calibrationError } : {}),
     };
   }
@@ -92,20 +194,27 @@ export class BrowserPool {
   admit(prepareId: string | null): Admission {
     if (this.stopping) return { refused: { status: 503, message: 'pool shutting down' } };
     if (!this.calibrated) return { refused: { status: 503, message: this.calibrationError ? `pool calibrating: ${this.calibrationError}` : 'pool calibrating' } };
-    if (this.active >= this.config.capacity) return { refused: { status: 503, message: `pool at capacity (${this.config.capacity} sessions)` } };
+    if (this.active >= this.config.capacity) return { refused: { status: 503, message: `pool at capacity (${this.config.capacity} sessions)`, full: true } };
+    if (this.slotsInUse.size >= this.slotCount) return { refused: { status: 503, message: `pool at capacity (${this.config.capacity} sessions, ${this.sessions.size - this.active} still closing)`, full: true } };
     let prepared: TarEntry[] | undefined;
     if (prepareId !== null) {
       prepared = this.prepared.take(prepareId);
       if (!prepared) return { refused: { status: 400, message: 'unknown or expired prepare id' } };
     }
+    const slot = this.takeSlot()!;
     const session = new Session({
       config: this.config,
       runDir: this.workDir!.runDir,
       log: this.log,
-      saveSnapshot: (id, snapshot) => this.snapshots.set(id, snapshot),
+      slot,
+      launch: (userDataDir, signal) => this.launch(userDataDir, slot, signal),
+      saveSnapshot: (id, key, snapshot) => this.snapshots.set(id, { key, snapshot }),
     });
     this.sessions.set(session.id, session);
-    void session.done.then(() => this.sessions.delete(session.id));
+    void session.done.then(() => {
+      this.sessions.delete(session.id);
+      this.slotsInUse.delete(slot);
+    });
     return { session, prepared };
   }
 
@@ -124,7 +233,7 @@ export class BrowserPool {
   }
 
   /** The snapshot of a session, waiting (up to `waitMs`) for a session that is still ending. */
-  async snapshotOf(id: string, waitMs: number): Promise<Snapshot | 'running' | undefined> {
+  async snapshotOf(id: string, waitMs: number): Promise<StoredSnapshot | 'running' | undefined> {
     const live = this.sessions.get(id);
     if (live) {
       let timer: NodeJS.Timeout | undefined;
@@ -145,13 +254,16 @@ export class BrowserPool {
     await Promise.all([this.calibration, ...[...this.sessions.values()].map((s) => s.done)]);
     this.prepared.clear();
     this.snapshots.clear();
+    await this.egress?.close();
+    this.removeInternalPorts();
     await this.workDir?.remove();
   }
 
   private async calibrate(): Promise<void> {
     const userDataDir = path.join(this.workDir!.runDir, `calibration-${randomBytes(4).toString('hex')}`);
+    const slot = this.takeSlot()!; // before any session: calibration admits none
     try {
-      const browser = await launchChromium({ executable: this.config.chromiumPath, userDataDir, timeoutMs: this.config.launchTimeoutMs, signal: this.calibrationAbort.signal });
+      const browser = await this.launch(userDataDir, slot, this.calibrationAbort.signal);
       try {
         const { host } = new URL(browser.wsUrl);
         const res = await fetch(`http://${host}/json/version`, { signal: AbortSignal.timeout(10_000) });
@@ -163,7 +275,7 @@ export class BrowserPool {
       }
       this.calibrated = true;
       this.calibrationError = undefined;
-      this.log.info({ launchMs: this.launchMs, browser: this.chromeVersion.Browser, capacity: this.config.capacity }, 'pool ready');
+      this.log.info({ launchMs: this.launchMs, browser: this.chromeVersion.Browser, capacity: this.config.capacity, isolation: this.isolation!.level }, 'pool ready');
     } catch (error) {
       if (this.stopping) return;
       this.calibrationError = (error as Error).message;
@@ -172,6 +284,7 @@ export class BrowserPool {
       this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
     } finally {
       await rm(userDataDir, { recursive: true, force: true });
+      this.slotsInUse.delete(slot);
     }
   }
 }

@@ -106,6 +106,9 @@ export class Relay {
     if (!this.client.destroyed) {
       if (this.toClient.atBoundary && !this.toClient.closeSeen) this.client.write(closeFrame(code, reason));
       this.client.end();
+      // Keep reading (and discarding) until the client's FIN: a paused socket is not an active
+      // handle, so nothing would keep a stopping pool's loop alive until it closes.
+      this.client.resume();
       setTimeout(() => this.client.destroy(), 2_000).unref();
     }
     this.finish('browser');

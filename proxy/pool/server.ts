@@ -3,15 +3,17 @@
 //   GET  /pool/status                           the managed-provider protocol (version 1)
 //   GET  /pool/sessions                         live sessions
 //   POST /pool/prepare                          upload an IndexedDB archive → { prepareId }
-//   GET  /pool/sessions/:id/indexeddb           the archive saved at the end of a session
+//   GET  /pool/sessions/:id/indexeddb           the archive saved at the end of a session (with its key)
+//   DELETE /pool/sessions/:id/indexeddb         frees it early (with its key)
 //   GET  /json/version                          like Chrome, for CDP clients that start from http://
+// Every request needs POOL_TOKEN; snapshots also need the session's own X-Pool-Snapshot-Key.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../../lib/log';
-import { tokenCheck } from './auth';
+import { sameSecret, tokenCheck } from './auth';
 import { checkExposure, type PoolConfig } from './config';
-import { BrowserPool } from './pool';
+import { BrowserPool, type PoolOptions } from './pool';
 import { invalidUpgrade } from './relay';
 import { json, refuse, text } from './respond';
 import { ArchiveError, ArchiveTooLargeError, unpack } from './tar';
@@ -27,10 +29,10 @@ export interface RunningPool {
   close(): Promise<void>;
 }
 
-export async function startPool(config: PoolConfig, log: Logger): Promise<RunningPool> {
+export async function startPool(config: PoolConfig, log: Logger, options: PoolOptions = {}): Promise<RunningPool> {
   const exposure = checkExposure(config);
   if (exposure) throw new Error(exposure);
-  const pool = new BrowserPool(config, log);
+  const pool = new BrowserPool(config, log, options);
   await pool.start();
   const authorized = tokenCheck(config.token);
 
@@ -54,17 +56,24 @@ export async function startPool(config: PoolConfig, log: Logger): Promise<Runnin
     const admission = pool.admit(url.searchParams.get('prepare'));
     if ('refused' in admission) {
       log.info({ status: admission.refused.status, reason: admission.refused.message }, 'connection refused');
-      return refuse(socket, admission.refused.status, admission.refused.message);
+      // A client can tell "full, try later or elsewhere" from "broken" without reading the body.
+      return refuse(socket, admission.refused.status, admission.refused.message, admission.refused.full ? { 'X-Pool-Full': '1' } : {});
     }
     pool.run(admission, req, socket, head);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, resolve);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, resolve);
+    });
+  } catch (error) {
+    await pool.close();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
-  log.info({ host: config.host, port, capacity: config.capacity, capacityFrom: config.capacityFrom, auth: config.token ? 'token' : 'none' }, 'pool listening');
+  pool.addInternalPort(port);
+  log.info({ host: config.host, port, capacity: config.capacity, capacityFrom: config.capacityFrom, auth: 'token', tokenFrom: config.tokenFrom, isolation: pool.isolation?.level }, 'pool listening');
 
   return {
     pool,
@@ -101,10 +110,16 @@ async function handleRequest(pool: BrowserPool, req: IncomingMessage, res: Serve
   const snapshotMatch = SNAPSHOT_PATH.exec(url.pathname);
   if (snapshotMatch && (req.method === 'GET' || req.method === 'DELETE')) {
     const id = snapshotMatch[1]!;
+    // Only the session's own client has its key (the 101's X-Pool-Snapshot-Key): holding the pool
+    // token and a session id from /pool/sessions is not enough to read another tenant's IndexedDB.
+    const key = pool.snapshotKey(id);
+    if (key === undefined) return text(res, 404, 'unknown session or snapshot expired');
+    if (!sameSecret(req.headers['x-pool-snapshot-key'], key)) return text(res, 403, 'send the X-Pool-Snapshot-Key this session was opened with');
     if (req.method === 'DELETE') return pool.snapshots.delete(id) ? json(res, 200, { id, deleted: true }) : text(res, 404, 'unknown session or snapshot expired');
-    const snapshot = await pool.snapshotOf(id, SNAPSHOT_WAIT_MS);
-    if (snapshot === 'running') return text(res, 409, 'session still running: close its WebSocket first');
-    if (!snapshot) return text(res, 404, 'unknown session or snapshot expired');
+    const stored = await pool.snapshotOf(id, SNAPSHOT_WAIT_MS);
+    if (stored === 'running') return text(res, 409, 'session still running: close its WebSocket first');
+    if (!stored) return text(res, 404, 'unknown session or snapshot expired');
+    const { snapshot } = stored;
     if ('error' in snapshot) return text(res, snapshot.status, snapshot.error);
     res.writeHead(200, { 'content-type': 'application/x-tar', 'content-length': snapshot.archive.length, 'x-indexeddb-files': String(snapshot.files), 'cache-control': 'no-store' });
     return void res.end(snapshot.archive);

@@ -1,13 +1,14 @@
 // One session: a fresh user-data-dir (seeded with a prepared IndexedDB), a fresh Chromium, the
 // relay, and at the end: stop the browser, snapshot Default/IndexedDB (the browser has exited,
-// so its files are consistent), remove the directory.
-import { randomUUID } from 'node:crypto';
+// so its files are consistent), remove the directory. The 101 carries the session's id and a key
+// of its own: its snapshot is handed out only with that key.
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../../lib/log';
-import { launchChromium, type Browser } from './browser';
+import type { Browser } from './browser';
 import type { PoolConfig } from './config';
 import { connectUpstream, Relay } from './relay';
 import { refuse } from './respond';
@@ -19,17 +20,25 @@ export interface SessionContext {
   config: PoolConfig;
   runDir: string;
   log: Logger;
-  saveSnapshot(id: string, snapshot: Snapshot): void;
+  /** The browser slot (and so the uid) this session runs in. */
+  slot: number;
+  /** Starts the browser on the session's user-data-dir (BrowserPool.launch). */
+  launch(userDataDir: string, signal: AbortSignal): Promise<Browser>;
+  saveSnapshot(id: string, key: string, snapshot: Snapshot): void;
 }
 
 const HANDSHAKE_TIMEOUT_MS = 10_000;
 
 export class Session {
   readonly id = randomUUID();
+  /** Sent once, in the 101 (X-Pool-Snapshot-Key); required to fetch or delete the snapshot. */
+  readonly snapshotKey = randomBytes(32).toString('base64url');
   readonly userDataDir: string;
   readonly startedAt = new Date();
   state: 'launching' | 'open' | 'closing' | 'closed' = 'launching';
   pid?: number;
+  /** The browser's DevTools port (refused to every page while the browser runs). */
+  devtoolsPort?: number;
   bytesToBrowser = 0;
   bytesToClient = 0;
   readonly done: Promise<void>;
@@ -52,7 +61,7 @@ export class Session {
 
   async run(req: IncomingMessage, client: Duplex, head: Buffer, prepared?: TarEntry[]): Promise<void> {
     const { config } = this.ctx;
-    const log = this.ctx.log.child({ session: this.id });
+    const log = this.ctx.log.child({ session: this.id, slot: this.ctx.slot });
     // Upgraded sockets allow half-open: a client that hangs up may only emit 'end'.
     const onEarlyClose = () => this.abort.abort();
     client.once('end', onEarlyClose);
@@ -62,8 +71,9 @@ export class Session {
     try {
       await mkdir(path.join(this.userDataDir, 'Default'), { recursive: true, mode: 0o700 });
       if (prepared) await writeEntries(path.join(this.userDataDir, 'Default'), prepared);
-      browser = await launchChromium({ executable: config.chromiumPath, userDataDir: this.userDataDir, timeoutMs: config.launchTimeoutMs, signal: this.abort.signal });
+      browser = await this.ctx.launch(this.userDataDir, this.abort.signal);
       this.pid = browser.pid;
+      this.devtoolsPort = browser.devtoolsPort;
       const upstream = await connectUpstream(browser.wsUrl, req, HANDSHAKE_TIMEOUT_MS, this.abort.signal);
       if (this.abort.signal.aborted) {
         upstream.socket.destroy();
@@ -71,7 +81,7 @@ export class Session {
       }
       client.off('end', onEarlyClose);
       client.off('close', onEarlyClose);
-      this.relay = new Relay(client, head, upstream, { 'X-Pool-Session': this.id });
+      this.relay = new Relay(client, head, upstream, { 'X-Pool-Session': this.id, 'X-Pool-Snapshot-Key': this.snapshotKey });
       this.state = 'open';
       log.info({ pid: browser.pid, launchMs: browser.launchMs, prepared: Boolean(prepared) }, 'session open');
       const exitedFirst = await Promise.race([this.relay.ended.then(() => false), browser.exited.then(() => true)]);
@@ -89,7 +99,7 @@ export class Session {
       this.bytesToBrowser = this.relay?.toBrowser.bytes ?? 0;
       this.bytesToClient = this.relay?.toClient.bytes ?? 0;
       await browser?.stop(config.killGraceMs);
-      if (this.relay) this.ctx.saveSnapshot(this.id, await this.snapshot(log));
+      if (this.relay) this.ctx.saveSnapshot(this.id, this.snapshotKey, await this.snapshot(log));
       await rm(this.userDataDir, { recursive: true, force: true }).catch((err: Error) => log.error({ err: err.message }, 'could not remove the user-data-dir'));
       this.state = 'closed';
       this.resolveDone();

@@ -1,5 +1,6 @@
-// Test support for the pool: an in-process pool on a free port, a local page server, polling
-// with a deadline, and ways to see processes and WebSocket refusals from the outside.
+// Test support for the pool: an in-process pool on a free port (with a token, isolated as in
+// production), a local page server, polling with a deadline, and ways to see processes and
+// WebSocket refusals from the outside.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,28 +8,42 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import WebSocket from 'ws';
+import type { EgressPolicy } from '../../lib/net/egress-policy';
 import { readPoolConfig, type PoolConfig } from './config';
 import { startPool, type RunningPool } from './server';
 import { processes } from './workdir';
 
 export const testLog = pino({ level: process.env.TEST_VERBOSE ? 'info' : 'silent', base: { service: 'pool' } });
 
+export const TEST_TOKEN = 'pool-test-token-0123456789';
+/** The pool token as a bearer header. */
+export const auth = { authorization: `Bearer ${TEST_TOKEN}` };
+
 export interface TestPool extends RunningPool {
   http: string;
   ws: string;
   dataDir: string;
+  /** Fetches a pool path with the token (unless `headers` says otherwise). */
+  get(p: string, init?: RequestInit): Promise<Response>;
   stop(): Promise<void>;
 }
 
-export async function startTestPool(overrides: Partial<PoolConfig> = {}, ready = true): Promise<TestPool> {
+/**
+ * A pool on a free port with TEST_TOKEN, isolated as the machine allows (as in production). Its
+ * pages may reach this machine's other loopback ports (the test page server): PRIVATE_NETWORK=allow,
+ * the pool's own ports and its browsers' DevTools ports staying refused.
+ */
+export async function startTestPool(overrides: Partial<PoolConfig> = {}, ready = true, policy: EgressPolicy = { privateNetwork: 'allow', internalPorts: new Set() }): Promise<TestPool> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pool-test-'));
-  const config: PoolConfig = { ...readPoolConfig({}), port: 0, dataDir, capacity: 2, capacityFrom: 'POOL_CAPACITY', killGraceMs: 3_000, ...overrides };
-  const running = await startPool(config, testLog);
+  const config: PoolConfig = { ...readPoolConfig({ POOL_TOKEN: TEST_TOKEN }), port: 0, dataDir, capacity: 2, capacityFrom: 'POOL_CAPACITY', killGraceMs: 3_000, ...overrides };
+  const running = await startPool(config, testLog, { egressPolicy: policy });
+  const base = `http://127.0.0.1:${running.port}`;
   const pool: TestPool = {
     ...running,
-    http: `http://127.0.0.1:${running.port}`,
+    http: base,
     ws: `ws://127.0.0.1:${running.port}`,
     dataDir,
+    get: (p, init = {}) => fetch(`${base}${p}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string> | undefined) } }),
     async stop() {
       await running.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -80,6 +95,8 @@ export async function startPageServer(port = 0): Promise<PageServer> {
 export interface OpenSocket {
   ws: WebSocket;
   sessionId: string;
+  /** X-Pool-Snapshot-Key of the 101. */
+  snapshotKey: string;
   closed: Promise<{ code: number; reason: string }>;
 }
 
@@ -90,7 +107,8 @@ export function openSocket(url: string, headers: Record<string, string> = {}): P
     const closed = new Promise<{ code: number; reason: string }>((r) => ws.once('close', (code, reason) => r({ code, reason: reason.toString() })));
     ws.once('upgrade', (res) => {
       const sessionId = res.headers['x-pool-session'];
-      ws.once('open', () => resolve({ ws, sessionId: String(sessionId), closed }));
+      const snapshotKey = res.headers['x-pool-snapshot-key'];
+      ws.once('open', () => resolve({ ws, sessionId: String(sessionId), snapshotKey: String(snapshotKey), closed }));
     });
     ws.once('unexpected-response', (_req, res) => {
       let body = '';

@@ -1,6 +1,7 @@
 // Starts the whole product: database (embedded unless DATABASE_URL), migrations, a production
 // build when needed, the web process, the proxy process and the local browser pool. Used by `npm start` and the tests.
 import type { ChildProcess } from 'node:child_process';
+import { readPrivateNetwork, type PrivateNetwork } from '../../lib/net/egress-policy';
 import { loadInstanceSecrets } from '../../lib/runtime/secrets';
 import { prepareDatabase, type ReadyDatabase } from '../../lib/runtime/database';
 import { ensureBuild } from './build';
@@ -22,6 +23,8 @@ export interface StackOptions {
 
 export interface Stack {
   env: NodeJS.ProcessEnv;
+  /** The egress policy every process runs under (PRIVATE_NETWORK). */
+  privateNetwork: PrivateNetwork;
   database: ReadyDatabase;
   webUrl: string;
   proxyUrl: string;
@@ -31,6 +34,8 @@ export interface Stack {
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
+  // A wrong PRIVATE_NETWORK is refused before anything starts.
+  const privateNetwork = readPrivateNetwork({ ...process.env, ...options.extraEnv });
   await assertPortsFree([
     { setting: 'WEB_PORT', port: options.webPort },
     { setting: 'PORT', port: options.proxyPort },
@@ -55,6 +60,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     WEB_PORT: String(options.webPort),
     PORT: String(options.proxyPort),
     POOL_PORT: String(options.poolPort),
+    // The pool always requires its token; the proxy and the web process present it (never a tenant).
+    POOL_TOKEN: secrets.poolToken,
     ENCRYPTION_KEY: secrets.encryptionKey,
     NEXT_TELEMETRY_DISABLED: '1',
   };
@@ -80,5 +87,5 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
-  return { env, database, webUrl, proxyUrl: `http://${publicHost}:${options.proxyPort}`, poolUrl: `http://127.0.0.1:${options.poolPort}`, children, stop };
+  return { env, privateNetwork, database, webUrl, proxyUrl: `http://${publicHost}:${options.proxyPort}`, poolUrl: `http://127.0.0.1:${options.poolPort}`, children, stop };
 }

@@ -1,0 +1,371 @@
+// Isolation of the pool's browsers from the host (README.md in this folder, "Isolation"):
+//   1. each Chromium runs under bubblewrap (bwrap) in a private, minimal view of the filesystem:
+//      /usr (and the /bin, /lib… links or directories), a few /etc entries, a fresh /dev, /proc (own
+//      pid namespace) and /tmp, a managed-policy directory, and its own user-data-dir, nothing
+//      else: not DATA_DIR, not the other sessions' directories, not the project;
+//   2. as an unprivileged uid of its own (POOL_UID_BASE + slot) when the pool runs as root, so that
+//      Chromium's own sandbox (user namespaces + seccomp) can stay on, and browsers cannot signal,
+//      trace or read each other;
+//   3. with a Chromium managed policy that refuses file:// and the other local-state schemes for
+//      every navigation, pins the egress proxy, and keeps WebRTC on it;
+//   4. under a Landlock rule that lets its processes open TCP connections to the egress proxy's
+//      port only: a CDP client can give a browser context a proxy of its own
+//      (Target.createBrowserContext({ proxyServer })), which no Chromium policy overrides; the
+//      kernel then refuses the connection to it.
+// What can be kept on is found out at start (detectIsolation) and logged; without bwrap the pool
+// refuses to start unless POOL_ISOLATION=none says otherwise.
+import { spawn } from 'node:child_process';
+import { accessSync, constants, existsSync, lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { chmod, lchown, lstat, mkdir, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type IsolationSetting = 'sandbox' | 'none';
+
+/** The project's root: never visible to a browser, even when it lies under /usr. */
+export const PROJECT_DIR = path.resolve(fileURLToPath(new URL('../../', import.meta.url)));
+
+/**
+ * Schemes refused for every navigation, whoever starts it (CDP, window.open, links, redirects):
+ *   file://           reads the host's files;
+ *   view-source:      wraps any URL, file:// included;
+ *   chrome://         internal pages: chrome://version shows the command line and profile path,
+ *                     chrome://net-export and chrome://downloads touch files; no automation needs them;
+ *   chrome-untrusted: the sandboxed halves of those pages;
+ *   devtools://       the DevTools front-end, which can drive any DevTools endpoint it is pointed at.
+ * Left allowed: about:blank and data: (automation lives on them), blob: and filesystem: (a page's
+ * own, origin-scoped storage, never host files), http(s)/ws(s) (through the egress proxy).
+ */
+export const URL_BLOCKLIST = ['file://*', 'view-source:*', 'chrome://*', 'chrome-untrusted://*', 'devtools://*'];
+/**
+ * The two chrome:// pages headless Chromium opens by itself: its first tab and the omnibox's
+ * (hidden) WebUI. Blocked, they turn into error pages that CDP clients list as extra pages.
+ */
+export const URL_ALLOWLIST = ['chrome://new-tab-page-third-party', 'chrome://omnibox-popup.top-chrome'];
+
+/** The Chromium managed policy every pool browser gets (bound read-only into its sandbox). */
+export function browserPolicy(proxyUrl: string): Record<string, unknown> {
+  return {
+    URLBlocklist: URL_BLOCKLIST,
+    URLAllowlist: URL_ALLOWLIST,
+    // The egress proxy as a *managed* setting: it also overrides a proxy a CDP client asks for
+    // (Target.createBrowserContext({ proxyServer }) is a user-level setting), so no context escapes it.
+    ProxySettings: { ProxyMode: 'fixed_servers', ProxyServer: proxyUrl, ProxyBypassList: '<-loopback>' },
+    // WebRTC may use UDP only through a proxy, i.e. not at all: no way around the egress proxy.
+    // (The policy is `WebRtcIPHandling`; Chromium 156 rejects `WebRtcIPHandlingPolicy` as unknown.)
+    WebRtcIPHandling: 'disable_non_proxied_udp',
+    // Nothing written outside the profile on a page's behalf, no file pickers, no File System Access.
+    DownloadRestrictions: 3,
+    AllowFileSelectionDialogs: false,
+    DefaultFileSystemReadGuardSetting: 2,
+    DefaultFileSystemWriteGuardSetting: 2,
+    // 1 = allowed: 2 would close the remote-debugging port, i.e. CDP, the pool's whole protocol.
+    DeveloperToolsAvailability: 1,
+    BrowserSignin: 0,
+    SyncDisabled: true,
+    MetricsReportingEnabled: false,
+  };
+}
+
+export interface Isolation {
+  /** What is in force, as logged at start and shown in /pool/status: `bwrap+uid+chromium-sandbox`, … */
+  level: string;
+  /** bwrap's path, when browsers run under it. */
+  bwrap?: string;
+  /** setpriv's path and the first uid, when every browser runs as a uid of its own (pool running as root). */
+  setpriv?: string;
+  uidBase?: number;
+  /** Chromium's own sandbox (namespaces + seccomp-bpf) is on: no `--no-sandbox`. */
+  chromiumSandbox: boolean;
+  /** The directory bound as /etc/chromium/policies/managed. */
+  policyDir?: string;
+  /** python3 (inside the sandbox) applying the Landlock rule, and the one TCP port it allows. */
+  landlock?: { python: string; port: number };
+  /** Paths masked with an empty tmpfs because they would otherwise show through a bound directory. */
+  hidden: string[];
+  /** Read-only binds beyond the system ones (the directory of a CHROMIUM_PATH outside /usr). */
+  extraReadOnly: string[];
+  /** Why a layer is missing, for the log and the README's table. */
+  notes: string[];
+}
+
+export const NO_ISOLATION: Isolation = { level: 'none', chromiumSandbox: false, hidden: [], extraReadOnly: [], notes: [] };
+
+export interface IsolationOptions {
+  setting: IsolationSetting;
+  uidBase: number;
+  /** How many uids from uidBase the pool may use (one per browser slot). */
+  slots: number;
+  chromiumPath: string;
+  dataDir: string;
+  /** The pool's run directory: the policy directory is created in it. */
+  runDir: string;
+  proxyUrl: string;
+}
+
+const SYSTEM_DIRS = ['/bin', '/sbin', '/lib', '/lib64', '/lib32', '/libx32'];
+const ETC_ENTRIES = ['/etc/fonts', '/etc/ssl', '/etc/ca-certificates', '/etc/pki', '/etc/alternatives', '/etc/chromium.d', '/etc/localtime', '/etc/ld.so.cache', '/etc/ld.so.conf', '/etc/ld.so.conf.d'];
+const POLICY_TARGETS = ['/etc/chromium/policies/managed', '/etc/opt/chrome/policies/managed'];
+
+/** Finds out what isolation this machine allows; throws when it cannot give what was asked. */
+export async function detectIsolation(options: IsolationOptions): Promise<Isolation> {
+  const root = process.getuid?.() === 0;
+  const unshare = sandboxTool('unshare');
+  if (options.setting === 'none') {
+    // As root Chromium refuses its sandbox; as another user it may keep it (if user namespaces work).
+    const chromiumSandbox = !root && unshare !== undefined && (await run(unshare, USERNS_PROBE_ARGS)).ok;
+    return { ...NO_ISOLATION, level: chromiumSandbox ? 'none+chromium-sandbox' : 'none', chromiumSandbox, notes: ['POOL_ISOLATION=none: browsers see the whole filesystem as the pool\'s user and file:// is not refused'] };
+  }
+
+  const bwrap = findExecutable('bwrap');
+  if (!bwrap) throw new Error('bwrap (bubblewrap) not found: the pool isolates every browser with it. Install it (apt-get install bubblewrap) or set POOL_ISOLATION=none to run browsers without isolation');
+  const notes: string[] = [];
+  let setpriv: string | undefined;
+  let uidBase: number | undefined;
+  if (root) {
+    setpriv = sandboxTool('setpriv');
+    if (!setpriv) throw new Error('setpriv (util-linux) not found: as root the pool needs it to run each browser as a uid of its own. Install util-linux or set POOL_ISOLATION=none');
+    uidBase = options.uidBase;
+    const taken = usedIds(uidBase, options.slots);
+    if (taken.length > 0) throw new Error(`POOL_UID_BASE=${uidBase}: uids/gids ${uidBase}–${uidBase + options.slots - 1} are for pool browsers only, but ${taken.join(', ')} exist in /etc/passwd or /etc/group. Choose another POOL_UID_BASE`);
+  } else {
+    notes.push(`the pool does not run as root: browsers run as its own uid (${process.getuid?.()}) inside bwrap's user namespace, not one uid per browser`);
+  }
+
+  const egressPort = Number(new URL(options.proxyUrl).port);
+  const hidden = [options.dataDir, PROJECT_DIR];
+  const extraReadOnly = executableDir(options.chromiumPath, hidden);
+  const policyDir = path.join(options.runDir, 'policy');
+  await mkdir(policyDir, { recursive: true, mode: 0o755 });
+  await chmod(policyDir, 0o755);
+  await writeFile(path.join(policyDir, 'pool.json'), JSON.stringify(browserPolicy(options.proxyUrl), null, 2), { mode: 0o644 });
+
+  const isolation: Isolation = { level: '', bwrap, setpriv, uidBase, chromiumSandbox: false, policyDir, hidden, extraReadOnly, notes };
+  // 1. Does bwrap work here at all (as root; as another user it needs user namespaces)?
+  const probe = (command: string[]) => { const c = sandboxCommand(isolation, { command, uid: uidBase }); return run(c.file, c.args); };
+  const basic = await probe(['/bin/true']);
+  if (!basic.ok) throw new Error(`bwrap cannot create a sandbox on this machine (${basic.output || 'no output'}). Fix that (user namespaces for a pool not running as root) or set POOL_ISOLATION=none`);
+  // 2. Can the browser's user create the namespaces Chromium's own sandbox is made of, inside it?
+  if (unshare) {
+    const userns = await probe([unshare, ...USERNS_PROBE_ARGS]);
+    isolation.chromiumSandbox = userns.ok;
+    if (!userns.ok) notes.push(`Chromium's own sandbox is off (--no-sandbox): the browser's user cannot create user namespaces here (${userns.output || 'unshare failed'}); bwrap${uidBase !== undefined ? ', the uid' : ''} and the policy still confine it`);
+  } else {
+    isolation.chromiumSandbox = true; // cannot check: keep it on, a failure shows at calibration
+  }
+  // 3. Landlock (Linux ≥ 6.7): TCP connections to the egress proxy only.
+  const python = sandboxTool('python3');
+  if (python) {
+    const landlock = await probe([python, ...landlockArgs(egressPort), '/bin/true']);
+    if (landlock.ok) isolation.landlock = { python, port: egressPort };
+    else notes.push(`no Landlock rule (${landlock.code === 3 ? 'the kernel has no Landlock network rules: Linux 6.7 or later' : landlock.output || `exit ${landlock.code}`}): only the managed proxy policy keeps pages on the egress proxy, and a CDP client's per-context proxy is not refused`);
+  } else {
+    notes.push('no Landlock rule (python3 not found in /usr/bin): only the managed proxy policy keeps pages on the egress proxy, and a CDP client\'s per-context proxy is not refused');
+  }
+  isolation.level = ['bwrap', ...(uidBase !== undefined ? ['uid'] : []), ...(isolation.chromiumSandbox ? ['chromium-sandbox'] : []), ...(isolation.landlock ? ['landlock'] : [])].join('+');
+  return isolation;
+}
+
+/**
+ * Applies a Landlock ruleset (ABI ≥ 4) in which TCP connect is handled and allowed to one port only,
+ * scopes abstract unix sockets and signals to the sandbox (ABI ≥ 6), then execs the rest of its
+ * arguments. Exit 3: the kernel has no Landlock network rules; 4: the ruleset could not be applied.
+ * `python3 -I -S -c <this> <port> -- <command…>`.
+ */
+const LANDLOCK_HELPER = [
+  'import ctypes, os, struct, sys',
+  'port = int(sys.argv[1]); argv = sys.argv[3:]',
+  'libc = ctypes.CDLL(None, use_errno=True); sc = libc.syscall',
+  'abi = sc(444, None, ctypes.c_size_t(0), ctypes.c_uint32(1))',
+  'if abi < 4: sys.exit(3)',
+  'attr = struct.pack("QQQ", 0, 2, 3) if abi >= 6 else struct.pack("QQ", 0, 2)',
+  'fd = sc(444, ctypes.c_char_p(attr), ctypes.c_size_t(len(attr)), ctypes.c_uint32(0))',
+  'rule = struct.pack("QQ", 2, port)',
+  'if fd < 0 or libc.prctl(38, 1, 0, 0, 0) != 0 or sc(445, fd, 2, ctypes.c_char_p(rule), 0) != 0 or sc(446, fd, 0) != 0: sys.exit(4)',
+  'os.close(fd)',
+  'os.execv(argv[0], argv)',
+].join('\n');
+
+function landlockArgs(port: number): string[] {
+  return ['-I', '-S', '-c', LANDLOCK_HELPER, String(port), '--'];
+}
+
+/** What Chromium's namespace sandbox needs: a user, pid and network namespace. */
+const USERNS_PROBE_ARGS = ['--user', '--map-root-user', '--pid', '--net', '--fork', '/bin/true'];
+
+export interface SandboxTarget {
+  command: string[];
+  /** The uid (= gid) to run as, when the pool switches uids. */
+  uid?: number;
+  /** Bound read-write at the same path: the session's user-data-dir. */
+  writable?: string;
+  /** Environment inside the sandbox (it starts empty). */
+  env?: Record<string, string>;
+}
+
+/** The bwrap command line for `target` (the caller spawns it, detached, and owns its process group). */
+export function sandboxCommand(isolation: Isolation, target: SandboxTarget): { file: string; args: string[] } {
+  const args: string[] = [];
+  const dirs = new Set<string>(['/']);
+  const dir = (p: string) => {
+    // Parents bwrap would create with mode 0700 (unreadable for the browser's uid): made 0755, empty.
+    for (const ancestor of ancestors(p)) {
+      if (dirs.has(ancestor)) continue;
+      dirs.add(ancestor);
+      args.push('--perms', '0755', '--dir', ancestor);
+    }
+  };
+  args.push('--die-with-parent', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--hostname', 'pool-browser', '--unshare-cgroup-try');
+  args.push('--ro-bind', '/usr', '/usr');
+  dirs.add('/usr');
+  for (const system of SYSTEM_DIRS) {
+    const stat = lstatOrUndefined(system);
+    if (stat?.isSymbolicLink()) args.push('--symlink', readlinkSync(system), system);
+    else if (stat?.isDirectory()) args.push('--ro-bind', system, system);
+  }
+  dir('/etc');
+  for (const entry of ETC_ENTRIES) if (existsSync(entry)) args.push('--ro-bind', entry, entry);
+  if (existsSync('/var/cache/fontconfig')) {
+    dir('/var/cache');
+    args.push('--ro-bind', '/var/cache/fontconfig', '/var/cache/fontconfig');
+  }
+  args.push('--perms', '0755', '--tmpfs', '/etc/chromium');
+  dirs.add('/etc/chromium');
+  if (isolation.policyDir) {
+    for (const target_ of POLICY_TARGETS) {
+      dir(path.dirname(target_));
+      args.push('--ro-bind', isolation.policyDir, target_);
+    }
+  }
+  args.push('--dev', '/dev', '--proc', '/proc', '--perms', '1777', '--tmpfs', '/tmp');
+  dirs.add('/tmp');
+  // DATA_DIR or the project under a bound directory (a project in /usr/src/app): masked, empty.
+  for (const hidden of isolation.hidden) {
+    if (!isUnder(hidden, ['/usr', ...SYSTEM_DIRS, ...isolation.extraReadOnly])) continue;
+    args.push('--perms', '0755', '--tmpfs', hidden);
+    dirs.add(hidden);
+  }
+  for (const readOnly of isolation.extraReadOnly) {
+    dir(path.dirname(readOnly));
+    args.push('--ro-bind', readOnly, readOnly);
+    dirs.add(readOnly);
+  }
+  if (target.writable) {
+    dir(path.dirname(target.writable));
+    args.push('--bind', target.writable, target.writable);
+  }
+  args.push('--clearenv');
+  const env = { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp', TMPDIR: '/tmp', ...target.env };
+  for (const [name, value] of Object.entries(env)) args.push('--setenv', name, value);
+  args.push('--chdir', '/tmp', '--');
+  if (isolation.setpriv && target.uid !== undefined) {
+    // Inside the sandbox, so that bwrap (root) could bind what the uid itself may not reach.
+    args.push(isolation.setpriv, `--reuid=${target.uid}`, `--regid=${target.uid}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', '--');
+  }
+  if (isolation.landlock) args.push(isolation.landlock.python, ...landlockArgs(isolation.landlock.port));
+  args.push(...target.command);
+  return { file: isolation.bwrap!, args };
+}
+
+/** Gives a fresh directory tree (user-data-dir) to the browser's uid; links are never followed. */
+export async function chownTree(dir: string, uid: number): Promise<void> {
+  await lchown(dir, uid, uid);
+  for (const name of await readdir(dir)) {
+    const child = path.join(dir, name);
+    const stat = await lstat(child);
+    if (stat.isDirectory()) await chownTree(child, uid);
+    else await lchown(child, uid, uid);
+  }
+}
+
+/** Environment variables handed to a browser (the pool's own environment holds secrets). */
+export function browserEnv(source: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of ['LANG', 'LC_ALL', 'LC_CTYPE', 'TZ']) if (source[name]) env[name] = source[name]!;
+  return env;
+}
+
+function ancestors(p: string): string[] {
+  const out: string[] = [];
+  for (let current = path.resolve(p); current !== path.dirname(current); current = path.dirname(current)) out.unshift(current);
+  return out;
+}
+
+function isUnder(p: string, roots: string[]): boolean {
+  return roots.some((r) => p === r || p.startsWith(`${r}/`));
+}
+
+function lstatOrUndefined(p: string) {
+  try {
+    return lstatSync(p);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The directory of a CHROMIUM_PATH outside the system directories, bound read-only; [] otherwise. */
+function executableDir(chromiumPath: string, hidden: string[]): string[] {
+  let real: string;
+  try {
+    real = realpathSync(chromiumPath);
+  } catch {
+    return []; // missing: calibration reports it
+  }
+  const dir = path.dirname(real);
+  if (isUnder(dir, ['/usr', ...SYSTEM_DIRS])) return [];
+  const exposed = hidden.filter((h) => h === dir || h.startsWith(`${dir}/`));
+  if (exposed.length > 0) throw new Error(`CHROMIUM_PATH ${chromiumPath} lies in ${dir}, which would be bound into every browser's sandbox and contains ${exposed.join(' and ')}. Put the browser in a directory of its own`);
+  return [dir];
+}
+
+/** The first executable `name` on PATH (then the usual system directories). */
+export function findExecutable(name: string, searchPath = process.env.PATH || '/usr/local/bin:/usr/bin:/bin'): string | undefined {
+  for (const dir of searchPath.split(':').filter((d) => d.startsWith('/'))) {
+    const candidate = path.join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/** A tool run inside the sandbox: the system's own (not a PATH shim), in a directory the sandbox binds. */
+function sandboxTool(name: string): string | undefined {
+  const found = findExecutable(name, '/usr/bin:/bin:/usr/sbin:/sbin');
+  if (!found) return undefined;
+  const real = realpathSync(found);
+  return isUnder(real, ['/usr', ...SYSTEM_DIRS]) ? real : undefined;
+}
+
+/** uids and gids in [base, base + count) that /etc/passwd or /etc/group already name. */
+function usedIds(base: number, count: number): string[] {
+  const taken: string[] = [];
+  for (const [file, kind] of [['/etc/passwd', 'uid'], ['/etc/group', 'gid']] as const) {
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n')) {
+      const [name, , id] = line.split(':');
+      const n = Number(id);
+      if (name && Number.isInteger(n) && n >= base && n < base + count) taken.push(`${kind} ${n} (${name})`);
+    }
+  }
+  return taken;
+}
+
+function run(file: string, args: string[], timeoutMs = 10_000): Promise<{ ok: boolean; code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: '/usr/bin:/bin' } as unknown as NodeJS.ProcessEnv });
+    let output = '';
+    child.stderr!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-500)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', (error) => { clearTimeout(timer); resolve({ ok: false, code: null, output: error.message }); });
+    child.once('close', (code) => { clearTimeout(timer); resolve({ ok: code === 0, code, output: output.trim().split('\n').slice(-2).join(' | ') }); });
+  });
+}
