@@ -23,6 +23,14 @@ test('add an address provider after a live test; capabilities, live health, enab
     await dialog.getByRole('button', { name: 'Add provider' }).click();
     await expect(dialog.getByText(/The provider failed its test: connection refused/)).toBeVisible();
 
+    // The egress policy: a metadata address is refused whatever PRIVATE_NETWORK says, by the live
+    // test and by the server when saving, on the address field.
+    await dialog.getByLabel('Browser address').fill('ws://169.254.169.254/');
+    await dialog.getByRole('button', { name: 'Test' }).click();
+    await expect(dialog.getByTestId('test-result')).toContainText('169.254.169.254 is a link-local address (where cloud metadata services answer), refused whatever PRIVATE_NETWORK says');
+    await dialog.getByRole('button', { name: 'Add provider' }).click();
+    await expect(dialog.getByText('169.254.169.254 is a link-local address (where cloud metadata services answer), refused whatever PRIVATE_NETWORK says').last()).toBeVisible();
+
     await dialog.getByLabel('Browser address').fill(chromium.wsUrl);
     await expect(dialog.getByTestId('test-result')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Test' }).click();

@@ -57,7 +57,7 @@ test('a name is resolved once and refused when any of its addresses is refused',
     calls++;
     return [{ address: '93.184.216.34', family: 4 }, { address: '127.0.0.1', family: 4 }];
   };
-  await assert.rejects(resolveEgress(deny, 'rebind.example', 80, rebinding), /resolves to 127\.0\.0\.1/);
+  await assert.rejects(resolveEgress(deny, 'rebind.example', 80, rebinding), /^Error: rebind\.example resolves to 127\.0\.0\.1, a loopback address, refused under PRIVATE_NETWORK=deny/);
   assert.equal(calls, 1);
   const publicOnly: Lookup = async () => [{ address: '93.184.216.34', family: 4 }];
   assert.deepEqual(await resolveEgress(deny, 'example.test', 80, publicOnly), { address: '93.184.216.34', family: 4 });

@@ -16,9 +16,10 @@ export interface EgressPolicy {
   internalPorts: Set<number>;
 }
 
+/** `reason` reads as a sentence about the target ("localhost resolves to 127.0.0.1, a loopback address, …"). */
 export class EgressRefusedError extends Error {
   constructor(readonly target: string, readonly reason: string) {
-    super(`${target}: ${reason}`);
+    super(reason);
   }
 }
 
@@ -68,16 +69,30 @@ const CLASS_WORDS: Record<Exclude<AddressClass, 'public'>, string> = {
   unspecified: 'an unspecified address (it reaches this host)',
   reserved: 'a reserved address',
 };
+const ALWAYS = 'refused whatever PRIVATE_NETWORK says';
+const DENIED = 'refused under PRIVATE_NETWORK=deny (a single-tenant install may set PRIVATE_NETWORK=allow)';
 
-/** Why `ip:port` may not be reached under `policy`, or null when it may. */
-export function refusalReason(policy: EgressPolicy, ip: string, port: number): string | null {
+interface Verdict {
+  /** `127.0.0.1`, or `127.0.0.1:5432` when the port is the reason. */
+  subject: string;
+  /** What it is and the rule that refuses it: `a loopback address, refused under …`. */
+  why: string;
+}
+
+function verdict(policy: EgressPolicy, ip: string, port: number): Verdict | null {
   const kind = classifyIp(ip);
-  if (kind === 'link-local' || isMetadataAddress(ip)) return `${ip} is ${CLASS_WORDS['link-local']}; it is refused whatever PRIVATE_NETWORK says`;
+  if (kind === 'link-local' || isMetadataAddress(ip)) return { subject: ip, why: `${CLASS_WORDS['link-local']}, ${ALWAYS}` };
   if (kind === 'public') return null;
-  if (kind === 'reserved') return `${ip} is ${CLASS_WORDS.reserved}; it is refused whatever PRIVATE_NETWORK says`;
-  if (policy.internalPorts.has(port)) return `${ip}:${port} is one of this service's own ports; it is refused whatever PRIVATE_NETWORK says`;
+  if (kind === 'reserved') return { subject: ip, why: `${CLASS_WORDS.reserved}, ${ALWAYS}` };
+  if (policy.internalPorts.has(port)) return { subject: `${ip}:${port}`, why: `one of this service's own ports, ${ALWAYS}` };
   if (policy.privateNetwork === 'allow') return null;
-  return `${ip} is ${CLASS_WORDS[kind]}: refused under PRIVATE_NETWORK=deny (a single-tenant install may set PRIVATE_NETWORK=allow)`;
+  return { subject: ip, why: `${CLASS_WORDS[kind]}, ${DENIED}` };
+}
+
+/** Why `ip:port` may not be reached under `policy` (a sentence), or null when it may. */
+export function refusalReason(policy: EgressPolicy, ip: string, port: number): string | null {
+  const v = verdict(policy, ip, port);
+  return v && `${v.subject} is ${v.why}`;
 }
 
 export interface ResolvedTarget {
@@ -99,8 +114,8 @@ export async function resolveEgress(policy: EgressPolicy, host: string, port: nu
   const addresses = literal ? [{ address: literal, family: net.isIP(literal) }] : await lookup(host.replace(/\.$/, ''));
   if (addresses.length === 0) throw Object.assign(new Error(`${host} does not resolve`), { code: 'ENOTFOUND' });
   for (const { address } of addresses) {
-    const reason = refusalReason(policy, address, port);
-    if (reason) throw new EgressRefusedError(`${host}:${port}`, literal ? reason : `resolves to ${reason}`);
+    const v = verdict(policy, address, port);
+    if (v) throw new EgressRefusedError(`${host}:${port}`, literal ? `${v.subject} is ${v.why}` : `${host} resolves to ${v.subject}, ${v.why}`);
   }
   const first = addresses[0]!;
   return { address: first.address, family: first.family === 6 ? 6 : 4 };

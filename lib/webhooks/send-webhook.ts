@@ -37,7 +37,7 @@ const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
 
 function describeFailure(error: unknown, timeoutMs: number): string {
   const err = error as { name?: string; cause?: { code?: string; name?: string } };
-  if (err?.cause instanceof EgressRefusedError) return `refused by the egress policy: ${err.cause.reason}`.slice(0, 200);
+  if (err?.cause instanceof EgressRefusedError) return `refused by the egress policy: ${err.cause.reason}`;
   if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `no answer within ${seconds(timeoutMs)}`;
   const code = err?.cause?.code;
   if (code === 'ECONNREFUSED') return 'connection refused';

@@ -4,7 +4,7 @@
 // the address again when it saves; a failure there lands on the URL field.
 import { useState } from 'react';
 import { isApiError } from '@/lib/client/api-fetch';
-import { validate, type FieldErrors } from '@/lib/client/forms';
+import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/forms';
 import { useTestUrl, type Provider } from '@/lib/client/providers';
 import { addressCheckSchema, createProviderSchema, PROVIDER_HEADERS_MAX } from '@/lib/providers/schemas';
 import { Button } from '../../ui/button';
@@ -88,7 +88,8 @@ export function useAddressForm(routerId: string, onAdded: (provider: Provider) =
   ) : isApiError(test.error, 'provider_calibrating') ? (
     <CheckResult state="warning" testId="test-result">The managed provider is still starting (calibrating). Try again in a few seconds.</CheckResult>
   ) : test.error ? (
-    <CheckResult state="failed" testId="test-result">{(test.error as Error).message}</CheckResult>
+    // A refused address (the egress policy) is a validation error on `url`: shown without the field name.
+    <CheckResult state="failed" testId="test-result">{fieldErrorsFromApi(test.error, ['url'])?.url ?? (test.error as Error).message}</CheckResult>
   ) : null;
 
   const content = (
