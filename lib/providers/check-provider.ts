@@ -7,7 +7,7 @@ import { resolveBrowserUrl, type ProviderHeaders } from './address';
 import { connectCdp, type CdpConnection } from './cdp-client';
 import { ProviderCheckError } from './check-errors';
 import { fetchPoolStatus, type PoolStatus } from './detect-managed';
-import { assertProviderAddressAllowed, providerEgressPolicy, withPoolAuth } from './egress';
+import { assertProviderAddressAllowed, outboundAddress, type OutboundAddress } from './egress';
 import { probeCapabilities, STEP_TIMEOUT_MS, type Capabilities } from './probe-capabilities';
 
 export interface ProviderAddress {
@@ -27,9 +27,9 @@ interface Greeted {
 }
 
 /** Resolves an http(s) base, opens the WebSocket and asks Browser.getVersion; latency covers all of it. */
-async function openAndGreet(address: ProviderAddress, handshakeTimeoutMs: number): Promise<Greeted> {
+async function openAndGreet(address: OutboundAddress, handshakeTimeoutMs: number): Promise<Greeted> {
   const started = Date.now();
-  const policy = providerEgressPolicy(address.url);
+  const { policy } = address;
   const resolvedUrl = await resolveBrowserUrl(address.url, address.headers, handshakeTimeoutMs, policy);
   const left = Math.max(1, handshakeTimeoutMs - (Date.now() - started));
   // The budget is what is left of the router's timeout; the reason names the timeout itself.
@@ -51,9 +51,9 @@ function refuseWhileCalibrating(pool: PoolStatus | null): void {
 }
 
 /** Refuses what the egress policy refuses (400), and adds the pool's token when the address is the pool. */
-async function guarded(address: ProviderAddress): Promise<ProviderAddress> {
+async function guarded(address: ProviderAddress): Promise<OutboundAddress> {
   await assertProviderAddressAllowed(address.url);
-  return { url: address.url, headers: withPoolAuth(address.url, address.headers) };
+  return outboundAddress(address);
 }
 
 const reasonOf = (error: unknown): string =>
@@ -63,7 +63,7 @@ const reasonOf = (error: unknown): string =>
 export async function testAddress(given: ProviderAddress, handshakeTimeoutMs: number): Promise<TestOutcome> {
   const address = await guarded(given);
   const [pool, greeted] = await Promise.all([
-    fetchPoolStatus(address.url, address.headers, Math.min(POOL_STATUS_TIMEOUT_MS, handshakeTimeoutMs), providerEgressPolicy(address.url)),
+    fetchPoolStatus(address.url, address.headers, Math.min(POOL_STATUS_TIMEOUT_MS, handshakeTimeoutMs), address.policy),
     openAndGreet(address, handshakeTimeoutMs).catch((error: unknown) => ({ failed: reasonOf(error) })),
   ]);
   if ('connection' in greeted) greeted.connection.close();
@@ -83,7 +83,7 @@ export async function testAndProbe(given: ProviderAddress, handshakeTimeoutMs: n
   const address = await guarded(given);
   const started = Date.now();
   const [pool, greeted] = await Promise.all([
-    fetchPoolStatus(address.url, address.headers, Math.min(POOL_STATUS_TIMEOUT_MS, handshakeTimeoutMs), providerEgressPolicy(address.url)),
+    fetchPoolStatus(address.url, address.headers, Math.min(POOL_STATUS_TIMEOUT_MS, handshakeTimeoutMs), address.policy),
     openAndGreet(address, handshakeTimeoutMs).catch((error: unknown) => ({ failed: reasonOf(error) })),
   ]);
   if (!('connection' in greeted)) {
@@ -124,7 +124,7 @@ export interface DetectedKind {
 export async function detectKind(given: ProviderAddress, handshakeTimeoutMs: number): Promise<DetectedKind> {
   const address = await guarded(given);
   const [pool, greeted] = await Promise.all([
-    fetchPoolStatus(address.url, address.headers, Math.min(POOL_STATUS_TIMEOUT_MS, handshakeTimeoutMs), providerEgressPolicy(address.url)),
+    fetchPoolStatus(address.url, address.headers, Math.min(POOL_STATUS_TIMEOUT_MS, handshakeTimeoutMs), address.policy),
     openAndGreet(address, handshakeTimeoutMs).catch(() => null),
   ]);
   greeted?.connection.close();

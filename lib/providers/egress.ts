@@ -26,23 +26,28 @@ export function isLocalPool(raw: string): boolean {
   return pool !== null && target !== null && pool.host === target.host && pool.port === target.port;
 }
 
-export function providerEgressPolicy(raw: string): EgressPolicy {
-  return isLocalPool(raw) ? LOCAL_POOL_POLICY : egressPolicy();
+/** A provider address as the service goes out to it: the policy the connection is held to, and the headers sent. */
+export interface OutboundAddress {
+  url: string;
+  headers: Record<string, string>;
+  policy: EgressPolicy;
 }
 
 /**
- * The pool's token goes only to the pool itself, added on the way out: it is never stored with a
- * provider, so no tenant can read it back or redirect it by changing the provider's address.
+ * Every connection to a provider address (test, probe, dial, health check, data API) starts here.
+ * The local pool is exempt from the policy and gets its token, added on the way out: the token is
+ * never stored with a provider, so no tenant can read it back or redirect it by changing the address.
  */
-export function withPoolAuth(raw: string, headers: Record<string, string>): Record<string, string> {
+export function outboundAddress(address: { url: string; headers: Record<string, string> }): OutboundAddress {
   const token = process.env.POOL_TOKEN;
-  if (!token || !isLocalPool(raw)) return headers;
-  const rest = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
-  return { ...rest, Authorization: `Bearer ${token}` };
+  if (!isLocalPool(address.url)) return { url: address.url, headers: address.headers, policy: egressPolicy() };
+  if (!token) return { url: address.url, headers: address.headers, policy: LOCAL_POOL_POLICY };
+  const rest = Object.fromEntries(Object.entries(address.headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
+  return { url: address.url, headers: { ...rest, Authorization: `Bearer ${token}` }, policy: LOCAL_POOL_POLICY };
 }
 
 /** Control plane: a 400 `validation_error` on `url` when the policy refuses the address. */
 export async function assertProviderAddressAllowed(raw: string): Promise<void> {
-  const refused = await egressRefusal(providerEgressPolicy(raw), raw);
+  const refused = await egressRefusal(isLocalPool(raw) ? LOCAL_POOL_POLICY : egressPolicy(), raw);
   if (refused) throw new ApiError('validation_error', `url: ${refused}`);
 }

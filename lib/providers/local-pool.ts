@@ -4,7 +4,7 @@
 import type { Prisma } from '../db/generated/client';
 import type { Tx } from '../db';
 import { fetchPoolStatus } from './detect-managed';
-import { providerEgressPolicy, withPoolAuth } from './egress';
+import { outboundAddress } from './egress';
 import { unprobedCapabilities } from './probe-capabilities';
 import { sealAddress } from './secrets';
 
@@ -13,7 +13,7 @@ export const LOCAL_POOL_SLUG = 'local-pool';
 export function localPoolAddress(): { url: string; headers: Record<string, string> } | null {
   const url = process.env.LOCAL_POOL_URL;
   if (!url || process.env.LOCAL_POOL_AUTO_PROVIDER === '0') return null;
-  // No headers: the pool's token is added on the way out (egress.ts, withPoolAuth), never stored.
+  // No headers: the pool's token is added on the way out (egress.ts, outboundAddress), never stored.
   return { url, headers: {} };
 }
 
@@ -21,7 +21,8 @@ export async function addLocalPoolProvider(tx: Tx, scope: { workspaceId: string;
   const address = localPoolAddress();
   if (!address) return null;
   // The pool may still be calibrating: its capacity is learned later by the proxy's health checks.
-  const status = await fetchPoolStatus(address.url, withPoolAuth(address.url, address.headers), 500, providerEgressPolicy(address.url));
+  const out = outboundAddress(address);
+  const status = await fetchPoolStatus(out.url, out.headers, 500, out.policy);
   const capabilities = { ...unprobedCapabilities(), providerKind: 'managed', advertisedMaxConcurrent: status?.capacity ?? null };
   return tx.provider.create({
     data: {

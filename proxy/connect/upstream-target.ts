@@ -5,7 +5,7 @@ import { getAdapter, VendorError, type SessionRef } from '../../lib/providers/ad
 import type { AdapterKind } from '../../lib/providers/schemas';
 import { log } from '../../lib/log';
 import { egressPolicy, type EgressPolicy } from '../../lib/net/egress-policy';
-import { providerEgressPolicy, withPoolAuth } from '../../lib/providers/egress';
+import { outboundAddress } from '../../lib/providers/egress';
 import type { RuntimeProvider } from '../config/router-store';
 import { DialError } from './dial-upstream';
 
@@ -21,7 +21,7 @@ export interface UpstreamTarget {
 export async function resolveTarget(provider: RuntimeProvider): Promise<UpstreamTarget> {
   if (!provider.adapterKind) {
     if (!provider.url) throw new DialError('error', 'the provider has no address');
-    return { url: provider.url, headers: withPoolAuth(provider.url, provider.headers), policy: providerEgressPolicy(provider.url), release: () => {} };
+    return { ...outboundAddress({ url: provider.url, headers: provider.headers }), release: () => {} };
   }
   if (!provider.credentials) throw new DialError('error', 'the provider has no vendor key');
   const adapter = getAdapter(provider.adapterKind as AdapterKind);

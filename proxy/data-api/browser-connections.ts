@@ -13,7 +13,7 @@ import { chromium, errors, type Browser, type BrowserContext, type BrowserContex
 import { log } from '../../lib/log';
 import { pinnedUrl } from '../../lib/net/egress-connect';
 import { EgressRefusedError } from '../../lib/net/egress-policy';
-import { providerEgressPolicy, withPoolAuth } from '../../lib/providers/egress';
+import { outboundAddress } from '../../lib/providers/egress';
 import type { RouterRuntime, RuntimeProvider } from '../config/router-store';
 import { atCapacityInError } from '../connect/at-capacity';
 
@@ -102,8 +102,8 @@ export class BrowserConnections {
 
     const entry: Entry = { routerId, providerId: provider.id, fingerprint, browser: null!, connected: null, inUse: 0, idleTimer: null, retired: false };
     // The provider address under the egress policy (the local pool exempt, and given its token).
-    const url = provider.url!;
-    entry.browser = pinnedUrl(providerEgressPolicy(url), url, withPoolAuth(url, provider.headers)).then((pinned) => chromium.connectOverCDP(pinned.url, { headers: pinned.headers, timeout: timeoutMs })).then(
+    const out = outboundAddress({ url: provider.url!, headers: provider.headers });
+    entry.browser = pinnedUrl(out.policy, out.url, out.headers).then((pinned) => chromium.connectOverCDP(pinned.url, { headers: pinned.headers, timeout: timeoutMs })).then(
       (browser) => {
         entry.connected = browser;
         browser.on('disconnected', () => this.forget(entry));

@@ -2,7 +2,7 @@
 // thing on cloud providers): address providers get a TCP (and TLS) connect, managed providers
 // their pool status, key-based providers are left to their vendor's own availability.
 import { connectEgress, egressFetch } from '../../lib/net/egress-connect';
-import { providerEgressPolicy, withPoolAuth } from '../../lib/providers/egress';
+import { outboundAddress } from '../../lib/providers/egress';
 import type { RouterRuntime, RuntimeProvider } from '../config/router-store';
 
 const CHECK_TIMEOUT_MS = 5_000;
@@ -20,10 +20,10 @@ export async function checkProvider(provider: RuntimeProvider): Promise<HealthRe
   const url = new URL(provider.url);
   const secure = url.protocol === 'wss:' || url.protocol === 'https:';
   // Checks go where dials may go: the egress policy (the local pool exempt, and given its token).
-  const policy = providerEgressPolicy(provider.url);
+  const { policy, headers } = outboundAddress({ url: provider.url, headers: provider.headers });
   if (provider.providerKind === 'managed') {
     try {
-      const response = await egressFetch(policy, `${secure ? 'https' : 'http'}://${url.host}/pool/status`, { headers: withPoolAuth(provider.url, provider.headers), signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+      const response = await egressFetch(policy, `${secure ? 'https' : 'http'}://${url.host}/pool/status`, { headers, signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
       const status = (await response.json()) as { calibrating?: boolean; capacity?: number; active?: number };
       const capacity = typeof status.capacity === 'number' ? status.capacity : undefined;
       return { healthy: response.ok && status.calibrating !== true, capacity, hasRoom: capacity !== undefined && typeof status.active === 'number' && status.active < capacity };
