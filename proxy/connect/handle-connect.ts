@@ -1,6 +1,6 @@
 // GET /v1/connect: authenticate, refuse before the upgrade when the session cannot run, pick a
 // provider through the routing engine (queue, cooldown, failover), complete both handshakes and
-// hand the sockets to a relay lane. Each refusal is a plain-text HTTP status (spec 2, Errors).
+// hand the sockets to a relay lane. Each refusal is a plain-text HTTP status (docs/connect.md, Refusals).
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { log } from '../../lib/log';
@@ -12,7 +12,8 @@ import { PipelineLane } from '../relay/pipeline-lane';
 import { CONTROL_PLANE_CLOSE, type Relay, type RelayOutcome } from '../relay/types';
 import type { SessionRegistry } from '../sessions/registry';
 import { newSessionId, SessionWriter } from '../sessions/session-store';
-import { acceptFor, DialError, dialUpstream, type Upstream } from './dial-upstream';
+import { DialError, dialUpstream, type Upstream } from '../websocket/dial';
+import { invalidUpgrade, switchingProtocols, watchPending } from '../websocket/handshake';
 import { checkFeatures, parseConnectParams } from './params';
 import { resolveTarget, type UpstreamTarget } from './upstream-target';
 import { Refusal, writeRefusal } from './refuse';
@@ -30,12 +31,21 @@ export interface ConnectDeps {
 
 export async function handleConnect(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL, deps: ConnectDeps): Promise<void> {
   const abort = new AbortController();
-  socket.once('close', () => abort.abort());
   socket.on('error', () => {});
+  // A client that hangs up (FIN or reset) while its connect is routed or dialled cancels it: the
+  // dial is abandoned (a pool then stops the browser it was starting), no slot stays held.
+  const pending = watchPending(socket, () => abort.abort());
   try {
-    await connect(req, socket, head, url, deps, abort.signal);
+    await connect(req, socket, head, url, deps, abort.signal, pending);
+    // Returned without a session: the client went away while it was being set up.
+    if (abort.signal.aborted) {
+      pending.stop();
+      socket.destroy();
+    }
   } catch (error) {
-    if (error instanceof Refusal) writeRefusal(socket, error);
+    pending.stop();
+    if (abort.signal.aborted) socket.destroy();
+    else if (error instanceof Refusal) writeRefusal(socket, error);
     else {
       log.error({ err: (error as Error).message }, 'connect failed unexpectedly');
       writeRefusal(socket, new Refusal(500, 'internal error while opening the session'));
@@ -43,11 +53,12 @@ export async function handleConnect(req: IncomingMessage, socket: Duplex, head: 
   }
 }
 
-async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL, deps: ConnectDeps, signal: AbortSignal): Promise<void> {
+async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL, deps: ConnectDeps, signal: AbortSignal, pending: { stop(): Buffer }): Promise<void> {
   const t0 = performance.now();
   if (deps.isStopping()) throw new Refusal(503, 'the proxy is shutting down; retry in a moment');
-  const key = req.headers['sec-websocket-key'];
-  if (typeof key !== 'string' || req.headers['sec-websocket-version'] !== '13') throw new Refusal(400, 'this endpoint takes a WebSocket upgrade (version 13)');
+  const invalid = invalidUpgrade(req);
+  if (invalid) throw new Refusal(400, invalid);
+  const key = req.headers['sec-websocket-key']!.trim();
 
   const auth = await deps.keys.check(req, url);
   if (!auth.ok) throw new Refusal(auth.status, auth.message, auth.headers);
@@ -77,10 +88,17 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
     let target: UpstreamTarget | null = null;
     try {
       target = await resolveTarget(provider);
+      if (signal.aborted) throw new DialError('aborted', 'the client went away');
       // Only the fast lane passes the client's extension offer through: it does not re-frame.
       const fast = deps.lane === 'fast';
-      upstream = await dialUpstream({ url: target.url, headers: target.headers, policy: target.policy, timeoutMs: router.connectionTimeoutMs, extensions: fast ? header(req, 'sec-websocket-extensions') : undefined, protocol: header(req, 'sec-websocket-protocol') });
+      upstream = await dialUpstream({ url: target.url, headers: target.headers, policy: target.policy, timeoutMs: router.connectionTimeoutMs, extensions: fast ? header(req, 'sec-websocket-extensions') : undefined, protocol: header(req, 'sec-websocket-protocol'), signal });
     } catch (error) {
+      if (signal.aborted) {
+        // The client went away mid-dial: nothing was started for it; free the reservation.
+        target?.release('disconnect');
+        reservation.cancel();
+        return;
+      }
       target?.release('error');
       if (!(error instanceof DialError)) {
         reservation.cancel();
@@ -118,37 +136,38 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
       target.release('disconnect');
       return;
     }
-    startSession({ req, socket, head, key, upstream, target, lease, router, deps });
+    const early = pending.stop();
+    startSession({ req, socket, head: early.length > 0 ? Buffer.concat([head, early]) : head, key, upstream, target, lease, router, keyId: identity.keyId, deps });
     const done = performance.now();
     log.debug({ routerId: router.id, provider: provider.slug, authMs: ms(tAuth - t0), routeMs: ms(tRoute - tAuth), dialMs: ms(upstream.connectMs), totalMs: ms(done - t0) }, 'session started');
     return;
   }
 }
 
-function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; target: UpstreamTarget; lease: Lease<RuntimeProvider>; router: RouterRuntime; deps: ConnectDeps }): void {
+function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; target: UpstreamTarget; lease: Lease<RuntimeProvider>; router: RouterRuntime; keyId: string; deps: ConnectDeps }): void {
   const { req, socket, head, key, upstream, target, lease, router, deps } = input;
   const provider = lease.provider;
   const id = newSessionId();
   const startedAt = new Date();
-  const sessionHeaders = [`X-Session-Id: ${id}`, `X-Provider: ${provider.slug}`];
+  const sessionHeaders: [string, string][] = [['X-Session-Id', id], ['X-Provider', provider.slug]];
   (socket as { setNoDelay?: (v: boolean) => void }).setNoDelay?.(true);
 
   const writer = new SessionWriter({ id, workspaceId: router.workspaceId, routerId: router.id, provider: { id: provider.id, slug: provider.slug, name: provider.name }, kind: 'route', proxyInstanceId: deps.proxyInstanceId, startedAt });
   let markEnded!: () => void;
   const ended = new Promise<void>((resolve) => (markEnded = resolve));
-  const register = (relay: Relay) => deps.sessions.add({ id, routerId: router.id, startedAt: startedAt.getTime(), idleTimeoutMs: router.sessionIdleTimeoutMs, relay, ended });
+  const register = (relay: Relay) => deps.sessions.add({ id, routerId: router.id, keyId: input.keyId, workspaceId: router.workspaceId, startedAt: startedAt.getTime(), idleTimeoutMs: router.sessionIdleTimeoutMs, relay, ended });
   const onEnd = (relay: () => Relay) => (outcome: RelayOutcome) => {
     lease.release();
     target.release(outcome.state === 'errored' ? 'error' : outcome.reason === CONTROL_PLANE_CLOSE ? 'close' : 'disconnect');
     void writer.finish(outcome, relay().stats).then(markEnded);
   };
 
-  const lines = ['HTTP/1.1 101 Switching Protocols', 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Accept: ${acceptFor(key)}`];
   // Only the fast lane offered the client's extensions to the provider (the pipeline lane reads
   // payloads, so it keeps them uncompressed); either way the provider's answer is passed back.
-  if (upstream.headers['sec-websocket-extensions']) lines.push(`Sec-WebSocket-Extensions: ${upstream.headers['sec-websocket-extensions']}`);
-  if (upstream.headers['sec-websocket-protocol']) lines.push(`Sec-WebSocket-Protocol: ${upstream.headers['sec-websocket-protocol']}`);
-  socket.write(`${[...lines, ...sessionHeaders].join('\r\n')}\r\n\r\n`);
+  const answer: [string, string][] = [];
+  if (upstream.headers['sec-websocket-extensions']) answer.push(['Sec-WebSocket-Extensions', upstream.headers['sec-websocket-extensions']]);
+  if (upstream.headers['sec-websocket-protocol']) answer.push(['Sec-WebSocket-Protocol', upstream.headers['sec-websocket-protocol']]);
+  socket.write(switchingProtocols(key, [...answer, ...sessionHeaders]));
   const relay: Relay =
     deps.lane === 'pipeline'
       ? new PipelineLane(socket, head, upstream.socket, upstream.head, id, [], onEnd(() => relay))

@@ -7,7 +7,7 @@ import { log } from '../../lib/log';
 import { egressPolicy, type EgressPolicy } from '../../lib/net/egress-policy';
 import { outboundAddress } from '../../lib/providers/egress';
 import type { RuntimeProvider } from '../config/router-store';
-import { DialError } from './dial-upstream';
+import { DialError } from '../websocket/dial';
 
 export interface UpstreamTarget {
   url: string;

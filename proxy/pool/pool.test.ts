@@ -94,7 +94,7 @@ test('over capacity: 503 before the upgrade; a browser that dies closes its clie
   process.kill(sessionA.pid!, 'SIGKILL'); // a crash
   const closeA = await a.closed;
   assert.equal(closeA.code, 1011);
-  assert.match(closeA.reason, /^browser (exited|closed)$/);
+  assert.match(closeA.reason, /^the browser (exited unexpectedly|disconnected without closing the WebSocket)$/);
   await waitFor('crashed session cleaned up', async () => !existsSync(dirA) && (await processesUnder(dirA)).length === 0);
 
   const sessionB = pool.pool.sessions.get(b.sessionId)!;
@@ -104,14 +104,20 @@ test('over capacity: 503 before the upgrade; a browser that dies closes its clie
   assert.deepEqual(await processesUnder(pool.dataDir), []);
 });
 
-test('a client that hangs up while its browser starts leaves nothing behind', async () => {
-  const socket = net.connect(pool.port, '127.0.0.1');
-  socket.on('error', () => {});
-  socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
-  const session = await waitFor('session launching', () => [...pool.pool.sessions.values()][0]);
-  socket.destroy();
-  await waitFor('session gone', () => pool.pool.sessions.size === 0);
-  assert.ok(!existsSync(session.userDataDir));
-  assert.deepEqual(await processesUnder(pool.dataDir), []);
-  assert.equal(pool.pool.snapshots.get(session.id), undefined); // never opened: no snapshot
-});
+for (const hangUp of ['reset', 'FIN'] as const) {
+  test(`a client that hangs up (${hangUp}) while its browser starts leaves nothing behind`, async () => {
+    const socket = net.connect(pool.port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+    const session = await waitFor('session launching', () => [...pool.pool.sessions.values()][0]);
+    // A FIN alone (the socket half-closed, no reset) must be noticed as well.
+    if (hangUp === 'reset') socket.destroy();
+    else socket.end();
+    await waitFor('session gone', () => pool.pool.sessions.size === 0);
+    assert.equal(session.state, 'closed');
+    assert.ok(!existsSync(session.userDataDir));
+    assert.deepEqual(await processesUnder(pool.dataDir), []);
+    assert.equal(pool.pool.snapshots.get(session.id), undefined); // never opened: no snapshot
+    socket.destroy();
+  });
+}

@@ -14,8 +14,8 @@ import type { Logger } from '../../lib/log';
 import { sameSecret, tokenCheck } from './auth';
 import { checkExposure, type PoolConfig } from './config';
 import { BrowserPool, type PoolOptions } from './pool';
-import { invalidUpgrade } from './relay';
-import { json, refuse, text } from './respond';
+import { invalidUpgrade, writeRefusal as refuse } from '../websocket/handshake';
+import { json, text } from './respond';
 import { ArchiveError, ArchiveTooLargeError, unpack } from './tar';
 
 const WS_PATH = /^\/(devtools\/browser(\/[^/]*)?)?$/;

@@ -7,11 +7,14 @@ import type { IncomingMessage } from 'node:http';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
+import type { Socket } from 'node:net';
 import type { Logger } from '../../lib/log';
+import { FastLane } from '../relay/fast-lane';
+import { CLIENT_ENDED, type RelayOutcome } from '../relay/types';
+import { dialUpstream } from '../websocket/dial';
+import { switchingProtocols, watchPending, writeRefusal } from '../websocket/handshake';
 import type { Browser } from './browser';
 import type { PoolConfig } from './config';
-import { connectUpstream, Relay } from './relay';
-import { refuse } from './respond';
 import { ArchiveTooLargeError, collectEntries, pack, writeEntries, type TarEntry } from './tar';
 
 export type Snapshot = { archive: Buffer; files: number } | { error: string; status: 413 | 500 };
@@ -28,6 +31,8 @@ export interface SessionContext {
 }
 
 const HANDSHAKE_TIMEOUT_MS = 10_000;
+/** The browser's own DevTools socket on loopback: the pool's egress rules are the sandbox's, not the proxy's. */
+const BROWSER_SOCKET_POLICY = { privateNetwork: 'allow' as const, internalPorts: new Set<number>() };
 
 export class Session {
   readonly id = randomUUID();
@@ -44,7 +49,7 @@ export class Session {
   readonly done: Promise<void>;
   private resolveDone!: () => void;
   private readonly abort = new AbortController();
-  private relay?: Relay;
+  private relay?: FastLane;
   private stopping = false;
 
   constructor(private readonly ctx: SessionContext) {
@@ -55,18 +60,16 @@ export class Session {
   /** Pool shutdown: close the client with 1001 (or refuse it, when still launching). */
   shutdown(): void {
     this.stopping = true;
-    if (this.relay) this.relay.closeClient(1001, 'pool shutting down');
+    if (this.relay) this.relay.close(1001, 'pool shutting down', { state: 'errored', reason: 'the pool shut down' });
     else this.abort.abort();
   }
 
   async run(req: IncomingMessage, client: Duplex, head: Buffer, prepared?: TarEntry[]): Promise<void> {
     const { config } = this.ctx;
     const log = this.ctx.log.child({ session: this.id, slot: this.ctx.slot });
-    // Upgraded sockets allow half-open: a client that hangs up may only emit 'end'.
-    const onEarlyClose = () => this.abort.abort();
-    client.once('end', onEarlyClose);
-    client.once('close', onEarlyClose);
     client.on('error', () => {}); // a reset client is an ordinary end, handled through 'close'
+    // A client that hangs up (FIN or reset) while its browser starts cancels the launch.
+    const pending = watchPending(client, () => this.abort.abort());
     let browser: Browser | undefined;
     try {
       await mkdir(path.join(this.userDataDir, 'Default'), { recursive: true, mode: 0o700 });
@@ -74,29 +77,52 @@ export class Session {
       browser = await this.ctx.launch(this.userDataDir, this.abort.signal);
       this.pid = browser.pid;
       this.devtoolsPort = browser.devtoolsPort;
-      const upstream = await connectUpstream(browser.wsUrl, req, HANDSHAKE_TIMEOUT_MS, this.abort.signal);
+      // The client's own handshake (key, extensions, subprotocol) goes to the browser, so both
+      // ends agree on framing and compression and the bytes can pass untouched.
+      const key = req.headers['sec-websocket-key']!.trim();
+      const upstream = await dialUpstream({
+        url: browser.wsUrl,
+        key,
+        extensions: req.headers['sec-websocket-extensions'],
+        protocol: req.headers['sec-websocket-protocol'],
+        timeoutMs: HANDSHAKE_TIMEOUT_MS,
+        signal: this.abort.signal,
+        policy: BROWSER_SOCKET_POLICY,
+      });
+      const early = pending.stop();
       if (this.abort.signal.aborted) {
         upstream.socket.destroy();
-        throw new Error('launch aborted');
+        throw new Error('the client went away');
       }
-      client.off('end', onEarlyClose);
-      client.off('close', onEarlyClose);
-      this.relay = new Relay(client, head, upstream, { 'X-Pool-Session': this.id, 'X-Pool-Snapshot-Key': this.snapshotKey });
+      const answer: [string, string][] = [];
+      if (upstream.headers['sec-websocket-extensions']) answer.push(['Sec-WebSocket-Extensions', upstream.headers['sec-websocket-extensions']]);
+      if (upstream.headers['sec-websocket-protocol']) answer.push(['Sec-WebSocket-Protocol', upstream.headers['sec-websocket-protocol']]);
+      answer.push(['X-Pool-Session', this.id], ['X-Pool-Snapshot-Key', this.snapshotKey]);
+      const socket = client as Socket;
+      socket.setNoDelay?.(true);
+      socket.setTimeout?.(0);
+      socket.setKeepAlive?.(true, 30_000);
+      client.write(switchingProtocols(key, answer));
+      let ended!: (outcome: RelayOutcome) => void;
+      const outcome = new Promise<RelayOutcome>((resolve) => (ended = resolve));
+      const relay = new FastLane(client, early.length > 0 ? Buffer.concat([head, early]) : head, upstream.socket, upstream.head, (o) => ended(o), { peer: 'browser' });
+      this.relay = relay;
       this.state = 'open';
       log.info({ pid: browser.pid, launchMs: browser.launchMs, prepared: Boolean(prepared) }, 'session open');
-      const exitedFirst = await Promise.race([this.relay.ended.then(() => false), browser.exited.then(() => true)]);
-      if (exitedFirst) this.relay.closeClient(1011, 'browser exited');
-      const by = await this.relay.ended;
-      // A client's close frame is answered by the browser, which then hangs up first: still the client's doing.
-      const endedBy = this.stopping ? 'shutdown' : exitedFirst ? 'browser exit' : this.relay.toBrowser.closeSeen ? 'client' : by;
-      log.info({ endedBy, bytesToBrowser: this.relay.toBrowser.bytes, bytesToClient: this.relay.toClient.bytes, messagesToBrowser: this.relay.toBrowser.messages, messagesToClient: this.relay.toClient.messages, durationMs: Date.now() - this.startedAt.getTime() }, 'session closed');
+      const exitedFirst = await Promise.race([outcome.then(() => false), browser.exited.then(() => true)]);
+      // A crash (Browser.crash, SIGKILL) is an error the client can read, never a normal close.
+      if (exitedFirst) relay.close(1011, 'the browser exited unexpectedly', { state: 'errored', reason: 'the browser exited unexpectedly' });
+      const final = await outcome;
+      const endedBy = this.stopping ? 'shutdown' : exitedFirst ? 'browser exit' : final === CLIENT_ENDED ? 'client' : 'browser';
+      log.info({ endedBy, reason: final.reason, bytesToBrowser: relay.fromClient.bytes, bytesToClient: relay.toClient.bytes, messagesToBrowser: relay.fromClient.messages, messagesToClient: relay.toClient.messages, durationMs: Date.now() - this.startedAt.getTime() }, 'session closed');
     } catch (error) {
+      pending.stop();
       const message = (error as Error).message;
-      if (!client.destroyed) refuse(client, this.stopping ? 503 : 502, this.stopping ? 'pool shutting down' : `browser failed to start: ${message}`);
+      if (!client.destroyed) writeRefusal(client, this.stopping ? 503 : 502, this.stopping ? 'pool shutting down' : `browser failed to start: ${message}`);
       if (!this.abort.signal.aborted) log.warn({ err: message }, 'session failed to start');
     } finally {
       this.state = 'closing';
-      this.bytesToBrowser = this.relay?.toBrowser.bytes ?? 0;
+      this.bytesToBrowser = this.relay?.fromClient.bytes ?? 0;
       this.bytesToClient = this.relay?.toClient.bytes ?? 0;
       await browser?.stop(config.killGraceMs);
       if (this.relay) this.ctx.saveSnapshot(this.id, this.snapshotKey, await this.snapshot(log));

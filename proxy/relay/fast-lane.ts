@@ -1,16 +1,31 @@
 // Fast lane: after both handshakes the service pipes raw bytes both ways. No CDP parsing; byte
-// and message counts come from frame headers. Backpressure is pipe()'s: a full writer pauses
-// the reader, nothing is dropped.
+// and message counts come from frame headers (proxy/websocket/frames.ts). Backpressure is
+// pipe()'s: a full writer pauses the reader, nothing is dropped. The local pool relays its
+// browsers through this same class.
+//
+// The session ends as soon as the client is gone, whatever the provider does: a FIN or a reset
+// ends it at once, and a close frame the provider does not answer within CLOSE_GRACE_MS is
+// answered by the relay (an unresponsive browser must not hold a session and its slot).
 import type { Duplex } from 'node:stream';
-import { closeFrame, FrameCounter } from './frame-counter';
-import type { Relay, RelayOutcome, RelayStats } from './types';
+import { closeFrame, FrameCounter } from '../websocket/frames';
+import { CLIENT_ENDED, CLOSE_GRACE_MS, providerOutcome, type Relay, type RelayOutcome, type RelayStats } from './types';
+
+export interface LaneOptions {
+  /** How long a client's close frame waits for the provider's answer (CLOSE_GRACE_MS). */
+  closeGraceMs?: number;
+  /** What is on the other end, for the reasons reported ('provider' in the proxy, 'browser' in the pool). */
+  peer?: 'provider' | 'browser';
+}
 
 export class FastLane implements Relay {
-  private readonly fromClient = new FrameCounter();
-  private readonly toClient = new FrameCounter();
+  /** Frames from the client to the provider. */
+  readonly fromClient = new FrameCounter();
+  /** Frames from the provider to the client. */
+  readonly toClient = new FrameCounter();
   private lastActivity = Date.now();
   private ended = false;
   private closing: RelayOutcome | null = null;
+  private graceTimer: NodeJS.Timeout | null = null;
 
   /** `clientHead` and `upstreamHead` are frame bytes each side sent along with its handshake. */
   constructor(
@@ -19,33 +34,29 @@ export class FastLane implements Relay {
     private readonly upstream: Duplex,
     upstreamHead: Buffer,
     private readonly onEnd: (outcome: RelayOutcome) => void,
+    private readonly options: LaneOptions = {},
   ) {
-    if (clientHead.length > 0) {
-      this.fromClient.push(clientHead);
-      upstream.write(clientHead);
-    }
+    if (clientHead.length > 0) this.fromClientData(clientHead);
     if (upstreamHead.length > 0) {
       this.toClient.push(upstreamHead);
       client.write(upstreamHead);
     }
-    client.on('data', (chunk: Buffer) => {
-      this.fromClient.push(chunk);
-      this.lastActivity = Date.now();
-    });
+    if (clientHead.length > 0) upstream.write(clientHead);
+    client.on('data', (chunk: Buffer) => this.fromClientData(chunk));
     upstream.on('data', (chunk: Buffer) => {
       this.toClient.push(chunk);
       this.lastActivity = Date.now();
     });
-    client.pipe(upstream);
-    upstream.pipe(client);
-    client.on('error', () => this.finish({ state: 'closed', reason: null }, 'client'));
-    upstream.on('error', () => this.finish({ state: 'errored', reason: 'provider connection error' }, 'upstream'));
-    client.on('close', () => this.finish({ state: 'closed', reason: null }, 'client'));
-    upstream.on('close', () =>
-      this.finish(this.toClient.sawClose ? { state: 'closed', reason: null } : { state: 'errored', reason: 'the provider disconnected without closing the WebSocket' }, 'upstream'),
-    );
+    client.pipe(upstream, { end: false });
+    upstream.pipe(client, { end: false });
+    for (const event of ['end', 'close', 'error'] as const) {
+      client.on(event, () => this.finish(CLIENT_ENDED, 'client'));
+      // A provider hanging up after the client's close frame is the end the client asked for.
+      upstream.on(event, () => this.finish(this.fromClient.closing ? CLIENT_ENDED : providerOutcome(this.toClient.close, this.options.peer), 'upstream'));
+    }
     upstream.resume();
     client.resume();
+    if (client.readableEnded || client.destroyed) this.finish(CLIENT_ENDED, 'client');
   }
 
   get stats(): RelayStats {
@@ -56,18 +67,50 @@ export class FastLane implements Relay {
     if (this.ended || this.closing) return;
     this.closing = outcome;
     this.upstream.unpipe(this.client);
-    // A close frame may only go in between two frames of the provider's stream.
-    if (this.toClient.atBoundary && !this.client.destroyed) this.client.end(closeFrame(code, reason));
-    else this.client.destroy();
+    this.client.unpipe(this.upstream);
+    this.endClient(code, reason);
     this.upstream.destroy();
-    setTimeout(() => this.client.destroy(), 1_000).unref();
+  }
+
+  private fromClientData(chunk: Buffer): void {
+    this.fromClient.push(chunk);
+    this.lastActivity = Date.now();
+    if (this.fromClient.close && !this.graceTimer && !this.ended) {
+      this.graceTimer = setTimeout(() => this.finish(CLIENT_ENDED, 'client'), this.options.closeGraceMs ?? CLOSE_GRACE_MS);
+      this.graceTimer.unref();
+    }
+  }
+
+  /** Ends the client's connection, with a close frame of ours when one may go in. */
+  private endClient(code: number, reason: string): void {
+    const client = this.client;
+    if (client.destroyed) return;
+    // A close frame may only go in between two frames, and only one per direction.
+    if (this.toClient.atBoundary && !this.toClient.closing && !client.writableEnded) client.write(closeFrame(code, reason));
+    if (!client.writableEnded) client.end();
+    // Read (and drop) until the client's FIN; a client that never sends it is cut after a second.
+    client.resume();
+    setTimeout(() => client.destroy(), 1_000).unref();
   }
 
   private finish(outcome: RelayOutcome, side: 'client' | 'upstream'): void {
     if (this.ended) return;
     this.ended = true;
-    if (side === 'client') this.upstream.destroy();
-    else if (!this.closing) this.client.end();
-    this.onEnd(this.closing ?? outcome);
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.upstream.unpipe(this.client);
+    this.client.unpipe(this.upstream);
+    this.upstream.destroy();
+    const final = this.closing ?? outcome;
+    if (!this.closing) {
+      if (side === 'client') {
+        // Answer a close frame the provider left unanswered with the client's own code.
+        const code = this.fromClient.close?.code;
+        if (this.fromClient.close) this.endClient(code && code !== 1005 ? code : 1000, '');
+        else this.client.destroy();
+      } else {
+        this.endClient(final.state === 'errored' ? 1011 : 1000, final.state === 'errored' ? (final.reason ?? 'provider error') : '');
+      }
+    }
+    this.onEnd(final);
   }
 }

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { acceptFor, dialUpstream } from '../connect/dial-upstream';
+import { dialUpstream } from '../websocket/dial';
+import { acceptFor } from '../websocket/handshake';
 import { launchChromium, type Chromium } from '../../e2e/support/chromium';
 import { INJECTED_ID_BASE, PipelineLane, type CdpMessage, type PipelinePlugin, type PluginContext } from './pipeline-lane';
 import type { RelayOutcome } from './types';
@@ -65,6 +66,12 @@ test('plugin-free: messages relay both ways and are counted', async () => {
   assert.match((reply.result as { product: string }).product, /Chrome/);
   const target = await c.call(2, 'Target.createTarget', { url: 'about:blank' });
   await c.call(3, 'Target.closeTarget', { targetId: (target.result as { targetId: string }).targetId });
+  // Every message is counted once: the three commands sent and everything the client received.
+  const stats = f.lanes[0]!.stats;
+  assert.equal(c.seen.length, 3, 'three replies, no events (none were subscribed to)');
+  assert.equal(stats.messages, 3 + c.seen.length);
+  assert.ok(stats.bytesIn > 3 * 6 + 3 * 40, `bytesIn ${stats.bytesIn}`); // three masked commands
+  assert.ok(stats.bytesOut > JSON.stringify(c.seen).length, `bytesOut ${stats.bytesOut}`);
   c.ws.close();
   const outcome = await f.ends[0]!;
   assert.equal(outcome.state, 'closed');

@@ -5,9 +5,9 @@
 // and their replies never reach the client. Backpressure: a full writer pauses the other side's
 // reader until it drains; no message is ever dropped.
 import type { Duplex } from 'node:stream';
-import { closeFrame } from './frame-counter';
-import { FrameReader, maskedTextFrame, payloadOf, type Frame } from './frame-reader';
-import type { Relay, RelayOutcome, RelayStats } from './types';
+import { closeFrame, FrameReader, maskedTextFrame, OP_CLOSE, OP_TEXT, parseClosePayload, payloadOf, type CloseInfo, type Frame } from '../websocket/frames';
+import type { LaneOptions } from './fast-lane';
+import { CLIENT_ENDED, CLOSE_GRACE_MS, providerOutcome, type Relay, type RelayOutcome, type RelayStats } from './types';
 
 export interface CdpMessage {
   id?: number;
@@ -36,9 +36,6 @@ export interface PipelinePlugin {
 
 export const INJECTED_ID_BASE = 2_000_000_000;
 
-const OP_TEXT = 0x1;
-const OP_CLOSE = 0x8;
-
 /** One direction of the relay. */
 interface Side {
   from: Duplex;
@@ -48,8 +45,8 @@ interface Side {
   held: Frame[];
   /** A message's first frames went out and its last has not: nothing may be put in between. */
   midMessage: boolean;
-  /** The close frame this side's sender sent, if any (its status code, or null without one). */
-  closeCode: number | null | undefined;
+  /** The close frame this side's sender sent, once it has passed. */
+  close: CloseInfo | null;
 }
 
 export class PipelineLane implements Relay {
@@ -65,6 +62,7 @@ export class PipelineLane implements Relay {
   private readonly down: Side;
   /** Injected commands waiting for the client's fragmented message to end. */
   private queued: Buffer[] = [];
+  private graceTimer: NodeJS.Timeout | null = null;
 
   /** `clientHead` and `upstreamHead` are frame bytes each side sent along with its handshake. */
   constructor(
@@ -75,24 +73,28 @@ export class PipelineLane implements Relay {
     sessionId: string,
     private readonly plugins: PipelinePlugin[],
     private readonly onEnd: (outcome: RelayOutcome) => void,
+    private readonly options: LaneOptions = {},
   ) {
     this.readsClient = plugins.some((p) => p.onClientMessage);
     this.readsProvider = plugins.some((p) => p.onProviderMessage);
     this.ctx = { sessionId, send: (method, params, cdpSessionId) => this.inject(method, params, cdpSessionId) };
-    this.up = { from: client, to: upstream, reader: new FrameReader(), held: [], midMessage: false, closeCode: undefined };
-    this.down = { from: upstream, to: client, reader: new FrameReader(), held: [], midMessage: false, closeCode: undefined };
+    this.up = { from: client, to: upstream, reader: new FrameReader(), held: [], midMessage: false, close: null };
+    this.down = { from: upstream, to: client, reader: new FrameReader(), held: [], midMessage: false, close: null };
 
     client.on('data', (chunk: Buffer) => this.receive(this.up, chunk));
     upstream.on('data', (chunk: Buffer) => this.receive(this.down, chunk));
-    client.on('error', () => this.finish({ state: 'closed', reason: null }, 'client'));
-    upstream.on('error', () => this.finish({ state: 'errored', reason: 'provider connection error' }, 'upstream'));
-    client.on('close', () => this.finish({ state: 'closed', reason: null }, 'client'));
-    upstream.on('close', () => this.finish(this.providerOutcome(), 'upstream'));
+    // The session ends as soon as the client is gone (a FIN, a reset, or a close frame the
+    // provider leaves unanswered), whatever the provider does: see fast-lane.ts.
+    for (const event of ['end', 'close', 'error'] as const) {
+      client.on(event, () => this.finish(CLIENT_ENDED, 'client'));
+      upstream.on(event, () => this.finish(this.up.close ? CLIENT_ENDED : providerOutcome(this.down.close, this.options.peer), 'upstream'));
+    }
     for (const plugin of plugins) void Promise.resolve(plugin.onStart?.(this.ctx)).catch(() => {});
     if (clientHead.length > 0) this.receive(this.up, clientHead);
     if (upstreamHead.length > 0) this.receive(this.down, upstreamHead);
     upstream.resume();
     client.resume();
+    if (client.readableEnded || client.destroyed) this.finish(CLIENT_ENDED, 'client');
   }
 
   get stats(): RelayStats {
@@ -103,11 +105,19 @@ export class PipelineLane implements Relay {
     if (this.ended || this.closing) return;
     this.closing = outcome;
     this.upstream.removeAllListeners('data');
-    // A close frame may only go in between two messages of the provider's stream.
-    if (!this.down.midMessage && !this.client.destroyed) this.client.end(closeFrame(code, reason));
-    else this.client.destroy();
+    this.endClient(code, reason);
     this.upstream.destroy();
-    setTimeout(() => this.client.destroy(), 1_000).unref();
+  }
+
+  /** Ends the client's connection, with a close frame of ours when one may go in. */
+  private endClient(code: number, reason: string): void {
+    const client = this.client;
+    if (client.destroyed) return;
+    // A close frame may only go in between two messages of the provider's stream, and only once.
+    if (!this.down.midMessage && this.down.held.length === 0 && !this.down.close && !client.writableEnded) client.write(closeFrame(code, reason));
+    if (!client.writableEnded) client.end();
+    client.resume();
+    setTimeout(() => client.destroy(), 1_000).unref();
   }
 
   private inject(method: string, params?: unknown, cdpSessionId?: string): Promise<unknown> {
@@ -142,8 +152,14 @@ export class PipelineLane implements Relay {
   private relayFrame(side: Side, frame: Frame): void {
     if (frame.opcode >= OP_CLOSE) {
       // Control frames may stand between the frames of a message.
-      if (frame.opcode === OP_CLOSE) side.closeCode = frame.payloadLength >= 2 ? payloadOf(frame).readUInt16BE(0) : null;
       this.send(side, frame);
+      if (frame.opcode === OP_CLOSE) {
+        side.close = parseClosePayload(payloadOf(frame));
+        if (side === this.up && !this.graceTimer && !this.ended) {
+          this.graceTimer = setTimeout(() => this.finish(CLIENT_ENDED, 'client'), this.options.closeGraceMs ?? CLOSE_GRACE_MS);
+          this.graceTimer.unref();
+        }
+      }
       return;
     }
     const reads = side === this.up ? this.readsClient : this.readsProvider || this.pending.size > 0;
@@ -197,20 +213,25 @@ export class PipelineLane implements Relay {
     if (side === this.up && this.queued.length > 0) for (const frame of this.queued.splice(0)) this.upstream.write(frame);
   }
 
-  private providerOutcome(): RelayOutcome {
-    const code = this.down.closeCode;
-    if (code === undefined) return { state: 'errored', reason: 'the provider disconnected without closing the WebSocket' };
-    return code === null || code === 1000 || code === 1005 ? { state: 'closed', reason: null } : { state: 'errored', reason: `the provider closed the WebSocket (${code})` };
-  }
-
   private finish(outcome: RelayOutcome, side: 'client' | 'upstream'): void {
     if (this.ended) return;
     this.ended = true;
+    if (this.graceTimer) clearTimeout(this.graceTimer);
     for (const waiter of this.pending.values()) waiter.reject(new Error('session ended'));
     this.pending.clear();
-    if (side === 'client') this.upstream.destroy();
-    else if (!this.closing) this.client.end();
+    this.upstream.removeAllListeners('data');
+    this.upstream.destroy();
     const final = this.closing ?? outcome;
+    if (!this.closing) {
+      if (side === 'client') {
+        // Answer a close frame the provider left unanswered with the client's own code.
+        const code = this.up.close?.code;
+        if (this.up.close) this.endClient(code && code !== 1005 ? code : 1000, '');
+        else this.client.destroy();
+      } else {
+        this.endClient(final.state === 'errored' ? 1011 : 1000, final.state === 'errored' ? (final.reason ?? 'provider error') : '');
+      }
+    }
     for (const plugin of this.plugins) void Promise.resolve(plugin.onEnd?.(final, this.ctx)).catch(() => {});
     this.onEnd(final);
   }

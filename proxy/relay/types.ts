@@ -22,3 +22,22 @@ export interface Relay {
 
 /** The outcome reason of a session closed through POST /v1/sessions/:id/close. */
 export const CONTROL_PLANE_CLOSE = 'closed from the control plane';
+
+/** How long a client's close frame waits for the provider's answer before the relay answers it. */
+export const CLOSE_GRACE_MS = 500;
+
+/**
+ * What a provider's end of the WebSocket means for the session, the same in every lane: a close
+ * frame with 1000 (or none, or 1005) is a normal end; any other code is an error that names the
+ * code and the provider's reason (the pool closes with 1011 when its browser crashed or exited);
+ * a connection dropped without a close frame is an error.
+ */
+export function providerOutcome(close: { code: number | null; reason: string } | null, peer: 'provider' | 'browser' = 'provider'): RelayOutcome {
+  if (!close) return { state: 'errored', reason: `the ${peer} disconnected without closing the WebSocket` };
+  if (close.code === null || close.code === 1000 || close.code === 1005) return { state: 'closed', reason: null };
+  const reason = close.reason.replace(/\p{Cc}/gu, ' ').trim().slice(0, 200);
+  return { state: 'errored', reason: `the ${peer} closed the WebSocket (${close.code}${reason ? `: ${reason}` : ''})` };
+}
+
+/** The client ended the session: a close frame, a FIN or a reset. */
+export const CLIENT_ENDED: RelayOutcome = { state: 'closed', reason: null };

@@ -1,4 +1,5 @@
-// Live sessions of this proxy process: idle timeout and lifetime, control-plane close, drain.
+// Live sessions of this proxy process: idle timeout and lifetime, control-plane close, access
+// revocation (a router key revoked or rotated, a workspace marked for deletion), drain.
 import type { Relay, RelayOutcome } from '../relay/types';
 
 export const SESSION_LIFETIME_MS = 4 * 3_600_000;
@@ -6,16 +7,35 @@ export const SESSION_LIFETIME_MS = 4 * 3_600_000;
 export interface LiveSession {
   id: string;
   routerId: string;
+  /** The router key the session was opened with. */
+  keyId: string;
+  workspaceId: string;
   startedAt: number;
   idleTimeoutMs: number;
   relay: Relay;
   ended: Promise<void>;
 }
 
+/** Why access was taken away: the close frame's code and reason, also the session row's reason. */
+export interface Revocation {
+  code: number;
+  reason: string;
+}
+
+/**
+ * How long a revocation is remembered for sessions that were still being opened when it came: a
+ * connect authenticates first, then may wait in the router queue (up to 24 hours) and dial, and
+ * its session registers only after that.
+ */
+export const REVOCATION_MEMORY_MS = 25 * 3_600_000;
+
 export class SessionRegistry {
   private readonly sessions = new Map<string, LiveSession>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly emptyWaiters: (() => void)[] = [];
+  /** `key:<id>` / `workspace:<id>` → the revocation and when it came. */
+  private readonly revoked = new Map<string, Revocation & { at: number }>();
+  private prunedAt = 0;
 
   constructor(private readonly now: () => number = Date.now, sweepMs = 250) {
     this.sweeper = setInterval(() => this.sweep(), sweepMs);
@@ -28,6 +48,9 @@ export class SessionRegistry {
       this.sessions.delete(session.id);
       if (this.sessions.size === 0) this.emptyWaiters.splice(0).forEach((w) => w());
     });
+    // Authenticated before a revocation, registered after it: it never gets to run.
+    const revocation = this.revoked.get(`key:${session.keyId}`) ?? this.revoked.get(`workspace:${session.workspaceId}`);
+    if (revocation) session.relay.close(revocation.code, revocation.reason, { state: 'closed', reason: revocation.reason });
   }
 
   get size(): number {
@@ -50,6 +73,31 @@ export class SessionRegistry {
     return session !== undefined;
   }
 
+  /**
+   * Closes the sessions opened with these keys or in these workspaces, and every one of them that
+   * registers later (see REVOCATION_MEMORY_MS). The session rows end `closed` with the reason.
+   * Returns the number closed now.
+   */
+  revoke(scope: { keyIds?: readonly string[]; workspaceIds?: readonly string[] }, revocation: Revocation): number {
+    const keys = new Set(scope.keyIds ?? []);
+    const workspaces = new Set(scope.workspaceIds ?? []);
+    const at = this.now();
+    for (const id of keys) this.revoked.set(`key:${id}`, { ...revocation, at });
+    for (const id of workspaces) this.revoked.set(`workspace:${id}`, { ...revocation, at });
+    let closed = 0;
+    for (const s of [...this.sessions.values()]) {
+      if (!keys.has(s.keyId) && !workspaces.has(s.workspaceId)) continue;
+      s.relay.close(revocation.code, revocation.reason, { state: 'closed', reason: revocation.reason });
+      closed++;
+    }
+    return closed;
+  }
+
+  /** A workspace's mark was lifted (the account was restored): its new sessions may run. */
+  restoreWorkspaces(workspaceIds: readonly string[]): void {
+    for (const id of workspaceIds) this.revoked.delete(`workspace:${id}`);
+  }
+
   /** Resolves when no session is left or the deadline passes (then the rest are force-closed). */
   async drain(deadlineMs: number): Promise<void> {
     if (this.sessions.size > 0) {
@@ -69,6 +117,10 @@ export class SessionRegistry {
       } else if (now - s.startedAt >= SESSION_LIFETIME_MS) {
         s.relay.close(4009, 'session lifetime reached', { state: 'closed', reason: 'lifetime of 4 hours reached' });
       }
+    }
+    if (now - this.prunedAt >= 60_000) {
+      this.prunedAt = now;
+      for (const [scope, r] of this.revoked) if (now - r.at >= REVOCATION_MEMORY_MS) this.revoked.delete(scope);
     }
   }
 }

@@ -1,14 +1,13 @@
-// Opens a WebSocket to a provider at the HTTP level, so the fast lane can pipe raw bytes after
-// the handshake. The connection timeout runs until the provider's `101`, not until TCP connect:
-// a provider that accepts TCP and then stalls is a timeout.
-import { createHash, randomBytes } from 'node:crypto';
+// Opens a WebSocket at the HTTP level, so a relay can pipe raw bytes after the handshake: the
+// proxy dials providers with it, the pool dials its browsers. The connection timeout runs until
+// the `101`, not until TCP connect: a peer that accepts TCP and then stalls is a timeout. An abort
+// signal (the client went away) cancels the dial at any point and closes the socket.
+import { randomBytes } from 'node:crypto';
 import type net from 'node:net';
 import { connectEgress } from '../../lib/net/egress-connect';
 import { EgressRefusedError, egressPolicy, type EgressPolicy } from '../../lib/net/egress-policy';
-import { isAtCapacity } from './at-capacity';
-
-export const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
-export const acceptFor = (key: string) => createHash('sha1').update(key + WS_GUID).digest('base64');
+import { isAtCapacity } from '../connect/at-capacity';
+import { acceptFor } from './handshake';
 
 export interface Upstream {
   socket: net.Socket;
@@ -18,9 +17,12 @@ export interface Upstream {
   connectMs: number;
 }
 
-/** `full`: a managed provider answered that it is at capacity (at-capacity.ts); not a failure. */
+/**
+ * `full`: a managed provider answered that it is at capacity (connect/at-capacity.ts), not a
+ * failure. `aborted`: the dial was cancelled through its signal.
+ */
 export class DialError extends Error {
-  constructor(readonly kind: 'refused' | 'timeout' | 'rejected' | 'error' | 'full', message: string) {
+  constructor(readonly kind: 'refused' | 'timeout' | 'rejected' | 'error' | 'full' | 'aborted', message: string) {
     super(message);
   }
 }
@@ -34,6 +36,10 @@ export interface DialOptions {
   protocol?: string;
   /** The egress policy the address is dialled under (the process's own unless exempt). */
   policy?: EgressPolicy;
+  /** The Sec-WebSocket-Key to send (the pool hands its client's own key to the browser); random by default. */
+  key?: string;
+  /** Cancels the dial (DialError 'aborted'); after the 101 it has no effect. */
+  signal?: AbortSignal;
 }
 
 const MAX_HANDSHAKE_BYTES = 16 * 1024;
@@ -43,20 +49,25 @@ export function dialUpstream(options: DialOptions): Promise<Upstream> {
   const secure = url.protocol === 'wss:' || url.protocol === 'https:';
   const port = Number(url.port || (secure ? 443 : 80));
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const key = randomBytes(16).toString('base64');
+  const key = options.key ?? randomBytes(16).toString('base64');
   const started = performance.now();
+  const { signal } = options;
 
   return new Promise((resolve, reject) => {
     let socket: net.Socket | undefined;
     let settled = false;
+    const onAbort = () => fail(new DialError('aborted', 'the dial was cancelled'));
     const fail = (error: DialError) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
       socket?.destroy();
       reject(error);
     };
     const timer = setTimeout(() => fail(new DialError('timeout', `no WebSocket handshake within ${options.timeoutMs} ms`)), options.timeoutMs);
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
     // The name is resolved and checked under the egress policy; the socket goes to that address.
     connectEgress(options.policy ?? egressPolicy(), { host, port, secure, alpn: ['http/1.1'] }).then(
       (opened) => {
@@ -114,6 +125,7 @@ export function dialUpstream(options: DialOptions): Promise<Upstream> {
         if (headers['sec-websocket-accept'] !== acceptFor(key)) return fail(new DialError('rejected', 'bad Sec-WebSocket-Accept from the provider'));
         settled = true;
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         socket.pause();
         resolve({ socket, head: buffered.subarray(end + 4), headers, connectMs: performance.now() - started });
       };
