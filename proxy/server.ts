@@ -1,14 +1,15 @@
-// The proxy's HTTP server: the connect endpoint (WebSocket upgrade), provider status, the data API
-// (POST /v1/screenshot, /v1/content, /v1/scrape), health; and the webhook delivery worker, which
-// starts and stops with it.
+// The proxy's HTTP server: the connect endpoint (WebSocket upgrade), CDP discovery
+// (GET /json/version), provider status, the data API (POST /v1/screenshot, /v1/content,
+// /v1/scrape), health; and the webhook delivery worker, which starts and stops with it.
 import http from 'node:http';
 import { hostname } from 'node:os';
 import { listen, type Listener } from '../lib/db/listen';
 import { log } from '../lib/log';
 import { ROUTER_CHANNEL } from '../lib/routers/notify';
-import { SESSION_CLOSE_CHANNEL } from '../lib/sessions/notify';
+import { ACCESS_CHANNEL, SESSION_CLOSE_CHANNEL } from '../lib/sessions/notify';
 import { RouterKeyAuth } from './auth/authenticate';
 import { RouterStore } from './config/router-store';
+import { DISCOVERY_PATHS, handleDiscovery } from './connect/discovery';
 import { handleConnect } from './connect/handle-connect';
 import { BrowserConnections, DEFAULT_IDLE_MS } from './data-api/browser-connections';
 import { endpoints, handleDataApi } from './data-api/handle-data-api';
@@ -16,6 +17,7 @@ import { Refusal, writeRefusal } from './connect/refuse';
 import { HealthChecker } from './health/health-checker';
 import { CONTROL_PLANE_CLOSE } from './relay/types';
 import { SessionRegistry } from './sessions/registry';
+import { applyAccessEvent, recheckLiveSessions } from './sessions/revocations';
 import { settleOrphanedSessions } from './sessions/session-store';
 import { DEFAULT_STATS_FLUSH_MS, LiveStatsFlusher } from './sessions/live-stats';
 import { handleInternalStatus, handleStatus, json, text } from './status';
@@ -33,6 +35,8 @@ export interface ProxyOptions {
   dataApiIdleConnectionMs?: number;
   /** TRUST_PROXY=1: count failed key attempts per right-most X-Forwarded-For entry, not per socket. */
   trustProxy?: boolean;
+  /** The address clients reach the proxy at (CDP discovery's webSocketDebuggerUrl); default PUBLIC_PROXY_URL, else each request's Host. */
+  publicUrl?: string;
 }
 
 export interface ProxyServer {
@@ -54,22 +58,28 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const keys = new RouterKeyAuth({ trustProxy: options.trustProxy ?? false });
   const health = new HealthChecker();
   const connections = new BrowserConnections(options.dataApiIdleConnectionMs ?? DEFAULT_IDLE_MS);
-  routers.onRuntime((runtime) => health.watch(runtime));
+  health.follow(routers);
   routers.onRuntime((runtime) => connections.reconcile(runtime));
+  routers.onForget((routerId) => connections.reconcile({ id: routerId, providers: [] }));
   let stopping = false;
   /** Data-API calls in progress: a shutdown lets them finish within the drain time. */
   const calls = new Set<Promise<void>>();
 
   const listener: Listener = listen(
-    [ROUTER_CHANNEL, SESSION_CLOSE_CHANNEL],
+    [ROUTER_CHANNEL, SESSION_CLOSE_CHANNEL, ACCESS_CHANNEL],
     (channel, payload) => {
       if (channel === ROUTER_CHANNEL) void routers.refresh(payload).catch((err: Error) => log.error({ err: err.message }, 'router refresh failed'));
       if (channel === SESSION_CLOSE_CHANNEL) sessions.close(payload, 4000, 'closed by the workspace', { state: 'closed', reason: CONTROL_PLANE_CLOSE });
+      if (channel === ACCESS_CHANNEL) applyAccessEvent(sessions, payload);
     },
-    () => void routers.refreshAll(),
+    () => {
+      void routers.refreshAll();
+      void recheckLiveSessions(sessions).catch((err: Error) => log.error({ err: err.message }, 'access recheck failed'));
+    },
   );
 
   const deps = { lane: options.lane ?? 'fast', routers, sessions, keys, proxyInstanceId, isStopping: () => stopping };
+  const discovery = { keys, trustProxy: options.trustProxy ?? false, publicUrl: publicProxyUrl(options.publicUrl ?? process.env.PUBLIC_PROXY_URL) };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://proxy');
     if (req.method === 'GET' && (url.pathname === '/health' || url.pathname === '/v1/health')) {
@@ -100,6 +110,13 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       if (req.method !== 'POST') return json(res, 405, { success: false, error: `${url.pathname} takes POST with a JSON body` }, { Allow: 'POST' });
       const call = handleDataApi(endpoint, req, res, url, { routers, keys, connections }).finally(() => calls.delete(call));
       calls.add(call);
+      return;
+    }
+    if (DISCOVERY_PATHS.has(url.pathname)) {
+      void handleDiscovery(req, res, url, discovery).catch((err: Error) => {
+        log.error({ err: err.message }, 'discovery failed');
+        if (!res.headersSent) text(res, 500, 'internal error');
+      });
       return;
     }
     if (url.pathname === '/v1/connect') return text(res, 426, 'GET /v1/connect takes a WebSocket upgrade', { Upgrade: 'websocket' });
@@ -134,4 +151,11 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** PUBLIC_PROXY_URL, checked once at start rather than on every discovery request. */
+function publicProxyUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^(https?|wss?):\/\/[^/?#\s]+/.test(value) || !URL.canParse(value)) throw new Error(`PUBLIC_PROXY_URL must be an http(s):// or ws(s):// address (got "${value}")`);
+  return value;
 }

@@ -1,9 +1,11 @@
 // Router keys: several live keys per router; rotate revokes every live key and issues one;
-// revoked keys stay listed. Live keys per workspace are capped at 100.
+// revoked keys stay listed. Live keys per workspace are capped at 100. Revoking (or rotating)
+// also ends the live sessions opened with those keys, on whichever proxy holds them.
 import { db, type Tx } from '../db';
 import { ApiError, notFound } from '../api/errors';
 import { decryptText } from '../crypto/encryption';
 import { notifyRouterChanged } from '../routers/notify';
+import { notifyAccessRevoked } from '../sessions/notify';
 import { ROUTER_KEYS_PER_WORKSPACE } from '../workspaces/limits';
 import { createRouterKey, serializeRouterKey } from './create-router-key';
 
@@ -42,8 +44,10 @@ export async function rotateRouterKeys(workspaceId: string, routerId: string, la
   const { key, plaintextKey } = await db.$transaction(async (tx) => {
     const live = await tx.routerKey.count({ where: { routerId, revokedAt: null } });
     await assertKeyCap(tx, workspaceId, 1, live);
-    await tx.routerKey.updateMany({ where: { routerId, revokedAt: null }, data: { revokedAt: new Date() } });
+    const revoked = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE "RouterKey" SET "revokedAt" = now() WHERE "routerId" = ${routerId} AND "revokedAt" IS NULL RETURNING "id"`;
     await notifyRouterChanged(tx, routerId);
+    await notifyAccessRevoked(tx, { cause: 'keys_rotated', keyIds: revoked.map((k) => k.id) });
     return createRouterKey(tx, { workspaceId, routerId, label });
   });
   return { ...serializeRouterKey(key), plaintextKey };
@@ -55,6 +59,7 @@ export async function revokeRouterKey(workspaceId: string, id: string) {
   const revoked = await db.$transaction(async (tx) => {
     const updated = await tx.routerKey.update({ where: { id }, data: { revokedAt: new Date() } });
     await notifyRouterChanged(tx, key.routerId);
+    await notifyAccessRevoked(tx, { cause: 'key_revoked', keyIds: [id] });
     return updated;
   });
   return serializeRouterKey(revoked);

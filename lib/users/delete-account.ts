@@ -1,6 +1,9 @@
 // Account deletion: marked now, purged after the 30-day undo window. Marking signs the user out
-// everywhere (sessionVersion) and silences their tokens until they restore the account.
+// everywhere (sessionVersion) and silences their tokens until they restore the account. The
+// workspaces it owns are marked too: their router keys stop working (402, like a suspended
+// workspace) and their live sessions are closed; undelete lifts both marks.
 import { db } from '../db';
+import { notifyAccessRevoked } from '../sessions/notify';
 import { ApiError } from '../api/errors';
 import { log } from '../log';
 import { ACCOUNT_UNDO_WINDOW_MS } from './get-me';
@@ -20,6 +23,9 @@ export async function requestAccountDeletion(userId: string) {
     // Nobody may join a workspace that is going away with its owner.
     await tx.invitation.deleteMany({ where: { workspaceId: { in: owned.map((m) => m.workspaceId) }, acceptedAt: null, declinedAt: null } });
     await tx.user.update({ where: { id: userId }, data: { deletionRequestedAt: now, sessionVersion: { increment: 1 } } });
+    const workspaceIds = owned.map((m) => m.workspaceId);
+    await tx.workspace.updateMany({ where: { id: { in: workspaceIds } }, data: { deletionRequestedAt: now } });
+    await notifyAccessRevoked(tx, { cause: 'workspace_deletion', workspaceIds });
     return { deletionRequestedAt: now.toISOString(), purgeAfter: new Date(now.getTime() + ACCOUNT_UNDO_WINDOW_MS).toISOString(), workspaces: owned.map((m) => m.workspace.slug) };
   });
 }
@@ -27,7 +33,15 @@ export async function requestAccountDeletion(userId: string) {
 export async function undeleteAccount(user: { id: string; deletionRequestedAt: Date | null }) {
   if (!user.deletionRequestedAt) return { restored: false, alreadyActive: true };
   if (Date.now() - user.deletionRequestedAt.getTime() > ACCOUNT_UNDO_WINDOW_MS) throw new ApiError('conflict', 'the 30-day window to restore this account has passed');
-  await db.user.update({ where: { id: user.id }, data: { deletionRequestedAt: null } });
+  await db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { deletionRequestedAt: null } });
+    const restored = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE "Workspace" w SET "deletionRequestedAt" = NULL
+      FROM "Membership" m
+      WHERE m."workspaceId" = w."id" AND m."userId" = ${user.id} AND m."role" = 'owner' AND w."deletionRequestedAt" IS NOT NULL
+      RETURNING w."id"`;
+    await notifyAccessRevoked(tx, { cause: 'workspaces_restored', workspaceIds: restored.map((w) => w.id) });
+  });
   return { restored: true };
 }
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { hashSecret } from '../../lib/crypto/secrets';
-import { clientAddress, KEY_REFUSED, RouterKeyAuth, THROTTLED } from './authenticate';
+import { clientAddress, KEY_REFUSED, RouterKeyAuth, THROTTLED, TICKET_REFUSED } from './authenticate';
 import { FailureThrottle } from './failure-throttle';
 import type { RouterKeyIdentity } from './router-key';
 
@@ -107,4 +107,34 @@ test('client address: the socket without TRUST_PROXY, the right-most X-Forwarded
   assert.equal(clientAddress(req('127.0.0.1', '203.0.113.9, not-an-ip'), true), '127.0.0.1', 'unreadable: the socket (the proxy itself)');
   assert.equal(clientAddress(req('127.0.0.1'), true), '127.0.0.1');
   assert.equal(clientAddress(req(undefined), false), 'unknown');
+});
+
+test('connect tickets: only from ticket= on /v1/connect, single use by the redeemer, throttled like keys', async () => {
+  const ticket = `ctkt_${'t'.repeat(43)}`;
+  const redeemed: string[] = [];
+  const auth = new RouterKeyAuth({
+    throttle: new FailureThrottle(5, 60_000, { lookupBurst: 0, lookupsPerSecond: 0 }),
+    lookup: async () => null,
+    redeemTicket: async (hash) => {
+      redeemed.push(hash);
+      return redeemed.length === 1 && hash === hashSecret(ticket) ? identity : null;
+    },
+  });
+  const req = (headers: Record<string, string> = {}) => ({ socket: { remoteAddress: '10.0.0.9' }, headers }) as never;
+  const url = (path: string, query: string) => new URL(`http://proxy${path}?${query}`);
+
+  const ok = await auth.check(req(), url('/v1/connect', `ticket=${ticket}&provider=a`));
+  assert.ok(ok.ok && ok.identity.keyId === 'k1');
+  const again = await auth.check(req(), url('/v1/connect', `ticket=${ticket}`));
+  assert.ok(!again.ok && again.status === 401 && again.message === TICKET_REFUSED, 'a used ticket fails');
+  for (const path of ['/v1/status', '/v1/content', '/json/version']) {
+    const r = await auth.check(req(), url(path, `ticket=${ticket}`));
+    assert.ok(!r.ok && r.message === KEY_REFUSED, `${path}: a ticket is no key`);
+  }
+  assert.equal(redeemed.length, 2, 'only /v1/connect redeems');
+  const asToken = await auth.check(req(), url('/v1/connect', `token=${ticket}`));
+  assert.ok(!asToken.ok && asToken.message === KEY_REFUSED, 'a ticket in token= is not looked up as a key');
+  const throttled = await auth.check(req(), url('/v1/connect', `ticket=${ticket}`));
+  assert.ok(!throttled.ok && throttled.status === 429, 'failed tickets count toward the address throttle');
+  for (const r of [again, asToken, throttled]) assert.ok(!r.ok && !r.message.includes(ticket));
 });

@@ -6,13 +6,17 @@
 //   are whatever the client sent and are ignored);
 // - a throttled address's failed attempts get 429 with Retry-After, and a valid key from it still
 //   works; FailureThrottle.gate() keeps the failures of a throttled address away from the database.
+// GET /json/version (CDP discovery) calls it too; on GET /v1/connect a connect ticket from there
+// (`ticket=`, connect-ticket.ts) stands for the key, under the same throttle.
 import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
 import { hashSecret } from '../../lib/crypto/secrets';
+import { isWellFormedTicket, redeemConnectTicket, TICKET_PARAM } from './connect-ticket';
 import { FailureThrottle } from './failure-throttle';
 import { isWellFormedRouterKey, keyFrom, lookupRouterKey, type RouterKeyIdentity } from './router-key';
 
 export const KEY_REFUSED = 'router key missing, wrong or revoked: pass an Authorization: Bearer header or ?token=<router key>';
+export const TICKET_REFUSED = 'connect ticket unknown, already used or expired: read /json/version again, or connect with the router key';
 export const THROTTLED = 'too many failed attempts from this address; wait before retrying';
 
 export type KeyCheck =
@@ -25,6 +29,8 @@ export interface RouterKeyAuthOptions {
   trustProxy?: boolean;
   /** Looks a key up by its SHA-256; the database unless a test passes its own. */
   lookup?: (keyHash: string) => Promise<RouterKeyIdentity | null>;
+  /** Redeems a connect ticket by its SHA-256; the database unless a test passes its own. */
+  redeemTicket?: (ticketHash: string) => Promise<RouterKeyIdentity | null>;
   now?: () => number;
 }
 
@@ -32,12 +38,14 @@ export class RouterKeyAuth {
   readonly throttle: FailureThrottle;
   readonly trustProxy: boolean;
   private readonly lookup: (keyHash: string) => Promise<RouterKeyIdentity | null>;
+  private readonly redeemTicket: (ticketHash: string) => Promise<RouterKeyIdentity | null>;
   private readonly now: () => number;
 
   constructor(options: RouterKeyAuthOptions = {}) {
     this.throttle = options.throttle ?? new FailureThrottle();
     this.trustProxy = options.trustProxy ?? false;
     this.lookup = options.lookup ?? lookupRouterKey;
+    this.redeemTicket = options.redeemTicket ?? redeemConnectTicket;
     this.now = options.now ?? Date.now;
   }
 
@@ -45,25 +53,33 @@ export class RouterKeyAuth {
     return clientAddress(req, this.trustProxy);
   }
 
-  /** The request's router key (bearer header or `token`), judged for the request's client address. */
+  /**
+   * The request's router key (bearer header or `token`), judged for the request's client address;
+   * on GET /v1/connect without a key, its connect ticket.
+   */
   check(req: IncomingMessage, url: URL): Promise<KeyCheck> {
-    return this.checkKey(this.clientIp(req), keyFrom(req, url));
+    const key = keyFrom(req, url);
+    const ticket = url.pathname === '/v1/connect' && key === null && !req.headers.authorization ? url.searchParams.get(TICKET_PARAM) : null;
+    if (ticket !== null) return this.checkKey(this.clientIp(req), ticket, 'ticket');
+    return this.checkKey(this.clientIp(req), key);
   }
 
-  async checkKey(ip: string, plaintext: string | null): Promise<KeyCheck> {
-    const keyHash = isWellFormedRouterKey(plaintext) ? hashSecret(plaintext) : null;
+  async checkKey(ip: string, plaintext: string | null, kind: 'key' | 'ticket' = 'key'): Promise<KeyCheck> {
+    const wellFormed = kind === 'key' ? isWellFormedRouterKey(plaintext) : isWellFormedTicket(plaintext);
+    const keyHash = wellFormed ? hashSecret(plaintext!) : null;
     const gate = this.throttle.gate(ip, keyHash, this.now());
-    const identity = gate.lookup ? await this.lookup(keyHash!) : null;
+    const identity = gate.lookup ? await (kind === 'key' ? this.lookup : this.redeemTicket)(keyHash!) : null;
     const now = this.now();
     if (identity) {
-      this.throttle.recordSuccess(ip, now, keyHash!);
+      // A ticket works once: nothing to remember about it.
+      if (kind === 'key') this.throttle.recordSuccess(ip, now, keyHash!);
       return { ok: true, ip, identity };
     }
     // A failure counts when the key was judged: looked up, or refused for its shape while the
     // address was not throttled. What a throttled address is refused without a lookup is not a
     // key check, and does not push its throttle further out.
     if (gate.lookup || gate.blockedFor === 0) this.throttle.recordFailure(ip, now, keyHash);
-    if (gate.blockedFor === 0) return { ok: false, ip, status: 401, message: KEY_REFUSED, headers: {} };
+    if (gate.blockedFor === 0) return { ok: false, ip, status: 401, message: kind === 'key' ? KEY_REFUSED : TICKET_REFUSED, headers: {} };
     const retryAfter = Math.max(1, this.throttle.blockedFor(ip, now));
     return { ok: false, ip, status: 429, message: THROTTLED, headers: { 'Retry-After': String(retryAfter) } };
   }

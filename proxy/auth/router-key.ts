@@ -2,9 +2,10 @@
 // (`token` or a bearer header), what a well-formed one looks like, and its lookup by SHA-256 (one
 // indexed query, not cached, so a revoked key fails on the very next connect). The key is never
 // forwarded to a provider. The request-level rule (client address, failure throttle) is in
-// authenticate.ts, the one function all three endpoints call.
+// authenticate.ts, the one function all three endpoints call. A workspace marked for deletion
+// (its owner deleted the account) is refused like a suspended one.
 import type { IncomingMessage } from 'node:http';
-import { db } from '../../lib/db';
+import { db, Prisma } from '../../lib/db';
 
 export interface RouterKeyIdentity {
   keyId: string;
@@ -25,7 +26,7 @@ export function keyFrom(req: IncomingMessage, url: URL): string | null {
   return url.searchParams.get('token');
 }
 
-interface KeyRow {
+export interface KeyRow {
   id: string;
   routerId: string;
   workspaceId: string;
@@ -43,15 +44,20 @@ export function isWellFormedRouterKey(plaintext: string | null): plaintext is st
   return plaintext !== null && /^rkey_[A-Za-z0-9_-]{32,128}$/.test(plaintext);
 }
 
+/** A KeyRow's columns, for a query whose RouterKey row is `k` (shared with connect tickets). */
+export const IDENTITY_COLUMNS = Prisma.sql`k."id", k."routerId", k."workspaceId", k."revokedAt", k."lastUsedAt",
+  (w."suspended" OR w."deletionRequestedAt" IS NOT NULL) AS "suspended", wl."balanceMillicents"`;
+export const IDENTITY_JOINS = Prisma.sql`JOIN "Workspace" w ON w."id" = k."workspaceId" LEFT JOIN "Wallet" wl ON wl."workspaceId" = k."workspaceId"`;
+
 /** The key's identity by its SHA-256, or null when unknown or revoked. */
 export async function lookupRouterKey(keyHash: string): Promise<RouterKeyIdentity | null> {
   // Every connect runs this: one hand-written statement costs half of the ORM's compiled query.
-  const [key] = await db.$queryRaw<KeyRow[]>`
-    SELECT k."id", k."routerId", k."workspaceId", k."revokedAt", k."lastUsedAt", w."suspended", wl."balanceMillicents"
-    FROM "RouterKey" k
-    JOIN "Workspace" w ON w."id" = k."workspaceId"
-    LEFT JOIN "Wallet" wl ON wl."workspaceId" = k."workspaceId"
-    WHERE k."keyHash" = ${keyHash}`;
+  const [key] = await db.$queryRaw<KeyRow[]>`SELECT ${IDENTITY_COLUMNS} FROM "RouterKey" k ${IDENTITY_JOINS} WHERE k."keyHash" = ${keyHash}`;
+  return identityOf(key);
+}
+
+/** A looked-up key row as an identity (null when missing or revoked); marks the key as used. */
+export function identityOf(key: KeyRow | undefined): RouterKeyIdentity | null {
   if (!key || key.revokedAt) return null;
   if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > HOUR_MS) {
     void db.routerKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } }).catch(() => {});

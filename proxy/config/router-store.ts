@@ -1,6 +1,8 @@
 // Router runtime per router: settings, enabled providers (addresses decrypted) and the routing
 // engine that owns their slots, cooldown and queue. Loaded on first use and refreshed in place
-// when the control plane NOTIFYs a change, so engine state (active slots, cooldown) survives.
+// when the control plane NOTIFYs a change, so engine state (active slots, cooldown) survives,
+// except for a provider whose configuration was changed: that one starts afresh. A router that
+// is gone is forgotten (its engine closed, its health checks stopped).
 import { db } from '../../lib/db';
 import { openAddress, openCredentials } from '../../lib/providers/secrets';
 import { log } from '../../lib/log';
@@ -16,6 +18,8 @@ export interface RuntimeProvider extends ProviderConfig {
   /** Key-based providers: the vendor key (decrypted) and adapter options. */
   credentials: { apiKey: string } | null;
   options: Record<string, unknown>;
+  /** When the provider row was last changed (ms): a new value means a new configuration. */
+  updatedAt: number;
 }
 
 export interface RouterRuntime {
@@ -30,9 +34,9 @@ export interface RouterRuntime {
   engine: RouterEngine<RuntimeProvider>;
 }
 
-type Loaded = Omit<RouterRuntime, 'engine'>;
+export type LoadedRouter = Omit<RouterRuntime, 'engine'>;
 
-async function load(routerId: string): Promise<Loaded | null> {
+async function load(routerId: string): Promise<LoadedRouter | null> {
   const router = await db.router.findUnique({ where: { id: routerId }, include: { providers: { where: { enabled: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } } });
   if (!router) return null;
   const providers: RuntimeProvider[] = [];
@@ -47,6 +51,7 @@ async function load(routerId: string): Promise<Loaded | null> {
         ...(openAddress(p) ?? { url: null, headers: {} }),
         credentials: openCredentials(p),
         options: (p.options ?? {}) as Record<string, unknown>,
+        updatedAt: p.updatedAt.getTime(),
       });
     } catch (error) {
       log.error({ providerId: p.id, err: (error as Error).message }, 'provider configuration unreadable; skipped');
@@ -73,41 +78,57 @@ async function load(routerId: string): Promise<Loaded | null> {
 
 export class RouterStore {
   private readonly runtimes = new Map<string, Promise<RouterRuntime | null>>();
+  /** Refreshes under way: a get() waits for its router's, so a connect right after a change sees it. */
+  private readonly refreshing = new Map<string, Promise<void>>();
   private readonly listeners: ((runtime: RouterRuntime) => void)[] = [];
+  private readonly forgetListeners: ((routerId: string) => void)[] = [];
+
+  /** `loader` reads a router (the database unless a test passes its own). */
+  constructor(private readonly loader: (routerId: string) => Promise<LoadedRouter | null> = load) {}
 
   /** Called after a runtime is created or refreshed (the health checker follows it). */
   onRuntime(listener: (runtime: RouterRuntime) => void): void {
     this.listeners.push(listener);
   }
 
-  get(routerId: string): Promise<RouterRuntime | null> {
+  /** Called when a loaded router turned out to be deleted and was dropped. */
+  onForget(listener: (routerId: string) => void): void {
+    this.forgetListeners.push(listener);
+  }
+
+  async get(routerId: string): Promise<RouterRuntime | null> {
+    const refreshing = this.refreshing.get(routerId);
+    // A failed refresh is logged by its caller; this connect goes on with what is loaded.
+    if (refreshing) await refreshing.catch(() => {});
     let entry = this.runtimes.get(routerId);
     if (!entry) {
-      entry = load(routerId).then((loaded) => {
+      entry = this.loader(routerId).then((loaded) => {
         if (!loaded) return null;
         const runtime: RouterRuntime = { ...loaded, engine: new RouterEngine({ clock: systemClock, settings: loaded.settings, providers: loaded.providers }) };
         this.listeners.forEach((l) => l(runtime));
         return runtime;
       });
-      entry.catch(() => this.runtimes.delete(routerId));
-      this.runtimes.set(routerId, entry);
+      const created = entry;
+      created.catch(() => {
+        if (this.runtimes.get(routerId) === created) this.runtimes.delete(routerId);
+      });
+      this.runtimes.set(routerId, created);
     }
     return entry;
   }
 
-  /** Re-reads a router after a change; its engine keeps slots and cooldowns. */
-  async refresh(routerId: string): Promise<void> {
-    const current = await this.runtimes.get(routerId)?.catch(() => null);
-    if (!current) return;
-    const loaded = await load(routerId);
-    if (!loaded) {
-      current.engine.close();
-      this.runtimes.delete(routerId);
-      return;
-    }
-    Object.assign(current, loaded);
-    current.engine.update(loaded.settings, loaded.providers);
-    this.listeners.forEach((l) => l(current));
+  /**
+   * Re-reads a router after a change; its engine keeps slots and cooldowns, but a provider whose
+   * row changed starts afresh (health, cooldown), so a fixed address is usable at once.
+   */
+  refresh(routerId: string): Promise<void> {
+    // Refreshes of one router run one after the other, so the last notification's read wins.
+    const previous = this.refreshing.get(routerId)?.catch(() => {}) ?? Promise.resolve();
+    const next = previous.then(() => this.reload(routerId)).finally(() => {
+      if (this.refreshing.get(routerId) === next) this.refreshing.delete(routerId);
+    });
+    this.refreshing.set(routerId, next);
+    return next;
   }
 
   async refreshAll(): Promise<void> {
@@ -116,5 +137,31 @@ export class RouterStore {
 
   async all(): Promise<RouterRuntime[]> {
     return (await Promise.all(this.runtimes.values())).filter((r): r is RouterRuntime => r !== null);
+  }
+
+  private async reload(routerId: string): Promise<void> {
+    const entry = this.runtimes.get(routerId);
+    if (!entry) return;
+    const current = await entry.catch(() => null);
+    if (!current) {
+      // Nothing loaded (the router did not exist or failed to load): read it afresh next time.
+      if (this.runtimes.get(routerId) === entry) this.runtimes.delete(routerId);
+      return;
+    }
+    const loaded = await this.loader(routerId);
+    if (!loaded) {
+      current.engine.close();
+      this.runtimes.delete(routerId);
+      this.forgetListeners.forEach((l) => l(routerId));
+      return;
+    }
+    const before = new Map(current.providers.map((p) => [p.id, p.updatedAt]));
+    Object.assign(current, loaded);
+    current.engine.update(loaded.settings, loaded.providers);
+    for (const p of loaded.providers) {
+      const was = before.get(p.id);
+      if (was !== undefined && was !== p.updatedAt) current.engine.reset(p.id);
+    }
+    this.listeners.forEach((l) => l(current));
   }
 }

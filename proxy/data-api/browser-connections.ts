@@ -80,8 +80,8 @@ export class BrowserConnections {
     }
   }
 
-  /** Follows router changes: providers that left or changed address lose their connection. */
-  reconcile(runtime: RouterRuntime): void {
+  /** Follows router changes: providers that left or changed address lose their connection (all of them when the router was deleted). */
+  reconcile(runtime: Pick<RouterRuntime, 'id' | 'providers'>): void {
     const current = new Map(runtime.providers.map((p) => [p.id, fingerprintOf(p)]));
     for (const entry of this.entries.values()) {
       if (entry.routerId === runtime.id && current.get(entry.providerId) !== entry.fingerprint) this.retire(entry);

@@ -1,10 +1,10 @@
-// Per-provider failure accounting over a sliding 60-second window (spec 3, "States and
-// transitions"). Decides when a provider enters cooldown; the engine decides what that means
+// Per-provider failure accounting over a sliding 60-second window (docs/gateway.md,
+// "Failover and cooldown"). Decides when a provider enters cooldown; the engine decides what that means
 // for routing.
 
 import type { Clock, TimerHandle } from './clock';
 
-/** Outcomes older than this no longer count (spec 3 Limits: "failures counted over 60 seconds"). */
+/** Outcomes older than this no longer count (docs/gateway.md: a sliding 60-second window). */
 export const COOLDOWN_WINDOW_MS = 60_000;
 
 export interface CooldownSettings {
@@ -94,6 +94,13 @@ export class CooldownTracker {
     if (!w) return { attempts: 0, failures: 0 };
     this.expire(w, this.clock.now());
     return { attempts: w.at.length - w.head, failures: w.failures };
+  }
+
+  /** Forget one provider's outcomes and end its cooldown (its configuration changed). */
+  forget(providerId: string): void {
+    const w = this.windows.get(providerId);
+    if (w?.timer) this.clock.clearTimer(w.timer);
+    this.windows.delete(providerId);
   }
 
   /** Forget providers no longer configured (and stop their timers). */

@@ -1,5 +1,5 @@
 // The routing engine of one router: strategy order, cooldown, concurrency slots, the FIFO queue
-// and the failover chain (ARCHITECTURE.md, "The connect path" step 3). Pure logic: time comes from
+// and the failover chain (docs/architecture.md, "The connect path" step 3). Pure logic: time comes from
 // the Clock, slots from the SlotStore, and the caller does every connection attempt itself.
 
 import type { Clock, TimerHandle } from './clock';
@@ -83,7 +83,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   }
 
   /**
-   * Applies a configuration change. Running reservations and leases keep their slots (spec 1: a
+   * Applies a configuration change. Running reservations and leases keep their slots (docs/api.md: a
    * disabled provider's sessions continue); removed providers get no new connections; waiters are
    * re-matched and woken, and those left with no provider at all get `config_changed`. A smaller
    * queue limit or timeout applies to new arrivals only.
@@ -125,6 +125,20 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     } else {
       this.unhealthy.add(providerId);
     }
+  }
+
+  /**
+   * The provider's configuration changed (a new address, new headers, a new vendor key): what
+   * the engine learnt about the old one no longer says anything. Its cooldown, failure window,
+   * health verdict, full mark and latency are dropped, so the fixed provider is tried at once;
+   * the next failed attempt or health check judges it afresh. Its slots stay (running sessions).
+   */
+  reset(providerId: string): void {
+    this.cooldown.forget(providerId);
+    this.unhealthy.delete(providerId);
+    this.clearFull(providerId);
+    this.latency.forget(providerId);
+    this.drain();
   }
 
   /** Re-examines the queue after capacity changed outside this engine (another proxy's lease). */

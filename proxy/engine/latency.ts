@@ -23,6 +23,11 @@ export class LatencyTracker {
     return this.averages.get(providerId) ?? null;
   }
 
+  /** Forget one provider (its address changed), so it is measured afresh. */
+  forget(providerId: string): void {
+    this.averages.delete(providerId);
+  }
+
   /** Forget providers no longer configured, so a re-added one is measured afresh. */
   retain(ids: ReadonlySet<string>): void {
     for (const id of this.averages.keys()) if (!ids.has(id)) this.averages.delete(id);

@@ -1,9 +1,12 @@
 // Health checks every router's healthCheckIntervalMs. They never start a browser (a billable
 // thing on cloud providers): address providers get a TCP (and TLS) connect, managed providers
-// their pool status, key-based providers are left to their vendor's own availability.
+// their pool status, key-based providers are left to their vendor's own availability. The checks
+// follow the RouterStore: they start when a router is loaded, follow its changes and stop when
+// the router is deleted.
 import { connectEgress, egressFetch } from '../../lib/net/egress-connect';
 import { outboundAddress } from '../../lib/providers/egress';
-import type { RouterRuntime, RuntimeProvider } from '../config/router-store';
+import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
+import { systemClock, type Clock, type TimerHandle } from '../engine';
 
 const CHECK_TIMEOUT_MS = 5_000;
 
@@ -43,25 +46,58 @@ export async function checkProvider(provider: RuntimeProvider): Promise<HealthRe
   });
 }
 
+export interface HealthCheckerOptions {
+  clock?: Clock;
+  /** Checks one provider (the real check unless a test passes its own). */
+  check?: (provider: RuntimeProvider) => Promise<HealthReport>;
+}
+
 export class HealthChecker {
-  private readonly timers = new Map<string, { interval: number; timer: NodeJS.Timeout }>();
+  private readonly timers = new Map<string, { interval: number; timer: TimerHandle }>();
+  private readonly clock: Clock;
+  private readonly check: (provider: RuntimeProvider) => Promise<HealthReport>;
+
+  constructor(options: HealthCheckerOptions = {}) {
+    this.clock = options.clock ?? systemClock;
+    this.check = options.check ?? checkProvider;
+  }
+
+  /** Checks every router the store loads, with its changes, until the router is deleted. */
+  follow(routers: RouterStore): void {
+    routers.onRuntime((runtime) => this.watch(runtime));
+    routers.onForget((routerId) => this.unwatch(routerId));
+  }
 
   /** (Re)schedules the checks of a router after it was loaded or changed. */
   watch(runtime: RouterRuntime): void {
     const existing = this.timers.get(runtime.id);
     if (existing && existing.interval === runtime.healthCheckIntervalMs) return;
-    if (existing) clearInterval(existing.timer);
-    const timer = setInterval(() => void this.checkAll(runtime), runtime.healthCheckIntervalMs);
-    timer.unref();
-    this.timers.set(runtime.id, { interval: runtime.healthCheckIntervalMs, timer });
+    if (existing) this.clock.clearTimer(existing.timer);
+    this.schedule(runtime);
     // Managed providers tell their capacity right away rather than after the first interval.
     if (!existing && runtime.providers.some((p) => p.providerKind === 'managed')) void this.checkAll(runtime);
   }
 
+  /** Stops the checks of a router (it was deleted). */
+  unwatch(routerId: string): void {
+    const existing = this.timers.get(routerId);
+    if (existing) this.clock.clearTimer(existing.timer);
+    this.timers.delete(routerId);
+  }
+
+  /** Routers being checked (tests). */
+  get watching(): number {
+    return this.timers.size;
+  }
+
   async checkAll(runtime: RouterRuntime): Promise<void> {
-    const reports = await Promise.all(runtime.providers.map(async (p) => [p, await checkProvider(p)] as const));
+    const reports = await Promise.all(runtime.providers.map(async (p) => [p, await this.check(p)] as const));
     let capacityChanged = false;
-    for (const [provider, report] of reports) {
+    for (const [checked, report] of reports) {
+      // A verdict on a configuration that was replaced while the check ran says nothing about the
+      // new one (a fixed address must not be marked down by a check of the broken one).
+      const provider = runtime.providers.find((p) => p.id === checked.id);
+      if (!provider || provider.updatedAt !== checked.updatedAt || !this.timers.has(runtime.id)) continue;
       runtime.engine.setHealthy(provider.id, report.healthy);
       // A provider that answered "at capacity" is tried again as soon as a report shows room.
       if (report.healthy && report.hasRoom) runtime.engine.capacityFreed(provider.id);
@@ -74,7 +110,20 @@ export class HealthChecker {
   }
 
   stop(): void {
-    for (const { timer } of this.timers.values()) clearInterval(timer);
+    for (const { timer } of this.timers.values()) this.clock.clearTimer(timer);
     this.timers.clear();
+  }
+
+  /** One check per interval, the next timer set when the previous one fires (an interval of one-shot timers). */
+  private schedule(runtime: RouterRuntime): void {
+    const interval = runtime.healthCheckIntervalMs;
+    const tick = () => {
+      if (this.timers.get(runtime.id)?.timer !== timer) return;
+      timer = this.clock.setTimer(tick, interval);
+      this.timers.set(runtime.id, { interval, timer });
+      void this.checkAll(runtime);
+    };
+    let timer = this.clock.setTimer(tick, interval);
+    this.timers.set(runtime.id, { interval, timer });
   }
 }

@@ -1,4 +1,4 @@
-// The workspace's monthly session count (spec 2, Limits: 10,000 free per month, shared by connect
+// The workspace's monthly session count (docs/connect.md, Limits: 10,000 free per month, shared by connect
 // sessions and successful data-API calls). One row per workspace and UTC month; billing reads it.
 import { db } from '../../lib/db';
 
