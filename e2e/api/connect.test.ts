@@ -9,6 +9,7 @@ import { call, expectOk, newUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
 import { cdp, connectUrl, eventually, expectOpened, expectRefused, PROXY, routerKey } from '../support/connect';
 import { addProvider, updateRouterRow } from '../support/providers';
+import { startRecordingUpstream } from '../support/upstreams';
 
 let browserA: Chromium;
 let browserB: Chromium;
@@ -86,7 +87,10 @@ test('the 101 names the session and the provider; raw CDP round trips', async ()
 
 test('missing, wrong and revoked keys are 401 in plain text; the key is never forwarded', async () => {
   const user = await newUser('key401');
-  await addProvider(user.workspaceId, user.routerId, { slug: 'a', url: browserA.wsUrl });
+  // The provider is a recording pass-through to browser A: it keeps every request it received.
+  const recorder = await startRecordingUpstream(browserA.port);
+  after(() => recorder.stop());
+  await addProvider(user.workspaceId, user.routerId, { slug: 'a', url: `${recorder.url}${new URL(browserA.wsUrl).pathname}` });
   const missing = await expectRefused(`${PROXY}/v1/connect`, 401);
   assert.match(String(missing.headers['content-type']), /text\/plain/);
   assert.match(missing.body, /router key/);
@@ -94,6 +98,17 @@ test('missing, wrong and revoked keys are 401 in plain text; the key is never fo
   await expectRefused(connectUrl(user.token), 401); // an account token is not a router key
   const key = await routerKey(user.workspaceId, user.routerId);
   const live = await expectOpened(connectUrl(key));
+  await cdp(live.ws, 'Browser.getVersion');
+  const viaHeader = await expectOpened(`${PROXY}/v1/connect`, { authorization: `Bearer ${key}` });
+  viaHeader.ws.close();
+  // What the provider received: two upgrades, neither carrying the key in its path or any header.
+  const upgrades = recorder.seen.filter((r) => r.upgrade);
+  assert.equal(upgrades.length, 2, 'both sessions went through the recorder');
+  for (const request of upgrades) {
+    assert.ok(!request.path.includes(key) && !request.path.includes('token='), `path ${request.path}`);
+    assert.equal(request.headers.authorization, undefined, 'no Authorization header reaches the provider');
+    for (const [name, value] of Object.entries(request.headers)) assert.ok(!String(value).includes(key), `header ${name} carries the key`);
+  }
   const keys = expectOk(await call('GET', '/v1/api-keys', { auth: { token: user.token } }));
   expectOk(await call('DELETE', `/v1/api-keys/${keys.items[0].id}`, { auth: { token: user.token } }));
   await expectRefused(connectUrl(key), 401);

@@ -43,8 +43,8 @@ export function isOpened(r: Opened | Refused): r is Opened {
   return 'ws' in r;
 }
 
-export async function expectOpened(url: string): Promise<Opened> {
-  const r = await open(url);
+export async function expectOpened(url: string, headers: Record<string, string> = {}): Promise<Opened> {
+  const r = await open(url, headers);
   if (!isOpened(r)) throw new Error(`expected a session, got ${r.status}: ${r.body}`);
   await new Promise<void>((resolve) => (r.ws.readyState === WebSocket.OPEN ? resolve() : r.ws.once('open', () => resolve())));
   return r;
