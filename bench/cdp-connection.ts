@@ -19,7 +19,9 @@ export class CdpConnection {
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => {
       const message = JSON.parse(data.toString()) as { id?: number; result?: unknown; error?: unknown };
-      if (message.id !== undefined) this.pending.get(message.id)?.(message), this.pending.delete(message.id);
+      if (message.id === undefined) return;
+      this.pending.get(message.id)?.(message);
+      this.pending.delete(message.id);
     });
     this.closed = new Promise((r) => ws.once('close', () => r()));
   }

@@ -1,4 +1,4 @@
-// The proxy process: the connect endpoint and the data API (spec 2), the webhook delivery worker
+// The proxy process: the connect endpoint and the data API (docs/connect.md), the webhook delivery worker
 // and the periodic maintenance jobs.
 import { log } from '../lib/log';
 import { purgeDeletedAccounts } from '../lib/users/delete-account';

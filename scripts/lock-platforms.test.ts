@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { completeLock, platformOf } from './lock-platforms';
+import { completeLock, npmLockText, platformOf } from './lock-platforms';
 
 test('platform packages are read off their names', () => {
   assert.deepEqual(platformOf('@next/swc-darwin-arm64'), { os: ['darwin'], cpu: ['arm64'] });
   assert.deepEqual(platformOf('@tailwindcss/oxide-linux-x64-musl'), { os: ['linux'], cpu: ['x64'], libc: ['musl'] });
   assert.deepEqual(platformOf('@tailwindcss/oxide-wasm32-wasi'), { cpu: ['wasm32'] });
+  assert.deepEqual(platformOf('@unrs/resolver-binding-openharmony-arm64'), { os: ['openharmony'], cpu: ['arm64'] });
+  assert.deepEqual(platformOf('@unrs/resolver-binding-linux-arm-musleabihf'), { os: ['linux'], cpu: ['arm'], libc: ['musl'] });
   assert.equal(platformOf('sharp'), null);
 });
 
@@ -27,4 +29,56 @@ test('a missing foreign-platform optional dependency is added, restricted to its
 test('the committed lock is complete, so npm ci accepts it on a clean machine', () => {
   const lock = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', 'package-lock.json'), 'utf8'));
   assert.deepEqual(completeLock(lock), [], 'run npm run lock:platforms and commit package-lock.json');
+});
+
+// `npm install` on a fresh clone must leave package-lock.json as committed. Verified by cloning and
+// running `npm install` (npm 11: no change); npm 10, which Node 20 ships, rewrites the lock (it drops
+// every `libc` field and marks some entries `dev` instead of `devOptional`). So the project
+// requires npm 11, and these tests keep the lock in the form npm 11 writes.
+const root = path.resolve(import.meta.dirname, '..');
+const readJson = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+
+test('package.json requires the npm that writes this lock (npm 11): npm 10.9 refuses, older ones warn', () => {
+  const pkg = readJson('package.json');
+  assert.deepEqual(pkg.devEngines?.packageManager, { name: 'npm', version: '>=11', onFail: 'error' });
+  assert.equal(pkg.engines?.npm, '>=11');
+  assert.equal(readJson('package-lock.json').lockfileVersion, 3);
+});
+
+test("the lock's root entry mirrors package.json, so npm install has nothing to rewrite there", () => {
+  const pkg = readJson('package.json');
+  const rootEntry = readJson('package-lock.json').packages[''];
+  for (const field of ['name', 'version', 'dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'engines']) {
+    assert.deepEqual(rootEntry[field], pkg[field], `package-lock.json's root "${field}" differs from package.json: run npm install`);
+  }
+});
+
+test("installed packages' os, cpu and libc are in the lock as npm 11 writes them", () => {
+  const lock = readJson('package-lock.json');
+  const differing: string[] = [];
+  for (const [key, entry] of Object.entries(lock.packages as Record<string, { os?: string[]; cpu?: string[]; libc?: string[] }>)) {
+    const manifest = path.join(root, key, 'package.json');
+    if (key === '' || !existsSync(manifest)) continue; // not installed on this platform
+    const installed = JSON.parse(readFileSync(manifest, 'utf8')) as { os?: string[]; cpu?: string[]; libc?: string[] };
+    for (const field of ['os', 'cpu', 'libc'] as const) {
+      if (JSON.stringify(installed[field] ?? null) !== JSON.stringify(entry[field] ?? null)) differing.push(`${key} ${field}`);
+    }
+  }
+  assert.deepEqual(differing, [], 'the lock was written by another npm: run npm install with npm 11');
+});
+
+test("npmLockText orders keys as npm does: its preferred keys, then by name, objects last", () => {
+  const entry = { version: '1.0.0', os: ['darwin'], cpu: ['arm64'], optional: true, dev: true, license: 'MIT', engines: { node: '>=18' }, integrity: 'sha512-x' };
+  assert.equal(
+    npmLockText({ packages: { 'node_modules/b': entry, 'node_modules/a': { version: '2.0.0' } }, lockfileVersion: 3, name: 'app' }),
+    `${JSON.stringify({ name: 'app', lockfileVersion: 3, packages: {
+      'node_modules/a': { version: '2.0.0' },
+      'node_modules/b': { version: '1.0.0', integrity: 'sha512-x', cpu: ['arm64'], dev: true, license: 'MIT', optional: true, os: ['darwin'], engines: { node: '>=18' } },
+    } }, null, 2)}\n`,
+  );
+});
+
+test('the committed lock is byte for byte what npm writes, so npm install leaves it unchanged', () => {
+  const text = readFileSync(path.join(root, 'package-lock.json'), 'utf8');
+  assert.ok(text === npmLockText(JSON.parse(text)), 'package-lock.json is not in npm\'s key order: run npm run lock:platforms (or npm install)');
 });

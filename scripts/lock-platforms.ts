@@ -7,7 +7,8 @@
  * each missing optional dependency as an entry restricted to its own os/cpu (read from the
  * package name, as those packages declare them), which `npm ci` skips on Linux without fetching.
  *
- * Run after changing dependencies: `npm run lock:platforms`, then commit the lock.
+ * The lock is written in npm's own key order (npmLockText), so a later `npm install` finds nothing
+ * to rewrite. Run after changing dependencies: `npm run lock:platforms`, then commit the lock.
  * `--check` exits 1 when entries are missing (used by the unit tests).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -24,7 +25,7 @@ type LockEntry = {
   [key: string]: unknown;
 };
 
-const OS = ['darwin', 'win32', 'linux', 'android', 'freebsd', 'openbsd', 'sunos', 'aix'];
+const OS = ['darwin', 'win32', 'linux', 'android', 'freebsd', 'openbsd', 'netbsd', 'sunos', 'aix', 'openharmony'];
 const CPU = ['x64', 'arm64', 'arm', 'ia32', 'wasm32', 'riscv64', 'ppc64', 's390x', 'loong64'];
 
 /** The os/cpu/libc a platform package is built for, from the words of its name. */
@@ -33,8 +34,29 @@ export function platformOf(name: string): { os?: string[]; cpu?: string[]; libc?
   const os = words.find((w) => OS.includes(w));
   const cpu = words.find((w) => CPU.includes(w));
   if (!os && !cpu) return null;
-  const libc = words.includes('musl') ? ['musl'] : words.includes('gnu') || words.includes('gnueabihf') ? ['glibc'] : undefined;
+  const libc = words.some((w) => w.startsWith('musl')) ? ['musl'] : words.some((w) => w.startsWith('gnu')) ? ['glibc'] : undefined;
   return { ...(os && { os: [os] }), ...(cpu && { cpu: [cpu] }), ...(libc && { libc }) };
+}
+
+// How npm 11 writes package-lock.json (json-stringify-nice as @npmcli/arborist calls it): these keys
+// first in this order, then the rest by `localeCompare(…, 'en')`, in every object, with scalar and
+// array values before object values. Written any other way, the next `npm install` rewrites the lock.
+const NPM_KEY_ORDER = ['name', 'version', 'lockfileVersion', 'resolved', 'integrity', 'requires', 'packages', 'dependencies'];
+const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+function compareKeys(a: string, b: string): number {
+  const [ra, rb] = [NPM_KEY_ORDER.indexOf(a), NPM_KEY_ORDER.indexOf(b)];
+  if (ra >= 0 || rb >= 0) return ra < 0 ? 1 : rb < 0 ? -1 : ra - rb;
+  return a.localeCompare(b, 'en');
+}
+
+/** The lock's text exactly as npm would write it. */
+export function npmLockText(lock: unknown): string {
+  const sorted = (_key: string, value: unknown) =>
+    isObject(value)
+      ? Object.fromEntries(Object.entries(value).sort(([ak, av], [bk, bv]) => (isObject(av) === isObject(bv) ? compareKeys(ak, bk) : isObject(av) ? 1 : -1)))
+      : value;
+  return `${JSON.stringify(lock, sorted, 2)}\n`;
 }
 
 /** Adds the missing entries; returns the names added. */
@@ -64,15 +86,16 @@ export function completeLock(lock: { packages: Record<string, LockEntry> }): str
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const file = path.resolve(import.meta.dirname, '..', 'package-lock.json');
-  const lock = JSON.parse(readFileSync(file, 'utf8'));
+  const text = readFileSync(file, 'utf8');
+  const lock = JSON.parse(text);
   const added = completeLock(lock);
   if (process.argv.includes('--check')) {
-    if (added.length) {
-      console.error(`package-lock.json lacks ${added.length} platform entries; run npm run lock:platforms`);
+    if (added.length || text !== npmLockText(lock)) {
+      console.error(`package-lock.json lacks ${added.length} platform entries or is not in npm's format; run npm run lock:platforms`);
       process.exit(1);
     }
   } else {
-    writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
+    writeFileSync(file, npmLockText(lock));
     console.log(added.length ? `added ${added.join(', ')}` : 'lock already complete');
   }
 }

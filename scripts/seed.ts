@@ -1,14 +1,18 @@
-// npm run seed -- --email <e> --password <p> [--name <n>]
+// npm run seed -- --email <e> --password <p> [--name <n>] [--json]
 // Creates (or reuses) a verified user with a workspace and its default router, creates an access
-// token, and prints one JSON line: { userId, workspaceId, routerId, accessToken }.
+// token, takes the router's newest live router key (issuing one when there is none), and prints
+// what each credential is for: the account token for the control-plane API on the web port, the
+// router key in the connect URL and the data API on the proxy port, and a one-line Playwright
+// example. `--json` prints one JSON line instead:
+// { userId, workspaceId, routerId, accessToken, routerKey, connectUrl, providers }.
 import { parseArgs } from 'node:util';
-import { localPoolUrl, settings } from './lib/env';
+import { localPoolUrl, publicProxyUrl, publicWebUrl, settings } from './lib/env';
 import { loadInstanceSecrets } from '../lib/runtime/secrets';
 import { prepareDatabase } from '../lib/runtime/database';
 
-const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } });
+const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } } });
 if (!values.email || !values.password) {
-  console.error('usage: npm run seed -- --email <e> --password <p> [--name <n>]');
+  console.error('usage: npm run seed -- --email <e> --password <p> [--name <n>] [--json]');
   process.exit(2);
 }
 
@@ -17,19 +21,61 @@ const database = await prepareDatabase({ dataDir: settings.dataDir, postgresPass
 process.env.DATABASE_URL = database.url;
 process.env.ENCRYPTION_KEY = secrets.encryptionKey;
 process.env.LOG_LEVEL ??= 'warn';
-// The same first provider a sign-up on this install gets (LOCAL_POOL_AUTO_PROVIDER=0: none).
+// The same first provider a sign-up on this install gets (LOCAL_POOL_AUTO_PROVIDER=0: none); the
+// pool's token lets the sign-up read its capacity.
 process.env.LOCAL_POOL_URL = localPoolUrl();
+process.env.POOL_TOKEN ||= secrets.poolToken;
 
 // Imported after the environment is set: lib/db reads DATABASE_URL on first use.
 const { seedUser } = await import('../lib/users/seed-user');
+const { db } = await import('../lib/db');
+const { currentRouterKeyPlaintext, issueRouterKey } = await import('../lib/keys/manage-router-keys');
+
+async function routerKeyOf(workspaceId: string, routerId: string): Promise<string> {
+  const live = await db.routerKey.count({ where: { routerId, revokedAt: null, keyEncrypted: { not: null } } });
+  if (live > 0) return (await currentRouterKeyPlaintext(routerId)).plaintextKey;
+  return (await issueRouterKey(workspaceId, routerId, `seed ${new Date().toISOString().slice(0, 19)}`)).plaintextKey;
+}
+
 try {
-  const result = await seedUser({ email: values.email, password: values.password, name: values.name });
-  console.log(JSON.stringify(result));
+  const user = await seedUser({ email: values.email, password: values.password, name: values.name });
+  if (!user.routerId) throw new Error('the workspace has no router');
+  const routerKey = await routerKeyOf(user.workspaceId, user.routerId);
+  const providers = await db.provider.count({ where: { routerId: user.routerId, enabled: true } });
+  const proxy = publicProxyUrl();
+  const connectUrl = `${proxy}/v1/connect?token=${routerKey}`;
+  if (values.json) {
+    console.log(JSON.stringify({ ...user, routerKey, connectUrl, providers }));
+  } else {
+    const dataApi = proxy.replace(/^ws/, 'http');
+    const playwright = `node -e "require('playwright-core').chromium.connectOverCDP(process.argv[1]).then(async (b) => { console.log('connected to', b.version()); await b.close(); })" '${connectUrl}'`;
+    console.log([
+      `${values.email}: user ${user.userId}, workspace ${user.workspaceId}, router ${user.routerId}`,
+      '',
+      'Account token (the control-plane API on the web port; a new one each run):',
+      `  ${user.accessToken}`,
+      `  curl -H "Authorization: Bearer ${user.accessToken}" ${publicWebUrl()}/v1/me`,
+      '',
+      'Router key (the connect endpoint and the data API on the proxy port; not an account token):',
+      `  ${routerKey}`,
+      '',
+      'Connect URL (CDP over WebSocket, for Playwright, Puppeteer or any CDP client):',
+      `  ${connectUrl}`,
+      '',
+      'Playwright, one line (run it in this folder: connects, prints the browser version, closes):',
+      `  ${playwright}`,
+      '',
+      'Data API, one screenshot:',
+      `  curl -X POST ${dataApi}/v1/screenshot -H "Authorization: Bearer ${routerKey}" -H "Content-Type: application/json" -d '{"url":"https://example.com"}' -o page.png`,
+      ...(providers === 0
+        ? ['', 'This router has no enabled provider yet: the connect URL answers 400 until one is added (dashboard, Providers).']
+        : []),
+    ].join('\n'));
+  }
 } catch (error) {
   console.error(`seed failed: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
-  const { db } = await import('../lib/db');
   await db.$disconnect();
   await database.stop();
 }

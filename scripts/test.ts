@@ -9,7 +9,7 @@ import { startMailCatcher } from '../e2e/support/mail-catcher';
 import { startAdapterOneVendor } from '../e2e/support/vendors/adapter-one';
 import { startAdapterTwoVendor } from '../e2e/support/vendors/adapter-two';
 import { freePort } from './lib/ports';
-import { runToEnd, tscBin } from './lib/processes';
+import { eslintBin, runToEnd, tscBin } from './lib/processes';
 import { startStack } from './lib/stack';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -54,6 +54,11 @@ if ((!only || only === 'unit') && !filter) {
   if (code === 0) passed++;
   else failed++;
   log(code === 0 ? 'typecheck: ok' : 'typecheck: FAILED (tsc --noEmit, errors above)');
+  // ESLint (eslint.config.mjs: Next's rules and the layer rule), cached: also one test.
+  const lint = await runToEnd([eslintBin, '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.'], process.env);
+  if (lint === 0) passed++;
+  else failed++;
+  log(lint === 0 ? 'lint: ok' : 'lint: FAILED (npm run lint, errors above)');
 }
 if (!only || only === 'unit') await nodeTests(unitFiles, { ...process.env, NODE_ENV: 'test' }, 2);
 

@@ -20,10 +20,12 @@ export function DashboardShell({ children }: { children: ReactNode }) {
   const me = useMe();
   const pathname = usePathname();
   const router = useRouter();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The menu is open on the page it was opened on: navigating closes it (no effect needed).
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? pathname : null);
   const signedOut = isApiError(me.error, 'unauthenticated');
 
-  useEffect(() => setMenuOpen(false), [pathname]);
   useEffect(() => {
     // The cookie is gone or was invalidated (signed out everywhere): back to sign-in, then here.
     if (signedOut) router.replace(`/sign-in?callbackUrl=${encodeURIComponent(pathname)}`);
@@ -49,7 +51,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
           <LogoMark className="size-6" />
           Browser Router
         </span>
-        <Button variant="ghost" size="sm" aria-label={menuOpen ? 'Close menu' : 'Open menu'} onClick={() => setMenuOpen((o) => !o)}>
+        <Button variant="ghost" size="sm" aria-label={menuOpen ? 'Close menu' : 'Open menu'} onClick={() => setMenuOpen(!menuOpen)}>
           {menuOpen ? <XIcon /> : <MenuIcon />}
         </Button>
       </div>

@@ -30,6 +30,8 @@ export function useNow(live: boolean, intervalMs = 1_000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!live) return;
+    // The clock is the external system this effect follows: read it once as it starts ticking.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), intervalMs);
     return () => clearInterval(timer);

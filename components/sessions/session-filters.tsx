@@ -59,6 +59,8 @@ export function useSessionFilters(): { filters: SessionFilters; since: SincePres
     kind: pick('kind', SESSION_KINDS),
     routerInstanceId,
     provider: routerInstanceId ? params.get('provider') || undefined : undefined,
+    // Rounded up to the minute, so renders within one minute ask for the same page.
+    // eslint-disable-next-line react-hooks/purity
     since: since === '30d' ? undefined : Math.ceil((Date.now() - SINCE_PRESETS[since] * DAY_MS) / 60_000) * 60_000,
   };
   const set = (changes: Record<string, string | null>) =>

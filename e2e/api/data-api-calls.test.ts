@@ -7,7 +7,7 @@ import { newUser, type TestUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
 import { eventually, routerKey } from '../support/connect';
 import { dataApi, expectStatus } from '../support/data-api';
-import { addProvider, countingRelay, updateRouterRow, type CountingRelay } from '../support/providers';
+import { addProvider, countingRelay, updateRouterRow } from '../support/providers';
 import { startTestSite, type TestSite } from '../support/test-site';
 import { freePort } from '../../scripts/lib/ports';
 import { startProxy } from '../../proxy/server';

@@ -69,7 +69,7 @@ test('npm run seed prints the user, workspace, router and token, and the router 
     delete env.LOCAL_POOL_URL;
     delete env.LOCAL_POOL_AUTO_PROVIDER;
     const email = `seeded-${Date.now()}@example.test`;
-    const run = () => promisify(execFile)(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password'], { env });
+    const run = () => promisify(execFile)(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--json'], { env });
     const first = JSON.parse((await run()).stdout.trim()) as { userId: string; workspaceId: string; routerId: string; accessToken: string };
     assert.match(first.accessToken, /^acct_/);
     const me = expectOk(await call('GET', '/v1/me', { auth: { token: first.accessToken } }));

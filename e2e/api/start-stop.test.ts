@@ -39,7 +39,7 @@ test('Ctrl-C on npm start: the proxy drains and writes its sessions, the pool an
   let browser: Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined;
   try {
     await printed(/press Ctrl-C to stop/, 150_000);
-    const seeded = JSON.parse((await promisify(execFile)(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', 'ctrl-c@example.test', '--password', 'a seeded password'], { env: env as NodeJS.ProcessEnv })).stdout.trim());
+    const seeded = JSON.parse((await promisify(execFile)(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', 'ctrl-c@example.test', '--password', 'a seeded password', '--json'], { env: env as NodeJS.ProcessEnv })).stdout.trim());
     const key = await (await fetch(`http://localhost:${webPort}/v1/api-keys/current/plaintext`, { headers: { authorization: `Bearer ${seeded.accessToken}` } })).json();
     browser = await chromium.connectOverCDP(`ws://localhost:${proxyPort}/v1/connect?token=${key.data.plaintextKey}`, { timeout: 90_000 });
     const page = await (browser.contexts()[0] ?? (await browser.newContext())).newPage();

@@ -4,9 +4,9 @@
 // dialog runs before saving (test-url, verify-key). Plus the router's live provider state.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { RouterLiveStatus } from '@/app/api/routers/[id]/status/read-proxy-status';
 import type { TestOutcome } from '@/lib/providers/check-provider';
 import type { CreateProviderInput, UpdateProviderInput, VerifyKeyInput, addressCheckSchema } from '@/lib/providers/schemas';
+import type { RouterLiveStatus } from '@/lib/routers/live-status';
 import type { serializeProvider } from '@/lib/providers/serialize';
 import { apiFetch } from './api-fetch';
 import { useActiveWorkspace } from './me';

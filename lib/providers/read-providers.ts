@@ -1,6 +1,6 @@
 // Reading providers of one router; every query carries the workspace and the router.
 import { db } from '../db';
-import { ApiError, notFound } from '../api/errors';
+import { ApiError, notFound, invalidField } from '../api/errors';
 import { openAddress } from './secrets';
 import { providerInclude, serializeProvider } from './serialize';
 
@@ -48,7 +48,7 @@ export async function getConnectionTimeoutMs(scope: RouterScope): Promise<number
 /** A profile slug named by `profile` must exist in the workspace. */
 export async function findProfileIdOrThrow(workspaceId: string, slug: string): Promise<string> {
   const profile = await db.profile.findFirst({ where: { workspaceId, slug }, select: { id: true } });
-  if (!profile) throw new ApiError('validation_error', `profile: no profile "${slug}" in this workspace`);
+  if (!profile) throw invalidField('profile', `no profile "${slug}" in this workspace`);
   return profile.id;
 }
 

@@ -1,4 +1,4 @@
-// Input of the providers endpoints (spec 1, "Providers"): every range and default appears here once.
+// Input of the providers endpoints (docs/api.md, "Providers"): every range and default appears here once.
 import { z } from 'zod';
 import { withFieldErrors } from '../api/validation';
 

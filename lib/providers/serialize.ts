@@ -5,7 +5,7 @@ export type ProviderWithProfile = Provider & { profile: { slug: string } | null 
 
 export const providerInclude = { profile: { select: { slug: true } } } as const;
 
-/** The Provider resource of spec 1, field for field; secrets never leave through it. */
+/** The Provider resource of docs/api.md, field for field; secrets never leave through it. */
 export function serializeProvider(provider: ProviderWithProfile) {
   return {
     id: provider.id,

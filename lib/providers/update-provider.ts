@@ -3,7 +3,7 @@
 import type { Prisma } from '../db/generated/client';
 import { db } from '../db';
 import { announceRouterChange } from '../routers/notify';
-import { ApiError } from '../api/errors';
+import { invalidField, invalidFields } from '../api/errors';
 import { testAndProbe } from './check-provider';
 import { findProfileIdOrThrow, getConnectionTimeoutMs, getProviderRowOrThrow, type RouterScope } from './read-providers';
 import type { UpdateProviderInput } from './schemas';
@@ -14,7 +14,7 @@ export async function updateProvider(scope: RouterScope, slug: string, input: Up
   const current = await getProviderRowOrThrow(scope, slug);
   const addressFields = (['url', 'headers'] as const).filter((field) => input[field] !== undefined);
   if (current.adapterKind && addressFields.length > 0) {
-    throw new ApiError('validation_error', addressFields.map((field) => `${field}: not available on a key-based provider (its browsers come from the vendor's API)`).join('; '));
+    throw invalidFields(addressFields.map((field) => ({ path: field, message: "not available on a key-based provider (its browsers come from the vendor's API)" })));
   }
 
   const data: Prisma.ProviderUncheckedUpdateInput = {};
@@ -28,7 +28,7 @@ export async function updateProvider(scope: RouterScope, slug: string, input: Up
   if (addressFields.length > 0) {
     const stored = openAddress(current);
     const url = input.url ?? stored?.url;
-    if (!url) throw new ApiError('validation_error', 'url: this provider has no address; send one');
+    if (!url) throw invalidField('url', 'this provider has no address; send one');
     const headers = input.headers === undefined ? (stored?.headers ?? {}) : (input.headers ?? {});
     const probed = await testAndProbe({ url, headers }, await getConnectionTimeoutMs(scope));
     Object.assign(data, sealAddress(probed.resolvedUrl, headers), { capabilities: probed.capabilities as unknown as Prisma.InputJsonValue });

@@ -1,4 +1,4 @@
-// A vendor's answer about a key, in the API's envelope: spec 1 says verify-key gives 401 when the
+// A vendor's answer about a key, in the API's envelope: docs/api.md says verify-key gives 401 when the
 // provider rejects the key and 502 when it is unreachable.
 import { ApiError } from '../api/errors';
 import { VendorError } from './adapters';

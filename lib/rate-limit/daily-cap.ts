@@ -1,4 +1,4 @@
-// The daily bearer cap of spec 1 (Limits): per workspace, reset at midnight UTC, following the
+// The daily bearer cap of docs/api.md (Limits): per workspace, reset at midnight UTC, following the
 // wallet: 5,000 calls at or below zero balance, 100,000 above zero or on enterprise.
 import { hitBucket } from './buckets';
 

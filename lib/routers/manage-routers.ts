@@ -1,6 +1,6 @@
 // Create, update and delete routers; the four switches and the agent defaults.
 import { db, type Tx } from '../db';
-import { ApiError, notFound } from '../api/errors';
+import { ApiError, notFound, invalidField } from '../api/errors';
 import { serializeRouterKey } from '../keys/create-router-key';
 import { ROUTERS_PER_WORKSPACE } from '../workspaces/limits';
 import { createRouterWithKey } from './create-router';
@@ -114,7 +114,7 @@ export async function updateAgentSettings(workspaceId: string, id: string, input
   if (defaultProfile === null) defaultProfileId = null;
   if (typeof defaultProfile === 'string') {
     const profile = await db.profile.findUnique({ where: { workspaceId_slug: { workspaceId, slug: defaultProfile } }, select: { id: true } });
-    if (!profile) throw new ApiError('validation_error', `defaultProfile: no profile "${defaultProfile}" in this workspace`);
+    if (!profile) throw invalidField('defaultProfile', `no profile "${defaultProfile}" in this workspace`);
     defaultProfileId = profile.id;
   }
   const router = await db.router.update({

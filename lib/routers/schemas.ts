@@ -1,4 +1,4 @@
-// Router inputs. Ranges and defaults are spec 1's PATCH /v1/routers/:id table, stated once here.
+// Router inputs. Ranges and defaults are the PATCH /v1/routers/:id table of docs/api.md, stated once here.
 import { z } from 'zod';
 
 export const ROUTER_STRATEGIES = ['priority-chain', 'round-robin', 'least-connections', 'latency-optimized', 'weighted'] as const;

@@ -1,9 +1,8 @@
 // Brings the database up for a process that owns it (npm start, the test runner, seed):
 // the server named by DATABASE_URL, else embedded PostgreSQL under the data directory;
 // then applies pending migrations.
-import net from 'node:net';
 import { applyMigrations } from '../db/migrate';
-import { startEmbeddedPostgres } from '../db/embedded';
+import { checkEmbeddedPort, startEmbeddedPostgres } from '../db/embedded';
 
 export interface ReadyDatabase {
   url: string;
@@ -24,7 +23,8 @@ export async function prepareDatabase(options: {
     return { url: external, embedded: false, applied, stop: async () => {} };
   }
   // Another process of this install (e.g. `npm start`) already runs the embedded server: share it.
-  if (await isListening(options.embeddedPort)) {
+  // Anything else on the port is refused here, before a login that could only fail.
+  if ((await checkEmbeddedPort(options.dataDir, options.embeddedPort)) === 'ours') {
     const url = `postgresql://postgres:${encodeURIComponent(options.postgresPassword)}@127.0.0.1:${options.embeddedPort}/browser_router`;
     return { url, embedded: true, applied: await applyMigrations(url), stop: async () => {} };
   }
@@ -41,12 +41,4 @@ export async function prepareDatabase(options: {
     await server.stop();
     throw error;
   }
-}
-
-function isListening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
-    socket.once('error', () => resolve(false));
-  });
 }

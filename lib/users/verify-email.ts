@@ -1,5 +1,5 @@
 import { db } from '../db';
-import { ApiError } from '../api/errors';
+import { ApiError, invalidField } from '../api/errors';
 import { allowAttempt } from '../rate-limit/buckets';
 import { hashSecret, newSecret } from '../crypto/secrets';
 import { publicWebUrl, sendMail } from '../mail/mailer';
@@ -16,7 +16,7 @@ export async function sendVerificationMail(user: { id: string; email: string; na
 export async function verifyEmail(token: string) {
   const row = await db.emailToken.findUnique({ where: { tokenHash: hashSecret(token) } });
   if (!row || row.purpose !== 'verify-email' || row.usedAt || row.expiresAt.getTime() <= Date.now()) {
-    throw new ApiError('validation_error', 'token: this link is invalid or has expired; ask for a new one');
+    throw invalidField('token', 'this link is invalid or has expired; ask for a new one');
   }
   const now = new Date();
   await db.$transaction([

@@ -8,7 +8,7 @@ export function serializeMember(m: { id: string; userId: string; role: Role; joi
   return { id: m.id, userId: m.userId, role: m.role, joinedAt: m.joinedAt.toISOString(), name: m.user.name, email: m.user.email, image: m.user.image };
 }
 
-/** `paid` means a wallet balance above zero now (spec 1, Billing summary). */
+/** `paid` means a wallet balance above zero now (docs/api.md). */
 export function accountState(workspace: { enterprise: boolean; balanceMillicents: bigint }): 'free' | 'paid' | 'enterprise' {
   if (workspace.enterprise) return 'enterprise';
   return workspace.balanceMillicents > 0n ? 'paid' : 'free';

@@ -1,6 +1,6 @@
 // Workspace membership: list, switch, leave, remove a member, delete the workspace.
 import { db } from '../db';
-import { ApiError, forbidden, notFound } from '../api/errors';
+import { ApiError, forbidden, notFound, invalidField } from '../api/errors';
 import type { ResolvedWorkspace } from '../api/context';
 import { createWorkspace } from './create-workspace';
 import { serializeMember, workspaceRef } from './serialize';
@@ -54,7 +54,7 @@ export async function removeMember(workspace: ResolvedWorkspace, actorId: string
 }
 
 export async function deleteWorkspace(workspace: ResolvedWorkspace, confirm: string) {
-  if (confirm !== workspace.slug) throw new ApiError('validation_error', `confirm: type the workspace slug "${workspace.slug}" to delete it`);
+  if (confirm !== workspace.slug) throw invalidField('confirm', `type the workspace slug "${workspace.slug}" to delete it`);
   // Cascades to routers, providers, keys, profiles, sessions, recordings, traces, webhooks, wallet.
   await db.workspace.delete({ where: { id: workspace.id } });
   return { id: workspace.id, slug: workspace.slug, deleted: true };

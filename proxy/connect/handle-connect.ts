@@ -145,7 +145,7 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
 }
 
 function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; target: UpstreamTarget; lease: Lease<RuntimeProvider>; router: RouterRuntime; keyId: string; deps: ConnectDeps }): void {
-  const { req, socket, head, key, upstream, target, lease, router, deps } = input;
+  const { socket, head, key, upstream, target, lease, router, deps } = input;
   const provider = lease.provider;
   const id = newSessionId();
   const startedAt = new Date();

@@ -1,4 +1,4 @@
-// Query parameters of GET /v1/connect (spec 2), checked against the router's switches.
+// Query parameters of GET /v1/connect (docs/connect.md), checked against the router's switches.
 import { Refusal } from './refuse';
 import type { RouterRuntime } from '../config/router-store';
 

@@ -1,4 +1,4 @@
-// The three endpoint actions (spec 2, "Data API"). Each runs on a page that has been navigated
+// The three endpoint actions (docs/connect.md, "Data API"). Each runs on a page that has been navigated
 // and waited on (visit.ts) and returns the response to send; the wrapper checks its size.
 import { errors, type Page } from 'playwright-core';
 import type { RuntimeProvider } from '../config/router-store';

@@ -1,5 +1,5 @@
-// The data API's one error type and its mapping from routing-engine errors (spec 2, "Data API
-// statuses"). Handlers throw DataApiError; only handle-data-api.ts writes a response.
+// The data API's one error type and its mapping from routing-engine errors (docs/connect.md,
+// "Data API"). Handlers throw DataApiError; only handle-data-api.ts writes a response.
 import type { EngineError } from '../engine';
 
 export interface FieldIssue {
@@ -41,7 +41,7 @@ export function fromEngineError(error: EngineError, pinned: string | undefined):
     case 'queue_full':
       return new DataApiError(503, "the router's queue is full; retry later");
     case 'no_free_provider':
-      // Spec 2 lists "full" among the data API's 503s (only a queue timeout is a 429).
+      // docs/connect.md lists "full" among the data API's 503s (only a queue timeout is a 429).
       return new DataApiError(503, error.reason === 'full' ? 'every eligible provider is at its concurrency limit and the queue is off; retry later' : 'no provider is available (cooling down or unhealthy); retry later');
     case 'config_changed':
       return new DataApiError(503, 'the router settings changed while the call waited; retry');

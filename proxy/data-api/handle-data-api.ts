@@ -1,4 +1,4 @@
-// POST /v1/screenshot, /v1/content, /v1/scrape — one browser action per call (spec 2, Data API).
+// POST /v1/screenshot, /v1/content, /v1/scrape — one browser action per call (docs/connect.md, Data API).
 // The one wrapper around the three: authenticate (plain-text 401/429 like the connect path), read
 // and validate the body, route through the router's engine (queue, cooldown, failover before the
 // browser action, pinning), run the action in a fresh context while holding the engine lease, and
@@ -28,7 +28,7 @@ export interface DataApiDeps {
 }
 
 interface Endpoint<R extends PageRequest> {
-  /** Spec 2: the response body cap of the endpoint. */
+  /** docs/connect.md: the response body cap of the endpoint. */
   capBytes: number;
   schema: z.ZodType<R>;
   action(input: ActionInput<R>): Promise<Reply>;
@@ -37,11 +37,12 @@ interface Endpoint<R extends PageRequest> {
 const MB = 1024 * 1024;
 /** Request bodies are small JSON documents; anything bigger is refused before parsing. */
 export const REQUEST_BODY_CAP = 1 * MB;
-/** Spec 2, "Timeout budget": the whole request may take `timeout` plus this. */
+/** docs/connect.md: the whole request may take `timeout` plus this. */
 export const BUDGET_SLACK_MS = 20_000;
 /** A provider that does not confirm a context close within this is not waited for further. */
 const CONTEXT_CLOSE_WAIT_MS = 5_000;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each endpoint has its own request type
 export const endpoints: Record<string, Endpoint<any>> = {
   '/v1/screenshot': { capBytes: 25 * MB, schema: screenshotSchema, action: screenshotAction },
   '/v1/content': { capBytes: 10 * MB, schema: contentSchema, action: contentAction },
@@ -204,7 +205,7 @@ async function assertPageUrlAllowed(url: string): Promise<void> {
   if (refused) throw invalidRequest([{ field: 'url', message: refused }]);
 }
 
-/** Spec 2: every provider failing to connect is a 503, a provider connection timing out a 408. */
+/** docs/connect.md: every provider failing to connect is a 503, a provider connection timing out a 408. */
 function exhausted(attempts: string[], allTimedOut: boolean): DataApiError {
   const list = attempts.map((a) => `- ${a}`).join('\n');
   return allTimedOut

@@ -1,4 +1,4 @@
-// The data API's request schemas: spec 2's defaults and ranges, and the cross-field rules.
+// The data API's request schemas: the defaults and ranges of docs/connect.md, and the cross-field rules.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { contentSchema, scrapeSchema, screenshotSchema } from './schemas';
@@ -6,7 +6,7 @@ import { contentSchema, scrapeSchema, screenshotSchema } from './schemas';
 const url = 'https://example.test/page';
 const fields = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) => (result.error?.issues ?? []).map((i) => i.path.join('.')).sort();
 
-test('screenshot defaults follow spec 2', () => {
+test('screenshot defaults follow docs/connect.md', () => {
   assert.deepEqual(screenshotSchema.parse({ url }), {
     url, format: 'png', fullPage: false, viewport: { width: 1280, height: 720 }, omitBackground: false, scrollPage: false, waitUntil: 'domcontentloaded', timeout: 30_000,
   });

@@ -1,9 +1,9 @@
-// Request bodies of the data API (spec 2, "Data API"). The screenshot schema is the base of the
+// Request bodies of the data API (docs/connect.md, "Data API"). The screenshot schema is the base of the
 // other two; every field's type, default and range is stated here once.
 import { z } from 'zod';
 
 export const TIMEOUT_DEFAULT_MS = 30_000;
-/** waitForSelector never waits longer than this, whatever `timeout` says (spec 2). */
+/** waitForSelector never waits longer than this, whatever `timeout` says (docs/connect.md). */
 export const WAIT_FOR_SELECTOR_CAP_MS = 10_000;
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

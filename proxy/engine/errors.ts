@@ -1,22 +1,22 @@
 // The engine's one error type. Codes name what happened, not an HTTP status: the hosted proxy
-// and the gateway word and number their refusals differently (spec 2 Errors, spec 3 Errors).
+// and the gateway word and number their refusals differently (docs/connect.md, docs/gateway.md).
 
 export type EngineErrorCode =
-  /** the router has no (enabled) providers — spec 2: 400 */
+  /** the router has no (enabled) providers — connect: 400 */
   | 'no_providers'
-  /** the request's predicate (e.g. profile rules) excludes every provider — spec 2: 400 */
+  /** the request's predicate (e.g. profile rules) excludes every provider — connect: 400 */
   | 'none_eligible'
-  /** the pinned id/slug is not on the router — spec 2: 400 */
+  /** the pinned id/slug is not on the router — connect: 400 */
   | 'pinned_not_found'
-  /** the pinned provider is cooling down, unhealthy or full; never queues — spec 2: 503 */
+  /** the pinned provider is cooling down, unhealthy or full; never queues — connect: 503 */
   | 'pinned_unavailable'
   /** nothing free and the queue is disabled (queueMaxSize 0 or queueTimeoutMs 0); see `reason` */
   | 'no_free_provider'
-  /** nothing free and the queue already holds queueMaxSize waiters — spec 2: 503 */
+  /** nothing free and the queue already holds queueMaxSize waiters — connect: 503 */
   | 'queue_full'
-  /** waited queueTimeoutMs without a slot — spec 2: 429; spec 3: 503 + `queue.timeout` */
+  /** waited queueTimeoutMs without a slot — connect: 429; gateway: 503 + `queue.timeout` */
   | 'queue_timeout'
-  /** a configuration update removed every provider this waiter could use — spec 2: 503 */
+  /** a configuration update removed every provider this waiter could use — connect: 503 */
   | 'config_changed'
   /** the request's AbortSignal fired before a slot was handed over */
   | 'aborted'
@@ -24,7 +24,7 @@ export type EngineErrorCode =
   | 'closed';
 
 /**
- * Why nothing could be routed, so the edge can pick spec 2's 429 ("every eligible provider full")
+ * Why nothing could be routed, so the edge can pick the connect endpoint's 429 ("every eligible provider full")
  * or 503 ("no provider can take the session"):
  * - `full`: at least one eligible provider is healthy and not cooling, and all such are at their
  *   limit — capacity is the only thing in the way, so retrying later helps.

@@ -1,5 +1,5 @@
 // Concurrency slots per provider. Behind an interface because the hosted service will run several
-// proxy processes sharing providers, each holding lease rows in Postgres (ARCHITECTURE.md,
+// proxy processes sharing providers, each holding lease rows in Postgres (docs/architecture.md,
 // "Scaling out"); the engine must not assume its own counter is the whole truth.
 
 /**

@@ -11,7 +11,7 @@ export const STRATEGY_NAMES = [
 
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 
-/** The router settings the engine uses (ranges and defaults: spec 1, PATCH /v1/routers/:id). */
+/** The router settings the engine uses (ranges and defaults: docs/api.md, PATCH /v1/routers/:id). */
 export interface RouterSettings {
   strategy: StrategyName;
   cooldownDefaultMs: number;

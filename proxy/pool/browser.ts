@@ -19,7 +19,7 @@ export interface ChromiumFlags {
   proxyUrl?: string;
 }
 
-/** The flags of OFFLINE.md (headless, nothing that calls home), the sandbox when possible, the egress proxy. */
+/** Headless with nothing that calls home (no background networking, updates or sync), the sandbox when possible, the egress proxy. */
 export function chromiumArgs(userDataDir: string, flags: ChromiumFlags = { sandbox: false }): string[] {
   return [
     '--headless', ...(flags.sandbox ? [] : ['--no-sandbox']), '--disable-gpu', '--no-first-run', '--disable-background-networking',

@@ -23,7 +23,7 @@ export interface PoolConfig {
   killGraceMs: number;
   /** Lifetime of prepared uploads and of session snapshots. */
   archiveTtlMs: number;
-  /** The per-profile size limit of spec 1 (10 MB). */
+  /** The per-profile size limit of docs/api.md (10 MB). */
   maxArchiveBytes: number;
   maxArchiveEntries: number;
 }

@@ -14,7 +14,7 @@ import { CLOUD_SCHEDULE, nextStep, type NextStep, type RetrySchedule } from '../
 import { deliveryHeaders, sendWebhook, type AttemptOutcome } from '../../lib/webhooks/send-webhook';
 
 export interface WebhookWorkerOptions {
-  /** Which deliveries (and so which schedule): `cloud` for spec 1. */
+  /** Which deliveries (and so which schedule): `cloud` for the schedule of docs/api.md. */
   queue?: string;
   schedule?: RetrySchedule;
   /** Attempts in flight at once. */

@@ -12,3 +12,13 @@ export const settings = {
 
 /** The local browser pool `npm start` runs; new routers get it as their first provider. */
 export const localPoolUrl = (poolPort = settings.poolPort) => process.env.LOCAL_POOL_URL ?? `ws://127.0.0.1:${poolPort}/`;
+
+/** The host name clients use for a bind address: `localhost` for loopback and the wildcard. */
+export const publicHost = (host = settings.host) => (host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host);
+
+/** The proxy's address as clients dial it (ws:// form): PUBLIC_PROXY_URL, else this machine's PORT. */
+export const publicProxyUrl = () =>
+  process.env.PUBLIC_PROXY_URL ? process.env.PUBLIC_PROXY_URL.replace(/^http/, 'ws').replace(/\/+$/, '') : `ws://${publicHost()}:${settings.proxyPort}`;
+
+/** The dashboard's and control-plane API's address: PUBLIC_WEB_URL, else this machine's WEB_PORT. */
+export const publicWebUrl = () => (process.env.PUBLIC_WEB_URL ?? `http://${publicHost()}:${settings.webPort}`).replace(/\/+$/, '');

@@ -7,6 +7,7 @@ const require = createRequire(import.meta.url);
 export const nextBin = path.join(path.dirname(require.resolve('next/package.json')), 'dist/bin/next');
 export const tsxBin = path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/cli.mjs');
 export const tscBin = path.join(path.dirname(require.resolve('typescript/package.json')), 'bin/tsc');
+export const eslintBin = path.join(path.dirname(require.resolve('eslint/package.json')), 'bin/eslint.js');
 
 export function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, quiet = false): ChildProcess {
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -5,7 +5,7 @@ import { readPrivateNetwork, type PrivateNetwork } from '../../lib/net/egress-po
 import { loadInstanceSecrets } from '../../lib/runtime/secrets';
 import { prepareDatabase, type ReadyDatabase } from '../../lib/runtime/database';
 import { ensureBuild } from './build';
-import { localPoolUrl } from './env';
+import { localPoolUrl, publicHost as publicHostOf } from './env';
 import { assertPortsFree, waitForPort } from './ports';
 import { startChild, stopChild, tsxBin } from './processes';
 
@@ -44,7 +44,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const secrets = loadInstanceSecrets(options.dataDir);
   const database = await prepareDatabase({ dataDir: options.dataDir, postgresPassword: secrets.postgresPassword, embeddedPort: options.embeddedPostgresPort, log: () => {} });
   if (database.applied.length > 0) options.log(`applied migrations: ${database.applied.join(', ')}`);
-  const publicHost = options.host === '0.0.0.0' || options.host === '127.0.0.1' ? 'localhost' : options.host;
+  const publicHost = publicHostOf(options.host);
   const webUrl = process.env.PUBLIC_WEB_URL ?? `http://${publicHost}:${options.webPort}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -5,5 +5,5 @@ import { createOwnWorkspace, listWorkspaces } from '@/lib/workspaces/workspaces'
 // GET /v1/workspaces — the caller's workspaces with their role
 export const GET = api({ workspace: 'none' }, async (ctx) => ({ items: await listWorkspaces(ctx.user.id) }));
 
-// POST /v1/workspaces — create a workspace owned by the caller (beyond spec 1; see docs/decisions.md)
+// POST /v1/workspaces — create a workspace owned by the caller (beyond docs/api.md; see docs/decisions.md)
 export const POST = api({ workspace: 'none', body: createWorkspaceSchema }, async (ctx) => created(await createOwnWorkspace(ctx.user.id, ctx.body.name)));

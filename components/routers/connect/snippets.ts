@@ -10,7 +10,7 @@ export interface ConnectOptions {
 
 export const KEY_PLACEHOLDER = '<ROUTER_KEY>';
 
-/** ws(s)://<proxy>/v1/connect?token=…&provider=…: the spec 2 query parameters, in a readable order. */
+/** ws(s)://<proxy>/v1/connect?token=…&provider=…: the query parameters of docs/connect.md, in a readable order. */
 export function connectUrl(proxyUrl: string, key: string | null, options: ConnectOptions): string {
   const params = [`token=${key ?? KEY_PLACEHOLDER}`];
   if (options.provider) params.push(`provider=${encodeURIComponent(options.provider)}`);

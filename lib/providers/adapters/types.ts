@@ -37,7 +37,7 @@ export interface VendorAdapter<Options> {
   /** Checks the key with a read-only vendor call: never starts (or bills) a browser. */
   verifyKey(credentials: VendorCredentials): Promise<{ displayName: string }>;
   createSession(credentials: VendorCredentials, options: Options, context?: { reuseKey?: string }): Promise<CreatedSession>;
-  /** Applies the vendor's end-of-session rule (spec 1, key form table). */
+  /** Applies the vendor's end-of-session rule (docs/api.md, key form table). */
   releaseSession(credentials: VendorCredentials, session: SessionRef, reason: ReleaseReason): Promise<ReleaseResult>;
   /** Stops every browser the adapter still keeps (process shutdown). */
   shutdown(): Promise<void>;

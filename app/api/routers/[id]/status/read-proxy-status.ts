@@ -4,22 +4,7 @@
 // count failures against an address the user's own clients may share.
 import { internalServiceToken } from '@/lib/crypto/internal-token';
 import { log } from '@/lib/log';
-
-export interface LiveProviderState {
-  id: string;
-  slug: string;
-  healthy: boolean;
-  priority: number;
-  active: number;
-  /** The provider's maxConcurrent, else a managed provider's advertised capacity; null: no limit. */
-  maxConcurrent: number | null;
-  cooldownUntil: string | null;
-}
-
-/** `available: false` when the live state cannot be read (proxy down or refusing). */
-export type RouterLiveStatus =
-  | { available: true; providers: LiveProviderState[]; queued: number; checkedAt: string }
-  | { available: false; reason: string; providers: LiveProviderState[]; queued: number; checkedAt: string };
+import type { LiveProviderState, RouterLiveStatus } from '@/lib/routers/live-status';
 
 const STATUS_TIMEOUT_MS = 3_000;
 

@@ -1,0 +1,34 @@
+// ESLint 9 flat config: Next's rules (core web vitals and TypeScript, from eslint-config-next) and
+// the layer rule of docs/architecture.md. `npm run lint`; `npm test` runs it as one counted check.
+import { defineConfig, globalIgnores } from 'eslint/config';
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  globalIgnores(['.next/**', '.data/**', '.test-data/**', 'lib/db/generated/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**']),
+  {
+    rules: {
+      // Pages and route handlers sit on top of components/ and lib/, never the other way round.
+      // Resolves relative paths and the `@/` alias alike.
+      'import/no-restricted-paths': ['error', {
+        zones: [{ target: ['./components', './lib'], from: './app', message: 'components/ and lib/ must not import from app/: move what both need into lib/' }],
+      }],
+      // `_`-prefixed names are unused on purpose (a callback's shape, a property destructured away).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      // A `let` that a shutdown closure reads before its one assignment cannot be a `const`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+    },
+  },
+  {
+    // Tests and benchmarks read the untyped JSON answers of real servers.
+    files: ['e2e/**', 'bench/**', '**/*.test.ts', '**/testing.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Scripts evaluated inside pages: their last expression is their value.
+    files: ['proxy/data-api/page-scripts/**'],
+    rules: { '@typescript-eslint/no-unused-expressions': 'off' },
+  },
+]);
