@@ -8,7 +8,7 @@
 // answered by the relay (an unresponsive browser must not hold a session and its slot).
 import type { Duplex } from 'node:stream';
 import { closeFrame, FrameCounter } from '../websocket/frames';
-import { CLIENT_ENDED, CLOSE_GRACE_MS, providerOutcome, type Relay, type RelayOutcome, type RelayStats } from './types';
+import { CLIENT_ENDED, CLOSE_GRACE_MS, farewell, providerOutcome, type Relay, type RelayOutcome, type RelayStats } from './types';
 
 export interface LaneOptions {
   /** How long a client's close frame waits for the provider's answer (CLOSE_GRACE_MS). */
@@ -102,14 +102,9 @@ export class FastLane implements Relay {
     this.upstream.destroy();
     const final = this.closing ?? outcome;
     if (!this.closing) {
-      if (side === 'client') {
-        // Answer a close frame the provider left unanswered with the client's own code.
-        const code = this.fromClient.close?.code;
-        if (this.fromClient.close) this.endClient(code && code !== 1005 ? code : 1000, '');
-        else this.client.destroy();
-      } else {
-        this.endClient(final.state === 'errored' ? 1011 : 1000, final.state === 'errored' ? (final.reason ?? 'provider error') : '');
-      }
+      const words = farewell(side, this.fromClient.close, final);
+      if (words) this.endClient(words.code, words.reason);
+      else this.client.destroy();
     }
     this.onEnd(final);
   }

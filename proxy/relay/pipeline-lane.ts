@@ -7,7 +7,7 @@
 import type { Duplex } from 'node:stream';
 import { closeFrame, FrameReader, maskedTextFrame, OP_CLOSE, OP_TEXT, parseClosePayload, payloadOf, type CloseInfo, type Frame } from '../websocket/frames';
 import type { LaneOptions } from './fast-lane';
-import { CLIENT_ENDED, CLOSE_GRACE_MS, providerOutcome, type Relay, type RelayOutcome, type RelayStats } from './types';
+import { CLIENT_ENDED, CLOSE_GRACE_MS, farewell, providerOutcome, type Relay, type RelayOutcome, type RelayStats } from './types';
 
 export interface CdpMessage {
   id?: number;
@@ -223,14 +223,9 @@ export class PipelineLane implements Relay {
     this.upstream.destroy();
     const final = this.closing ?? outcome;
     if (!this.closing) {
-      if (side === 'client') {
-        // Answer a close frame the provider left unanswered with the client's own code.
-        const code = this.up.close?.code;
-        if (this.up.close) this.endClient(code && code !== 1005 ? code : 1000, '');
-        else this.client.destroy();
-      } else {
-        this.endClient(final.state === 'errored' ? 1011 : 1000, final.state === 'errored' ? (final.reason ?? 'provider error') : '');
-      }
+      const words = farewell(side, this.up.close, final);
+      if (words) this.endClient(words.code, words.reason);
+      else this.client.destroy();
     }
     for (const plugin of this.plugins) void Promise.resolve(plugin.onEnd?.(final, this.ctx)).catch(() => {});
     this.onEnd(final);

@@ -41,3 +41,13 @@ export function providerOutcome(close: { code: number | null; reason: string } |
 
 /** The client ended the session: a close frame, a FIN or a reset. */
 export const CLIENT_ENDED: RelayOutcome = { state: 'closed', reason: null };
+
+/**
+ * How a lane ends the client's connection when the session ended by itself (not through close()):
+ * a close frame the provider left unanswered is answered with the client's own code, a client that
+ * left without one is just dropped (null), a provider's error is passed on as 1011 with its reason.
+ */
+export function farewell(side: 'client' | 'upstream', clientClose: { code: number | null } | null, final: RelayOutcome): { code: number; reason: string } | null {
+  if (side === 'client') return clientClose ? { code: clientClose.code && clientClose.code !== 1005 ? clientClose.code : 1000, reason: '' } : null;
+  return final.state === 'errored' ? { code: 1011, reason: final.reason ?? 'provider error' } : { code: 1000, reason: '' };
+}
