@@ -3,6 +3,7 @@
 // not whatever a client sent. Behind a reverse proxy that sets them, TRUST_PROXY=1 keeps them.
 import http from 'node:http';
 import next from 'next';
+import { answerBeforeNext } from '../lib/api/before-next';
 
 const port = Number(process.env.WEB_PORT ?? 3000);
 const hostname = process.env.HOST ?? '127.0.0.1';
@@ -18,6 +19,8 @@ const server = http.createServer((req, res) => {
     delete req.headers['x-forwarded-proto'];
     req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
   }
+  // /v1 requests Next would answer outside the API's envelope (bad percent-encoding, unserved methods).
+  if (answerBeforeNext(req, res)) return;
   void handle(req, res);
 });
 server.keepAliveTimeout = 65_000;

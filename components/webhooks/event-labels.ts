@@ -1,4 +1,4 @@
-// How the dashboard names the events a webhook can receive (spec 1, Events).
+// How the dashboard names the events a webhook can receive (docs/api.md, Events).
 import { ACCEPTED_EVENTS, SENT_EVENTS, type WebhookEvent } from '@/lib/webhooks/events';
 
 export const eventDescriptions: Record<WebhookEvent, string> = {

@@ -126,7 +126,8 @@ function WebhookForm({ webhook, onClose, onSaved }: { webhook?: Webhook; onClose
           Active <span className="text-zinc-500">(when off, nothing is sent and pending retries are dropped)</span>
         </label>
       )}
-      {!shownErrors && <ErrorAlert error={mutation.error} />}
+      {/* An error placed on fields stays off the alert, also once those fields are edited. */}
+      {!shownErrors && !fieldErrorsFromApi(mutation.error, FIELDS) && <ErrorAlert error={mutation.error} />}
     </FormDialog>
   );
 }

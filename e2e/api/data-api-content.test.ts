@@ -1,4 +1,4 @@
-// POST /v1/content and /v1/scrape against a real Chromium provider: the response shapes of spec 2,
+// POST /v1/content and /v1/scrape against a real Chromium provider: the response shapes of docs/connect.md,
 // every format, the waits (waitUntil variants, waitForTimeout) and the body caps.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,7 +26,7 @@ after(async () => { await Promise.all([browser?.stop(), site?.close()]); });
 const content = (body: Record<string, unknown>) => dataApi('content', key, { url: `${site.url}/basic`, ...body });
 const titleOf = async (body: Record<string, unknown>) => expectStatus(await content({ formats: ['text'], ...body }), 200).json.data.metadata.title as string;
 
-test('content: the default is markdown, in the response shape of spec 2', async () => {
+test('content: the default is markdown, in the response shape of docs/connect.md', async () => {
   const res = expectStatus(await content({ profile: 'ignored-profile' }), 200);
   assert.equal(res.headers['x-provider-slug'], 'chromium');
   const body = res.json;

@@ -25,7 +25,7 @@ after(async () => { await Promise.all([browser?.stop(), site?.close()]); });
 
 const shot = (body: Record<string, unknown>) => dataApi('screenshot', key, { url: `${site.url}/basic`, ...body });
 
-test('defaults: a 1280×720 PNG with the response headers of spec 2', async () => {
+test('defaults: a 1280×720 PNG with the response headers of docs/connect.md', async () => {
   const res = expectStatus(await shot({}), 200);
   assert.equal(res.headers['content-type'], 'image/png');
   assert.ok(isPng(res.body));

@@ -48,8 +48,9 @@ const withHost = (url: string, host: string) => url.replace('127.0.0.1', host);
 function expectPolicyRefusal(res: Res, pattern = /PRIVATE_NETWORK/) {
   expectError(res, 400, 'validation_error');
   assert.match(res.body.error.message, /^url: /);
-  // One sentence: the dashboard splits validation messages on '; ' to place them on their fields.
+  // One sentence, and on the field in `details`, where the dashboard places it.
   assert.doesNotMatch(res.body.error.message, /; /);
+  assert.deepEqual(res.body.error.details?.map((d: { path: string }) => d.path), ['url']);
   assert.match(res.body.error.message, pattern);
 }
 

@@ -1,4 +1,4 @@
-// Providers, address form (spec 1, "Providers"): real headless Chromium upstreams, probed over CDP.
+// Providers, address form (docs/api.md, "Providers"): real headless Chromium upstreams, probed over CDP.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, expectError, expectOk, newUser, type TestUser } from '../support/api';

@@ -14,7 +14,7 @@ let receiver: Receiver;
 before(async () => { [browser, receiver] = await Promise.all([launchChromium(), startReceiver()]); });
 after(async () => { await Promise.all([browser?.stop(), receiver?.close()]); });
 
-test('a session through the proxy sends session.ended with the body of spec 1 and a stable delivery id', async () => {
+test('a session through the proxy sends session.ended with the body of docs/api.md and a stable delivery id', async () => {
   const user = await newUser('whs');
   await addProvider(user.workspaceId, user.routerId, { slug: 'local-a', url: browser.wsUrl });
   const path = `/ended-${user.userId}?token=receiver-secret`;

@@ -1,4 +1,4 @@
-// Retries by the proxy's delivery worker at spec 1's schedule (0.5, 2, 8 s; 5 s per attempt),
+// Retries by the proxy's delivery worker at the schedule of docs/api.md (0.5, 2, 8 s; 5 s per attempt),
 // against real receivers that fail, hang, or are down and then come up.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -6,7 +6,7 @@ import { call, expectOk, newUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
 import { cdp, connectUrl, eventually, expectOpened, routerKey } from '../support/connect';
 import { addProvider } from '../support/providers';
-import { startReceiver, type Receiver } from '../support/webhook-receiver';
+import { startReceiver } from '../support/webhook-receiver';
 import { createWebhook, deliveriesOf, deliveryStatus, oneSession } from '../support/webhooks';
 
 // Arrival gaps are at least the delay (it starts after the failed attempt); the slack above it

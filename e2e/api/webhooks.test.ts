@@ -1,4 +1,4 @@
-// Webhook management (spec 1, Webhooks): the resource, defaults, masking, validation, roles,
+// Webhook management (docs/api.md, Webhooks): the resource, defaults, masking, validation, roles,
 // cross-workspace isolation, the test event against a real receiver, the delivery log.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,7 +20,7 @@ test('create, list, get, update, delete; defaults; the URL is masked in every re
   const secretUrl = 'https://hooks.example.test/in/ops?token=tok-SECRET-1&team=ops&apiKey=ak-SECRET-2';
   const created = expectOk(await call('POST', '/v1/webhooks', { auth, body: { label: 'Ops', url: secretUrl } }), 201);
   assert.deepEqual(Object.keys(created).sort(), webhookFields);
-  assert.equal(created.url, 'https://hooks.example.test/in/ops?token=***&team=ops&apiKey=***');
+  assert.equal(created.url, 'https://hooks.example.test/in/ops?token=***&team=***&apiKey=***', 'every query value is masked');
   assert.deepEqual(created.events, [], 'omitted events = every event');
   assert.equal(created.routerInstanceId, null);
   assert.equal(created.active, true);
@@ -77,7 +77,7 @@ test('validation names the field: label, url (http/https only), unknown event na
     [{ label: 'x', url: 'https://x.test', events: 'session.ended' }, 'events'],
     [{ label: 'x', url: 'https://x.test', routerInstanceId: other.routerId }, 'routerInstanceId'],
     [{ label: 'x', url: 'https://x.test', routerInstanceId: 'nope' }, 'routerInstanceId'],
-    [{ label: 'x', url: 'https://x.test', secret: 'x' }, 'body'], // "body: Unrecognized key: \"secret\""
+    [{ label: 'x', url: 'https://x.test', secret: 'x' }, 'secret'], // "secret: not a field of this request"
   ];
   for (const [body, field] of cases) {
     const res = await call('POST', '/v1/webhooks', { auth, body });

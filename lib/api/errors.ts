@@ -21,6 +21,7 @@ export const errorStatus = {
   invitation_expired: 410,
   payload_too_large: 413,
   profile_storage_cap_exceeded: 413,
+  unsupported_media_type: 415, // a body that is not JSON sent to an endpoint that takes JSON
   rate_limited: 429,
   internal_error: 500,
   provider_unreachable: 502, // the provider or its vendor could not be reached, or failed its test
@@ -29,16 +30,43 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/** One problem with one input field: `path` is dotted (`maxConcurrent`, `headers.0.name`). */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Set on `validation_error`s about named fields, so clients place them without parsing `message`. */
+    readonly details?: FieldIssue[],
   ) {
     super(message);
     this.status = errorStatus[code];
   }
+}
+
+/** A response reports at most this many field issues (a list of 100,000 bad items is one mistake repeated). */
+export const MAX_FIELD_ISSUES = 20;
+
+/** The one-line summary of field issues: "email: enter a valid e-mail address; role: …". */
+export const summarizeIssues = (issues: readonly FieldIssue[]) => issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+
+/** A `validation_error` about fields, with `details` and the summary as its message. */
+export function invalidFields(issues: FieldIssue[]): ApiError {
+  const shown = issues.slice(0, MAX_FIELD_ISSUES);
+  const more = issues.length - shown.length;
+  return new ApiError('validation_error', summarizeIssues(shown) + (more > 0 ? `; and ${more} more` : ''), {}, shown);
+}
+export const invalidField = (path: string, message: string) => invalidFields([{ path, message }]);
+
+/** The error envelope: `{ ok: false, error: { code, message, details? } }`. */
+export function errorBody(error: ApiError) {
+  return { ok: false as const, error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } };
 }
 
 export const notFound = (what = 'resource') => new ApiError('not_found', `${what} not found`);

@@ -1,7 +1,9 @@
 // The one wrapper around every /v1 route handler. In order: authenticate, resolve the workspace
 // and router, check the role, refuse bearers on cookie-only endpoints, check same-origin for
 // cookie mutations, validate input, count the call against the daily bearer cap, run the handler,
-// and write `{ ok: true, data }` or `{ ok: false, error: { code, message } }`.
+// and write `{ ok: true, data }` or `{ ok: false, error: { code, message, details? } }`.
+// Input is checked before anything uses it: no NUL character in a path segment, query value or
+// body string (PostgreSQL refuses it in text), a JSON body of at most 1 MB (lib/api/request-body.ts).
 import { randomUUID } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
@@ -10,14 +12,15 @@ import { log as rootLog, type Logger } from '../log';
 import { countBearerCall } from '../rate-limit/daily-cap';
 import { authenticate } from './authenticate';
 import { roleAtLeast, type AuthUser, type AuthVia, type ResolvedRouter, type ResolvedWorkspace } from './context';
-import { ApiError, fromDatabaseError, notFound } from './errors';
+import { ApiError, errorBody, fromDatabaseError, invalidFields, notFound } from './errors';
+import { NO_BODY, readJsonBody } from './request-body';
 import { resolveRouter, resolveWorkspace } from './resolve';
 import { isSameOrigin } from './origin';
-import { formatZodError } from './validation';
+import { clientInput, fieldIssues, nulIssues } from './validation';
 
 export interface ApiOptions<B extends z.ZodType, Q extends z.ZodType> {
-  /** `required` (default), `optional` (anonymous allowed), or `pending-deletion-ok`. */
-  auth?: 'required' | 'optional' | 'pending-deletion-ok';
+  /** `required` (default), `optional` (anonymous allowed), `pending-deletion-ok`, or `none` (credentials not even read). */
+  auth?: 'required' | 'optional' | 'pending-deletion-ok' | 'none';
   /** `required` (default), `optional` (handler copes with none), or `none` (not resolved). */
   workspace?: 'required' | 'optional' | 'none';
   router?: boolean;
@@ -60,20 +63,26 @@ export function api<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = 
     const log = rootLog.child({ requestId, method: req.method, path: req.nextUrl.pathname });
     const headers: Record<string, string> = { 'X-Request-Id': requestId, 'Cache-Control': 'no-store' };
     try {
-      const auth = await authenticate(req);
-      if (!auth && options.auth !== 'optional') throw new ApiError('unauthenticated', 'sign in, or send "Authorization: Bearer <account token>"');
+      const auth = options.auth === 'none' ? null : await authenticate(req);
+      if (!auth && options.auth !== 'optional' && options.auth !== 'none') throw new ApiError('unauthenticated', 'sign in, or send "Authorization: Bearer <account token>"');
       if (auth?.user.deletionRequestedAt && options.auth !== 'pending-deletion-ok' && options.auth !== 'optional') {
         throw new ApiError('unauthenticated', 'the account is scheduled for deletion; restore it first');
       }
 
+      // Before the workspace and router lookups, which read X-Router-Id's fallbacks from the query.
+      const rawParams = await route.params;
+      const params = Object.fromEntries(Object.entries(rawParams ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
+      const query = req.nextUrl.searchParams;
+      refuseNul([...nulIssues(params, 'path'), ...[...query].flatMap(([key, value]) => nulIssues({ [key]: value }, 'query'))]);
+
       let workspace: ResolvedWorkspace | null = null;
       let router: ResolvedRouter | null = null;
-      const query = req.nextUrl.searchParams;
       if (auth && options.workspace !== 'none') {
         workspace = await resolveWorkspace(auth.user, auth.via, req.headers.get('x-workspace-id'));
         if (!workspace && options.workspace !== 'optional') throw notFound('workspace');
       }
-      const body = options.body ? await readJson(req) : undefined;
+      const body = options.body ? await readJsonBody(req) : undefined;
+      if (body !== undefined) refuseNul(nulIssues(body, 'body'));
       if (options.router && workspace && auth) {
         const requested = req.headers.get('x-router-id') ?? query.get('routerInstanceId') ?? routerIdFromBody(body);
         router = await resolveRouter(workspace, auth.user, auth.via, requested);
@@ -97,8 +106,6 @@ export function api<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = 
         if (cap.exceeded) throw new ApiError('rate_limited', `the workspace used its ${cap.limit} API calls for today; the count resets at midnight UTC`);
       }
 
-      const rawParams = await route.params;
-      const params = Object.fromEntries(Object.entries(rawParams ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
       const ctx: ApiContext<z.infer<B>, z.infer<Q>> = {
         req, requestId, log, params,
         user: auth?.user as AuthUser,
@@ -122,7 +129,7 @@ export function api<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = 
     } catch (thrown) {
       const error = fromDatabaseError(thrown);
       if (error instanceof ApiError) {
-        return NextResponse.json({ ok: false, error: { code: error.code, message: error.message } }, { status: error.status, headers: { ...headers, ...error.headers } });
+        return NextResponse.json(errorBody(error), { status: error.status, headers: { ...headers, ...error.headers } });
       }
       log.error({ err: error }, 'unhandled error');
       return NextResponse.json(
@@ -131,18 +138,6 @@ export function api<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = 
       );
     }
   };
-}
-
-const NO_BODY = Symbol('no body');
-
-async function readJson(req: NextRequest): Promise<unknown> {
-  const text = await req.text();
-  if (text.trim() === '') return NO_BODY;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError('validation_error', 'the request body is not valid JSON');
-  }
 }
 
 function routerIdFromBody(body: unknown): string | null {
@@ -154,7 +149,11 @@ function routerIdFromBody(body: unknown): string | null {
 }
 
 function parseWith<T extends z.ZodType>(schema: T, input: unknown, where: string): z.infer<T> {
-  const result = schema.safeParse(input === NO_BODY ? undefined : input);
-  if (!result.success) throw new ApiError('validation_error', formatZodError(result.error, where));
+  const result = schema.safeParse(input === NO_BODY ? undefined : input, clientInput);
+  if (!result.success) throw invalidFields(fieldIssues(result.error, where));
   return result.data;
+}
+
+function refuseNul(issues: ReturnType<typeof nulIssues>) {
+  if (issues.length > 0) throw invalidFields(issues);
 }

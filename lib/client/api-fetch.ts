@@ -1,14 +1,23 @@
 // The dashboard's one way to call the server. Every response is the API envelope
-// (`{ ok: true, data }` / `{ ok: false, error: { code, message } }`); this turns a failure into an
-// ApiClientError with the spec's code, so components branch on `code`, never on message text.
+// (`{ ok: true, data }` / `{ ok: false, error: { code, message, details? } }`); this turns a failure
+// into an ApiClientError with the error's code and field details, so components branch on `code`
+// and place errors on fields from `details`, never from message text.
 // URLs are relative: cookie-authenticated mutations are checked same-origin by the server.
+
+/** One field's problem in a `validation_error`: `path` is dotted (`maxConcurrent`, `headers.0.name`). */
+export interface ApiFieldIssue {
+  path: string;
+  message: string;
+}
 
 export class ApiClientError extends Error {
   constructor(
-    /** The spec's error code (`forbidden`, `limit_reached`…), or `network_error` / `bad_response`. */
+    /** The API's error code (`forbidden`, `limit_reached`…), or `network_error` / `bad_response`. */
     readonly code: string,
     message: string,
     readonly status: number,
+    /** The fields a `validation_error` is about; empty when it is about the request as a whole. */
+    readonly details: readonly ApiFieldIssue[] = [],
   ) {
     super(message);
     this.name = 'ApiClientError';
@@ -50,14 +59,19 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   if (payload && typeof payload === 'object' && 'ok' in payload) {
     if (payload.ok === true) return (payload as { data: T }).data;
     const error = (payload as { error?: unknown }).error;
-    // Billing endpoints send `error` as a plain string (spec 1, Errors).
+    // Billing endpoints send `error` as a plain string (docs/api.md, Conventions).
     if (typeof error === 'string') throw new ApiClientError(error, error.replace(/_/g, ' '), response.status);
     if (error && typeof error === 'object') {
-      const { code, message } = error as { code?: unknown; message?: unknown };
-      throw new ApiClientError(String(code ?? 'unknown_error'), String(message ?? 'the request failed'), response.status);
+      const { code, message, details } = error as { code?: unknown; message?: unknown; details?: unknown };
+      throw new ApiClientError(String(code ?? 'unknown_error'), String(message ?? 'the request failed'), response.status, fieldIssues(details));
     }
   }
   throw new ApiClientError('bad_response', `unexpected answer from the server (HTTP ${response.status})`, response.status);
+}
+
+function fieldIssues(details: unknown): ApiFieldIssue[] {
+  if (!Array.isArray(details)) return [];
+  return details.filter((d): d is ApiFieldIssue => typeof d?.path === 'string' && typeof d?.message === 'string');
 }
 
 export function isApiError(error: unknown, code?: string): error is ApiClientError {

@@ -1,6 +1,7 @@
 // Forms validate with the server's own zod schema before sending, and show the server's
 // `validation_error` next to the same fields when it finds something the schema could not.
 import { z } from 'zod';
+import { clientInput } from '../api/validation';
 import { isApiError } from './api-fetch';
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -11,7 +12,8 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export type Validated<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
 
 export function validate<S extends z.ZodType>(schema: S, values: unknown): Validated<z.infer<S>> {
-  const result = schema.safeParse(values);
+  // Worded as the server words them, so a field reads the same whichever side caught it.
+  const result = schema.safeParse(values, clientInput);
   if (result.success) return { ok: true, data: result.data };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
@@ -21,13 +23,17 @@ export function validate<S extends z.ZodType>(schema: S, values: unknown): Valid
   return { ok: false, errors };
 }
 
-/** `validation_error` messages read "email: enter a valid e-mail address; role: …" (lib/api/validation.ts). */
+/**
+ * A `validation_error`'s `details` placed on the form's fields: an issue lands on the field its
+ * path names, or on the nearest listed field it is inside (`headers.X-A` on `headers` when the form
+ * lists `headers`, not `headers.X-A`). Null when none of them is about a listed field.
+ */
 export function fieldErrorsFromApi(error: unknown, fields: readonly string[]): FieldErrors | null {
   if (!isApiError(error, 'validation_error')) return null;
   const errors: FieldErrors = {};
-  for (const part of error.message.split('; ')) {
-    const match = /^([\w.]+): (.*)$/.exec(part);
-    if (match && fields.includes(match[1]!)) errors[match[1]!] ??= capitalise(match[2]!);
+  for (const { path, message } of error.details) {
+    const field = fields.includes(path) ? path : fields.filter((f) => path.startsWith(`${f}.`)).sort((a, b) => b.length - a.length)[0];
+    if (field) errors[field] ??= capitalise(message);
   }
   return Object.keys(errors).length > 0 ? errors : null;
 }

@@ -1,6 +1,6 @@
-// Event names. Spec 1: the cloud sends `session.ended` and `session.error`; the other names are
+// Event names. docs/api.md: the cloud sends `session.ended` and `session.error`; the other names are
 // accepted in a webhook's `events` (so a configuration survives the day they are sent) but never
-// sent. Spec 3's self-hosted gateway sends its own operational events.
+// sent. The planned self-hosted gateway (docs/gateway.md) sends its own operational events.
 
 export const SENT_EVENTS = ['session.ended', 'session.error'] as const;
 

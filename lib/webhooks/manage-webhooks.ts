@@ -1,7 +1,7 @@
 // Create, update and delete webhooks. The full URL is stored encrypted (it carries the
 // receiver's secret); responses show the masked form kept beside it.
 import { db, type Tx } from '../db';
-import { ApiError, notFound } from '../api/errors';
+import { ApiError, notFound, invalidField } from '../api/errors';
 import { encryptText } from '../crypto/encryption';
 import { egressPolicy, egressRefusal } from '../net/egress-policy';
 import { maskUrl } from './mask-url';
@@ -15,13 +15,13 @@ const storedUrl = (url: string) => ({ urlEncrypted: encryptText(url), urlDisplay
 async function checkRouter(tx: Tx, workspaceId: string, routerId: string | null | undefined) {
   if (!routerId) return;
   const router = await tx.router.findFirst({ where: { id: routerId, workspaceId }, select: { id: true } });
-  if (!router) throw new ApiError('validation_error', `routerInstanceId: no router "${routerId}" in this workspace`);
+  if (!router) throw invalidField('routerInstanceId', `no router "${routerId}" in this workspace`);
 }
 
 /** A receiver the egress policy refuses is a 400 naming the field (every delivery is checked again). */
 async function assertUrlAllowed(url: string | undefined) {
   const refused = url === undefined ? null : await egressRefusal(egressPolicy(), url);
-  if (refused) throw new ApiError('validation_error', `url: ${refused}`);
+  if (refused) throw invalidField('url', refused);
 }
 
 export async function createWebhook(workspaceId: string, input: CreateWebhookInput) {

@@ -1,39 +1,37 @@
 // Webhook URLs carry the receiver's secret (deliveries are not signed), so responses show them
-// with credentials masked: the query parameters spec 1 names (token, apiKey, key, secret,
-// password), their spelling variants (api_key, ACCESS_TOKEN, client-secret…), and a userinfo password.
+// masked: every query value, whatever its parameter is called (receivers name their secret
+// anything: sig, s, hmac, auth…), a parameter without a value as a whole (`?<token>`), and a
+// userinfo (refused on input, masked should an older row hold one). Names and the path stay as written.
 
 export const MASK = '***';
 
-const SECRET_NAMES = new Set(['token', 'apikey', 'key', 'secret', 'password']);
-const SECRET_SUFFIXES = ['token', 'apikey', 'secret', 'password'];
-
-export function isSecretParam(name: string): boolean {
-  const n = name.toLowerCase().replace(/[-_.\s]/g, '');
-  return SECRET_NAMES.has(n) || SECRET_SUFFIXES.some((suffix) => n.endsWith(suffix));
-}
-
-function decodeName(raw: string): string {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '));
-  } catch {
-    return raw;
-  }
-}
-
-/** The URL as shown in responses. Everything but the masked values stays as written. */
+/** The URL as shown in responses; safe to apply again to its own output. */
 export function maskUrl(raw: string): string {
   const url = new URL(raw);
+  if (url.username) url.username = MASK;
   if (url.password) url.password = MASK;
   if (url.search.length > 1) {
     const parts = url.search.slice(1).split('&').map((part) => {
+      if (part === '') return part;
       const eq = part.indexOf('=');
-      const name = eq < 0 ? part : part.slice(0, eq);
-      return isSecretParam(decodeName(name)) ? `${name}=${MASK}` : part;
+      return eq < 0 ? MASK : `${part.slice(0, eq)}=${MASK}`;
     });
     url.search = `?${parts.join('&')}`;
   }
   return url.toString();
 }
+
+/** The stored display form, masked again by today's rule (rows written under an older one named fewer parameters). */
+export function displayUrl(stored: string): string {
+  try {
+    return maskUrl(stored);
+  } catch {
+    return MASK;
+  }
+}
+
+/** A webhook URL may not carry `user:password@`: undici cannot send it, and the query is where a secret goes. */
+export const hasUserinfo = (url: URL) => url.username !== '' || url.password !== '';
 
 /** http(s) only; anything else (or a string that is no URL) is null. */
 export function parseWebhookUrl(raw: string): URL | null {

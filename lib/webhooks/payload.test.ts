@@ -8,7 +8,7 @@ const ended: EndedSession = {
   errorReason: 'idle timeout', endedAt: new Date('2026-01-02T03:04:05.678Z'),
 };
 
-test('session.ended: the body of spec 1, keys in order, no errorReason even when the close had a reason', () => {
+test('session.ended: the body of docs/api.md, keys in order, no errorReason even when the close had a reason', () => {
   const body = sessionPayload(ended, 'gw/cloud');
   assert.equal(
     JSON.stringify(body),

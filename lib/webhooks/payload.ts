@@ -1,4 +1,4 @@
-// Webhook bodies (spec 1, Events; spec 3, Webhook payload): one shape, keys in the spec's order.
+// Webhook bodies (docs/api.md, Events; docs/gateway.md, Webhooks): one shape, keys in the documented order.
 import { TEST_EVENT } from './events';
 
 export interface WebhookPayload {
@@ -17,7 +17,7 @@ export function gatewayName(env: Record<string, string | undefined> = process.en
   return env.GATEWAY_NAME?.trim() || DEFAULT_GATEWAY_NAME;
 }
 
-/** Spec 1: the hosted service signs its events `<gateway-name>/cloud`; spec 3's gateway uses the bare name. */
+/** docs/api.md: the hosted service signs its events `<gateway-name>/cloud`; the planned gateway (docs/gateway.md) uses the bare name. */
 export const cloudSource = (name = gatewayName()) => `${name}/cloud`;
 
 export function buildPayload(input: { event: string; status: WebhookPayload['status']; source: string; at: Date; data: Record<string, unknown> }): WebhookPayload {
@@ -58,7 +58,7 @@ export function sessionPayload(session: EndedSession, source: string): WebhookPa
   return buildPayload({ event, status: errored ? 'firing' : 'resolved', source, at: session.endedAt ?? new Date(), data });
 }
 
-/** POST /v1/webhooks/:id/test (spec 1 leaves the body open; see docs/decisions-webhooks.md). */
+/** POST /v1/webhooks/:id/test (docs/api.md leaves the body open; see docs/decisions-webhooks.md). */
 export function testPayload(webhook: { id: string; workspaceId: string; label: string }, source: string, at = new Date()): WebhookPayload {
   return buildPayload({
     event: TEST_EVENT,

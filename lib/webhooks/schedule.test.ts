@@ -16,13 +16,13 @@ function failingRun(schedule: RetrySchedule): { delays: number[]; attempts: numb
   }
 }
 
-test('spec 1: a failing delivery is retried 3 times after 0.5, 2 and 8 s, 5 s per attempt, then given up', () => {
+test('hosted (docs/api.md): a failing delivery is retried 3 times after 0.5, 2 and 8 s, 5 s per attempt, then given up', () => {
   assert.deepEqual(failingRun(CLOUD_SCHEDULE), { delays: [500, 2_000, 8_000], attempts: 4 });
   assert.equal(CLOUD_SCHEDULE.attemptTimeoutMs, 5_000);
   assert.equal(maxAttempts(CLOUD_SCHEDULE), 4);
 });
 
-test('spec 3: the gateway retries after 1, 5 and 15 s, 5 s per attempt', () => {
+test('gateway (docs/gateway.md): retries after 1, 5 and 15 s, 5 s per attempt', () => {
   assert.deepEqual(failingRun(GATEWAY_SCHEDULE), { delays: [1_000, 5_000, 15_000], attempts: 4 });
   assert.equal(GATEWAY_SCHEDULE.attemptTimeoutMs, 5_000);
 });

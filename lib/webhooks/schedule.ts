@@ -1,4 +1,4 @@
-// Retry schedules as data. Both specs have a first attempt at once, a per-attempt timeout and
+// Retry schedules as data. Both schedules (docs/api.md, docs/gateway.md) have a first attempt at once, a per-attempt timeout and
 // retries after fixed delays, then give up; only the numbers differ.
 
 export interface RetrySchedule {
@@ -8,10 +8,10 @@ export interface RetrySchedule {
   retryDelaysMs: readonly number[];
 }
 
-/** Spec 1, Events: retried 3 times after 0.5, 2 and 8 s; 5 s per attempt. */
+/** docs/api.md, Webhooks: retried 3 times after 0.5, 2 and 8 s; 5 s per attempt. */
 export const CLOUD_SCHEDULE: RetrySchedule = { attemptTimeoutMs: 5_000, retryDelaysMs: [500, 2_000, 8_000] };
 
-/** Spec 3, Events: retries after 1, 5 and 15 s; 5 s per attempt. */
+/** docs/gateway.md, Webhooks: retries after 1, 5 and 15 s; 5 s per attempt. */
 export const GATEWAY_SCHEDULE: RetrySchedule = { attemptTimeoutMs: 5_000, retryDelaysMs: [1_000, 5_000, 15_000] };
 
 /** POST /v1/webhooks/:id/test: one attempt, no retries. */

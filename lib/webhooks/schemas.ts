@@ -1,8 +1,8 @@
-// Webhook inputs (spec 1, Webhooks): label and url required, events omitted (or empty) = every
+// Webhook inputs (docs/api.md, Webhooks): label and url required, events omitted (or empty) = every
 // event, routerInstanceId null = all routers. Shared by the route handlers, the dashboard and tests.
 import { z } from 'zod';
 import { ACCEPTED_EVENTS } from './events';
-import { parseWebhookUrl } from './mask-url';
+import { hasUserinfo, parseWebhookUrl } from './mask-url';
 
 export const WEBHOOKS_PER_WORKSPACE = 100;
 export const URL_MAX_LENGTH = 2_048;
@@ -14,7 +14,11 @@ export const webhookUrlSchema = z
   .trim()
   .min(1, 'enter the address to POST to')
   .max(URL_MAX_LENGTH, `must be at most ${URL_MAX_LENGTH} characters`)
-  .refine((value) => parseWebhookUrl(value) !== null, 'must be an http:// or https:// address');
+  .refine((value) => parseWebhookUrl(value) !== null, 'must be an http:// or https:// address')
+  .refine((value) => {
+    const url = parseWebhookUrl(value);
+    return url === null || !hasUserinfo(url);
+  }, 'must not contain a user name or password (user:password@host); put the receiver\'s secret in the path or the query string');
 
 const eventName = z.enum(ACCEPTED_EVENTS, {
   error: (issue) => `unknown event ${JSON.stringify(issue.input)}; accepted: ${ACCEPTED_EVENTS.join(', ')}`,

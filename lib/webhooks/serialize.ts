@@ -1,13 +1,14 @@
 import type { Webhook } from '../db/generated/client';
+import { displayUrl } from './mask-url';
 
-/** The Webhook resource of spec 1. `url` is the masked display form; the full address never leaves the server. */
+/** The Webhook resource of docs/api.md. `url` is the masked display form; the full address never leaves the server. */
 export function serializeWebhook(w: Webhook) {
   return {
     id: w.id,
     workspaceId: w.workspaceId,
     routerInstanceId: w.routerId,
     label: w.label,
-    url: w.urlDisplay,
+    url: displayUrl(w.urlDisplay),
     events: w.events,
     active: w.active,
     createdAt: w.createdAt.toISOString(),

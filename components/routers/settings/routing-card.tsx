@@ -1,6 +1,6 @@
 'use client';
 // The routing strategy and every numeric setting of the router, each with its range and default
-// (spec 1's PATCH table, the same zod schema the server parses with). Only changed fields are sent.
+// (the PATCH table of docs/api.md, the same zod schema the server parses with). Only changed fields are sent.
 import { useState } from 'react';
 import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/forms';
 import { useActiveWorkspace } from '@/lib/client/me';

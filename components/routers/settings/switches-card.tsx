@@ -1,5 +1,5 @@
 'use client';
-// The router's four switches (spec 2, "Router switches") and the defaults for browsers that chat
+// The router's four switches (docs/connect.md, "Router switches") and the defaults for browsers that chat
 // agents open. Switches save as soon as they flip.
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/client/api-fetch';

@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { CONTROL_PLANE_ROUTES, allowedMethods, matchRoute } from './routes';
+
+const APP = path.resolve(import.meta.dirname, '..', '..', 'app');
+const METHOD = '(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)';
+
+/** The methods a route file exports: `export const GET`, `export async function POST`, `export { x as DELETE }`. */
+function exportedMethods(source: string): string[] {
+  const found = new Set<string>();
+  for (const m of source.matchAll(new RegExp(`^export (?:const|(?:async )?function) ${METHOD}\\b`, 'gm'))) found.add(m[1]!);
+  for (const list of source.matchAll(/^export \{([^}]*)\}/gm)) {
+    for (const m of list[1]!.matchAll(new RegExp(`\\bas ${METHOD}\\b|^\\s*${METHOD}\\s*$`, 'g'))) found.add(m[1] ?? m[2]!);
+  }
+  return [...found].sort();
+}
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? routeFiles(full) : name === 'route.ts' ? [full] : [];
+  });
+}
+
+test('the table lists every /v1 route file with exactly the methods it exports', () => {
+  const onDisk: Record<string, string[]> = {};
+  for (const file of routeFiles(path.join(APP, 'v1'))) {
+    const pattern = `/${path.relative(APP, path.dirname(file)).split(path.sep).join('/')}`;
+    if (pattern.includes('[[...')) continue; // the catch-all answers every other path
+    onDisk[pattern] = exportedMethods(readFileSync(file, 'utf8'));
+  }
+  const table = Object.fromEntries(Object.entries(CONTROL_PLANE_ROUTES).map(([p, methods]) => [p, [...methods].sort()]));
+  assert.deepEqual(table, onDisk, 'lib/api/routes.ts must list each app/v1 route and its exported methods (add the new route there)');
+});
+
+test('a literal segment beats a parameter, as in Next: /v1/routers/active is not /v1/routers/[id]', () => {
+  const at = (p: string) => matchRoute(p.split('/').slice(1));
+  assert.equal(at('/v1/routers/active'), '/v1/routers/active');
+  assert.equal(at('/v1/routers/abc'), '/v1/routers/[id]');
+  assert.equal(at('/v1/providers/probe'), '/v1/providers/probe');
+  assert.equal(at('/v1/providers/probe/test'), '/v1/providers/[slug]/test');
+  assert.equal(at('/v1/workspaces/current/members/u1'), '/v1/workspaces/current/members/[userId]');
+  assert.equal(at('/v1/screenshot'), null);
+  assert.equal(at('/v1'), null);
+  assert.equal(at('/v1/routers/a/b/c'), null);
+});
+
+test('Allow lists the served methods, HEAD with GET, and OPTIONS', () => {
+  assert.deepEqual(allowedMethods('/v1/routers'), ['GET', 'HEAD', 'OPTIONS', 'POST']);
+  assert.deepEqual(allowedMethods('/v1/routers/active'), ['OPTIONS', 'POST']);
+  assert.deepEqual(allowedMethods('/v1/routers/[id]'), ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH']);
+});

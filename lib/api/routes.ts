@@ -1,0 +1,83 @@
+// Every /v1 route of the control plane and the methods it serves, as app/v1/**/route.ts export
+// them (lib/api/routes.test.ts keeps the two equal). The web server reads it before Next does,
+// to answer methods a route does not serve with 405 and an `Allow` header in the API's envelope:
+// Next answers them with an empty 405, a 400 or (TRACE, which its Request cannot represent) a 500.
+
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export const CONTROL_PLANE_ROUTES: Readonly<Record<string, readonly RouteMethod[]>> = {
+  '/v1/access-tokens': ['GET', 'POST'],
+  '/v1/access-tokens/[id]': ['DELETE'],
+  '/v1/access-tokens/[id]/revoke': ['POST'],
+  '/v1/access-tokens/[id]/rotate': ['POST'],
+  '/v1/account': ['DELETE'],
+  '/v1/account/undelete': ['POST'],
+  '/v1/api-keys': ['GET', 'POST'],
+  '/v1/api-keys/[id]': ['GET', 'DELETE'],
+  '/v1/api-keys/current/plaintext': ['GET'],
+  '/v1/api-keys/rotate': ['POST'],
+  '/v1/invitations': ['GET', 'POST'],
+  '/v1/invitations/[id]': ['DELETE'],
+  '/v1/invitations/[id]/accept': ['POST'],
+  '/v1/invitations/[id]/decline': ['POST'],
+  '/v1/invitations/[id]/lookup': ['GET'],
+  '/v1/invitations/[id]/resend': ['POST'],
+  '/v1/mcp-links/current': ['GET', 'DELETE'],
+  '/v1/mcp-links/rotate': ['POST'],
+  '/v1/me': ['GET'],
+  '/v1/providers': ['GET', 'POST'],
+  '/v1/providers/[slug]': ['GET', 'PATCH', 'DELETE'],
+  '/v1/providers/[slug]/plaintext': ['GET'],
+  '/v1/providers/[slug]/reprobe': ['POST'],
+  '/v1/providers/[slug]/test': ['POST'],
+  '/v1/providers/probe': ['POST'],
+  '/v1/providers/test-url': ['POST'],
+  '/v1/providers/verify-key': ['POST'],
+  '/v1/routers': ['GET', 'POST'],
+  '/v1/routers/[id]': ['GET', 'PATCH', 'DELETE'],
+  '/v1/routers/[id]/agent-settings': ['GET', 'PATCH'],
+  '/v1/routers/[id]/settings': ['GET', 'PATCH'],
+  '/v1/routers/active': ['POST'],
+  '/v1/sessions': ['GET'],
+  '/v1/sessions/[id]': ['GET'],
+  '/v1/sessions/[id]/close': ['POST'],
+  '/v1/webhooks': ['GET', 'POST'],
+  '/v1/webhooks/[id]': ['GET', 'PATCH', 'DELETE'],
+  '/v1/webhooks/[id]/deliveries': ['GET'],
+  '/v1/webhooks/[id]/test': ['POST'],
+  '/v1/workspaces': ['GET', 'POST'],
+  '/v1/workspaces/active': ['POST'],
+  '/v1/workspaces/current': ['DELETE'],
+  '/v1/workspaces/current/leave': ['POST'],
+  '/v1/workspaces/current/members': ['GET'],
+  '/v1/workspaces/current/members/[userId]': ['DELETE'],
+};
+
+const compiled = Object.keys(CONTROL_PLANE_ROUTES).map((pattern) => ({
+  pattern,
+  segments: pattern.split('/').slice(1).map((s) => (s.startsWith('[') ? null : s)),
+}));
+
+/**
+ * The route a decoded path (`/v1/routers/abc`) falls on, as Next picks it: at each segment a
+ * literal beats a parameter, so `/v1/routers/active` is its own route, not `/v1/routers/[id]`.
+ * Null for a path no route serves (the catch-all answers it).
+ */
+export function matchRoute(segments: readonly string[]): string | null {
+  let best: { pattern: string; rank: string } | null = null;
+  for (const route of compiled) {
+    if (route.segments.length !== segments.length) continue;
+    if (!route.segments.every((s, i) => s === null || s === segments[i])) continue;
+    const rank = route.segments.map((s) => (s === null ? '1' : '0')).join('');
+    if (!best || rank < best.rank) best = { pattern: route.pattern, rank };
+  }
+  return best?.pattern ?? null;
+}
+
+/** What `Allow` lists for a route: its methods, HEAD with GET, and OPTIONS (Next answers both itself). */
+export function allowedMethods(pattern: string): string[] {
+  const served: string[] = [...(CONTROL_PLANE_ROUTES[pattern] ?? [])];
+  if (served.includes('GET')) served.push('HEAD');
+  served.push('OPTIONS');
+  return served.sort();
+}
