@@ -2,6 +2,7 @@
 // Content-Length first, then a running count for chunked bodies, cancelling the stream at the cap),
 // a body that is not JSON is refused before it is read, and the bytes must be UTF-8 and JSON.
 import { ApiError } from './errors';
+import { readCapped } from '../http/read-capped';
 
 /** Every control-plane body (the largest legitimate one, a provider with 20 headers, is a few KB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -21,24 +22,6 @@ function notJson(contentType: string | null): ApiError {
   return new ApiError('unsupported_media_type', `send the body as JSON with "Content-Type: application/json" (${got})`);
 }
 
-async function readCapped(body: ReadableStream<Uint8Array>, cap: number): Promise<Uint8Array> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      // Not awaited: the answer does not wait for the client to stop sending.
-      reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** The parsed JSON body, or NO_BODY when none was sent. Throws 413, 415 or 400 (not UTF-8, not JSON). */
 export async function readJsonBody(req: Request): Promise<unknown> {
   const length = req.headers.get('content-length');
@@ -49,6 +32,7 @@ export async function readJsonBody(req: Request): Promise<unknown> {
   if (!req.body) return NO_BODY;
 
   const bytes = await readCapped(req.body, MAX_BODY_BYTES);
+  if (!bytes) throw tooLarge();
   if (bytes.byteLength === 0) return NO_BODY;
   if (!isJsonMediaType(contentType)) throw notJson(contentType);
   let text: string;

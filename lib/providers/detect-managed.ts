@@ -5,6 +5,7 @@
 import { egressFetch } from '../net/egress-connect';
 import type { EgressPolicy } from '../net/egress-policy';
 import { httpHeaders, httpOrigin, type ProviderHeaders } from './address';
+import { readCapped } from '../http/read-capped';
 
 export interface PoolStatus {
   kind: 'managed';
@@ -47,27 +48,11 @@ export const poolStatusUrl = (providerUrl: string) => `${httpOrigin(providerUrl)
 export async function fetchPoolStatus(providerUrl: string, headers: ProviderHeaders, timeoutMs: number, policy: EgressPolicy): Promise<PoolStatus | null> {
   try {
     const response = await egressFetch(policy, poolStatusUrl(providerUrl), { headers: { Accept: 'application/json', ...httpHeaders(providerUrl, headers) }, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
-    const body = await readCapped(response, MAX_BODY_BYTES);
+    const bytes = response.body ? await readCapped(response.body, MAX_BODY_BYTES) : Buffer.alloc(0);
+    const body = bytes?.toString('utf8') ?? null;
     return body === null ? null : parsePoolStatus({ status: response.status, body });
   } catch {
     return null;
   }
 }
 
-async function readCapped(response: { body: { getReader(): ReadableStreamDefaultReader<Uint8Array> } | null }, maxBytes: number): Promise<string | null> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
