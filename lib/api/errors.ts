@@ -69,6 +69,15 @@ export function errorBody(error: ApiError) {
   return { ok: false as const, error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } };
 }
 
+/**
+ * The billing endpoints' error body: `error` is the code as a plain string, invalid input is
+ * `bad_request`; the message and field details sit beside it.
+ */
+export function billingErrorBody(error: ApiError) {
+  const code = error.code === 'validation_error' ? 'bad_request' : error.code;
+  return { ok: false as const, error: code, message: error.message, ...(error.details ? { details: error.details } : {}) };
+}
+
 export const notFound = (what = 'resource') => new ApiError('not_found', `${what} not found`);
 export const forbidden = (message = 'your role does not allow this action') => new ApiError('forbidden', message);
 

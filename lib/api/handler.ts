@@ -12,7 +12,7 @@ import { log as rootLog, type Logger } from '../log';
 import { countBearerCall } from '../rate-limit/daily-cap';
 import { authenticate } from './authenticate';
 import { roleAtLeast, type AuthUser, type AuthVia, type ResolvedRouter, type ResolvedWorkspace } from './context';
-import { ApiError, errorBody, fromDatabaseError, invalidFields, notFound } from './errors';
+import { ApiError, billingErrorBody, errorBody, fromDatabaseError, invalidFields, notFound } from './errors';
 import { NO_BODY, readJsonBody } from './request-body';
 import { resolveRouter, resolveWorkspace } from './resolve';
 import { isSameOrigin } from './origin';
@@ -30,6 +30,8 @@ export interface ApiOptions<B extends z.ZodType, Q extends z.ZodType> {
   counted?: boolean;
   body?: B;
   query?: Q;
+  /** `billing`: errors as `{ ok: false, error: "<code>", message }` with `bad_request` for invalid input (docs/api.md, Errors). */
+  errors?: 'standard' | 'billing';
 }
 
 export interface ApiContext<B, Q> {
@@ -129,11 +131,13 @@ export function api<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = 
     } catch (thrown) {
       const error = fromDatabaseError(thrown);
       if (error instanceof ApiError) {
-        return NextResponse.json(errorBody(error), { status: error.status, headers: { ...headers, ...error.headers } });
+        const body = options.errors === 'billing' ? billingErrorBody(error) : errorBody(error);
+        return NextResponse.json(body, { status: error.status, headers: { ...headers, ...error.headers } });
       }
       log.error({ err: error }, 'unhandled error');
+      const message = `something went wrong on our side (request ${requestId})`;
       return NextResponse.json(
-        { ok: false, error: { code: 'internal_error', message: `something went wrong on our side (request ${requestId})` } },
+        options.errors === 'billing' ? { ok: false, error: 'internal_error', message } : { ok: false, error: { code: 'internal_error', message } },
         { status: 500, headers },
       );
     }
