@@ -1,4 +1,5 @@
 // Session history: list (workspace-wide, newest first), one session, and the control-plane close.
+import { centsOf } from '../billing/charges';
 import { db } from '../db';
 import { notFound } from '../api/errors';
 import type { z } from 'zod';
@@ -23,7 +24,9 @@ export function serializeSession(s: Row) {
     bytesOut,
     totalBytes: bytesIn + bytesOut,
     messageCount: s.messageCount,
-    billedCents: Math.round(Number(s.billedMillicents) / 1000),
+    // Whole cents rounded half away from zero; the exact amount beside it (docs/billing.md, Rounding).
+    billedCents: centsOf(s.billedMillicents),
+    billedMillicents: Number(s.billedMillicents),
     errorReason: s.errorReason,
     provider: { id: s.providerId, slug: s.providerSlug, name: s.providerName },
     hasRecording: s.recording !== null,

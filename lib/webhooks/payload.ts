@@ -1,4 +1,5 @@
 // Webhook bodies (docs/api.md, Events; docs/gateway.md, Webhooks): one shape, keys in the documented order.
+import { centsOf } from '../billing/charges';
 import { TEST_EVENT } from './events';
 
 export interface WebhookPayload {
@@ -51,7 +52,7 @@ export function sessionPayload(session: EndedSession, source: string): WebhookPa
     bytesIn: Number(session.bytesIn),
     bytesOut: Number(session.bytesOut),
     // Same rounding as the Session resource's billedCents.
-    billedCents: Math.round(Number(session.billedMillicents) / 1000),
+    billedCents: centsOf(BigInt(session.billedMillicents)),
     errored,
   };
   if (errored) data.errorReason = session.errorReason ?? 'the session ended with an error';

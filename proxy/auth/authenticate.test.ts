@@ -9,7 +9,7 @@ import type { RouterKeyIdentity } from './router-key';
 
 const VALID = `rkey_${'v'.repeat(43)}`;
 const bad = (n: number) => `rkey_${String(n).padStart(43, 'x')}`;
-const identity: RouterKeyIdentity = { keyId: 'k1', routerId: 'r1', workspaceId: 'w1', suspended: false, balanceMillicents: 0n };
+const identity: RouterKeyIdentity = { keyId: 'k1', routerId: 'r1', workspaceId: 'w1', suspended: false, enterprise: false, balanceMillicents: 0n, monthSessions: 0 };
 
 function setup(options: { lookupBurst?: number } = {}) {
   let now = 1_000_000;

@@ -6,7 +6,7 @@
 // every proxy sharing the database; a ticket of a key revoked since fails with the key.
 import { newSecret } from '../../lib/crypto/secrets';
 import { db } from '../../lib/db';
-import { IDENTITY_COLUMNS, IDENTITY_JOINS, identityOf, type KeyRow, type RouterKeyIdentity } from './router-key';
+import { IDENTITY_COLUMNS, identityJoins, identityOf, type KeyRow, type RouterKeyIdentity } from './router-key';
 
 export const TICKET_PREFIX = 'ctkt_';
 /** Playwright and puppeteer connect right after reading /json/version; half a minute is plenty. */
@@ -35,7 +35,7 @@ export async function issueConnectTicket(keyId: string): Promise<string> {
 export async function redeemConnectTicket(ticketHash: string): Promise<RouterKeyIdentity | null> {
   const [key] = await db.$queryRaw<KeyRow[]>`
     WITH t AS (DELETE FROM "ConnectTicket" WHERE "ticketHash" = ${ticketHash} RETURNING "keyId", "expiresAt")
-    SELECT ${IDENTITY_COLUMNS} FROM t JOIN "RouterKey" k ON k."id" = t."keyId" ${IDENTITY_JOINS}
+    SELECT ${IDENTITY_COLUMNS} FROM t JOIN "RouterKey" k ON k."id" = t."keyId" ${identityJoins()}
     WHERE t."expiresAt" > now()`;
   return identityOf(key);
 }

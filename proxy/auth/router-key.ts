@@ -6,13 +6,17 @@
 // (its owner deleted the account) is refused like a suspended one.
 import type { IncomingMessage } from 'node:http';
 import { db, Prisma } from '../../lib/db';
+import { usagePeriod } from '../sessions/usage';
 
 export interface RouterKeyIdentity {
   keyId: string;
   routerId: string;
   workspaceId: string;
   suspended: boolean;
+  enterprise: boolean;
   balanceMillicents: bigint;
+  /** Sessions and successful data-API calls counted this UTC month when the key was read. */
+  monthSessions: number;
 }
 
 const HOUR_MS = 3_600_000;
@@ -33,7 +37,9 @@ export interface KeyRow {
   revokedAt: Date | null;
   lastUsedAt: Date | null;
   suspended: boolean;
+  enterprise: boolean;
   balanceMillicents: bigint | null;
+  monthSessions: number | null;
 }
 
 /**
@@ -46,13 +52,16 @@ export function isWellFormedRouterKey(plaintext: string | null): plaintext is st
 
 /** A KeyRow's columns, for a query whose RouterKey row is `k` (shared with connect tickets). */
 export const IDENTITY_COLUMNS = Prisma.sql`k."id", k."routerId", k."workspaceId", k."revokedAt", k."lastUsedAt",
-  (w."suspended" OR w."deletionRequestedAt" IS NOT NULL) AS "suspended", wl."balanceMillicents"`;
-export const IDENTITY_JOINS = Prisma.sql`JOIN "Workspace" w ON w."id" = k."workspaceId" LEFT JOIN "Wallet" wl ON wl."workspaceId" = k."workspaceId"`;
+  (w."suspended" OR w."deletionRequestedAt" IS NOT NULL) AS "suspended", w."enterprise", wl."balanceMillicents", u."sessions" AS "monthSessions"`;
+/** The joins IDENTITY_COLUMNS reads: the workspace, its wallet and this UTC month's session count. */
+export const identityJoins = (now = new Date()) => Prisma.sql`JOIN "Workspace" w ON w."id" = k."workspaceId"
+  LEFT JOIN "Wallet" wl ON wl."workspaceId" = k."workspaceId"
+  LEFT JOIN "UsageCounter" u ON u."workspaceId" = k."workspaceId" AND u."period" = ${usagePeriod(now)}`;
 
 /** The key's identity by its SHA-256, or null when unknown or revoked. */
 export async function lookupRouterKey(keyHash: string): Promise<RouterKeyIdentity | null> {
   // Every connect runs this: one hand-written statement costs half of the ORM's compiled query.
-  const [key] = await db.$queryRaw<KeyRow[]>`SELECT ${IDENTITY_COLUMNS} FROM "RouterKey" k ${IDENTITY_JOINS} WHERE k."keyHash" = ${keyHash}`;
+  const [key] = await db.$queryRaw<KeyRow[]>`SELECT ${IDENTITY_COLUMNS} FROM "RouterKey" k ${identityJoins()} WHERE k."keyHash" = ${keyHash}`;
   return identityOf(key);
 }
 
@@ -67,6 +76,8 @@ export function identityOf(key: KeyRow | undefined): RouterKeyIdentity | null {
     routerId: key.routerId,
     workspaceId: key.workspaceId,
     suspended: key.suspended,
+    enterprise: key.enterprise,
     balanceMillicents: key.balanceMillicents ?? 0n,
+    monthSessions: key.monthSessions ?? 0,
   };
 }

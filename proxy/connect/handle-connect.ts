@@ -69,7 +69,7 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
   const params = parseConnectParams(url);
   const router = await deps.routers.get(identity.routerId);
   if (!router) throw new Refusal(401, 'router key missing, wrong or revoked');
-  checkFeatures(params, router, identity.balanceMillicents);
+  checkFeatures(params, router, identity);
   if (router.providers.length === 0) throw new Refusal(400, 'this router has no enabled providers; add one in the dashboard');
 
   let reservation: Reservation<RuntimeProvider>;

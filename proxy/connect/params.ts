@@ -1,4 +1,5 @@
 // Query parameters of GET /v1/connect (docs/connect.md), checked against the router's switches.
+import { connectPaymentRefusal, type WalletState } from '../../lib/billing/gates';
 import { Refusal } from './refuse';
 import type { RouterRuntime } from '../config/router-store';
 
@@ -28,13 +29,13 @@ export function parseConnectParams(url: URL): ConnectParams {
 }
 
 /** Features of later releases are refused clearly rather than silently ignored. */
-export function checkFeatures(params: ConnectParams, router: RouterRuntime, balanceMillicents: bigint): void {
+export function checkFeatures(params: ConnectParams, router: RouterRuntime, wallet: WalletState): void {
   if (params.profile && !router.switches.profilesEnabled) throw new Refusal(409, 'the Profiles switch is off on this router; turn it on in the router settings or connect without profile=');
   if (params.record && !router.switches.replayEnabled) throw new Refusal(409, 'the Recording switch is off on this router; turn it on in the router settings or connect without session_record=');
   if (params.observability && !router.switches.observabilityEnabled) throw new Refusal(409, 'the Traces switch is off on this router; turn it on in the router settings or connect without observability=');
-  if ((params.record || params.observability) && balanceMillicents <= 0n) {
-    throw new Refusal(402, 'session_record and observability need a positive wallet balance; top up the wallet in Billing');
-  }
+  const paidFeatures = [params.record && 'session_record', params.observability && 'observability'].filter((f): f is string => Boolean(f));
+  const unpaid = connectPaymentRefusal(wallet, paidFeatures);
+  if (unpaid) throw new Refusal(402, unpaid);
   const pending = [params.profile && 'profile', params.record && 'session_record', params.observability && 'observability'].filter(Boolean);
   if (pending.length > 0) throw new Refusal(501, `${pending.join(', ')} ${pending.length > 1 ? 'are' : 'is'} not available on this server yet; connect without ${pending.length > 1 ? 'them' : 'it'}`);
   if (params.readOnly && !params.profile) throw new Refusal(400, 'readOnly=1 only applies together with profile=');

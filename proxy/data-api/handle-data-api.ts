@@ -12,7 +12,7 @@ import { egressPolicy, egressRefusal } from '../../lib/net/egress-policy';
 import type { RouterKeyAuth } from '../auth/authenticate';
 import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
 import { isEngineError, type Lease, type Reservation } from '../engine';
-import { countSession } from '../sessions/usage';
+import { countCall } from '../sessions/usage';
 import { text } from '../status';
 import { contentAction, scrapeAction, screenshotAction, type ActionInput, type Reply } from './actions';
 import { ConnectError, type BrowserConnections, type OpenedContext } from './browser-connections';
@@ -74,7 +74,7 @@ export async function handleDataApi(endpoint: Endpoint<PageRequest>, req: Incomi
       throw new DataApiError(413, `the response would be ${reply.body.length} bytes, over this endpoint's cap of ${endpoint.capBytes / MB} MB; narrow the request (clip, selector, fewer formats)`);
     }
     res.once('finish', () => {
-      countSession(identity.workspaceId, new Date()).catch((error: Error) => log.error({ requestId, workspaceId: identity.workspaceId, err: error.message }, 'could not count a data-API call'));
+      countCall(identity.workspaceId, requestId).catch((error: Error) => log.error({ requestId, workspaceId: identity.workspaceId, err: error.message }, 'could not count a data-API call'));
     });
     res.writeHead(200, { ...reply.headers, 'Content-Length': String(reply.body.length), 'Cache-Control': 'no-store' }).end(reply.body);
   } catch (error) {

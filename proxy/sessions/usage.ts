@@ -1,11 +1,29 @@
-// The workspace's monthly session count (docs/connect.md, Limits: 10,000 free per month, shared by connect
-// sessions and successful data-API calls). One row per workspace and UTC month; billing reads it.
+// The workspace's monthly session count (docs/connect.md, Limits: 10,000 free per month, shared by
+// connect sessions and successful data-API calls), one row per workspace and UTC month. Connect
+// sessions are counted as their row is written (session-store.ts); a data-API call is counted
+// here, and charged in the same statement when it is above the free count.
+import { SESSION_OVERAGE_MILLICENTS, FREE_SESSIONS_PER_MONTH } from '../../lib/billing/rates';
+import { postingCtes } from '../../lib/billing/ledger';
+import { usagePeriod } from '../../lib/billing/period';
 import { db } from '../../lib/db';
 
-export const usagePeriod = (at: Date) => at.toISOString().slice(0, 7);
+export { usagePeriod };
 
-/** Adds one session to the month of `at`. A Prisma promise: await it, or pass it to db.$transaction([...]). */
-export function countSession(workspaceId: string, at: Date) {
-  return db.$executeRaw`INSERT INTO "UsageCounter" ("workspaceId", "period", "sessions") VALUES (${workspaceId}, ${usagePeriod(at)}, 1)
-    ON CONFLICT ("workspaceId", "period") DO UPDATE SET "sessions" = "UsageCounter"."sessions" + 1`;
+/**
+ * Counts one successful data-API call (`callId` is its request id) and, past the free count,
+ * charges it: never refused, so the balance may go below zero (the next top-up settles it).
+ * Returns the call's place in the month.
+ */
+export async function countCall(workspaceId: string, callId: string, at = new Date()): Promise<number> {
+  const entries = [{ kind: 'session' as const, amountMillicents: -SESSION_OVERAGE_MILLICENTS, cause: `call:${callId}`, note: 'data API call' }];
+  const [row] = await db.$queryRaw<{ ordinal: number }[]>`
+    WITH counted AS (
+      INSERT INTO "UsageCounter" ("workspaceId", "period", "sessions") VALUES (${workspaceId}, ${usagePeriod(at)}, 1)
+      ON CONFLICT ("workspaceId", "period") DO UPDATE SET "sessions" = "UsageCounter"."sessions" + 1
+      RETURNING "sessions"
+    ),
+    over AS (SELECT 1 FROM counted WHERE "sessions" > ${FREE_SESSIONS_PER_MONTH}),
+    ${postingCtes(workspaceId, at, entries, 'over')}
+    SELECT "sessions" AS "ordinal" FROM counted`;
+  return row?.ordinal ?? 0;
 }

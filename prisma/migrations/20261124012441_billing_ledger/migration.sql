@@ -54,10 +54,7 @@ CREATE INDEX "Transaction_topupId_idx" ON "Transaction"("topupId");
 ALTER TABLE "WalletEntry" ADD CONSTRAINT "WalletEntry_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- The ledger is append-only: an entry is never changed (a correction is a new entry). Rows go
--- only with their workspace (the cascade above).
-CREATE FUNCTION "wallet_entry_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'WalletEntry rows are append-only';
-END $$;
-CREATE TRIGGER "WalletEntry_append_only" BEFORE UPDATE ON "WalletEntry"
-  FOR EACH ROW EXECUTE FUNCTION "wallet_entry_append_only"();
+-- only with their workspace (the cascade above). The function body is an E'' string with its
+-- semicolon escaped (\073) because migrations are applied statement by statement, split at each semicolon.
+CREATE FUNCTION "wallet_entry_append_only"() RETURNS trigger LANGUAGE plpgsql AS E'BEGIN RAISE EXCEPTION ''WalletEntry rows are append-only''\073 END';
+CREATE TRIGGER "WalletEntry_append_only" BEFORE UPDATE ON "WalletEntry" FOR EACH ROW EXECUTE FUNCTION "wallet_entry_append_only"();
