@@ -1,7 +1,8 @@
 // The wallet's ledger (docs/billing.md): every movement of money is one WalletEntry row, and the
 // same SQL statement that appends it moves the wallet's cached balance and the day's LedgerEntry
 // aggregate. One statement is atomic, so balance = sum of entries holds at every commit, and a
-// `cause` already posted (unique) moves nothing: posting twice is safe.
+// `cause` already posted (unique) moves nothing: posting twice is safe. Every workspace has a
+// wallet from its creation, and an entry's foreign key is its wallet, so no entry can miss it.
 import { db, Prisma, type Tx } from '../db';
 import type { LedgerKind } from '../db/generated/enums';
 
@@ -42,10 +43,10 @@ export function postingCtes(workspaceId: string, at: Date, entries: readonly Ent
       RETURNING "kind", "amountMillicents"
     ),
     posted_wallet AS (
-      INSERT INTO "Wallet" ("workspaceId", "balanceMillicents", "updatedAt")
-      SELECT ${workspaceId}, sum("amountMillicents"), ${at} FROM posted HAVING count(*) > 0
-      ON CONFLICT ("workspaceId") DO UPDATE SET "balanceMillicents" = "Wallet"."balanceMillicents" + EXCLUDED."balanceMillicents", "updatedAt" = EXCLUDED."updatedAt"
-      RETURNING "balanceMillicents"
+      UPDATE "Wallet" SET "balanceMillicents" = "Wallet"."balanceMillicents" + moved."total", "updatedAt" = ${at}
+      FROM (SELECT sum("amountMillicents") AS "total" FROM posted HAVING count(*) > 0) AS moved
+      WHERE "Wallet"."workspaceId" = ${workspaceId}
+      RETURNING "Wallet"."balanceMillicents"
     ),
     posted_ledger AS (
       INSERT INTO "LedgerEntry" ("workspaceId", "day", "kind", "count", "totalMillicents", "updatedAt")

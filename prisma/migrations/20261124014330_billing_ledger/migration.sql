@@ -42,19 +42,19 @@ CREATE UNIQUE INDEX "WalletEntry_cause_key" ON "WalletEntry"("cause");
 CREATE INDEX "WalletEntry_workspaceId_createdAt_idx" ON "WalletEntry"("workspaceId", "createdAt" DESC);
 
 -- CreateIndex
-CREATE INDEX "WalletEntry_sessionLogId_idx" ON "WalletEntry"("sessionLogId");
-
--- CreateIndex
 CREATE UNIQUE INDEX "Transaction_paymentIntentId_key" ON "Transaction"("paymentIntentId");
 
 -- CreateIndex
 CREATE INDEX "Transaction_topupId_idx" ON "Transaction"("topupId");
 
 -- AddForeignKey
-ALTER TABLE "WalletEntry" ADD CONSTRAINT "WalletEntry_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "WalletEntry" ADD CONSTRAINT "WalletEntry_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Wallet"("workspaceId") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Every workspace has had its wallet since it was created, and entries now need it.
+INSERT INTO "Wallet" ("workspaceId", "balanceMillicents", "updatedAt") SELECT "id", 0, now() FROM "Workspace" ON CONFLICT ("workspaceId") DO NOTHING;
 
 -- The ledger is append-only: an entry is never changed (a correction is a new entry). Rows go
--- only with their workspace (the cascade above). The function body is an E'' string with its
+-- only with their wallet (the cascade above). The function body is an E'' string with its
 -- semicolon escaped (\073) because migrations are applied statement by statement, split at each semicolon.
 CREATE FUNCTION "wallet_entry_append_only"() RETURNS trigger LANGUAGE plpgsql AS E'BEGIN RAISE EXCEPTION ''WalletEntry rows are append-only''\073 END';
 CREATE TRIGGER "WalletEntry_append_only" BEFORE UPDATE ON "WalletEntry" FOR EACH ROW EXECUTE FUNCTION "wallet_entry_append_only"();
