@@ -25,6 +25,7 @@ export const errorStatus = {
   rate_limited: 429,
   internal_error: 500,
   provider_unreachable: 502, // the provider or its vendor could not be reached, or failed its test
+  payment_processor_unavailable: 502, // the payment processor (Stripe) could not be reached or refused a checkout (billing)
   provider_calibrating: 503,
 } as const;
 

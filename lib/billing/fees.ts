@@ -54,14 +54,18 @@ export interface Quote {
 }
 
 /**
- * charge = ceil((credit + fixed) / (1 − rate)), the smallest whole-cent charge whose processor fee
- * leaves at least the credit; fee = charge − credit. All in integers, so no float drift.
+ * The smallest whole-cent charge whose processor fee (processorFee, which rounds the proportional
+ * part to the nearest cent) leaves at least the credit; fee = charge − credit. Start from
+ * ceil((credit + fixed) / (1 − rate)), exact in integers, which always suffices; because the
+ * processor rounds its fee half the time down, one cent less often suffices too, so step down
+ * while it does.
  */
 export function quoteTopup(creditCents: number, fees: FeeSettings): Quote {
   const bp = rateBasisPoints(fees);
   if (bp >= 10_000) throw new Error('the card fee must be below 100 %');
   const numerator = BigInt(creditCents + Math.round(fees.fixedCents)) * 10_000n;
   const denominator = BigInt(10_000 - bp);
-  const chargeCents = Number((numerator + denominator - 1n) / denominator);
+  let chargeCents = Number((numerator + denominator - 1n) / denominator);
+  while (chargeCents > creditCents && chargeCents - 1 - processorFee(chargeCents - 1, fees) >= creditCents) chargeCents -= 1;
   return { creditCents, feeCents: chargeCents - creditCents, chargeCents };
 }

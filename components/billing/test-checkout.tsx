@@ -1,0 +1,97 @@
+'use client';
+// The test mode's stand-in for a processor's hosted checkout page: no card, no money. The
+// instance operator confirms the payment (which credits the wallet through the same webhook path
+// as Stripe) or cancels it; anyone else of the workspace sees that the operator must confirm.
+import { useRouter } from 'next/navigation';
+import { errorMessage } from '@/lib/client/api-fetch';
+import { useTestCheckout, useTestCheckoutAction } from '@/lib/client/test-checkout';
+import { Alert, ErrorAlert } from '../ui/alert';
+import { Badge } from '../ui/badge';
+import { Button, ButtonLink } from '../ui/button';
+import { Card, CardFooter, CardHeader, DescriptionList } from '../ui/card';
+import { PageHeader } from '../ui/page-header';
+import { Skeleton } from '../ui/skeleton';
+import { Time } from '../ui/time';
+
+const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+export function TestCheckoutView({ id }: { id: string }) {
+  const checkout = useTestCheckout(id);
+  const confirm = useTestCheckoutAction(id, 'confirm');
+  const cancel = useTestCheckoutAction(id, 'cancel');
+  const router = useRouter();
+  const go = (result: { redirectTo: string }) => router.push(result.redirectTo);
+
+  const header = (
+    <PageHeader
+      eyebrow={<Badge tone="warning" dot>TEST MODE</Badge>}
+      title="Test checkout"
+      description="This installation has no payment processor configured (STRIPE_SECRET_KEY), so top-ups run in test mode: no card is asked for and no real money moves."
+    />
+  );
+  if (checkout.isPending) {
+    return (
+      <>
+        {header}
+        <Card><div className="space-y-3 p-5"><Skeleton className="h-4 w-1/2" /><Skeleton className="h-4 w-1/3" /><Skeleton className="h-4 w-2/5" /></div></Card>
+      </>
+    );
+  }
+  if (checkout.error) {
+    return (
+      <>
+        {header}
+        <Alert tone="danger" title="This test checkout cannot be shown">{errorMessage(checkout.error)}</Alert>
+      </>
+    );
+  }
+  const c = checkout.data;
+  return (
+    <>
+      {header}
+      <Card className="max-w-2xl">
+        <CardHeader
+          title={`Top-up of ${usd(c.creditCents)} for ${c.workspaceName}`}
+          description={<>Started <Time value={c.createdAt} relative /></>}
+          actions={<Badge tone={c.status === 'paid' ? 'success' : c.status === 'pending' ? 'accent' : 'neutral'}>{c.status}</Badge>}
+        />
+        <DescriptionList
+          items={[
+            { label: 'Amount charged', value: <span className="font-medium">{usd(c.chargeCents)}</span> },
+            { label: 'Wallet credit', value: usd(c.creditCents) },
+            { label: 'Card fee', value: usd(c.feeCents) },
+            { label: 'Payment', value: 'TEST MODE: nothing is charged' },
+          ]}
+        />
+        <CardFooter className="flex-col items-stretch gap-3">
+          {!c.testMode && <Alert tone="warning">Test mode is off: this installation now takes payments through Stripe, so this test checkout can no longer be confirmed.</Alert>}
+          {c.testMode && c.status === 'pending' && !c.operator && (
+            <Alert tone="info" title="The operator of this installation must confirm this payment">
+              In test mode only the instance operator can mark a top-up as paid. Ask them to open this page and confirm it.
+            </Alert>
+          )}
+          {c.status !== 'pending' && (
+            <Alert tone={c.status === 'paid' ? 'success' : 'info'}>
+              {c.status === 'paid' ? 'This test payment is confirmed and the wallet was credited.' : `This checkout is ${c.status.replace(/_/g, ' ')}.`}
+            </Alert>
+          )}
+          <ErrorAlert error={confirm.error ?? cancel.error} />
+          <div className="flex justify-end gap-2">
+            {c.canCancel ? (
+              <Button variant="secondary" loading={cancel.isPending} disabled={confirm.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: go })}>
+                Cancel
+              </Button>
+            ) : (
+              <ButtonLink href="/billing" variant="secondary">Back to Billing</ButtonLink>
+            )}
+            {c.canConfirm && (
+              <Button variant="primary" loading={confirm.isPending} disabled={cancel.isPending} onClick={() => confirm.mutate(undefined, { onSuccess: go })}>
+                Confirm test payment
+              </Button>
+            )}
+          </div>
+        </CardFooter>
+      </Card>
+    </>
+  );
+}
