@@ -1,18 +1,29 @@
-// npm run seed -- --email <e> --password <p> [--name <n>] [--json]
+// npm run seed -- --email <e> --password <p> [--name <n>] [--grant-cents <n>] [--enterprise] [--json]
 // Creates (or reuses) a verified user with a workspace and its default router, creates an access
 // token, takes the router's newest live router key (issuing one when there is none), and prints
 // what each credential is for: the account token for the control-plane API on the web port, the
 // router key in the connect URL and the data API on the proxy port, and a one-line Playwright
-// example. `--json` prints one JSON line instead:
-// { userId, workspaceId, routerId, accessToken, routerKey, connectUrl, providers }.
+// example. `--grant-cents <n>` grants n cents to the workspace's wallet (a `grant` ledger entry,
+// as the operator's grant; each run grants again), `--enterprise` marks the workspace enterprise.
+// `--json` prints one JSON line instead:
+// { userId, workspaceId, routerId, accessToken, routerKey, connectUrl, providers, accountState, balanceUsdCents }.
 import { parseArgs } from 'node:util';
 import { localPoolUrl, publicProxyUrl, publicWebUrl, settings } from './lib/env';
 import { loadInstanceSecrets } from '../lib/runtime/secrets';
 import { prepareDatabase } from '../lib/runtime/database';
 
-const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } } });
+const USAGE = 'usage: npm run seed -- --email <e> --password <p> [--name <n>] [--grant-cents <n>] [--enterprise] [--json]';
+const { values } = parseArgs({
+  options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, 'grant-cents': { type: 'string' }, enterprise: { type: 'boolean' }, json: { type: 'boolean' } },
+});
 if (!values.email || !values.password) {
-  console.error('usage: npm run seed -- --email <e> --password <p> [--name <n>] [--json]');
+  console.error(USAGE);
+  process.exit(2);
+}
+// The same bounds as the operator's grant (POST /v1/admin/workspaces/:id/credits).
+const grantCents = values['grant-cents'] === undefined ? null : Number(values['grant-cents']);
+if (grantCents !== null && !(/^\d+$/.test(values['grant-cents']!) && grantCents >= 1 && grantCents <= 10_000_000)) {
+  console.error(`--grant-cents takes a whole number of cents from 1 to 10000000\n${USAGE}`);
   process.exit(2);
 }
 
@@ -30,6 +41,10 @@ process.env.POOL_TOKEN ||= secrets.poolToken;
 const { seedUser } = await import('../lib/users/seed-user');
 const { db } = await import('../lib/db');
 const { currentRouterKeyPlaintext, issueRouterKey } = await import('../lib/keys/manage-router-keys');
+const { grantCredits } = await import('../lib/billing/grants');
+const { centsOf } = await import('../lib/billing/charges');
+const { balanceOf } = await import('../lib/billing/ledger');
+const { accountState } = await import('../lib/workspaces/serialize');
 
 async function routerKeyOf(workspaceId: string, routerId: string): Promise<string> {
   const live = await db.routerKey.count({ where: { routerId, revokedAt: null, keyEncrypted: { not: null } } });
@@ -42,15 +57,21 @@ try {
   if (!user.routerId) throw new Error('the workspace has no router');
   const routerKey = await routerKeyOf(user.workspaceId, user.routerId);
   const providers = await db.provider.count({ where: { routerId: user.routerId, enabled: true } });
+  if (values.enterprise) await db.workspace.update({ where: { id: user.workspaceId }, data: { enterprise: true, plan: 'enterprise' } });
+  if (grantCents !== null) await grantCredits(user.workspaceId, grantCents, 'npm run seed --grant-cents', null);
+  const { enterprise } = await db.workspace.findUniqueOrThrow({ where: { id: user.workspaceId }, select: { enterprise: true } });
+  const balance = await balanceOf(db, user.workspaceId);
+  const wallet = { accountState: accountState({ enterprise, balanceMillicents: balance }), balanceUsdCents: centsOf(balance) };
   const proxy = publicProxyUrl();
   const connectUrl = `${proxy}/v1/connect?token=${routerKey}`;
   if (values.json) {
-    console.log(JSON.stringify({ ...user, routerKey, connectUrl, providers }));
+    console.log(JSON.stringify({ ...user, routerKey, connectUrl, providers, ...wallet }));
   } else {
     const dataApi = proxy.replace(/^ws/, 'http');
     const playwright = `node -e "require('playwright-core').chromium.connectOverCDP(process.argv[1]).then(async (b) => { console.log('connected to', b.version()); await b.close(); })" '${connectUrl}'`;
     console.log([
       `${values.email}: user ${user.userId}, workspace ${user.workspaceId}, router ${user.routerId}`,
+      `Wallet: ${(wallet.balanceUsdCents / 100).toFixed(2)} USD, account ${wallet.accountState}${grantCents !== null ? ` (granted ${grantCents} cents now)` : ''}`,
       '',
       'Account token (the control-plane API on the web port; a new one each run):',
       `  ${user.accessToken}`,

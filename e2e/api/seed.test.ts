@@ -103,6 +103,27 @@ test('npm run seed -- --json prints the same as one JSON line; a second run reus
   assert.notEqual(second.accessToken, first.accessToken);
 });
 
+test('npm run seed -- --grant-cents N --enterprise credits the wallet through a grant and marks the workspace enterprise', { timeout: 120_000 }, async () => {
+  const email = uniqueEmail('seed-grant');
+  const seed = async (...extra: string[]) => JSON.parse((await run(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--json', ...extra], { env: userEnv() })).stdout.trim());
+  const plain = await seed();
+  assert.deepEqual([plain.accountState, plain.balanceUsdCents], ['free', 0]);
+  const granted = await seed('--grant-cents', '2500');
+  assert.deepEqual([granted.accountState, granted.balanceUsdCents], ['paid', 2_500]);
+  const auth = { token: granted.accessToken };
+  assert.equal(expectOk(await call('GET', '/v1/credits/balance', { auth })).balanceUsdCents, 2_500);
+  const { rows } = expectOk(await call('GET', '/v1/billing/ledger?kind=grant', { auth }));
+  assert.deepEqual(rows.map((r: { count: number; totalMillicents: number }) => [r.count, r.totalMillicents]), [[1, 2_500_000]]);
+  // Each run grants again; --enterprise sets the plan.
+  const again = await seed('--grant-cents', '100', '--enterprise');
+  assert.deepEqual([again.accountState, again.balanceUsdCents], ['enterprise', 2_600]);
+  const summary = expectOk(await call('GET', '/v1/billing/summary', { auth: { token: again.accessToken } }));
+  assert.deepEqual([summary.plan, summary.accountState, summary.wallet.balanceUsdCents], ['enterprise', 'enterprise', 2_600]);
+  for (const bad of ['0', '1.5', 'ten', '10000001']) {
+    await assert.rejects(run(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--grant-cents', bad], { env: userEnv() }), /--grant-cents takes a whole number/);
+  }
+});
+
 /** The README's data-API `curl` commands, continuation lines joined. */
 function readmeCurls(): string[] {
   const readme = readFileSync(path.join(import.meta.dirname, '..', '..', 'README.md'), 'utf8').replaceAll('\\\n', ' ');

@@ -7,13 +7,14 @@ export const SESSION_CLOSE_CHANNEL = 'session_close';
 
 /**
  * Access taken away: every proxy closes the live sessions opened with those router keys, or in
- * those workspaces, and refuses them from then on; `workspaces_restored` lifts a workspace's mark.
+ * those workspaces (marked for deletion, or suspended by the operator), and refuses them from then
+ * on; `workspaces_restored` lifts a workspace's mark.
  */
 export const ACCESS_CHANNEL = 'access_revoked';
 
 export type AccessEvent =
   | { cause: 'key_revoked' | 'keys_rotated'; keyIds: string[] }
-  | { cause: 'workspace_deletion' | 'workspaces_restored'; workspaceIds: string[] };
+  | { cause: 'workspace_deletion' | 'workspace_suspended' | 'workspaces_restored'; workspaceIds: string[] };
 
 // NOTIFY payloads stop at 8,000 bytes: a hundred cuids (25 characters each) stay far below.
 const IDS_PER_NOTIFY = 100;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Relay, RelayOutcome } from '../relay/types';
 import { SessionRegistry, type LiveSession } from './registry';
-import { applyAccessEvent, KEY_REVOKED, KEY_ROTATED, WORKSPACE_DELETION } from './revocations';
+import { applyAccessEvent, KEY_REVOKED, KEY_ROTATED, WORKSPACE_DELETION, WORKSPACE_SUSPENDED } from './revocations';
 
 interface Closed {
   code: number;
@@ -78,4 +78,21 @@ test('a restored workspace takes sessions again', async () => {
   const s = session('s1', 'k1', 'w1');
   sessions.add(s);
   assert.deepEqual(s.closes, []);
+});
+
+test('a workspace suspended by the operator: its sessions close with 4004, late ones too, until the suspension is lifted', async () => {
+  const sessions = new SessionRegistry();
+  const live = session('s1', 'k1', 'w1');
+  const other = session('s2', 'k2', 'w2');
+  [live, other].forEach((s) => sessions.add(s));
+  applyAccessEvent(sessions, JSON.stringify({ cause: 'workspace_suspended', workspaceIds: ['w1'] }));
+  assert.deepEqual(live.closes, [{ code: WORKSPACE_SUSPENDED.code, reason: 'workspace suspended', outcome: { state: 'closed', reason: 'workspace suspended' } }]);
+  assert.deepEqual(other.closes, []);
+  const late = session('s3', 'k1', 'w1');
+  sessions.add(late);
+  assert.equal(late.closes[0]?.code, 4004);
+  applyAccessEvent(sessions, JSON.stringify({ cause: 'workspaces_restored', workspaceIds: ['w1'] }));
+  const after = session('s4', 'k1', 'w1');
+  sessions.add(after);
+  assert.deepEqual(after.closes, []);
 });
