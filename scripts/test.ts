@@ -85,7 +85,8 @@ if (only !== 'unit' && apiFiles.length + browserFiles.length > 0) {
     if (only !== 'browser') await nodeTests(apiFiles, env, 1);
     if (browserFiles.length > 0 && only !== 'api') {
       const reportFile = path.join(os.tmpdir(), `br-pw-${process.pid}.json`);
-      await runToEnd([path.join('node_modules', '@playwright', 'test', 'cli.js'), 'test'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile });
+      // With `--files`, only the matching specs (Playwright takes them as arguments).
+      await runToEnd([path.join('node_modules', '@playwright', 'test', 'cli.js'), 'test', ...(filter ? browserFiles : [])], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile });
       if (existsSync(reportFile)) {
         const stats = (JSON.parse(readFileSync(reportFile, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }).stats;
         passed += stats.expected + stats.flaky;

@@ -3,7 +3,7 @@
 // removing the flag here.
 import type { ComponentType, SVGProps } from 'react';
 import {
-  ActivityIcon, CreditCardIcon, HomeIcon, InboxIcon, KeyIcon, RouteIcon, SearchCodeIcon, UserCircleIcon, UsersIcon, VideoIcon, WebhookIcon,
+  ActivityIcon, BuildingIcon, CreditCardIcon, HomeIcon, InboxIcon, KeyIcon, RouteIcon, SearchCodeIcon, UserCircleIcon, UsersIcon, VideoIcon, WebhookIcon,
 } from '../ui/icons';
 
 export interface NavItem {
@@ -40,7 +40,7 @@ export const navSections: NavSection[] = [
   {
     label: 'Workspace',
     items: [
-      { key: 'billing', href: '/billing', label: 'Billing', icon: CreditCardIcon, coming: true, needsWorkspace: true, description: 'Your prepaid wallet, top-ups, usage and receipts.' },
+      { key: 'billing', href: '/billing', label: 'Billing', icon: CreditCardIcon, needsWorkspace: true, description: 'Your prepaid wallet, top-ups, usage and receipts.' },
       { key: 'members', href: '/members', label: 'Members', icon: UsersIcon, needsWorkspace: true, description: 'People in this workspace, invitations and workspace settings.' },
     ],
   },
@@ -53,7 +53,10 @@ export const navSections: NavSection[] = [
 /** Shown only to the instance operator (`isAdmin` in /v1/me). */
 export const operatorSection: NavSection = {
   label: 'Operator',
-  items: [{ key: 'outbox', href: '/outbox', label: 'Outbox', icon: InboxIcon, description: 'Mail written to the local outbox instead of being sent.' }],
+  items: [
+    { key: 'operator-workspaces', href: '/operator/workspaces', label: 'Workspaces', icon: BuildingIcon, description: 'Every workspace of this installation: credits, enterprise and suspension.' },
+    { key: 'outbox', href: '/outbox', label: 'Outbox', icon: InboxIcon, description: 'Mail written to the local outbox instead of being sent.' },
+  ],
 };
 
 export function findNavItem(pathname: string): NavItem | undefined {

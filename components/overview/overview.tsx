@@ -60,7 +60,17 @@ export function Overview() {
         <Stat label="Your role" note={roleNotes[role]}>
           <RoleBadge role={role} />
         </Stat>
-        <Stat label="Account state" note={state?.note}>
+        <Stat
+          label="Account state"
+          note={
+            <>
+              {state?.note}{' '}
+              <Link href="/billing" className="font-medium text-accent-600 hover:text-accent-700">
+                Wallet and top-ups
+              </Link>
+            </>
+          }
+        >
           {state ? <Badge tone={state.tone} dot>{state.label}</Badge> : '—'}
           {data.activeWorkspacePlan && data.activeWorkspacePlan !== data.activeWorkspaceAccountState && <span className="text-[13px] font-normal text-zinc-500">plan {data.activeWorkspacePlan}</span>}
         </Stat>

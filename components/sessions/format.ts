@@ -23,7 +23,6 @@ export function formatDuration(ms: number | null | undefined): string {
   return `${hours} h ${minutes % 60} min`;
 }
 
-export const formatCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** Date.now(), updated every `intervalMs` while `live` (for the duration of active sessions). */
 export function useNow(live: boolean, intervalMs = 1_000): number {

@@ -15,7 +15,8 @@ import { ErrorState } from '../ui/empty-state';
 import { XCircleIcon } from '../ui/icons';
 import { Skeleton } from '../ui/skeleton';
 import { formatDateTime } from '../ui/time';
-import { formatBytes, formatCents, formatDuration, sessionDuration, useNow } from './format';
+import { formatMillicents } from '@/lib/client/money';
+import { formatBytes, formatDuration, sessionDuration, useNow } from './format';
 import { SessionStateBadge } from './session-state';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -116,7 +117,7 @@ function SessionDetail({ id }: { id: string }) {
             <Row label="Messages"><span className="tabular-nums">{s.messageCount.toLocaleString('en')}</span></Row>
           </>
         )}
-        <Row label="Billed">{formatCents(s.billedCents)}</Row>
+        <Row label="Billed">{formatMillicents(s.billedMillicents)}</Row>
       </Section>
       <Section title="Captured">
         <Row label="Recording">{yesNo(s.hasRecording)}</Row>

@@ -69,6 +69,28 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** The instance operator of the test stack (ADMIN_EMAILS). */
+export const OPERATOR_EMAIL = 'operator@test.local';
+
+/**
+ * Signs in as the operator, creating the account first when no spec has yet. Spec files run in
+ * parallel, so two may create it at once: the loser's sign-up is refused (409, or a 500 from the
+ * unique index when both passed the check together) and the account then exists either way.
+ */
+export async function signInAsOperator(page: Page): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await page.request.post(`${webUrl}/api/sign-up`, {
+      headers: { Origin: webUrl },
+      data: { name: 'Otto Operator', email: OPERATOR_EMAIL, password: PASSWORD },
+    });
+    if (response.status() === 201 || response.status() === 409) break;
+    if (attempt >= 2) throw new Error(`could not create the operator: HTTP ${response.status()} ${await response.text()}`);
+  }
+  await page.goto('/sign-in');
+  await signIn(page, OPERATOR_EMAIL);
+  await page.waitForURL('**/overview');
+}
+
 export function sidebar(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
 }

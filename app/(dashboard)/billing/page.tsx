@@ -1,8 +1,14 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/dashboard/coming-soon';
+import { Suspense } from 'react';
+import { BillingPage } from '@/components/billing/billing-page';
 
 export const metadata: Metadata = { title: 'Billing' };
 
 export default function Page() {
-  return <ComingSoon area="billing" />;
+  // `?checkout=` (back from the payment processor) is read with useSearchParams.
+  return (
+    <Suspense>
+      <BillingPage />
+    </Suspense>
+  );
 }

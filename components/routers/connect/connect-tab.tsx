@@ -139,7 +139,7 @@ function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string;
             </label>
             <Switch id="connect-record" size="sm" checked={options.record} onChange={(on) => set('record', on)} />
           </div>
-          <p className="text-[13px] text-zinc-500">Billed per minute; needs a positive wallet balance.</p>
+          <p className="text-[13px] text-zinc-500">Billed per minute; needs a positive <WalletLink />.</p>
           {off(settings.data?.replayEnabled, 'Recording', 'session_record=true')}
         </div>
         <div className="space-y-1">
@@ -149,10 +149,19 @@ function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string;
             </label>
             <Switch id="connect-observability" size="sm" checked={options.observability} onChange={(on) => set('observability', on)} />
           </div>
-          <p className="text-[13px] text-zinc-500">Network requests, console output and navigations; billed per 1,000 events.</p>
+          <p className="text-[13px] text-zinc-500">Network requests, console output and navigations; billed per 1,000 events from the <WalletLink label="wallet" />.</p>
           {off(settings.data?.observabilityEnabled, 'Traces', 'observability=true')}
         </div>
       </CardBody>
     </Card>
+  );
+}
+
+/** The wallet these features draw from: the Billing page. */
+function WalletLink({ label = 'wallet balance' }: { label?: string }) {
+  return (
+    <Link href="/billing" className="font-medium text-accent-600 hover:text-accent-700">
+      {label}
+    </Link>
   );
 }

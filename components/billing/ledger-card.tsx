@@ -1,0 +1,69 @@
+'use client';
+// The wallet's daily ledger: per UTC day and kind, how many entries and their sum (charges
+// negative, top-ups and grants positive), newest first.
+import { useId, useState } from 'react';
+import { ledgerKinds, useBillingLedger, type LedgerKind, type LedgerRow } from '@/lib/client/billing';
+import { formatMillicents } from '@/lib/client/money';
+import { Badge } from '../ui/badge';
+import { Card, CardHeader } from '../ui/card';
+import { DataTable } from '../ui/data-table';
+import { EmptyState } from '../ui/empty-state';
+import { BarChartIcon } from '../ui/icons';
+import { Select } from '../ui/input';
+import { ledgerKindLabels } from './labels';
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const credits = new Set<LedgerKind>(['topup', 'grant']);
+
+export function LedgerCard() {
+  const [kind, setKind] = useState<LedgerKind | 'all'>('all');
+  const ledger = useBillingLedger(kind);
+  const selectId = useId();
+  return (
+    <Card aria-label="Ledger" className="mt-6">
+      <CardHeader
+        title="Ledger"
+        description="Every movement of the wallet, summed per UTC day and kind, over the last 12 months."
+        actions={
+          <div className="flex items-center gap-2">
+            <label htmlFor={selectId} className="text-[13px] text-zinc-500">
+              Kind
+            </label>
+            <Select id={selectId} value={kind} onChange={(e) => setKind(e.target.value as LedgerKind | 'all')} className="h-8 w-44">
+              <option value="all">All kinds</option>
+              {ledgerKinds.map((k) => (
+                <option key={k} value={k}>
+                  {ledgerKindLabels[k]}
+                </option>
+              ))}
+            </Select>
+          </div>
+        }
+      />
+      <DataTable<LedgerRow>
+        label="Ledger"
+        query={ledger}
+        rows={ledger.data}
+        rowKey={(r) => `${r.day}:${r.kind}`}
+        empty={
+          <EmptyState
+            icon={<BarChartIcon />}
+            title={kind === 'all' ? 'Nothing in the ledger yet' : `No entries of kind ${ledgerKindLabels[kind]}`}
+            description={kind === 'all' ? 'Top-ups, credit grants and charges for sessions above the free count, recording and traces appear here by day.' : 'Choose another kind, or all kinds.'}
+          />
+        }
+        columns={[
+          { key: 'day', header: 'Day (UTC)', cell: (r) => <span className="whitespace-nowrap text-zinc-900">{dayFormat.format(new Date(`${r.day}T00:00:00Z`))}</span> },
+          { key: 'kind', header: 'Kind', cell: (r) => <Badge tone={credits.has(r.kind) ? 'success' : r.kind === 'refund' ? 'warning' : 'neutral'}>{ledgerKindLabels[r.kind] ?? r.kind}</Badge> },
+          { key: 'count', header: 'Entries', className: 'text-right tabular-nums', cell: (r) => r.count.toLocaleString('en') },
+          {
+            key: 'total',
+            header: 'Amount',
+            className: 'text-right',
+            cell: (r) => <span className={r.totalMillicents > 0 ? 'font-medium text-emerald-700 tabular-nums' : 'font-medium text-zinc-900 tabular-nums'}>{formatMillicents(r.totalMillicents, { plus: true })}</span>,
+          },
+        ]}
+      />
+    </Card>
+  );
+}

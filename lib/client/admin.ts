@@ -1,0 +1,37 @@
+'use client';
+// The instance operator's tools over every workspace (docs/api.md, Operator): search, grant
+// credits, enterprise, suspension. Only the operator (`isAdmin` in /v1/me) gets answers.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { serializeAdminWorkspace } from '@/lib/admin/workspaces';
+import { apiFetch } from './api-fetch';
+import { queryKeys } from './query-keys';
+import { refresh } from './refresh';
+
+export type AdminWorkspace = ReturnType<typeof serializeAdminWorkspace>;
+
+const path = (id: string) => `/v1/admin/workspaces/${encodeURIComponent(id)}`;
+
+export function useAdminWorkspaces(q: string) {
+  return useQuery({
+    queryKey: queryKeys.adminWorkspaces(q),
+    queryFn: () => apiFetch<{ items: AdminWorkspace[]; total: number; page: number; pageSize: number }>(`/v1/admin/workspaces?${new URLSearchParams({ q, pageSize: '50' })}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useAdminMutation<I, O>(request: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    // The operator may be changing their own workspace: its billing and /v1/me move too.
+    onSuccess: () => Promise.all([refresh(queryClient, { queryKey: queryKeys.adminWorkspaces() }), refresh(queryClient, { queryKey: ['workspace'] }), refresh(queryClient, { queryKey: queryKeys.me })]),
+  });
+}
+
+export const useGrantCredits = () =>
+  useAdminMutation(({ id, amountCents, note }: { id: string; amountCents: number; note?: string }) =>
+    apiFetch<{ grant: { cause: string; amountCents: number; note: string }; workspace: AdminWorkspace }>(`${path(id)}/credits`, { method: 'POST', body: { amountCents, note: note || undefined } }),
+  );
+
+export const useUpdateAdminWorkspace = () =>
+  useAdminMutation(({ id, ...body }: { id: string; enterprise?: boolean; suspended?: boolean }) => apiFetch<AdminWorkspace>(path(id), { method: 'PATCH', body }));

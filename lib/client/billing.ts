@@ -1,0 +1,174 @@
+'use client';
+// The active workspace's prepaid wallet (docs/api.md, Billing): summary, daily usage, the ledger,
+// top-ups and refunds, and the checkout that starts a top-up. Billing errors carry `error` as a
+// plain string; apiFetch turns both forms into the same ApiClientError.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from './api-fetch';
+import { useActiveWorkspace } from './me';
+import { queryKeys } from './query-keys';
+import { refresh } from './refresh';
+
+export type AccountState = 'free' | 'paid' | 'enterprise';
+
+export interface BillingSummary {
+  accountState: AccountState;
+  plan: string;
+  suspended: boolean;
+  period: { startedAt: string; endsAt: string };
+  sessions: { usedCount: number; includedCount: number; usedPct: number; overageRateCents: number };
+  wallet: {
+    balanceUsdCents: number;
+    /** Exact balance, when the server sends it. */
+    balanceMillicents?: number;
+    minTopupCents: number;
+    maxTopupCents: number;
+    cardFeePercent: number;
+    cardFeeBasisPoints: number;
+    cardFeeFixedCents: number;
+    cryptoFeePercent?: number;
+    cryptoFeeBasisPoints?: number;
+    cryptoFeeFixedCents?: number;
+  };
+  rates: { recordingPerMinuteCents: number; observabilityPer1kEventsCents: number };
+  balanceMillicents?: number;
+  dailyCap?: number;
+}
+
+export interface UsageDay {
+  day: string;
+  sessions: number;
+  bytesIn: number;
+  bytesOut: number;
+  totalBytes: number;
+  billedCents: number;
+  billedMillicents: number;
+  errored: number;
+}
+
+export interface BillingUsage {
+  days: number;
+  series: UsageDay[];
+  totals: { sessions: number; bytes: number; billedCents: number; billedMillicents: number; errored: number };
+  breakdown: {
+    sessionMillicents: number;
+    recordingMillicents: number;
+    observabilityMillicents: number;
+    byokOverageMillicents: number;
+    resellerMillicents: number;
+    topupMillicents: number;
+    refundMillicents: number;
+    grantMillicents: number;
+  };
+}
+
+export const ledgerKinds = ['session', 'recording', 'observability', 'byok_overage', 'reseller', 'topup', 'refund', 'grant'] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+export interface LedgerRow {
+  workspaceId: string;
+  day: string;
+  kind: LedgerKind;
+  count: number;
+  totalMillicents: number;
+  updatedAt: number;
+}
+
+export interface BillingTransaction {
+  id: string;
+  provider: string;
+  providerTxnId: string | null;
+  amountUsdCents: number;
+  status: string;
+  kind: string;
+  receiptUrl: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  refundedAt: string | null;
+  creditCents?: number;
+  feeCents?: number;
+  chargeCents?: number;
+}
+
+export interface CheckoutAnswer {
+  checkoutUrl: string;
+  creditCents: number;
+  feeCents: number;
+  chargeCents: number;
+}
+
+/** Big numbers may come as strings from BigInt columns; the dashboard reads them as numbers. */
+const num = (value: unknown) => (typeof value === 'string' ? Number(value) : (value as number));
+
+export function useBillingSummary(options: { refetchInterval?: number | false } = {}) {
+  const { workspaceId } = useActiveWorkspace();
+  return useQuery({
+    queryKey: queryKeys.billing(workspaceId, 'summary'),
+    queryFn: () => apiFetch<BillingSummary>('/v1/billing/summary', { workspaceId }),
+    enabled: workspaceId !== null,
+    refetchInterval: options.refetchInterval,
+  });
+}
+
+export function useBillingUsage(days: number) {
+  const { workspaceId } = useActiveWorkspace();
+  return useQuery({
+    queryKey: queryKeys.billing(workspaceId, 'usage', { days }),
+    queryFn: () => apiFetch<BillingUsage>(`/v1/billing/usage?days=${days}`, { workspaceId }),
+    enabled: workspaceId !== null,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useBillingLedger(kind: LedgerKind | 'all') {
+  const { workspaceId } = useActiveWorkspace();
+  return useQuery({
+    queryKey: queryKeys.billing(workspaceId, 'ledger', { kind }),
+    queryFn: async () => {
+      const query = new URLSearchParams({ limit: '400', months: '12' });
+      if (kind !== 'all') query.set('kind', kind);
+      const { rows } = await apiFetch<{ rows: LedgerRow[] }>(`/v1/billing/ledger?${query}`, { workspaceId });
+      return rows.map((row) => ({ ...row, count: num(row.count), totalMillicents: num(row.totalMillicents), updatedAt: num(row.updatedAt) }));
+    },
+    enabled: workspaceId !== null,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useBillingTransactions() {
+  const { workspaceId } = useActiveWorkspace();
+  return useQuery({
+    queryKey: queryKeys.billing(workspaceId, 'transactions'),
+    queryFn: async () => (await apiFetch<{ items: BillingTransaction[] }>('/v1/billing/transactions', { workspaceId })).items,
+    enabled: workspaceId !== null,
+  });
+}
+
+/** Settled: the processor will not change its mind without a refund. */
+export const settledStatuses = new Set(['paid', 'failed', 'expired', 'refunded', 'partially_refunded', 'canceled', 'cancelled']);
+
+/** One top-up by the processor's id (the `?checkout=` the processor sends the payer back with), polled until it settles. */
+export function useBillingTransaction(providerTxnId: string | null) {
+  const { workspaceId } = useActiveWorkspace();
+  return useQuery({
+    queryKey: queryKeys.billing(workspaceId, 'transaction', { providerTxnId }),
+    queryFn: () => apiFetch<BillingTransaction>(`/v1/billing/transactions/${encodeURIComponent(providerTxnId!)}`, { workspaceId }),
+    enabled: workspaceId !== null && providerTxnId !== null,
+    refetchInterval: (query) => (query.state.data && settledStatuses.has(query.state.data.status) ? false : 1_500),
+    // A checkout just created may not be readable for a moment; the poll covers that.
+    retry: (count, error) => count < 3 && !(error as { status?: number }).status?.toString().startsWith('4'),
+  });
+}
+
+/** Refetches every billing query of the active workspace (after a payment settles). */
+export function useRefreshBilling() {
+  const queryClient = useQueryClient();
+  const { workspaceId } = useActiveWorkspace();
+  return () => refresh(queryClient, { queryKey: queryKeys.billing(workspaceId) });
+}
+
+export function useCheckout() {
+  const { workspaceId } = useActiveWorkspace();
+  return useMutation({
+    mutationFn: (topupUsdCents: number) => apiFetch<CheckoutAnswer>('/v1/billing/checkout', { method: 'POST', body: { topupUsdCents }, workspaceId }),
+  });
+}
