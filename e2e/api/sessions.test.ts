@@ -111,7 +111,7 @@ test('GET /v1/sessions: filters, paging, order, validation', async () => {
     expectError(await call('GET', `/v1/sessions${bad}`, { auth }), 400, 'validation_error');
   }
   const item = all.items[0];
-  assert.deepEqual(Object.keys(item).sort(), ['billedCents', 'bytesIn', 'bytesOut', 'durationMs', 'endedAt', 'errorReason', 'hasRecording', 'id', 'kind', 'messageCount', 'provider', 'startedAt', 'state', 'totalBytes']);
+  assert.deepEqual(Object.keys(item).sort(), ['billedCents', 'billedMillicents', 'bytesIn', 'bytesOut', 'durationMs', 'endedAt', 'errorReason', 'hasRecording', 'id', 'kind', 'messageCount', 'provider', 'startedAt', 'state', 'totalBytes']);
   const other = await newUser('listx');
   expectError(await call('GET', `/v1/sessions/${item.id}`, { auth: { token: other.token } }), 404, 'not_found');
   assert.equal((await call('GET', '/v1/sessions', { auth })).headers.get('x-ratelimit-limit'), '5000');
