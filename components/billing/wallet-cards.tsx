@@ -24,8 +24,7 @@ function Panel({ label, children, className, ...props }: { label: string; childr
 export function WalletPanel({ summary, canManage }: { summary: BillingSummary; canManage: boolean }) {
   const [open, setOpen] = useState(false);
   const state = accountStates[summary.accountState];
-  const exact = summary.wallet.balanceMillicents ?? summary.balanceMillicents;
-  const balance = exact !== undefined ? formatMillicents(Number(exact)) : formatCents(summary.wallet.balanceUsdCents);
+  const balance = formatMillicents(summary.wallet.balanceMillicents);
   return (
     <Panel label="Wallet balance" className="lg:col-span-1">
       <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -3,6 +3,9 @@
 // top-ups and refunds, and the checkout that starts a top-up. Billing errors carry `error` as a
 // plain string; apiFetch turns both forms into the same ApiClientError.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { billingSummary } from '@/lib/billing/summary';
+import type { TransactionView } from '@/lib/billing/transactions';
+import type { billingUsage, ledgerRows } from '@/lib/billing/usage';
 import { apiFetch } from './api-fetch';
 import { useActiveWorkspace } from './me';
 import { queryKeys } from './query-keys';
@@ -10,84 +13,17 @@ import { refresh } from './refresh';
 
 export type AccountState = 'free' | 'paid' | 'enterprise';
 
-export interface BillingSummary {
-  accountState: AccountState;
-  plan: string;
-  suspended: boolean;
-  period: { startedAt: string; endsAt: string };
-  sessions: { usedCount: number; includedCount: number; usedPct: number; overageRateCents: number };
-  wallet: {
-    balanceUsdCents: number;
-    /** Exact balance, when the server sends it. */
-    balanceMillicents?: number;
-    minTopupCents: number;
-    maxTopupCents: number;
-    cardFeePercent: number;
-    cardFeeBasisPoints: number;
-    cardFeeFixedCents: number;
-    cryptoFeePercent?: number;
-    cryptoFeeBasisPoints?: number;
-    cryptoFeeFixedCents?: number;
-  };
-  rates: { recordingPerMinuteCents: number; observabilityPer1kEventsCents: number };
-  balanceMillicents?: number;
-  dailyCap?: number;
-}
-
-export interface UsageDay {
-  day: string;
-  sessions: number;
-  bytesIn: number;
-  bytesOut: number;
-  totalBytes: number;
-  billedCents: number;
-  billedMillicents: number;
-  errored: number;
-}
-
-export interface BillingUsage {
-  days: number;
-  series: UsageDay[];
-  totals: { sessions: number; bytes: number; billedCents: number; billedMillicents: number; errored: number };
-  breakdown: {
-    sessionMillicents: number;
-    recordingMillicents: number;
-    observabilityMillicents: number;
-    byokOverageMillicents: number;
-    resellerMillicents: number;
-    topupMillicents: number;
-    refundMillicents: number;
-    grantMillicents: number;
-  };
-}
+// The answers' shapes are the server functions' own (as lib/client/sessions.ts does).
+export type BillingSummary = Awaited<ReturnType<typeof billingSummary>>;
+export type BillingUsage = Awaited<ReturnType<typeof billingUsage>>;
+export type UsageDay = BillingUsage['series'][number];
 
 export const ledgerKinds = ['session', 'recording', 'observability', 'byok_overage', 'reseller', 'topup', 'refund', 'grant'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
-export interface LedgerRow {
-  workspaceId: string;
-  day: string;
-  kind: LedgerKind;
-  count: number;
-  totalMillicents: number;
-  updatedAt: number;
-}
+export type LedgerRow = Awaited<ReturnType<typeof ledgerRows>>['rows'][number];
 
-export interface BillingTransaction {
-  id: string;
-  provider: string;
-  providerTxnId: string | null;
-  amountUsdCents: number;
-  status: string;
-  kind: string;
-  receiptUrl: string | null;
-  createdAt: string;
-  paidAt: string | null;
-  refundedAt: string | null;
-  creditCents?: number;
-  feeCents?: number;
-  chargeCents?: number;
-}
+export type BillingTransaction = TransactionView;
 
 export interface CheckoutAnswer {
   checkoutUrl: string;

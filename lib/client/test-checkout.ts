@@ -1,22 +1,10 @@
 'use client';
 // The test mode's checkout page (GET /api/billing/test-checkout/:id) and its two actions.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TestCheckoutView } from '@/lib/billing/test-checkout';
 import { apiFetch } from './api-fetch';
 
-export interface TestCheckout {
-  id: string;
-  providerTxnId: string | null;
-  status: string;
-  creditCents: number;
-  feeCents: number;
-  chargeCents: number;
-  createdAt: string;
-  workspaceName: string;
-  operator: boolean;
-  testMode: boolean;
-  canConfirm: boolean;
-  canCancel: boolean;
-}
+export type TestCheckout = TestCheckoutView;
 
 // Not workspace-scoped (the operator may confirm any workspace's top-up), so outside queryKeys' workspace tree.
 const key = (id: string) => ['test-checkout', id] as const;
