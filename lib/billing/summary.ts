@@ -5,6 +5,7 @@ import { dailyCap } from '../rate-limit/daily-cap';
 import { accountState } from '../workspaces/serialize';
 import { centsOf } from './charges';
 import { feeTable } from './fees';
+import { periodBounds, usagePeriod } from './period';
 import { FREE_SESSIONS_PER_MONTH, publicRates, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from './rates';
 
 export interface BillingWorkspace {
@@ -13,13 +14,6 @@ export interface BillingWorkspace {
   enterprise: boolean;
   suspended: boolean;
   dailyCapOverride: number | null;
-}
-
-/** The UTC calendar month of `at`: its first instant and the next month's first instant (exclusive end). */
-export function monthOf(at: Date): { startedAt: Date; endsAt: Date; period: string } {
-  const startedAt = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
-  const endsAt = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
-  return { startedAt, endsAt, period: startedAt.toISOString().slice(0, 7) };
 }
 
 async function walletOf(workspaceId: string) {
@@ -31,10 +25,10 @@ async function walletOf(workspaceId: string) {
 }
 
 export async function billingSummary(workspace: BillingWorkspace, now = new Date()) {
-  const month = monthOf(now);
+  const month = periodBounds(now);
   const [wallet, usage] = await Promise.all([
     walletOf(workspace.id),
-    db.usageCounter.findUnique({ where: { workspaceId_period: { workspaceId: workspace.id, period: month.period } }, select: { sessions: true } }),
+    db.usageCounter.findUnique({ where: { workspaceId_period: { workspaceId: workspace.id, period: usagePeriod(now) } }, select: { sessions: true } }),
   ]);
   const usedCount = usage?.sessions ?? 0;
   const fees = feeTable();

@@ -6,7 +6,7 @@
 // (its owner deleted the account) is refused like a suspended one.
 import type { IncomingMessage } from 'node:http';
 import { db, Prisma } from '../../lib/db';
-import { usagePeriod } from '../sessions/usage';
+import { usagePeriod } from '../../lib/billing/period';
 
 export interface RouterKeyIdentity {
   keyId: string;

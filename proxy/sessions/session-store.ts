@@ -10,7 +10,7 @@ import { log } from '../../lib/log';
 import { enqueueSessionEvent, matchingWebhooks, type SessionForEvent } from '../../lib/webhooks/enqueue-session-event';
 import { sessionEventOf } from '../../lib/webhooks/payload';
 import type { RelayOutcome, RelayStats } from '../relay/types';
-import { usagePeriod } from './usage';
+import { usagePeriod } from '../../lib/billing/period';
 
 export interface SessionStart {
   id: string;
