@@ -7,7 +7,6 @@ import { postingCtes } from '../../lib/billing/ledger';
 import { usagePeriod } from '../../lib/billing/period';
 import { db } from '../../lib/db';
 
-
 /**
  * Counts one successful data-API call (`callId` is its request id) and, past the free count,
  * charges it: never refused, so the balance may go below zero (the next top-up settles it).
