@@ -3,6 +3,7 @@
 // top-ups and refunds, and the checkout that starts a top-up. Billing errors carry `error` as a
 // plain string; apiFetch turns both forms into the same ApiClientError.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { startCheckout } from '@/lib/billing/checkout';
 import type { billingSummary } from '@/lib/billing/summary';
 import type { TransactionView } from '@/lib/billing/transactions';
 import type { billingUsage, ledgerRows } from '@/lib/billing/usage';
@@ -25,15 +26,7 @@ export type LedgerRow = Awaited<ReturnType<typeof ledgerRows>>['rows'][number];
 
 export type BillingTransaction = TransactionView;
 
-export interface CheckoutAnswer {
-  checkoutUrl: string;
-  creditCents: number;
-  feeCents: number;
-  chargeCents: number;
-}
-
-/** Big numbers may come as strings from BigInt columns; the dashboard reads them as numbers. */
-const num = (value: unknown) => (typeof value === 'string' ? Number(value) : (value as number));
+export type CheckoutAnswer = Awaited<ReturnType<typeof startCheckout>>;
 
 export function useBillingSummary(options: { refetchInterval?: number | false } = {}) {
   const { workspaceId } = useActiveWorkspace();
@@ -62,8 +55,7 @@ export function useBillingLedger(kind: LedgerKind | 'all') {
     queryFn: async () => {
       const query = new URLSearchParams({ limit: '400', months: '12' });
       if (kind !== 'all') query.set('kind', kind);
-      const { rows } = await apiFetch<{ rows: LedgerRow[] }>(`/v1/billing/ledger?${query}`, { workspaceId });
-      return rows.map((row) => ({ ...row, count: num(row.count), totalMillicents: num(row.totalMillicents), updatedAt: num(row.updatedAt) }));
+      return (await apiFetch<{ rows: LedgerRow[] }>(`/v1/billing/ledger?${query}`, { workspaceId })).rows;
     },
     enabled: workspaceId !== null,
     placeholderData: (previous) => previous,
