@@ -15,18 +15,21 @@ function key(): Buffer {
   return decoded;
 }
 
-export function encryptBytes(plain: Buffer): Buffer {
+/** `aad` (associated data) binds the ciphertext to what it belongs to: it must be given again to decrypt. */
+export function encryptBytes(plain: Buffer, aad?: Buffer): Buffer {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key(), iv);
+  if (aad) cipher.setAAD(aad);
   const body = Buffer.concat([cipher.update(plain), cipher.final()]);
   return Buffer.concat([Buffer.from([1]), iv, cipher.getAuthTag(), body]);
 }
 
-export function decryptBytes(sealed: Buffer): Buffer {
+export function decryptBytes(sealed: Buffer, aad?: Buffer): Buffer {
   if (sealed[0] !== 1) throw new Error('unknown ciphertext version');
   const iv = sealed.subarray(1, 13);
   const tag = sealed.subarray(13, 29);
   const decipher = createDecipheriv('aes-256-gcm', key(), iv);
+  if (aad) decipher.setAAD(aad);
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(sealed.subarray(29)), decipher.final()]);
 }
