@@ -3,7 +3,8 @@
 // cookie mutations, validate input, count the call against the daily bearer cap, run the handler,
 // and write `{ ok: true, data }` or `{ ok: false, error: { code, message, details? } }`.
 // Input is checked before anything uses it: no NUL character in a path segment, query value or
-// body string (PostgreSQL refuses it in text), a JSON body of at most 1 MB (lib/api/request-body.ts).
+// body string (PostgreSQL refuses it in text), a JSON body of at most 1 MB unless the route allows
+// more (`maxBodyBytes`, lib/api/request-body.ts).
 import { randomUUID } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
@@ -29,6 +30,8 @@ export interface ApiOptions<B extends z.ZodType, Q extends z.ZodType> {
   /** Counts against the daily bearer cap (the providers, routers, profiles, sessions, replays, inspections and webhooks groups). */
   counted?: boolean;
   body?: B;
+  /** The body's size limit when it is not the API's 1 MB (endpoints that take a profile's state). */
+  maxBodyBytes?: number;
   query?: Q;
   /** `billing`: errors as `{ ok: false, error: "<code>", message }` with `bad_request` for invalid input (docs/api.md, Errors). */
   errors?: 'standard' | 'billing';
@@ -48,11 +51,13 @@ export interface ApiContext<B, Q> {
   query: Q;
 }
 
-/** A handler result with a status other than 200 or extra headers. */
+/** A handler result with a status other than 200, extra headers, or (`envelope: false`) sent as it is. */
 export class Reply {
-  constructor(readonly data: unknown, readonly status = 200, readonly headers: Record<string, string> = {}) {}
+  constructor(readonly data: unknown, readonly status = 200, readonly headers: Record<string, string> = {}, readonly envelope = true) {}
 }
 export const created = (data: unknown) => new Reply(data, 201);
+/** A JSON document answered without the envelope, to be saved and used as it is (a profile export). */
+export const bareJson = (data: unknown, headers: Record<string, string> = {}) => new Reply(data, 200, headers, false);
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -83,7 +88,7 @@ export function api<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = 
         workspace = await resolveWorkspace(auth.user, auth.via, req.headers.get('x-workspace-id'));
         if (!workspace && options.workspace !== 'optional') throw notFound('workspace');
       }
-      const body = options.body ? await readJsonBody(req) : undefined;
+      const body = options.body ? await readJsonBody(req, options.maxBodyBytes) : undefined;
       if (body !== undefined) refuseNul(nulIssues(body, 'body'));
       if (options.router && workspace && auth) {
         const requested = req.headers.get('x-router-id') ?? query.get('routerInstanceId') ?? routerIdFromBody(body);
@@ -127,7 +132,7 @@ export function api<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = 
       const result = await handler(ctx);
       if (result instanceof Response) return result;
       const reply = result instanceof Reply ? result : new Reply(result);
-      return NextResponse.json({ ok: true, data: reply.data ?? null }, { status: reply.status, headers: { ...headers, ...reply.headers } });
+      return NextResponse.json(reply.envelope ? { ok: true, data: reply.data ?? null } : reply.data, { status: reply.status, headers: { ...headers, ...reply.headers } });
     } catch (thrown) {
       const error = fromDatabaseError(thrown);
       if (error instanceof ApiError) {

@@ -58,6 +58,17 @@ test('exactly 1 MB is accepted', async () => {
   assert.deepEqual(Object.keys((await readJsonBody(post(json, { 'content-type': 'application/json' }))) as object), ['name']);
 });
 
+test('an endpoint may allow more than 1 MB (profile uploads), and refuses past its own limit', async () => {
+  const json = JSON.stringify({ name: 'x'.repeat(2 * MAX_BODY_BYTES) });
+  assert.equal((await refusal(readJsonBody(post(json, { 'content-type': 'application/json' })))).code, 'payload_too_large');
+  assert.deepEqual(Object.keys((await readJsonBody(post(json, { 'content-type': 'application/json' }), 3 * MAX_BODY_BYTES)) as object), ['name']);
+  const declared = await refusal(readJsonBody(post(json, { 'content-type': 'application/json', 'content-length': String(3 * MAX_BODY_BYTES + 1) }), 3 * MAX_BODY_BYTES));
+  assert.match(declared.message, /3 MB\), the limit of this endpoint/);
+  const { stream, state } = endless(64 * 1024);
+  assert.equal((await refusal(readJsonBody(post(stream, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }), 3 * MAX_BODY_BYTES))).code, 'payload_too_large');
+  assert.ok(state.cancelled && state.pulled <= 3 * MAX_BODY_BYTES + 3 * 64 * 1024, `read ${state.pulled} bytes`);
+});
+
 test('a body that is not JSON is 415 before it is read; an empty one is no body, whatever its type', async () => {
   const { stream, state } = endless(1024);
   const refused = await refusal(readJsonBody(post(stream, { 'content-type': 'text/plain', 'transfer-encoding': 'chunked' })));

@@ -9,7 +9,10 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export const NO_BODY = Symbol('no body');
 
-const tooLarge = () => new ApiError('payload_too_large', `the request body is larger than ${MAX_BODY_BYTES.toLocaleString('en')} bytes (1 MB), the limit of the control-plane API`);
+const tooLarge = (max: number) =>
+  new ApiError('payload_too_large', max === MAX_BODY_BYTES
+    ? `the request body is larger than ${MAX_BODY_BYTES.toLocaleString('en')} bytes (1 MB), the limit of the control-plane API`
+    : `the request body is larger than ${max.toLocaleString('en')} bytes (${Math.round(max / 1024 / 1024)} MB), the limit of this endpoint`);
 
 /** `application/json`, with or without parameters, or any `application/…+json`. */
 export function isJsonMediaType(contentType: string | null): boolean {
@@ -22,17 +25,20 @@ function notJson(contentType: string | null): ApiError {
   return new ApiError('unsupported_media_type', `send the body as JSON with "Content-Type: application/json" (${got})`);
 }
 
-/** The parsed JSON body, or NO_BODY when none was sent. Throws 413, 415 or 400 (not UTF-8, not JSON). */
-export async function readJsonBody(req: Request): Promise<unknown> {
+/**
+ * The parsed JSON body, or NO_BODY when none was sent. Throws 413, 415 or 400 (not UTF-8, not JSON).
+ * `max` is MAX_BODY_BYTES but for the few endpoints that take documents (profile uploads).
+ */
+export async function readJsonBody(req: Request, max = MAX_BODY_BYTES): Promise<unknown> {
   const length = req.headers.get('content-length');
-  if (length !== null && Number(length) > MAX_BODY_BYTES) throw tooLarge();
+  if (length !== null && Number(length) > max) throw tooLarge(max);
   const contentType = req.headers.get('content-type');
   const announced = (length !== null && length.trim() !== '0') || req.headers.has('transfer-encoding');
   if (announced && !isJsonMediaType(contentType)) throw notJson(contentType);
   if (!req.body) return NO_BODY;
 
-  const bytes = await readCapped(req.body, MAX_BODY_BYTES);
-  if (!bytes) throw tooLarge();
+  const bytes = await readCapped(req.body, max);
+  if (!bytes) throw tooLarge(max);
   if (bytes.byteLength === 0) return NO_BODY;
   if (!isJsonMediaType(contentType)) throw notJson(contentType);
   let text: string;

@@ -35,14 +35,30 @@ export interface ApiFetchOptions {
 }
 
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, workspaceId, routerId } = options;
+  const response = await send(path, options);
+  const payload = await response.json().catch(() => null);
+  if (payload && typeof payload === 'object' && 'ok' in payload && payload.ok === true) return (payload as { data: T }).data;
+  throw errorOf(payload, response.status);
+}
+
+/**
+ * A file the server sends as it is, without the envelope (a profile's export): its bytes and the
+ * name its Content-Disposition gives. A failure still comes as the envelope, thrown as for apiFetch.
+ */
+export async function apiFetchFile(path: string, options: ApiFetchOptions = {}): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send(path, options);
+  if (!response.ok) throw errorOf(await response.json().catch(() => null), response.status);
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
+}
+
+async function send(path: string, { method = 'GET', body, signal, workspaceId, routerId }: ApiFetchOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (workspaceId) headers['X-Workspace-Id'] = workspaceId;
   if (routerId) headers['X-Router-Id'] = routerId;
-  let response: Response;
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method,
       signal,
       credentials: 'same-origin',
@@ -54,19 +70,18 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiClientError('network_error', 'could not reach the server; check your connection and try again', 0);
   }
+}
 
-  const payload = await response.json().catch(() => null);
-  if (payload && typeof payload === 'object' && 'ok' in payload) {
-    if (payload.ok === true) return (payload as { data: T }).data;
-    const error = (payload as { error?: unknown }).error;
-    // Billing endpoints send `error` as a plain string (docs/api.md, Conventions).
-    if (typeof error === 'string') throw new ApiClientError(error, error.replace(/_/g, ' '), response.status);
-    if (error && typeof error === 'object') {
-      const { code, message, details } = error as { code?: unknown; message?: unknown; details?: unknown };
-      throw new ApiClientError(String(code ?? 'unknown_error'), String(message ?? 'the request failed'), response.status, fieldIssues(details));
-    }
+/** The ApiClientError of a failed answer's envelope (or of an answer that is not one). */
+function errorOf(payload: unknown, status: number): ApiClientError {
+  const error = payload && typeof payload === 'object' && 'ok' in payload ? (payload as { error?: unknown }).error : undefined;
+  // Billing endpoints send `error` as a plain string (docs/api.md, Conventions).
+  if (typeof error === 'string') return new ApiClientError(error, error.replace(/_/g, ' '), status);
+  if (error && typeof error === 'object') {
+    const { code, message, details } = error as { code?: unknown; message?: unknown; details?: unknown };
+    return new ApiClientError(String(code ?? 'unknown_error'), String(message ?? 'the request failed'), status, fieldIssues(details));
   }
-  throw new ApiClientError('bad_response', `unexpected answer from the server (HTTP ${response.status})`, response.status);
+  return new ApiClientError('bad_response', `unexpected answer from the server (HTTP ${status})`, status);
 }
 
 function fieldIssues(details: unknown): ApiFieldIssue[] {

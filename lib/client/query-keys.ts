@@ -20,6 +20,9 @@ export const queryKeys = {
   sessionList: (workspaceId: string | null | undefined, filters: object) => ['workspace', workspaceId ?? 'none', 'sessions', 'list', filters] as const,
   sessionsPerDay: (workspaceId: string | null | undefined, filters: object) => ['workspace', workspaceId ?? 'none', 'sessions', 'per-day', filters] as const,
   session: (workspaceId: string | null | undefined, id: string) => ['workspace', workspaceId ?? 'none', 'sessions', 'one', id] as const,
+  /** Profiles: without `part`, the prefix of every profile query of the workspace (list, pickers, one, versions). */
+  profiles: (workspaceId: string | null | undefined, part?: 'list' | 'all' | 'one' | 'versions', params?: object) =>
+    ['workspace', workspaceId ?? 'none', 'profiles', ...(part ? [part] : []), ...(params ? [params] : [])] as const,
   /** The wallet: without `part`, the prefix of every billing query of the workspace. */
   billing: (workspaceId: string | null | undefined, part?: 'summary' | 'usage' | 'ledger' | 'transactions' | 'transaction', params?: object) =>
     ['workspace', workspaceId ?? 'none', 'billing', ...(part ? [part] : []), ...(params ? [params] : [])] as const,

@@ -12,6 +12,8 @@ import { PipelineLane } from '../relay/pipeline-lane';
 import { CONTROL_PLANE_CLOSE, type Relay, type RelayOutcome } from '../relay/types';
 import type { SessionRegistry } from '../sessions/registry';
 import { newSessionId, SessionWriter } from '../sessions/session-store';
+import { ProfileSession, ResidueError } from '../plugins/profile';
+import type { PipelinePlugin } from '../relay/pipeline-lane';
 import { DialError, dialUpstream, type Upstream } from '../websocket/dial';
 import { invalidUpgrade, switchingProtocols, watchPending } from '../websocket/handshake';
 import { checkFeatures, parseConnectParams } from './params';
@@ -72,11 +74,31 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
   checkFeatures(params, router, identity);
   if (router.providers.length === 0) throw new Refusal(400, 'this router has no enabled providers; add one in the dashboard');
 
+  const sessionId = newSessionId();
+  const profile = params.profile ? await ProfileSession.open({ workspaceId: router.workspaceId, slug: params.profile, readOnly: params.readOnly, sessionId, providers: params.provider ? router.providers.filter((p) => p.slug === params.provider || p.id === params.provider) : router.providers }) : null;
+  let started = false;
+  try {
+    await route({ req, socket, head, url, deps, signal, pending, t0, tAuth, key, params, router, identity, sessionId, profile, onStarted: () => (started = true) });
+  } finally {
+    if (!started) await profile?.release();
+  }
+}
+
+type RouteInput = {
+  req: IncomingMessage; socket: Duplex; head: Buffer; url: URL; deps: ConnectDeps; signal: AbortSignal; pending: { stop(): Buffer };
+  t0: number; tAuth: number; key: string; params: ReturnType<typeof parseConnectParams>; router: RouterRuntime; identity: { keyId: string };
+  sessionId: string; profile: ProfileSession | null; onStarted: () => void;
+};
+
+async function route(input: RouteInput): Promise<void> {
+  const { req, socket, head, deps, signal, pending, t0, tAuth, key, params, router, identity, profile } = input;
   let reservation: Reservation<RuntimeProvider>;
   try {
-    reservation = await router.engine.acquire({ pin: params.provider ?? undefined, signal });
+    // A provider pinned to a profile takes only that profile's sessions (docs/profiles.md, Routing).
+    const eligible = profile ? (p: RuntimeProvider) => profile.eligible(p) : (p: RuntimeProvider) => p.profileId === null;
+    reservation = await router.engine.acquire({ pin: params.provider ?? undefined, eligible, signal });
   } catch (error) {
-    if (isEngineError(error)) throw refusalFor(error, params.provider);
+    if (isEngineError(error)) throw refusalFor(error, params.provider, profile);
     throw error;
   }
   const tRoute = performance.now();
@@ -86,12 +108,28 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
     const provider = reservation.provider;
     let upstream: Upstream;
     let target: UpstreamTarget | null = null;
+    let upstreamHead: Buffer | null = null;
     try {
       target = await resolveTarget(provider);
       if (signal.aborted) throw new DialError('aborted', 'the client went away');
-      // Only the fast lane passes the client's extension offer through: it does not re-frame.
-      const fast = deps.lane === 'fast';
-      upstream = await dialUpstream({ url: target.url, headers: target.headers, policy: target.policy, timeoutMs: router.connectionTimeoutMs, extensions: fast ? header(req, 'sec-websocket-extensions') : undefined, protocol: header(req, 'sec-websocket-protocol'), signal });
+      // Only the fast lane passes the client's extension offer through: it does not re-frame (and a
+      // profile is loaded over plain frames).
+      const fast = deps.lane === 'fast' && !profile;
+      const dialUrl = profile ? await profile.dialUrl(provider, target).catch((e: Error) => { throw new DialError('rejected', e.message); }) : target.url;
+      upstream = await dialUpstream({ url: dialUrl, headers: target.headers, policy: target.policy, timeoutMs: router.connectionTimeoutMs, extensions: fast ? header(req, 'sec-websocket-extensions') : undefined, protocol: header(req, 'sec-websocket-protocol'), signal });
+      if (profile) {
+        try {
+          upstreamHead = await profile.load(upstream, provider);
+        } catch (error) {
+          upstream.socket.destroy();
+          if (error instanceof ResidueError) throw error;
+          throw new DialError('error', `loading profile "${profile.profile.slug}" failed: ${(error as Error).message}`);
+        }
+        if (signal.aborted) {
+          upstream.socket.destroy();
+          throw new DialError('aborted', 'the client went away');
+        }
+      }
     } catch (error) {
       if (signal.aborted) {
         // The client went away mid-dial: nothing was started for it; free the reservation.
@@ -100,6 +138,14 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
         return;
       }
       target?.release('error');
+      if (error instanceof ResidueError) {
+        // Not the provider's fault: skipped without cooldown.
+        log.info({ routerId: router.id, provider: provider.slug, reason: error.message }, 'provider holds another profile');
+        const next = reservation.skip(`${error.message} (a session that did not end cleanly; its provider is skipped until cleared)`);
+        if (!next) throw new Refusal(409, `no provider can take profile "${profile!.profile.slug}" now: ${reservation.attempts.map((a) => `${a.slug}: ${a.reason}`).join('; ')}`);
+        reservation = next;
+        continue;
+      }
       if (!(error instanceof DialError)) {
         reservation.cancel();
         throw error;
@@ -137,29 +183,33 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
       return;
     }
     const early = pending.stop();
-    startSession({ req, socket, head: early.length > 0 ? Buffer.concat([head, early]) : head, key, upstream, target, lease, router, keyId: identity.keyId, deps });
+    input.onStarted();
+    startSession({ req, socket, head: early.length > 0 ? Buffer.concat([head, early]) : head, key, upstream: upstreamHead ? { ...upstream, head: upstreamHead } : upstream, target, lease, router, keyId: identity.keyId, deps, id: input.sessionId, profile });
     const done = performance.now();
     log.debug({ routerId: router.id, provider: provider.slug, authMs: ms(tAuth - t0), routeMs: ms(tRoute - tAuth), dialMs: ms(upstream.connectMs), totalMs: ms(done - t0) }, 'session started');
     return;
   }
 }
 
-function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; target: UpstreamTarget; lease: Lease<RuntimeProvider>; router: RouterRuntime; keyId: string; deps: ConnectDeps }): void {
-  const { socket, head, key, upstream, target, lease, router, deps } = input;
+function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; target: UpstreamTarget; lease: Lease<RuntimeProvider>; router: RouterRuntime; keyId: string; deps: ConnectDeps; id: string; profile: ProfileSession | null }): void {
+  const { socket, head, key, upstream, target, lease, router, deps, id, profile } = input;
   const provider = lease.provider;
-  const id = newSessionId();
   const startedAt = new Date();
   const sessionHeaders: [string, string][] = [['X-Session-Id', id], ['X-Provider', provider.slug]];
   (socket as { setNoDelay?: (v: boolean) => void }).setNoDelay?.(true);
 
-  const writer = new SessionWriter({ id, workspaceId: router.workspaceId, routerId: router.id, provider: { id: provider.id, slug: provider.slug, name: provider.name }, kind: 'route', proxyInstanceId: deps.proxyInstanceId, startedAt });
+  const writer = new SessionWriter({ id, workspaceId: router.workspaceId, routerId: router.id, provider: { id: provider.id, slug: provider.slug, name: provider.name }, kind: 'route', proxyInstanceId: deps.proxyInstanceId, startedAt, profileId: profile?.profileId ?? null });
+  const plugins: PipelinePlugin[] = [];
+  const profilePlugin = profile?.needsPlugin(provider) ? profile.plugin(provider, target, upstream) : null;
+  if (profilePlugin) plugins.push(profilePlugin);
+  else void profile?.release();
   let markEnded!: () => void;
   const ended = new Promise<void>((resolve) => (markEnded = resolve));
   const register = (relay: Relay) => deps.sessions.add({ id, routerId: router.id, keyId: input.keyId, workspaceId: router.workspaceId, startedAt: startedAt.getTime(), idleTimeoutMs: router.sessionIdleTimeoutMs, relay, ended });
   const onEnd = (relay: () => Relay) => (outcome: RelayOutcome) => {
     lease.release();
     target.release(outcome.state === 'errored' ? 'error' : outcome.reason === CONTROL_PLANE_CLOSE ? 'close' : 'disconnect');
-    void writer.finish(outcome, relay().stats).then(markEnded);
+    void Promise.all([writer.finish(outcome, relay().stats), profilePlugin?.done]).then(() => markEnded());
   };
 
   // Only the fast lane offered the client's extensions to the provider (the pipeline lane reads
@@ -169,8 +219,8 @@ function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffe
   if (upstream.headers['sec-websocket-protocol']) answer.push(['Sec-WebSocket-Protocol', upstream.headers['sec-websocket-protocol']]);
   socket.write(switchingProtocols(key, [...answer, ...sessionHeaders]));
   const relay: Relay =
-    deps.lane === 'pipeline'
-      ? new PipelineLane(socket, head, upstream.socket, upstream.head, id, [], onEnd(() => relay))
+    deps.lane === 'pipeline' || plugins.length > 0
+      ? new PipelineLane(socket, head, upstream.socket, upstream.head, id, plugins, onEnd(() => relay))
       : new FastLane(socket, head, upstream.socket, upstream.head, onEnd(() => relay));
   register(relay);
 }
@@ -182,14 +232,16 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-function refusalFor(error: EngineError, pinned: string | null): Refusal {
+function refusalFor(error: EngineError, pinned: string | null, profile: ProfileSession | null = null): Refusal {
   switch (error.code) {
     case 'no_providers':
       return new Refusal(400, 'this router has no enabled providers');
     case 'pinned_not_found':
       return new Refusal(400, `provider "${pinned}" is not on this router`);
     case 'none_eligible':
-      return new Refusal(400, 'no provider on this router can take this session');
+      if (profile && !profile.readOnly) return new Refusal(400, `no provider on this router can save to profile "${profile.profile.slug}": a managed provider (such as the local pool) saves any profile, any other provider only the profile it is pinned to; or connect with readOnly=1`);
+      if (profile) return new Refusal(400, `every provider on this router is pinned to another profile than "${profile.profile.slug}"`);
+      return new Refusal(400, 'no provider on this router can take this session (every provider is pinned to a profile; connect with profile=)');
     case 'pinned_unavailable':
       return new Refusal(503, `provider "${pinned}" is cooling down, unhealthy or full; retry later or connect without provider=`);
     case 'queue_timeout':

@@ -36,7 +36,7 @@ export function checkFeatures(params: ConnectParams, router: RouterRuntime, wall
   const paidFeatures = [params.record && 'session_record', params.observability && 'observability'].filter((f): f is string => Boolean(f));
   const unpaid = connectPaymentRefusal(wallet, paidFeatures);
   if (unpaid) throw new Refusal(402, unpaid);
-  const pending = [params.profile && 'profile', params.record && 'session_record', params.observability && 'observability'].filter(Boolean);
-  if (pending.length > 0) throw new Refusal(501, `${pending.join(', ')} ${pending.length > 1 ? 'are' : 'is'} not available on this server yet; connect without ${pending.length > 1 ? 'them' : 'it'}`);
   if (params.readOnly && !params.profile) throw new Refusal(400, 'readOnly=1 only applies together with profile=');
+  const pending = [params.record && 'session_record', params.observability && 'observability'].filter(Boolean);
+  if (pending.length > 0) throw new Refusal(501, `${pending.join(', ')} ${pending.length > 1 ? 'are' : 'is'} not available on this server yet; connect without ${pending.length > 1 ? 'them' : 'it'}`);
 }

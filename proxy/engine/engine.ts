@@ -70,6 +70,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.host = {
       recordSuccess: (p, ms) => this.recordSuccess(p, ms),
       failover: (chain, p) => this.failover(chain, p),
+      skip: (chain, p) => this.skipped(chain, p),
       full: (chain, p, signal) => this.onFull(chain, p, signal),
       releaseSlot: (p) => this.releaseSlot(p),
     };
@@ -309,6 +310,12 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     } finally {
       this.draining = false;
     }
+  }
+
+  private skipped(chain: Chain<P>, skipped: P): Reservation<P> | null {
+    this.slots.release(skipped.id);
+    this.drain();
+    return chain.pinned || this.closed ? null : this.nextInChain(chain);
   }
 
   private failover(chain: Chain<P>, failed: P): Reservation<P> | null {

@@ -23,6 +23,7 @@ export interface Chain<P extends ProviderConfig> {
 export interface ReservationHost<P extends ProviderConfig> {
   recordSuccess(provider: P, connectMs: number): void;
   failover(chain: Chain<P>, provider: P, reason: string): Reservation<P> | null;
+  skip(chain: Chain<P>, provider: P): Reservation<P> | null;
   full(chain: Chain<P>, provider: P, signal: AbortSignal | undefined): Promise<Reservation<P>>;
   releaseSlot(provider: P): void;
 }
@@ -94,6 +95,17 @@ export class Reservation<P extends ProviderConfig = ProviderConfig> {
     this.settle('fail');
     this.chain.attempts.push({ providerId: this.provider.id, slug: this.provider.slug, reason });
     return this.host.failover(this.chain, this.provider, reason);
+  }
+
+  /**
+   * The provider works but cannot take this connection (a browser holding another profile's state):
+   * no outcome for cooldown, the slot freed, the attempt listed; the next provider of the order, or
+   * null when the chain is exhausted.
+   */
+  skip(reason: string): Reservation<P> | null {
+    this.settle('skip');
+    this.chain.attempts.push({ providerId: this.provider.id, slug: this.provider.slug, reason });
+    return this.host.skip(this.chain, this.provider);
   }
 
   /**

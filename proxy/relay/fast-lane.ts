@@ -15,6 +15,8 @@ export interface LaneOptions {
   closeGraceMs?: number;
   /** What is on the other end, for the reasons reported ('provider' in the proxy, 'browser' in the pool). */
   peer?: 'provider' | 'browser';
+  /** Pipeline lane: how long plugins may hold the browser after the client left (RELEASE_LIMIT_MS). */
+  releaseLimitMs?: number;
 }
 
 export class FastLane implements Relay {

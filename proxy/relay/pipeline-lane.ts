@@ -22,6 +22,8 @@ export interface PluginContext {
   sessionId: string;
   /** Sends a command on behalf of the service; its reply is delivered here, never to the client. */
   send(method: string, params?: unknown, cdpSessionId?: string): Promise<unknown>;
+  /** Sends a client's command that a plugin held back (its reply goes to the client as usual). */
+  forward(message: CdpMessage): void;
 }
 
 export interface PipelinePlugin {
@@ -32,7 +34,21 @@ export interface PipelinePlugin {
   /** A response or event from the provider. Return 'drop' to keep it from the client. */
   onProviderMessage?(message: CdpMessage, ctx: PluginContext): void | 'drop';
   onEnd?(outcome: RelayOutcome, ctx: PluginContext): void | Promise<void>;
+  /**
+   * The client left (or the session is being closed by the service) while the provider's browser is
+   * still there: the lane keeps the provider connection open until this settles (at most
+   * RELEASE_LIMIT_MS), so a plugin can still talk to the browser (a profile's final capture).
+   */
+  beforeRelease?(ctx: PluginContext): Promise<void>;
+  /**
+   * Reads only the provider messages whose raw payload passes this cheap test (a screenshot is
+   * not parsed for a plugin that follows navigations). Without it, the plugin reads every message.
+   */
+  wantsProviderMessage?(payload: Buffer): boolean;
 }
+
+/** How long a plugin's beforeRelease may hold the provider's browser after the client left. */
+export const RELEASE_LIMIT_MS = 15_000;
 
 export const INJECTED_ID_BASE = 2_000_000_000;
 
@@ -63,6 +79,11 @@ export class PipelineLane implements Relay {
   /** Injected commands waiting for the client's fragmented message to end. */
   private queued: Buffer[] = [];
   private graceTimer: NodeJS.Timeout | null = null;
+  /** The client is gone and plugins are finishing with the browser (beforeRelease). */
+  private releasing = false;
+  private upstreamGone = false;
+  private readonly releasers: PipelinePlugin[];
+  private readonly providerFilters: ((payload: Buffer) => boolean)[] | null;
 
   /** `clientHead` and `upstreamHead` are frame bytes each side sent along with its handshake. */
   constructor(
@@ -77,7 +98,10 @@ export class PipelineLane implements Relay {
   ) {
     this.readsClient = plugins.some((p) => p.onClientMessage);
     this.readsProvider = plugins.some((p) => p.onProviderMessage);
-    this.ctx = { sessionId, send: (method, params, cdpSessionId) => this.inject(method, params, cdpSessionId) };
+    this.releasers = plugins.filter((p) => p.beforeRelease);
+    const readers = plugins.filter((p) => p.onProviderMessage);
+    this.providerFilters = readers.length > 0 && readers.every((p) => p.wantsProviderMessage) ? readers.map((p) => p.wantsProviderMessage!.bind(p)) : null;
+    this.ctx = { sessionId, send: (method, params, cdpSessionId) => this.inject(method, params, cdpSessionId), forward: (message) => this.forward(message) };
     this.up = { from: client, to: upstream, reader: new FrameReader(), held: [], midMessage: false, close: null };
     this.down = { from: upstream, to: client, reader: new FrameReader(), held: [], midMessage: false, close: null };
 
@@ -87,7 +111,10 @@ export class PipelineLane implements Relay {
     // provider leaves unanswered), whatever the provider does: see fast-lane.ts.
     for (const event of ['end', 'close', 'error'] as const) {
       client.on(event, () => this.finish(CLIENT_ENDED, 'client'));
-      upstream.on(event, () => this.finish(this.up.close ? CLIENT_ENDED : providerOutcome(this.down.close, this.options.peer), 'upstream'));
+      upstream.on(event, () => {
+        this.upstreamGone = true;
+        this.finish(this.up.close ? CLIENT_ENDED : providerOutcome(this.down.close, this.options.peer), 'upstream');
+      });
     }
     for (const plugin of plugins) void Promise.resolve(plugin.onStart?.(this.ctx)).catch(() => {});
     if (clientHead.length > 0) this.receive(this.up, clientHead);
@@ -104,6 +131,11 @@ export class PipelineLane implements Relay {
   close(code: number, reason: string, outcome: RelayOutcome): void {
     if (this.ended || this.closing) return;
     this.closing = outcome;
+    if (this.releasers.length > 0 && !this.releasing && !this.upstreamGone) {
+      this.endClient(code, reason);
+      this.release(outcome);
+      return;
+    }
     this.upstream.removeAllListeners('data');
     this.endClient(code, reason);
     this.upstream.destroy();
@@ -120,8 +152,15 @@ export class PipelineLane implements Relay {
     setTimeout(() => client.destroy(), 1_000).unref();
   }
 
+  private forward(message: CdpMessage): void {
+    if (this.ended) return;
+    const frame = maskedTextFrame(JSON.stringify(message));
+    if (this.up.midMessage) this.queued.push(frame);
+    else this.upstream.write(frame);
+  }
+
   private inject(method: string, params?: unknown, cdpSessionId?: string): Promise<unknown> {
-    if (this.ended || this.closing) return Promise.reject(new Error('session ended'));
+    if (this.ended || (this.closing && !this.releasing)) return Promise.reject(new Error('session ended'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -151,6 +190,12 @@ export class PipelineLane implements Relay {
 
   private relayFrame(side: Side, frame: Frame): void {
     if (frame.opcode >= OP_CLOSE) {
+      if (frame.opcode === OP_CLOSE && side === this.up && this.releasers.length > 0) {
+        // The browser must outlive the client's goodbye until the plugins are done with it.
+        side.close = parseClosePayload(payloadOf(frame));
+        this.finish(CLIENT_ENDED, 'client');
+        return;
+      }
       // Control frames may stand between the frames of a message.
       this.send(side, frame);
       if (frame.opcode === OP_CLOSE) {
@@ -162,7 +207,7 @@ export class PipelineLane implements Relay {
       }
       return;
     }
-    const reads = side === this.up ? this.readsClient : this.readsProvider || this.pending.size > 0;
+    const reads = side === this.up ? this.readsClient && !this.releasing : this.readsProvider || this.pending.size > 0;
     if (!reads && side.held.length === 0) {
       this.send(side, frame);
       side.midMessage = !frame.fin;
@@ -181,9 +226,11 @@ export class PipelineLane implements Relay {
 
   /** Reads a whole text message; true when it stops here (an injected reply, or a plugin dropped it). */
   private consumed(side: Side, frames: Frame[]): boolean {
+    const payload = frames.length === 1 ? payloadOf(frames[0]!) : Buffer.concat(frames.map(payloadOf));
+    // A provider message nobody wants read passes unparsed (while no injected reply is due).
+    if (side === this.down && this.providerFilters && this.pending.size === 0 && !this.providerFilters.some((wants) => wants(payload))) return this.releasing;
     let message: CdpMessage;
     try {
-      const payload = frames.length === 1 ? payloadOf(frames[0]!) : Buffer.concat(frames.map(payloadOf));
       message = JSON.parse(payload.toString('utf8')) as CdpMessage;
     } catch {
       return false; // not CDP: pass it on untouched
@@ -197,13 +244,14 @@ export class PipelineLane implements Relay {
         return true;
       }
       for (const plugin of this.plugins) if (plugin.onProviderMessage?.(message, this.ctx) === 'drop') return true;
-      return false;
+      return this.releasing; // the client is gone: nothing more goes its way
     }
     for (const plugin of this.plugins) if (plugin.onClientMessage?.(message, this.ctx) === 'drop') return true;
     return false;
   }
 
   private send(side: Side, frame: Frame): void {
+    if (side === this.down && this.releasing) return; // the client is gone
     if (side === this.down) this.counters.bytesOut += frame.bytes.length;
     side.to.write(frame.bytes);
   }
@@ -215,14 +263,49 @@ export class PipelineLane implements Relay {
 
   private finish(outcome: RelayOutcome, side: 'client' | 'upstream'): void {
     if (this.ended) return;
-    this.ended = true;
+    if (this.releasing) {
+      // The browser went away while plugins were finishing with it: their commands fail now.
+      if (side === 'upstream') this.rejectPending();
+      return;
+    }
+    if (side === 'client' && this.releasers.length > 0 && !this.upstreamGone) {
+      const words = farewell('client', this.up.close, outcome);
+      if (words) this.endClient(words.code, words.reason);
+      else this.client.destroy();
+      this.release(outcome);
+      return;
+    }
+    this.finalize(outcome, side);
+  }
+
+  /** The client is gone, the browser not yet: plugins finish with it (bounded), then the session ends. */
+  private release(outcome: RelayOutcome): void {
+    this.releasing = true;
     if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.client.removeAllListeners('data');
+    const hooks = Promise.all(this.releasers.map((p) => Promise.resolve().then(() => p.beforeRelease!(this.ctx)).catch(() => {})));
+    let timer!: NodeJS.Timeout;
+    const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.options.releaseLimitMs ?? RELEASE_LIMIT_MS)));
+    void Promise.race([hooks, limit]).then(() => {
+      clearTimeout(timer);
+      this.finalize(outcome, 'client');
+    });
+  }
+
+  private rejectPending(): void {
     for (const waiter of this.pending.values()) waiter.reject(new Error('session ended'));
     this.pending.clear();
+  }
+
+  private finalize(outcome: RelayOutcome, side: 'client' | 'upstream'): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.rejectPending();
     this.upstream.removeAllListeners('data');
     this.upstream.destroy();
     const final = this.closing ?? outcome;
-    if (!this.closing) {
+    if (!this.closing && !this.releasing) {
       const words = farewell(side, this.up.close, final);
       if (words) this.endClient(words.code, words.reason);
       else this.client.destroy();

@@ -20,6 +20,7 @@ export interface SessionStart {
   kind: 'route' | 'agent';
   proxyInstanceId: string;
   startedAt: Date;
+  profileId?: string | null;
 }
 
 export const newSessionId = () => `ses_${randomUUID().replaceAll('-', '')}`;
@@ -62,9 +63,9 @@ export class SessionWriter {
         ON CONFLICT ("workspaceId", "period") DO UPDATE SET "sessions" = "UsageCounter"."sessions" + 1
         RETURNING "sessions"
       )
-      INSERT INTO "SessionLog" ("id", "workspaceId", "routerId", "providerId", "providerSlug", "providerName", "kind", "state", "startedAt", "proxyInstanceId", "monthOrdinal")
+      INSERT INTO "SessionLog" ("id", "workspaceId", "routerId", "providerId", "providerSlug", "providerName", "kind", "state", "startedAt", "proxyInstanceId", "monthOrdinal", "profileId")
       SELECT ${session.id}, ${session.workspaceId}, ${session.routerId}, ${session.provider.id}, ${session.provider.slug}, ${session.provider.name},
-        ${session.kind}::"SessionKind", 'active', ${session.startedAt}, ${session.proxyInstanceId}, counted."sessions" FROM counted
+        ${session.kind}::"SessionKind", 'active', ${session.startedAt}, ${session.proxyInstanceId}, counted."sessions", ${session.profileId ?? null} FROM counted
       RETURNING "monthOrdinal"`
       .then((rows) => rows[0]?.monthOrdinal ?? null)
       .catch((error: Error) => {

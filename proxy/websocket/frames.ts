@@ -172,6 +172,11 @@ export class FrameReader {
     return frames;
   }
 
+  /** The bytes of an incomplete frame held so far (handed on when another reader takes over the stream). */
+  rest(): Buffer {
+    return this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.size);
+  }
+
   private frontLength(): number {
     if (this.size === 0) return 0;
     let head = this.parts[0]!;

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/dashboard/coming-soon';
+import { ProfilesPage } from '@/components/profiles/profiles-page';
 
 export const metadata: Metadata = { title: 'Profiles' };
 
 export default function Page() {
-  return <ComingSoon area="profiles" />;
+  return <ProfilesPage />;
 }

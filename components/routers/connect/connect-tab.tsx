@@ -10,6 +10,7 @@ import { useProviders } from '@/lib/client/providers';
 import { useRevealedKey } from '@/lib/client/revealed-keys';
 import { useFetchCurrentKey } from '@/lib/client/router-keys';
 import { useRouterSettings } from '@/lib/client/routers';
+import { OTHER_PROFILE, ProfileSelect } from '../../profiles/profile-select';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
@@ -102,6 +103,8 @@ function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string;
   const providers = useProviders(routerId);
   const settings = useRouterSettings(routerId);
   const set = <K extends keyof ConnectOptions>(field: K, value: ConnectOptions[K]) => onChange({ ...options, [field]: value });
+  // "Another slug…": a profile not made yet (the first session with it starts it empty).
+  const [typing, setTyping] = useState(false);
   const off = (on: boolean | undefined, name: string, param: string) =>
     on === false ? <p className="text-[12px] text-amber-700">{name} is off for this router: {param} is refused with 409.</p> : null;
 
@@ -109,7 +112,7 @@ function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string;
     <Card aria-label="Connection options">
       <CardHeader
         title="Options"
-        description="Query parameters of the connect URL. They change the URL and every snippet. Profiles, recording and traces are not served by this proxy yet: it refuses profile=, session_record= and observability= with 501 and says so, rather than ignoring them."
+        description="Query parameters of the connect URL. They change the URL and every snippet. Recording and traces are not served by this proxy yet: it refuses session_record= and observability= with 501 and says so, rather than ignoring them."
       />
       <CardBody className="grid gap-x-6 gap-y-5 md:grid-cols-2">
         <Field label={<>Provider <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">provider=</code></>} htmlFor="connect-provider" hint="Pin one provider: no failover; 503 while it cools down or is full.">
@@ -122,14 +125,29 @@ function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string;
             ))}
           </Select>
         </Field>
-        <Field label={<>Profile <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">profile=</code></>} htmlFor="connect-profile" hint="Load a saved profile and save changes back at the end; an unknown slug starts an empty one.">
+        <Field
+          label={<>Profile <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">profile=</code></>}
+          htmlFor="connect-profile"
+          hint="Load a saved profile and save changes back at the end; a new slug starts an empty one. Read-only loads it without saving."
+        >
           <div className="flex items-center gap-3">
-            <Input id="connect-profile" value={options.profile} onChange={(e) => set('profile', e.target.value)} placeholder="None" className="font-mono text-[13px]" spellCheck={false} autoComplete="off" />
+            <ProfileSelect
+              id="connect-profile"
+              value={typing ? OTHER_PROFILE : options.profile}
+              other="Another slug…"
+              onChange={(value) => {
+                setTyping(value === OTHER_PROFILE);
+                onChange({ ...options, profile: value === OTHER_PROFILE ? '' : value, readOnly: value ? options.readOnly : false });
+              }}
+            />
             <label className="flex shrink-0 items-center gap-2 text-[13px] text-zinc-600">
               <input type="checkbox" checked={options.readOnly} disabled={!options.profile.trim()} onChange={(e) => set('readOnly', e.target.checked)} className="size-4 rounded border-zinc-300 accent-accent-600" />
               Read-only
             </label>
           </div>
+          {typing && (
+            <Input aria-label="Profile slug" value={options.profile} onChange={(e) => set('profile', e.target.value)} placeholder="shop-login" className="font-mono text-[13px]" maxLength={64} spellCheck={false} autoComplete="off" autoFocus />
+          )}
           {off(settings.data?.profilesEnabled, 'Profiles', 'profile=')}
         </Field>
         <div className="space-y-1">

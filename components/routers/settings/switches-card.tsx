@@ -1,17 +1,18 @@
 'use client';
 // The router's four switches (docs/connect.md, "Router switches") and the defaults for browsers that chat
 // agents open. Switches save as soon as they flip.
+import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/client/api-fetch';
 import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/forms';
 import { useActiveWorkspace } from '@/lib/client/me';
 import { useAgentSettings, useRouterSettings, useUpdateAgentSettings, useUpdateRouterSettings, type AgentSettings, type RouterSettings } from '@/lib/client/routers';
 import { updateAgentSettingsSchema } from '@/lib/routers/schemas';
+import { ProfileSelect } from '../../profiles/profile-select';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardHeader } from '../../ui/card';
 import { ErrorState } from '../../ui/empty-state';
-import { Input } from '../../ui/input';
 import { Skeleton } from '../../ui/skeleton';
 import { Switch } from '../../ui/switch';
 import { useToast } from '../../ui/toast';
@@ -144,7 +145,7 @@ function DefaultProfileRow({ routerId, settings, canManage }: { routerId: string
   const toast = useToast();
   const [value, setValue] = useState(settings.defaultProfile ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const next = value.trim() || null;
+  const next = value || null;
   const submit = () => {
     const parsed = validate(updateAgentSettingsSchema, { defaultProfile: next });
     if (!parsed.ok) return setErrors(parsed.errors);
@@ -166,10 +167,19 @@ function DefaultProfileRow({ routerId, settings, canManage }: { routerId: string
       <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
         <label htmlFor="agent-default-profile" className="min-w-0">
           <span className="block text-sm font-medium text-zinc-900">Default profile</span>
-          <span className="block text-[13px] text-zinc-500">A saved profile those browsers load; it must exist. Empty for none.</span>
+          <span className="block text-[13px] text-zinc-500">
+            A saved profile those browsers load (<Link href="/profiles" className="font-medium text-accent-600 hover:text-accent-700">Profiles</Link>).
+          </span>
         </label>
         <div className="flex items-center gap-2">
-          <Input id="agent-default-profile" value={value} onChange={(e) => setValue(e.target.value)} placeholder="None" invalid={Boolean(errors.defaultProfile)} disabled={!canManage} className="w-48 font-mono text-[13px]" spellCheck={false} autoComplete="off" />
+          <ProfileSelect
+            id="agent-default-profile"
+            value={value}
+            onChange={(v) => { setErrors({}); setValue(v); }}
+            invalid={Boolean(errors.defaultProfile)}
+            disabled={!canManage}
+            className="w-48 font-mono text-[13px]"
+          />
           {canManage && (
             <Button type="submit" size="sm" loading={update.isPending} disabled={next === settings.defaultProfile}>
               Save

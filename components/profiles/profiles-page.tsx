@@ -1,0 +1,143 @@
+'use client';
+// Profiles: saved browser state of the workspace, a page at a time; create an empty one (owner/admin)
+// or import a Playwright storageState (any member). A row's name opens the profile's own page.
+import Link from 'next/link';
+import { useState } from 'react';
+import { useActiveWorkspace } from '@/lib/client/me';
+import { useProfiles, type Profile } from '@/lib/client/profiles';
+import { formatBytes } from '../sessions/format';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card, CardHeader } from '../ui/card';
+import { DataTable } from '../ui/data-table';
+import { EmptyState } from '../ui/empty-state';
+import { ChevronLeftIcon, ChevronRightIcon, PlusIcon, UserCircleIcon } from '../ui/icons';
+import { PageHeader } from '../ui/page-header';
+import { Time } from '../ui/time';
+import { useToast } from '../ui/toast';
+import { CreateProfileDialog } from './create-profile-dialog';
+import { ImportProfileDialog } from './import-profile-dialog';
+import { OriginsSummary } from './origins';
+import { profileHref, SavingBadge } from './profile-bits';
+
+const PAGE_SIZE = 25;
+
+export function ProfilesPage() {
+  const { workspace, canManage } = useActiveWorkspace();
+  const [page, setPage] = useState(1);
+  const profiles = useProfiles(page, PAGE_SIZE);
+  const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
+  const toast = useToast();
+  const total = profiles.data?.total ?? 0;
+  const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
+  const last = Math.min(total, page * PAGE_SIZE);
+  const items = profiles.data?.items;
+
+  const actions = (
+    <>
+      <Button size="sm" onClick={() => setDialog('import')}>
+        Import storageState
+      </Button>
+      {canManage && (
+        <Button variant="primary" size="sm" onClick={() => setDialog('create')}>
+          <PlusIcon />
+          Create profile
+        </Button>
+      )}
+    </>
+  );
+
+  const added = (profile: Profile, verb: string) => {
+    setDialog(null);
+    toast(`Profile “${profile.name}” ${verb}`);
+  };
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={workspace?.name}
+        title="Profiles"
+        description="Saved browser state (cookies and local storage per origin) that sessions load at start and save back at the end, so a login survives from one session to the next."
+      />
+      <Card aria-label="Profiles">
+        <CardHeader title="Saved profiles" description="Each holds its last 10 versions; a session saving to one holds its lock until it ends." actions={total > 0 ? actions : undefined} />
+        <DataTable<Profile>
+          label="Profiles"
+          query={profiles}
+          rows={items}
+          rowKey={(p) => p.id}
+          skeletonRows={4}
+          empty={
+            <EmptyState
+              icon={<UserCircleIcon />}
+              title="No profiles yet"
+              description={
+                <>
+                  A profile keeps a browser&apos;s cookies and local storage between sessions. Connect with{' '}
+                  <code className="font-mono text-[12px] text-zinc-700">profile=&lt;slug&gt;</code>: log in once, and later sessions with the same profile start logged in.
+                  An unknown slug starts an empty profile, or import a Playwright storageState here.
+                </>
+              }
+              action={<div className="flex justify-center gap-2">{actions}</div>}
+            />
+          }
+          columns={[
+            {
+              key: 'profile',
+              header: 'Profile',
+              cell: (p) => (
+                <div className="max-w-64 min-w-0">
+                  <div className="flex items-center gap-2">
+                    <Link href={profileHref(p.slug)} className="truncate font-medium text-zinc-900 hover:text-accent-700 hover:underline">
+                      {p.name}
+                    </Link>
+                    {p.saving && <SavingBadge />}
+                  </div>
+                  <code className="block truncate font-mono text-[12px] text-zinc-500">{p.slug}</code>
+                </div>
+              ),
+            },
+            { key: 'size', header: 'Size', className: 'text-right tabular-nums', cell: (p) => formatBytes(p.sizeBytes) },
+            { key: 'origins', header: 'Origins', cell: (p) => <OriginsSummary origins={p.capturedOrigins} /> },
+            {
+              key: 'version',
+              header: 'Version',
+              className: 'tabular-nums',
+              cell: (p) => (p.version === 0 ? <Badge>Never saved</Badge> : <span>v{p.version}</span>),
+            },
+            { key: 'used', header: 'Last used', className: 'hidden md:table-cell', cell: (p) => <Time value={p.lastUsedAt} relative fallback="Never" /> },
+            {
+              key: 'open',
+              header: <span className="sr-only">Open</span>,
+              className: 'w-10 text-right',
+              cell: (p) => (
+                <Link href={profileHref(p.slug)} aria-label={`Open profile ${p.slug}`} className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
+                  <ChevronRightIcon className="size-4" />
+                </Link>
+              ),
+            },
+          ]}
+        />
+        {total > PAGE_SIZE && (
+          <div className="flex items-center justify-between gap-4 border-t border-zinc-100 px-5 py-3 text-[13px] text-zinc-500">
+            <span>
+              {first}–{last} of {total.toLocaleString('en')}
+            </span>
+            <div className="flex gap-2">
+              <Button size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                <ChevronLeftIcon />
+                Previous
+              </Button>
+              <Button size="sm" disabled={last >= total} onClick={() => setPage(page + 1)}>
+                Next
+                <ChevronRightIcon />
+              </Button>
+            </div>
+          </div>
+        )}
+      </Card>
+      <CreateProfileDialog open={dialog === 'create'} onClose={() => setDialog(null)} onCreated={(p) => added(p, 'created')} />
+      <ImportProfileDialog open={dialog === 'import'} onClose={() => setDialog(null)} onImported={(p) => added(p, 'imported')} />
+    </>
+  );
+}

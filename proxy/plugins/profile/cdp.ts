@@ -1,0 +1,110 @@
+// The CDP the profile plugin speaks to a provider's browser, in two places: before the client's
+// `101` (UpstreamCdp: the upstream socket is ours alone, every message it sends is ours) and
+// during the session (the pipeline lane's injected commands, events routed by the plugin).
+import type { Duplex } from 'node:stream';
+import { FrameReader, maskedTextFrame, OP_CLOSE, OP_TEXT, payloadOf, type Frame } from '../../websocket/frames';
+
+export interface CdpEvent {
+  method: string;
+  params: Record<string, unknown>;
+  sessionId?: string;
+}
+
+export interface Cdp {
+  send<T = Record<string, unknown>>(method: string, params?: object, sessionId?: string): Promise<T>;
+  /** Listens to every event; returns the unsubscribe. */
+  onEvent(listener: (event: CdpEvent) => void): () => void;
+}
+
+export class CdpError extends Error {}
+
+/**
+ * A CDP client on a freshly dialled upstream socket, used before the lane takes it over. `release()`
+ * stops reading and returns the bytes of a frame not yet complete, which the lane gets as its head.
+ */
+export class UpstreamCdp implements Cdp {
+  private readonly reader = new FrameReader();
+  private readonly pending = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>();
+  private readonly listeners = new Set<(event: CdpEvent) => void>();
+  private held: Frame[] = [];
+  private nextId = 1;
+  private closed: Error | null = null;
+  private readonly onData = (chunk: Buffer) => this.receive(chunk);
+  private readonly onGone = () => this.fail(new CdpError('the provider closed the connection while the profile was loading'));
+
+  constructor(private readonly socket: Duplex, head: Buffer) {
+    socket.on('data', this.onData);
+    socket.on('close', this.onGone);
+    socket.on('end', this.onGone);
+    socket.on('error', this.onGone);
+    if (head.length > 0) this.receive(head);
+    socket.resume();
+  }
+
+  send<T>(method: string, params: object = {}, sessionId?: string): Promise<T> {
+    if (this.closed) return Promise.reject(this.closed);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: never) => void, reject });
+      this.socket.write(maskedTextFrame(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })));
+    });
+  }
+
+  onEvent(listener: (event: CdpEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Hands the socket back: no more reading here; the unread bytes of a partial frame. */
+  release(): Buffer {
+    this.socket.pause();
+    this.socket.off('data', this.onData);
+    this.socket.off('close', this.onGone);
+    this.socket.off('end', this.onGone);
+    this.socket.off('error', this.onGone);
+    this.fail(new CdpError('released'));
+    return this.reader.rest();
+  }
+
+  private receive(chunk: Buffer): void {
+    for (const frame of this.reader.push(chunk)) {
+      if (frame.opcode === OP_CLOSE) return this.fail(new CdpError('the provider closed the WebSocket while the profile was loading'));
+      if (frame.opcode > OP_CLOSE) continue; // ping/pong: a browser sends none unasked
+      this.held.push(frame);
+      if (!frame.fin) continue;
+      const frames = this.held;
+      this.held = [];
+      if (frames[0]!.opcode !== OP_TEXT) continue;
+      let message: { id?: number; method?: string; params?: Record<string, unknown>; result?: unknown; error?: { message: string }; sessionId?: string };
+      try {
+        message = JSON.parse(Buffer.concat(frames.map(payloadOf)).toString('utf8'));
+      } catch {
+        continue;
+      }
+      if (message.id !== undefined) {
+        const waiter = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        if (message.error) waiter?.reject(new CdpError(message.error.message));
+        else waiter?.resolve(message.result as never);
+      } else if (message.method) {
+        for (const listener of this.listeners) listener({ method: message.method, params: message.params ?? {}, ...(message.sessionId ? { sessionId: message.sessionId } : {}) });
+      }
+    }
+  }
+
+  private fail(error: Error): void {
+    if (this.closed) return;
+    this.closed = error;
+    for (const waiter of this.pending.values()) waiter.reject(error);
+    this.pending.clear();
+  }
+}
+
+/** Rejects with a CdpError after `ms`. */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer!: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new CdpError(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,119 @@
+// Helper pages: tabs the plugin opens in the browser's default context to reach an origin's
+// storage. Each tab answers every request it makes itself (CDP Fetch: a blank `<html></html>`),
+// so putting a page on https://shop.example/ costs no network traffic and the real site never
+// sees it; JavaScript in that document then reads or writes the origin's localStorage and
+// IndexedDB. A few tabs work through the origins in parallel.
+import { CdpError, within, type Cdp } from './cdp';
+
+const BLANK = Buffer.from('<!doctype html><html><head></head><body></body></html>').toString('base64');
+
+export interface HelperOptions {
+  /** Tabs working at once (fewer when there are fewer origins). */
+  parallel: number;
+  /** Per origin: navigation and script. */
+  perOriginMs: number;
+  /** Every tab's targetId and sessionId as soon as they are known (the plugin hides them from the client). */
+  onHelper?: (ids: { targetId?: string; sessionId?: string }) => void;
+}
+
+export interface HelperRun<T> {
+  results: Map<string, T>;
+  /** Origins that failed or ran out of time, with why. */
+  failed: Map<string, string>;
+  /** Target ids of the tabs, closed already (the caller may wait for their destruction). */
+  targets: string[];
+}
+
+/** Runs `script(origin)` (an expression) in a blank document of every origin; its value is the result. */
+export async function runOnOrigins<T>(cdp: Cdp, origins: readonly string[], script: (origin: string) => string, options: HelperOptions): Promise<HelperRun<T>> {
+  const queue = [...origins];
+  const results = new Map<string, T>();
+  const failed = new Map<string, string>();
+  const targets: string[] = [];
+  const tabs = Math.min(options.parallel, queue.length);
+  await Promise.all(
+    Array.from({ length: tabs }, async () => {
+      let tab: Tab;
+      try {
+        tab = await openTab(cdp, options);
+      } catch (error) {
+        // No tab: leave the origins to the other tabs (if every tab fails, they end up failed below).
+        failed.set(`tab:${targets.length}`, (error as Error).message);
+        return;
+      }
+      targets.push(tab.targetId);
+      try {
+        for (let origin = queue.shift(); origin !== undefined; origin = queue.shift()) {
+          try {
+            results.set(origin, await within(tab.run<T>(origin, script(origin)), options.perOriginMs, `origin ${origin}`));
+          } catch (error) {
+            failed.set(origin, (error as Error).message);
+            if (tab.broken) break;
+          }
+        }
+      } finally {
+        tab.close();
+      }
+    }),
+  );
+  for (const key of [...failed.keys()]) if (key.startsWith('tab:')) failed.delete(key);
+  for (const origin of queue) failed.set(origin, 'no helper tab could be opened');
+  return { results, failed, targets };
+}
+
+interface Tab {
+  targetId: string;
+  broken: boolean;
+  run<T>(origin: string, expression: string): Promise<T>;
+  close(): void;
+}
+
+async function openTab(cdp: Cdp, options: HelperOptions): Promise<Tab> {
+  const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
+  options.onHelper?.({ targetId });
+  let sessionId: string | undefined;
+  const off = cdp.onEvent((event) => {
+    if (event.method !== 'Fetch.requestPaused' || event.sessionId !== sessionId || !sessionId) return;
+    const requestId = String(event.params.requestId);
+    cdp.send('Fetch.fulfillRequest', { requestId, responseCode: 200, responseHeaders: [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }, { name: 'Cache-Control', value: 'no-store' }], body: BLANK }, sessionId).catch(() => {});
+  });
+  const close = () => {
+    off();
+    cdp.send('Target.closeTarget', { targetId }).catch(() => {});
+  };
+  try {
+    ({ sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true }));
+    options.onHelper?.({ sessionId });
+    await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] }, sessionId);
+    // A client's auto-attach with waitForDebuggerOnStart may hold a new tab paused until resumed.
+    await cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId);
+  } catch (error) {
+    close();
+    throw error;
+  }
+  const tab: Tab = {
+    targetId,
+    broken: false,
+    async run<T>(origin: string, expression: string): Promise<T> {
+      try {
+        const nav = await cdp.send<{ errorText?: string }>('Page.navigate', { url: `${origin}/` }, sessionId);
+        if (nav.errorText) throw new CdpError(`could not open a blank page on ${origin}: ${nav.errorText}`);
+        // The navigation has committed; the script checks that it runs on the origin's document.
+        const guarded = `(async () => { if (location.origin !== ${JSON.stringify(origin)}) throw new Error('not on ' + ${JSON.stringify(origin)} + ' yet'); return await (${expression}); })()`;
+        for (let attempt = 0; ; attempt++) {
+          const answer = await cdp.send<{ result: { value?: unknown }; exceptionDetails?: { exception?: { description?: string }; text?: string } }>(
+            'Runtime.evaluate', { expression: guarded, awaitPromise: true, returnByValue: true }, sessionId);
+          if (!answer.exceptionDetails) return answer.result.value as T;
+          const message = answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text ?? 'script failed';
+          if (!message.includes('yet') || attempt >= 20) throw new CdpError(message.split('\n')[0]!);
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      } catch (error) {
+        if (!(error instanceof CdpError)) tab.broken = true;
+        throw error;
+      }
+    },
+    close,
+  };
+  return tab;
+}

@@ -1,0 +1,181 @@
+// The profile plugin on the pipeline lane, from the client's `101` to the saved version. It follows
+// the origins the session visits (main-frame navigations, page targets), and finishes with the
+// browser before the browser is released: on the client's Browser.close (held, then forwarded) or
+// when the client leaves (the lane keeps the browser, beforeRelease). Finishing = capture the state
+// (saving sessions) and, on a browser other sessions will use next, remove it. At the end the
+// managed provider's IndexedDB snapshot is fetched and the new version saved (docs/profiles.md).
+import { log } from '../../../lib/log';
+import { mergeCapture, type SessionCapture } from '../../../lib/profiles/merge';
+import { canonicalOrigin, type ProfileState } from '../../../lib/profiles/state';
+import type { CdpMessage, PipelinePlugin, PluginContext } from '../../relay/pipeline-lane';
+import type { RelayOutcome } from '../../relay/types';
+import { captureFromBrowser, cleanBrowser } from './browser-state';
+import type { Cdp, CdpEvent } from './cdp';
+
+/** The provider messages the plugin reads while nothing of its own is under way (method names start the payload). */
+const WATCHED = ['"Page.frameNavigated"', '"Target.targetInfoChanged"', '"Target.targetCreated"', '"Target.attachedToTarget"'];
+
+export interface ProfilePluginOptions {
+  sessionId: string;
+  profileId: string;
+  loaded: ProfileState;
+  /** Capture and save at the end (not readOnly). */
+  saving: boolean;
+  /** Read IndexedDB from the pages too (managed providers). */
+  indexedDB: boolean;
+  /** Remove the state from the browser at the end (a browser other profiles' sessions may get). */
+  cleanup: boolean;
+  /** After the browser is gone: the managed provider's IndexedDB snapshot (undefined = none, '' = empty). */
+  fetchArchive?: () => Promise<string | undefined>;
+  /** Writes the new version. */
+  save: (state: ProfileState) => Promise<void>;
+  /** Always called last (the lock). */
+  release: () => Promise<void>;
+}
+
+export class ProfilePlugin implements PipelinePlugin {
+  readonly name = 'profile';
+  private readonly origins = new Set<string>();
+  private readonly listeners = new Set<(event: CdpEvent) => void>();
+  private readonly helperTargets = new Set<string>();
+  private readonly helperSessions = new Set<string>();
+  /** While the plugin finishes with the browser on a held Browser.close: nothing goes to the client. */
+  private hush = false;
+  private finishing: Promise<void> | null = null;
+  /** The plugin is talking to the browser now (its own tabs are about). */
+  private busy = false;
+  private capture: SessionCapture | null = null;
+  /** Settles when the version is saved (or not) and the lock released. */
+  done: Promise<void> = Promise.resolve();
+  private resolveDone!: () => void;
+
+  constructor(private readonly options: ProfilePluginOptions) {
+    for (const origin of Object.keys(options.loaded.storage)) this.origins.add(origin);
+    this.done = new Promise((resolve) => (this.resolveDone = resolve));
+  }
+
+  wantsProviderMessage(payload: Buffer): boolean {
+    if (this.hush || this.busy) return true;
+    const head = payload.subarray(0, 48).toString('latin1');
+    return WATCHED.some((method) => head.includes(method));
+  }
+
+  onClientMessage(message: CdpMessage, ctx: PluginContext): void | 'drop' {
+    if (message.method !== 'Browser.close' || message.sessionId || this.finishing) return;
+    // Hold the close: the browser is needed once more. Then forward it; its reply reaches the client.
+    this.hush = true;
+    void this.finishWithBrowser(ctx).finally(() => {
+      this.hush = false;
+      ctx.forward(message);
+    });
+    return 'drop';
+  }
+
+  onProviderMessage(message: CdpMessage, ctx: PluginContext): void | 'drop' {
+    const params = (message.params ?? {}) as Record<string, unknown>;
+    if (message.method) {
+      this.follow(message.method, params);
+      for (const listener of this.listeners) listener({ method: message.method, params, ...(message.sessionId ? { sessionId: message.sessionId } : {}) });
+      if (this.isHelperTraffic(message, params, ctx)) return 'drop';
+      // Finishing: the client's auto-attach (waitForDebuggerOnStart) would hold the helper tabs
+      // paused, and nobody on the client side will resume them now.
+      if ((this.hush || this.busy) && message.method === 'Target.attachedToTarget' && params.waitingForDebugger && typeof params.sessionId === 'string') {
+        void ctx.send('Runtime.runIfWaitingForDebugger', {}, params.sessionId).catch(() => {});
+      }
+    }
+    if (this.hush) return 'drop';
+  }
+
+  beforeRelease(ctx: PluginContext): Promise<void> {
+    return this.finishWithBrowser(ctx);
+  }
+
+  onEnd(_outcome: RelayOutcome): Promise<void> {
+    const run = async () => {
+      try {
+        if (!this.options.saving || !this.capture) return;
+        let archive: string | undefined;
+        if (this.options.fetchArchive) archive = await this.options.fetchArchive().catch((error: Error) => {
+          log.warn({ sessionId: this.options.sessionId, err: error.message }, 'profile: IndexedDB snapshot unavailable; the saved one is kept');
+          return undefined;
+        });
+        const next = mergeCapture(this.options.loaded, { ...this.capture, ...(archive !== undefined ? { indexedDBArchive: archive } : {}) });
+        if (!next) {
+          log.info({ sessionId: this.options.sessionId, profileId: this.options.profileId }, 'profile: empty capture; the saved version is kept');
+          return;
+        }
+        await this.options.save(next);
+      } catch (error) {
+        log.warn({ sessionId: this.options.sessionId, profileId: this.options.profileId, err: (error as Error).message }, 'profile: not saved');
+      } finally {
+        await this.options.release().catch(() => {});
+        this.resolveDone();
+      }
+    };
+    return run();
+  }
+
+  /** Capture (saving sessions), then clean (shared browsers); once per session. */
+  private finishWithBrowser(ctx: PluginContext): Promise<void> {
+    this.finishing ??= (async () => {
+      this.busy = true;
+      const cdp: Cdp = {
+        send: (method, params, sessionId) => ctx.send(method, params, sessionId) as never,
+        onEvent: (listener) => {
+          this.listeners.add(listener);
+          return () => this.listeners.delete(listener);
+        },
+      };
+      const onHelper = ({ targetId, sessionId }: { targetId?: string; sessionId?: string }) => {
+        if (targetId) this.helperTargets.add(targetId);
+        if (sessionId) this.helperSessions.add(sessionId);
+      };
+      const pages = await ctx.send('Target.getTargets', {}).catch(() => ({ targetInfos: [] })) as { targetInfos: { type: string; url: string }[] };
+      for (const target of pages.targetInfos) if (target.type === 'page') this.addOrigin(target.url);
+      if (this.options.saving) {
+        try {
+          this.capture = await captureFromBrowser(cdp, { origins: [...this.origins], indexedDB: this.options.indexedDB, onHelper });
+        } catch (error) {
+          log.warn({ sessionId: this.options.sessionId, err: (error as Error).message }, 'profile: capture failed; the saved version is kept');
+        }
+      }
+      if (this.options.cleanup) {
+        await cleanBrowser(cdp, [...this.origins, ...Object.keys(this.capture?.storage ?? {})]).catch((error: Error) =>
+          log.warn({ sessionId: this.options.sessionId, err: error.message }, 'profile: could not clear the browser for the next session'));
+      }
+    })().finally(() => (this.busy = false));
+    return this.finishing;
+  }
+
+  private follow(method: string, params: Record<string, unknown>): void {
+    if (method === 'Page.frameNavigated') {
+      const frame = params.frame as { parentId?: string; url?: string } | undefined;
+      if (frame && !frame.parentId && frame.url) this.addOrigin(frame.url);
+    } else if (method === 'Target.targetInfoChanged' || method === 'Target.targetCreated' || method === 'Target.attachedToTarget') {
+      const info = params.targetInfo as { type?: string; url?: string } | undefined;
+      if (info?.type === 'page' && info.url) this.addOrigin(info.url);
+    }
+  }
+
+  private addOrigin(url: string): void {
+    const origin = canonicalOrigin(url);
+    if (origin) this.origins.add(origin);
+  }
+
+  /** Messages about the plugin's own helper tabs never reach the client. */
+  private isHelperTraffic(message: CdpMessage, params: Record<string, unknown>, ctx: PluginContext): boolean {
+    if (message.sessionId && this.helperSessions.has(message.sessionId)) return true;
+    const info = params.targetInfo as { targetId?: string } | undefined;
+    const targetId = (params.targetId as string | undefined) ?? info?.targetId;
+    if (targetId && this.helperTargets.has(targetId)) {
+      // The client's auto-attach may hold a helper tab at start: let it run, keep the session ours.
+      if (message.method === 'Target.attachedToTarget' && typeof params.sessionId === 'string') {
+        this.helperSessions.add(params.sessionId);
+        if (params.waitingForDebugger) void ctx.send('Runtime.runIfWaitingForDebugger', {}, params.sessionId).catch(() => {});
+      }
+      return true;
+    }
+    if (message.method === 'Target.detachedFromTarget' && typeof params.sessionId === 'string' && this.helperSessions.has(params.sessionId)) return true;
+    return false;
+  }
+}
