@@ -255,7 +255,20 @@ test('a Playwright storageState import is used by a session and exported back eq
 });
 
 test('a shared generic browser: the session cleans up after itself, and another profile\'s residue is refused', async () => {
-  const { key, auth } = await setup('residue', { pool: false, generic: true });
+  // A browser of its own: the first test's pinned session left its profile in the shared one, as it should.
+  const shared = await launchChromium();
+  const user = await newUser('residue');
+  await addProvider(user.workspaceId, user.routerId, { slug: 'generic', url: shared.wsUrl });
+  const key = await routerKey(user.workspaceId, user.routerId);
+  const auth = { token: user.token };
+  try {
+    await residueScenario(key, auth, shared);
+  } finally {
+    await shared.stop();
+  }
+});
+
+async function residueScenario(key: string, auth: { token: string }, generic: Chromium) {
   expectOk(await call('POST', '/v1/profiles/import-playwright', { auth, body: { slug: 'left', name: 'Left', storageState: { cookies: [{ name: 'sid', value: 'user-left', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [{ origin: shop.a, localStorage: [{ name: 'token', value: 'tok-left' }] }] } } }), 201);
   const browser = await chromium.connectOverCDP(connectUrl(key, { profile: 'left', readOnly: '1' }), SLOW);
   const page = await pageOf(browser);
@@ -278,19 +291,16 @@ test('a shared generic browser: the session cleans up after itself, and another 
   }
   const ok = await chromium.connectOverCDP(connectUrl(key, { profile: 'left', readOnly: '1' }), SLOW);
   await ok.close();
-});
+}
 
 test('a session ended by Browser.close and one whose client was killed both save', async () => {
   const { key, auth } = await setup('ends');
   // Raw CDP, as puppeteer's browser.close() does it: Browser.close is answered after the capture.
   const ws = new WebSocket(connectUrl(key, { profile: 'closer' }), { perMessageDeflate: false });
   await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
-  const { targetId } = await cdp(ws, 'Target.createTarget', { url: 'about:blank' });
-  const { sessionId } = await cdp(ws, 'Target.attachToTarget', { targetId, flatten: true });
-  const navigated = new Promise<void>((resolve) => ws.on('message', (data) => { if (String(data).includes('"Page.loadEventFired"')) resolve(); }));
-  ws.send(JSON.stringify({ id: 90, method: 'Page.enable', sessionId }));
-  ws.send(JSON.stringify({ id: 91, method: 'Page.navigate', params: { url: `${shop.a}/login?user=closer` }, sessionId }));
-  await navigated;
+  // A tab opened on the login page (a navigation right after creating a blank tab may be cut short by its first load).
+  await cdp(ws, 'Target.createTarget', { url: `${shop.a}/login?user=closer` });
+  await eventually(async () => ((await cdp(ws, 'Storage.getCookies')).cookies as { name: string }[]).some((c) => c.name === 'sid'), 30_000, 'the login cookie');
   assert.deepEqual(await cdp(ws, 'Browser.close'), {});
   ws.close();
   await waitForVersion(auth, 'closer', 1);
@@ -317,4 +327,42 @@ test('a session ended by Browser.close and one whose client was killed both save
   const killed = await exportOf(auth, 'killed');
   assert.equal(killed.cookies.find((c: { name: string }) => c.name === 'sid')?.value, 'user-killed');
   assert.equal(killed.storage[shop.a].localStorage.token, 'tok-killed');
+});
+
+test('the profile plugin is invisible: Playwright and puppeteer scripts see the same browser with and without profile=', async () => {
+  const { key, auth } = await setup('invisible');
+  const playwrightRun = async (query: Record<string, string>) => {
+    const browser = await chromium.connectOverCDP(connectUrl(key, query), SLOW);
+    const context = browser.contexts()[0]!;
+    const events: string[] = [];
+    const seen: Record<string, unknown> = { contexts: browser.contexts().length, pagesAtStart: context.pages().map((p) => p.url()), events };
+    context.on('page', (p) => events.push(`page ${p.url()}`));
+    const page = await context.newPage();
+    page.on('console', (m) => events.push(`console ${m.text()}`));
+    await page.goto(`${shop.a}/`);
+    await page.evaluate(() => console.log('hello'));
+    const session = await browser.newBrowserCDPSession();
+    const { targetInfos } = await session.send('Target.getTargets');
+    seen.targets = targetInfos.filter((t) => t.type === 'page').map((t) => t.url).sort();
+    seen.title = await page.title();
+    seen.cookies = (await context.cookies()).map((c) => c.name);
+    await browser.close();
+    return seen;
+  };
+  const puppeteerRun = async (query: Record<string, string>) => {
+    const { default: puppeteer } = await import('puppeteer-core');
+    const browser = await puppeteer.connect({ browserWSEndpoint: connectUrl(key, query), protocolTimeout: 90_000 });
+    const seen: Record<string, unknown> = { pagesAtStart: (await browser.pages()).map((p) => p.url()) };
+    const page = await browser.newPage();
+    await page.goto(`${shop.a}/`);
+    seen.title = await page.title();
+    seen.targets = browser.targets().filter((t) => t.type() === 'page').map((t) => t.url()).sort();
+    // puppeteer's close() sends Browser.close: held for the capture, then answered.
+    await browser.close();
+    return seen;
+  };
+  assert.deepEqual(await playwrightRun({ profile: 'invisible' }), await playwrightRun({}));
+  assert.deepEqual(await puppeteerRun({ profile: 'invisible-p' }), await puppeteerRun({}));
+  await waitForVersion(auth, 'invisible', 1);
+  await waitForVersion(auth, 'invisible-p', 1);
 });
