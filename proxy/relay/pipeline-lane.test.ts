@@ -165,3 +165,49 @@ test('a multi-megabyte reply passes whole, with and without a plugin reading it'
     await f.close();
   }
 });
+
+test('beforeRelease: after the client leaves the plugin still talks to the browser, then the session ends', async () => {
+  const order: string[] = [];
+  let version: unknown;
+  const plugin: PipelinePlugin = {
+    name: 'finisher',
+    async beforeRelease(ctx) {
+      order.push('release');
+      version = await ctx.send('Browser.getVersion');
+    },
+    onEnd() {
+      order.push('end');
+    },
+  };
+  const f = await front(() => [plugin]);
+  const c = client(f.url);
+  await c.opened;
+  await c.call(1, 'Browser.getVersion');
+  c.ws.close(1000);
+  const outcome = await f.ends[0]!;
+  assert.deepEqual(outcome, { state: 'closed', reason: null });
+  assert.deepEqual(order, ['release', 'end']);
+  assert.match(String((version as { product?: string })?.product), /Chrome/);
+  await f.close();
+});
+
+test('a held client command can be forwarded later; its reply reaches the client', async () => {
+  let held: CdpMessage | null = null;
+  const plugin: PipelinePlugin = {
+    name: 'holder',
+    onClientMessage(message, ctx) {
+      if (message.method !== 'Browser.getVersion' || held) return;
+      held = message;
+      void ctx.send('Target.getTargets').then(() => ctx.forward(message));
+      return 'drop';
+    },
+  };
+  const f = await front(() => [plugin]);
+  const c = client(f.url);
+  await c.opened;
+  const reply = await c.call(7, 'Browser.getVersion');
+  assert.equal(reply.id, 7);
+  assert.ok(held);
+  c.ws.close();
+  await f.close();
+});
