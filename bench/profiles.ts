@@ -22,7 +22,7 @@ import { freePort } from '../scripts/lib/ports';
 import { startStack } from '../scripts/lib/stack';
 import { fmt, percentile } from './lib';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '10' }, warmup: { type: 'string', default: '2' }, saves: { type: 'string', default: '5' }, origins: { type: 'string', default: '50' }, kib: { type: 'string', default: '20' } } });
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '10' }, warmup: { type: 'string', default: '2' }, saves: { type: 'string', default: '5' }, origins: { type: 'string', default: '50' }, kib: { type: 'string', default: '20' }, sites: { type: 'string', default: 'cross' } } });
 const rounds = Number(values.rounds);
 const warmup = Number(values.warmup);
 const saves = Number(values.saves);
@@ -30,6 +30,11 @@ const ORIGINS = Number(values.origins);
 const KIB_PER_ORIGIN = Number(values.kib);
 const TARGET_MS = 1_500;
 const SLUG = 'bench-1mb';
+// `cross`: every origin its own site (http://oN-bench.test), as a real profile's origins mostly are: with
+// site isolation each helper-page navigation changes renderer process. `same`: http://oN.bench.test,
+// subdomains of one site (bench.test), which a renderer process may keep across navigations.
+if (values.sites !== 'cross' && values.sites !== 'same') throw new Error('--sites takes cross or same');
+const crossSite = values.sites === 'cross';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-bench-profiles-'));
 const [webPort, proxyPort, pgPort, poolPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
@@ -74,9 +79,10 @@ try {
   // The profile: origins http://oN.bench.test (helper pages never reach the network), each with
   // localStorage of KIB_PER_ORIGIN in 5 items of random text, and one cookie per origin.
   const expires = Math.floor(Date.now() / 1000) + 30 * 86_400;
-  const originOf = (i: number) => `http://o${i}.bench.test`;
+  const hostOf = (i: number) => (crossSite ? `o${i}-bench.test` : `o${i}.bench.test`);
+  const originOf = (i: number) => `http://${hostOf(i)}`;
   const storageState = {
-    cookies: Array.from({ length: ORIGINS }, (_, i) => ({ name: `sid${i}`, value: randomBytes(48).toString('base64url'), domain: `o${i}.bench.test`, path: '/', expires, httpOnly: i % 2 === 0, secure: false, sameSite: 'Lax' as const })),
+    cookies: Array.from({ length: ORIGINS }, (_, i) => ({ name: `sid${i}`, value: randomBytes(48).toString('base64url'), domain: hostOf(i), path: '/', expires, httpOnly: i % 2 === 0, secure: false, sameSite: 'Lax' as const })),
     origins: Array.from({ length: ORIGINS }, (_, i) => ({
       origin: originOf(i),
       localStorage: Array.from({ length: 5 }, (_, k) => ({ name: `item${k}`, value: randomBytes(Math.floor((KIB_PER_ORIGIN * 1024 * 3) / 4 / 5)).toString('base64') })),
@@ -172,24 +178,36 @@ try {
     const t0 = performance.now();
     await browser.close();
     const closed = performance.now() - t0;
-    await until(async () => (await latest()) > before, 'the new version', 60_000, 25);
-    return { closed, saved: performance.now() - t0 };
+    // Saved: a newer version is listed. Not saved: the session released the lock (its end is over) without one.
+    let saved: number | null = null;
+    await until(async () => {
+      if ((await latest()) > before) {
+        saved = performance.now() - t0;
+        return true;
+      }
+      return !(await api('GET', `/v1/profiles/${SLUG}`)).saving && (await latest()) === before;
+    }, 'the session to end', 120_000, 25);
+    if (saved === null && (await latest()) > before) saved = performance.now() - t0;
+    return { closed, saved };
   };
-  const save = { same: [] as number[], changed: [] as number[], closeSame: [] as number[], closeChanged: [] as number[] };
+  const save = { same: [] as number[], changed: [] as number[], closeSame: [] as number[], closeChanged: [] as number[], lost: { same: 0, changed: 0 } };
   await saveSample(false); // warm-up
   for (let i = 0; i < saves; i++) {
     for (const change of i % 2 === 0 ? [false, true] : [true, false]) {
       const { closed, saved } = await saveSample(change);
-      save[change ? 'changed' : 'same'].push(saved);
+      if (saved === null) save.lost[change ? 'changed' : 'same']++;
+      else save[change ? 'changed' : 'same'].push(saved);
       save[change ? 'closeChanged' : 'closeSame'].push(closed);
     }
   }
   const last = (await versions())[0]!;
+  // The export is the state itself: meta.durationMs is how long the last save's capture (cookies, helper tabs) took.
+  const exported = (await (await fetch(`${stack.webUrl}/v1/profiles/${SLUG}/export`, { headers: auth })).json()) as { meta?: { durationMs?: number } };
 
   const stats = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return { p50: percentile(s, 50), p95: percentile(s, 95), min: s[0]!, max: s.at(-1)! }; };
   const pool = await poolStatus();
   console.log(`profiles on the local pool, ${os.cpus().length} cores, pool capacity ${pool.capacity} (warm-up launch ${pool.launchMs} ms)`);
-  console.log(`profile "${SLUG}": ${fmt(profileBytes / 1024 / 1024, 2)} MB (${ORIGINS} origins × ${KIB_PER_ORIGIN} KB localStorage, ${ORIGINS} cookies; import body ${fmt(importBytes / 1024 / 1024, 2)} MB); in the browser: ${cookies} cookies, ${items} localStorage items on ${originOf(7)}`);
+  console.log(`profile "${SLUG}": ${fmt(profileBytes / 1024 / 1024, 2)} MB (${ORIGINS} ${crossSite ? 'cross-site' : 'same-site'} origins × ${KIB_PER_ORIGIN} KB localStorage, ${ORIGINS} cookies; import body ${fmt(importBytes / 1024 / 1024, 2)} MB); in the browser: ${cookies} cookies, ${items} localStorage items on ${originOf(7)}`);
   console.log(`load: ${rounds} rounds after ${warmup} warm-ups; save: ${saves} each after 1 warm-up; a fresh Chromium per session`);
   console.log(`${''.padEnd(52)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(9)}${'min ms'.padStart(9)}${'max ms'.padStart(9)}`);
   const row = (name: string, xs: number[]) => {
@@ -206,12 +224,13 @@ try {
   row('save: close → version listed, one origin changed', save.changed);
   row('  (browser.close() returned, nothing changed)', save.closeSame);
   row('  (browser.close() returned, one origin changed)', save.closeChanged);
+  if (save.lost.same + save.lost.changed > 0) console.log(`sessions that ended without a new version (not in the save rows): nothing changed ${save.lost.same} of ${saves}, one origin changed ${save.lost.changed} of ${saves}`);
   const p50 = (xs: number[]) => stats(xs).p50;
   console.log(`load extra over baseline at p50: raw first reply +${fmt(p50(samples.rawLoaded) - p50(samples.rawPlain), 0)} ms, connectOverCDP +${fmt(p50(samples.pwLoaded) - p50(samples.pwPlain), 0)} ms`);
   console.log(`ratio load/baseline at p50: raw first reply ${fmt(p50(samples.rawLoaded) / p50(samples.rawPlain), 2)}, connectOverCDP ${fmt(p50(samples.pwLoaded) / p50(samples.pwPlain), 2)}`);
   const readyP50 = p50(samples.pwLoaded);
   console.log(`target: a 1 MB / ${ORIGINS}-origin profile ready ≤ ${TARGET_MS} ms p50: connectOverCDP ${fmt(readyP50, 0)} ms — ${readyP50 <= TARGET_MS ? 'met' : 'NOT met'} (raw first reply ${fmt(p50(samples.rawLoaded), 0)} ms)`);
-  console.log(`last saved version: v${last.version}, ${fmt(last.sizeBytes / 1024 / 1024, 2)} MB, ${last.capturedOrigins.length} origins`);
+  console.log(`last saved version: v${last.version}, ${fmt(last.sizeBytes / 1024 / 1024, 2)} MB, ${last.capturedOrigins.length} origins; its capture in the browser took ${exported.meta?.durationMs ?? '?'} ms`);
 } finally {
   await disconnect();
   await stack.stop();

@@ -57,7 +57,10 @@ export async function loadIntoBrowser(cdp: Cdp, input: LoadInput): Promise<LoadR
   if (input.clearFirst) await cdp.send('Storage.clearCookies', {});
   const cookies = sanitizeForInject(state.cookies);
   if (input.marker) cookies.push(markerCookie(input.marker));
-  const skipped = await setCookies(cdp, cookies);
+  const cookiesSet = setCookies(cdp, cookies);
+  // With a marker, the cookies (the marker's included) are in before any origin is written: a load
+  // that fails half-way leaves the marker to be found. Else the helper tabs open meanwhile.
+  if (input.marker) await cookiesSet;
 
   const writes = new Map<string, { localStorage: Record<string, string>; indexedDB?: IndexedDbDatabase[] }>();
   for (const [origin, s] of Object.entries(state.storage)) {
@@ -66,7 +69,10 @@ export async function loadIntoBrowser(cdp: Cdp, input: LoadInput): Promise<LoadR
     writes.set(origin, { localStorage: s.localStorage, ...(idb ? { indexedDB: idb } : {}) });
   }
   if (input.marker) writes.set(MARKER_ORIGIN, { localStorage: { [MARKER_NAME]: input.marker } });
-  const run = await runOnOrigins(cdp, [...writes.keys()], (origin) => writeOriginExpression(writes.get(origin)!), { ...HELPERS, onHelper: input.onHelper });
+  const [skipped, run] = await Promise.all([
+    cookiesSet,
+    runOnOrigins(cdp, [...writes.keys()], (origin) => writeOriginExpression(writes.get(origin)!), { ...HELPERS, onHelper: input.onHelper }),
+  ]);
   return { cookies: cookies.length - skipped, skippedCookies: skipped, origins: run.results.size, failedOrigins: [...run.failed.keys()] };
 }
 

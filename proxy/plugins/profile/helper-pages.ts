@@ -69,7 +69,9 @@ interface Tab {
 }
 
 async function openTab(cdp: Cdp, options: HelperOptions): Promise<Tab> {
-  const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
+  // In the background: a helper tab must not become the browser's foreground tab, which would
+  // defer the loading of the tab the browser started with (and so change what a client finds).
+  const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', background: true });
   options.onHelper?.({ targetId });
   let sessionId: string | undefined;
   const off = cdp.onEvent((event) => {
