@@ -370,3 +370,39 @@ test('the profile plugin is invisible: Playwright and puppeteer scripts see the 
   await waitForVersion(auth, 'invisible', 1);
   await waitForVersion(auth, 'invisible-p', 1);
 });
+
+test('a browser that crashes mid-session keeps the last good version and frees the lock; a crashed proxy\'s lock lapses', async () => {
+  const { user, key, auth } = await setup('crash');
+  expectOk(await call('POST', '/v1/profiles/import-playwright', { auth, body: { slug: 'crashy', name: 'Crashy', storageState: { cookies: [{ name: 'sid', value: 'user-kept', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] } } }), 201);
+  const ws = new WebSocket(connectUrl(key, { profile: 'crashy' }), { perMessageDeflate: false });
+  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+  ws.send(JSON.stringify({ id: 1, method: 'Browser.crash' }));
+  assert.equal(await closed, 1011);
+  // The lock is free again (a new saving session starts), and nothing replaced version 1.
+  const again = await chromium.connectOverCDP(connectUrl(key, { profile: 'crashy', readOnly: '1' }), SLOW);
+  const page = await pageOf(again);
+  await page.goto(`${shop.a}/account`);
+  assert.equal(await page.title(), 'account of user-kept');
+  await again.close();
+  assert.deepEqual((await versions(auth, 'crashy')).map((v) => v.version), [1]);
+  const saver = await eventually(async () => {
+    const opened = await (await import('../support/connect')).open(connectUrl(key, { profile: 'crashy' }));
+    return 'ws' in opened ? opened : null;
+  }, 10_000, 'the lock to be released');
+  (saver as { ws: WebSocket }).ws.terminate();
+
+  // A lock whose proxy died is never renewed and lapses by itself.
+  const { db } = await import('../../lib/db');
+  const { acquireLock } = await import('../../lib/profiles/store');
+  await eventually(async () => (await db.profile.findUniqueOrThrow({ where: { workspaceId_slug: { workspaceId: user.workspaceId, slug: 'crashy' } } })).lockSessionId === null, 30_000, 'the terminated session to end');
+  const profile = await db.profile.findUniqueOrThrow({ where: { workspaceId_slug: { workspaceId: user.workspaceId, slug: 'crashy' } } });
+  assert.deepEqual(await acquireLock(profile.id, 'ses_of_a_dead_proxy', 1_500), { ok: true });
+  const refused = await expectRefused(connectUrl(key, { profile: 'crashy' }), 409);
+  assert.ok(Number(refused.headers['retry-after']) >= 1 && Number(refused.headers['retry-after']) <= 2);
+  await eventually(async () => {
+    const opened = await (await import('../support/connect')).open(connectUrl(key, { profile: 'crashy' }));
+    if ('ws' in opened) (opened as { ws: WebSocket }).ws.terminate();
+    return 'ws' in opened;
+  }, 10_000, 'the dead proxy\'s lock to lapse');
+});
