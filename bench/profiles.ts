@@ -3,7 +3,9 @@
 // origins ready in ≤ 1.5 s p50 on the local pool.
 //  1. load: connect start → ready for a session without a profile (baseline) and one with
 //     `profile=<slug>&readOnly=1` on a profile imported once through POST /v1/profiles/import-playwright
-//     (50 origins × ~20 KB localStorage, 50 cookies: ~1 MB). Measured with a raw WebSocket (the
+//     (50 origins × ~20 KB localStorage, 50 cookies: ~1 MB) and then saved once by a session on the
+//     pool (so it carries the pool's storage files; the imported, JSON-only version is measured
+//     too, three times, as the first-load figure). Measured with a raw WebSocket (the
 //     `101`, then the first CDP reply, Browser.getVersion) and with playwright-core's
 //     chromium.connectOverCDP (resolved = ready). Rounds alternate which goes first.
 //  2. save: a saving session (no readOnly) through playwright-core: browser.close() → the new
@@ -130,6 +132,16 @@ try {
     return ready;
   };
 
+  // The imported version is JSON only: each origin is written through a helper tab (the slow path).
+  const fromJson: number[] = [];
+  for (let i = 0; i < 3; i++) fromJson.push(await playwrightSample(loaded));
+  // One saving session on the pool: its version carries the browser's storage files, which the
+  // next sessions start with (no helper tab). The rounds below load that version.
+  const listVersions = async () => (await api('GET', `/v1/profiles/${SLUG}/versions`)).items as { version: number }[];
+  const firstSaver = await chromium.connectOverCDP(saving, { timeout: 60_000 });
+  await firstSaver.close();
+  await until(async () => (await listVersions()).length >= 2 && !(await api('GET', `/v1/profiles/${SLUG}`)).saving, 'the first saved version', 120_000, 25);
+
   // Sanity: the profile is really in the browser (cookies, and one origin's localStorage).
   const check = await chromium.connectOverCDP(loaded, { timeout: 60_000 });
   const context = check.contexts()[0]!;
@@ -220,6 +232,7 @@ try {
   row('raw ws: connect → first reply, profile readOnly', samples.rawLoaded);
   row('connectOverCDP ready, no profile', samples.pwPlain);
   row('connectOverCDP ready, profile readOnly', samples.pwLoaded);
+  row('  (the imported version: JSON, a helper tab per origin)', fromJson);
   row('save: close → version listed, nothing changed', save.same);
   row('save: close → version listed, one origin changed', save.changed);
   row('  (browser.close() returned, nothing changed)', save.closeSame);

@@ -14,7 +14,7 @@ const loaded = (): ProfileState => ({
     'https://shop.test': { localStorage: { token: 't1' }, sessionStorage: {} },
     'https://blog.test': { localStorage: { theme: 'dark' }, sessionStorage: {} },
   },
-  indexedDBArchive: Buffer.from('old archive').toString('base64'),
+  storageArchive: Buffer.from('old archive').toString('base64'),
 });
 
 test('captured origins replace their loaded state, origins not read keep theirs, cookies are the captured ones', () => {
@@ -29,7 +29,7 @@ test('captured origins replace their loaded state, origins not read keep theirs,
   assert.deepEqual(next.storage['https://blog.test']!.localStorage, { theme: 'dark' });
   assert.deepEqual(next.meta.capturedOrigins, ['https://blog.test', 'https://new.test', 'https://shop.test']);
   assert.deepEqual(next.meta.skippedOrigins, ['https://blog.test']);
-  assert.equal(next.indexedDBArchive, loaded().indexedDBArchive, 'no snapshot: the loaded archive stays');
+  assert.equal(next.storageArchive, loaded().storageArchive, 'no snapshot: the loaded archive stays');
 });
 
 test('an origin the page emptied is saved empty; an empty origin never seen before is not added', () => {
@@ -45,12 +45,12 @@ test('an origin the page emptied is saved empty; an empty origin never seen befo
 
 test('the IndexedDB snapshot: files replace the archive, an empty snapshot removes it', () => {
   const capture = { cookies: loaded().cookies, storage: {}, skippedOrigins: [], durationMs: 1 };
-  assert.equal(mergeCapture(loaded(), { ...capture, indexedDBArchive: 'bmV3' })!.indexedDBArchive, 'bmV3');
-  assert.equal(mergeCapture(loaded(), { ...capture, indexedDBArchive: '' })!.indexedDBArchive, undefined);
+  assert.equal(mergeCapture(loaded(), { ...capture, storageArchive: 'bmV3' })!.storageArchive, 'bmV3');
+  assert.equal(mergeCapture(loaded(), { ...capture, storageArchive: '' })!.storageArchive, undefined);
 });
 
 test('an empty capture never replaces a profile that held state; an empty profile may stay empty', () => {
-  const nothing = { cookies: [], storage: {}, skippedOrigins: [], durationMs: 1, indexedDBArchive: '' };
+  const nothing = { cookies: [], storage: {}, skippedOrigins: [], durationMs: 1, storageArchive: '' };
   const justCookies: ProfileState = { ...emptyState(), cookies: loaded().cookies };
   assert.equal(mergeCapture(justCookies, nothing), null);
   assert.ok(mergeCapture(emptyState(), nothing));
@@ -74,6 +74,6 @@ test('Playwright storageState converts both ways unchanged; sizes count the arch
     origins: [{ origin: 'https://shop.test', localStorage: [{ name: 'k', value: 'v' }] }],
   };
   assert.deepEqual(toPlaywright(fromPlaywright(storageState)), storageState);
-  const withArchive = { ...fromPlaywright(storageState), indexedDBArchive: Buffer.alloc(3000).toString('base64') };
+  const withArchive = { ...fromPlaywright(storageState), storageArchive: Buffer.alloc(3000).toString('base64') };
   assert.ok(stateSize(withArchive) - stateSize(fromPlaywright(storageState)) >= 3000);
 });

@@ -13,7 +13,7 @@ export interface SessionCapture {
    * The managed provider's IndexedDB snapshot: base64 (files in it), '' (the browser had none),
    * undefined (not a managed provider, or the snapshot could not be fetched: the loaded one stays).
    */
-  indexedDBArchive?: string;
+  storageArchive?: string;
 }
 
 /** The new version, or null when the capture is empty and the loaded state was not (keep the loaded one). */
@@ -24,14 +24,14 @@ export function mergeCapture(loaded: ProfileState, capture: SessionCapture, now 
     if (empty && !storage[origin]) continue;
     storage[origin] = captured;
   }
-  const archive = capture.indexedDBArchive === undefined ? loaded.indexedDBArchive : capture.indexedDBArchive || undefined;
+  const archive = capture.storageArchive === undefined ? loaded.storageArchive : capture.storageArchive || undefined;
   const next: ProfileState = {
     version: 1,
     capturedAt: now.toISOString(),
     cookies: capture.cookies,
     storage,
     meta: { capturedOrigins: [], skippedOrigins: capture.skippedOrigins, durationMs: capture.durationMs },
-    ...(archive ? { indexedDBArchive: archive } : {}),
+    ...(archive ? { storageArchive: archive } : {}),
   };
   next.meta.capturedOrigins = originsOf(next);
   if (isEmptyState(next) && !isEmptyState(loaded)) return null;

@@ -3,7 +3,7 @@
 // served as the native export; the Playwright `storageState` shape is converted to and from it.
 import { z } from 'zod';
 
-/** The per-profile size limit (docs/api.md, Limits): the state's JSON plus its IndexedDB archive. */
+/** The per-profile size limit (docs/api.md, Limits): the state's JSON plus its storage archive. */
 export const PROFILE_MAX_BYTES = 10 * 1024 * 1024;
 /** The workspace's profile storage: the sum of every profile's current version. */
 export const WORKSPACE_PROFILE_BYTES = 500 * 1024 * 1024;
@@ -59,8 +59,8 @@ export const capturedStateSchema = z.object({
   cookies: z.array(cookieSchema).max(10_000),
   storage: z.record(originSchema, z.object({ localStorage: stringMap.default({}), sessionStorage: stringMap.optional(), indexedDB: z.array(indexedDbSchema).optional() })).default({}),
   meta: z.object({ capturedOrigins: z.array(z.string()).default([]), skippedOrigins: z.array(z.string()).default([]), durationMs: z.number().int().min(0).default(0) }).partial().optional(),
-  /** The managed provider's IndexedDB files (a tar of the browser profile's IndexedDB folder), base64. */
-  indexedDBArchive: z.string().base64().optional(),
+  /** The managed provider's storage files (a tar of the browser profile's IndexedDB and Local Storage folders), base64. */
+  storageArchive: z.string().base64().optional(),
 });
 
 export interface OriginState {
@@ -77,8 +77,8 @@ export interface ProfileState {
   cookies: ProfileCookie[];
   storage: Record<string, OriginState>;
   meta: { capturedOrigins: string[]; skippedOrigins: string[]; durationMs: number };
-  /** base64 tar of the managed provider's IndexedDB folder (proxy/pool/README.md, IndexedDB). */
-  indexedDBArchive?: string;
+  /** base64 tar of the managed provider's IndexedDB and Local Storage folders (proxy/pool/README.md, Storage archives). */
+  storageArchive?: string;
 }
 
 export function emptyState(): ProfileState {
@@ -97,7 +97,7 @@ export function fromCaptured(input: z.infer<typeof capturedStateSchema>): Profil
     cookies: input.cookies.map(normalizeCookie),
     storage,
     meta: { capturedOrigins: input.meta?.capturedOrigins ?? Object.keys(storage), skippedOrigins: input.meta?.skippedOrigins ?? [], durationMs: input.meta?.durationMs ?? 0 },
-    ...(input.indexedDBArchive ? { indexedDBArchive: input.indexedDBArchive } : {}),
+    ...(input.storageArchive ? { storageArchive: input.storageArchive } : {}),
   };
 }
 
@@ -168,7 +168,7 @@ export function toPlaywright(state: ProfileState): PlaywrightState {
   };
 }
 
-/** The native export: the stored shape as it is (IndexedDB archive included, base64). */
+/** The native export: the stored shape as it is (storage archive included, base64). */
 export function toNative(state: ProfileState): ProfileState {
   return state;
 }
@@ -177,8 +177,8 @@ export function toNative(state: ProfileState): ProfileState {
 
 /** Bytes counted against the limits: the JSON of cookies and storage plus the archive's bytes. */
 export function stateSize(state: ProfileState): number {
-  const { indexedDBArchive, ...rest } = state;
-  return Buffer.byteLength(JSON.stringify(rest)) + (indexedDBArchive ? Math.floor((indexedDBArchive.length * 3) / 4) : 0);
+  const { storageArchive, ...rest } = state;
+  return Buffer.byteLength(JSON.stringify(rest)) + (storageArchive ? Math.floor((storageArchive.length * 3) / 4) : 0);
 }
 
 /** Origins the state holds something for (localStorage or IndexedDB). */
@@ -191,7 +191,7 @@ export function originsOf(state: ProfileState): string[] {
 
 /** True when the state holds nothing at all. */
 export function isEmptyState(state: ProfileState): boolean {
-  return state.cookies.length === 0 && originsOf(state).length === 0 && !state.indexedDBArchive;
+  return state.cookies.length === 0 && originsOf(state).length === 0 && !state.storageArchive;
 }
 
 /** `scheme://host[:port]` of an http(s) URL, or null. */

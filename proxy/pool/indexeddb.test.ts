@@ -1,10 +1,10 @@
-// IndexedDB through the pool: snapshot at session end, prepare the next session with it. The
+// IndexedDB and localStorage through the pool: snapshot at session end, prepare the next session with it. The
 // browser writes its files as its own uid (sandbox.ts); the pool reads them back and hands a
 // prepared archive to the next browser's uid.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { pack, unpack } from './tar';
+import { ARCHIVE_ROOTS, pack, unpack } from './tar';
 import { auth, refusal, startPageServer, startTestPool, type PageServer, type TestPool } from './testing';
 
 let pool: TestPool;
@@ -23,6 +23,7 @@ const writeValue = (value: string): Promise<string> =>
     open.onupgradeneeded = () => open.result.createObjectStore('kv');
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
+      localStorage.setItem('greeting', value);
       const tx = open.result.transaction('kv', 'readwrite');
       tx.objectStore('kv').put(value, 'greeting');
       tx.oncomplete = () => resolve('written');
@@ -35,7 +36,7 @@ const readValue = (_unused: string): Promise<unknown> =>
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
       const get = open.result.transaction('kv').objectStore('kv').get('greeting');
-      get.onsuccess = () => resolve(get.result ?? null);
+      get.onsuccess = () => resolve([get.result ?? null, localStorage.getItem('greeting')]);
     };
   });
 
@@ -50,7 +51,7 @@ async function session(url: string, action: (arg: string) => Promise<unknown>, a
   return { id, key, result };
 }
 
-test('IndexedDB written in one session comes back in the next one through snapshot and prepare', async () => {
+test('IndexedDB and localStorage written in one session come back in the next one through snapshot and prepare', async () => {
   const first = await session(pool.ws, writeValue, 'hello across sessions');
   assert.equal(first.result, 'written');
 
@@ -60,7 +61,9 @@ test('IndexedDB written in one session comes back in the next one through snapsh
   assert.equal(snapshot.headers.get('content-type'), 'application/x-tar');
   const archive = Buffer.from(await snapshot.arrayBuffer());
   const origin = pages.origin.replace('://', '_').replace(':', '_');
-  assert.ok(unpack(archive, 'IndexedDB', { maxBytes: 10e6, maxEntries: 1000 }).some((e) => e.path.startsWith(`IndexedDB/${origin}.indexeddb.leveldb/`)));
+  const entries = unpack(archive, ARCHIVE_ROOTS, { maxBytes: 10e6, maxEntries: 1000 });
+  assert.ok(entries.some((e) => e.path.startsWith(`IndexedDB/${origin}.indexeddb.leveldb/`)));
+  assert.ok(entries.some((e) => e.type === 'file' && e.path.startsWith('Local Storage/leveldb/')));
   assert.ok(Number(snapshot.headers.get('x-indexeddb-files')) > 0);
 
   const prepared = await pool.get('/pool/prepare', { method: 'POST', headers: { 'content-type': 'application/x-tar' }, body: new Uint8Array(archive) });
@@ -69,11 +72,11 @@ test('IndexedDB written in one session comes back in the next one through snapsh
   assert.ok(Date.parse(expiresAt) > Date.now());
 
   const second = await session(`${pool.ws}/?prepare=${prepareId}`, readValue);
-  assert.equal(second.result, 'hello across sessions');
+  assert.deepEqual(second.result, ['hello across sessions', 'hello across sessions']);
 
   // A fresh session without a prepare id starts empty, and a prepare id works once.
   const third = await session(pool.ws, readValue);
-  assert.equal(third.result, null);
+  assert.deepEqual(third.result, [null, null]);
   assert.deepEqual(await refusal(`${pool.ws}/?prepare=${prepareId}`, auth), { status: 400, body: 'unknown or expired prepare id' });
 });
 
@@ -82,7 +85,7 @@ test('prepare refuses bad, foreign and oversize archives; unknown snapshots are 
   assert.equal((await post(Buffer.from('not a tar'))).status, 400);
   const foreign = await post(pack([{ path: 'Cookies', type: 'file', data: Buffer.from('x') }]));
   assert.equal(foreign.status, 400);
-  assert.match(await foreign.text(), /must lie under IndexedDB/);
+  assert.match(await foreign.text(), /must lie under IndexedDB\/ or Local Storage\//);
   assert.equal((await post(pack([]), 'application/json')).status, 415);
   const big = await post(Buffer.alloc(10 * 1024 * 1024 + 1));
   assert.equal(big.status, 413);

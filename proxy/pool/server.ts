@@ -16,7 +16,7 @@ import { checkExposure, type PoolConfig } from './config';
 import { BrowserPool, type PoolOptions } from './pool';
 import { invalidUpgrade, writeRefusal as refuse } from '../websocket/handshake';
 import { json, text } from './respond';
-import { ArchiveError, ArchiveTooLargeError, unpack } from './tar';
+import { ARCHIVE_ROOTS, ArchiveError, ArchiveTooLargeError, unpack } from './tar';
 
 const WS_PATH = /^\/(devtools\/browser(\/[^/]*)?)?$/;
 const SNAPSHOT_PATH = /^\/pool\/sessions\/([0-9a-f-]{36})\/indexeddb$/;
@@ -143,7 +143,7 @@ async function prepare(pool: BrowserPool, req: IncomingMessage, res: ServerRespo
     chunks.push(chunk);
   }
   try {
-    const entries = unpack(Buffer.concat(chunks), 'IndexedDB', { maxBytes: maxArchiveBytes, maxEntries: maxArchiveEntries });
+    const entries = unpack(Buffer.concat(chunks), ARCHIVE_ROOTS, { maxBytes: maxArchiveBytes, maxEntries: maxArchiveEntries });
     const prepareId = pool.prepare(entries);
     json(res, 201, { prepareId, expiresAt: new Date(Date.now() + pool.config.archiveTtlMs).toISOString(), files: entries.filter((e) => e.type === 'file').length });
   } catch (error) {

@@ -15,7 +15,7 @@ import { dialUpstream } from '../websocket/dial';
 import { switchingProtocols, watchPending, writeRefusal } from '../websocket/handshake';
 import type { Browser } from './browser';
 import type { PoolConfig } from './config';
-import { ArchiveTooLargeError, collectEntries, pack, writeEntries, type TarEntry } from './tar';
+import { ARCHIVE_ROOTS, ArchiveTooLargeError, collectEntries, pack, writeEntries, type TarEntry } from './tar';
 
 export type Snapshot = { archive: Buffer; files: number } | { error: string; status: 413 | 500 };
 
@@ -135,7 +135,9 @@ export class Session {
   private async snapshot(log: Logger): Promise<Snapshot> {
     const { maxArchiveBytes, maxArchiveEntries } = this.ctx.config;
     try {
-      const entries = await collectEntries(path.join(this.userDataDir, 'Default'), 'IndexedDB', { maxBytes: maxArchiveBytes, maxEntries: maxArchiveEntries });
+      const entries: TarEntry[] = [];
+      for (const root of ARCHIVE_ROOTS) entries.push(...(await collectEntries(path.join(this.userDataDir, 'Default'), root, { maxBytes: maxArchiveBytes, maxEntries: maxArchiveEntries })));
+      if (entries.length > maxArchiveEntries) throw new ArchiveTooLargeError(`more than ${maxArchiveEntries} entries`);
       const archive = pack(entries);
       if (archive.length > maxArchiveBytes) throw new ArchiveTooLargeError(`${archive.length} bytes`);
       return { archive, files: entries.filter((e) => e.type === 'file').length };

@@ -17,6 +17,9 @@ export interface TarEntry {
 export class ArchiveError extends Error {}
 export class ArchiveTooLargeError extends ArchiveError {}
 
+/** What a session's storage archive holds: the folders of the browser profile's `Default/` that are kept. */
+export const ARCHIVE_ROOTS = ['IndexedDB', 'Local Storage'] as const;
+
 export interface Limits {
   maxBytes: number;
   maxEntries: number;
@@ -66,8 +69,8 @@ export function pack(entries: TarEntry[]): Buffer {
   return Buffer.concat(blocks);
 }
 
-/** Parses and validates an archive; every entry must lie under `root/`. */
-export function unpack(archive: Buffer, root: string, limits: Limits): TarEntry[] {
+/** Parses and validates an archive; every entry must lie under one of `roots`. */
+export function unpack(archive: Buffer, roots: string | readonly string[], limits: Limits): TarEntry[] {
   const entries: TarEntry[] = [];
   let offset = 0;
   let bytes = 0;
@@ -90,7 +93,7 @@ export function unpack(archive: Buffer, root: string, limits: Limits): TarEntry[
     longName = undefined;
     const kind = type === '0' || type === '\0' ? 'file' : type === '5' ? 'dir' : undefined;
     if (!kind) throw new ArchiveError(`${name}: only regular files and directories are allowed`);
-    const clean = safePath(name, root);
+    const clean = safePath(name, typeof roots === 'string' ? [roots] : roots);
     bytes += size;
     if (bytes > limits.maxBytes) throw new ArchiveTooLargeError(`more than ${limits.maxBytes} bytes`);
     if (entries.length >= limits.maxEntries) throw new ArchiveTooLargeError(`more than ${limits.maxEntries} entries`);
@@ -111,12 +114,12 @@ export async function writeEntries(dir: string, entries: TarEntry[]): Promise<vo
   }
 }
 
-function safePath(name: string, root: string): string {
+function safePath(name: string, roots: readonly string[]): string {
   const parts = name.split('/').filter((p) => p !== '' && p !== '.');
   if (name.startsWith('/') || parts.some((p) => p === '..' || p.includes('\\') || p.includes('\0'))) {
     throw new ArchiveError(`${name}: unsafe path`);
   }
-  if (parts[0] !== root) throw new ArchiveError(`${name}: entries must lie under ${root}/`);
+  if (!roots.includes(parts[0]!)) throw new ArchiveError(`${name}: entries must lie under ${roots.map((r) => `${r}/`).join(' or ')}`);
   return parts.join('/');
 }
 

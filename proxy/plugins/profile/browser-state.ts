@@ -29,12 +29,19 @@ export interface CdpCookie {
   partitionKeyOpaque?: boolean;
 }
 
-const HELPERS: Omit<HelperOptions, 'onHelper'> = { parallel: 6, perOriginMs: 5_000 };
+const HELPERS: Omit<HelperOptions, 'onHelper'> = { parallel: 6, perOriginMs: 3_000 };
+/**
+ * A capture starts no origin after this: with the per-origin limit it ends well inside the lane's
+ * RELEASE_LIMIT_MS. Origins left unread keep their loaded state (lib/profiles/merge.ts).
+ */
+export const CAPTURE_BUDGET_MS = 9_000;
 
 // ---------------------------------------------------------------- load
 
 export interface LoadInput {
   state: ProfileState;
+  /** Write localStorage through helper tabs (not when the managed provider's files already hold it). */
+  localStorage: boolean;
   /** Write the Playwright-shaped IndexedDB of the state (managed providers without a file archive). */
   indexedDB: boolean;
   /** Generic providers: the profile whose marker may be found (residue check) and is planted. */
@@ -62,11 +69,13 @@ export async function loadIntoBrowser(cdp: Cdp, input: LoadInput): Promise<LoadR
   // that fails half-way leaves the marker to be found. Else the helper tabs open meanwhile.
   if (input.marker) await cookiesSet;
 
-  const writes = new Map<string, { localStorage: Record<string, string>; indexedDB?: IndexedDbDatabase[] }>();
+  const writes = new Map<string, { localStorage?: Record<string, string>; indexedDB?: IndexedDbDatabase[] }>();
   for (const [origin, s] of Object.entries(state.storage)) {
     const idb = input.indexedDB && s.indexedDB?.length ? s.indexedDB : undefined;
-    if (Object.keys(s.localStorage).length === 0 && !idb) continue;
-    writes.set(origin, { localStorage: s.localStorage, ...(idb ? { indexedDB: idb } : {}) });
+    const items = input.localStorage ? s.localStorage : null;
+    if ((!items || Object.keys(items).length === 0) && !idb) continue;
+    // Without items the script leaves localStorage as the files made it (writeOriginExpression).
+    writes.set(origin, { ...(items ? { localStorage: items } : {}), ...(idb ? { indexedDB: idb } : {}) });
   }
   if (input.marker) writes.set(MARKER_ORIGIN, { localStorage: { [MARKER_NAME]: input.marker } });
   const [skipped, run] = await Promise.all([
@@ -131,6 +140,7 @@ async function setCookies(cdp: Cdp, cookies: Record<string, unknown>[]): Promise
 // ---------------------------------------------------------------- capture
 
 export interface CaptureInput {
+  /** In order of importance: origins the session visited first (a capture out of time reads those). */
   origins: readonly string[];
   indexedDB: boolean;
   onHelper?: HelperOptions['onHelper'];
@@ -147,7 +157,7 @@ export async function captureFromBrowser(cdp: Cdp, input: CaptureInput): Promise
   const started = performance.now();
   const { cookies } = await cdp.send<{ cookies: CdpCookie[] }>('Storage.getCookies', {});
   const origins = [...new Set(input.origins.map((o) => canonicalOrigin(o)).filter((o): o is string => o !== null && o !== MARKER_ORIGIN))];
-  const run = await runOnOrigins<{ localStorage: Record<string, string>; indexedDB?: IndexedDbDatabase[] }>(cdp, origins, () => readOriginExpression({ indexedDB: input.indexedDB }), { ...HELPERS, onHelper: input.onHelper });
+  const run = await runOnOrigins<{ localStorage: Record<string, string>; indexedDB?: IndexedDbDatabase[] }>(cdp, origins, () => readOriginExpression({ indexedDB: input.indexedDB }), { ...HELPERS, budgetMs: CAPTURE_BUDGET_MS, onHelper: input.onHelper });
   const storage: Record<string, OriginState> = {};
   for (const [origin, value] of run.results) {
     storage[origin] = { localStorage: value.localStorage ?? {}, sessionStorage: {}, ...(value.indexedDB?.length ? { indexedDB: value.indexedDB } : {}) };

@@ -12,6 +12,8 @@ export interface HelperOptions {
   parallel: number;
   /** Per origin: navigation and script. */
   perOriginMs: number;
+  /** No origin is started after this many ms (the rest are reported failed): a capture is bounded. */
+  budgetMs?: number;
   /** Every tab's targetId and sessionId as soon as they are known (the plugin hides them from the client). */
   onHelper?: (ids: { targetId?: string; sessionId?: string }) => void;
 }
@@ -27,6 +29,7 @@ export interface HelperRun<T> {
 /** Runs `script(origin)` (an expression) in a blank document of every origin; its value is the result. */
 export async function runOnOrigins<T>(cdp: Cdp, origins: readonly string[], script: (origin: string) => string, options: HelperOptions): Promise<HelperRun<T>> {
   const queue = [...origins];
+  const stopAt = options.budgetMs === undefined ? Infinity : performance.now() + options.budgetMs;
   const results = new Map<string, T>();
   const failed = new Map<string, string>();
   const targets: string[] = [];
@@ -44,6 +47,10 @@ export async function runOnOrigins<T>(cdp: Cdp, origins: readonly string[], scri
       targets.push(tab.targetId);
       try {
         for (let origin = queue.shift(); origin !== undefined; origin = queue.shift()) {
+          if (performance.now() > stopAt) {
+            failed.set(origin, 'out of time');
+            continue;
+          }
           try {
             results.set(origin, await within(tab.run<T>(origin, script(origin)), options.perOriginMs, `origin ${origin}`));
           } catch (error) {

@@ -16,6 +16,7 @@ import type { RuntimeProvider } from '../../config/router-store';
 import type { Upstream } from '../../websocket/dial';
 import { loadIntoBrowser, ResidueError } from './browser-state';
 import { UpstreamCdp, within } from './cdp';
+import { hasLocalStorage, withoutLocalStorage } from './archive';
 import { ProfilePlugin } from './plugin';
 
 export const PROFILE_SLUG = /^[A-Za-z0-9._-]{1,64}$/;
@@ -106,9 +107,9 @@ export class ProfileSession {
     return profileEligible(provider, this.profile.id || null, this.readOnly);
   }
 
-  /** The address to dial: a managed provider is handed the IndexedDB archive first (`?prepare=`). */
+  /** The address to dial: a managed provider is handed the storage archive first (`?prepare=`). */
   async dialUrl(provider: RuntimeProvider, target: UpstreamTarget): Promise<string> {
-    const archive = this.state.indexedDBArchive;
+    const archive = this.state.storageArchive;
     if (provider.providerKind !== 'managed' || !archive) return target.url;
     const response = await egressFetch(target.policy, `${httpOrigin(target.url)}/pool/prepare`, {
       method: 'POST',
@@ -118,7 +119,7 @@ export class ProfileSession {
       redirect: 'manual',
     });
     const text = (response.body ? await readCapped(response.body, 64 * 1024) : null)?.toString('utf8') ?? '';
-    if (response.status !== 201) throw new Error(`the provider refused the profile's IndexedDB (HTTP ${response.status}: ${text.slice(0, 200)})`);
+    if (response.status !== 201) throw new Error(`the provider refused the profile's storage archive (HTTP ${response.status}: ${text.slice(0, 200)})`);
     const { prepareId } = JSON.parse(text) as { prepareId: string };
     const url = new URL(target.url);
     url.searchParams.set('prepare', prepareId);
@@ -140,10 +141,14 @@ export class ProfileSession {
       cdp.onEvent((event) => {
         if (event.method === 'Target.targetDestroyed') destroyed.add(String(event.params.targetId));
       });
+      // On a managed provider the archive's files already hold IndexedDB (and localStorage, when
+      // they were taken with this state): only what they lack is written through helper tabs.
+      const files = managed && this.state.storageArchive ? this.state.storageArchive : undefined;
       const report = await within(
         loadIntoBrowser(cdp, {
           state: this.state,
-          indexedDB: managed && !this.state.indexedDBArchive,
+          localStorage: !hasLocalStorage(files),
+          indexedDB: managed && !files,
           marker: managed ? null : this.profile.id || `unsaved:${this.profile.slug}`,
           clearFirst: !managed,
           onHelper: ({ targetId }) => targetId && helpers.add(targetId),
@@ -176,6 +181,8 @@ export class ProfileSession {
       indexedDB: managed,
       cleanup: this.cleans(provider),
       fetchArchive: managed && poolSession && snapshotKey ? () => fetchSnapshot(target, poolSession, snapshotKey) : undefined,
+      // Without a fresh snapshot the saved archive keeps its IndexedDB, not its (now older) localStorage.
+      staleArchive: () => withoutLocalStorage(this.state.storageArchive) ?? '',
       save: async (state) => {
         const saved = await saveVersion({ workspaceId: this.profile.workspaceId, profileId: this.profile.id, state, source: 'session', sessionLogId: this.sessionId });
         log.info({ sessionId: this.sessionId, profile: this.profile.slug, version: saved.version, sizeBytes: saved.sizeBytes }, 'profile saved');
@@ -211,7 +218,7 @@ function waitFor(done: () => boolean, cdp: UpstreamCdp): Promise<void> {
   });
 }
 
-/** The managed provider's IndexedDB snapshot: base64, '' when the browser wrote none. */
+/** The managed provider's storage snapshot: base64, '' when the browser wrote none. */
 async function fetchSnapshot(target: UpstreamTarget, poolSession: string, key: string): Promise<string> {
   const response = await egressFetch(target.policy, `${httpOrigin(target.url)}/pool/sessions/${encodeURIComponent(poolSession)}/indexeddb`, {
     headers: { ...httpHeaders(target.url, target.headers), 'X-Pool-Snapshot-Key': key },

@@ -32,13 +32,14 @@ export function readOriginExpression(options: ReadOptions): string {
 }
 
 /**
- * An expression that replaces the page origin's localStorage with the state's and recreates each of
+ * An expression that replaces the page origin's localStorage with the state's (left alone when the
+ * state has none) and recreates each of
  * the state's databases (deleted first, when it exists) with its stores, indexes and records;
  * resolves to WriteCounts. Without `indexedDB` the origin's databases are left alone. Every record
  * is decoded before anything is changed, so a malformed state changes nothing.
  */
-export function writeOriginExpression(state: OriginStorage): string {
-  const payload = { localStorage: state.localStorage, ...(state.indexedDB ? { indexedDB: state.indexedDB } : {}) };
+export function writeOriginExpression(state: Partial<Pick<OriginStorage, 'localStorage'>> & Omit<OriginStorage, 'localStorage'>): string {
+  const payload = { ...(state.localStorage ? { localStorage: state.localStorage } : {}), ...(state.indexedDB ? { indexedDB: state.indexedDB } : {}) };
   // User data enters the code only as a string literal that JSON.parse reads: never as code, and a
   // `__proto__` key stays a key (an object literal would set the prototype instead).
   return `(async () => {\n${CODEC_SOURCE}\n${WRITE_SOURCE}\nreturn writeOrigin(JSON.parse(${JSON.stringify(JSON.stringify(payload))}));\n})()`;
@@ -164,8 +165,10 @@ async function writeOrigin(state) {
   let records = 0;
   for (const plan of plans) records += await writeDatabase(plan);
   // After the databases: a record the browser refuses leaves localStorage as it was.
+  // No localStorage in the state: the origin's is left as it is (restored from the provider's files).
+  if (!state.localStorage) return { localStorage: 0, records };
   localStorage.clear();
-  const entries = Object.entries(state.localStorage || {});
+  const entries = Object.entries(state.localStorage);
   for (const [name, value] of entries) localStorage.setItem(name, String(value));
   return { localStorage: entries.length, records };
 }

@@ -25,8 +25,10 @@ export interface ProfilePluginOptions {
   indexedDB: boolean;
   /** Remove the state from the browser at the end (a browser other profiles' sessions may get). */
   cleanup: boolean;
-  /** After the browser is gone: the managed provider's IndexedDB snapshot (undefined = none, '' = empty). */
+  /** After the browser is gone: the managed provider's storage snapshot ('' = the browser had none). */
   fetchArchive?: () => Promise<string | undefined>;
+  /** The archive to keep when there is no snapshot ('' = none). */
+  staleArchive: () => string;
   /** Writes the new version. */
   save: (state: ProfileState) => Promise<void>;
   /** Always called last (the lock). */
@@ -35,7 +37,10 @@ export interface ProfilePluginOptions {
 
 export class ProfilePlugin implements PipelinePlugin {
   readonly name = 'profile';
-  private readonly origins = new Set<string>();
+  /** Origins the session visited (navigations, its pages): read first at the end. */
+  private readonly visited = new Set<string>();
+  /** Origins the profile came with. */
+  private readonly loadedOrigins: string[];
   private readonly listeners = new Set<(event: CdpEvent) => void>();
   private readonly helperTargets = new Set<string>();
   private readonly helperSessions = new Set<string>();
@@ -50,7 +55,7 @@ export class ProfilePlugin implements PipelinePlugin {
   private resolveDone!: () => void;
 
   constructor(private readonly options: ProfilePluginOptions) {
-    for (const origin of Object.keys(options.loaded.storage)) this.origins.add(origin);
+    this.loadedOrigins = Object.keys(options.loaded.storage);
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
   }
 
@@ -93,13 +98,17 @@ export class ProfilePlugin implements PipelinePlugin {
   onEnd(_outcome: RelayOutcome): Promise<void> {
     const run = async () => {
       try {
-        if (!this.options.saving || !this.capture) return;
+        if (!this.options.saving) return;
+        if (!this.capture) {
+          log.warn({ sessionId: this.options.sessionId, profileId: this.options.profileId, finished: this.finishing !== null }, 'profile: nothing was captured (the browser was gone or out of time); the saved version is kept');
+          return;
+        }
         let archive: string | undefined;
         if (this.options.fetchArchive) archive = await this.options.fetchArchive().catch((error: Error) => {
-          log.warn({ sessionId: this.options.sessionId, err: error.message }, 'profile: IndexedDB snapshot unavailable; the saved one is kept');
+          log.warn({ sessionId: this.options.sessionId, err: error.message }, 'profile: storage snapshot unavailable; the saved IndexedDB is kept');
           return undefined;
         });
-        const next = mergeCapture(this.options.loaded, { ...this.capture, ...(archive !== undefined ? { indexedDBArchive: archive } : {}) });
+        const next = mergeCapture(this.options.loaded, { ...this.capture, storageArchive: archive ?? this.options.staleArchive() });
         if (!next) {
           log.info({ sessionId: this.options.sessionId, profileId: this.options.profileId }, 'profile: empty capture; the saved version is kept');
           return;
@@ -132,15 +141,19 @@ export class ProfilePlugin implements PipelinePlugin {
       };
       const pages = await ctx.send('Target.getTargets', {}).catch(() => ({ targetInfos: [] })) as { targetInfos: { type: string; url: string }[] };
       for (const target of pages.targetInfos) if (target.type === 'page') this.addOrigin(target.url);
+      const origins = [...new Set([...this.visited, ...this.loadedOrigins])];
       if (this.options.saving) {
         try {
-          this.capture = await captureFromBrowser(cdp, { origins: [...this.origins], indexedDB: this.options.indexedDB, onHelper });
+          this.capture = await captureFromBrowser(cdp, { origins, indexedDB: this.options.indexedDB, onHelper });
+          if (this.capture.skippedOrigins.length > 0) {
+            log.info({ sessionId: this.options.sessionId, skipped: this.capture.skippedOrigins.length, read: Object.keys(this.capture.storage).length }, 'profile: some origins were not read in time; they keep their saved state');
+          }
         } catch (error) {
           log.warn({ sessionId: this.options.sessionId, err: (error as Error).message }, 'profile: capture failed; the saved version is kept');
         }
       }
       if (this.options.cleanup) {
-        await cleanBrowser(cdp, [...this.origins, ...Object.keys(this.capture?.storage ?? {})]).catch((error: Error) =>
+        await cleanBrowser(cdp, origins).catch((error: Error) =>
           log.warn({ sessionId: this.options.sessionId, err: error.message }, 'profile: could not clear the browser for the next session'));
       }
     })().finally(() => (this.busy = false));
@@ -159,7 +172,7 @@ export class ProfilePlugin implements PipelinePlugin {
 
   private addOrigin(url: string): void {
     const origin = canonicalOrigin(url);
-    if (origin) this.origins.add(origin);
+    if (origin) this.visited.add(origin);
   }
 
   /** Messages about the plugin's own helper tabs never reach the client. */
