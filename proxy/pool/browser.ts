@@ -25,6 +25,9 @@ export function chromiumArgs(userDataDir: string, flags: ChromiumFlags = { sandb
     '--headless', ...(flags.sandbox ? [] : ['--no-sandbox']), '--disable-gpu', '--no-first-run', '--disable-background-networking',
     '--disable-component-update', '--disable-sync', '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`,
     ...(flags.proxyUrl ? [`--proxy-server=${flags.proxyUrl}`, '--proxy-bypass-list=<-loopback>'] : []),
+    // The first tab starts on about:blank, not on the new-tab page (a WebUI page that redirects
+    // while the browser starts, and that a client's CDP handshake could find half-way).
+    'about:blank',
   ];
 }
 
