@@ -77,3 +77,14 @@ test('Playwright storageState converts both ways unchanged; sizes count the arch
   const withArchive = { ...fromPlaywright(storageState), storageArchive: Buffer.alloc(3000).toString('base64') };
   assert.ok(stateSize(withArchive) - stateSize(fromPlaywright(storageState)) >= 3000);
 });
+
+test('the archive\'s copy of localStorage is not counted twice against the limits', () => {
+  const json = fromPlaywright({ cookies: [], origins: [{ origin: 'https://shop.test', localStorage: [{ name: 'k', value: 'v'.repeat(1000) }] }] });
+  const archive = Buffer.alloc(3999).toString('base64');
+  const both = { ...json, storageArchive: archive, storageArchiveDuplicateBytes: 3000 };
+  assert.equal(stateSize(both), stateSize(json) + 999);
+  const merged = mergeCapture(json, { cookies: [], storage: {}, skippedOrigins: [], durationMs: 1, storageArchive: archive, storageArchiveDuplicateBytes: 3000 })!;
+  assert.equal(merged.storageArchiveDuplicateBytes, 3000);
+  const stale = mergeCapture(both, { cookies: [], storage: {}, skippedOrigins: [], durationMs: 1, storageArchive: Buffer.alloc(500).toString('base64'), storageArchiveDuplicateBytes: 0 })!;
+  assert.equal(stale.storageArchiveDuplicateBytes, undefined);
+});

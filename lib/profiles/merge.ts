@@ -14,6 +14,8 @@ export interface SessionCapture {
    * undefined (not a managed provider, or the snapshot could not be fetched: the loaded one stays).
    */
   storageArchive?: string;
+  /** Bytes of that archive that repeat the JSON (its Local Storage files). */
+  storageArchiveDuplicateBytes?: number;
 }
 
 /** The new version, or null when the capture is empty and the loaded state was not (keep the loaded one). */
@@ -24,14 +26,16 @@ export function mergeCapture(loaded: ProfileState, capture: SessionCapture, now 
     if (empty && !storage[origin]) continue;
     storage[origin] = captured;
   }
-  const archive = capture.storageArchive === undefined ? loaded.storageArchive : capture.storageArchive || undefined;
+  const fresh = capture.storageArchive !== undefined;
+  const archive = fresh ? capture.storageArchive || undefined : loaded.storageArchive;
+  const duplicate = fresh ? capture.storageArchiveDuplicateBytes : loaded.storageArchiveDuplicateBytes;
   const next: ProfileState = {
     version: 1,
     capturedAt: now.toISOString(),
     cookies: capture.cookies,
     storage,
     meta: { capturedOrigins: [], skippedOrigins: capture.skippedOrigins, durationMs: capture.durationMs },
-    ...(archive ? { storageArchive: archive } : {}),
+    ...(archive ? { storageArchive: archive, ...(duplicate ? { storageArchiveDuplicateBytes: duplicate } : {}) } : {}),
   };
   next.meta.capturedOrigins = originsOf(next);
   if (isEmptyState(next) && !isEmptyState(loaded)) return null;

@@ -79,6 +79,12 @@ export interface ProfileState {
   meta: { capturedOrigins: string[]; skippedOrigins: string[]; durationMs: number };
   /** base64 tar of the managed provider's IndexedDB and Local Storage folders (proxy/pool/README.md, Storage archives). */
   storageArchive?: string;
+  /**
+   * Bytes of the archive that repeat the JSON (its Local Storage files, taken with it): not counted
+   * against the limits, which measure what the profile holds, not how many ways it is kept. Set by
+   * the proxy from the snapshot it took; never from a request.
+   */
+  storageArchiveDuplicateBytes?: number;
 }
 
 export function emptyState(): ProfileState {
@@ -177,8 +183,9 @@ export function toNative(state: ProfileState): ProfileState {
 
 /** Bytes counted against the limits: the JSON of cookies and storage plus the archive's bytes. */
 export function stateSize(state: ProfileState): number {
-  const { storageArchive, ...rest } = state;
-  return Buffer.byteLength(JSON.stringify(rest)) + (storageArchive ? Math.floor((storageArchive.length * 3) / 4) : 0);
+  const { storageArchive, storageArchiveDuplicateBytes, ...rest } = state;
+  const archiveBytes = storageArchive ? Math.floor((storageArchive.length * 3) / 4) : 0;
+  return Buffer.byteLength(JSON.stringify(rest)) + Math.max(0, archiveBytes - (storageArchive ? storageArchiveDuplicateBytes ?? 0 : 0));
 }
 
 /** Origins the state holds something for (localStorage or IndexedDB). */

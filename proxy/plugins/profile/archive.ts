@@ -8,6 +8,12 @@ import { ARCHIVE_ROOTS, pack, unpack } from '../../pool/tar';
 const LIMITS = { maxBytes: PROFILE_MAX_BYTES, maxEntries: 10_000 };
 const LOCAL_STORAGE = 'Local Storage';
 
+/** Bytes of the archive's localStorage files (what repeats the JSON's localStorage). */
+export function localStorageBytes(archive: string | undefined): number {
+  if (!archive) return 0;
+  return unpack(Buffer.from(archive, 'base64'), ARCHIVE_ROOTS, LIMITS).reduce((sum, e) => sum + (e.type === 'file' && e.path.startsWith(`${LOCAL_STORAGE}/`) ? e.data.length : 0), 0);
+}
+
 /** Whether the archive holds the browser's localStorage files. */
 export function hasLocalStorage(archive: string | undefined): boolean {
   if (!archive) return false;

@@ -9,6 +9,7 @@ import { mergeCapture, type SessionCapture } from '../../../lib/profiles/merge';
 import { canonicalOrigin, type ProfileState } from '../../../lib/profiles/state';
 import type { CdpMessage, PipelinePlugin, PluginContext } from '../../relay/pipeline-lane';
 import type { RelayOutcome } from '../../relay/types';
+import { localStorageBytes } from './archive';
 import { captureFromBrowser, cleanBrowser } from './browser-state';
 import type { Cdp, CdpEvent } from './cdp';
 
@@ -108,7 +109,8 @@ export class ProfilePlugin implements PipelinePlugin {
           log.warn({ sessionId: this.options.sessionId, err: error.message }, 'profile: storage snapshot unavailable; the saved IndexedDB is kept');
           return undefined;
         });
-        const next = mergeCapture(this.options.loaded, { ...this.capture, storageArchive: archive ?? this.options.staleArchive() });
+        const storageArchive = archive ?? this.options.staleArchive();
+        const next = mergeCapture(this.options.loaded, { ...this.capture, storageArchive, storageArchiveDuplicateBytes: archive === undefined ? 0 : localStorageBytes(archive) });
         if (!next) {
           log.info({ sessionId: this.options.sessionId, profileId: this.options.profileId }, 'profile: empty capture; the saved version is kept');
           return;
