@@ -11,7 +11,8 @@ import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
 import { DataTable } from '../ui/data-table';
 import { EmptyState } from '../ui/empty-state';
-import { ChevronLeftIcon, ChevronRightIcon, PlusIcon, UserCircleIcon } from '../ui/icons';
+import { ChevronRightIcon, PlusIcon, UserCircleIcon } from '../ui/icons';
+import { Pager } from '../ui/pager';
 import { PageHeader } from '../ui/page-header';
 import { Time } from '../ui/time';
 import { useToast } from '../ui/toast';
@@ -119,21 +120,7 @@ export function ProfilesPage() {
           ]}
         />
         {total > PAGE_SIZE && (
-          <div className="flex items-center justify-between gap-4 border-t border-zinc-100 px-5 py-3 text-[13px] text-zinc-500">
-            <span>
-              {first}–{last} of {total.toLocaleString('en')}
-            </span>
-            <div className="flex gap-2">
-              <Button size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                <ChevronLeftIcon />
-                Previous
-              </Button>
-              <Button size="sm" disabled={last >= total} onClick={() => setPage(page + 1)}>
-                Next
-                <ChevronRightIcon />
-              </Button>
-            </div>
-          </div>
+          <Pager first={first} last={last} total={total} previousDisabled={page <= 1} onPrevious={() => setPage(page - 1)} onNext={() => setPage(page + 1)} />
         )}
       </Card>
       <CreateProfileDialog open={dialog === 'create'} onClose={() => setDialog(null)} onCreated={(p) => added(p, 'created')} />

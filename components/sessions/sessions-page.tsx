@@ -8,7 +8,8 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { DataTable } from '../ui/data-table';
 import { EmptyState } from '../ui/empty-state';
-import { ActivityIcon, ChevronLeftIcon, ChevronRightIcon } from '../ui/icons';
+import { ActivityIcon, ChevronRightIcon } from '../ui/icons';
+import { Pager } from '../ui/pager';
 import { PageHeader } from '../ui/page-header';
 import { Time } from '../ui/time';
 import { formatBytes, formatDuration, sessionDuration, useNow } from './format';
@@ -113,21 +114,8 @@ export function SessionsPage() {
             ]}
           />
           {total > 0 && (
-            <div className="flex items-center justify-between gap-4 border-t border-zinc-100 px-5 py-3 text-[13px] text-zinc-500">
-              <span data-testid="sessions-range">
-                {first}–{last} of {total.toLocaleString('en')}
-              </span>
-              <div className="flex gap-2">
-                <Button size="sm" disabled={filters.page <= 1} onClick={() => set({ page: filters.page > 2 ? String(filters.page - 1) : null })}>
-                  <ChevronLeftIcon />
-                  Previous
-                </Button>
-                <Button size="sm" disabled={last >= total} onClick={() => set({ page: String(filters.page + 1) })}>
-                  Next
-                  <ChevronRightIcon />
-                </Button>
-              </div>
-            </div>
+            <Pager first={first} last={last} total={total} rangeTestId="sessions-range" previousDisabled={filters.page <= 1}
+              onPrevious={() => set({ page: filters.page > 2 ? String(filters.page - 1) : null })} onNext={() => set({ page: String(filters.page + 1) })} />
           )}
         </Card>
       </div>
