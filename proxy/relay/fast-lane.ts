@@ -28,6 +28,8 @@ export class FastLane implements Relay {
   private ended = false;
   private closing: RelayOutcome | null = null;
   private graceTimer: NodeJS.Timeout | null = null;
+  /** Whether the client's close frame came after the provider's (null: the client sent none yet). */
+  private answeredProvider: boolean | null = null;
 
   /** `clientHead` and `upstreamHead` are frame bytes each side sent along with its handshake. */
   constructor(
@@ -52,7 +54,7 @@ export class FastLane implements Relay {
     client.pipe(upstream, { end: false });
     upstream.pipe(client, { end: false });
     for (const event of ['end', 'close', 'error'] as const) {
-      client.on(event, () => this.finish(CLIENT_ENDED, 'client'));
+      client.on(event, () => this.finish(this.clientEnd(), 'client'));
       // A provider hanging up after the client's close frame is the end the client asked for.
       upstream.on(event, () => this.finish(this.fromClient.closing ? CLIENT_ENDED : providerOutcome(this.toClient.close, this.options.peer), 'upstream'));
     }
@@ -74,11 +76,20 @@ export class FastLane implements Relay {
     this.upstream.destroy();
   }
 
+  /**
+   * The client's end: its own, unless its close frame only answered the provider's (then the
+   * provider ended the session, with the code it sent, whichever TCP end arrives first).
+   */
+  private clientEnd(): RelayOutcome {
+    return this.answeredProvider ? providerOutcome(this.toClient.close, this.options.peer) : CLIENT_ENDED;
+  }
+
   private fromClientData(chunk: Buffer): void {
     this.fromClient.push(chunk);
     this.lastActivity = Date.now();
+    if (this.fromClient.close && this.answeredProvider === null) this.answeredProvider = this.toClient.close !== null;
     if (this.fromClient.close && !this.graceTimer && !this.ended) {
-      this.graceTimer = setTimeout(() => this.finish(CLIENT_ENDED, 'client'), this.options.closeGraceMs ?? CLOSE_GRACE_MS);
+      this.graceTimer = setTimeout(() => this.finish(this.clientEnd(), 'client'), this.options.closeGraceMs ?? CLOSE_GRACE_MS);
       this.graceTimer.unref();
     }
   }
