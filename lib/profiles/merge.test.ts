@@ -88,3 +88,10 @@ test('the archive\'s copy of localStorage is not counted twice against the limit
   const stale = mergeCapture(both, { cookies: [], storage: {}, skippedOrigins: [], durationMs: 1, storageArchive: Buffer.alloc(500).toString('base64'), storageArchiveDuplicateBytes: 0 })!;
   assert.equal(stale.storageArchiveDuplicateBytes, undefined);
 });
+
+test('the native export leaves out what only the service keeps', async () => {
+  const { toNative } = await import('./state');
+  const native = toNative({ ...emptyState(), storageArchive: 'AAAA', storageArchiveDuplicateBytes: 2 });
+  assert.equal(native.storageArchive, 'AAAA');
+  assert.equal('storageArchiveDuplicateBytes' in native, false);
+});

@@ -176,7 +176,8 @@ export function toPlaywright(state: ProfileState): PlaywrightState {
 
 /** The native export: the stored shape as it is (storage archive included, base64). */
 export function toNative(state: ProfileState): ProfileState {
-  return state;
+  const { storageArchiveDuplicateBytes: _internal, ...native } = state;
+  return native;
 }
 
 // ---------------------------------------------------------------- sizes and origins
