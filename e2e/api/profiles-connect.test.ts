@@ -121,6 +121,9 @@ test('log in once on the pool; the next session on another provider is already l
   assert.equal(native.storage[shop.a].localStorage.token, 'tok-ada');
 
   await pinGeneric(user.routerId, user.workspaceId, 'shop');
+  // Pinned to shop, the generic provider takes only shop's sessions.
+  await eventually(async () => /provider "generic" is pinned to a profile/.test((await expectRefused(connectUrl(key, { provider: 'generic' }), 400)).body), 5_000, 'the pin to reach the proxy');
+  assert.match((await expectRefused(connectUrl(key, { provider: 'generic', profile: 'other', readOnly: '1' }), 400)).body, /pinned to another profile/);
   const second = await chromium.connectOverCDP(connectUrl(key, { profile: 'shop', provider: 'generic' }), SLOW);
   // No helper tab of the service is left for the client to find.
   assert.ok(!second.contexts()[0]!.pages().some((p) => p.url().startsWith(shop.a) || p.url().startsWith(shop.b)));

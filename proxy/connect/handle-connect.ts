@@ -240,6 +240,7 @@ function refusalFor(error: EngineError, pinned: string | null, profile: ProfileS
       return new Refusal(400, `provider "${pinned}" is not on this router`);
     case 'none_eligible':
       if (profile && !profile.readOnly) return new Refusal(400, `no provider on this router can save to profile "${profile.profile.slug}": a managed provider (such as the local pool) saves any profile, any other provider only the profile it is pinned to; or connect with readOnly=1`);
+      if (pinned) return new Refusal(400, `provider "${pinned}" is pinned to ${profile ? 'another profile' : 'a profile'}: only that profile's sessions go there`);
       if (profile) return new Refusal(400, `every provider on this router is pinned to another profile than "${profile.profile.slug}"`);
       return new Refusal(400, 'no provider on this router can take this session (every provider is pinned to a profile; connect with profile=)');
     case 'pinned_unavailable':
