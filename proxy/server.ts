@@ -11,6 +11,8 @@ import { RouterKeyAuth } from './auth/authenticate';
 import { RouterStore } from './config/router-store';
 import { DISCOVERY_PATHS, handleDiscovery } from './connect/discovery';
 import { handleConnect } from './connect/handle-connect';
+import type { RecordingOptions } from './plugins/recording';
+import { handleLiveStream } from './plugins/recording/live-stream';
 import { BrowserConnections, DEFAULT_IDLE_MS } from './data-api/browser-connections';
 import { endpoints, handleDataApi } from './data-api/handle-data-api';
 import { Refusal, writeRefusal } from './connect/refuse';
@@ -37,6 +39,8 @@ export interface ProxyOptions {
   trustProxy?: boolean;
   /** The address clients reach the proxy at (CDP discovery's webSocketDebuggerUrl); default PUBLIC_PROXY_URL, else each request's Host. */
   publicUrl?: string;
+  /** Recorded sessions' settings (the byte cap; tests use a small one). */
+  recording?: RecordingOptions;
 }
 
 export interface ProxyServer {
@@ -78,7 +82,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     },
   );
 
-  const deps = { lane: options.lane ?? 'fast', routers, sessions, keys, proxyInstanceId, isStopping: () => stopping };
+  const deps = { lane: options.lane ?? 'fast', routers, sessions, keys, proxyInstanceId, isStopping: () => stopping, recording: options.recording };
   const discovery = { keys, trustProxy: options.trustProxy ?? false, publicUrl: publicProxyUrl(options.publicUrl ?? process.env.PUBLIC_PROXY_URL) };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://proxy');
@@ -106,6 +110,8 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       });
       return;
     }
+    const live = /^\/internal\/sessions\/([A-Za-z0-9_-]{1,64})\/live$/.exec(url.pathname);
+    if (req.method === 'GET' && live) return handleLiveStream(req, res, live[1]!, { keys, sessions });
     if (endpoint) {
       if (req.method !== 'POST') return json(res, 405, { success: false, error: `${url.pathname} takes POST with a JSON body` }, { Allow: 'POST' });
       const call = handleDataApi(endpoint, req, res, url, { routers, keys, connections }).finally(() => calls.delete(call));

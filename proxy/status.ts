@@ -13,17 +13,26 @@ export async function handleStatus(req: IncomingMessage, res: ServerResponse, ur
 }
 
 export async function handleInternalStatus(req: IncomingMessage, res: ServerResponse, routerId: string, deps: { routers: RouterStore; keys: RouterKeyAuth }): Promise<void> {
-  // The same rule as a router key: a wrong token counts toward the address's throttle, and the
-  // right one works even while the address is throttled (the check involves no database).
-  const ip = deps.keys.clientIp(req);
-  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization?.trim() ?? '')?.[1] ?? null;
-  if (!isInternalServiceToken(bearer)) {
-    const blocked = deps.keys.throttle.blockedFor(ip, Date.now());
-    if (blocked > 0) return text(res, 429, 'too many failed attempts from this address', { 'Retry-After': String(blocked) });
-    deps.keys.throttle.recordFailure(ip, Date.now());
-    return text(res, 401, 'internal endpoint: the service token is missing or wrong');
-  }
+  if (!internalCaller(req, res, deps.keys)) return;
   json(res, 200, await routerStatus(routerId, deps.routers));
+}
+
+/**
+ * The internal endpoints' check (the web process's service token); false once it has answered.
+ * The same rule as a router key: a wrong token counts toward the address's throttle, and the
+ * right one works even while the address is throttled (the check involves no database).
+ */
+export function internalCaller(req: IncomingMessage, res: ServerResponse, keys: RouterKeyAuth): boolean {
+  const ip = keys.clientIp(req);
+  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization?.trim() ?? '')?.[1] ?? null;
+  if (isInternalServiceToken(bearer)) return true;
+  const blocked = keys.throttle.blockedFor(ip, Date.now());
+  if (blocked > 0) text(res, 429, 'too many failed attempts from this address', { 'Retry-After': String(blocked) });
+  else {
+    keys.throttle.recordFailure(ip, Date.now());
+    text(res, 401, 'internal endpoint: the service token is missing or wrong');
+  }
+  return false;
 }
 
 async function routerStatus(routerId: string, routers: RouterStore) {

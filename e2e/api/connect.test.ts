@@ -147,7 +147,7 @@ test('refusals before the upgrade: no providers 400, unknown pin 400, switches 4
   await eventually(async () => (await import('../support/connect')).open(connectUrl(key, { session_record: 'true' })).then((r) => 'status' in r && r.status === 402), 3_000, 'router refresh');
   const { db } = await import('../../lib/db');
   await db.wallet.update({ where: { workspaceId: user.workspaceId }, data: { balanceMillicents: 100_000n } });
-  assert.match((await expectRefused(connectUrl(key, { session_record: 'true' }), 501)).body, /not available on this server yet/);
+  assert.match((await expectRefused(connectUrl(key, { observability: 'true' }), 501)).body, /not available on this server yet/);
   // A generic provider cannot save a profile it is not pinned to (docs/profiles.md, Routing).
   assert.match((await expectRefused(connectUrl(key, { profile: 'shop' }), 400)).body, /no provider on this router can save to profile "shop"/);
   await expectRefused(connectUrl(key, { readOnly: '1' }), 400);

@@ -85,6 +85,21 @@ export async function startTestSite(): Promise<TestSite> {
           <style>#box { position: absolute; left: 40px; top: 60px; width: 200px; height: 100px; background: rgb(200, 30, 30); }</style>
           <h1>Hello from the test site</h1><p>A paragraph with <a href="/missing">a relative link</a> and <a href="https://example.test/elsewhere">an absolute one</a>.</p>
           <div id="box"></div>`, '<meta name="description" content="A small page for the data API tests.">'));
+      case '/animated':
+        // A box that moves and a counter that ticks every 40 ms: the screen changes 25 times a
+        // second (recordings); `?noise=1` paints random pixels (frames that compress badly).
+        return html(page(url.searchParams.get('title') ?? 'Animated', `
+          <style>body { margin: 0; font: 32px sans-serif; } #box { position: absolute; top: 120px; width: 120px; height: 120px; background: rgb(30, 90, 200); }</style>
+          <p id="tick">0</p><div id="box"></div><canvas id="noise" width="640" height="360"></canvas>
+          <script>
+            let n = 0; const noise = ${url.searchParams.get('noise') === '1'};
+            const ctx = document.getElementById('noise').getContext('2d');
+            setInterval(() => {
+              n++; document.getElementById('tick').textContent = String(n);
+              document.getElementById('box').style.left = (n % 100) * 6 + 'px';
+              if (noise) { const img = ctx.createImageData(640, 360); crypto.getRandomValues(img.data.subarray(0, 65536)); for (let i = 0; i < img.data.length; i += 65536) crypto.getRandomValues(img.data.subarray(i, Math.min(i + 65536, img.data.length))); ctx.putImageData(img, 0, 0); }
+            }, 40);
+          </script>`));
       case '/missing':
         return html(page('Not here', '<h1>404: nothing at this address</h1>'), 404);
       case '/echo':

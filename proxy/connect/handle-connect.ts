@@ -13,6 +13,8 @@ import { CONTROL_PLANE_CLOSE, type Relay, type RelayOutcome } from '../relay/typ
 import type { SessionRegistry } from '../sessions/registry';
 import { newSessionId, SessionWriter } from '../sessions/session-store';
 import { ProfileSession, ResidueError } from '../plugins/profile';
+import { RecordingSession, type RecordingOptions } from '../plugins/recording';
+import type { RouterKeyIdentity } from '../auth/router-key';
 import type { PipelinePlugin } from '../relay/pipeline-lane';
 import { DialError, dialUpstream, type Upstream } from '../websocket/dial';
 import { invalidUpgrade, switchingProtocols, watchPending } from '../websocket/handshake';
@@ -29,6 +31,8 @@ export interface ConnectDeps {
   keys: RouterKeyAuth;
   proxyInstanceId: string;
   isStopping(): boolean;
+  /** Settings of recorded sessions (the byte cap). */
+  recording?: RecordingOptions;
 }
 
 export async function handleConnect(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL, deps: ConnectDeps): Promise<void> {
@@ -86,7 +90,7 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
 
 type RouteInput = {
   req: IncomingMessage; socket: Duplex; head: Buffer; url: URL; deps: ConnectDeps; signal: AbortSignal; pending: { stop(): Buffer };
-  t0: number; tAuth: number; key: string; params: ReturnType<typeof parseConnectParams>; router: RouterRuntime; identity: { keyId: string };
+  t0: number; tAuth: number; key: string; params: ReturnType<typeof parseConnectParams>; router: RouterRuntime; identity: RouterKeyIdentity;
   sessionId: string; profile: ProfileSession | null; onStarted: () => void;
 };
 
@@ -114,7 +118,7 @@ async function route(input: RouteInput): Promise<void> {
       if (signal.aborted) throw new DialError('aborted', 'the client went away');
       // Only the fast lane passes the client's extension offer through: it does not re-frame (and a
       // profile is loaded over plain frames).
-      const fast = deps.lane === 'fast' && !profile;
+      const fast = deps.lane === 'fast' && !profile && !params.record;
       const dialUrl = profile ? await profile.dialUrl(provider, target).catch((e: Error) => { throw new DialError('rejected', e.message); }) : target.url;
       upstream = await dialUpstream({ url: dialUrl, headers: target.headers, policy: target.policy, timeoutMs: router.connectionTimeoutMs, extensions: fast ? header(req, 'sec-websocket-extensions') : undefined, protocol: header(req, 'sec-websocket-protocol'), signal });
       if (profile) {
@@ -184,15 +188,15 @@ async function route(input: RouteInput): Promise<void> {
     }
     const early = pending.stop();
     input.onStarted();
-    startSession({ req, socket, head: early.length > 0 ? Buffer.concat([head, early]) : head, key, upstream: upstreamHead ? { ...upstream, head: upstreamHead } : upstream, target, lease, router, keyId: identity.keyId, deps, id: input.sessionId, profile });
+    startSession({ req, socket, head: early.length > 0 ? Buffer.concat([head, early]) : head, key, upstream: upstreamHead ? { ...upstream, head: upstreamHead } : upstream, target, lease, router, identity, deps, id: input.sessionId, profile, record: params.record });
     const done = performance.now();
     log.debug({ routerId: router.id, provider: provider.slug, authMs: ms(tAuth - t0), routeMs: ms(tRoute - tAuth), dialMs: ms(upstream.connectMs), totalMs: ms(done - t0) }, 'session started');
     return;
   }
 }
 
-function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; target: UpstreamTarget; lease: Lease<RuntimeProvider>; router: RouterRuntime; keyId: string; deps: ConnectDeps; id: string; profile: ProfileSession | null }): void {
-  const { socket, head, key, upstream, target, lease, router, deps, id, profile } = input;
+function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; target: UpstreamTarget; lease: Lease<RuntimeProvider>; router: RouterRuntime; identity: RouterKeyIdentity; deps: ConnectDeps; id: string; profile: ProfileSession | null; record: boolean }): void {
+  const { socket, head, key, upstream, target, lease, router, deps, id, profile, identity } = input;
   const provider = lease.provider;
   const startedAt = new Date();
   const sessionHeaders: [string, string][] = [['X-Session-Id', id], ['X-Provider', provider.slug]];
@@ -203,13 +207,18 @@ function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffe
   const profilePlugin = profile?.needsPlugin(provider) ? profile.plugin(provider, target, upstream) : null;
   if (profilePlugin) plugins.push(profilePlugin);
   else void profile?.release();
+  const recording = input.record
+    ? new RecordingSession({ sessionId: id, workspaceId: router.workspaceId, routerId: router.id, providerId: provider.id, profileId: profile?.profileId ?? null, wallet: identity, sessionInserted: writer.inserted }, deps.recording)
+    : null;
+  if (recording) plugins.push(recording.plugin);
   let markEnded!: () => void;
   const ended = new Promise<void>((resolve) => (markEnded = resolve));
-  const register = (relay: Relay) => deps.sessions.add({ id, routerId: router.id, keyId: input.keyId, workspaceId: router.workspaceId, startedAt: startedAt.getTime(), idleTimeoutMs: router.sessionIdleTimeoutMs, relay, ended });
+  const register = (relay: Relay) => deps.sessions.add({ id, routerId: router.id, keyId: identity.keyId, workspaceId: router.workspaceId, startedAt: startedAt.getTime(), idleTimeoutMs: router.sessionIdleTimeoutMs, relay, ended });
   const onEnd = (relay: () => Relay) => (outcome: RelayOutcome) => {
     lease.release();
     target.release(outcome.state === 'errored' ? 'error' : outcome.reason === CONTROL_PLANE_CLOSE ? 'close' : 'disconnect');
-    void Promise.all([writer.finish(outcome, relay().stats), profilePlugin?.done]).then(() => markEnded());
+    const recorded = recording?.end();
+    void Promise.all([writer.finish(outcome, relay().stats, { recordedMs: recording?.recordedMs }), recorded, profilePlugin?.done]).then(() => markEnded());
   };
 
   // Only the fast lane offered the client's extensions to the provider (the pipeline lane reads

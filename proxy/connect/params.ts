@@ -37,6 +37,5 @@ export function checkFeatures(params: ConnectParams, router: RouterRuntime, wall
   const unpaid = connectPaymentRefusal(wallet, paidFeatures);
   if (unpaid) throw new Refusal(402, unpaid);
   if (params.readOnly && !params.profile) throw new Refusal(400, 'readOnly=1 only applies together with profile=');
-  const pending = [params.record && 'session_record', params.observability && 'observability'].filter(Boolean);
-  if (pending.length > 0) throw new Refusal(501, `${pending.join(', ')} ${pending.length > 1 ? 'are' : 'is'} not available on this server yet; connect without ${pending.length > 1 ? 'them' : 'it'}`);
+  if (params.observability) throw new Refusal(501, 'observability is not available on this server yet; connect without it');
 }

@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { dialUpstream } from '../websocket/dial';
 import { acceptFor } from '../websocket/handshake';
 import { launchChromium, type Chromium } from '../../e2e/support/chromium';
-import { INJECTED_ID_BASE, PipelineLane, type CdpMessage, type PipelinePlugin, type PluginContext } from './pipeline-lane';
+import { INJECTED_ID_BASE, mayBeInjectedReply, PipelineLane, type CdpMessage, type PipelinePlugin, type PluginContext } from './pipeline-lane';
 import type { RelayOutcome } from './types';
 
 let browser: Chromium;
@@ -171,6 +171,9 @@ test('beforeRelease: after the client leaves the plugin still talks to the brows
   let version: unknown;
   const plugin: PipelinePlugin = {
     name: 'finisher',
+    onClientGone() {
+      order.push('client gone');
+    },
     async beforeRelease(ctx) {
       order.push('release');
       version = await ctx.send('Browser.getVersion');
@@ -186,7 +189,7 @@ test('beforeRelease: after the client leaves the plugin still talks to the brows
   c.ws.close(1000);
   const outcome = await f.ends[0]!;
   assert.deepEqual(outcome, { state: 'closed', reason: null });
-  assert.deepEqual(order, ['release', 'end']);
+  assert.deepEqual(order, ['client gone', 'release', 'end']);
   assert.match(String((version as { product?: string })?.product), /Chrome/);
   await f.close();
 });
@@ -210,4 +213,14 @@ test('a held client command can be forwarded later; its reply reaches the client
   assert.ok(held);
   c.ws.close();
   await f.close();
+});
+
+test('mayBeInjectedReply: events and the client\'s replies are told apart by their first bytes; other layouts are read', () => {
+  const of = (text: string) => mayBeInjectedReply(Buffer.from(text));
+  assert.equal(of(`{"id":${INJECTED_ID_BASE + 7},"result":{}}`), true);
+  assert.equal(of(`{"id":${INJECTED_ID_BASE},"result":{},"sessionId":"AB"}`), true);
+  assert.equal(of('{"id":12,"result":{"data":"..."}}'), false);
+  assert.equal(of('{"method":"Page.screencastFrame","params":{}}'), false);
+  assert.equal(of('{"result":{},"id":2000000001}'), true, 'a provider that writes keys in another order is read');
+  assert.equal(of('{ "id": 2000000001 }'), true);
 });

@@ -40,6 +40,8 @@ export interface PipelinePlugin {
    * RELEASE_LIMIT_MS), so a plugin can still talk to the browser (a profile's final capture).
    */
   beforeRelease?(ctx: PluginContext): Promise<void>;
+  /** The client is gone (the session is over for its user), though the lane may still hold the browser for beforeRelease. */
+  onClientGone?(ctx: PluginContext): void;
   /**
    * Reads only the provider messages whose raw payload passes this cheap test (a screenshot is
    * not parsed for a plugin that follows navigations). Without it, the plugin reads every message.
@@ -82,6 +84,7 @@ export class PipelineLane implements Relay {
   /** The client is gone and plugins are finishing with the browser (beforeRelease). */
   private releasing = false;
   private upstreamGone = false;
+  private toldClientGone = false;
   private readonly releasers: PipelinePlugin[];
   private readonly providerFilters: ((payload: Buffer) => boolean)[] | null;
 
@@ -228,7 +231,7 @@ export class PipelineLane implements Relay {
   private consumed(side: Side, frames: Frame[]): boolean {
     const payload = frames.length === 1 ? payloadOf(frames[0]!) : Buffer.concat(frames.map(payloadOf));
     // A provider message nobody wants read passes unparsed (while no injected reply is due).
-    if (side === this.down && this.providerFilters && this.pending.size === 0 && !this.providerFilters.some((wants) => wants(payload))) return this.releasing;
+    if (side === this.down && this.providerFilters && !(this.pending.size > 0 && mayBeInjectedReply(payload)) && !this.providerFilters.some((wants) => wants(payload))) return this.releasing;
     let message: CdpMessage;
     try {
       message = JSON.parse(payload.toString('utf8')) as CdpMessage;
@@ -281,6 +284,7 @@ export class PipelineLane implements Relay {
   /** The client is gone, the browser not yet: plugins finish with it (bounded), then the session ends. */
   private release(outcome: RelayOutcome): void {
     this.releasing = true;
+    this.clientGone();
     if (this.graceTimer) clearTimeout(this.graceTimer);
     this.client.removeAllListeners('data');
     const hooks = Promise.all(this.releasers.map((p) => Promise.resolve().then(() => p.beforeRelease!(this.ctx)).catch(() => {})));
@@ -310,7 +314,35 @@ export class PipelineLane implements Relay {
       if (words) this.endClient(words.code, words.reason);
       else this.client.destroy();
     }
+    this.clientGone();
     for (const plugin of this.plugins) void Promise.resolve(plugin.onEnd?.(final, this.ctx)).catch(() => {});
     this.onEnd(final);
   }
+
+  private clientGone(): void {
+    if (this.toldClientGone) return;
+    this.toldClientGone = true;
+    for (const plugin of this.plugins) {
+      try {
+        plugin.onClientGone?.(this.ctx);
+      } catch {
+        // a plugin's bookkeeping must not stop the session's end
+      }
+    }
+  }
+}
+
+const ID_KEY = Buffer.from('{"id":');
+const INJECTED_DIGITS = String(INJECTED_ID_BASE).length;
+
+/**
+ * Cheap test on a provider message's raw bytes: can it be the reply to an injected command? Chromium
+ * writes a reply's id first (`{"id":2000000123,...`) and an event's method first, so a message that
+ * starts like an event, or whose id is short, is not ours. Anything laid out otherwise is read.
+ */
+export function mayBeInjectedReply(payload: Buffer): boolean {
+  if (payload.length < ID_KEY.length || payload.compare(ID_KEY, 0, ID_KEY.length, 0, ID_KEY.length) !== 0) return payload[2] !== 0x6d; // `{"m…`: an event
+  let digits = 0;
+  for (let i = ID_KEY.length; i < payload.length && payload[i]! >= 0x30 && payload[i]! <= 0x39; i++) digits++;
+  return digits >= INJECTED_DIGITS;
 }

@@ -53,6 +53,10 @@ export class SessionRegistry {
     if (revocation) session.relay.close(revocation.code, revocation.reason, { state: 'closed', reason: revocation.reason });
   }
 
+  has(id: string): boolean {
+    return this.sessions.has(id);
+  }
+
   get size(): number {
     return this.sessions.size;
   }

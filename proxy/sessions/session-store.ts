@@ -74,6 +74,11 @@ export class SessionWriter {
       });
   }
 
+  /** Settles once the session's row is written (rows that refer to it wait for this). */
+  get inserted(): Promise<unknown> {
+    return this.started;
+  }
+
   /** The end of the session, its charges and its webhook events, committed together. */
   finish(outcome: RelayOutcome, stats: RelayStats, captured: Captured = {}): Promise<void> {
     const endedAt = new Date();

@@ -1,0 +1,373 @@
+// Recorded sessions through the connect endpoint, over real sockets (docs/recordings.md): a
+// standalone Chromium as the provider, an animated page, Playwright, puppeteer and raw CDP
+// clients. Frames, manifest and summary on storage; the plugin invisible to the client (the same
+// script gives the same outcome and event stream with and without recording); two tabs; the
+// byte cap and the wallet stopping the recording while the session goes on; billing per second;
+// live view; the MP4 once encoded.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import WebSocket from 'ws';
+import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
+import { newUser, type TestUser } from '../support/api';
+import { launchChromium, type Chromium } from '../support/chromium';
+import { cdp, connectUrl, eventually, expectOpened, routerKey } from '../support/connect';
+import { addProvider } from '../support/providers';
+import { startTestSite, type TestSite } from '../support/test-site';
+import { freePort } from '../../scripts/lib/ports';
+import { startProxy, type ProxyServer } from '../../proxy/server';
+import { post } from '../../lib/billing/ledger';
+import { recordingCharge } from '../../lib/billing/charges';
+import { db } from '../../lib/db';
+import { completeKey, manifestKey, parseManifest, chunkKey, framesOfChunk, type CompleteSummary, type FrameLine, type TargetLine } from '../../lib/recordings/format';
+import { internalServiceToken } from '../../lib/crypto/internal-token';
+
+const run = promisify(execFile);
+const SLOW = { timeout: 120_000 };
+const blobFile = (key: string) => path.join(process.env.DATA_DIR ?? '.data', 'blobs', ...key.split('/'));
+
+let browser: Chromium;
+let site: TestSite;
+/** A proxy of this file's own with a small byte cap (the stack's is 1 GB). */
+let capped: ProxyServer;
+let cappedUrl: string;
+const CAP_BYTES = 400_000;
+
+before(async () => {
+  [browser, site] = await Promise.all([launchChromium(), startTestSite()]);
+  const port = await freePort();
+  capped = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `rec-cap-${port}`, shutdownDrainMs: 100, webhooks: false, jobs: false, recording: { maxBytes: CAP_BYTES } } as Parameters<typeof startProxy>[0]);
+  cappedUrl = `ws://127.0.0.1:${port}`;
+});
+after(async () => {
+  await capped?.stop();
+  await Promise.all([browser?.stop(), site?.close()]);
+});
+
+type User = TestUser & { key: string };
+
+async function withProvider(tag: string, balanceMillicents = 10_000_000n): Promise<User> {
+  const user = await newUser(tag);
+  await addProvider(user.workspaceId, user.routerId, { slug: 'chromium', url: browser.wsUrl });
+  if (balanceMillicents > 0n) await post(db, user.workspaceId, [{ kind: 'grant', amountMillicents: balanceMillicents, cause: `grant:${randomUUID()}` }]);
+  return { ...user, key: await routerKey(user.workspaceId, user.routerId) };
+}
+
+const recordingOf = (sessionId: string) => db.recording.findUnique({ where: { sessionLogId: sessionId } });
+
+async function completed(sessionId: string) {
+  return eventually(async () => {
+    const r = await recordingOf(sessionId);
+    return r?.complete ? r : null;
+  }, 15_000, 'the recording to complete');
+}
+
+async function manifestOf(recordingId: string) {
+  const lines = parseManifest(await readFile(blobFile(manifestKey(recordingId)), 'utf8'));
+  return { frames: lines.filter((l): l is FrameLine => l.k === 'f'), targets: lines.filter((l): l is TargetLine => l.k === 't') };
+}
+
+/** Waits until the page's tick counter (25 a second) reaches `n`: the session has lasted n × 40 ms. */
+async function ticks(page: { waitForFunction: (fn: string) => Promise<unknown> }, n: number) {
+  await page.waitForFunction(`Number(document.getElementById('tick')?.textContent) >= ${n}`);
+}
+
+test('a Playwright session on an animated page is recorded: frames stream to chunks with a manifest, the summary closes it, the time is billed per second', SLOW, async () => {
+  const user = await withProvider('rec-basic');
+  const pw = await chromium.connectOverCDP(connectUrl(user.key, { session_record: 'true' }));
+  const page = pw.contexts()[0]!.pages()[0] ?? (await pw.contexts()[0]!.newPage());
+  await page.goto(`${site.url}/animated`);
+  await ticks(page, 100);
+  const sessionId = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId } })).id;
+  const live = await recordingOf(sessionId);
+  assert.ok(live && !live.complete, 'the recording is listed while the session runs');
+  await pw.close();
+
+  const recording = await completed(sessionId);
+  assert.equal(recording.format, 'jpeg');
+  assert.equal(recording.truncated, null);
+  assert.equal(recording.capStopped, false);
+  assert.equal(recording.mp4Status === 'queued' || recording.mp4Status === 'running' || recording.mp4Status === 'ready', true);
+  const fps = recording.frameCount / (recording.durationMs / 1000);
+  assert.ok(recording.durationMs >= 3_500, `recorded ${recording.durationMs} ms`);
+  assert.ok(fps >= 5, `${fps.toFixed(1)} frames a second from a page that changes 25 times a second`);
+
+  const { frames, targets } = await manifestOf(recording.id);
+  assert.equal(frames.length, recording.frameCount);
+  assert.ok(frames.every((f, i) => f.i === i && (i === 0 || f.t >= frames[i - 1]!.t)), 'frames numbered in order with times that never go back');
+  assert.ok(targets.some((t) => t.event === 'changed' && t.url?.endsWith('/animated')), 'the tab navigation is in the manifest');
+  // The chunk bytes are what the manifest says: real JPEGs at the offsets given.
+  const chunk = await readFile(blobFile(chunkKey(recording.id, 0)));
+  const first = [...framesOfChunk(chunk)];
+  assert.ok(first.length > 0);
+  assert.deepEqual(chunk.subarray(frames[0]!.offset, frames[0]!.offset + 2), Buffer.from([0xff, 0xd8]));
+  assert.equal(first[0]!.length, frames[0]!.length);
+  assert.ok(frames[0]!.w > 0 && frames[0]!.h > 0);
+
+  const summary = JSON.parse(await readFile(blobFile(completeKey(recording.id)), 'utf8')) as CompleteSummary;
+  assert.equal(summary.frameCount, recording.frameCount);
+  assert.equal(summary.sizeBytes, Number(recording.sizeBytes));
+  assert.equal(summary.durationMs, recording.durationMs);
+
+  const session = await eventually(async () => {
+    const s = await db.sessionLog.findUniqueOrThrow({ where: { id: sessionId } });
+    return s.state !== 'active' ? s : null;
+  }, 10_000, 'the session end');
+  assert.equal(session.billedMillicents, recordingCharge(recording.durationMs), 'billed per started second');
+  const entry = await db.walletEntry.findFirstOrThrow({ where: { workspaceId: user.workspaceId, kind: 'recording' } });
+  assert.equal(entry.amountMillicents, -recordingCharge(recording.durationMs));
+});
+
+/** One script, run with and without recording: what it saw must not differ. */
+async function playwrightScript(url: string) {
+  const events: string[] = [];
+  const pw = await chromium.connectOverCDP(url);
+  pw.on('disconnected', () => events.push('disconnected'));
+  const context = pw.contexts()[0]!;
+  context.on('page', (p) => events.push(`context page ${new URL(p.url() || 'about:blank').pathname}`));
+  events.push(`contexts ${pw.contexts().length} pages ${context.pages().length}`);
+  const page = await context.newPage();
+  page.on('framenavigated', (f) => { if (f === page.mainFrame()) events.push(`navigated ${new URL(f.url()).pathname}`); });
+  page.on('console', (m) => events.push(`console ${m.text()}`));
+  page.on('load', () => events.push('load'));
+  page.on('popup', (p) => events.push(`popup ${new URL(p.url() || 'about:blank').pathname}`));
+  await page.goto(`${site.url}/animated?title=script`);
+  await ticks(page, 25);
+  await page.evaluate(() => console.log('hello from the page'));
+  const title = await page.title();
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate(() => { window.open('/basic'); })]);
+  await popup.waitForLoadState('load');
+  events.push(`popup title ${await popup.title()}`);
+  await popup.close();
+  const shot = await page.screenshot();
+  events.push(`screenshot ${shot.subarray(0, 8).toString('hex')}`);
+  events.push(`title ${title}`, `pages ${context.pages().length}`, `targets ${(await (await context.newCDPSession(page)).send('Target.getTargets')).targetInfos.filter((t) => t.type === 'page').length}`);
+  await pw.close();
+  return events;
+}
+
+/** Runs `script` against a browser of its own (so that neither run sees what the other left). */
+async function inFreshBrowser<T>(tag: string, record: boolean, script: (url: string) => Promise<T>): Promise<{ result: T; user: User }> {
+  const own = await launchChromium();
+  try {
+    const user = await newUser(tag);
+    await addProvider(user.workspaceId, user.routerId, { slug: 'chromium', url: own.wsUrl });
+    await post(db, user.workspaceId, [{ kind: 'grant', amountMillicents: 1_000_000n, cause: `grant:${randomUUID()}` }]);
+    const key = await routerKey(user.workspaceId, user.routerId);
+    return { result: await script(connectUrl(key, record ? { session_record: 'true' } : {})), user: { ...user, key } };
+  } finally {
+    await own.stop();
+  }
+}
+
+test('Playwright sees the same outcome and events with and without recording', SLOW, async () => {
+  const plain = await inFreshBrowser('rec-invisible-pw', false, playwrightScript);
+  const recorded = await inFreshBrowser('rec-invisible-pw', true, playwrightScript);
+  assert.deepEqual(recorded.result, plain.result);
+  assert.ok(await db.recording.findFirst({ where: { workspaceId: recorded.user.workspaceId } }), 'the second session was recorded');
+});
+
+async function puppeteerScript(url: string) {
+  const events: string[] = [];
+  const b = await puppeteer.connect({ browserWSEndpoint: url, defaultViewport: { width: 800, height: 600 } });
+  b.on('targetcreated', (t) => events.push(`targetcreated ${t.type()}`));
+  b.on('targetchanged', (t) => events.push(`targetchanged ${t.type()} ${new URL(t.url() || 'about:blank').pathname}`));
+  b.on('targetdestroyed', (t) => events.push(`targetdestroyed ${t.type()}`));
+  events.push(`pages ${(await b.pages()).length}`);
+  const page = await b.newPage();
+  page.on('console', (m) => events.push(`console ${m.text()}`));
+  await page.goto(`${site.url}/animated?title=puppeteer`);
+  await page.waitForFunction(`Number(document.getElementById('tick')?.textContent) >= 25`);
+  await page.evaluate(() => console.log('from puppeteer'));
+  events.push(`title ${await page.title()}`, `viewport ${await page.evaluate(() => `${innerWidth}x${innerHeight}`)}`);
+  const shot = await page.screenshot({ encoding: 'binary' });
+  events.push(`screenshot ${Buffer.from(shot).subarray(0, 8).toString('hex')}`);
+  await page.close();
+  events.push(`pages ${(await b.pages()).length}`);
+  await b.close();
+  return events;
+}
+
+test('puppeteer sees the same outcome and events with and without recording (Browser.close included)', SLOW, async () => {
+  const plain = await inFreshBrowser('rec-invisible-pptr', false, puppeteerScript);
+  const recorded = await inFreshBrowser('rec-invisible-pptr', true, puppeteerScript);
+  assert.deepEqual(recorded.result, plain.result);
+  const recording = await completed((await db.sessionLog.findFirstOrThrow({ where: { workspaceId: recorded.user.workspaceId } })).id);
+  assert.ok(recording.frameCount > 0);
+});
+
+test('a raw CDP client never sees a session, id or target of the recorder', SLOW, async () => {
+  const user = await withProvider('rec-raw');
+  const opened = await expectOpened(connectUrl(user.key, { session_record: 'true' }));
+  const seen: { id?: number; method?: string; sessionId?: string; params?: { sessionId?: string; targetInfo?: { type: string } } }[] = [];
+  opened.ws.on('message', (data) => seen.push(JSON.parse(String(data))));
+  await cdp(opened.ws, 'Target.setDiscoverTargets', { discover: true }, 1);
+  await cdp(opened.ws, 'Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: true }, 2);
+  const { targetId } = await cdp(opened.ws, 'Target.createTarget', { url: `${site.url}/animated` }, 3);
+  const attached = await eventually(() => seen.find((m) => m.method === 'Target.attachedToTarget' && (m.params as unknown as { targetInfo: { targetId: string } }).targetInfo.targetId === targetId), 5_000, 'our attach');
+  const mine = new Set([attached.params!.sessionId!, ...seen.filter((m) => m.method === 'Target.attachedToTarget' && !m.sessionId).map((m) => m.params!.sessionId!)]);
+  // The recorder is capturing this tab meanwhile.
+  const session = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId } })).id;
+  await eventually(async () => {
+    const r = await recordingOf(session);
+    return r ? ((await readFile(blobFile(manifestKey(r.id)), 'utf8').catch(() => '')).match(/"k":"f"/g) ?? []).length >= 10 : false;
+  }, 10_000, 'frames captured');
+  await cdp(opened.ws, 'Browser.getVersion', {}, 4);
+  for (const message of seen) {
+    if (message.id !== undefined) assert.ok([1, 2, 3, 4].includes(message.id), `a reply to a command the client never sent: ${JSON.stringify(message).slice(0, 200)}`);
+    if (message.sessionId) assert.ok(mine.has(message.sessionId), `a message of a session the client never attached: ${message.method}`);
+    assert.notEqual(message.params?.targetInfo?.type, 'browser', 'the recorder\'s browser session is not announced');
+    assert.ok(!message.method?.startsWith('Page.screencast'), 'no screencast traffic');
+  }
+  opened.ws.close();
+  await opened.closed;
+});
+
+test('two tabs are both recorded, each with its frames in the manifest', SLOW, async () => {
+  const user = await withProvider('rec-tabs');
+  const pw = await chromium.connectOverCDP(connectUrl(user.key, { session_record: 'true' }));
+  const context = pw.contexts()[0]!;
+  const one = await context.newPage();
+  await one.goto(`${site.url}/animated?title=one`);
+  const two = await context.newPage();
+  await two.goto(`${site.url}/animated?title=two`);
+  await Promise.all([ticks(one, 50), ticks(two, 50)]);
+  const sessionId = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId } })).id;
+  await pw.close();
+  const recording = await completed(sessionId);
+  const { frames, targets } = await manifestOf(recording.id);
+  const titled = new Map(targets.filter((t) => /title=(one|two)$/.test(t.url ?? '')).map((t) => [t.url, t.target]));
+  assert.equal(titled.size, 2, `both tabs named in the manifest: ${JSON.stringify(targets)}`);
+  for (const [title, target] of titled) assert.ok(frames.filter((f) => f.target === target).length >= 5, `tab ${title} has frames`);
+});
+
+test('the byte cap stops the recording (truncated byte-cap) while the session goes on; only the recorded time is billed', SLOW, async () => {
+  const user = await withProvider('rec-cap');
+  const pw = await chromium.connectOverCDP(`${cappedUrl}/v1/connect?token=${encodeURIComponent(user.key)}&session_record=true`);
+  const page = pw.contexts()[0]!.pages()[0] ?? (await pw.contexts()[0]!.newPage());
+  await page.goto(`${site.url}/animated?noise=1`);
+  const sessionId = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId } })).id;
+  // Noise makes large frames: the cap is reached within a few seconds.
+  await eventually(async () => {
+    const r = await recordingOf(sessionId);
+    return r && (await readFile(blobFile(manifestKey(r.id)), 'utf8').catch(() => '')).split('\n').length > 3;
+  }, 10_000, 'frames');
+  await ticks(page, 100);
+  assert.equal(await page.evaluate(() => 6 * 7), 42, 'the session still works after the cap');
+  await pw.close();
+  const recording = await completed(sessionId);
+  assert.equal(recording.truncated, 'byte-cap');
+  assert.equal(recording.capStopped, true);
+  assert.ok(Number(recording.sizeBytes) <= CAP_BYTES);
+  const session = await eventually(async () => {
+    const s = await db.sessionLog.findUniqueOrThrow({ where: { id: sessionId } });
+    return s.state !== 'active' ? s : null;
+  }, 10_000, 'the session end');
+  assert.ok(recording.durationMs < session.durationMs - 500, `recorded ${recording.durationMs} ms of a ${session.durationMs} ms session`);
+  assert.equal(session.billedMillicents, recordingCharge(recording.durationMs));
+});
+
+test('the wallet stops the recording before its cost would use up the balance (truncated wallet-drained); the session goes on', SLOW, async () => {
+  // 40 millicents pay for 3 whole seconds (3 × 700/60 = 35); a 4th would cost 47.
+  const user = await withProvider('rec-wallet', 40n);
+  const pw = await chromium.connectOverCDP(connectUrl(user.key, { session_record: 'true' }));
+  const page = pw.contexts()[0]!.pages()[0] ?? (await pw.contexts()[0]!.newPage());
+  await page.goto(`${site.url}/animated`);
+  await ticks(page, 150);
+  assert.equal(await page.evaluate(() => 6 * 7), 42, 'the session still works');
+  const sessionId = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId } })).id;
+  await pw.close();
+  const recording = await completed(sessionId);
+  assert.equal(recording.truncated, 'wallet-drained');
+  assert.ok(recording.durationMs >= 2_900 && recording.durationMs <= 3_500, `recorded ${recording.durationMs} ms`);
+  const session = await eventually(async () => {
+    const s = await db.sessionLog.findUniqueOrThrow({ where: { id: sessionId } });
+    return s.state !== 'active' ? s : null;
+  }, 10_000, 'the session end');
+  assert.ok(session.billedMillicents <= 40n && session.billedMillicents >= 35n, `billed ${session.billedMillicents}`);
+  const wallet = await db.wallet.findUniqueOrThrow({ where: { workspaceId: user.workspaceId } });
+  assert.ok(wallet.balanceMillicents >= 0n, 'the recording did not overdraw the wallet');
+});
+
+test('live view: the proxy streams a recorded session\'s tabs and frames to the service token, and nothing else', SLOW, async () => {
+  const user = await withProvider('rec-live');
+  const proxy = (process.env.TEST_PROXY_URL ?? 'http://127.0.0.1:9500').replace(/^ws/, 'http');
+  const plain = await expectOpened(connectUrl(user.key));
+  assert.equal((await fetch(`${proxy}/internal/sessions/${plain.sessionId}/live`, { headers: { authorization: `Bearer ${internalServiceToken()}` } })).status, 409, 'a session not recorded');
+  plain.ws.close();
+  const pw = await chromium.connectOverCDP(connectUrl(user.key, { session_record: 'true' }));
+  const page = pw.contexts()[0]!.pages()[0] ?? (await pw.contexts()[0]!.newPage());
+  await page.goto(`${site.url}/animated?title=watched`);
+  const sessionId = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId, recording: { isNot: null } } })).id;
+  assert.equal((await fetch(`${proxy}/internal/sessions/${sessionId}/live`)).status, 401);
+  assert.equal((await fetch(`${proxy}/internal/sessions/${sessionId}/live`, { headers: { authorization: 'Bearer int_wrong' } })).status, 401);
+  assert.equal((await fetch(`${proxy}/internal/sessions/ses_nope/live`, { headers: { authorization: `Bearer ${internalServiceToken()}` } })).status, 404);
+
+  const abort = new AbortController();
+  const response = await fetch(`${proxy}/internal/sessions/${sessionId}/live`, { headers: { authorization: `Bearer ${internalServiceToken()}` }, signal: abort.signal });
+  assert.equal(response.status, 200);
+  assert.match(response.headers.get('content-type') ?? '', /text\/event-stream/);
+  const reader = response.body!.getReader();
+  let text = '';
+  const events: { event: string; data: Record<string, unknown> }[] = [];
+  const deadline = Date.now() + 10_000;
+  while (events.filter((e) => e.event === 'frame').length < 5 && Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += Buffer.from(value).toString('utf8');
+    let cut: number;
+    while ((cut = text.indexOf('\n\n')) >= 0) {
+      const block = text.slice(0, cut);
+      text = text.slice(cut + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event && data) events.push({ event, data: JSON.parse(data) });
+    }
+  }
+  abort.abort();
+  assert.equal(events[0]?.event, 'tabs');
+  const frames = events.filter((e) => e.event === 'frame');
+  assert.ok(frames.length >= 5, `${frames.length} live frames`);
+  assert.ok(Buffer.from(String(frames.at(-1)!.data.data), 'base64').subarray(0, 2).equals(Buffer.from([0xff, 0xd8])), 'frames are JPEGs');
+  assert.equal(await page.evaluate(() => document.title), 'watched', 'watching does not disturb the session');
+  await pw.close();
+});
+
+test('the MP4 of a recorded session lasts as long as the session (ffprobe), at a constant rate with even dimensions', SLOW, async () => {
+  const user = await withProvider('rec-mp4');
+  const pw = await chromium.connectOverCDP(connectUrl(user.key, { session_record: 'true' }));
+  const page = pw.contexts()[0]!.pages()[0] ?? (await pw.contexts()[0]!.newPage());
+  await page.goto(`${site.url}/animated`);
+  await ticks(page, 75);
+  // An idle stretch: nothing changes on screen, yet the video must keep its length.
+  await page.evaluate(() => { document.body.innerHTML = '<h1>still</h1>'; for (let i = 1; i < 10_000; i++) clearInterval(i); });
+  await page.waitForFunction('new Promise((r) => setTimeout(() => r(true), 2000))');
+  const sessionId = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId } })).id;
+  await pw.close();
+  const recording = await eventually(async () => {
+    const r = await recordingOf(sessionId);
+    if (r?.mp4Status === 'failed') throw new Error(`encoding failed: ${r.mp4Error}`);
+    return r?.mp4Status === 'ready' ? r : null;
+  }, 60_000, 'the MP4');
+  const file = blobFile(`recordings/${recording.id}/video.mp4`);
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,pix_fmt,width,height,avg_frame_rate,r_frame_rate,nb_frames:format=duration', '-of', 'json', file]);
+  const probe = JSON.parse(stdout) as { streams: { codec_name: string; pix_fmt: string; width: number; height: number; avg_frame_rate: string; r_frame_rate: string; nb_frames: string }[]; format: { duration: string } };
+  const stream = probe.streams[0]!;
+  const duration = Number(probe.format.duration) * 1000;
+  assert.equal(stream.codec_name, 'h264');
+  assert.equal(stream.pix_fmt, 'yuv420p');
+  assert.equal(stream.width % 2, 0);
+  assert.equal(stream.height % 2, 0);
+  assert.equal(stream.avg_frame_rate, stream.r_frame_rate, 'constant frame rate');
+  assert.ok(Math.abs(duration - recording.durationMs) <= recording.durationMs * 0.05, `video ${duration} ms for a ${recording.durationMs} ms recording`);
+  const [num, den] = stream.r_frame_rate.split('/').map(Number);
+  assert.ok(Math.abs(Number(stream.nb_frames) - (duration / 1000) * (num! / den!)) <= 2, `${stream.nb_frames} frames`);
+  // faststart: the index (moov) comes before the media (mdat).
+  const head = await readFile(file);
+  assert.ok(head.indexOf('moov') < head.indexOf('mdat'), 'moov before mdat');
+});

@@ -1,0 +1,108 @@
+// A recorded session (connect with session_record=true, docs/recordings.md): the recording's row,
+// the capture plugin with its caps (the byte cap and the wallet's limit), and at the end the
+// summary, the row's figures and the encode job. The session's recorded time is billed at its
+// end (proxy/sessions/session-store.ts) from `recordedMs`.
+import { randomUUID } from 'node:crypto';
+import { blobs, type BlobStore } from '../../../lib/blobs';
+import { recordingBudgetMs, sessionCharge } from '../../../lib/billing/charges';
+import type { WalletState } from '../../../lib/billing/gates';
+import { log } from '../../../lib/log';
+import { requestEncode } from '../../../lib/recordings/request-encode';
+import { createRecording, finishRecording } from '../../../lib/recordings/store';
+import { FrameStore } from './frame-store';
+import { liveRecordings } from './live';
+import { RecordingPlugin } from './plugin';
+
+/** A recording stops at 1 GB (spec 2, recording rules); the session goes on. */
+export const RECORDING_MAX_BYTES = 1024 * 1024 * 1024;
+
+export interface RecordingOptions {
+  /** The byte cap (default 1 GB; tests use a small one). */
+  maxBytes?: number;
+  store?: BlobStore;
+}
+
+export interface RecordingStartInput {
+  sessionId: string;
+  workspaceId: string;
+  routerId: string;
+  providerId: string;
+  profileId: string | null;
+  /** The wallet as read with the router key: the recording stops before its cost would use it up. */
+  wallet: WalletState;
+  /** Resolves once the session's row is written (the recording's row refers to it). */
+  sessionInserted: Promise<unknown>;
+}
+
+export const newRecordingId = () => `rec_${randomUUID().replaceAll('-', '')}`;
+
+export class RecordingSession {
+  readonly id = newRecordingId();
+  readonly plugin: RecordingPlugin;
+  private readonly frames: FrameStore;
+  private readonly created: Promise<boolean>;
+  private budgetTimer: NodeJS.Timeout | null = null;
+  private readonly startedAt = new Date();
+  /** Settles when the recording's files and row are final and its video is queued. */
+  done: Promise<void> = Promise.resolve();
+
+  constructor(private readonly input: RecordingStartInput, options: RecordingOptions = {}) {
+    this.frames = new FrameStore(options.store ?? blobs(), this.id, options.maxBytes ?? RECORDING_MAX_BYTES);
+    this.plugin = new RecordingPlugin(this.frames);
+    this.created = input.sessionInserted
+      .then(() => createRecording({ id: this.id, workspaceId: input.workspaceId, sessionLogId: input.sessionId, routerId: input.routerId, providerId: input.providerId, profileId: input.profileId, startedAt: this.startedAt }))
+      .then(
+        () => true,
+        (error: Error) => {
+          log.error({ sessionId: input.sessionId, err: error.message }, 'could not record the recording start');
+          return false;
+        },
+      );
+    const budget = walletBudgetMs(input.wallet);
+    if (budget !== null) {
+      this.budgetTimer = setTimeout(() => {
+        log.info({ sessionId: input.sessionId, budgetMs: budget }, 'recording stopped: its cost would use up the wallet');
+        this.plugin.stop('wallet-drained');
+      }, budget);
+      this.budgetTimer.unref();
+    }
+    liveRecordings.add(input.sessionId, this.plugin);
+  }
+
+  /** The billed time: from the start of capture to its stop. */
+  get recordedMs(): number {
+    return this.plugin.recordedMs;
+  }
+
+  /** The session ended: stop, write the summary, finish the row and queue the video. */
+  end(endedAt: Date = new Date()): Promise<void> {
+    if (this.budgetTimer) clearTimeout(this.budgetTimer);
+    this.plugin.stop(null);
+    liveRecordings.remove(this.input.sessionId, this.plugin);
+    const durationMs = this.recordedMs;
+    this.done = (async () => {
+      const summary = await this.frames.close({
+        recordingId: this.id,
+        sessionId: this.input.sessionId,
+        startedAt: new Date(this.plugin.startedAtMs || this.startedAt.getTime()).toISOString(),
+        endedAt: endedAt.toISOString(),
+        durationMs,
+        sessionDurationMs: durationMs,
+        duplicatesSkipped: this.plugin.duplicatesSkipped,
+        capStopped: this.plugin.truncated !== null,
+        truncated: this.plugin.truncated,
+      });
+      if (!(await this.created)) return;
+      if (await finishRecording(summary)) await requestEncode(this.id);
+    })().catch((error: Error) => log.error({ sessionId: this.input.sessionId, recordingId: this.id, err: error.message }, 'could not finish the recording'));
+    return this.done;
+  }
+}
+
+/** How long the wallet lets the recording run (null: no limit, for enterprise workspaces). */
+export function walletBudgetMs(wallet: WalletState): number | null {
+  if (wallet.enterprise) return null;
+  // The session's own charge (above the month's free sessions) comes out of the same balance.
+  const own = sessionCharge(wallet.monthSessions + 1);
+  return recordingBudgetMs(wallet.balanceMillicents - own);
+}
