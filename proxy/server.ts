@@ -13,6 +13,8 @@ import { DISCOVERY_PATHS, handleDiscovery } from './connect/discovery';
 import { handleConnect } from './connect/handle-connect';
 import type { RecordingOptions } from './plugins/recording';
 import { handleLiveStream } from './plugins/recording/live-stream';
+import { blobs } from '../lib/blobs';
+import { settleOrphanedRecordings } from '../lib/recordings/settle-orphans';
 import { BrowserConnections, DEFAULT_IDLE_MS } from './data-api/browser-connections';
 import { endpoints, handleDataApi } from './data-api/handle-data-api';
 import { Refusal, writeRefusal } from './connect/refuse';
@@ -55,6 +57,8 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const proxyInstanceId = options.proxyInstanceId ?? `${hostname()}:${options.port}`;
   const settled = await settleOrphanedSessions(proxyInstanceId);
   if (settled > 0) log.warn({ settled }, 'settled sessions left active by a previous run of this proxy');
+  const orphans = await settleOrphanedRecordings(proxyInstanceId, options.recording?.store ?? blobs());
+  if (orphans > 0) log.warn({ orphans }, 'queued the videos of recordings a previous run of this proxy left unfinished');
 
   const routers = new RouterStore();
   const sessions = new SessionRegistry();

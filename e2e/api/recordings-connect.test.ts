@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -370,4 +370,42 @@ test('the MP4 of a recorded session lasts as long as the session (ffprobe), at a
   // faststart: the index (moov) comes before the media (mdat).
   const head = await readFile(file);
   assert.ok(head.indexOf('moov') < head.indexOf('mdat'), 'moov before mdat');
+});
+
+test('a proxy that dies mid-recording: its successor settles the session and queues the video of what reached storage (orphaned)', SLOW, async () => {
+  const user = await withProvider('rec-crash');
+  const port = await freePort();
+  const instance = `rec-crash-${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', '..', 'proxy', 'index.ts')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PROXY_INSTANCE_ID: instance, LOG_LEVEL: 'silent', ENCODE_CONCURRENCY: '0' },
+    stdio: 'ignore',
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.ok, 30_000, 'the proxy to listen');
+    const pw = await chromium.connectOverCDP(`ws://127.0.0.1:${port}/v1/connect?token=${encodeURIComponent(user.key)}&session_record=true`);
+    const page = pw.contexts()[0]!.pages()[0] ?? (await pw.contexts()[0]!.newPage());
+    await page.goto(`${site.url}/animated`);
+    const sessionId = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId } })).id;
+    const id = (await eventually(() => recordingOf(sessionId), 5_000, 'the recording row')).id;
+    await eventually(async () => ((await readFile(blobFile(manifestKey(id)), 'utf8').catch(() => '')).match(/"k":"f"/g) ?? []).length >= 10, 10_000, 'frames');
+    child.kill('SIGKILL');
+    await exited;
+    await pw.close().catch(() => {});
+  } finally {
+    child.kill('SIGKILL');
+  }
+  const successor = await startProxy({ port: await freePort(), host: '127.0.0.1', proxyInstanceId: instance, shutdownDrainMs: 100, webhooks: false, jobs: false } as Parameters<typeof startProxy>[0]);
+  await successor.stop();
+  const sessionId = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId } })).id;
+  const recording = (await recordingOf(sessionId))!;
+  assert.equal(recording.complete, false, 'no end-of-session summary');
+  assert.ok(recording.mp4Status !== null, 'its video is queued');
+  assert.ok(recording.frameCount >= 10 && recording.durationMs > 0 && recording.endedAt, 'figures from the manifest');
+  const ready = await eventually(async () => {
+    const r = await recordingOf(sessionId);
+    if (r?.mp4Status === 'failed') throw new Error(`encoding failed: ${r.mp4Error}`);
+    return r?.mp4Status === 'ready' ? r : null;
+  }, 60_000, 'the MP4 of the orphan');
+  assert.ok(Number(ready.mp4SizeBytes) > 0);
 });
