@@ -16,8 +16,8 @@ import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { newUser, type TestUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
-import { cdp, connectUrl, eventually, expectOpened, routerKey } from '../support/connect';
-import { addProvider } from '../support/providers';
+import { cdp, connectUrl, eventually, expectOpened, expectRefused, routerKey } from '../support/connect';
+import { addProvider, updateRouterRow } from '../support/providers';
 import { startTestSite, type TestSite } from '../support/test-site';
 import { freePort } from '../../scripts/lib/ports';
 import { startProxy, type ProxyServer } from '../../proxy/server';
@@ -408,4 +408,18 @@ test('a proxy that dies mid-recording: its successor settles the session and que
     return r?.mp4Status === 'ready' ? r : null;
   }, 60_000, 'the MP4 of the orphan');
   assert.ok(Number(ready.mp4SizeBytes) > 0);
+});
+
+test('a provider whose capability check found no screencast takes no recorded session; plain sessions still go there', SLOW, async () => {
+  const user = await withProvider('rec-incapable');
+  await db.provider.update({ where: { routerId_slug: { routerId: user.routerId, slug: 'chromium' } }, data: { capabilities: { providerKind: 'generic', pageScreencast: 'unsupported' } } });
+  await updateRouterRow(user.routerId, {});
+  await eventually(async () => {
+    const r = await (await import('../support/connect')).open(connectUrl(user.key, { session_record: 'true' }));
+    if ('ws' in r) r.ws.close();
+    return 'status' in r && r.status === 400 ? r : null;
+  }, 5_000, 'the router refresh');
+  assert.match((await expectRefused(connectUrl(user.key, { session_record: 'true' }), 400)).body, /no provider on this router can record/);
+  const plain = await expectOpened(connectUrl(user.key));
+  plain.ws.close();
 });

@@ -10,7 +10,7 @@ import { RouterStore, type LoadedRouter, type RuntimeProvider } from './router-s
 
 const provider = (id: string, url: string, updatedAt = 1): RuntimeProvider => ({
   id, slug: id, name: id, priority: 100, weight: 100, maxConcurrent: null, advertisedMaxConcurrent: null,
-  profileId: null, providerKind: 'generic', adapterKind: null, url, headers: {}, credentials: null, options: {}, updatedAt,
+  profileId: null, providerKind: 'generic', adapterKind: null, url, headers: {}, credentials: null, options: {}, updatedAt, canRecord: true,
 });
 
 const router = (id: string, providers: RuntimeProvider[], healthCheckIntervalMs = 1_000): LoadedRouter => ({

@@ -20,6 +20,8 @@ export interface RuntimeProvider extends ProviderConfig {
   options: Record<string, unknown>;
   /** When the provider row was last changed (ms): a new value means a new configuration. */
   updatedAt: number;
+  /** False when the capability probe found that the provider cannot screencast (it cannot record sessions). */
+  canRecord: boolean;
 }
 
 export interface RouterRuntime {
@@ -42,7 +44,7 @@ async function load(routerId: string): Promise<LoadedRouter | null> {
   const providers: RuntimeProvider[] = [];
   for (const p of router.providers) {
     try {
-      const capabilities = (p.capabilities ?? {}) as { providerKind?: string; advertisedMaxConcurrent?: number | null };
+      const capabilities = (p.capabilities ?? {}) as { providerKind?: string; advertisedMaxConcurrent?: number | null; pageScreencast?: string };
       providers.push({
         id: p.id, slug: p.slug, name: p.name, priority: p.priority, weight: p.weight, maxConcurrent: p.maxConcurrent,
         advertisedMaxConcurrent: capabilities.advertisedMaxConcurrent ?? null,
@@ -52,6 +54,7 @@ async function load(routerId: string): Promise<LoadedRouter | null> {
         credentials: openCredentials(p),
         options: (p.options ?? {}) as Record<string, unknown>,
         updatedAt: p.updatedAt.getTime(),
+        canRecord: capabilities.pageScreencast !== 'unsupported',
       });
     } catch (error) {
       log.error({ providerId: p.id, err: (error as Error).message }, 'provider configuration unreadable; skipped');

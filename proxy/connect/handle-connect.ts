@@ -99,10 +99,17 @@ async function route(input: RouteInput): Promise<void> {
   let reservation: Reservation<RuntimeProvider>;
   try {
     // A provider pinned to a profile takes only that profile's sessions (docs/profiles.md, Routing).
-    const eligible = profile ? (p: RuntimeProvider) => profile.eligible(p) : (p: RuntimeProvider) => p.profileId === null;
+    const forProfile = profile ? (p: RuntimeProvider) => profile.eligible(p) : (p: RuntimeProvider) => p.profileId === null;
+    // A recorded session goes only where the capability probe did not find screencasting missing.
+    const eligible = params.record ? (p: RuntimeProvider) => p.canRecord && forProfile(p) : forProfile;
     reservation = await router.engine.acquire({ pin: params.provider ?? undefined, eligible, signal });
   } catch (error) {
-    if (isEngineError(error)) throw refusalFor(error, params.provider, profile);
+    if (isEngineError(error)) {
+      if (error.code === 'none_eligible' && params.record && !router.providers.some((p) => p.canRecord && (params.provider === null || p.slug === params.provider || p.id === params.provider))) {
+        throw new Refusal(400, 'no provider on this router can record: their capability check found no page screencast support; connect without session_record=');
+      }
+      throw refusalFor(error, params.provider, profile);
+    }
     throw error;
   }
   const tRoute = performance.now();
