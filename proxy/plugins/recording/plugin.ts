@@ -9,6 +9,7 @@
 // compared with its tab's previous frame (identical ones are counted and skipped) and streamed to
 // storage (frame-store.ts). No device metrics are set: that would change the page the client sees.
 import { createHash } from 'node:crypto';
+import { log } from '../../../lib/log';
 import type { CdpMessage, PipelinePlugin, PluginContext } from '../../relay/pipeline-lane';
 import type { FrameStore } from './frame-store';
 import { jpegSize } from './jpeg';
@@ -76,15 +77,18 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
     this.ctx = ctx;
     this.startedAt = this.now();
     this.attaching = true;
-    let browserSession: string;
     try {
-      ({ sessionId: browserSession } = (await ctx.send('Target.attachToBrowserTarget')) as { sessionId: string });
+      const { sessionId: browserSession } = (await ctx.send('Target.attachToBrowserTarget')) as { sessionId: string };
+      this.attaching = false;
+      this.ours.add(browserSession);
+      await ctx.send('Target.setDiscoverTargets', { discover: true, filter: [{ type: 'page' }] }, browserSession);
+      await ctx.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: true, filter: [{ type: 'page' }] }, browserSession);
+    } catch (error) {
+      // The session goes on unrecorded; the recording ends with no frames and its video says so.
+      if (this.stoppedAt === null) log.warn({ sessionId: ctx.sessionId, err: (error as Error).message }, 'recording could not start on this provider');
     } finally {
       this.attaching = false;
     }
-    this.ours.add(browserSession);
-    await ctx.send('Target.setDiscoverTargets', { discover: true, filter: [{ type: 'page' }] }, browserSession);
-    await ctx.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: true, filter: [{ type: 'page' }] }, browserSession);
   }
 
   wantsProviderMessage(payload: Buffer): boolean {
