@@ -4,6 +4,7 @@
 import http from 'node:http';
 import next from 'next';
 import { answerBeforeNext } from '../lib/api/before-next';
+import { restoreContentLength } from '../lib/api/body-length';
 
 const port = Number(process.env.WEB_PORT ?? 3000);
 const hostname = process.env.HOST ?? '127.0.0.1';
@@ -21,6 +22,8 @@ const server = http.createServer((req, res) => {
   }
   // /v1 requests Next would answer outside the API's envelope (bad percent-encoding, unserved methods).
   if (answerBeforeNext(req, res)) return;
+  // Streamed files (a recording's video and chunks) keep the length their handler knows.
+  restoreContentLength(res);
   void handle(req, res);
 });
 server.keepAliveTimeout = 65_000;

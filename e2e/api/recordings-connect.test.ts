@@ -11,7 +11,6 @@ import { execFile, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import WebSocket from 'ws';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { newUser, type TestUser } from '../support/api';

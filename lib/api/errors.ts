@@ -21,6 +21,7 @@ export const errorStatus = {
   invitation_expired: 410,
   payload_too_large: 413,
   profile_storage_cap_exceeded: 413,
+  range_not_satisfiable: 416, // a video download's Range lies outside the file; carries `Content-Range: bytes */<size>`
   unsupported_media_type: 415, // a body that is not JSON sent to an endpoint that takes JSON
   rate_limited: 429,
   internal_error: 500,

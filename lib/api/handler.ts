@@ -130,7 +130,12 @@ export function api<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = 
         query: parsedQuery as z.infer<Q>,
       };
       const result = await handler(ctx);
-      if (result instanceof Response) return result;
+      if (result instanceof Response) {
+        // A file streamed as it is (a recording's video or chunk) still carries the request id and
+        // the daily cap's figures; what the handler set itself wins.
+        for (const [name, value] of Object.entries(headers)) if (!result.headers.has(name)) result.headers.set(name, value);
+        return result;
+      }
       const reply = result instanceof Reply ? result : new Reply(result);
       return NextResponse.json(reply.envelope ? { ok: true, data: reply.data ?? null } : reply.data, { status: reply.status, headers: { ...headers, ...reply.headers } });
     } catch (thrown) {

@@ -10,6 +10,6 @@ export { BlobNotFound } from './store';
 let store: BlobStore | null = null;
 
 export function blobs(): BlobStore {
-  store ??= new FsBlobStore(path.join(path.resolve(process.env.DATA_DIR ?? '.data'), 'blobs'));
+  store ??= new FsBlobStore(path.join(path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? '.data'), 'blobs'));
   return store;
 }

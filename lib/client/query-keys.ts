@@ -23,6 +23,9 @@ export const queryKeys = {
   /** Profiles: without `part`, the prefix of every profile query of the workspace (list, pickers, one, versions). */
   profiles: (workspaceId: string | null | undefined, part?: 'list' | 'all' | 'one' | 'versions', params?: object) =>
     ['workspace', workspaceId ?? 'none', 'profiles', ...(part ? [part] : []), ...(params ? [params] : [])] as const,
+  /** Recordings: without `part`, the prefix of every recording query of the workspace (list, one, manifest, summary, chunks). */
+  recordings: (workspaceId: string | null | undefined, part?: 'list' | 'one' | 'manifest' | 'summary' | 'chunk', params?: object) =>
+    ['workspace', workspaceId ?? 'none', 'recordings', ...(part ? [part] : []), ...(params ? [params] : [])] as const,
   /** The wallet: without `part`, the prefix of every billing query of the workspace. */
   billing: (workspaceId: string | null | undefined, part?: 'summary' | 'usage' | 'ledger' | 'transactions' | 'transaction', params?: object) =>
     ['workspace', workspaceId ?? 'none', 'billing', ...(part ? [part] : []), ...(params ? [params] : [])] as const,

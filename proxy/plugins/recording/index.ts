@@ -8,6 +8,7 @@ import { recordingBudgetMs, sessionCharge } from '../../../lib/billing/charges';
 import type { WalletState } from '../../../lib/billing/gates';
 import { log } from '../../../lib/log';
 import { requestEncode } from '../../../lib/recordings/request-encode';
+import { recordingFolder } from '../../../lib/recordings/format';
 import { createRecording, finishRecording } from '../../../lib/recordings/store';
 import { FrameStore } from './frame-store';
 import { liveRecordings } from './live';
@@ -40,6 +41,7 @@ export class RecordingSession {
   readonly id = newRecordingId();
   readonly plugin: RecordingPlugin;
   private readonly frames: FrameStore;
+  private readonly store: BlobStore;
   private readonly created: Promise<boolean>;
   private budgetTimer: NodeJS.Timeout | null = null;
   private readonly startedAt = new Date();
@@ -47,7 +49,8 @@ export class RecordingSession {
   done: Promise<void> = Promise.resolve();
 
   constructor(private readonly input: RecordingStartInput, options: RecordingOptions = {}) {
-    this.frames = new FrameStore(options.store ?? blobs(), this.id, options.maxBytes ?? RECORDING_MAX_BYTES);
+    this.store = options.store ?? blobs();
+    this.frames = new FrameStore(this.store, this.id, options.maxBytes ?? RECORDING_MAX_BYTES);
     this.plugin = new RecordingPlugin(this.frames);
     this.created = input.sessionInserted
       .then(() => createRecording({ id: this.id, workspaceId: input.workspaceId, sessionLogId: input.sessionId, routerId: input.routerId, providerId: input.providerId, profileId: input.profileId, startedAt: this.startedAt }))
@@ -94,6 +97,8 @@ export class RecordingSession {
       });
       if (!(await this.created)) return;
       if (await finishRecording(summary)) await requestEncode(this.id);
+      // Deleted while it ran (DELETE /v1/replays/:id): what was written goes too.
+      else await this.store.deleteFolder(recordingFolder(this.id));
     })().catch((error: Error) => log.error({ sessionId: this.input.sessionId, recordingId: this.id, err: error.message }, 'could not finish the recording'));
     return this.done;
   }

@@ -1,0 +1,5 @@
+import { api } from '@/lib/api/handler';
+import { chunkResponse } from '@/lib/recordings/read-frames';
+
+// GET /v1/replays/:id/chunks/:index — one chunk of frames as stored ([u32 length][JPEG], repeated)
+export const GET = api({ counted: true }, (ctx) => chunkResponse(ctx.workspace.id, ctx.params.id!, ctx.params.index!, ctx.req.method));
