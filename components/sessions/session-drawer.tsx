@@ -1,6 +1,7 @@
 'use client';
-// One session in a side panel: provider, timings, traffic, error reason, what was captured, and
-// (owners and admins, while it runs) Close, which drops the client's connection.
+// One session in a side panel: provider, timings, traffic, error reason, what was captured (its
+// recording: live view while it runs, the player after), and (owners and admins, while it runs)
+// Close, which drops the client's connection.
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '@/lib/client/api-fetch';
 import { useActiveWorkspace } from '@/lib/client/me';
@@ -16,6 +17,7 @@ import { XCircleIcon } from '../ui/icons';
 import { Skeleton } from '../ui/skeleton';
 import { formatDateTime } from '../ui/time';
 import { formatMillicents } from '@/lib/client/money';
+import { SessionRecording } from '../recordings/session-recording';
 import { formatBytes, formatDuration, sessionDuration, useNow } from './format';
 import { SessionStateBadge } from './session-state';
 
@@ -123,6 +125,12 @@ function SessionDetail({ id }: { id: string }) {
         <Row label="Recording">{yesNo(s.hasRecording)}</Row>
         <Row label="Trace (replay)">{yesNo(s.hasReplay)}</Row>
       </Section>
+      {s.hasRecording && (
+        <section className="px-6 py-4" aria-label="Recording">
+          <h3 className="mb-2 text-[12px] font-medium tracking-wide text-zinc-400 uppercase">Recording</h3>
+          <SessionRecording sessionId={s.id} active={s.state === 'active'} canManage={canManage} />
+        </section>
+      )}
       {s.state === 'active' && <p className="px-6 py-3 text-[12px] text-zinc-400">Updates every few seconds while the session runs.</p>}
 
       <ConfirmDialog

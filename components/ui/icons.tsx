@@ -50,6 +50,10 @@ export const ServerIcon = (p: IconProps) => <Icon {...p}><rect x="3" y="4" width
 export const PencilIcon = (p: IconProps) => <Icon {...p}><path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16z" /><path d="m13.5 6.5 4 4" /></Icon>;
 export const ChevronLeftIcon = (p: IconProps) => <Icon {...p}><path d="m15 6-6 6 6 6" /></Icon>;
 export const BarChartIcon = (p: IconProps) => <Icon {...p}><path d="M4 20h16" /><path d="M7 16v-5M12 16V6M17 16v-8" /></Icon>;
+export const PlayIcon = (p: IconProps) => <Icon {...p}><path d="M7 4.5v15l12-7.5z" /></Icon>;
+export const PauseIcon = (p: IconProps) => <Icon {...p}><path d="M8 5v14M16 5v14" /></Icon>;
+export const DownloadIcon = (p: IconProps) => <Icon {...p}><path d="M12 4v11M7 10.5l5 5 5-5" /><path d="M4 19.5h16" /></Icon>;
+export const ExpandIcon = (p: IconProps) => <Icon {...p}><path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" /></Icon>;
 
 /** The product mark: two routed paths meeting in one node. */
 export function LogoMark(props: IconProps) {

@@ -46,8 +46,8 @@ test('create a second workspace, switch between them, delete it', async ({ page 
     await expect(nav.getByRole('link', { name: new RegExp(`^${area}`) })).toBeVisible();
   }
   await expect(nav.getByRole('link', { name: 'Outbox' })).toHaveCount(0);
-  await nav.getByRole('link', { name: /^Recordings/ }).click();
-  await expect(page.getByRole('heading', { name: 'Recordings is on its way' })).toBeVisible();
+  await nav.getByRole('link', { name: /^Traces/ }).click();
+  await expect(page.getByRole('heading', { name: 'Traces is on its way' })).toBeVisible();
   await snap(page, 'coming-soon');
 
   // Delete the second workspace from its Members page (owner only, typed slug).

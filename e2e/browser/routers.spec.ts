@@ -49,7 +49,7 @@ test('create a router, see its key once, and find it filled into the Connect tab
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`connectOverCDP('${url}')`);
 
   // Options become query parameters of every snippet.
-  await page.getByRole('switch', { name: /Record video/ }).click();
+  await page.getByRole('switch', { name: /Record this session/ }).click();
   await page.getByRole('combobox', { name: /^Profile/ }).selectOption({ label: 'Another slug…' });
   await page.getByRole('textbox', { name: 'Profile slug' }).fill('shop-login');
   await expect(page.getByRole('figure', { name: 'Connect URL' })).toContainText(`${url}&profile=shop-login&session_record=true`);

@@ -1,8 +1,14 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/dashboard/coming-soon';
+import { Suspense } from 'react';
+import { RecordingsPage } from '@/components/recordings/recordings-page';
 
 export const metadata: Metadata = { title: 'Recordings' };
 
 export default function Page() {
-  return <ComingSoon area="recordings" />;
+  // The filters live in the URL's query (useSearchParams).
+  return (
+    <Suspense>
+      <RecordingsPage />
+    </Suspense>
+  );
 }

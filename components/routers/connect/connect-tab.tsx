@@ -5,7 +5,9 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/client/api-fetch';
+import { useBillingSummary } from '@/lib/client/billing';
 import { useActiveWorkspace } from '@/lib/client/me';
+import { formatCents } from '@/lib/client/money';
 import { useProviders } from '@/lib/client/providers';
 import { useRevealedKey } from '@/lib/client/revealed-keys';
 import { useFetchCurrentKey } from '@/lib/client/router-keys';
@@ -112,7 +114,7 @@ function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string;
     <Card aria-label="Connection options">
       <CardHeader
         title="Options"
-        description="Query parameters of the connect URL. They change the URL and every snippet. Recording and traces are not served by this proxy yet: it refuses session_record= and observability= with 501 and says so, rather than ignoring them."
+        description="Query parameters of the connect URL. They change the URL and every snippet. Traces are not served by this proxy yet: it refuses observability= with 501 and says so, rather than ignoring it."
       />
       <CardBody className="grid gap-x-6 gap-y-5 md:grid-cols-2">
         <Field label={<>Provider <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">provider=</code></>} htmlFor="connect-provider" hint="Pin one provider: no failover; 503 while it cools down or is full.">
@@ -150,16 +152,7 @@ function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string;
           )}
           {off(settings.data?.profilesEnabled, 'Profiles', 'profile=')}
         </Field>
-        <div className="space-y-1">
-          <div className="flex items-center justify-between gap-4">
-            <label htmlFor="connect-record" className="text-[13px] font-medium text-zinc-700">
-              Record video <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">session_record=true</code>
-            </label>
-            <Switch id="connect-record" size="sm" checked={options.record} onChange={(on) => set('record', on)} />
-          </div>
-          <p className="text-[13px] text-zinc-500">Billed per minute; needs a positive <WalletLink />.</p>
-          {off(settings.data?.replayEnabled, 'Recording', 'session_record=true')}
-        </div>
+        <RecordOption on={options.record} onChange={(on) => set('record', on)} switchOn={settings.data?.replayEnabled} />
         <div className="space-y-1">
           <div className="flex items-center justify-between gap-4">
             <label htmlFor="connect-observability" className="text-[13px] font-medium text-zinc-700">
@@ -172,6 +165,43 @@ function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string;
         </div>
       </CardBody>
     </Card>
+  );
+}
+
+/**
+ * "Record this session": the session becomes a video on the Recordings page, watchable live while it
+ * runs. What it needs is said here, before a script is refused for it (402 with an empty wallet,
+ * 409 with the router's Recording switch off).
+ */
+function RecordOption({ on, onChange, switchOn }: { on: boolean; onChange: (on: boolean) => void; switchOn: boolean | undefined }) {
+  const billing = useBillingSummary();
+  const summary = billing.data;
+  const rate = summary ? formatCents(summary.rates.recordingPerMinuteCents) : null;
+  const empty = summary ? summary.accountState === 'free' : false;
+  return (
+    <div className="space-y-1">
+      <div className="flex items-center justify-between gap-4">
+        <label htmlFor="connect-record" className="text-[13px] font-medium text-zinc-700">
+          Record this session <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">session_record=true</code>
+        </label>
+        <Switch id="connect-record" size="sm" checked={on} onChange={onChange} />
+      </div>
+      <p className="text-[13px] text-zinc-500">
+        Every tab of the session becomes a video on the <Link href="/recordings" className="font-medium text-accent-600 hover:text-accent-700">Recordings</Link> page, watchable
+        live while it runs. Billed per minute{rate && <> ({rate} a minute, counted by the second)</>} from the <WalletLink label="wallet" />, which needs a positive
+        balance; the router&apos;s Recording switch must be on.
+      </p>
+      {on && empty && (
+        <p className="text-[12px] text-amber-700">
+          The wallet is empty: session_record=true is refused with 402 until you <WalletLink label="top it up" />.
+        </p>
+      )}
+      {switchOn === false && (
+        <p className="text-[12px] text-amber-700">
+          Recording is off for this router: session_record=true is refused with 409. Turn it on in the router&apos;s Settings.
+        </p>
+      )}
+    </div>
   );
 }
 

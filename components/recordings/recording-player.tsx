@@ -1,0 +1,92 @@
+'use client';
+// A recording, played: the MP4 once it is ready (a <video> whose seeks are range requests), else
+// the frame player on the manifest and chunks. With the video ready the frames stay one click
+// away, for watching a tab the video does not show.
+import { useState } from 'react';
+import { useManifest, recordingVideoUrl, type RecordingDetail } from '@/lib/client/recordings';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { EmptyState, ErrorState } from '../ui/empty-state';
+import { VideoIcon } from '../ui/icons';
+import { Skeleton } from '../ui/skeleton';
+import { FramePlayer } from './frame-player';
+import { recordingState } from './recording-status';
+
+type Mode = 'video' | 'frames';
+
+export function RecordingPlayer({ recording, className }: { recording: RecordingDetail; className?: string }) {
+  const ready = recordingState(recording) === 'ready';
+  const [chosen, setChosen] = useState<Mode | null>(null);
+  const mode: Mode = ready ? (chosen ?? 'video') : 'frames';
+
+  return (
+    <div className={cn('space-y-3', className)}>
+      {ready && (
+        <div role="radiogroup" aria-label="Play" className="inline-flex rounded-lg border border-zinc-200 bg-zinc-50 p-0.5 text-[13px]">
+          {(['video', 'frames'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="radio"
+              aria-checked={mode === m}
+              onClick={() => setChosen(m)}
+              className={cn('rounded-md px-3 py-1 font-medium transition-colors', mode === m ? 'bg-white text-zinc-900 shadow-xs ring-1 ring-zinc-200' : 'text-zinc-500 hover:text-zinc-800')}
+            >
+              {m === 'video' ? 'Video' : 'Frames by tab'}
+            </button>
+          ))}
+        </div>
+      )}
+      {mode === 'video' ? <VideoPlayer recordingId={recording.id} /> : <Frames recording={recording} />}
+    </div>
+  );
+}
+
+function VideoPlayer({ recordingId }: { recordingId: string }) {
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  if (failed) {
+    return (
+      <ErrorState
+        className="rounded-lg border border-zinc-200"
+        error={new Error('the video could not be loaded; it may have been deleted or the connection dropped')}
+        onRetry={() => {
+          setFailed(false);
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  }
+  return (
+    <video
+      key={attempt}
+      src={recordingVideoUrl(recordingId, { inline: true })}
+      controls
+      preload="metadata"
+      playsInline
+      onError={() => setFailed(true)}
+      data-testid="recording-video"
+      aria-label="Recording video"
+      className="aspect-video max-h-[70vh] w-full rounded-lg bg-zinc-950"
+    />
+  );
+}
+
+function Frames({ recording }: { recording: RecordingDetail }) {
+  const manifest = useManifest(recording.id);
+  if (manifest.error && !manifest.data) return <ErrorState className="rounded-lg border border-zinc-200" error={manifest.error} onRetry={() => void manifest.refetch()} />;
+  if (!manifest.data) return <Skeleton className="aspect-video w-full rounded-lg" />;
+  if (manifest.data.frames.length === 0) {
+    const waiting = !recording.complete && !recording.orphaned;
+    return (
+      <EmptyState
+        className="rounded-lg border border-dashed border-zinc-300"
+        icon={<VideoIcon />}
+        title={waiting ? 'Waiting for the first frame…' : 'No frames were captured'}
+        description={waiting ? 'Frames appear here a few seconds after the page starts drawing.' : 'The session ended before any page was drawn.'}
+        action={waiting && <Button size="sm" onClick={() => void manifest.refetch()}>Check again</Button>}
+      />
+    );
+  }
+  return <FramePlayer recordingId={recording.id} manifest={manifest.data} durationMs={recording.durationMs} />;
+}

@@ -1,0 +1,212 @@
+'use client';
+// Recordings: the video recordings of the last 30 days, newest first, filtered by session or by
+// router (kept in the URL). Rows still recording or encoding update by themselves.
+import Link from 'next/link';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { useActiveWorkspace } from '@/lib/client/me';
+import { useRecordings, type Recording } from '@/lib/client/recordings';
+import { useRouters } from '@/lib/client/routers';
+import { formatBytes, formatDuration } from '../sessions/format';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { DataTable } from '../ui/data-table';
+import { EmptyState } from '../ui/empty-state';
+import { ChevronRightIcon, VideoIcon, XIcon } from '../ui/icons';
+import { Field, Input, Select } from '../ui/input';
+import { PageHeader } from '../ui/page-header';
+import { Time } from '../ui/time';
+import { RecordingBadges, recordingState } from './recording-status';
+
+const FIRST_PAGE = 50;
+const MOST = 200;
+
+export const recordingHref = (id: string) => `/recordings/${encodeURIComponent(id)}`;
+
+/** A recording still being written has its figures only once its session ends. */
+const counting = (r: Recording) => recordingState(r) === 'recording';
+const pendingCell = <span className="text-zinc-400" title="Counted when the session ends">—</span>;
+
+export function RecordingsPage() {
+  const { workspace } = useActiveWorkspace();
+  const searchParams = useSearchParams();
+  const pathname = usePathname();
+  const navigate = useRouter();
+  const sessionId = searchParams.get('session') ?? undefined;
+  const routerId = searchParams.get('router') ?? undefined;
+  const [limit, setLimit] = useState(FIRST_PAGE);
+  const recordings = useRecordings({ sessionId, routerId, limit });
+  const routers = useRouters();
+  const items = recordings.data?.replays;
+  const filtered = Boolean(sessionId || routerId);
+  const routerName = (id: string) => routers.data?.find((r) => r.id === id)?.name;
+
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(searchParams.toString());
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    setLimit(FIRST_PAGE);
+    const query = next.toString();
+    navigate.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  };
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={workspace?.name}
+        title="Recordings"
+        description="Video recordings of sessions connected with session_record=true, kept for 30 days. Each becomes an MP4 when its session ends; until then its frames play here."
+      />
+      <Card aria-label="Recording list">
+        <div className="flex flex-wrap items-end gap-3 border-b border-zinc-100 bg-zinc-50/50 px-5 py-3.5" role="group" aria-label="Filters">
+          <SessionFilter key={sessionId ?? ''} value={sessionId ?? ''} onApply={(value) => set({ session: value })} />
+          <Field label="Router" htmlFor="filter-router" className="w-48">
+            <Select id="filter-router" value={routerId ?? ''} onChange={(e) => set({ router: e.target.value })}>
+              <option value="">All routers</option>
+              {routers.data?.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {filtered && (
+            <Button variant="ghost" size="sm" className="mb-0.5" onClick={() => set({ session: null, router: null })}>
+              Clear filters
+            </Button>
+          )}
+        </div>
+        <DataTable<Recording>
+          label="Recordings"
+          query={recordings}
+          rows={items}
+          rowKey={(r) => r.id}
+          skeletonRows={4}
+          empty={
+            <EmptyState
+              icon={<VideoIcon />}
+              title={filtered ? 'No recordings match these filters' : 'No recordings yet'}
+              description={
+                filtered ? (
+                  'Recordings are listed for 30 days. Try another session or router.'
+                ) : (
+                  <>
+                    Connect with <code className="font-mono text-[12px] text-zinc-700">session_record=true</code> to record a session: the Connect tab of a router has a
+                    &ldquo;Record this session&rdquo; option. Recording is billed per minute from the wallet.
+                  </>
+                )
+              }
+              action={filtered && <Button size="sm" onClick={() => set({ session: null, router: null })}>Clear filters</Button>}
+            />
+          }
+          columns={[
+            {
+              key: 'recording',
+              header: 'Recording',
+              cell: (r) => (
+                <Link href={recordingHref(r.id)} className="group flex flex-col" aria-label={`Recording of session ${r.sessionLogId}`}>
+                  <span className="font-medium text-zinc-900 group-hover:text-accent-700 group-hover:underline">
+                    <Time value={r.startedAt} relative />
+                  </span>
+                  <code className="font-mono text-[12px] text-zinc-500">{r.id.slice(0, 12)}</code>
+                </Link>
+              ),
+            },
+            {
+              key: 'session',
+              header: 'Session',
+              className: 'hidden md:table-cell',
+              cell: (r) => (
+                <div className="min-w-0">
+                  <Link href={`/sessions?session=${encodeURIComponent(r.sessionLogId)}`} className="font-mono text-[13px] text-zinc-700 hover:text-accent-700 hover:underline" title="Open the session">
+                    {r.sessionLogId.slice(0, 12)}
+                  </Link>
+                  {!routerId && routerName(r.routerInstanceId) && <div className="truncate text-[12px] text-zinc-500">{routerName(r.routerInstanceId)}</div>}
+                </div>
+              ),
+            },
+            { key: 'status', header: 'Status', cell: (r) => <RecordingBadges recording={r} /> },
+            { key: 'duration', header: 'Duration', className: 'text-right tabular-nums', cell: (r) => (counting(r) ? pendingCell : formatDuration(r.durationMs)) },
+            {
+              key: 'frames',
+              header: 'Frames',
+              className: 'hidden text-right tabular-nums lg:table-cell',
+              cell: (r) => counting(r) ? pendingCell : (
+                <div>
+                  <div>{r.frameCount.toLocaleString('en')}</div>
+                  {(r.droppedFrames > 0 || r.duplicatesSkipped > 0) && (
+                    <div className="text-[12px] text-zinc-500" title="Dropped: not captured while the recording fell behind. Duplicates: identical frames skipped.">
+                      {r.droppedFrames > 0 && <span className="text-amber-700">{r.droppedFrames.toLocaleString('en')} dropped</span>}
+                      {r.droppedFrames > 0 && r.duplicatesSkipped > 0 && ' · '}
+                      {r.duplicatesSkipped > 0 && <>{r.duplicatesSkipped.toLocaleString('en')} duplicates</>}
+                    </div>
+                  )}
+                </div>
+              ),
+            },
+            {
+              key: 'size',
+              header: 'Size',
+              className: 'hidden text-right tabular-nums sm:table-cell',
+              cell: (r) => counting(r) ? pendingCell : (
+                <div>
+                  <div>{formatBytes(r.sizeBytes)}</div>
+                  {r.mp4Status === 'ready' && <div className="text-[12px] text-zinc-500">MP4 {formatBytes(r.mp4SizeBytes)}</div>}
+                </div>
+              ),
+            },
+            {
+              key: 'open',
+              header: <span className="sr-only">Open</span>,
+              className: 'w-10 text-right',
+              cell: (r) => (
+                <Link href={recordingHref(r.id)} aria-label={`Open recording ${r.id.slice(0, 12)}`} className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
+                  <ChevronRightIcon className="size-4" />
+                </Link>
+              ),
+            },
+          ]}
+        />
+        {items && items.length > 0 && (
+          <div className="flex items-center justify-between gap-4 border-t border-zinc-100 px-5 py-3 text-[13px] text-zinc-500">
+            <span data-testid="recordings-count">
+              {items.length.toLocaleString('en')} recording{items.length === 1 ? '' : 's'}
+              {items.length >= limit ? ', newest first' : ' in the last 30 days'}
+            </span>
+            {items.length >= limit && limit < MOST && (
+              <Button size="sm" onClick={() => setLimit(MOST)} loading={recordings.isFetching}>
+                Show up to {MOST}
+              </Button>
+            )}
+          </div>
+        )}
+      </Card>
+    </>
+  );
+}
+
+/** A session ID typed or pasted in; applied on Enter or when the field is left. */
+function SessionFilter({ value, onApply }: { value: string; onApply: (value: string | null) => void }) {
+  const [text, setText] = useState(value);
+  const apply = (event?: FormEvent) => {
+    event?.preventDefault();
+    const trimmed = text.trim();
+    if (trimmed !== value) onApply(trimmed || null);
+  };
+  return (
+    <form onSubmit={apply} className="w-72">
+      <Field label="Session" htmlFor="filter-session">
+        <div className="relative">
+          <Input id="filter-session" value={text} onChange={(e) => setText(e.target.value)} onBlur={() => apply()} placeholder="Session ID" className="pr-8 font-mono text-[13px]" spellCheck={false} autoComplete="off" maxLength={64} />
+          {text && (
+            <button type="button" onClick={() => { setText(''); onApply(null); }} aria-label="Clear session filter" className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
+              <XIcon className="size-3.5" />
+            </button>
+          )}
+        </div>
+      </Field>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { FrameStore, formatClock, frameIndexAt, framesOfTarget, nextChunkAfter, type PlayerFrame } from './recording-frames';
+
+const frame = (index: number, t: number, chunk: number, offset: number, length: number, targetId = 'a'): PlayerFrame => ({ index, t, targetId, chunk, offset, length, width: 10, height: 10 });
+
+test('the frame showing at a time is the last one at or before it', () => {
+  const frames = [{ t: 0 }, { t: 100 }, { t: 100 }, { t: 250 }];
+  assert.equal(frameIndexAt(frames, -1), -1);
+  assert.equal(frameIndexAt(frames, 0), 0);
+  assert.equal(frameIndexAt(frames, 99), 0);
+  assert.equal(frameIndexAt(frames, 100), 2);
+  assert.equal(frameIndexAt(frames, 10_000), 3);
+  assert.equal(frameIndexAt([], 5), -1);
+});
+
+test("a tab's frames come out in time order; the next chunk is the first later one", () => {
+  const frames = [frame(0, 50, 0, 4, 1, 'b'), frame(1, 10, 0, 9, 1, 'a'), frame(2, 30, 1, 4, 1, 'a'), frame(3, 20, 0, 14, 1, 'a')];
+  assert.deepEqual(framesOfTarget(frames, 'a').map((f) => f.index), [1, 3, 2]);
+  const a = framesOfTarget(frames, 'a');
+  assert.equal(nextChunkAfter(a, 0, 0), 1);
+  assert.equal(nextChunkAfter(a, 2, 1), null);
+});
+
+test('clock positions read as m:ss, and h:mm:ss past an hour', () => {
+  assert.equal(formatClock(0), '0:00');
+  assert.equal(formatClock(7_900), '0:07');
+  assert.equal(formatClock(754_000), '12:34');
+  assert.equal(formatClock(3_723_000), '1:02:03');
+});
+
+test('the store cuts frames out of a chunk, fetches each chunk once, refetches a grown chunk and revokes on dispose', async () => {
+  // Chunk 0 as the capture writes it: [u32 length][jpeg] twice; the manifest's offsets point past the prefixes.
+  const grown = Buffer.from([0, 0, 0, 2, 0xaa, 0xbb, 0, 0, 0, 3, 0xcc, 0xdd, 0xee]);
+  let copies = [grown.subarray(0, 6), grown];
+  const fetched: number[] = [];
+  const store = new FrameStore(async (index) => {
+    fetched.push(index);
+    const bytes = copies.shift() ?? grown;
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer;
+  });
+  const first = frame(0, 0, 0, 4, 2);
+  const second = frame(1, 40, 0, 10, 3);
+  const url = await store.url(first);
+  assert.deepEqual([...new Uint8Array(await (await fetch(url)).arrayBuffer())], [0xaa, 0xbb]);
+  assert.equal(store.peek(first), url);
+  // The first copy ended before the second frame: the chunk is fetched again.
+  const secondUrl = await store.url(second);
+  assert.deepEqual([...new Uint8Array(await (await fetch(secondUrl)).arrayBuffer())], [0xcc, 0xdd, 0xee]);
+  assert.deepEqual(fetched, [0, 0]);
+  copies = [];
+  store.dispose();
+  await assert.rejects(fetch(url));
+});
