@@ -240,7 +240,7 @@ test('two tabs are both recorded, each with its frames in the manifest', SLOW, a
   await pw.close();
   const recording = await completed(sessionId);
   const { frames, targets } = await manifestOf(recording.id);
-  const titled = new Map(targets.filter((t) => /title=(one|two)$/.test(t.url ?? '')).map((t) => [t.url, t.target]));
+  const titled = new Map(targets.filter((t) => t.title === 'one' || t.title === 'two').map((t) => [t.title, t.target]));
   assert.equal(titled.size, 2, `both tabs named in the manifest: ${JSON.stringify(targets)}`);
   for (const [title, target] of titled) assert.ok(frames.filter((f) => f.target === target).length >= 5, `tab ${title} has frames`);
 });

@@ -54,6 +54,7 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
   private lastT = 0;
   private stoppedAt: number | null = null;
   private ctx: PluginContext | null = null;
+  private browserSession: string | null = null;
   duplicatesSkipped = 0;
   truncated: StopReason | null = null;
 
@@ -81,6 +82,7 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
       const { sessionId: browserSession } = (await ctx.send('Target.attachToBrowserTarget')) as { sessionId: string };
       this.attaching = false;
       this.ours.add(browserSession);
+      this.browserSession = browserSession;
       await ctx.send('Target.setDiscoverTargets', { discover: true, filter: [{ type: 'page' }] }, browserSession);
       await ctx.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: true, filter: [{ type: 'page' }] }, browserSession);
     } catch (error) {
@@ -195,6 +197,20 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
         this.tabs.set(targetInfo.targetId, { targetId: targetInfo.targetId, url: targetInfo.url, title: targetInfo.title });
         this.emit({ type: 'tabs', tabs: [...this.tabs.values()] });
         if (this.stoppedAt === null) void ctx.send('Page.startScreencast', SCREENCAST, sessionId).catch(() => {});
+        // Page events on our own session: a load is when the page's <title> is known (Chromium
+        // announces address changes but not title changes).
+        void ctx.send('Page.enable', {}, sessionId).catch(() => {});
+        return;
+      }
+      case 'Page.loadEventFired':
+      case 'Page.navigatedWithinDocument': {
+        const page = this.pages.get(session);
+        if (page && this.browserSession) {
+          void ctx.send('Target.getTargetInfo', { targetId: page.targetId }, this.browserSession).then(
+            (reply) => this.targetChanged((reply as { targetInfo: TargetInfo }).targetInfo),
+            () => {},
+          );
+        }
         return;
       }
       case 'Target.detachedFromTarget': {
@@ -208,17 +224,18 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
         this.emit({ type: 'tabs', tabs: [...this.tabs.values()] });
         return;
       }
-      case 'Target.targetInfoChanged': {
-        const { targetInfo } = message.params as { targetInfo: TargetInfo };
-        const tab = this.tabs.get(targetInfo.targetId);
-        if (!tab || (tab.url === targetInfo.url && tab.title === targetInfo.title)) return;
-        tab.url = targetInfo.url;
-        tab.title = targetInfo.title;
-        this.store.targetEvent({ t: this.elapsed(), target: targetInfo.targetId, event: 'changed', url: targetInfo.url, title: targetInfo.title });
-        this.emit({ type: 'tabs', tabs: [...this.tabs.values()] });
-        return;
-      }
+      case 'Target.targetInfoChanged':
+        return this.targetChanged((message.params as { targetInfo: TargetInfo }).targetInfo);
     }
+  }
+
+  private targetChanged(targetInfo: TargetInfo): void {
+    const tab = this.tabs.get(targetInfo.targetId);
+    if (!tab || this.stoppedAt !== null || (tab.url === targetInfo.url && tab.title === targetInfo.title)) return;
+    tab.url = targetInfo.url;
+    tab.title = targetInfo.title;
+    this.store.targetEvent({ t: this.elapsed(), target: targetInfo.targetId, event: 'changed', url: targetInfo.url, title: targetInfo.title });
+    this.emit({ type: 'tabs', tabs: [...this.tabs.values()] });
   }
 
   private frame(params: ScreencastFrame, session: string, ctx: PluginContext): void {
