@@ -44,6 +44,7 @@ export class RecordingSession {
   private readonly store: BlobStore;
   private readonly created: Promise<boolean>;
   private budgetTimer: NodeJS.Timeout | null = null;
+  private readonly budgetMs: number | null;
   private readonly startedAt = new Date();
   /** Settles when the recording's files and row are final and its video is queued. */
   done: Promise<void> = Promise.resolve();
@@ -62,6 +63,7 @@ export class RecordingSession {
         },
       );
     const budget = walletBudgetMs(input.wallet);
+    this.budgetMs = budget;
     if (budget !== null) {
       this.budgetTimer = setTimeout(() => {
         log.info({ sessionId: input.sessionId, budgetMs: budget }, 'recording stopped: its cost would use up the wallet');
@@ -72,9 +74,9 @@ export class RecordingSession {
     liveRecordings.add(input.sessionId, this.plugin);
   }
 
-  /** The billed time: from the start of capture to its stop. */
+  /** The billed time: from the start of capture to its stop, never past what the wallet pays for (a timer fires a little late). */
   get recordedMs(): number {
-    return this.plugin.recordedMs;
+    return Math.min(this.plugin.recordedMs, this.budgetMs ?? Infinity);
   }
 
   /** The session ended: stop, write the summary, finish the row and queue the video. */
