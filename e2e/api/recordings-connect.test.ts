@@ -325,7 +325,7 @@ test('live view: the proxy streams a recorded session\'s tabs and frames to the 
       text = text.slice(cut + 2);
       const event = /^event: (.*)$/m.exec(block)?.[1];
       const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (event && data) events.push({ event, data: JSON.parse(data) });
+      if (event && data) events.push({ event, data: { ...JSON.parse(data), arrived: Date.now() } });
     }
   }
   abort.abort();
@@ -334,6 +334,11 @@ test('live view: the proxy streams a recorded session\'s tabs and frames to the 
   assert.ok(frames.length >= 5, `${frames.length} live frames`);
   assert.ok(Buffer.from(String(frames.at(-1)!.data.data), 'base64').subarray(0, 2).equals(Buffer.from([0xff, 0xd8])), 'frames are JPEGs');
   assert.equal(await page.evaluate(() => document.title), 'watched', 'watching does not disturb the session');
+  // From the browser's paint to the viewer: a few hundred milliseconds (frames after the first, which may be the stored latest one).
+  const delays = frames.slice(1).map((f) => Number(f.data.arrived) - Number(f.data.at)).sort((a, b) => a - b);
+  const median = delays[Math.floor(delays.length / 2)]!;
+  assert.ok(median < 1_000, `live delay p50 ${median} ms (${delays.join(', ')})`);
+  console.log(`live view delay p50 ${median} ms over ${delays.length} frames`);
   await pw.close();
 });
 

@@ -10,8 +10,8 @@ export interface LiveTab {
 
 export type LiveEvent =
   | { type: 'tabs'; tabs: LiveTab[] }
-  /** `data` is the frame's JPEG in base64, exactly as the browser sent it. */
-  | { type: 'frame'; targetId: string; t: number; data: string }
+  /** `data` is the frame's JPEG in base64, exactly as the browser sent it; `at` when the browser painted it (epoch ms). */
+  | { type: 'frame'; targetId: string; t: number; at: number; data: string }
   | { type: 'end'; reason: string };
 
 export interface LiveSource {

@@ -48,7 +48,7 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
   /** The last target info the client was shown per target (root discovery events), to hide the echoes of our attaching. */
   private readonly shown = new Map<string, string>();
   private readonly tabs = new Map<string, LiveTab>();
-  private readonly latest = new Map<string, { t: number; data: string }>();
+  private readonly latest = new Map<string, { t: number; at: number; data: string }>();
   private readonly listeners = new Set<(event: LiveEvent) => void>();
   private startedAt = 0;
   private lastT = 0;
@@ -254,8 +254,9 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
     const result = this.store.frame(page.targetId, t, jpeg, size.width, size.height);
     if (result === 'cap') this.stop('byte-cap');
     else if (result === 'stored') {
-      this.latest.set(page.targetId, { t, data: params.data });
-      if (this.listeners.size > 0) this.emit({ type: 'frame', targetId: page.targetId, t, data: params.data });
+      const frame = { t, at: this.startedAt + t, data: params.data };
+      this.latest.set(page.targetId, frame);
+      if (this.listeners.size > 0) this.emit({ type: 'frame', targetId: page.targetId, ...frame });
     }
   }
 
