@@ -16,6 +16,8 @@ const proxy = await startProxy({
   lane: process.env.PROXY_LANE === 'pipeline' ? 'pipeline' : 'fast',
   dataApiIdleConnectionMs: process.env.DATA_API_IDLE_CONNECTION_MS ? Number(process.env.DATA_API_IDLE_CONNECTION_MS) : undefined,
   trustProxy: process.env.TRUST_PROXY === '1',
+  // ENCODE_CONCURRENCY=0: this process runs no job worker (another one encodes and sweeps).
+  jobs: process.env.ENCODE_CONCURRENCY === '0' ? false : undefined,
 });
 log.info({ port, host }, 'proxy listening');
 

@@ -26,6 +26,7 @@ import { settleOrphanedSessions } from './sessions/session-store';
 import { DEFAULT_STATS_FLUSH_MS, LiveStatsFlusher } from './sessions/live-stats';
 import { handleInternalStatus, handleStatus, json, text } from './status';
 import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './webhooks/delivery-worker';
+import { startJobWorker, type JobWorker, type JobWorkerOptions } from '../lib/jobs';
 
 export interface ProxyOptions {
   port: number;
@@ -35,6 +36,8 @@ export interface ProxyOptions {
   lane?: 'fast' | 'pipeline';
   /** The webhook delivery worker's settings; false runs none (another process delivers). */
   webhooks?: WebhookWorkerOptions | false;
+  /** The job worker's settings (recording encodes, retention); false runs none (another process does). */
+  jobs?: JobWorkerOptions | false;
   /** How long the data API keeps an unused provider connection open. */
   dataApiIdleConnectionMs?: number;
   /** TRUST_PROXY=1: count failed key attempts per right-most X-Forwarded-For entry, not per socket. */
@@ -50,6 +53,7 @@ export interface ProxyServer {
   routers: RouterStore;
   sessions: SessionRegistry;
   webhooks: WebhookWorker | null;
+  jobs: JobWorker | null;
   stop(): Promise<void>;
 }
 
@@ -140,12 +144,14 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   const webhooks = options.webhooks === false ? null : startWebhookWorker(options.webhooks);
+  const jobs = options.jobs === false ? null : await startJobWorker(options.jobs);
 
   return {
     server,
     routers,
     sessions,
     webhooks,
+    jobs,
     async stop() {
       stopping = true;
       const drainMs = options.shutdownDrainMs ?? 30_000;
@@ -153,6 +159,8 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       // After the drain, whose session ends enqueue events; what is still pending is left to the
       // next worker (rows stay pending, claims expire).
       await webhooks?.stop();
+      // Encodes in progress are handed back for another worker to retry at once.
+      await jobs?.stop();
       liveStats.stop();
       health.stop();
       await connections.closeAll();

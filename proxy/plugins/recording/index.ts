@@ -14,7 +14,7 @@ import { FrameStore } from './frame-store';
 import { liveRecordings } from './live';
 import { RecordingPlugin } from './plugin';
 
-/** A recording stops at 1 GB (spec 2, recording rules); the session goes on. */
+/** A recording stops at 1 GB (docs/recordings.md, Caps); the session goes on. */
 export const RECORDING_MAX_BYTES = 1024 * 1024 * 1024;
 
 export interface RecordingOptions {

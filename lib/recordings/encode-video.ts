@@ -1,0 +1,312 @@
+// The MP4 of a recording (docs/recordings.md, "Encoding"): H.264, yuv420p, even dimensions, a
+// constant VIDEO_FPS and `faststart`, exactly as long as the session. Three passes over the
+// manifest, never the whole recording in memory: a scan (frame sizes, frames whose bytes are
+// missing), a plan (video-timeline.ts: which frame each slot shows, which held frames become
+// repeated clips), then the encode, which reads the chunks in order and streams each frame once,
+// with its time, to ffmpeg. ffmpeg cuts its output where the plan says; a second ffmpeg joins the
+// pieces, the clips repeated, without re-encoding. ffmpeg comes from PATH.
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Writable } from 'node:stream';
+import type { BlobStore } from '../blobs';
+import { EncodeError, runFfmpeg, type FfmpegRun } from './ffmpeg';
+import { MjpegMatroska } from './mjpeg-matroska';
+import { chunkKey, completeKey, manifestKey, videoKey, type CompleteSummary, type FrameLine, type ManifestLine } from './format';
+import { cutFrames, SegmentPlan, SLOT_MS, splitRun, Timeline, VIDEO_FPS, type Segment } from './video-timeline';
+
+/** x264's speed/size trade-off: a 1-minute 1280×720 recording encodes well within 15 s on two cores. */
+const PRESET = 'veryfast';
+/** The longer side of the video at most (a larger viewport is scaled down). */
+const MAX_SIDE = 1920;
+
+export { EncodeError };
+
+export const NO_FRAMES = 'no frames were captured: the pages never painted';
+
+export interface EncodeOptions {
+  signal?: AbortSignal;
+  /** The session's length when the recording has no complete.json (an orphan); else the last frame's time. */
+  sessionDurationMs?: number;
+  /** Where the pieces are made (default: the system's temporary directory). */
+  tmpDir?: string;
+}
+
+export interface EncodeResult {
+  /** The MP4 as stored under videoKey. */
+  sizeBytes: number;
+  durationMs: number;
+  width: number;
+  height: number;
+  fps: number;
+  /** Frames in the manifest that had their bytes, frames of the video, and frames x264 encoded (the rest are repeats). */
+  sourceFrames: number;
+  videoFrames: number;
+  encodedFrames: number;
+  segments: number;
+  /** Wall time of each step, milliseconds. */
+  timings: { scanMs: number; encodeMs: number; joinMs: number; storeMs: number; totalMs: number };
+}
+
+/** Scratch directories are named after the process, so one left by a killed worker can be told apart. */
+const SCRATCH_PREFIX = 'br-encode-';
+
+/** Removes the scratch directories of encoders whose process is gone (killed mid-encode). */
+export async function removeStaleScratch(tmpDir = os.tmpdir()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(tmpDir).catch(() => [] as string[])) {
+    const pid = Number(/^br-encode-(\d+)-/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    await rm(path.join(tmpDir, name), { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Encodes the recording's frames into its video.mp4 in the store. */
+export async function encodeRecording(store: BlobStore, recordingId: string, options: EncodeOptions = {}): Promise<EncodeResult> {
+  const started = Date.now();
+  const signal = options.signal ?? new AbortController().signal;
+  signal.throwIfAborted();
+  const scan = await scanFrames(store, recordingId);
+  if (scan.frames === 0) throw new EncodeError(NO_FRAMES, true);
+  const durationMs = (await sessionDurationOf(store, recordingId)) ?? options.sessionDurationMs ?? scan.lastT + SLOT_MS;
+  const totalSlots = Math.max(1, Math.round(durationMs / SLOT_MS));
+  const { width, height } = outputSize(scan.sizes);
+  const segments = await planSegments(store, recordingId, scan, totalSlots);
+  const scanned = Date.now();
+
+  const dir = await mkdtemp(path.join(options.tmpDir ?? os.tmpdir(), `${SCRATCH_PREFIX}${process.pid}-`));
+  try {
+    signal.throwIfAborted();
+    const encoded = await encodeSegments(store, recordingId, { scan, totalSlots, segments, width, height, dir, signal });
+    const encodedAt = Date.now();
+    const file = await joinSegments(dir, segments, signal);
+    const joined = Date.now();
+    signal.throwIfAborted();
+    const sizeBytes = await copyToBlob(store, videoKey(recordingId), file);
+    const done = Date.now();
+    return {
+      sizeBytes,
+      durationMs: Math.round(totalSlots * SLOT_MS),
+      width,
+      height,
+      fps: VIDEO_FPS,
+      sourceFrames: scan.frames,
+      videoFrames: totalSlots,
+      encodedFrames: encoded,
+      segments: segments.length,
+      timings: { scanMs: scanned - started, encodeMs: encodedAt - scanned, joinMs: joined - encodedAt, storeMs: done - joined, totalMs: done - started },
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+interface Scan {
+  frames: number;
+  lastT: number;
+  /** Frames per `w×h`. */
+  sizes: Map<string, number>;
+  /** Frames whose bytes are not (all) in their chunk: left out of the video. */
+  missing: Set<number>;
+}
+
+async function* manifestLines(store: BlobStore, recordingId: string): AsyncGenerator<ManifestLine> {
+  if ((await store.size(manifestKey(recordingId))) === null) return;
+  const lines = createInterface({ input: await store.read(manifestKey(recordingId)), crlfDelay: Infinity });
+  for await (const text of lines) {
+    if (!text) continue;
+    try {
+      yield JSON.parse(text) as ManifestLine;
+    } catch {
+      // the partial last line of a recording that never finished
+    }
+  }
+}
+
+async function scanFrames(store: BlobStore, recordingId: string): Promise<Scan> {
+  const chunkSizes = new Map<number, number | null>();
+  const scan: Scan = { frames: 0, lastT: 0, sizes: new Map(), missing: new Set() };
+  for await (const line of manifestLines(store, recordingId)) {
+    scan.lastT = Math.max(scan.lastT, line.t);
+    if (line.k !== 'f') continue;
+    if (!chunkSizes.has(line.chunk)) chunkSizes.set(line.chunk, await store.size(chunkKey(recordingId, line.chunk)));
+    const size = chunkSizes.get(line.chunk);
+    if (size == null || line.length <= 0 || line.offset + line.length > size) {
+      scan.missing.add(line.i);
+      continue;
+    }
+    scan.frames++;
+    if (line.w > 0 && line.h > 0) scan.sizes.set(`${line.w}x${line.h}`, (scan.sizes.get(`${line.w}x${line.h}`) ?? 0) + 1);
+  }
+  return scan;
+}
+
+async function sessionDurationOf(store: BlobStore, recordingId: string): Promise<number | null> {
+  const text = await store.get(completeKey(recordingId));
+  if (!text) return null;
+  try {
+    const ms = (JSON.parse(text.toString('utf8')) as CompleteSummary).sessionDurationMs;
+    return Number.isFinite(ms) && ms > 0 ? ms : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The most common frame size, scaled down to MAX_SIDE, even. */
+export function outputSize(sizes: Map<string, number>): { width: number; height: number } {
+  let best = '1280x720';
+  let count = 0;
+  for (const [size, n] of sizes) {
+    if (n > count) [best, count] = [size, n];
+  }
+  const [w, h] = best.split('x').map(Number) as [number, number];
+  const scale = Math.min(1, MAX_SIDE / Math.max(w, h));
+  const even = (n: number) => Math.max(2, 2 * Math.floor((n * scale) / 2));
+  return { width: even(w), height: even(h) };
+}
+
+const frameLines = (scan: Scan, lines: AsyncGenerator<ManifestLine>) =>
+  (async function* () {
+    for await (const line of lines) if (line.k !== 'f' || !scan.missing.has(line.i)) yield line;
+  })();
+
+async function planSegments(store: BlobStore, recordingId: string, scan: Scan, totalSlots: number): Promise<Segment[]> {
+  const timeline = new Timeline<null>(totalSlots);
+  const plan = new SegmentPlan();
+  for await (const line of frameLines(scan, manifestLines(store, recordingId))) for (const run of timeline.push(line, null)) plan.add(run.slots);
+  for (const run of timeline.finish()) plan.add(run.slots);
+  return plan.close();
+}
+
+interface EncodeInput {
+  scan: Scan;
+  totalSlots: number;
+  segments: Segment[];
+  width: number;
+  height: number;
+  dir: string;
+  signal: AbortSignal;
+}
+
+/**
+ * Pass three: each run's JPEG to ffmpeg once, at the time it first shows (mjpeg-matroska.ts), for
+ * as many slots as the plan encodes of it; ffmpeg writes the segments as seg000000.ts, ... Returns
+ * the frames encoded.
+ */
+async function encodeSegments(store: BlobStore, recordingId: string, input: EncodeInput): Promise<number> {
+  const { width: w, height: h, segments } = input;
+  const expected = segments.reduce((n, s) => n + s.frames, 0);
+  const cuts = cutFrames(segments);
+  const split = cuts.length > 0 ? ['-force_key_frames', cuts.map((n) => (n / VIDEO_FPS).toFixed(3)).join(','), '-segment_frames', cuts.join(',')] : ['-segment_time', '1000000'];
+  const ffmpeg = runFfmpeg(
+    [
+      '-f', 'matroska', '-i', 'pipe:0',
+      // Frames of another size are fitted in and padded, the JPEGs' full range becomes video range,
+      // then each frame is repeated for its slots (after the scaling, so that is done once).
+      '-vf', `scale=${w}:${h}:force_original_aspect_ratio=decrease:force_divisible_by=2,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2,setsar=1,format=yuv420p,fps=${VIDEO_FPS}`,
+      '-frames:v', String(expected),
+      '-c:v', 'libx264', '-preset', PRESET, '-pix_fmt', 'yuv420p', '-g', String(10 * VIDEO_FPS),
+      ...split, '-f', 'segment', '-segment_format', 'mpegts', path.join(input.dir, 'seg%06d.ts'),
+    ],
+    { signal: input.signal, stdin: true, hide: input.dir },
+  );
+  const mkv = new MjpegMatroska();
+  let at = 0;
+  let last: Buffer | null = null;
+  try {
+    await writeTo(ffmpeg, mkv.header(w, h));
+    const chunks = new ChunkReader(store, recordingId);
+    const timeline = new Timeline<Buffer | null>(input.totalSlots);
+    const write = async (runs: { payload: Buffer | null; slots: number }[]) => {
+      for (const run of runs) {
+        const { hold, rest } = splitRun(run.slots);
+        for (const data of mkv.frame(at * SLOT_MS, run.payload!)) await writeTo(ffmpeg, data);
+        at += (hold?.clip ?? 0) + rest;
+        last = run.payload;
+      }
+    };
+    for await (const line of frameLines(input.scan, manifestLines(store, recordingId))) {
+      await write(timeline.push(line, line.k === 'f' ? await chunks.frame(line) : null));
+    }
+    await write(timeline.finish());
+    // Where the last frame ends: the fps filter repeats it up to there (ffmpeg stops before this one).
+    for (const data of mkv.frame(at * SLOT_MS, last!)) await writeTo(ffmpeg, data);
+    ffmpeg.stdin!.end();
+  } catch (error) {
+    ffmpeg.kill();
+    await ffmpeg.done.catch(() => {});
+    throw error;
+  }
+  await ffmpeg.done;
+  const files = (await readdir(input.dir)).filter((name) => name.startsWith('seg'));
+  if (at !== expected || files.length !== segments.length) {
+    throw new EncodeError(`the encoder made ${files.length} pieces of ${segments.length} (${at} frames of ${expected})`);
+  }
+  return at;
+}
+
+async function writeTo(ffmpeg: FfmpegRun, data: Buffer): Promise<void> {
+  const stdin = ffmpeg.stdin as Writable;
+  if (stdin.write(data)) return;
+  // ffmpeg's exit (an error, an abort) also ends the wait, with its reason.
+  await Promise.race([new Promise((resolve) => stdin.once('drain', resolve)), ffmpeg.done]);
+}
+
+/** Reads frames chunk by chunk, in capture order: one chunk in memory at a time. */
+class ChunkReader {
+  private index = -1;
+  private chunk: Buffer | null = null;
+
+  constructor(
+    private readonly store: BlobStore,
+    private readonly recordingId: string,
+  ) {}
+
+  async frame(line: FrameLine): Promise<Buffer> {
+    if (line.chunk !== this.index) {
+      this.chunk = await this.store.get(chunkKey(this.recordingId, line.chunk));
+      this.index = line.chunk;
+    }
+    if (!this.chunk || line.offset + line.length > this.chunk.length) throw new EncodeError(`chunk ${line.chunk} changed during the encode`);
+    // A copy: a tab's newest frame may be shown long after its chunk was let go.
+    return Buffer.from(this.chunk.subarray(line.offset, line.offset + line.length));
+  }
+}
+
+/** The segments in order, each repeated as planned, into one MP4 with its index first; no re-encode. */
+async function joinSegments(dir: string, segments: Segment[], signal: AbortSignal): Promise<string> {
+  const lines = ['ffconcat version 1.0'];
+  segments.forEach((segment, k) => {
+    for (let r = 0; r < segment.reps; r++) lines.push(`file 'seg${String(k).padStart(6, '0')}.ts'`, `duration ${(segment.frames / VIDEO_FPS).toFixed(3)}`);
+  });
+  const list = path.join(dir, 'segments.ffconcat');
+  await writeFile(list, lines.join('\n') + '\n');
+  const out = path.join(dir, 'video.mp4');
+  await runFfmpeg(['-nostdin', '-f', 'concat', '-i', list, '-c', 'copy', '-movflags', '+faststart', out], { signal, hide: dir }).done;
+  return out;
+}
+
+/** The file into the store through a writer (an S3 store makes it a multipart upload), with backpressure. */
+async function copyToBlob(store: BlobStore, key: string, file: string): Promise<number> {
+  const writer = store.writer(key);
+  for await (const piece of createReadStream(file, { highWaterMark: 1 << 20 })) {
+    if (!writer.write(piece as Buffer)) {
+      while (writer.pendingBytes > 1 << 20) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+  await writer.end();
+  return (await stat(file)).size;
+}
