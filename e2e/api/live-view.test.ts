@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { chromium } from 'playwright-core';
 import { addMember, call, expectError, newUser, signIn, WEB, type TestUser } from '../support/api';
+import { readEvents } from '../support/sse';
 import { launchChromium, type Chromium } from '../support/chromium';
 import { connectUrl, eventually, expectOpened, routerKey } from '../support/connect';
 import { addProvider } from '../support/providers';
@@ -35,27 +36,6 @@ async function recordingUser(tag: string): Promise<TestUser & { key: string; coo
 
 const live = (sessionId: string, headers: Record<string, string> = {}, signal?: AbortSignal) => fetch(`${WEB}/api/sessions/${sessionId}/live`, { headers, signal });
 
-/** Reads Server-Sent Events until `enough` says so or the deadline passes. */
-async function readEvents(response: Response, enough: (events: { event: string; data: any }[]) => boolean, timeoutMs = 15_000) {
-  const reader = response.body!.getReader();
-  const events: { event: string; data: any }[] = [];
-  let text = '';
-  const deadline = Date.now() + timeoutMs;
-  while (!enough(events) && Date.now() < deadline) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += Buffer.from(value).toString('utf8');
-    let cut: number;
-    while ((cut = text.indexOf('\n\n')) >= 0) {
-      const block = text.slice(0, cut);
-      text = text.slice(cut + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (event && data) events.push({ event, data: JSON.parse(data) });
-    }
-  }
-  return events;
-}
 
 test('the owner watches a recorded session live through the web process; roles, other workspaces and ended sessions are refused', SLOW, async () => {
   const owner = await recordingUser('live-owner');

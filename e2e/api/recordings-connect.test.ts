@@ -17,6 +17,7 @@ import { newUser, type TestUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
 import { cdp, connectUrl, eventually, expectOpened, expectRefused, routerKey } from '../support/connect';
 import { addProvider, updateRouterRow } from '../support/providers';
+import { readEvents } from '../support/sse';
 import { startTestSite, type TestSite } from '../support/test-site';
 import { freePort } from '../../scripts/lib/ports';
 import { startProxy, type ProxyServer } from '../../proxy/server';
@@ -311,23 +312,7 @@ test('live view: the proxy streams a recorded session\'s tabs and frames to the 
   const response = await fetch(`${proxy}/internal/sessions/${sessionId}/live`, { headers: { authorization: `Bearer ${internalServiceToken()}` }, signal: abort.signal });
   assert.equal(response.status, 200);
   assert.match(response.headers.get('content-type') ?? '', /text\/event-stream/);
-  const reader = response.body!.getReader();
-  let text = '';
-  const events: { event: string; data: Record<string, unknown> }[] = [];
-  const deadline = Date.now() + 10_000;
-  while (events.filter((e) => e.event === 'frame').length < 5 && Date.now() < deadline) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += Buffer.from(value).toString('utf8');
-    let cut: number;
-    while ((cut = text.indexOf('\n\n')) >= 0) {
-      const block = text.slice(0, cut);
-      text = text.slice(cut + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (event && data) events.push({ event, data: { ...JSON.parse(data), arrived: Date.now() } });
-    }
-  }
+  const events = await readEvents(response, (e) => e.filter((x) => x.event === 'frame').length >= 5, 10_000);
   abort.abort();
   assert.equal(events[0]?.event, 'tabs');
   const frames = events.filter((e) => e.event === 'frame');
@@ -335,7 +320,7 @@ test('live view: the proxy streams a recorded session\'s tabs and frames to the 
   assert.ok(Buffer.from(String(frames.at(-1)!.data.data), 'base64').subarray(0, 2).equals(Buffer.from([0xff, 0xd8])), 'frames are JPEGs');
   assert.equal(await page.evaluate(() => document.title), 'watched', 'watching does not disturb the session');
   // From the browser's paint to the viewer: a few hundred milliseconds (frames after the first, which may be the stored latest one).
-  const delays = frames.slice(1).map((f) => Number(f.data.arrived) - Number(f.data.at)).sort((a, b) => a - b);
+  const delays = frames.slice(1).map((f) => f.arrived - Number(f.data.at)).sort((a, b) => a - b);
   const median = delays[Math.floor(delays.length / 2)]!;
   assert.ok(median < 1_000, `live delay p50 ${median} ms (${delays.join(', ')})`);
   console.log(`live view delay p50 ${median} ms over ${delays.length} frames`);
@@ -368,7 +353,10 @@ test('the MP4 of a recorded session lasts as long as the session (ffprobe), at a
   assert.equal(stream.width % 2, 0);
   assert.equal(stream.height % 2, 0);
   assert.equal(stream.avg_frame_rate, stream.r_frame_rate, 'constant frame rate');
+  const session = await db.sessionLog.findUniqueOrThrow({ where: { id: sessionId } });
+  console.log(`mp4 ${duration} ms, recording ${recording.durationMs} ms, session ${session.durationMs} ms (${session.startedAt.toISOString()} → ${session.endedAt?.toISOString()}), recording row ${recording.startedAt.toISOString()} → ${recording.endedAt?.toISOString()}`);
   assert.ok(Math.abs(duration - recording.durationMs) <= recording.durationMs * 0.05, `video ${duration} ms for a ${recording.durationMs} ms recording`);
+  assert.ok(Math.abs(duration - session.durationMs) <= session.durationMs * 0.05, `video ${duration} ms for a ${session.durationMs} ms session`);
   const [num, den] = stream.r_frame_rate.split('/').map(Number);
   assert.ok(Math.abs(Number(stream.nb_frames) - (duration / 1000) * (num! / den!)) <= 2, `${stream.nb_frames} frames`);
   // faststart: the index (moov) comes before the media (mdat).

@@ -2,19 +2,10 @@
 // chunk files, located by the manifest (chunk, byte offset, length, time). The player fetches a
 // chunk as one ArrayBuffer, cuts the frames it shows out of it into Blob URLs, and forgets both
 // again: a few chunks and a few hundred frame URLs at most, whatever the recording's length.
+import type { ManifestFrame } from '../recordings/build-manifest';
 
-/** A frame as the manifest lists it; `t` is milliseconds since the recording started. */
-export interface PlayerFrame {
-  index: number;
-  t: number;
-  targetId: string;
-  chunk: number;
-  /** Where the JPEG starts inside its chunk, and its size, in bytes. */
-  offset: number;
-  length: number;
-  width: number;
-  height: number;
-}
+/** A frame as the manifest lists it (GET /v1/replays/:id/manifest); `t` is milliseconds since the recording started. */
+export type PlayerFrame = ManifestFrame;
 
 /** The frame showing at `t`: the last one at or before it, or -1 before the first. `frames` is sorted by `t`. */
 export function frameIndexAt(frames: readonly Pick<PlayerFrame, 't'>[], t: number): number {
