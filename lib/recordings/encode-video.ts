@@ -213,6 +213,10 @@ async function encodeSegments(store: BlobStore, recordingId: string, input: Enco
   const split = cuts.length > 0 ? ['-force_key_frames', cuts.map((n) => (n / VIDEO_FPS).toFixed(3)).join(','), '-segment_frames', cuts.join(',')] : ['-segment_time', '1000000'];
   const ffmpeg = runFfmpeg(
     [
+      // A frame of another size must not rebuild the filters: that would restart the fps filter
+      // and lose the frames it held (a second of video went missing at a tab switch). The scale
+      // filter takes each frame's own size instead.
+      '-reinit_filter', '0',
       '-f', 'matroska', '-i', 'pipe:0',
       // Frames of another size are fitted in and padded, the JPEGs' full range becomes video range,
       // then each frame is repeated for its slots (after the scaling, so that is done once).
