@@ -8,12 +8,13 @@ import { useActiveWorkspace } from '@/lib/client/me';
 import { useRecordings, type Recording } from '@/lib/client/recordings';
 import { useRouters } from '@/lib/client/routers';
 import { formatBytes, formatDuration } from '../sessions/format';
+import { RouterFilter } from '../sessions/session-filters';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { DataTable } from '../ui/data-table';
 import { EmptyState } from '../ui/empty-state';
 import { ChevronRightIcon, VideoIcon, XIcon } from '../ui/icons';
-import { Field, Input, Select } from '../ui/input';
+import { Field, Input } from '../ui/input';
 import { PageHeader } from '../ui/page-header';
 import { Time } from '../ui/time';
 import { RecordingBadges, recordingState } from './recording-status';
@@ -62,16 +63,7 @@ export function RecordingsPage() {
       <Card aria-label="Recording list">
         <div className="flex flex-wrap items-end gap-3 border-b border-zinc-100 bg-zinc-50/50 px-5 py-3.5" role="group" aria-label="Filters">
           <SessionFilter key={sessionId ?? ''} value={sessionId ?? ''} onApply={(value) => set({ session: value })} />
-          <Field label="Router" htmlFor="filter-router" className="w-48">
-            <Select id="filter-router" value={routerId ?? ''} onChange={(e) => set({ router: e.target.value })}>
-              <option value="">All routers</option>
-              {routers.data?.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <RouterFilter value={routerId ?? ''} onChange={(value) => set({ router: value })} className="w-48" />
           {filtered && (
             <Button variant="ghost" size="sm" className="mb-0.5" onClick={() => set({ session: null, router: null })}>
               Clear filters

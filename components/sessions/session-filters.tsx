@@ -75,8 +75,24 @@ export function useSessionFilters(): { filters: SessionFilters; since: SincePres
   return { filters, since, selected: params.get('session'), set };
 }
 
-export function SessionFiltersBar({ filters, since, set }: { filters: SessionFilters; since: SincePreset; set: (changes: Record<string, string | null>) => void }) {
+/** The workspace's routers as a filter ("All routers" first); shared by the sessions and recordings lists. */
+export function RouterFilter({ value, onChange, className }: { value: string; onChange: (routerId: string) => void; className?: string }) {
   const routers = useRouters();
+  return (
+    <Field label="Router" htmlFor="filter-router" className={className}>
+      <Select id="filter-router" value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">All routers</option>
+        {routers.data?.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+export function SessionFiltersBar({ filters, since, set }: { filters: SessionFilters; since: SincePreset; set: (changes: Record<string, string | null>) => void }) {
   // Any filter change starts again at page 1.
   const change = (name: string, extra: Record<string, string | null> = {}) => (event: { target: { value: string } }) => set({ [name]: event.target.value, page: null, ...extra });
   const filtered = Boolean(filters.state || filters.kind || filters.routerInstanceId || since !== '30d');
@@ -90,16 +106,7 @@ export function SessionFiltersBar({ filters, since, set }: { filters: SessionFil
           <option value="errored">Errored</option>
         </Select>
       </Field>
-      <Field label="Router" htmlFor="filter-router" className="w-44">
-        <Select id="filter-router" value={filters.routerInstanceId ?? ''} onChange={change('router', { provider: null })}>
-          <option value="">All routers</option>
-          {routers.data?.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <RouterFilter value={filters.routerInstanceId ?? ''} onChange={(value) => set({ router: value, page: null, provider: null })} className="w-44" />
       {filters.routerInstanceId ? (
         <ProviderFilter routerId={filters.routerInstanceId} value={filters.provider ?? ''} onChange={change('provider')} />
       ) : (
