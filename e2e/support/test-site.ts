@@ -139,6 +139,40 @@ export async function startTestSite(): Promise<TestSite> {
         return html(page('Noise', `<canvas id="c" width="2600" height="4000" style="display:block"></canvas><script>
           const c = document.getElementById('c').getContext('2d'); const img = c.createImageData(2600, 4000); const d = new Uint32Array(img.data.buffer);
           for (let i = 0; i < d.length; i++) d[i] = (Math.random() * 0xffffffff) | 0xff000000; c.putImageData(img, 0, 0);</script>`, '<style>body{margin:0}</style>'));
+      case '/traced':
+        // Traces: a fetch with credentials in its headers (the server sets a cookie the next fetch
+        // sends), a 500, a request whose connection is cut, console output at four levels, an
+        // uncaught exception, an in-document navigation; the title says when all of it happened.
+        return html(page('Traced', `<p>tracing</p><script>
+          (async () => {
+            await fetch('/api/ok?n=1', { headers: { Authorization: 'Bearer trace-secret-token', 'X-Trace-Test': 'visible' } });
+            await fetch('/api/ok?n=2');
+            await fetch('/api/fail');
+            await fetch('/api/reset').catch(() => {});
+            console.log('hello trace', 42);
+            console.info('an info line');
+            console.warn('a warning line');
+            console.error('boom happened');
+            setTimeout(() => { throw new Error('uncaught trace error'); }, 0);
+            setTimeout(() => { location.hash = 'step-2'; document.title = 'traced-done'; }, 20);
+          })();
+        </script>`));
+      case '/traced-next':
+        return html(page('Traced next', '<p>the next page</p>'));
+      case '/api/ok':
+        return res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': 'sid=trace-secret-cookie; Path=/' }).end(JSON.stringify({ ok: true, n: url.searchParams.get('n') }));
+      case '/api/fail':
+        return res.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ok: false, error: 'failed on purpose' }));
+      case '/api/reset':
+        return req.socket.destroy();
+      case '/many': {
+        // A page with n subresources (images of distinct addresses, never cached between runs of
+        // the same n thanks to `v`): the trace benchmark's page.
+        const n = Number(url.searchParams.get('n') ?? 100);
+        const v = q('v');
+        const images = Array.from({ length: n }, (_, i) => `<img src="/pixel.png?v=${v}&i=${i}" width="4" height="4">`).join('');
+        return html(page('Many', `<p>${n} subresources</p>${images}`));
+      }
       case '/pixel.png':
         return res.writeHead(200, { 'Content-Type': 'image/png', 'Cache-Control': 'no-store' }).end(pixel);
       case '/held.png':

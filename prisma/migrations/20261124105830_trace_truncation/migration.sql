@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Trace" ADD COLUMN     "truncated" TEXT;
