@@ -12,9 +12,11 @@ import { RouterStore } from './config/router-store';
 import { DISCOVERY_PATHS, handleDiscovery } from './connect/discovery';
 import { handleConnect } from './connect/handle-connect';
 import type { RecordingOptions } from './plugins/recording';
+import type { TraceOptions } from './plugins/trace';
 import { handleLiveStream } from './plugins/recording/live-stream';
 import { blobs } from '../lib/blobs';
 import { settleOrphanedRecordings } from '../lib/recordings/settle-orphans';
+import { settleOrphanedTraces } from '../lib/traces/settle-orphans';
 import { BrowserConnections, DEFAULT_IDLE_MS } from './data-api/browser-connections';
 import { endpoints, handleDataApi } from './data-api/handle-data-api';
 import { Refusal, writeRefusal } from './connect/refuse';
@@ -46,6 +48,8 @@ export interface ProxyOptions {
   publicUrl?: string;
   /** Recorded sessions' settings (the byte cap; tests use a small one). */
   recording?: RecordingOptions;
+  /** Traced sessions' settings (the event cap; tests use a small one). */
+  traces?: TraceOptions;
 }
 
 export interface ProxyServer {
@@ -63,6 +67,8 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   if (settled > 0) log.warn({ settled }, 'settled sessions left active by a previous run of this proxy');
   const orphans = await settleOrphanedRecordings(proxyInstanceId, options.recording?.store ?? blobs());
   if (orphans > 0) log.warn({ orphans }, 'queued the videos of recordings a previous run of this proxy left unfinished');
+  const orphanTraces = await settleOrphanedTraces(proxyInstanceId, options.traces?.store ?? blobs());
+  if (orphanTraces > 0) log.warn({ orphans: orphanTraces }, 'settled the traces a previous run of this proxy left unfinished');
 
   const routers = new RouterStore();
   const sessions = new SessionRegistry();
@@ -90,7 +96,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     },
   );
 
-  const deps = { lane: options.lane ?? 'fast', routers, sessions, keys, proxyInstanceId, isStopping: () => stopping, recording: options.recording };
+  const deps = { lane: options.lane ?? 'fast', routers, sessions, keys, proxyInstanceId, isStopping: () => stopping, recording: options.recording, traces: options.traces };
   const discovery = { keys, trustProxy: options.trustProxy ?? false, publicUrl: publicProxyUrl(options.publicUrl ?? process.env.PUBLIC_PROXY_URL) };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://proxy');

@@ -132,7 +132,7 @@ test('too many failed attempts from one IP → 429 with Retry-After', async () =
   assert.deepEqual(statuses.slice(0, 10), Array(10).fill(401), 'ten failures are allowed per minute');
 });
 
-test('refusals before the upgrade: no providers 400, unknown pin 400, switches 409, wallet 402, no provider to save a profile 400, features not yet 501', async () => {
+test('refusals before the upgrade: no providers 400, unknown pin 400, switches 409, wallet 402, no provider to save a profile 400', async () => {
   const user = await newUser('refuse');
   const key = await routerKey(user.workspaceId, user.routerId);
   assert.match((await expectRefused(connectUrl(key), 400)).body, /no enabled providers/);
@@ -147,7 +147,6 @@ test('refusals before the upgrade: no providers 400, unknown pin 400, switches 4
   await eventually(async () => (await import('../support/connect')).open(connectUrl(key, { session_record: 'true' })).then((r) => 'status' in r && r.status === 402), 3_000, 'router refresh');
   const { db } = await import('../../lib/db');
   await db.wallet.update({ where: { workspaceId: user.workspaceId }, data: { balanceMillicents: 100_000n } });
-  assert.match((await expectRefused(connectUrl(key, { observability: 'true' }), 501)).body, /not available on this server yet/);
   // A generic provider cannot save a profile it is not pinned to (docs/profiles.md, Routing).
   assert.match((await expectRefused(connectUrl(key, { profile: 'shop' }), 400)).body, /no provider on this router can save to profile "shop"/);
   await expectRefused(connectUrl(key, { readOnly: '1' }), 400);

@@ -12,11 +12,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
-import puppeteer from 'puppeteer-core';
 import { newUser, type TestUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
 import { cdp, connectUrl, eventually, expectOpened, expectRefused, routerKey } from '../support/connect';
 import { addProvider, updateRouterRow } from '../support/providers';
+import { inFreshBrowser, playwrightScript, puppeteerScript, ticks } from '../support/invisibility';
 import { readEvents } from '../support/sse';
 import { startTestSite, type TestSite } from '../support/test-site';
 import { freePort } from '../../scripts/lib/ports';
@@ -72,11 +72,6 @@ async function manifestOf(recordingId: string) {
   return { frames: lines.filter((l): l is FrameLine => l.k === 'f'), targets: lines.filter((l): l is TargetLine => l.k === 't') };
 }
 
-/** Waits until the page's tick counter (25 a second) reaches `n`: the session has lasted n × 40 ms. */
-async function ticks(page: { waitForFunction: (fn: string) => Promise<unknown> }, n: number) {
-  await page.waitForFunction(`Number(document.getElementById('tick')?.textContent) >= ${n}`);
-}
-
 test('a Playwright session on an animated page is recorded: frames stream to chunks with a manifest, the summary closes it, the time is billed per second', SLOW, async () => {
   const user = await withProvider('rec-basic');
   const pw = await chromium.connectOverCDP(connectUrl(user.key, { session_record: 'true' }));
@@ -123,79 +118,16 @@ test('a Playwright session on an animated page is recorded: frames stream to chu
   assert.equal(entry.amountMillicents, -recordingCharge(recording.durationMs));
 });
 
-/** One script, run with and without recording: what it saw must not differ. */
-async function playwrightScript(url: string) {
-  const events: string[] = [];
-  const pw = await chromium.connectOverCDP(url);
-  pw.on('disconnected', () => events.push('disconnected'));
-  const context = pw.contexts()[0]!;
-  context.on('page', (p) => events.push(`context page ${new URL(p.url() || 'about:blank').pathname}`));
-  events.push(`contexts ${pw.contexts().length} pages ${context.pages().length}`);
-  const page = await context.newPage();
-  page.on('framenavigated', (f) => { if (f === page.mainFrame()) events.push(`navigated ${new URL(f.url()).pathname}`); });
-  page.on('console', (m) => events.push(`console ${m.text()}`));
-  page.on('load', () => events.push('load'));
-  page.on('popup', (p) => events.push(`popup ${new URL(p.url() || 'about:blank').pathname}`));
-  await page.goto(`${site.url}/animated?title=script`);
-  await ticks(page, 25);
-  await page.evaluate(() => console.log('hello from the page'));
-  const title = await page.title();
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate(() => { window.open('/basic'); })]);
-  await popup.waitForLoadState('load');
-  events.push(`popup title ${await popup.title()}`);
-  await popup.close();
-  const shot = await page.screenshot();
-  events.push(`screenshot ${shot.subarray(0, 8).toString('hex')}`);
-  events.push(`title ${title}`, `pages ${context.pages().length}`, `targets ${(await (await context.newCDPSession(page)).send('Target.getTargets')).targetInfos.filter((t) => t.type === 'page').length}`);
-  await pw.close();
-  return events;
-}
-
-/** Runs `script` against a browser of its own (so that neither run sees what the other left). */
-async function inFreshBrowser<T>(tag: string, record: boolean, script: (url: string) => Promise<T>): Promise<{ result: T; user: User }> {
-  const own = await launchChromium();
-  try {
-    const user = await newUser(tag);
-    await addProvider(user.workspaceId, user.routerId, { slug: 'chromium', url: own.wsUrl });
-    await post(db, user.workspaceId, [{ kind: 'grant', amountMillicents: 1_000_000n, cause: `grant:${randomUUID()}` }]);
-    const key = await routerKey(user.workspaceId, user.routerId);
-    return { result: await script(connectUrl(key, record ? { session_record: 'true' } : {})), user: { ...user, key } };
-  } finally {
-    await own.stop();
-  }
-}
-
 test('Playwright sees the same outcome and events with and without recording', SLOW, async () => {
-  const plain = await inFreshBrowser('rec-invisible-pw', false, playwrightScript);
-  const recorded = await inFreshBrowser('rec-invisible-pw', true, playwrightScript);
+  const plain = await inFreshBrowser('rec-invisible-pw', {}, playwrightScript(site));
+  const recorded = await inFreshBrowser('rec-invisible-pw', { session_record: 'true' }, playwrightScript(site));
   assert.deepEqual(recorded.result, plain.result);
   assert.ok(await db.recording.findFirst({ where: { workspaceId: recorded.user.workspaceId } }), 'the second session was recorded');
 });
 
-async function puppeteerScript(url: string) {
-  const events: string[] = [];
-  const b = await puppeteer.connect({ browserWSEndpoint: url, defaultViewport: { width: 800, height: 600 } });
-  b.on('targetcreated', (t) => events.push(`targetcreated ${t.type()}`));
-  b.on('targetchanged', (t) => events.push(`targetchanged ${t.type()} ${new URL(t.url() || 'about:blank').pathname}`));
-  b.on('targetdestroyed', (t) => events.push(`targetdestroyed ${t.type()}`));
-  events.push(`pages ${(await b.pages()).length}`);
-  const page = await b.newPage();
-  page.on('console', (m) => events.push(`console ${m.text()}`));
-  await page.goto(`${site.url}/animated?title=puppeteer`);
-  await page.waitForFunction(`Number(document.getElementById('tick')?.textContent) >= 25`);
-  await page.evaluate(() => console.log('from puppeteer'));
-  events.push(`title ${await page.title()}`, `viewport ${await page.evaluate(() => `${innerWidth}x${innerHeight}`)}`);
-  const shot = await page.screenshot({ encoding: 'binary' });
-  events.push(`screenshot ${Buffer.from(shot).subarray(0, 8).toString('hex')}`);
-  await page.close();
-  events.push(`pages ${(await b.pages()).length}`);
-  await b.close();
-  return events;
-}
-
 test('puppeteer sees the same outcome and events with and without recording (Browser.close included)', SLOW, async () => {
-  const plain = await inFreshBrowser('rec-invisible-pptr', false, puppeteerScript);
-  const recorded = await inFreshBrowser('rec-invisible-pptr', true, puppeteerScript);
+  const plain = await inFreshBrowser('rec-invisible-pptr', {}, puppeteerScript(site));
+  const recorded = await inFreshBrowser('rec-invisible-pptr', { session_record: 'true' }, puppeteerScript(site));
   assert.deepEqual(recorded.result, plain.result);
   const recording = await completed((await db.sessionLog.findFirstOrThrow({ where: { workspaceId: recorded.user.workspaceId } })).id);
   assert.ok(recording.frameCount > 0);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { centsOf, recordingBudgetMs, recordingCharge, sessionCharge, sessionCharges, totalOf, traceCharge } from './charges';
+import { centsOf, recordingBudgetMs, recordingCharge, sessionCharge, sessionCharges, totalOf, traceBudgetEvents, traceCharge } from './charges';
 import { connectPaymentRefusal } from './gates';
 import { publicRates } from './rates';
 
@@ -88,4 +88,16 @@ test('402 rules: suspended; paid features need a positive balance; the monthly c
   assert.match(connectPaymentRefusal({ ...wallet, balanceMillicents: -5n, monthSessions: 10_000 }, [])!, /wallet is empty/);
   assert.equal(connectPaymentRefusal({ ...wallet, balanceMillicents: 1n, monthSessions: 50_000 }, []), null);
   assert.equal(connectPaymentRefusal({ ...wallet, enterprise: true, monthSessions: 50_000 }, ['session_record']), null);
+});
+
+test('the events a balance pays for keep the trace charge below it', () => {
+  assert.equal(traceBudgetEvents(0n), 0);
+  assert.equal(traceBudgetEvents(-10n), 0);
+  assert.equal(traceBudgetEvents(5n), 0); // one event would use it all up
+  assert.equal(traceBudgetEvents(6n), 1);
+  assert.equal(traceBudgetEvents(5_001n), 1_000);
+  for (const balance of [6n, 999n, 5_001n, 123_457n]) {
+    const n = traceBudgetEvents(balance);
+    assert.ok(traceCharge(n) < balance && traceCharge(n + 1) >= balance, `balance ${balance}: ${n} events`);
+  }
 });

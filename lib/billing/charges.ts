@@ -44,6 +44,14 @@ export function recordingBudgetMs(balanceMillicents: bigint): number {
   return Number(seconds) * 1000;
 }
 
+/** How many trace events `balance` pays for with the charge staying strictly below it (capture stops there; the session goes on). */
+export function traceBudgetEvents(balanceMillicents: bigint): number {
+  if (balanceMillicents <= 0n) return 0;
+  // Largest n with ceil(n * rate / 1000) < balance, i.e. n * rate <= (balance - 1) * 1000.
+  const events = ((balanceMillicents - 1n) * 1_000n) / TRACE_MILLICENTS_PER_1K_EVENTS;
+  return events > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(events);
+}
+
 /** The charges of one ended session, in ledger order; kinds that cost nothing are left out. */
 export function sessionCharges(session: { monthOrdinal: number | null; recordedMs?: number; traceEvents?: number }): Charge[] {
   const charges: Charge[] = [

@@ -14,6 +14,7 @@ import type { SessionRegistry } from '../sessions/registry';
 import { newSessionId, SessionWriter } from '../sessions/session-store';
 import { ProfileSession, ResidueError } from '../plugins/profile';
 import { RecordingSession, type RecordingOptions } from '../plugins/recording';
+import { TraceSession, type TraceOptions } from '../plugins/trace';
 import type { RouterKeyIdentity } from '../auth/router-key';
 import type { PipelinePlugin } from '../relay/pipeline-lane';
 import { DialError, dialUpstream, type Upstream } from '../websocket/dial';
@@ -33,6 +34,8 @@ export interface ConnectDeps {
   isStopping(): boolean;
   /** Settings of recorded sessions (the byte cap). */
   recording?: RecordingOptions;
+  /** Settings of traced sessions (the event cap). */
+  traces?: TraceOptions;
 }
 
 export async function handleConnect(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL, deps: ConnectDeps): Promise<void> {
@@ -125,7 +128,7 @@ async function route(input: RouteInput): Promise<void> {
       if (signal.aborted) throw new DialError('aborted', 'the client went away');
       // Only the fast lane passes the client's extension offer through: it does not re-frame (and a
       // profile is loaded over plain frames).
-      const fast = deps.lane === 'fast' && !profile && !params.record;
+      const fast = deps.lane === 'fast' && !profile && !params.record && !params.observability;
       const dialUrl = profile ? await profile.dialUrl(provider, target).catch((e: Error) => { throw new DialError('rejected', e.message); }) : target.url;
       upstream = await dialUpstream({ url: dialUrl, headers: target.headers, policy: target.policy, timeoutMs: router.connectionTimeoutMs, extensions: fast ? header(req, 'sec-websocket-extensions') : undefined, protocol: header(req, 'sec-websocket-protocol'), signal });
       if (profile) {
@@ -195,14 +198,14 @@ async function route(input: RouteInput): Promise<void> {
     }
     const early = pending.stop();
     input.onStarted();
-    startSession({ req, socket, head: early.length > 0 ? Buffer.concat([head, early]) : head, key, upstream: upstreamHead ? { ...upstream, head: upstreamHead } : upstream, target, lease, router, identity, deps, id: input.sessionId, profile, record: params.record });
+    startSession({ req, socket, head: early.length > 0 ? Buffer.concat([head, early]) : head, key, upstream: upstreamHead ? { ...upstream, head: upstreamHead } : upstream, target, lease, router, identity, deps, id: input.sessionId, profile, record: params.record, trace: params.observability });
     const done = performance.now();
     log.debug({ routerId: router.id, provider: provider.slug, authMs: ms(tAuth - t0), routeMs: ms(tRoute - tAuth), dialMs: ms(upstream.connectMs), totalMs: ms(done - t0) }, 'session started');
     return;
   }
 }
 
-function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; target: UpstreamTarget; lease: Lease<RuntimeProvider>; router: RouterRuntime; identity: RouterKeyIdentity; deps: ConnectDeps; id: string; profile: ProfileSession | null; record: boolean }): void {
+function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; target: UpstreamTarget; lease: Lease<RuntimeProvider>; router: RouterRuntime; identity: RouterKeyIdentity; deps: ConnectDeps; id: string; profile: ProfileSession | null; record: boolean; trace: boolean }): void {
   const { socket, head, key, upstream, target, lease, router, deps, id, profile, identity } = input;
   const provider = lease.provider;
   const startedAt = new Date();
@@ -218,6 +221,11 @@ function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffe
     ? new RecordingSession({ sessionId: id, workspaceId: router.workspaceId, routerId: router.id, providerId: provider.id, profileId: profile?.profileId ?? null, wallet: identity, sessionInserted: writer.inserted }, deps.recording)
     : null;
   if (recording) plugins.push(recording.plugin);
+  // Last: the plugins before it drop their own CDP sessions' messages, which a trace must not see.
+  const trace = input.trace
+    ? new TraceSession({ sessionId: id, workspaceId: router.workspaceId, routerId: router.id, providerId: provider.id, wallet: identity, sessionInserted: writer.inserted }, deps.traces)
+    : null;
+  if (trace) plugins.push(trace.plugin);
   let markEnded!: () => void;
   const ended = new Promise<void>((resolve) => (markEnded = resolve));
   const register = (relay: Relay) => deps.sessions.add({ id, routerId: router.id, keyId: identity.keyId, workspaceId: router.workspaceId, startedAt: startedAt.getTime(), idleTimeoutMs: router.sessionIdleTimeoutMs, relay, ended });
@@ -225,7 +233,8 @@ function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffe
     lease.release();
     target.release(outcome.state === 'errored' ? 'error' : outcome.reason === CONTROL_PLANE_CLOSE ? 'close' : 'disconnect');
     const recorded = recording?.end();
-    void Promise.all([writer.finish(outcome, relay().stats, { recordedMs: recording?.recordedMs }), recorded, profilePlugin?.done]).then(() => markEnded());
+    const traced = trace?.end();
+    void Promise.all([writer.finish(outcome, relay().stats, { recordedMs: recording?.recordedMs, traceEvents: trace?.eventCount }), recorded, traced, profilePlugin?.done]).then(() => markEnded());
   };
 
   // Only the fast lane offered the client's extensions to the provider (the pipeline lane reads

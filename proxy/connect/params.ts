@@ -28,7 +28,7 @@ export function parseConnectParams(url: URL): ConnectParams {
   };
 }
 
-/** Features of later releases are refused clearly rather than silently ignored. */
+/** The router's switches and the wallet allow what the connect asks for. */
 export function checkFeatures(params: ConnectParams, router: RouterRuntime, wallet: WalletState): void {
   if (params.profile && !router.switches.profilesEnabled) throw new Refusal(409, 'the Profiles switch is off on this router; turn it on in the router settings or connect without profile=');
   if (params.record && !router.switches.replayEnabled) throw new Refusal(409, 'the Recording switch is off on this router; turn it on in the router settings or connect without session_record=');
@@ -37,5 +37,4 @@ export function checkFeatures(params: ConnectParams, router: RouterRuntime, wall
   const unpaid = connectPaymentRefusal(wallet, paidFeatures);
   if (unpaid) throw new Refusal(402, unpaid);
   if (params.readOnly && !params.profile) throw new Refusal(400, 'readOnly=1 only applies together with profile=');
-  if (params.observability) throw new Refusal(501, 'observability is not available on this server yet; connect without it');
 }

@@ -47,6 +47,8 @@ export interface PipelinePlugin {
    * not parsed for a plugin that follows navigations). Without it, the plugin reads every message.
    */
   wantsProviderMessage?(payload: Buffer): boolean;
+  /** The same for the client's commands (a plugin that only follows `*.enable` calls). */
+  wantsClientMessage?(payload: Buffer): boolean;
 }
 
 /** How long a plugin's beforeRelease may hold the provider's browser after the client left. */
@@ -87,6 +89,7 @@ export class PipelineLane implements Relay {
   private toldClientGone = false;
   private readonly releasers: PipelinePlugin[];
   private readonly providerFilters: ((payload: Buffer) => boolean)[] | null;
+  private readonly clientFilters: ((payload: Buffer) => boolean)[] | null;
 
   /** `clientHead` and `upstreamHead` are frame bytes each side sent along with its handshake. */
   constructor(
@@ -104,6 +107,8 @@ export class PipelineLane implements Relay {
     this.releasers = plugins.filter((p) => p.beforeRelease);
     const readers = plugins.filter((p) => p.onProviderMessage);
     this.providerFilters = readers.length > 0 && readers.every((p) => p.wantsProviderMessage) ? readers.map((p) => p.wantsProviderMessage!.bind(p)) : null;
+    const clientReaders = plugins.filter((p) => p.onClientMessage);
+    this.clientFilters = clientReaders.length > 0 && clientReaders.every((p) => p.wantsClientMessage) ? clientReaders.map((p) => p.wantsClientMessage!.bind(p)) : null;
     this.ctx = { sessionId, send: (method, params, cdpSessionId) => this.inject(method, params, cdpSessionId), forward: (message) => this.forward(message) };
     this.up = { from: client, to: upstream, reader: new FrameReader(), held: [], midMessage: false, close: null };
     this.down = { from: upstream, to: client, reader: new FrameReader(), held: [], midMessage: false, close: null };
@@ -232,6 +237,7 @@ export class PipelineLane implements Relay {
     const payload = frames.length === 1 ? payloadOf(frames[0]!) : Buffer.concat(frames.map(payloadOf));
     // A provider message nobody wants read passes unparsed (while no injected reply is due).
     if (side === this.down && this.providerFilters && !(this.pending.size > 0 && mayBeInjectedReply(payload)) && !this.providerFilters.some((wants) => wants(payload))) return this.releasing;
+    if (side === this.up && this.clientFilters && !this.clientFilters.some((wants) => wants(payload))) return false;
     let message: CdpMessage;
     try {
       message = JSON.parse(payload.toString('utf8')) as CdpMessage;

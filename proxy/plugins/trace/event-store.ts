@@ -1,0 +1,65 @@
+// Writes a trace's events as they come (lib/traces/format.ts): page files of PAGE_SIZE lines, then
+// complete.json. Nothing is held beyond the writers' buffers, whatever the session's length; an
+// event is dropped (and counted) rather than queued when storage falls behind, and refused at the
+// trace's event limit.
+import type { BlobStore, BlobWriter } from '../../../lib/blobs';
+import { PAGE_SIZE, pageKey, pagesOf, traceCompleteKey, type CapturedEvent, type TraceSummary } from '../../../lib/traces/format';
+
+/** Storage is behind by more than this: events are dropped until it catches up. */
+export const BACKLOG_LIMIT_BYTES = 16 * 1024 * 1024;
+
+export type StoreResult = 'stored' | 'dropped' | 'full';
+
+export class EventStore {
+  private page: BlobWriter | null = null;
+  private readonly flushing = new Set<BlobWriter>();
+  private closing: Promise<void>[] = [];
+  eventCount = 0;
+  sizeBytes = 0;
+  droppedEvents = 0;
+
+  constructor(
+    private readonly store: BlobStore,
+    private readonly traceId: string,
+    /** The most events this trace may hold (the 2,000,000 cap, or fewer when the wallet pays for fewer). */
+    private readonly maxEvents: number,
+  ) {}
+
+  private get backlog(): number {
+    let bytes = this.page?.pendingBytes ?? 0;
+    for (const writer of this.flushing) bytes += writer.pendingBytes;
+    return bytes;
+  }
+
+  /** Stores one event; `full` once the trace holds `maxEvents`. */
+  add(event: CapturedEvent): StoreResult {
+    if (this.eventCount >= this.maxEvents) return 'full';
+    if (this.backlog > BACKLOG_LIMIT_BYTES) {
+      this.droppedEvents++;
+      return 'dropped';
+    }
+    if (this.eventCount % PAGE_SIZE === 0) this.rollOver();
+    const line = `${JSON.stringify({ seq: this.eventCount, ...event })}\n`;
+    this.page!.write(line);
+    this.sizeBytes += Buffer.byteLength(line);
+    this.eventCount++;
+    return 'stored';
+  }
+
+  private rollOver(): void {
+    const old = this.page;
+    if (old) {
+      this.flushing.add(old);
+      this.closing.push(old.end().finally(() => this.flushing.delete(old)));
+    }
+    this.page = this.store.writer(pageKey(this.traceId, this.eventCount / PAGE_SIZE));
+  }
+
+  /** Flushes everything and writes complete.json last (its presence means the pages are whole). */
+  async close(summary: Omit<TraceSummary, 'eventCount' | 'pages' | 'sizeBytes' | 'droppedEvents'>): Promise<TraceSummary> {
+    await Promise.all([...this.closing, this.page?.end()]);
+    const complete: TraceSummary = { ...summary, eventCount: this.eventCount, pages: pagesOf(this.eventCount), sizeBytes: this.sizeBytes, droppedEvents: this.droppedEvents };
+    await this.store.put(traceCompleteKey(this.traceId), JSON.stringify(complete));
+    return complete;
+  }
+}

@@ -1,0 +1,92 @@
+// A traced session (connect with observability=true, docs/traces.md): the trace's row, the capture
+// plugin with its limit (2,000,000 events, or fewer when the wallet pays for fewer), and at the end
+// the summary and the row's figures. The events are billed with the session's end
+// (proxy/sessions/session-store.ts) from `eventCount`.
+import { randomUUID } from 'node:crypto';
+import { blobs, type BlobStore } from '../../../lib/blobs';
+import { sessionCharge, traceBudgetEvents } from '../../../lib/billing/charges';
+import type { WalletState } from '../../../lib/billing/gates';
+import { log } from '../../../lib/log';
+import { TRACE_MAX_EVENTS, traceFolder } from '../../../lib/traces/format';
+import { createTrace, finishTrace } from '../../../lib/traces/store';
+import { EventStore } from './event-store';
+import { TracePlugin } from './plugin';
+
+export interface TraceOptions {
+  /** The event cap (default 2,000,000; tests use a small one). */
+  maxEvents?: number;
+  store?: BlobStore;
+}
+
+export interface TraceStartInput {
+  sessionId: string;
+  workspaceId: string;
+  routerId: string;
+  providerId: string;
+  /** The wallet as read with the router key: capture stops before its cost would use it up. */
+  wallet: WalletState;
+  /** Resolves once the session's row is written (the trace's row refers to it). */
+  sessionInserted: Promise<unknown>;
+}
+
+export const newTraceId = () => `trc_${randomUUID().replaceAll('-', '')}`;
+
+export class TraceSession {
+  readonly id = newTraceId();
+  readonly plugin: TracePlugin;
+  private readonly events: EventStore;
+  private readonly store: BlobStore;
+  private readonly created: Promise<boolean>;
+  private readonly startedAt = new Date();
+  /** Settles when the trace's files and row are final. */
+  done: Promise<void> = Promise.resolve();
+
+  constructor(private readonly input: TraceStartInput, options: TraceOptions = {}) {
+    this.store = options.store ?? blobs();
+    const cap = options.maxEvents ?? TRACE_MAX_EVENTS;
+    const budget = walletBudgetEvents(input.wallet);
+    const limit = Math.min(cap, budget ?? Infinity);
+    this.events = new EventStore(this.store, this.id, limit);
+    this.plugin = new TracePlugin(this.events, budget !== null && budget < cap ? 'wallet-drained' : 'event-cap');
+    this.created = input.sessionInserted
+      .then(() => createTrace({ id: this.id, workspaceId: input.workspaceId, sessionLogId: input.sessionId, routerId: input.routerId, providerId: input.providerId, startedAt: this.startedAt }))
+      .then(
+        () => true,
+        (error: Error) => {
+          log.error({ sessionId: input.sessionId, err: error.message }, 'could not record the trace start');
+          return false;
+        },
+      );
+  }
+
+  /** The events billed: those the trace holds. */
+  get eventCount(): number {
+    return this.events.eventCount;
+  }
+
+  /** The session ended: stop, write the summary and finish the row. */
+  end(endedAt: Date = new Date()): Promise<void> {
+    this.plugin.stop(null);
+    this.done = (async () => {
+      const summary = await this.events.close({
+        traceId: this.id,
+        sessionId: this.input.sessionId,
+        startedAt: this.startedAt.toISOString(),
+        endedAt: endedAt.toISOString(),
+        durationMs: Math.max(0, endedAt.getTime() - this.startedAt.getTime()),
+        truncated: this.plugin.truncated,
+      });
+      if (!(await this.created)) return;
+      // Deleted while it ran (DELETE /v1/inspections/:id): what was written goes too.
+      if (!(await finishTrace(summary))) await this.store.deleteFolder(traceFolder(this.id));
+    })().catch((error: Error) => log.error({ sessionId: this.input.sessionId, traceId: this.id, err: error.message }, 'could not finish the trace'));
+    return this.done;
+  }
+}
+
+/** How many events the wallet pays for (null: no limit, for enterprise workspaces). */
+export function walletBudgetEvents(wallet: WalletState): number | null {
+  if (wallet.enterprise) return null;
+  // The session's own charge (above the month's free sessions) comes out of the same balance.
+  return traceBudgetEvents(wallet.balanceMillicents - sessionCharge(wallet.monthSessions + 1));
+}

@@ -1,0 +1,111 @@
+// The trace plugin and its event store without a browser: CDP messages as Chromium sends them go
+// in, events come out on a real filesystem blob store. Tabs from sessions (iframes and workers
+// belong to their page's tab), what the client never enabled, the event limit and what is
+// counted past it, the cheap tests on raw payloads, and pages of exactly 1,000 events.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FsBlobStore } from '../../../lib/blobs/fs-store';
+import { pageKey, parsePage, traceCompleteKey, type TraceEvent, type TraceSummary } from '../../../lib/traces/format';
+import { EventStore } from './event-store';
+import { TracePlugin } from './plugin';
+
+function harness(maxEvents = 1_000_000) {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'trace-'));
+  const store = new EventStore(new FsBlobStore(root), 'trc_t', maxEvents);
+  const plugin = new TracePlugin(store, 'event-cap', () => 1_000);
+  plugin.onStart();
+  /** A provider message as the lane gives it: tested on its bytes first, read only when wanted. */
+  const provider = (message: object) => {
+    const payload = Buffer.from(JSON.stringify(message));
+    if (plugin.wantsProviderMessage(payload)) plugin.onProviderMessage(JSON.parse(payload.toString()));
+  };
+  const client = (message: object) => {
+    const payload = Buffer.from(JSON.stringify(message));
+    if (plugin.wantsClientMessage(payload)) plugin.onClientMessage(JSON.parse(payload.toString()));
+  };
+  const close = async () => {
+    plugin.stop(null);
+    const summary = await store.close({ traceId: 'trc_t', sessionId: 's', startedAt: 'a', endedAt: 'b', durationMs: 1, truncated: plugin.truncated });
+    const events: TraceEvent[] = [];
+    for (let page = 0; page < summary.pages; page++) events.push(...parsePage(readFileSync(path.join(root, ...pageKey('trc_t', page).split('/')), 'utf8')));
+    return { summary, events, written: JSON.parse(readFileSync(path.join(root, ...traceCompleteKey('trc_t').split('/')), 'utf8')) as TraceSummary };
+  };
+  return { plugin, store, provider, client, close };
+}
+
+const attach = (sessionId: string, targetId: string, type: string, parent?: string) => ({ method: 'Target.attachedToTarget', params: { sessionId, targetInfo: { targetId, type, url: 'about:blank' }, waitingForDebugger: false }, ...(parent && { sessionId: parent }) });
+
+test('events of iframes and workers belong to their page\'s tab; a tab closes with its last session', async () => {
+  const h = harness();
+  h.provider(attach('S1', 'TAB1', 'page'));
+  for (const method of ['Network.enable', 'Runtime.enable', 'Page.enable']) h.client({ id: 1, method, sessionId: 'S1' });
+  h.provider(attach('S2', 'FRAME', 'iframe', 'S1'));
+  h.provider(attach('S3', 'WORKER', 'worker', 'S2'));
+  h.provider({ method: 'Runtime.consoleAPICalled', params: { type: 'warning', args: [{ type: 'string', value: 'from a worker' }, { type: 'number', value: 7 }, { type: 'object', description: 'Object' }] }, sessionId: 'S3' });
+  h.provider({ method: 'Page.frameNavigated', params: { frame: { id: 'F2', parentId: 'F1', url: 'https://x.test/frame' }, type: 'Navigation' }, sessionId: 'S2' });
+  h.provider({ method: 'Network.requestWillBeSent', params: { requestId: 'R1', request: { url: 'https://x.test/a', method: 'POST', headers: { Cookie: 'c=1' }, postData: 'é=1' }, timestamp: 5, wallTime: 1_700_000_000, type: 'XHR', initiator: { type: 'script' } }, sessionId: 'S1' });
+  h.provider({ method: 'Browser.downloadWillBegin', params: {}, sessionId: 'S1' }); // not traced
+  h.provider({ id: 9, result: { method: 'Network.requestWillBeSent' } }); // a reply is never read
+  h.provider({ method: 'Target.detachedFromTarget', params: { sessionId: 'S1' } });
+  const { events } = await h.close();
+  assert.deepEqual(events.map((e) => [e.kind, e.tab]), [['tab', 'TAB1'], ['console', 'TAB1'], ['navigation', 'TAB1'], ['request', 'TAB1'], ['tab', 'TAB1']]);
+  const [, consoleLine, navigation, request, closed] = events as [unknown, Extract<TraceEvent, { kind: 'console' }>, Extract<TraceEvent, { kind: 'navigation' }>, Extract<TraceEvent, { kind: 'request' }>, Extract<TraceEvent, { kind: 'tab' }>];
+  assert.equal(consoleLine.text, 'from a worker 7 Object');
+  assert.equal(consoleLine.level, 'warning');
+  assert.equal(navigation.main, false);
+  assert.deepEqual(request.headers, { Cookie: '[redacted]' });
+  assert.equal(request.postDataBytes, 4, 'bytes, not characters');
+  assert.equal(closed.action, 'closed');
+});
+
+test('a tab whose client never enabled a domain gets a note naming it, at its close or at the end; no page at all is said too', async () => {
+  const h = harness();
+  h.provider(attach('S1', 'TAB1', 'page'));
+  h.client({ id: 1, method: 'Page.enable', sessionId: 'S1' });
+  h.provider(attach('S2', 'TAB2', 'page'));
+  h.client({ id: 2, method: 'Runtime.enable', sessionId: 'S2' });
+  h.provider({ method: 'Target.detachedFromTarget', params: { sessionId: 'S2' } });
+  const { events } = await h.close();
+  const notes = events.filter((e): e is Extract<TraceEvent, { kind: 'note' }> => e.kind === 'note');
+  assert.deepEqual(notes.map((n) => [n.tab, n.missing]), [['TAB2', ['network', 'navigation']], ['TAB1', ['network', 'console']]]);
+
+  const none = harness();
+  none.client({ id: 1, method: 'Browser.getVersion' });
+  const { events: only } = await none.close();
+  assert.deepEqual(only.map((e) => e.kind === 'note' && [e.tab, e.missing]), [[null, ['network', 'console', 'navigation']]]);
+});
+
+test('at the limit capture stops with its reason; later events are counted as dropped without being read', async () => {
+  const h = harness(3);
+  h.provider(attach('S1', 'TAB1', 'page'));
+  for (let i = 0; i < 5; i++) h.provider({ method: 'Network.loadingFinished', params: { requestId: `R${i}`, timestamp: i, encodedDataLength: 10 }, sessionId: 'S1' });
+  h.provider({ method: 'Target.attachedToTarget', params: {} }); // bookkeeping past the stop: not counted
+  assert.equal(h.plugin.truncated, 'event-cap');
+  const { summary, events, written } = await h.close();
+  assert.equal(events.length, 3);
+  assert.equal(summary.eventCount, 3);
+  assert.equal(summary.droppedEvents, 3, 'the event that met the limit and the two after it');
+  assert.equal(summary.truncated, 'event-cap');
+  assert.deepEqual(written, summary);
+});
+
+test('a provider that orders its keys otherwise is still read; the client is read only for enable calls', () => {
+  const h = harness();
+  assert.equal(h.plugin.wantsProviderMessage(Buffer.from('{"params":{},"method":"Network.loadingFinished"}')), true);
+  assert.equal(h.plugin.wantsProviderMessage(Buffer.from('{"id":3,"result":{}}')), false);
+  assert.equal(h.plugin.wantsProviderMessage(Buffer.from('{"method":"Page.screencastFrame","params":{}}')), false);
+  assert.equal(h.plugin.wantsClientMessage(Buffer.from('{"id":1,"method":"Runtime.evaluate","params":{"expression":"1"}}')), false);
+  assert.equal(h.plugin.wantsClientMessage(Buffer.from('{"id":1,"method":"Network.enable"}')), true);
+});
+
+test('pages hold exactly 1,000 events, numbered across pages', async () => {
+  const h = harness();
+  for (let i = 0; i < 2_345; i++) h.store.add({ kind: 'console', t: i, tab: null, level: 'log', source: 'log', text: String(i) });
+  const { summary, events } = await h.close();
+  assert.equal(summary.pages, 3);
+  assert.equal(events.length, 2_346); // with the note that no page was seen
+  assert.ok(events.every((e, i) => e.seq === i));
+});

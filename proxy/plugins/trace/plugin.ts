@@ -1,0 +1,290 @@
+// The trace plugin (docs/traces.md, "Capture"): network requests, console output, exceptions and
+// navigations of every tab, read from the traffic the client already gets. It sends nothing and
+// changes nothing: a client that never enabled a domain on a tab (`Network.enable`,
+// `Runtime.enable`, `Page.enable`) gets a note in the trace saying what could not be seen there,
+// rather than the domain being enabled behind its back (enabling Runtime is visible to pages and
+// is what careful clients avoid).
+//
+// Only provider events of the methods below are parsed (a cheap test on their first bytes); the
+// client's commands are parsed only when they enable something. Events of the other plugins' own
+// CDP sessions never get here: they come first in the pipeline and drop them.
+import type { CapturedEvent, ConsoleEvent, Headers, NoteEvent } from '../../../lib/traces/format';
+import { clip, redactHeaders, URL_MAX_CHARS } from '../../../lib/traces/format';
+import type { CdpMessage, PipelinePlugin } from '../../relay/pipeline-lane';
+
+export type StopReason = 'event-cap' | 'wallet-drained';
+type Domain = 'network' | 'console' | 'navigation';
+
+/** What the trace keeps: the event methods it reads, and the domain whose `enable` the client must have sent for them to flow. */
+const CAPTURED = new Map<string, Domain | null>([
+  ['Network.requestWillBeSent', 'network'],
+  ['Network.responseReceived', 'network'],
+  ['Network.loadingFinished', 'network'],
+  ['Network.loadingFailed', 'network'],
+  ['Runtime.consoleAPICalled', 'console'],
+  ['Runtime.exceptionThrown', 'console'],
+  ['Log.entryAdded', 'console'],
+  ['Page.frameNavigated', 'navigation'],
+  ['Page.navigatedWithinDocument', 'navigation'],
+  // Tabs: which CDP session is which tab.
+  ['Target.attachedToTarget', null],
+  ['Target.detachedFromTarget', null],
+]);
+const ENABLES = new Map<string, Domain>([
+  ['Network.enable', 'network'],
+  ['Runtime.enable', 'console'],
+  ['Page.enable', 'navigation'],
+]);
+const DOMAIN_WORDS: Record<Domain, string> = { network: 'network requests (Network.enable)', console: 'console output and exceptions (Runtime.enable)', navigation: 'navigations (Page.enable)' };
+
+const EVENT_PREFIX = Buffer.from('{"method":"');
+const REPLY_PREFIX = Buffer.from('{"id":');
+const QUOTE = 0x22;
+const ENABLE = Buffer.from('.enable"');
+
+/** A CDP session of the client's and the tab it belongs to. */
+interface ClientSession {
+  tab: string | null;
+  type: string;
+}
+
+interface Tab {
+  /** The client's sessions attached to the tab (a tab is closed for the trace when the last one goes). */
+  sessions: number;
+  enabled: Set<Domain>;
+  noted: boolean;
+}
+
+export class TracePlugin implements PipelinePlugin {
+  readonly name = 'trace';
+  private readonly sessions = new Map<string, ClientSession>();
+  private readonly tabs = new Map<string, Tab>();
+  private stopped = false;
+  private startedAt = 0;
+  private stoppedAt: number | null = null;
+  /** The client attached to a page at some point (a trace of none says so). */
+  private sawPage = false;
+  truncated: StopReason | null = null;
+
+  constructor(
+    /** Stores one event; false once the trace can hold no more (the plugin stops). */
+    private readonly sink: { add(event: CapturedEvent): 'stored' | 'dropped' | 'full'; droppedEvents: number },
+    private readonly full: StopReason,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  onStart(): void {
+    this.startedAt = this.now();
+  }
+
+  /** How long capture ran: to its stop or now. */
+  get capturedMs(): number {
+    return this.startedAt ? Math.max(0, (this.stoppedAt ?? this.now()) - this.startedAt) : 0;
+  }
+
+  wantsProviderMessage(payload: Buffer): boolean {
+    if (payload.subarray(0, EVENT_PREFIX.length).equals(EVENT_PREFIX)) {
+      const end = payload.indexOf(QUOTE, EVENT_PREFIX.length);
+      const method = end > 0 ? payload.toString('latin1', EVENT_PREFIX.length, end) : '';
+      if (!CAPTURED.has(method)) return false;
+      if (this.stopped) {
+        // Past the stop an event is counted, not read (tab bookkeeping no longer matters).
+        if (CAPTURED.get(method)) this.sink.droppedEvents++;
+        return false;
+      }
+      return true;
+    }
+    if (payload.subarray(0, REPLY_PREFIX.length).equals(REPLY_PREFIX)) return false;
+    // A provider that orders its keys otherwise: read what may be an event.
+    return !this.stopped && payload.includes('"method"');
+  }
+
+  wantsClientMessage(payload: Buffer): boolean {
+    return !this.stopped && payload.includes(ENABLE);
+  }
+
+  onClientMessage(message: CdpMessage): void {
+    const domain = message.method ? ENABLES.get(message.method) : undefined;
+    if (!domain) return;
+    const tab = this.tabOf(message.sessionId);
+    if (tab) this.tabs.get(tab)?.enabled.add(domain);
+  }
+
+  onProviderMessage(message: CdpMessage): void {
+    if (this.stopped || !message.method) return;
+    const p = (message.params ?? {}) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- CDP params, read field by field
+    const tab = this.tabOf(message.sessionId);
+    switch (message.method) {
+      case 'Target.attachedToTarget':
+        return this.attached(p, message.sessionId);
+      case 'Target.detachedFromTarget':
+        return this.detached(p.sessionId as string);
+      case 'Network.requestWillBeSent': {
+        const request = p.request ?? {};
+        const postData = typeof request.postData === 'string' ? Buffer.byteLength(request.postData) : undefined;
+        const redirect = p.redirectResponse;
+        return this.add({
+          kind: 'request', t: this.now(), tab,
+          requestId: String(p.requestId), frameId: p.frameId, url: clip(String(request.url ?? ''), URL_MAX_CHARS), method: String(request.method ?? 'GET'), type: String(p.type ?? 'Other'),
+          headers: redactHeaders(request.headers), ...(postData !== undefined && { postDataBytes: postData }), initiator: p.initiator?.type,
+          wallTime: Number(p.wallTime ?? 0), timestamp: Number(p.timestamp ?? 0),
+          ...(redirect && { redirectResponse: { status: Number(redirect.status ?? 0), statusText: String(redirect.statusText ?? ''), headers: redactHeaders(redirect.headers), mimeType: redirect.mimeType } }),
+        });
+      }
+      case 'Network.responseReceived': {
+        const r = p.response ?? {};
+        return this.add({
+          kind: 'response', t: this.now(), tab,
+          requestId: String(p.requestId), url: clip(String(r.url ?? ''), URL_MAX_CHARS), status: Number(r.status ?? 0), statusText: String(r.statusText ?? ''), mimeType: String(r.mimeType ?? ''),
+          headers: redactHeaders(r.headers), ...(r.requestHeaders && { requestHeaders: redactHeaders(r.requestHeaders) as Headers }),
+          protocol: r.protocol, remoteAddress: r.remoteIPAddress ? `${r.remoteIPAddress}:${r.remotePort ?? ''}` : undefined,
+          fromCache: Boolean(r.fromDiskCache || r.fromPrefetchCache || r.fromMemoryCache), fromServiceWorker: Boolean(r.fromServiceWorker),
+          timing: r.timing, encodedDataLength: Number(r.encodedDataLength ?? 0), type: String(p.type ?? 'Other'), timestamp: Number(p.timestamp ?? 0),
+        });
+      }
+      case 'Network.loadingFinished':
+        return this.add({ kind: 'finished', t: this.now(), tab, requestId: String(p.requestId), encodedDataLength: Number(p.encodedDataLength ?? 0), timestamp: Number(p.timestamp ?? 0) });
+      case 'Network.loadingFailed':
+        return this.add({
+          kind: 'failed', t: this.now(), tab, requestId: String(p.requestId), errorText: String(p.errorText ?? ''), canceled: Boolean(p.canceled),
+          ...(p.blockedReason && { blockedReason: String(p.blockedReason) }), type: String(p.type ?? 'Other'), timestamp: Number(p.timestamp ?? 0),
+        });
+      case 'Runtime.consoleAPICalled': {
+        const top = p.stackTrace?.callFrames?.[0];
+        return this.add({
+          kind: 'console', t: this.now(), tab, level: consoleLevel(String(p.type)), source: String(p.type ?? 'log'),
+          text: clip(((p.args ?? []) as unknown[]).map(describe).join(' ')), ...location(top),
+        });
+      }
+      case 'Runtime.exceptionThrown': {
+        const d = p.exceptionDetails ?? {};
+        const description: string | undefined = d.exception?.description;
+        const headline = description ? description.split('\n')[0] : (d.exception?.value ?? '');
+        return this.add({
+          kind: 'exception', t: this.now(), tab, text: clip([d.text, headline].filter(Boolean).join(' ')),
+          ...(description && description.includes('\n') && { stack: clip(description) }),
+          ...location(d.url !== undefined ? { url: d.url, lineNumber: d.lineNumber, columnNumber: d.columnNumber } : d.stackTrace?.callFrames?.[0]),
+        });
+      }
+      case 'Log.entryAdded': {
+        const e = p.entry ?? {};
+        return this.add({ kind: 'console', t: this.now(), tab, level: logLevel(String(e.level)), source: String(e.source ?? 'other'), text: clip(String(e.text ?? '')), ...location(e) });
+      }
+      case 'Page.frameNavigated': {
+        const frame = p.frame ?? {};
+        return this.add({ kind: 'navigation', t: this.now(), tab, frameId: String(frame.id), main: !frame.parentId, url: clip(String(frame.url ?? '') + String(frame.urlFragment ?? ''), URL_MAX_CHARS), sameDocument: false });
+      }
+      case 'Page.navigatedWithinDocument':
+        return this.add({ kind: 'navigation', t: this.now(), tab, frameId: String(p.frameId), main: p.frameId === tab, url: clip(String(p.url ?? ''), URL_MAX_CHARS), sameDocument: true });
+    }
+  }
+
+  private attached(p: Record<string, any>, parentSession: string | undefined): void { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const info = p.targetInfo ?? {};
+    const sessionId = String(p.sessionId);
+    const type = String(info.type ?? '');
+    // A page is its own tab; an iframe or worker belongs to the tab of the session it was attached from.
+    const tab = type === 'page' ? String(info.targetId) : this.tabOf(parentSession);
+    this.sessions.set(sessionId, { tab, type });
+    if (type !== 'page' || !tab) return;
+    this.sawPage = true;
+    const known = this.tabs.get(tab);
+    if (known) {
+      known.sessions++;
+      return;
+    }
+    this.tabs.set(tab, { sessions: 1, enabled: new Set(), noted: false });
+    this.add({ kind: 'tab', t: this.now(), tab, action: 'opened', url: clip(String(info.url ?? ''), URL_MAX_CHARS), ...(info.openerId && { openerId: String(info.openerId) }) });
+  }
+
+  private detached(sessionId: string): void {
+    const session = this.sessions.get(sessionId);
+    this.sessions.delete(sessionId);
+    if (!session || session.type !== 'page' || !session.tab) return;
+    const tab = this.tabs.get(session.tab);
+    if (!tab || --tab.sessions > 0) return;
+    this.note(session.tab, tab);
+    this.tabs.delete(session.tab);
+    this.add({ kind: 'tab', t: this.now(), tab: session.tab, action: 'closed' });
+  }
+
+  private tabOf(sessionId: string | undefined): string | null {
+    return sessionId ? (this.sessions.get(sessionId)?.tab ?? null) : null;
+  }
+
+  /** Says what the client never enabled on a tab, once. */
+  private note(tabId: string, tab: Tab): void {
+    if (tab.noted) return;
+    tab.noted = true;
+    const missing = (['network', 'console', 'navigation'] as const).filter((d) => !tab.enabled.has(d));
+    if (missing.length === 0) return;
+    const note: Omit<NoteEvent, 'seq'> = {
+      kind: 'note', t: this.now(), tab: tabId, code: 'not-enabled', missing,
+      message: `The client never enabled ${missing.map((d) => DOMAIN_WORDS[d]).join(', ')} on this tab, so the trace has none: the trace only reads what the client's own connection receives.`,
+    };
+    this.add(note);
+  }
+
+  private add(event: CapturedEvent): void {
+    if (this.stopped) return;
+    if (this.sink.add(event) === 'full') {
+      this.sink.droppedEvents++;
+      this.stop(this.full);
+    }
+  }
+
+  /** Stops capture (the event limit, or the session's end with null); the session goes on. */
+  stop(reason: StopReason | null): void {
+    if (this.stopped) return;
+    // Tabs still open say what they missed before the trace closes.
+    if (reason === null) {
+      for (const [id, tab] of this.tabs) this.note(id, tab);
+      if (!this.sawPage) {
+        this.add({
+          kind: 'note', t: this.now(), tab: null, code: 'not-enabled', missing: ['network', 'console', 'navigation'],
+          message: 'The client attached to no page during the session, so the trace has nothing of the pages: the trace only reads what the client\'s own connection receives.',
+        });
+      }
+    }
+    this.stopped = true;
+    this.stoppedAt = this.now();
+    this.truncated = reason;
+  }
+
+}
+
+function consoleLevel(type: string): ConsoleEvent['level'] {
+  switch (type) {
+    case 'error':
+    case 'assert':
+      return 'error';
+    case 'warning':
+      return 'warning';
+    case 'info':
+      return 'info';
+    case 'debug':
+      return 'debug';
+    default:
+      return 'log';
+  }
+}
+
+function logLevel(level: string): ConsoleEvent['level'] {
+  if (level === 'verbose') return 'debug';
+  if (level === 'error' || level === 'warning' || level === 'info') return level;
+  return 'log';
+}
+
+/** A console argument as text, the way DevTools prints it in one line. */
+function describe(arg: unknown): string {
+  const a = (arg ?? {}) as { type?: string; value?: unknown; unserializableValue?: string; description?: string };
+  if (a.unserializableValue !== undefined) return a.unserializableValue;
+  if ('value' in a) return typeof a.value === 'string' ? a.value : JSON.stringify(a.value);
+  return a.description ?? a.type ?? '';
+}
+
+/** Where something happened, 1-based like an editor's lines. */
+function location(at: { url?: string; lineNumber?: number; columnNumber?: number } | undefined): { url?: string; line?: number; column?: number } {
+  if (!at?.url) return {};
+  return { url: clip(at.url, URL_MAX_CHARS), ...(typeof at.lineNumber === 'number' && { line: at.lineNumber + 1 }), ...(typeof at.columnNumber === 'number' && { column: at.columnNumber + 1 }) };
+}
