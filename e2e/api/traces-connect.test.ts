@@ -287,8 +287,12 @@ test('while the session runs the trace is listed and its events answer 409 trace
   const sessionId = await sessionOf(user.workspaceId);
   const trace = await eventually(() => db.trace.findUnique({ where: { sessionLogId: sessionId } }), 5_000, 'the trace row');
   const auth = { token: user.token };
-  const listed = await call('GET', '/v1/inspections', { auth });
-  assert.deepEqual(listed.body.data.inspections.map((t: { id: string }) => t.id), [trace.id]);
+  // The list shows it growing (the row gets its figures every few seconds while it runs).
+  const listed = await eventually(async () => {
+    const res = await call('GET', '/v1/inspections', { auth });
+    return res.body.data?.inspections?.[0]?.eventCount > 0 ? res : null;
+  }, 10_000, 'the running trace\'s figures');
+  assert.deepEqual(listed.body.data.inspections.map((t: { id: string; complete: boolean }) => [t.id, t.complete]), [[trace.id, false]]);
   const running = await call('GET', `/v1/inspections/${trace.id}/events`, { auth });
   assert.equal(running.status, 409);
   assert.equal(running.body.error.code, 'trace_in_progress');

@@ -18,6 +18,14 @@ export async function createTrace(start: TraceStart): Promise<void> {
   await db.trace.create({ data: start });
 }
 
+/** A running trace's figures so far (the list shows a trace growing); never over a finished row. */
+export async function showProgress(id: string, figures: { eventCount: number; sizeBytes: number; droppedEvents: number }): Promise<void> {
+  await db.trace.updateMany({
+    where: { id, complete: false, endedAt: null },
+    data: { eventCount: figures.eventCount, sizeBytes: BigInt(figures.sizeBytes), droppedEvents: figures.droppedEvents },
+  });
+}
+
 /** The end of the capture: the summary's figures and `complete`. False when the trace was deleted while it ran. */
 export async function finishTrace(summary: TraceSummary): Promise<boolean> {
   const { count } = await db.trace.updateMany({

@@ -8,7 +8,7 @@ import { sessionCharge, traceBudgetEvents } from '../../../lib/billing/charges';
 import type { WalletState } from '../../../lib/billing/gates';
 import { log } from '../../../lib/log';
 import { TRACE_MAX_EVENTS, traceFolder } from '../../../lib/traces/format';
-import { createTrace, finishTrace } from '../../../lib/traces/store';
+import { createTrace, finishTrace, showProgress } from '../../../lib/traces/store';
 import { EventStore } from './event-store';
 import { TracePlugin } from './plugin';
 
@@ -16,7 +16,12 @@ export interface TraceOptions {
   /** The event cap (default 2,000,000; tests use a small one). */
   maxEvents?: number;
   store?: BlobStore;
+  /** How often a running trace's row gets its figures so far (default 5 s). */
+  progressMs?: number;
 }
+
+/** A running trace's row shows its figures so far, refreshed this often. */
+export const TRACE_PROGRESS_MS = 5_000;
 
 export interface TraceStartInput {
   sessionId: string;
@@ -38,6 +43,8 @@ export class TraceSession {
   private readonly store: BlobStore;
   private readonly created: Promise<boolean>;
   private readonly startedAt = new Date();
+  private progressTimer: NodeJS.Timeout | null = null;
+  private ended = false;
   /** Settles when the trace's files and row are final. */
   done: Promise<void> = Promise.resolve();
 
@@ -57,7 +64,18 @@ export class TraceSession {
           return false;
         },
       );
+    void this.created.then((created) => {
+      if (!created || this.ended) return;
+      let shown = 0;
+      this.progressTimer = setInterval(() => {
+        if (this.events.eventCount + this.events.droppedEvents === shown) return;
+        shown = this.events.eventCount + this.events.droppedEvents;
+        void showProgress(this.id, this.events).catch((error: Error) => log.warn({ traceId: this.id, err: error.message }, 'could not show the trace\'s progress'));
+      }, options.progressMs ?? TRACE_PROGRESS_MS);
+      this.progressTimer.unref();
+    });
   }
+
 
   /** The events billed: those the trace holds. */
   get eventCount(): number {
@@ -66,6 +84,8 @@ export class TraceSession {
 
   /** The session ended: stop, write the summary and finish the row. */
   end(endedAt: Date = new Date()): Promise<void> {
+    this.ended = true;
+    if (this.progressTimer) clearInterval(this.progressTimer);
     this.plugin.stop(null);
     this.done = (async () => {
       const summary = await this.events.close({
