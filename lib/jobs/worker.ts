@@ -1,12 +1,14 @@
 // The job worker of a proxy process (docs/recordings.md, "Jobs"): recording encodes, at most
 // ENCODE_CONCURRENCY at a time in this process (default 1: an encode keeps two cores busy), their
-// dead-letter queue, and the hourly retention sweep, queued as a job throttled to one an hour
-// across every process so that one proxy runs it. It also runs pg-boss's maintenance every
+// dead-letter queue, and the hourly retention sweep of recordings and traces (one job, queued on
+// RETENTION_QUEUE, whose name predates traces), throttled to one an hour across every process so
+// that one proxy runs it. It also runs pg-boss's maintenance every
 // JOBS_MAINTENANCE_INTERVAL_S: active jobs past their expiry (their worker died) go back to retry.
 import { hostname } from 'node:os';
 import { log as rootLog } from '../log';
 import { removeStaleScratch } from '../recordings/encode-video';
 import { sweepExpiredRecordings } from '../recordings/sweep-recordings';
+import { sweepExpiredTraces } from '../traces/sweep-traces';
 import { ensureQueue, getBoss, jobsSchema, positiveNumber } from './boss';
 import { ENCODE_GIVEN_UP_QUEUE, ENCODE_QUEUE, encodeWakers, ensureEncodeQueues, runEncodeGivenUp, runEncodeJob, type EncodeJobData } from './encode-recording';
 import { runQueue, type QueueRunner } from './run-queue';
@@ -48,7 +50,7 @@ export async function startJobWorker(options: JobWorkerOptions = {}): Promise<Jo
   const runners: QueueRunner[] = [
     encodes,
     runQueue<EncodeJobData>(boss, ENCODE_GIVEN_UP_QUEUE, runEncodeGivenUp, { ...common, concurrency: 1 }),
-    runQueue(boss, RETENTION_QUEUE, async () => ({ deleted: await sweepExpiredRecordings() }), { ...common, concurrency: 1 }),
+    runQueue(boss, RETENTION_QUEUE, async () => ({ deleted: await sweepExpiredRecordings(), tracesDeleted: await sweepExpiredTraces() }), { ...common, concurrency: 1 }),
   ];
 
   let maintaining: Promise<void> | null = null;
@@ -69,7 +71,7 @@ export async function startJobWorker(options: JobWorkerOptions = {}): Promise<Jo
       void boss
         .sendThrottled(RETENTION_QUEUE, {}, { retryLimit: 2, retryDelay: 60 }, HOUR_S, 'sweep')
         .then(() => runners[2]!.wake())
-        .catch((error: Error) => log.warn({ err: error.message }, 'could not queue the recording retention sweep'));
+        .catch((error: Error) => log.warn({ err: error.message }, 'could not queue the retention sweep'));
     queueSweep();
     hourly = setInterval(queueSweep, (HOUR_S / 4) * 1000);
     hourly.unref();

@@ -11,7 +11,7 @@
 
 /** Events per page file and per `?page=` of the events endpoint. */
 export const PAGE_SIZE = 1_000;
-/** Capture stops after this many events; the session goes on (spec 2, trace rules). */
+/** Capture stops after this many events; the session goes on (docs/traces.md, Limits). */
 export const TRACE_MAX_EVENTS = 2_000_000;
 
 export const traceFolder = (traceId: string) => `traces/${traceId.toLowerCase()}`;

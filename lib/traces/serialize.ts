@@ -1,0 +1,27 @@
+import type { Trace } from '../db/generated/client';
+import { pagesOf, type TraceTruncation } from './format';
+
+/**
+ * The Trace resource of docs/api.md: the spec's fields, `routerInstanceId` for the row's router,
+ * BigInt sizes as JSON numbers, timestamps ISO; plus this install's `truncated` and `pages` (how
+ * many `?page=` pages the events endpoint has).
+ */
+export function serializeTrace(t: Trace) {
+  return {
+    id: t.id,
+    sessionLogId: t.sessionLogId,
+    routerInstanceId: t.routerId,
+    providerId: t.providerId,
+    startedAt: t.startedAt.toISOString(),
+    endedAt: t.endedAt?.toISOString() ?? null,
+    durationMs: t.durationMs,
+    eventCount: t.eventCount,
+    sizeBytes: Number(t.sizeBytes),
+    droppedEvents: t.droppedEvents,
+    complete: t.complete,
+    truncated: t.truncated as TraceTruncation | null,
+    pages: pagesOf(t.eventCount),
+  };
+}
+
+export type TraceResource = ReturnType<typeof serializeTrace>;
