@@ -175,15 +175,16 @@ test('a Playwright session on a page with fetches, a failure, console output and
   assert.equal(detail.body.data.hasReplay, true, 'the session has a trace');
 });
 
-test('credentials never reach storage: Authorization, Cookie, Set-Cookie and Proxy-Authorization values are redacted', SLOW, async () => {
+test('credentials never reach storage: header values redacted, request bodies left out', SLOW, async () => {
   const user = await withProvider('trace-redact');
   const { sessionId } = await tracedPage(connectUrl(user.key, { observability: 'true' }), user.workspaceId, async (page) => {
-    // A form post, a request with a cookie the browser keeps, and a proxy credential set by the page.
-    await page.evaluate(() => fetch('/api/ok?n=3', { method: 'POST', body: 'password=trace-secret-password', headers: { 'Proxy-Authorization': 'Basic trace-secret-proxy', cookie: 'a=b' } }));
+    // A form post (pages cannot set Cookie or Proxy-Authorization themselves: the browser forbids
+    // those names; their redaction is unit-tested in lib/traces/format.test.ts).
+    await page.evaluate(() => fetch('/api/ok?n=3', { method: 'POST', body: 'password=trace-secret-password' }));
   });
   const trace = await completed(sessionId);
   const { events, raw } = await eventsOf(trace.id);
-  for (const secret of ['trace-secret-token', 'trace-secret-cookie', 'trace-secret-password', 'trace-secret-proxy']) assert.equal(raw.includes(secret), false, `${secret} is not stored`);
+  for (const secret of ['trace-secret-token', 'trace-secret-cookie', 'trace-secret-password']) assert.equal(raw.includes(secret), false, `${secret} is not stored`);
   // Chromium keeps cookies out of these events' headers (they travel in the ExtraInfo events, which
   // the trace does not keep); wherever a credential header appears, its value is redacted.
   const credentials = ['authorization', 'cookie', 'set-cookie', 'proxy-authorization'];
@@ -194,7 +195,6 @@ test('credentials never reach storage: Authorization, Cookie, Set-Cookie and Pro
   const posted = events.find((e): e is RequestEvent => e.kind === 'request' && e.url.endsWith('/api/ok?n=3'));
   assert.equal(posted?.method, 'POST');
   assert.equal(posted?.postDataBytes, 'password=trace-secret-password'.length, 'the body\'s size, not the body');
-  assert.equal(posted?.headers['Proxy-Authorization'], '[redacted]');
 });
 
 test('Playwright sees the same outcome and events with and without tracing', SLOW, async () => {
@@ -214,7 +214,9 @@ test('puppeteer sees the same outcome and events with and without tracing, recor
   // With the recorder on the same lane, its own sessions' events stay out of the trace.
   const alone = await eventsOf((await completed(await sessionOf(traced.user.workspaceId))).id);
   const recorded = await eventsOf((await completed(await sessionOf(both.user.workspaceId))).id);
-  const shape = (events: TraceEvent[]) => events.filter((e) => e.kind === 'navigation' || e.kind === 'tab' || e.kind === 'console').map((e) => `${e.kind} ${'url' in e ? new URL(e.url ?? 'about:blank').pathname : ''} ${'text' in e ? e.text : ''}`);
+  // (Whether a tab's close reaches the client before Browser.close cuts the connection is a race of
+  // the browser's: closes are left out.)
+  const shape = (events: TraceEvent[]) => events.filter((e) => e.kind === 'navigation' || (e.kind === 'tab' && e.action === 'opened') || e.kind === 'console').map((e) => `${e.kind} ${'url' in e ? new URL(e.url ?? 'about:blank').pathname : ''} ${'text' in e ? e.text : ''}`);
   assert.deepEqual(shape(recorded.events), shape(alone.events));
 });
 
@@ -308,7 +310,7 @@ test('a crashed proxy\'s traces: its successor counts what reached storage (a to
   const user = await withProvider('trace-orphan');
   const proxyInstanceId = `trace-orphan-${randomUUID()}`;
   const session = await db.sessionLog.create({
-    data: { id: `ses_${randomUUID().replaceAll('-', '')}`, workspaceId: user.workspaceId, routerId: user.routerId, providerSlug: 'chromium', providerName: 'chromium', kind: 'route', state: 'errored', startedAt: new Date(Date.now() - 60_000), endedAt: new Date(), proxyInstanceId },
+    data: { id: `ses_${randomUUID().replaceAll('-', '')}`, workspaceId: user.workspaceId, routerId: user.routerId, providerSlug: 'chromium', providerName: 'chromium', kind: 'route', state: 'errored', startedAt: new Date(Date.now() - 120_000), endedAt: new Date(Date.now() - 60_000), proxyInstanceId },
   });
   const traceId = `trc_${randomUUID().replaceAll('-', '')}`;
   await db.trace.create({ data: { id: traceId, workspaceId: user.workspaceId, sessionLogId: session.id, routerId: user.routerId, startedAt: session.startedAt } });
