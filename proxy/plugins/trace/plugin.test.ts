@@ -109,3 +109,14 @@ test('pages hold exactly 1,000 events, numbered across pages', async () => {
   assert.equal(events.length, 2_346); // with the note that no page was seen
   assert.ok(events.every((e, i) => e.seq === i));
 });
+
+test('a tab destroyed before its detach arrives is closed once', async () => {
+  const h = harness();
+  h.provider(attach('S1', 'TAB1', 'page'));
+  for (const method of ['Network.enable', 'Runtime.enable', 'Page.enable']) h.client({ id: 1, method, sessionId: 'S1' });
+  h.provider({ method: 'Target.targetDestroyed', params: { targetId: 'TAB1' } });
+  h.provider({ method: 'Target.detachedFromTarget', params: { sessionId: 'S1', targetId: 'TAB1' } });
+  h.provider({ method: 'Target.targetDestroyed', params: { targetId: 'NEVER-SEEN' } });
+  const { events } = await h.close();
+  assert.deepEqual(events.map((e) => e.kind === 'tab' && e.action), ['opened', 'closed']);
+});

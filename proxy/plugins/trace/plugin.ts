@@ -29,6 +29,7 @@ const CAPTURED = new Map<string, Domain | null>([
   // Tabs: which CDP session is which tab.
   ['Target.attachedToTarget', null],
   ['Target.detachedFromTarget', null],
+  ['Target.targetDestroyed', null],
 ]);
 const ENABLES = new Map<string, Domain>([
   ['Network.enable', 'network'],
@@ -119,6 +120,9 @@ export class TracePlugin implements PipelinePlugin {
         return this.attached(p, message.sessionId);
       case 'Target.detachedFromTarget':
         return this.detached(p.sessionId as string);
+      case 'Target.targetDestroyed':
+        // A discovering client hears of a closed tab this way, often before the detach.
+        return this.closeTab(String(p.targetId));
       case 'Network.requestWillBeSent': {
         const request = p.request ?? {};
         const postData = typeof request.postData === 'string' ? Buffer.byteLength(request.postData) : undefined;
@@ -202,10 +206,15 @@ export class TracePlugin implements PipelinePlugin {
     this.sessions.delete(sessionId);
     if (!session || session.type !== 'page' || !session.tab) return;
     const tab = this.tabs.get(session.tab);
-    if (!tab || --tab.sessions > 0) return;
-    this.note(session.tab, tab);
-    this.tabs.delete(session.tab);
-    this.add({ kind: 'tab', t: this.now(), tab: session.tab, action: 'closed' });
+    if (tab && --tab.sessions === 0) this.closeTab(session.tab);
+  }
+
+  private closeTab(tabId: string): void {
+    const tab = this.tabs.get(tabId);
+    if (!tab) return;
+    this.note(tabId, tab);
+    this.tabs.delete(tabId);
+    this.add({ kind: 'tab', t: this.now(), tab: tabId, action: 'closed' });
   }
 
   private tabOf(sessionId: string | undefined): string | null {
