@@ -33,7 +33,7 @@ export const navSections: NavSection[] = [
       { key: 'sessions', href: '/sessions', label: 'Sessions', icon: ActivityIcon, needsWorkspace: true, description: 'Every browser session that went through your routers: provider, duration, bytes and cost.' },
       { key: 'profiles', href: '/profiles', label: 'Profiles', icon: UserCircleIcon, needsWorkspace: true, description: 'Saved browser state (cookies, storage) that sessions can load and save.' },
       { key: 'recordings', href: '/recordings', label: 'Recordings', icon: VideoIcon, needsWorkspace: true, description: 'Video recordings of sessions: play them, watch running ones live, download MP4s.' },
-      { key: 'traces', href: '/traces', label: 'Traces', icon: SearchCodeIcon, coming: true, needsWorkspace: true, description: 'Step-by-step inspection of what a session did: commands, network and console.' },
+      { key: 'traces', href: '/traces', label: 'Traces', icon: SearchCodeIcon, needsWorkspace: true, description: 'What traced sessions did: network requests, console output and navigations, kept 60 days.' },
       { key: 'webhooks', href: '/webhooks', label: 'Webhooks', icon: WebhookIcon, needsWorkspace: true, description: 'Notify your systems when sessions end or fail.' },
     ],
   },

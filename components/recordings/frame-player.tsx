@@ -27,7 +27,23 @@ export const tabLabel = (target: Pick<Target, 'title' | 'url'>, n: number) => ta
 /** The tab shown first: the one with the most frames (a script's page rather than the browser's blank start tab). */
 const busiest = (targets: readonly Target[]) => targets.reduce<Target | null>((best, t) => (!best || t.frameCount > best.frameCount ? t : best), null)?.targetId ?? null;
 
-export function FramePlayer({ recordingId, manifest, durationMs, className }: { recordingId: string; manifest: RecordingManifest; durationMs: number; className?: string }) {
+/**
+ * A jump asked from outside (the trace viewer's timeline): to `ms` since the recording started, on
+ * the tab `tab` when it has frames. A new `key` asks again for the same moment.
+ */
+export interface PlayerSeek {
+  ms: number;
+  tab?: string | null;
+  key: number;
+}
+
+export interface PlayerSync {
+  seek?: PlayerSeek | null;
+  /** The playhead as it moves (ms since the recording started). */
+  onPositionChange?: (ms: number) => void;
+}
+
+export function FramePlayer({ recordingId, manifest, durationMs, className, seek: seekTo, onPositionChange }: { recordingId: string; manifest: RecordingManifest; durationMs: number; className?: string } & PlayerSync) {
   const { workspaceId } = useActiveWorkspace();
   const targets = useMemo(() => manifest.targets.filter((t) => t.frameCount > 0), [manifest.targets]);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -137,6 +153,25 @@ export function FramePlayer({ recordingId, manifest, durationMs, className }: { 
     if (positionRef.current >= duration) seek(0);
     setPlaying(true);
   };
+  // Outside seeks and position reports (the trace viewer); without these props nothing changes.
+  // Only a new seek request moves the playhead: the rest is read from here, not watched.
+  const latest = useRef({ duration, targets, onPositionChange });
+  useEffect(() => {
+    latest.current = { duration, targets, onPositionChange };
+  });
+  useEffect(() => {
+    if (!seekTo) return;
+    const { duration: end, targets: tabs } = latest.current;
+    // The seek is the external request this effect follows: applied once per request.
+    if (seekTo.tab && tabs.some((t) => t.targetId === seekTo.tab)) setChosen(seekTo.tab);
+    const next = Math.min(end, Math.max(0, seekTo.ms));
+    positionRef.current = next;
+    setPosition(next);
+  }, [seekTo]);
+  useEffect(() => {
+    latest.current.onPositionChange?.(position);
+  }, [position]);
+
   const toggleRef = useRef(toggle);
   useEffect(() => {
     toggleRef.current = toggle;

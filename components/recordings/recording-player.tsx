@@ -2,19 +2,20 @@
 // A recording, played: the MP4 once it is ready (a <video> whose seeks are range requests), else
 // the frame player on the manifest and chunks. With the video ready the frames stay one click
 // away, for watching a tab the video does not show.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useManifest, recordingVideoUrl, type RecordingDetail } from '@/lib/client/recordings';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { EmptyState, ErrorState } from '../ui/empty-state';
 import { VideoIcon } from '../ui/icons';
 import { Skeleton } from '../ui/skeleton';
-import { FramePlayer } from './frame-player';
+import { FramePlayer, type PlayerSync } from './frame-player';
 import { recordingState } from './recording-status';
 
 type Mode = 'video' | 'frames';
 
-export function RecordingPlayer({ recording, className }: { recording: RecordingDetail; className?: string }) {
+/** `seek` and `onPositionChange` (optional) tie the player to another view's timeline (the trace viewer). */
+export function RecordingPlayer({ recording, className, seek, onPositionChange }: { recording: RecordingDetail; className?: string } & PlayerSync) {
   const ready = recordingState(recording) === 'ready';
   const [chosen, setChosen] = useState<Mode | null>(null);
   const mode: Mode = ready ? (chosen ?? 'video') : 'frames';
@@ -37,14 +38,23 @@ export function RecordingPlayer({ recording, className }: { recording: Recording
           ))}
         </div>
       )}
-      {mode === 'video' ? <VideoPlayer recordingId={recording.id} /> : <Frames recording={recording} />}
+      {mode === 'video' ? (
+        <VideoPlayer recordingId={recording.id} seek={seek} onPositionChange={onPositionChange} />
+      ) : (
+        <Frames recording={recording} seek={seek} onPositionChange={onPositionChange} />
+      )}
     </div>
   );
 }
 
-function VideoPlayer({ recordingId }: { recordingId: string }) {
+function VideoPlayer({ recordingId, seek, onPositionChange }: { recordingId: string } & PlayerSync) {
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    // Before the metadata has loaded this sets where playback will start.
+    if (seek && video.current) video.current.currentTime = Math.max(0, seek.ms) / 1000;
+  }, [seek]);
   if (failed) {
     return (
       <ErrorState
@@ -60,6 +70,8 @@ function VideoPlayer({ recordingId }: { recordingId: string }) {
   return (
     <video
       key={attempt}
+      ref={video}
+      onTimeUpdate={onPositionChange && ((e) => onPositionChange(e.currentTarget.currentTime * 1000))}
       src={recordingVideoUrl(recordingId, { inline: true })}
       controls
       preload="metadata"
@@ -72,7 +84,7 @@ function VideoPlayer({ recordingId }: { recordingId: string }) {
   );
 }
 
-function Frames({ recording }: { recording: RecordingDetail }) {
+function Frames({ recording, seek, onPositionChange }: { recording: RecordingDetail } & PlayerSync) {
   const manifest = useManifest(recording.id);
   if (manifest.error && !manifest.data) return <ErrorState className="rounded-lg border border-zinc-200" error={manifest.error} onRetry={() => void manifest.refetch()} />;
   if (!manifest.data) return <Skeleton className="aspect-video w-full rounded-lg" />;
@@ -88,5 +100,5 @@ function Frames({ recording }: { recording: RecordingDetail }) {
       />
     );
   }
-  return <FramePlayer recordingId={recording.id} manifest={manifest.data} durationMs={recording.durationMs} />;
+  return <FramePlayer recordingId={recording.id} manifest={manifest.data} durationMs={recording.durationMs} seek={seek} onPositionChange={onPositionChange} />;
 }

@@ -1,7 +1,7 @@
 'use client';
 // One session in a side panel: provider, timings, traffic, error reason, what was captured (its
-// recording: live view while it runs, the player after), and (owners and admins, while it runs)
-// Close, which drops the client's connection.
+// recording: live view while it runs, the player after; its trace's figures and a link to it), and
+// (owners and admins, while it runs) Close, which drops the client's connection.
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '@/lib/client/api-fetch';
 import { useActiveWorkspace } from '@/lib/client/me';
@@ -18,6 +18,7 @@ import { Skeleton } from '../ui/skeleton';
 import { formatDateTime } from '../ui/time';
 import { formatMillicents } from '@/lib/client/money';
 import { SessionRecording } from '../recordings/session-recording';
+import { SessionTrace } from '../traces/session-trace';
 import { formatBytes, formatDuration, sessionDuration, useNow } from './format';
 import { SessionStateBadge } from './session-state';
 
@@ -123,8 +124,14 @@ function SessionDetail({ id }: { id: string }) {
       </Section>
       <Section title="Captured">
         <Row label="Recording">{yesNo(s.hasRecording)}</Row>
-        <Row label="Trace (replay)">{yesNo(s.hasReplay)}</Row>
+        <Row label="Trace">{yesNo(s.hasReplay)}</Row>
       </Section>
+      {s.hasReplay && (
+        <section className="px-6 py-4" aria-label="Trace">
+          <h3 className="mb-2 text-[12px] font-medium tracking-wide text-zinc-400 uppercase">Trace</h3>
+          <SessionTrace sessionId={s.id} />
+        </section>
+      )}
       {s.hasRecording && (
         <section className="px-6 py-4" aria-label="Recording">
           <h3 className="mb-2 text-[12px] font-medium tracking-wide text-zinc-400 uppercase">Recording</h3>

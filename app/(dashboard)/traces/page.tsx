@@ -1,8 +1,14 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/dashboard/coming-soon';
+import { Suspense } from 'react';
+import { TracesPage } from '@/components/traces/traces-page';
 
 export const metadata: Metadata = { title: 'Traces' };
 
 export default function Page() {
-  return <ComingSoon area="traces" />;
+  // The router lives in the URL's query (useSearchParams).
+  return (
+    <Suspense>
+      <TracesPage />
+    </Suspense>
+  );
 }

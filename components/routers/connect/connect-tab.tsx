@@ -114,7 +114,7 @@ function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string;
     <Card aria-label="Connection options">
       <CardHeader
         title="Options"
-        description="Query parameters of the connect URL. They change the URL and every snippet. Traces are not served by this proxy yet: it refuses observability= with 501 and says so, rather than ignoring it."
+        description="Query parameters of the connect URL. They change the URL and every snippet."
       />
       <CardBody className="grid gap-x-6 gap-y-5 md:grid-cols-2">
         <Field label={<>Provider <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">provider=</code></>} htmlFor="connect-provider" hint="Pin one provider: no failover; 503 while it cools down or is full.">
@@ -153,16 +153,7 @@ function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string;
           {off(settings.data?.profilesEnabled, 'Profiles', 'profile=')}
         </Field>
         <RecordOption on={options.record} onChange={(on) => set('record', on)} switchOn={settings.data?.replayEnabled} />
-        <div className="space-y-1">
-          <div className="flex items-center justify-between gap-4">
-            <label htmlFor="connect-observability" className="text-[13px] font-medium text-zinc-700">
-              Trace <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">observability=true</code>
-            </label>
-            <Switch id="connect-observability" size="sm" checked={options.observability} onChange={(on) => set('observability', on)} />
-          </div>
-          <p className="text-[13px] text-zinc-500">Network requests, console output and navigations; billed per 1,000 events from the <WalletLink label="wallet" />.</p>
-          {off(settings.data?.observabilityEnabled, 'Traces', 'observability=true')}
-        </div>
+        <TraceOption on={options.observability} onChange={(on) => set('observability', on)} switchOn={settings.data?.observabilityEnabled} />
       </CardBody>
     </Card>
   );
@@ -199,6 +190,41 @@ function RecordOption({ on, onChange, switchOn }: { on: boolean; onChange: (on: 
       {switchOn === false && (
         <p className="text-[12px] text-amber-700">
           Recording is off for this router: session_record=true is refused with 409. Turn it on in the router&apos;s Settings.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * "Trace this session": the session's network requests, console output and navigations become a
+ * trace on the Traces page. Like recording, it needs a positive wallet and the router's switch on.
+ */
+function TraceOption({ on, onChange, switchOn }: { on: boolean; onChange: (on: boolean) => void; switchOn: boolean | undefined }) {
+  const billing = useBillingSummary();
+  const summary = billing.data;
+  const rate = summary ? formatCents(summary.rates.observabilityPer1kEventsCents) : null;
+  const empty = summary ? summary.accountState === 'free' : false;
+  return (
+    <div className="space-y-1">
+      <div className="flex items-center justify-between gap-4">
+        <label htmlFor="connect-observability" className="text-[13px] font-medium text-zinc-700">
+          Trace this session <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">observability=true</code>
+        </label>
+        <Switch id="connect-observability" size="sm" checked={on} onChange={onChange} />
+      </div>
+      <p className="text-[13px] text-zinc-500">
+        Network requests, console output and navigations of every tab, on the <Link href="/traces" className="font-medium text-accent-600 hover:text-accent-700">Traces</Link> page.
+        Billed {rate ? `${rate} per` : 'per'} 1,000 events from the <WalletLink label="wallet" />, which needs a positive balance; the router&apos;s Traces switch must be on.
+      </p>
+      {on && empty && (
+        <p className="text-[12px] text-amber-700">
+          The wallet is empty: observability=true is refused with 402 until you <WalletLink label="top it up" />.
+        </p>
+      )}
+      {switchOn === false && (
+        <p className="text-[12px] text-amber-700">
+          Traces are off for this router: observability=true is refused with 409. Turn them on in the router&apos;s Settings.
         </p>
       )}
     </div>

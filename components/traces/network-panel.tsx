@@ -1,0 +1,225 @@
+'use client';
+// The network waterfall: one row per request (each redirect hop its own), bars on the trace's time
+// axis, filters by type, failure and URL text, and the clicked request's details beside the list.
+// At most ROW_STEP rows render at a time ("Show more" adds the next ones): a trace has thousands.
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { formatBytes } from '../sessions/format';
+import {
+  TYPE_FILTERS, TYPE_FILTER_LABELS, axisFraction, axisTicks, filterRequests, formatMs, isFailedRequest, splitUrl, traceAxis, typeCategory,
+  type NetworkRequest, type TimeAxis, type TypeFilter,
+} from '@/lib/client/trace-model';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { EmptyState } from '../ui/empty-state';
+import { ActivityIcon } from '../ui/icons';
+import { Input } from '../ui/input';
+import { PlayheadLine, type Playhead } from './playhead';
+import { RequestDetail } from './request-detail';
+
+const ROW_STEP = 500;
+/** Name, status, type, size, time, waterfall: the waterfall's share is fixed so the playhead can overlay it. */
+const COLUMNS = 'grid grid-cols-[minmax(0,1fr)_64px_72px_72px_64px_30%]';
+/** Beside the details panel: name, status, time, waterfall. */
+const COMPACT_COLUMNS = 'grid grid-cols-[minmax(0,1fr)_64px_64px_30%]';
+
+const barColours: Record<ReturnType<typeof typeCategory>, string> = {
+  document: 'bg-sky-500',
+  fetch: 'bg-violet-500',
+  script: 'bg-amber-500',
+  stylesheet: 'bg-emerald-500',
+  image: 'bg-teal-500',
+  other: 'bg-zinc-400',
+};
+
+export function NetworkPanel({ requests, axis, playhead, onPick }: { requests: NetworkRequest[]; axis: TimeAxis; playhead: Playhead | null; onPick?: (t: number, tab: string | null) => void }) {
+  const [type, setType] = useState<TypeFilter>('all');
+  const [failedOnly, setFailedOnly] = useState(false);
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [shown, setShown] = useState(ROW_STEP);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const filtered = useMemo(() => filterRequests(requests, { type, failedOnly, search: deferredSearch }), [requests, type, failedOnly, deferredSearch]);
+  // The session's axis (shared with the player and the navigations), or one fitted to the requests listed.
+  const [fit, setFit] = useState(false);
+  const fitted = useMemo(() => (fit ? padded(traceAxis({ startedAt: null, endedAt: null }, [], filtered)) : axis), [fit, filtered, axis]);
+  const selected = selectedKey ? (requests.find((r) => r.key === selectedKey) ?? null) : null;
+  const compact = selected !== null;
+  const failedCount = useMemo(() => requests.filter(isFailedRequest).length, [requests]);
+  const change = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    setShown(ROW_STEP);
+  };
+
+  // Stable, so the memoised rows do not render again when the page around them does.
+  const pick = useCallback(
+    (r: NetworkRequest) => {
+      setSelectedKey(r.key);
+      onPick?.(r.start, r.tab);
+    },
+    [onPick],
+  );
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2" role="group" aria-label="Request filters">
+        <div role="radiogroup" aria-label="Type" className="inline-flex flex-wrap rounded-lg border border-zinc-200 bg-zinc-50 p-0.5 text-[13px]">
+          {TYPE_FILTERS.map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="radio"
+              aria-checked={type === t}
+              onClick={() => change(setType)(t)}
+              className={cn('rounded-md px-2.5 py-1 font-medium transition-colors', type === t ? 'bg-white text-zinc-900 shadow-xs ring-1 ring-zinc-200' : 'text-zinc-500 hover:text-zinc-800')}
+            >
+              {TYPE_FILTER_LABELS[t]}
+            </button>
+          ))}
+        </div>
+        <label className="flex items-center gap-2 text-[13px] text-zinc-700">
+          <input type="checkbox" checked={failedOnly} onChange={(e) => change(setFailedOnly)(e.target.checked)} className="size-4 rounded border-zinc-300 accent-accent-600" />
+          Failed only
+          <span className="text-zinc-400 tabular-nums">({failedCount.toLocaleString('en')})</span>
+        </label>
+        <div className="w-64">
+          <Input type="search" value={search} onChange={(e) => change(setSearch)(e.target.value)} placeholder="Filter by URL" aria-label="Search requests" className="h-8 text-[13px]" spellCheck={false} />
+        </div>
+        <label className="flex items-center gap-2 text-[13px] text-zinc-700" title="Stretch the waterfall over the listed requests rather than the whole session">
+          <input type="checkbox" checked={fit} onChange={(e) => setFit(e.target.checked)} className="size-4 rounded border-zinc-300 accent-accent-600" />
+          Zoom to requests
+        </label>
+        <span className="ml-auto text-[13px] text-zinc-500 tabular-nums" data-testid="request-count">
+          {filtered.length.toLocaleString('en')} of {requests.length.toLocaleString('en')} requests
+        </span>
+      </div>
+
+      <div className={cn('grid gap-4', selected && 'xl:grid-cols-[minmax(0,1fr)_460px]')}>
+        <div role="table" aria-label="Requests" aria-rowcount={filtered.length + 1} className="min-w-0 self-start overflow-hidden rounded-lg border border-zinc-200 text-[13px]">
+          <div role="rowgroup">
+            <div role="row" className={cn(compact ? COMPACT_COLUMNS : COLUMNS, 'border-b border-zinc-200 bg-zinc-50/80 text-[12px] font-medium text-zinc-500')}>
+              <span role="columnheader" className="px-3 py-2">Name</span>
+              <span role="columnheader" className="px-2 py-2">Status</span>
+              {!compact && <span role="columnheader" className="px-2 py-2">Type</span>}
+              {!compact && <span role="columnheader" className="px-2 py-2 text-right">Size</span>}
+              <span role="columnheader" className="px-2 py-2 text-right">Time</span>
+              <span role="columnheader" className="px-2 py-2">
+                <Ruler axis={fitted} />
+              </span>
+            </div>
+          </div>
+          {filtered.length === 0 ? (
+            <EmptyState icon={<ActivityIcon />} title={requests.length === 0 ? 'No requests in this trace' : 'No request matches these filters'} className="py-10" />
+          ) : (
+            <div role="rowgroup" className="relative divide-y divide-zinc-100">
+              <div className="pointer-events-none absolute inset-y-0 right-0 w-[30%] px-2" aria-hidden="true">
+                <div className="relative h-full">
+                  <PlayheadLine playhead={playhead} axis={fitted} />
+                </div>
+              </div>
+              {filtered.slice(0, shown).map((r) => (
+                <RequestRow key={r.key} request={r} axis={fitted} sessionStart={axis.start} selected={r.key === selectedKey} compact={compact} onPick={pick} />
+              ))}
+            </div>
+          )}
+          {filtered.length > shown && (
+            <div className="flex items-center justify-between gap-3 border-t border-zinc-100 bg-zinc-50/60 px-3 py-2 text-[13px] text-zinc-500">
+              <span>
+                Showing {shown.toLocaleString('en')} of {filtered.length.toLocaleString('en')}
+              </span>
+              <Button size="sm" onClick={() => setShown((n) => n + ROW_STEP)}>
+                Show {Math.min(ROW_STEP, filtered.length - shown).toLocaleString('en')} more
+              </Button>
+            </div>
+          )}
+        </div>
+        {selected && <RequestDetail request={selected} axis={axis} onClose={() => setSelectedKey(null)} />}
+      </div>
+    </div>
+  );
+}
+
+/** A little room on either side, so the first and last bars do not touch the edges. */
+function padded(axis: TimeAxis): TimeAxis {
+  const room = Math.max(1, (axis.end - axis.start) * 0.03);
+  return { start: axis.start - room, end: axis.end + room };
+}
+
+/** The time marks above the waterfall column. */
+function Ruler({ axis }: { axis: TimeAxis }) {
+  const ticks = axisTicks(axis, 4);
+  const span = axis.end - axis.start;
+  return (
+    <span className="relative block h-4" aria-label={`0 to ${formatMs(span)}`}>
+      {ticks.map((at) => (
+        <span
+          key={at}
+          // The first label starts at its mark and one near the end finishes at it, so neither leaves the column.
+          className={cn('absolute top-0 font-normal whitespace-nowrap text-zinc-400 tabular-nums', at === 0 ? '' : at / span > 0.85 ? '-translate-x-full' : '-translate-x-1/2')}
+          style={{ left: `${(at / span) * 100}%` }}
+        >
+          {at === 0 ? '0' : formatMs(at)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** `axis` places the bar; `sessionStart` is what "starts at" counts from. */
+const RequestRow = memo(function RequestRow({ request: r, axis, sessionStart, selected, compact, onPick }: { request: NetworkRequest; axis: TimeAxis; sessionStart: number; selected: boolean; compact: boolean; onPick: (r: NetworkRequest) => void }) {
+  const { origin, path } = splitUrl(r.url);
+  const failed = isFailedRequest(r);
+  const left = axisFraction(axis, r.start);
+  const right = r.end === null ? 1 : axisFraction(axis, r.end);
+  const duration = r.end === null ? null : r.end - r.start;
+  return (
+    <div
+      role="row"
+      tabIndex={0}
+      aria-selected={selected}
+      data-request-key={r.key}
+      onClick={() => onPick(r)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          onPick(r);
+        }
+      }}
+      className={cn(
+        compact ? COMPACT_COLUMNS : COLUMNS,
+        'cursor-pointer items-center outline-none hover:bg-zinc-50 focus-visible:bg-accent-50/60',
+        selected && 'bg-accent-50 hover:bg-accent-50',
+        failed && !selected && 'bg-red-50/40',
+      )}
+    >
+      <span role="cell" className="min-w-0 px-3 py-1.5" title={r.url}>
+        <span className="flex min-w-0 items-baseline gap-1.5">
+          <span className="shrink-0 font-mono text-[11px] text-zinc-400">{r.method}</span>
+          <span className={cn('truncate font-medium', failed ? 'text-red-700' : 'text-zinc-900')}>{path || '/'}</span>
+        </span>
+        <span className="flex min-w-0 gap-1.5 text-[12px]">
+          <span className="min-w-0 shrink truncate text-zinc-400">{origin}</span>
+          {r.error && <span className="max-w-full min-w-0 shrink-0 truncate text-red-600">{r.error.canceled ? 'canceled' : r.error.text}</span>}
+        </span>
+      </span>
+      <span role="cell" className={cn('px-2 tabular-nums', failed ? 'font-medium text-red-600' : 'text-zinc-700')} title={r.error ? r.error.text : r.statusText}>
+        {r.status ?? (r.error ? '(failed)' : r.end === null ? '(pending)' : '—')}
+      </span>
+      {!compact && <span role="cell" className="truncate px-2 text-zinc-500">{r.type.toLowerCase()}</span>}
+      {!compact && (
+        <span role="cell" className="px-2 text-right text-zinc-600 tabular-nums">
+          {r.fromCache ? <span className="text-zinc-400">(cache)</span> : r.transferBytes !== null ? formatBytes(r.transferBytes) : '—'}
+        </span>
+      )}
+      <span role="cell" className="px-2 text-right text-zinc-600 tabular-nums">{duration === null ? <span className="text-zinc-400">—</span> : formatMs(duration)}</span>
+      <span role="cell" className="relative block h-full px-2">
+        <span className="relative block h-full min-h-8">
+          <span
+            className={cn('absolute top-1/2 h-2.5 -translate-y-1/2 rounded-sm', failed ? 'bg-red-500' : barColours[typeCategory(r.type)], r.end === null && 'opacity-40')}
+            style={{ left: `${left * 100}%`, width: `max(2px, ${(right - left) * 100}%)` }}
+            title={`${duration === null ? 'Unfinished' : formatMs(duration)} · starts at +${((r.start - sessionStart) / 1000).toFixed(3)} s`}
+          />
+        </span>
+      </span>
+    </div>
+  );
+});

@@ -1,0 +1,165 @@
+'use client';
+// One trace: where it stands, its figures and files, then what it captured (trace-explorer.tsx).
+// A trace still being written says so and is asked for again until its session ends.
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { isApiError } from '@/lib/client/api-fetch';
+import { useActiveWorkspace } from '@/lib/client/me';
+import { traceState, useActiveRouterId, useTrace, type TraceDetail } from '@/lib/client/traces';
+import { formatBytes, formatDuration } from '../sessions/format';
+import { Alert } from '../ui/alert';
+import { ButtonLink } from '../ui/button';
+import { Card, DescriptionList } from '../ui/card';
+import { CopyButton } from '../ui/copy-button';
+import { EmptyState, ErrorState } from '../ui/empty-state';
+import { ChevronLeftIcon, SearchCodeIcon } from '../ui/icons';
+import { PageHeader } from '../ui/page-header';
+import { Skeleton } from '../ui/skeleton';
+import { Spinner } from '../ui/spinner';
+import { Time, formatDateTime } from '../ui/time';
+import { DeleteTrace, TraceDownloads } from './trace-actions';
+import { TraceExplorer } from './trace-explorer';
+import { TraceBadges, stateExplanation, truncatedReason } from './trace-status';
+
+export function TraceViewer({ id, routerParam }: { id: string; routerParam: string | null }) {
+  const activeRouterId = useActiveRouterId();
+  const routerId = routerParam ?? activeRouterId;
+  const trace = useTrace(id, routerId);
+  const { canManage } = useActiveWorkspace();
+  const navigate = useRouter();
+  const listHref = routerParam ? `/traces?router=${encodeURIComponent(routerParam)}` : '/traces';
+  const back = (
+    <Link href={listHref} className="mb-3 inline-flex items-center gap-1 text-[13px] font-medium text-zinc-500 hover:text-zinc-800">
+      <ChevronLeftIcon className="size-4" />
+      Traces
+    </Link>
+  );
+
+  if (trace.error && !trace.data) {
+    return (
+      <>
+        {back}
+        {isApiError(trace.error, 'not_found') ? (
+          <EmptyState
+            icon={<SearchCodeIcon />}
+            title="No such trace"
+            description="It was deleted, it is older than 60 days, or it belongs to another router or workspace."
+            action={<ButtonLink href={listHref} size="sm">All traces</ButtonLink>}
+          />
+        ) : (
+          <ErrorState error={trace.error} onRetry={() => void trace.refetch()} />
+        )}
+      </>
+    );
+  }
+  if (!trace.data) {
+    return (
+      <div className="space-y-6" aria-busy="true">
+        {back}
+        <Skeleton className="h-10 w-64" />
+        <Skeleton className="h-40 w-full rounded-xl" />
+      </div>
+    );
+  }
+
+  const t = trace.data;
+  const state = traceState(t);
+  return (
+    <>
+      {back}
+      <PageHeader
+        eyebrow={<Time value={t.startedAt} relative />}
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            Trace
+            <TraceBadges trace={t} orphaned={t.orphaned} />
+          </span>
+        }
+        description={stateExplanation(state)}
+        actions={
+          <div className="flex flex-wrap items-start gap-2">
+            {state !== 'writing' && <TraceDownloads trace={t} />}
+            {canManage && <DeleteTrace trace={t} onDeleted={() => navigate.push(listHref)} />}
+          </div>
+        }
+      />
+      <div className="space-y-6">
+        {t.truncated && (
+          <Alert tone="warning" title="Truncated">
+            {truncatedReason(t.truncated)}
+          </Alert>
+        )}
+        <Figures trace={t} />
+        {state === 'writing' ? (
+          <Alert tone="info" title="The session is still running" action={<Spinner className="size-4 text-accent-600" />}>
+            The trace is being written; it opens when the session ends. This page checks again every few seconds.
+          </Alert>
+        ) : (
+          <TraceExplorer trace={t} />
+        )}
+      </div>
+    </>
+  );
+}
+
+function Figures({ trace: t }: { trace: TraceDetail }) {
+  const pending = traceState(t) === 'writing';
+  const later = <span className="text-zinc-400">Counted when the session ends</span>;
+  return (
+    <Card aria-label="Trace figures">
+      <div className="grid md:grid-cols-2">
+        <DescriptionList
+          items={[
+            {
+              label: 'Session',
+              value: (
+                <span className="flex items-center justify-between gap-2">
+                  <Link href={`/sessions?session=${encodeURIComponent(t.sessionLogId)}`} className="truncate font-mono text-[13px] text-accent-700 hover:underline">
+                    {t.sessionLogId}
+                  </Link>
+                  <CopyButton value={t.sessionLogId} label="Copy session ID" variant="ghost" />
+                </span>
+              ),
+            },
+            { label: 'Started', value: formatDateTime(t.startedAt) },
+            { label: 'Ended', value: t.endedAt ? formatDateTime(t.endedAt) : <span className="text-zinc-400">{pending ? 'Still running' : '—'}</span> },
+            { label: 'Duration', value: pending ? later : <span className="tabular-nums">{formatDuration(t.durationMs)}</span> },
+          ]}
+        />
+        <DescriptionList
+          className="border-t border-zinc-100 md:border-t-0 md:border-l"
+          items={[
+            {
+              label: 'Events',
+              value: (
+                <span className="tabular-nums">
+                  <span data-testid="trace-event-count">{t.eventCount.toLocaleString('en')}</span>
+                  {pending && <span className="ml-2 text-[13px] text-zinc-400">so far</span>}
+                </span>
+              ),
+            },
+            { label: 'Size', value: <span className="tabular-nums">{formatBytes(t.sizeBytes)}{pending && <span className="ml-2 text-[13px] text-zinc-400">so far</span>}</span> },
+            {
+              label: 'Dropped events',
+              value: pending ? later : (
+                <span className={t.droppedEvents > 0 ? 'text-amber-700 tabular-nums' : 'tabular-nums'}>
+                  {t.droppedEvents.toLocaleString('en')}
+                  {t.droppedEvents > 0 && <span className="ml-2 text-[13px] text-zinc-500">not captured</span>}
+                </span>
+              ),
+            },
+            {
+              label: 'Trace ID',
+              value: (
+                <span className="flex items-center justify-between gap-2">
+                  <code className="truncate font-mono text-[13px]">{t.id}</code>
+                  <CopyButton value={t.id} label="Copy trace ID" variant="ghost" />
+                </span>
+              ),
+            },
+          ]}
+        />
+      </div>
+    </Card>
+  );
+}
