@@ -64,6 +64,7 @@ class FsWriter implements BlobWriter {
   private stream: WriteStream | null = null;
   private opened: Promise<void>;
   private early: (Buffer | string)[] = [];
+  private earlyBytes = 0;
   private failed: Error | null = null;
   bytesWritten = 0;
 
@@ -73,6 +74,7 @@ class FsWriter implements BlobWriter {
       stream.on('error', (error) => (this.failed = error));
       for (const data of this.early) stream.write(data);
       this.early = [];
+      this.earlyBytes = 0;
       this.stream = stream;
     });
     this.opened.catch((error: Error) => (this.failed = error));
@@ -80,14 +82,16 @@ class FsWriter implements BlobWriter {
 
   get pendingBytes(): number {
     if (this.stream) return this.stream.writableLength;
-    return this.early.reduce((n, d) => n + Buffer.byteLength(d), 0);
+    return this.earlyBytes;
   }
 
   write(data: Buffer | string): boolean {
     if (this.failed) throw this.failed;
-    this.bytesWritten += Buffer.byteLength(data);
+    const bytes = Buffer.byteLength(data);
+    this.bytesWritten += bytes;
     if (this.stream) return this.stream.write(data);
     this.early.push(data);
+    this.earlyBytes += bytes;
     return this.pendingBytes < HIGH_WATER;
   }
 
