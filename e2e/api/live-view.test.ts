@@ -97,6 +97,8 @@ test('a session that is not recorded cannot be watched: 409 saying why', SLOW, a
   const owner = await recordingUser('live-plain');
   const plain = await expectOpened(connectUrl(owner.key));
   try {
+    // The session's row is written just after the 101 (off the connect path): wait for it.
+    await eventually(() => db.sessionLog.findUnique({ where: { id: plain.sessionId } }), 10_000, 'the session row');
     const res = await call('GET', `/api/sessions/${plain.sessionId}/live`, { auth: { cookie: owner.cookie } });
     expectError(res, 409, 'conflict');
     assert.match(res.body.error.message, /not recorded/);

@@ -55,8 +55,9 @@ export class FastLane implements Relay {
     upstream.pipe(client, { end: false });
     for (const event of ['end', 'close', 'error'] as const) {
       client.on(event, () => this.finish(this.clientEnd(), 'client'));
-      // A provider hanging up after the client's close frame is the end the client asked for.
-      upstream.on(event, () => this.finish(this.fromClient.closing ? CLIENT_ENDED : providerOutcome(this.toClient.close, this.options.peer), 'upstream'));
+      // A provider hanging up after the client's close frame is the end the client asked for,
+      // unless that close frame only answered the provider's.
+      upstream.on(event, () => this.finish(this.fromClient.closing && this.answeredProvider !== true ? CLIENT_ENDED : providerOutcome(this.toClient.close, this.options.peer), 'upstream'));
     }
     upstream.resume();
     client.resume();
@@ -87,7 +88,7 @@ export class FastLane implements Relay {
   private fromClientData(chunk: Buffer): void {
     this.fromClient.push(chunk);
     this.lastActivity = Date.now();
-    if (this.fromClient.close && this.answeredProvider === null) this.answeredProvider = this.toClient.close !== null;
+    if (this.fromClient.closing && this.answeredProvider === null) this.answeredProvider = this.toClient.closing;
     if (this.fromClient.close && !this.graceTimer && !this.ended) {
       this.graceTimer = setTimeout(() => this.finish(this.clientEnd(), 'client'), this.options.closeGraceMs ?? CLOSE_GRACE_MS);
       this.graceTimer.unref();

@@ -163,6 +163,8 @@ test('both lanes read the same provider close the same way, and tell the client 
     { name: 'close 1000', script: (s) => s.end(closeFrame(1000, 'bye')), state: 'closed', reason: null, clientCode: 1000 },
     { name: 'close without a code', script: (s) => s.end(Buffer.from([0x88, 0x00])), state: 'closed', reason: null, clientCode: 1005 },
     { name: 'close 1011 (the pool: browser crashed)', script: (s) => s.end(closeFrame(1011, 'the browser exited unexpectedly')), state: 'errored', reason: /^the provider closed the WebSocket \(1011: the browser exited unexpectedly\)$/, clientCode: 1011 },
+    // The client's answer reaches the relay before the provider's FIN: still the provider's end.
+    { name: 'close 1011, FIN after the client answered', script: (s) => { s.write(closeFrame(1011, 'the browser exited unexpectedly')); s.once('data', () => setTimeout(() => s.end(), 50)); }, state: 'errored', reason: /^the provider closed the WebSocket \(1011: the browser exited unexpectedly\)$/, clientCode: 1011 },
     { name: 'close 1001', script: (s) => s.end(closeFrame(1001, 'pool shutting down')), state: 'errored', reason: /\(1001: pool shutting down\)/, clientCode: 1001 },
     { name: 'TCP dropped, no close frame', script: (s) => s.destroy(), state: 'errored', reason: /^the provider disconnected without closing the WebSocket$/, clientCode: 1011 },
     { name: 'reset', script: (s) => s.resetAndDestroy(), state: 'errored', reason: /^the provider disconnected without closing the WebSocket$/, clientCode: 1011 },

@@ -83,6 +83,8 @@ export class PipelineLane implements Relay {
   /** Injected commands waiting for the client's fragmented message to end. */
   private queued: Buffer[] = [];
   private graceTimer: NodeJS.Timeout | null = null;
+  /** Whether the client's close frame came after the provider's (then the provider ended the session). */
+  private answeredProvider = false;
   /** The client is gone and plugins are finishing with the browser (beforeRelease). */
   private releasing = false;
   private upstreamGone = false;
@@ -118,10 +120,10 @@ export class PipelineLane implements Relay {
     // The session ends as soon as the client is gone (a FIN, a reset, or a close frame the
     // provider leaves unanswered), whatever the provider does: see fast-lane.ts.
     for (const event of ['end', 'close', 'error'] as const) {
-      client.on(event, () => this.finish(CLIENT_ENDED, 'client'));
+      client.on(event, () => this.finish(this.clientEnd(), 'client'));
       upstream.on(event, () => {
         this.upstreamGone = true;
-        this.finish(this.up.close ? CLIENT_ENDED : providerOutcome(this.down.close, this.options.peer), 'upstream');
+        this.finish(this.up.close && !this.answeredProvider ? CLIENT_ENDED : providerOutcome(this.down.close, this.options.peer), 'upstream');
       });
     }
     for (const plugin of plugins) void Promise.resolve(plugin.onStart?.(this.ctx)).catch(() => {});
@@ -130,6 +132,11 @@ export class PipelineLane implements Relay {
     upstream.resume();
     client.resume();
     if (client.readableEnded || client.destroyed) this.finish(CLIENT_ENDED, 'client');
+  }
+
+  /** The client's end: its own, unless its close frame only answered the provider's (see fast-lane.ts). */
+  private clientEnd(): RelayOutcome {
+    return this.answeredProvider ? providerOutcome(this.down.close, this.options.peer) : CLIENT_ENDED;
   }
 
   get stats(): RelayStats {
@@ -201,15 +208,17 @@ export class PipelineLane implements Relay {
       if (frame.opcode === OP_CLOSE && side === this.up && this.releasers.length > 0) {
         // The browser must outlive the client's goodbye until the plugins are done with it.
         side.close = parseClosePayload(payloadOf(frame));
-        this.finish(CLIENT_ENDED, 'client');
+        this.answeredProvider = this.down.close !== null;
+        this.finish(this.clientEnd(), 'client');
         return;
       }
       // Control frames may stand between the frames of a message.
       this.send(side, frame);
       if (frame.opcode === OP_CLOSE) {
         side.close = parseClosePayload(payloadOf(frame));
+        if (side === this.up) this.answeredProvider = this.down.close !== null;
         if (side === this.up && !this.graceTimer && !this.ended) {
-          this.graceTimer = setTimeout(() => this.finish(CLIENT_ENDED, 'client'), this.options.closeGraceMs ?? CLOSE_GRACE_MS);
+          this.graceTimer = setTimeout(() => this.finish(this.clientEnd(), 'client'), this.options.closeGraceMs ?? CLOSE_GRACE_MS);
           this.graceTimer.unref();
         }
       }
