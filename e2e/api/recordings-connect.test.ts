@@ -6,22 +6,20 @@
 // live view; the MP4 once encoded.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { execFile, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
-import { newUser, type TestUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
-import { cdp, connectUrl, eventually, expectOpened, expectRefused, routerKey } from '../support/connect';
-import { addProvider, updateRouterRow } from '../support/providers';
+import { cdp, connectUrl, eventually, expectOpened, expectRefused } from '../support/connect';
+import { updateRouterRow } from '../support/providers';
 import { inFreshBrowser, playwrightScript, puppeteerScript, ticks } from '../support/invisibility';
 import { readEvents } from '../support/sse';
 import { startTestSite, type TestSite } from '../support/test-site';
-import { freePort } from '../../scripts/lib/ports';
+import { ownProxy, userWithProvider, type CaptureUser } from '../support/capture';
 import { startProxy, type ProxyServer } from '../../proxy/server';
-import { post } from '../../lib/billing/ledger';
+import { freePort } from '../../scripts/lib/ports';
 import { recordingCharge } from '../../lib/billing/charges';
 import { db } from '../../lib/db';
 import { completeKey, manifestKey, parseManifest, chunkKey, framesOfChunk, type CompleteSummary, type FrameLine, type TargetLine } from '../../lib/recordings/format';
@@ -40,23 +38,15 @@ const CAP_BYTES = 400_000;
 
 before(async () => {
   [browser, site] = await Promise.all([launchChromium(), startTestSite()]);
-  const port = await freePort();
-  capped = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `rec-cap-${port}`, shutdownDrainMs: 100, webhooks: false, jobs: false, recording: { maxBytes: CAP_BYTES } } as Parameters<typeof startProxy>[0]);
-  cappedUrl = `ws://127.0.0.1:${port}`;
+  ({ proxy: capped, url: cappedUrl } = await ownProxy('rec-cap', { recording: { maxBytes: CAP_BYTES } }));
 });
 after(async () => {
   await capped?.stop();
   await Promise.all([browser?.stop(), site?.close()]);
 });
 
-type User = TestUser & { key: string };
-
-async function withProvider(tag: string, balanceMillicents = 10_000_000n): Promise<User> {
-  const user = await newUser(tag);
-  await addProvider(user.workspaceId, user.routerId, { slug: 'chromium', url: browser.wsUrl });
-  if (balanceMillicents > 0n) await post(db, user.workspaceId, [{ kind: 'grant', amountMillicents: balanceMillicents, cause: `grant:${randomUUID()}` }]);
-  return { ...user, key: await routerKey(user.workspaceId, user.routerId) };
-}
+type User = CaptureUser;
+const withProvider = (tag: string, balanceMillicents?: bigint) => userWithProvider(tag, browser.wsUrl, balanceMillicents);
 
 const recordingOf = (sessionId: string) => db.recording.findUnique({ where: { sessionLogId: sessionId } });
 

@@ -10,15 +10,13 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { call, newUser, type TestUser } from '../support/api';
+import { call } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
-import { cdp, connectUrl, eventually, expectOpened, routerKey } from '../support/connect';
+import { cdp, connectUrl, eventually, expectOpened } from '../support/connect';
 import { inFreshBrowser, playwrightScript, puppeteerScript } from '../support/invisibility';
-import { addProvider } from '../support/providers';
 import { startTestSite, type TestSite } from '../support/test-site';
-import { freePort } from '../../scripts/lib/ports';
-import { startProxy, type ProxyServer } from '../../proxy/server';
-import { post } from '../../lib/billing/ledger';
+import { ownProxy, userWithProvider, type CaptureUser } from '../support/capture';
+import type { ProxyServer } from '../../proxy/server';
 import { sessionCharge, traceCharge } from '../../lib/billing/charges';
 import { blobs } from '../../lib/blobs';
 import { db } from '../../lib/db';
@@ -37,23 +35,15 @@ const CAP_EVENTS = 40;
 
 before(async () => {
   [browser, site] = await Promise.all([launchChromium(), startTestSite()]);
-  const port = await freePort();
-  capped = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `trace-cap-${port}`, shutdownDrainMs: 100, webhooks: false, jobs: false, traces: { maxEvents: CAP_EVENTS } } as Parameters<typeof startProxy>[0]);
-  cappedUrl = `ws://127.0.0.1:${port}`;
+  ({ proxy: capped, url: cappedUrl } = await ownProxy('trace-cap', { traces: { maxEvents: CAP_EVENTS } }));
 });
 after(async () => {
   await capped?.stop();
   await Promise.all([browser?.stop(), site?.close()]);
 });
 
-type User = TestUser & { key: string };
-
-async function withProvider(tag: string, balanceMillicents = 10_000_000n): Promise<User> {
-  const user = await newUser(tag);
-  await addProvider(user.workspaceId, user.routerId, { slug: 'chromium', url: browser.wsUrl });
-  if (balanceMillicents > 0n) await post(db, user.workspaceId, [{ kind: 'grant', amountMillicents: balanceMillicents, cause: `grant:${randomUUID()}` }]);
-  return { ...user, key: await routerKey(user.workspaceId, user.routerId) };
-}
+type User = CaptureUser;
+const withProvider = (tag: string, balanceMillicents?: bigint) => userWithProvider(tag, browser.wsUrl, balanceMillicents);
 
 const sessionOf = async (workspaceId: string) => (await db.sessionLog.findFirstOrThrow({ where: { workspaceId }, orderBy: { startedAt: 'desc' } })).id;
 

@@ -8,22 +8,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { chromium as playwright } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
 import { startTestSite } from '../support/test-site';
-import { newPage, signInAsOperator, signUp, snap, uniqueEmail, webUrl } from './helpers';
-import { dashboardApi, openRouter, openTab } from './router-helpers';
+import { signUp, snap, uniqueEmail, webUrl } from './helpers';
+import { dashboardApi, fundWorkspace, openRouter, openTab } from './router-helpers';
 
 /** The recording's MP4 is made after the session ends; a few seconds of frames take a few seconds. */
 const ENCODE_TIMEOUT_MS = 60_000;
-
-/** The operator credits the workspace: recording needs a positive wallet balance. */
-async function fundWorkspace(page: Page, workspaceId: string) {
-  const operator = await newPage(page.context().browser()!);
-  try {
-    await signInAsOperator(operator);
-    await dashboardApi(operator, 'POST', `/v1/admin/workspaces/${workspaceId}/credits`, { body: { amountCents: 500, note: 'recordings spec' } });
-  } finally {
-    await operator.context().close();
-  }
-}
 
 test('record a session from the Connect tab, watch it live, then play, download and delete its recording', async ({ page }) => {
   test.setTimeout(240_000);
@@ -31,7 +20,7 @@ test('record a session from the Connect tab, watch it live, then play, download 
   try {
     await signUp(page, { name: 'Rita Recordings', email: uniqueEmail('recordings') });
     const me = await dashboardApi<{ activeWorkspaceId: string }>(page, 'GET', '/v1/me');
-    await fundWorkspace(page, me.activeWorkspaceId);
+    await fundWorkspace(page, me.activeWorkspaceId, 'recordings spec');
 
     await page.goto('/recordings');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recordings');

@@ -1,7 +1,7 @@
 // Steps the router and session tests share: opening a router's page, and control-plane calls
 // made with the page's own cookie (for setup the test is not about).
 import { expect, type Page } from '@playwright/test';
-import { webUrl } from './helpers';
+import { newPage, signInAsOperator, webUrl } from './helpers';
 
 /** Opens a router from the Routers page and returns its id (from the URL). */
 export async function openRouter(page: Page, name = 'Default'): Promise<string> {
@@ -30,4 +30,15 @@ export async function dashboardApi<T = any>(page: Page, method: 'GET' | 'POST' |
 /** The text of the one-time secret in the open dialog. */
 export async function revealedSecret(page: Page): Promise<string> {
   return ((await page.getByRole('dialog').getByTestId('secret-value').textContent()) ?? '').trim();
+}
+
+/** The operator credits the workspace with $5 (recording and tracing need a positive wallet balance). */
+export async function fundWorkspace(page: Page, workspaceId: string, note: string): Promise<void> {
+  const operator = await newPage(page.context().browser()!);
+  try {
+    await signInAsOperator(operator);
+    await dashboardApi(operator, 'POST', `/v1/admin/workspaces/${workspaceId}/credits`, { body: { amountCents: 500, note } });
+  } finally {
+    await operator.context().close();
+  }
 }

@@ -13,22 +13,11 @@ import { chromium as playwright } from 'playwright-core';
 import WebSocket from 'ws';
 import { launchChromium } from '../support/chromium';
 import { startTestSite } from '../support/test-site';
-import { newPage, signInAsOperator, signUp, snap, uniqueEmail, webUrl } from './helpers';
-import { dashboardApi, openRouter, openTab } from './router-helpers';
+import { signUp, snap, uniqueEmail, webUrl } from './helpers';
+import { dashboardApi, fundWorkspace, openRouter, openTab } from './router-helpers';
 
 /** After the client leaves, the capture closes the trace and the recording's MP4 is made: seconds. */
 const SETTLE_TIMEOUT_MS = 60_000;
-
-/** The operator credits the workspace: tracing and recording need a positive wallet balance. */
-async function fundWorkspace(page: Page, workspaceId: string) {
-  const operator = await newPage(page.context().browser()!);
-  try {
-    await signInAsOperator(operator);
-    await dashboardApi(operator, 'POST', `/v1/admin/workspaces/${workspaceId}/credits`, { body: { amountCents: 500, note: 'traces spec' } });
-  } finally {
-    await operator.context().close();
-  }
-}
 
 async function downloaded(page: Page, name: string): Promise<{ download: Download; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
@@ -41,7 +30,7 @@ test('trace a session from the Connect tab, then read its requests, console and 
   try {
     await signUp(page, { name: 'Tess Traces', email: uniqueEmail('traces') });
     const me = await dashboardApi<{ activeWorkspaceId: string }>(page, 'GET', '/v1/me');
-    await fundWorkspace(page, me.activeWorkspaceId);
+    await fundWorkspace(page, me.activeWorkspaceId, 'traces spec');
 
     await page.goto('/traces');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Traces');

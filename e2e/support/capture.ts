@@ -1,0 +1,28 @@
+// What the capture tests (recordings, traces) share: a user whose router has one provider and a
+// funded wallet (capture is refused on an empty one), and a proxy of the test file's own, for
+// settings the shared stack cannot have (a small byte or event cap).
+import { randomUUID } from 'node:crypto';
+import { newUser, type TestUser } from './api';
+import { routerKey } from './connect';
+import { addProvider } from './providers';
+import { freePort } from '../../scripts/lib/ports';
+import { startProxy, type ProxyOptions, type ProxyServer } from '../../proxy/server';
+import { post } from '../../lib/billing/ledger';
+import { db } from '../../lib/db';
+
+export type CaptureUser = TestUser & { key: string };
+
+/** A new user whose router's one provider is `wsUrl`, granted `balanceMillicents` (none when 0). */
+export async function userWithProvider(tag: string, wsUrl: string, balanceMillicents = 10_000_000n): Promise<CaptureUser> {
+  const user = await newUser(tag);
+  await addProvider(user.workspaceId, user.routerId, { slug: 'chromium', url: wsUrl });
+  if (balanceMillicents > 0n) await post(db, user.workspaceId, [{ kind: 'grant', amountMillicents: balanceMillicents, cause: `grant:${randomUUID()}` }]);
+  return { ...user, key: await routerKey(user.workspaceId, user.routerId) };
+}
+
+/** A proxy on a free loopback port with `options` (no webhooks, no jobs); stop it in `after`. */
+export async function ownProxy(tag: string, options: Pick<ProxyOptions, 'recording' | 'traces'>): Promise<{ proxy: ProxyServer; url: string }> {
+  const port = await freePort();
+  const proxy = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `${tag}-${port}`, shutdownDrainMs: 100, webhooks: false, jobs: false, ...options } as ProxyOptions);
+  return { proxy, url: `ws://127.0.0.1:${port}` };
+}
