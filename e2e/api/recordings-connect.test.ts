@@ -17,7 +17,7 @@ import { updateRouterRow } from '../support/providers';
 import { inFreshBrowser, playwrightScript, puppeteerScript, ticks } from '../support/invisibility';
 import { readEvents } from '../support/sse';
 import { startTestSite, type TestSite } from '../support/test-site';
-import { ownProxy, userWithProvider, type CaptureUser } from '../support/capture';
+import { ownProxy, userWithProvider } from '../support/capture';
 import { startProxy, type ProxyServer } from '../../proxy/server';
 import { freePort } from '../../scripts/lib/ports';
 import { recordingCharge } from '../../lib/billing/charges';
@@ -45,7 +45,6 @@ after(async () => {
   await Promise.all([browser?.stop(), site?.close()]);
 });
 
-type User = CaptureUser;
 const withProvider = (tag: string, balanceMillicents?: bigint) => userWithProvider(tag, browser.wsUrl, balanceMillicents);
 
 const recordingOf = (sessionId: string) => db.recording.findUnique({ where: { sessionLogId: sessionId } });

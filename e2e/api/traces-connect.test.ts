@@ -15,7 +15,7 @@ import { launchChromium, type Chromium } from '../support/chromium';
 import { cdp, connectUrl, eventually, expectOpened } from '../support/connect';
 import { inFreshBrowser, playwrightScript, puppeteerScript } from '../support/invisibility';
 import { startTestSite, type TestSite } from '../support/test-site';
-import { ownProxy, userWithProvider, type CaptureUser } from '../support/capture';
+import { ownProxy, userWithProvider } from '../support/capture';
 import type { ProxyServer } from '../../proxy/server';
 import { sessionCharge, traceCharge } from '../../lib/billing/charges';
 import { blobs } from '../../lib/blobs';
@@ -42,7 +42,6 @@ after(async () => {
   await Promise.all([browser?.stop(), site?.close()]);
 });
 
-type User = CaptureUser;
 const withProvider = (tag: string, balanceMillicents?: bigint) => userWithProvider(tag, browser.wsUrl, balanceMillicents);
 
 const sessionOf = async (workspaceId: string) => (await db.sessionLog.findFirstOrThrow({ where: { workspaceId }, orderBy: { startedAt: 'desc' } })).id;

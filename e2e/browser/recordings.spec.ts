@@ -4,7 +4,7 @@
 // recording: listed and filtered, played from its frames, played as an MP4 once encoded (seekable,
 // as long as the session), downloaded, deleted.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { chromium as playwright } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
 import { startTestSite } from '../support/test-site';
