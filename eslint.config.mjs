@@ -28,7 +28,7 @@ export default defineConfig([
   },
   {
     // Scripts evaluated inside pages: their last expression is their value.
-    files: ['proxy/data-api/page-scripts/**'],
+    files: ['proxy/data-api/page-scripts/**', 'proxy/agent/page-scripts/**'],
     rules: { '@typescript-eslint/no-unused-expressions': 'off' },
   },
 ]);

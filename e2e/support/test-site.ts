@@ -26,6 +26,7 @@ export interface TestSite {
   close(): Promise<void>;
 }
 
+const esc = (value: string | null) => (value ?? '').replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (title: string, body: string, head = '') => `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`;
 
 /** A valid PNG of one opaque pixel, made here so the site needs no binary file. */
@@ -177,6 +178,39 @@ export async function startTestSite(): Promise<TestSite> {
         return res.writeHead(200, { 'Content-Type': 'image/png', 'Cache-Control': 'no-store' }).end(pixel);
       case '/held.png':
         return hold(id, () => res.writeHead(200, { 'Content-Type': 'image/png' }).end(pixel));
+      // The agent toolkit's pages (e2e/api/agent-toolkit.test.ts, e2e/api/mcp-*.test.ts).
+      case '/agent/form':
+        return html(page('Sign up', `<h1>Sign up</h1><form action="/agent/done" method="get">
+          <label>Full name <input name="name" required></label>
+          <label for="email">Email</label><input id="email" name="email" type="email" placeholder="you@example.com">
+          <label>Plan <select name="plan"><option value="basic">Basic</option><option value="pro">Pro</option></select></label>
+          <label><input type="checkbox" name="news"> Send me news</label>
+          <textarea name="note" aria-label="Note"></textarea>
+          <button type="submit">Create account</button></form>`));
+      case '/agent/done':
+        return html(page('Welcome', `<h1>Thanks, ${esc(url.searchParams.get('name'))}</h1><p id="summary">email=${esc(url.searchParams.get('email'))} plan=${esc(url.searchParams.get('plan'))} news=${esc(url.searchParams.get('news') ?? 'off')} note=${esc(url.searchParams.get('note'))}</p>`));
+      case '/agent/rerender':
+        // "Shuffle" replaces every item with a new element of the same text: refs of the old ones are stale.
+        return html(page('Items', `<div id="items"></div><button id="shuffle">Shuffle</button><p id="log"></p><script>
+          let round = 0;
+          function render() { round++; const box = document.getElementById('items'); box.replaceChildren();
+            for (const n of [1, 2, 3]) { const b = document.createElement('button'); b.textContent = 'Item ' + n; b.onclick = () => { document.getElementById('log').textContent += 'clicked Item ' + n + ' of round ' + round + ';'; }; box.appendChild(b); } }
+          render(); document.getElementById('shuffle').onclick = render;</script>`));
+      case '/agent/self-nav':
+        // The page navigates by itself once the test opens its gate.
+        return html(page('Leaving soon', `<button onclick="document.title='clicked-old'">Continue</button><script>fetch('/gate/${q('id')}').then(() => { location.href = '/agent/landing'; });</script>`));
+      case '/agent/landing':
+        return html(page('Landed', `<button onclick="document.title='clicked-new'">Continue</button>`));
+      case '/agent/spa':
+        return html(page('Loader', `<button id="load">Load more</button><ul id="list"></ul><script>
+          document.getElementById('load').onclick = async () => { const r = await fetch('/api/ok?spa=1'); const li = document.createElement('li'); const a = document.createElement('a'); a.href = '#loaded'; a.textContent = 'Loaded ' + r.status; li.appendChild(a); document.getElementById('list').appendChild(li); };</script>`));
+      case '/agent/covered':
+        return html(page('Covered', `<button onclick="document.title='clicked'">Under</button><div style="position:fixed;inset:0;background:rgba(0,0,0,.5)" id="overlay">Cookie banner</div>`));
+      case '/agent/large': {
+        const n = Math.min(5_000, Number(url.searchParams.get('n') ?? 1000));
+        const rows = Array.from({ length: n }, (_, i) => i % 4 === 0 ? `<a href="/agent/item/${i}">Product ${i}: a reasonably long product title</a>` : i % 4 === 1 ? `<button>Add product ${i} to cart</button>` : i % 4 === 2 ? `<input aria-label="Quantity of product ${i}" value="1">` : `<label><input type="checkbox"> Compare product ${i}</label>`);
+        return html(page('Catalogue', `<h1>Catalogue</h1>${rows.map((r) => `<div>${r}</div>`).join('')}`));
+      }
       case '/hang':
         return hold(id || 'hang', () => html(page('late', 'too late')));
       default:

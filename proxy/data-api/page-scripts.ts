@@ -43,9 +43,14 @@ export interface Extracted {
   invalidSelectors: number[];
 }
 
-export async function extract(page: Page, options: ExtractOptions): Promise<Extracted> {
+/** The expression that extracts from a page's document; run it in an isolated world (the agent toolkit does too). */
+export function extractExpression(options: ExtractOptions): string {
   const needsLibraries = options.formats?.some((f) => f === 'markdown' || f === 'readability');
-  const expression = `(${pageScript('extract')})(${needsLibraries ? librarySource() : '{}'}, ${JSON.stringify(options)})`;
+  return `(${pageScript('extract')})(${needsLibraries ? librarySource() : '{}'}, ${JSON.stringify(options)})`;
+}
+
+export async function extract(page: Page, options: ExtractOptions): Promise<Extracted> {
+  const expression = extractExpression(options);
   const cdp = await page.context().newCDPSession(page);
   try {
     const { frameTree } = await cdp.send('Page.getFrameTree');

@@ -1,0 +1,141 @@
+// The agent toolkit's CDP connection: one WebSocket to a browser, commands with deadlines, events
+// by method and CDP session (flat mode: a tab's commands carry its `sessionId`). It is the client
+// end of a session like any Playwright script, so nothing here is special to our proxy.
+import WebSocket from 'ws';
+import { AgentError } from './types';
+
+// CDP messages are untyped JSON; each caller states the shape it reads.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+
+interface Pending {
+  method: string;
+  resolve: (value: Json) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+export type EventHandler = (params: Json, sessionId: string | undefined) => void;
+
+/** The default deadline of a command: a browser that answers nothing for this long is stuck. */
+export const COMMAND_TIMEOUT_MS = 30_000;
+
+export class CdpConnection {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly handlers = new Map<string, Set<EventHandler>>();
+  private closedReason: string | null = null;
+  private readonly closeListeners = new Set<(reason: string) => void>();
+  /** Response headers of the WebSocket handshake (the proxy's X-Session-Id). */
+  readonly headers: Record<string, string | string[] | undefined>;
+
+  private constructor(private readonly socket: WebSocket, headers: Record<string, string | string[] | undefined>) {
+    this.headers = headers;
+    socket.on('message', (data) => this.onMessage(data.toString()));
+    socket.on('close', (code, reason) => this.fail(closeWords(code, reason.toString())));
+    socket.on('error', (error) => this.fail(`the browser connection failed: ${error.message}`));
+  }
+
+  /** Opens the WebSocket; a refusal (an HTTP status before the upgrade) is reported with its text. */
+  static open(url: string, headers: Record<string, string> = {}, timeoutMs = 120_000): Promise<CdpConnection> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(url, { headers, perMessageDeflate: false, maxPayload: 256 * 1024 * 1024, handshakeTimeout: timeoutMs });
+      let responseHeaders: Record<string, string | string[] | undefined> = {};
+      socket.once('upgrade', (res) => (responseHeaders = res.headers));
+      socket.once('open', () => resolve(new CdpConnection(socket, responseHeaders)));
+      socket.once('unexpected-response', (_req, res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => { if (body.length < 2_000) body += chunk; });
+        res.on('end', () => {
+          socket.terminate();
+          reject(new AgentError('browser', `no browser could be opened: ${res.statusCode} ${body.trim() || res.statusMessage}`));
+        });
+      });
+      socket.once('error', (error) => reject(new AgentError('browser', `no browser could be opened: ${error.message}`)));
+    });
+  }
+
+  get closed(): boolean {
+    return this.closedReason !== null;
+  }
+
+  send<T extends Json = Json>(method: string, params: Json = {}, sessionId?: string, timeoutMs = COMMAND_TIMEOUT_MS): Promise<T> {
+    if (this.closedReason) return Promise.reject(new AgentError('closed', this.closedReason));
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new AgentError('timeout', `the browser did not answer ${method} within ${Math.round(timeoutMs / 1000)} s`));
+      }, timeoutMs);
+      this.pending.set(id, { method, resolve: resolve as (value: Json) => void, reject, timer });
+      const message: Json = { id, method, params };
+      if (sessionId) message.sessionId = sessionId;
+      this.socket.send(JSON.stringify(message));
+    });
+  }
+
+  on(method: string, handler: EventHandler): () => void {
+    let set = this.handlers.get(method);
+    if (!set) this.handlers.set(method, (set = new Set()));
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  onClose(listener: (reason: string) => void): void {
+    if (this.closedReason) listener(this.closedReason);
+    else this.closeListeners.add(listener);
+  }
+
+  close(): void {
+    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) this.socket.close(1000);
+    this.fail('the session was closed');
+  }
+
+  private onMessage(text: string): void {
+    let message: Json;
+    try {
+      message = JSON.parse(text) as Json;
+    } catch {
+      return;
+    }
+    if (typeof message.id === 'number') {
+      const pending = this.pending.get(message.id);
+      if (!pending) return;
+      this.pending.delete(message.id);
+      clearTimeout(pending.timer);
+      if (message.error) pending.reject(new CdpError(pending.method, message.error.message ?? 'unknown error'));
+      else pending.resolve(message.result ?? {});
+      return;
+    }
+    if (typeof message.method === 'string') {
+      for (const handler of this.handlers.get(message.method) ?? []) handler(message.params ?? {}, message.sessionId);
+    }
+  }
+
+  private fail(reason: string): void {
+    if (this.closedReason) return;
+    this.closedReason = reason;
+    for (const pending of this.pending.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(new AgentError('closed', reason));
+    }
+    this.pending.clear();
+    for (const listener of this.closeListeners) listener(reason);
+    this.closeListeners.clear();
+  }
+}
+
+/** A command the browser answered with an error. */
+export class CdpError extends Error {
+  constructor(readonly method: string, readonly detail: string) {
+    super(`${method}: ${detail}`);
+  }
+}
+
+function closeWords(code: number, reason: string): string {
+  if (code === 4008) return 'the browser session was closed after being idle (the router\'s idle timeout)';
+  if (code === 4009) return 'the browser session reached its 4-hour limit';
+  if (reason) return `the browser session ended (${code}: ${reason})`;
+  return code === 1000 || code === 1005 ? 'the browser session ended' : `the browser connection closed (${code})`;
+}

@@ -1,0 +1,264 @@
+// One agent browser: a CDP connection from the endpoint, its tabs, the refs handed out, what the
+// page did (observe), and the timers of its life (idle close, hard cap, keepalive). Tool calls on
+// one session run one at a time, in order: a model that sends two at once gets both answered as if
+// sent one after the other.
+import { randomBytes } from 'node:crypto';
+import { CdpConnection } from './cdp';
+import { idleMsFor, type AgentPolicy } from './policy';
+import { Tab } from './tab';
+import { AgentError, type AgentEndpoint, type ResolvedOptions, type SessionState, type TabInfo } from './types';
+import { Observations } from './observations';
+
+export class AgentSession {
+  readonly id = `br_${randomBytes(9).toString('base64url')}`;
+  readonly openedAt = new Date();
+  readonly idleMs: number;
+  readonly observations = new Observations();
+  /** Refs handed out: the tab and document each belongs to. Numbers are never reused in a session. */
+  readonly refs = new Map<string, { tab: Tab; loaderId: string }>();
+  nextRef = 1;
+  lastShot: string | null = null;
+  private readonly tabs = new Map<string, Tab>();
+  private currentTab: Tab | null = null;
+  private lastActivity = Date.now();
+  private idleTimer: NodeJS.Timeout | null = null;
+  private readonly lifetimeTimer: NodeJS.Timeout;
+  private readonly keepaliveTimer: NodeJS.Timeout;
+  private queue: Promise<unknown> = Promise.resolve();
+  private closedReason: string | null = null;
+  private readonly closeListeners = new Set<(reason: string) => void>();
+  /** Failures of the same step, for the loop guard. */
+  private readonly failures = new Map<string, number>();
+
+  private constructor(
+    readonly cdp: CdpConnection,
+    readonly endpoint: AgentEndpoint,
+    readonly options: ResolvedOptions,
+    readonly policy: AgentPolicy,
+  ) {
+    this.idleMs = idleMsFor(policy, options.idleMinutes);
+    this.armIdle();
+    this.lifetimeTimer = setTimeout(() => void this.close(`the session reached its ${Math.round(policy.maxLifetimeMs / 3_600_000)}-hour limit`), policy.maxLifetimeMs).unref();
+    // The keepalive is a round trip to the browser; it does not touch lastActivity.
+    this.keepaliveTimer = setInterval(() => void cdp.send('Browser.getVersion', {}, undefined, 10_000).catch(() => {}), policy.keepaliveMs).unref();
+    cdp.onClose((reason) => void this.close(reason));
+  }
+
+  /** Opens a browser through the endpoint and attaches to its first tab (or a new one). */
+  static async open(endpoint: AgentEndpoint, options: ResolvedOptions, policy: AgentPolicy): Promise<AgentSession> {
+    const { url, headers } = await endpoint.connect(options);
+    const cdp = await CdpConnection.open(url, headers);
+    const session = new AgentSession(cdp, endpoint, options, policy);
+    try {
+      await session.start();
+    } catch (error) {
+      await session.close('the browser could not be set up');
+      throw error;
+    }
+    return session;
+  }
+
+  /** The session row's id when the browser came through /v1/connect. */
+  get sessionLogId(): string | null {
+    const value = this.cdp.headers['x-session-id'];
+    return typeof value === 'string' ? value : null;
+  }
+
+  get closed(): string | null {
+    return this.closedReason;
+  }
+
+  onClose(listener: (reason: string) => void): void {
+    if (this.closedReason) listener(this.closedReason);
+    else this.closeListeners.add(listener);
+  }
+
+  private async start(): Promise<void> {
+    const cdp = this.cdp;
+    cdp.on('Target.targetCreated', ({ targetInfo }) => {
+      if (targetInfo.type === 'page' && targetInfo.openerId) this.observations.popup(targetInfo.url, targetInfo.targetId);
+    });
+    cdp.on('Target.targetInfoChanged', ({ targetInfo }) => {
+      const tab = this.tabs.get(targetInfo.targetId);
+      if (tab) {
+        tab.url = targetInfo.url;
+        tab.title = targetInfo.title;
+      }
+    });
+    cdp.on('Target.targetDestroyed', ({ targetId }) => this.dropTab(targetId));
+    cdp.on('Target.detachedFromTarget', ({ targetId }) => targetId && this.dropTab(targetId));
+    const tabOf = (sessionId: string | undefined) => (sessionId ? [...this.tabs.values()].find((t) => t.sessionId === sessionId) : undefined);
+    cdp.on('Page.frameNavigated', ({ frame }, sid) => tabOf(sid)?.onFrameNavigated(frame));
+    cdp.on('Page.frameStartedLoading', ({ frameId }, sid) => tabOf(sid)?.onLoading(frameId, true));
+    // A click on a link or a submit button asks for the navigation before any loading starts.
+    cdp.on('Page.frameRequestedNavigation', ({ frameId, url }, sid) => !/^javascript:/i.test(url) && tabOf(sid)?.onLoading(frameId, true));
+    cdp.on('Page.frameStoppedLoading', ({ frameId }, sid) => tabOf(sid)?.onLoading(frameId, false));
+    cdp.on('Page.loadEventFired', (_p, sid) => tabOf(sid)?.onLoad());
+    cdp.on('Page.javascriptDialogOpening', ({ type, message }, sid) => {
+      const tab = tabOf(sid);
+      if (!tab) return;
+      // Dialogs would block the page (and every tool) until answered: dismiss them, and say so.
+      this.observations.dialog(type, message, tab.url);
+      void tab.send('Page.handleJavaScriptDialog', { accept: type === 'alert' || type === 'beforeunload' }).catch(() => {});
+    });
+    cdp.on('Network.requestWillBeSent', ({ requestId, request, type }, sid) => tabOf(sid)?.onRequest(requestId, request.url, type));
+    cdp.on('Network.loadingFinished', ({ requestId }, sid) => tabOf(sid)?.onRequestDone(requestId));
+    cdp.on('Network.responseReceived', ({ response, type }, sid) => {
+      const tab = tabOf(sid);
+      if (tab && response.status >= 400) this.observations.failedRequest(response.url, `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`, type);
+    });
+    cdp.on('Network.loadingFailed', ({ requestId, errorText, canceled, type }, sid) => {
+      const tab = tabOf(sid);
+      if (!tab) return;
+      const url = tab.onRequestDone(requestId);
+      if (!canceled && url) this.observations.failedRequest(url, errorText, type);
+    });
+    cdp.on('Runtime.consoleAPICalled', ({ type, args }, sid) => {
+      if (tabOf(sid)) this.observations.console(type, (args as { value?: unknown; description?: string }[]).map((a) => (a.value !== undefined ? String(a.value) : a.description ?? '')).join(' '));
+    });
+    cdp.on('Runtime.exceptionThrown', ({ exceptionDetails }, sid) => {
+      if (tabOf(sid)) this.observations.console('exception', exceptionDetails.exception?.description?.split('\n')[0] ?? exceptionDetails.text);
+    });
+    cdp.on('Browser.downloadWillBegin', ({ url, suggestedFilename }) => this.observations.download(url, suggestedFilename));
+
+    await cdp.send('Target.setDiscoverTargets', { discover: true });
+    // Downloads would write to the provider's disk: refuse them, but hear of them (browsers of the
+    // user's own keep their settings).
+    if (this.endpoint.kind === 'connect') await cdp.send('Browser.setDownloadBehavior', { behavior: 'deny', eventsEnabled: true }).catch(() => {});
+    const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string; url: string; title: string }[] }>('Target.getTargets');
+    const first = targetInfos.find((t) => t.type === 'page' && !t.url.startsWith('devtools://'));
+    const tab = first ? await this.attach(first.targetId, false) : await this.createTab('about:blank');
+    this.currentTab = tab;
+  }
+
+  private async attach(targetId: string, ownedByUs: boolean): Promise<Tab> {
+    const existing = this.tabs.get(targetId);
+    if (existing) return existing;
+    const { sessionId } = await this.cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+    const tab = new Tab(this.cdp, targetId, sessionId, ownedByUs);
+    this.tabs.set(targetId, tab);
+    await tab.init({ pageConsole: this.options.pageConsole });
+    const { targetInfo } = await this.cdp.send<{ targetInfo: { url: string; title: string } }>('Target.getTargetInfo', { targetId });
+    tab.url = targetInfo.url;
+    tab.title = targetInfo.title;
+    return tab;
+  }
+
+  async createTab(url: string): Promise<Tab> {
+    const { targetId } = await this.cdp.send<{ targetId: string }>('Target.createTarget', { url });
+    return this.attach(targetId, true);
+  }
+
+  private dropTab(targetId: string): void {
+    const tab = this.tabs.get(targetId);
+    if (!tab) return;
+    this.tabs.delete(targetId);
+    if (this.currentTab === tab) this.currentTab = [...this.tabs.values()][0] ?? null;
+  }
+
+  /** The tab tools act on; a session whose last tab closed gets a new blank one. */
+  async tab(): Promise<Tab> {
+    if (this.currentTab) return this.currentTab;
+    this.currentTab = await this.createTab('about:blank');
+    return this.currentTab;
+  }
+
+  async listTabs(): Promise<TabInfo[]> {
+    const { targetInfos } = await this.cdp.send<{ targetInfos: { targetId: string; type: string; url: string; title: string }[] }>('Target.getTargets');
+    return targetInfos
+      .filter((t) => t.type === 'page' && !t.url.startsWith('devtools://'))
+      .map((t) => ({ tabId: t.targetId, url: t.url, title: t.title, current: this.currentTab?.targetId === t.targetId }));
+  }
+
+  async selectTab(tabId: string): Promise<Tab> {
+    const tabs = await this.listTabs();
+    if (!tabs.some((t) => t.tabId === tabId)) throw new AgentError('not_found', `no tab ${tabId} in this session; list them with browser_tabs`);
+    const tab = await this.attach(tabId, false);
+    await this.cdp.send('Target.activateTarget', { targetId: tabId }).catch(() => {});
+    this.currentTab = tab;
+    return tab;
+  }
+
+  async closeTab(tabId: string): Promise<void> {
+    const tabs = await this.listTabs();
+    if (!tabs.some((t) => t.tabId === tabId)) throw new AgentError('not_found', `no tab ${tabId} in this session; list them with browser_tabs`);
+    await this.cdp.send('Target.closeTarget', { targetId: tabId });
+    this.dropTab(tabId);
+  }
+
+  /**
+   * Runs one tool call: after the ones before it on this session, with the idle timer reset before
+   * and after (a long call is activity too).
+   */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closedReason) return Promise.reject(new AgentError('closed', `this browser session is closed: ${this.closedReason}. Open a new one with browser_session {"action":"open"}.`));
+    const next = this.queue.then(async () => {
+      if (this.closedReason) throw new AgentError('closed', `this browser session is closed: ${this.closedReason}. Open a new one with browser_session {"action":"open"}.`);
+      this.touch();
+      try {
+        return await work();
+      } finally {
+        this.touch();
+      }
+    });
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  /** Counts failures of the same step; the third says to try something else (models loop otherwise). */
+  noteFailure(step: string): number {
+    const count = (this.failures.get(step) ?? 0) + 1;
+    this.failures.set(step, count);
+    if (this.failures.size > 100) this.failures.delete(this.failures.keys().next().value!);
+    return count;
+  }
+
+  clearFailure(step: string): void {
+    this.failures.delete(step);
+  }
+
+  private touch(): void {
+    this.lastActivity = Date.now();
+    this.armIdle();
+  }
+
+  private armIdle(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.close(`closed after ${formatMinutes(this.idleMs)} without a tool call`), this.idleMs).unref();
+  }
+
+  async state(): Promise<SessionState> {
+    const tabs = this.closedReason ? [] : await this.listTabs().catch(() => []);
+    return {
+      id: this.id,
+      sessionLogId: this.sessionLogId,
+      openedAt: this.openedAt.toISOString(),
+      lastActivityAt: new Date(this.lastActivity).toISOString(),
+      idleCloseAt: new Date(this.lastActivity + this.idleMs).toISOString(),
+      idleMinutes: Math.round((this.idleMs / 60_000) * 100) / 100,
+      tabs,
+      options: { record: this.options.record, trace: this.options.trace, profile: this.options.profile, saveProfile: this.options.saveProfile, pageConsole: this.options.pageConsole },
+    };
+  }
+
+  /** Ends the session: the connection closes (a routed session ends with it); tabs we opened in a browser of the user's own are closed. */
+  async close(reason: string): Promise<void> {
+    if (this.closedReason) return;
+    this.closedReason = reason;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    clearTimeout(this.lifetimeTimer);
+    clearInterval(this.keepaliveTimer);
+    if (this.endpoint.kind === 'browser' && !this.cdp.closed) {
+      await Promise.all([...this.tabs.values()].filter((t) => t.ownedByUs).map((t) => this.cdp.send('Target.closeTarget', { targetId: t.targetId }, undefined, 5_000).catch(() => {})));
+    }
+    this.cdp.close();
+    for (const listener of this.closeListeners) listener(reason);
+    this.closeListeners.clear();
+  }
+}
+
+function formatMinutes(ms: number): string {
+  const minutes = ms / 60_000;
+  if (minutes >= 1 && Number.isInteger(minutes)) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `${Math.round(ms / 1000)} s`;
+}
