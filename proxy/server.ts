@@ -1,7 +1,9 @@
 // The proxy's HTTP server: the connect endpoint (WebSocket upgrade), CDP discovery
 // (GET /json/version), provider status, the data API (POST /v1/screenshot, /v1/content,
-// /v1/scrape), health; and the webhook delivery worker, which starts and stops with it.
+// /v1/scrape), the chat-agent MCP surface (/mcp), health; and the webhook delivery worker, which
+// starts and stops with it.
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { listen, type Listener } from '../lib/db/listen';
 import { log } from '../lib/log';
@@ -11,6 +13,11 @@ import { RouterKeyAuth } from './auth/authenticate';
 import { RouterStore } from './config/router-store';
 import { DISCOVERY_PATHS, handleDiscovery } from './connect/discovery';
 import { handleConnect } from './connect/handle-connect';
+import { AgentTickets } from './connect/agent-tickets';
+import { selfUrl } from './mcp/agent-endpoint';
+import type { AgentPolicy } from './agent/policy';
+import { handleMcp } from './mcp/handle-mcp';
+import { McpRegistry } from './mcp/registry';
 import type { RecordingOptions } from './plugins/recording';
 import type { TraceOptions } from './plugins/trace';
 import { handleLiveStream } from './plugins/recording/live-stream';
@@ -50,12 +57,17 @@ export interface ProxyOptions {
   recording?: RecordingOptions;
   /** Traced sessions' settings (the event cap; tests use a small one). */
   traces?: TraceOptions;
+  /** Agent browsers' limits (docs/agents.md, Sessions; tests use a short idle close). */
+  agents?: Partial<AgentPolicy>;
 }
 
 export interface ProxyServer {
   server: http.Server;
   routers: RouterStore;
   sessions: SessionRegistry;
+  /** The live MCP sessions (/mcp) and the tickets their browsers connect with. */
+  mcp: McpRegistry;
+  agentTickets: AgentTickets;
   webhooks: WebhookWorker | null;
   jobs: JobWorker | null;
   stop(): Promise<void>;
@@ -76,6 +88,8 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const keys = new RouterKeyAuth({ trustProxy: options.trustProxy ?? false });
   const health = new HealthChecker();
   const connections = new BrowserConnections(options.dataApiIdleConnectionMs ?? DEFAULT_IDLE_MS);
+  const agentTickets = new AgentTickets();
+  const mcp = new McpRegistry();
   health.follow(routers);
   routers.onRuntime((runtime) => connections.reconcile(runtime));
   routers.onForget((routerId) => connections.reconcile({ id: routerId, providers: [] }));
@@ -88,15 +102,17 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     (channel, payload) => {
       if (channel === ROUTER_CHANNEL) void routers.refresh(payload).catch((err: Error) => log.error({ err: err.message }, 'router refresh failed'));
       if (channel === SESSION_CLOSE_CHANNEL) sessions.close(payload, 4000, 'closed by the workspace', { state: 'closed', reason: CONTROL_PLANE_CLOSE });
-      if (channel === ACCESS_CHANNEL) applyAccessEvent(sessions, payload);
+      if (channel === ACCESS_CHANNEL) applyAccessEvent(sessions, payload, [mcp]);
     },
     () => {
       void routers.refreshAll();
-      void recheckLiveSessions(sessions).catch((err: Error) => log.error({ err: err.message }, 'access recheck failed'));
+      void recheckLiveSessions(sessions, [mcp]).catch((err: Error) => log.error({ err: err.message }, 'access recheck failed'));
     },
   );
 
-  const deps = { lane: options.lane ?? 'fast', routers, sessions, keys, proxyInstanceId, isStopping: () => stopping, recording: options.recording, traces: options.traces };
+  const deps = { lane: options.lane ?? 'fast', routers, sessions, keys, proxyInstanceId, isStopping: () => stopping, recording: options.recording, traces: options.traces, agentTickets };
+  // The agents' browsers connect back to this process on loopback (docs/agents.md, Agent sessions).
+  const mcpDeps = { keys, routers, registry: mcp, tickets: agentTickets, selfUrl: () => selfUrl(options.host, (server.address() as AddressInfo).port), policy: options.agents };
   const discovery = { keys, trustProxy: options.trustProxy ?? false, publicUrl: publicProxyUrl(options.publicUrl ?? process.env.PUBLIC_PROXY_URL) };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://proxy');
@@ -107,7 +123,15 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     const endpoint = endpoints[url.pathname];
     if (stopping) {
       if (endpoint) return json(res, 503, { success: false, error: 'the proxy is shutting down; retry in a moment' });
+      if (url.pathname === '/mcp') return json(res, 503, { jsonrpc: '2.0', error: { code: -32000, message: 'the proxy is shutting down; retry in a moment' }, id: null });
       return text(res, 503, 'the proxy is shutting down');
+    }
+    if (url.pathname === '/mcp') {
+      void handleMcp(req, res, url, mcpDeps).catch((err: Error) => {
+        log.error({ err: err.message }, 'mcp request failed');
+        if (!res.headersSent) json(res, 500, { jsonrpc: '2.0', error: { code: -32603, message: 'internal error' }, id: null });
+      });
+      return;
     }
     if (req.method === 'GET' && url.pathname === '/v1/status') {
       void handleStatus(req, res, url, deps).catch((err: Error) => {
@@ -156,11 +180,15 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     server,
     routers,
     sessions,
+    mcp,
+    agentTickets,
     webhooks,
     jobs,
     async stop() {
       stopping = true;
       const drainMs = options.shutdownDrainMs ?? 30_000;
+      // Agents' browsers end as their MCP sessions close, before the drain waits for what is left.
+      await mcp.closeAll('proxy shutting down');
       await Promise.all([sessions.drain(drainMs), Promise.race([Promise.allSettled([...calls]), new Promise((r) => setTimeout(r, drainMs).unref())])]);
       // After the drain, whose session ends enqueue events; what is still pending is left to the
       // next worker (rows stay pending, claims expire).

@@ -20,9 +20,9 @@ export async function userWithProvider(tag: string, wsUrl: string, balanceMillic
   return { ...user, key: await routerKey(user.workspaceId, user.routerId) };
 }
 
-/** A proxy on a free loopback port with `options` (no webhooks, no jobs); stop it in `after`. */
-export async function ownProxy(tag: string, options: Pick<ProxyOptions, 'recording' | 'traces'>): Promise<{ proxy: ProxyServer; url: string }> {
+/** A proxy on a free port (loopback unless `options.host` says otherwise) with `options` (no webhooks, no jobs); stop it in `after`. */
+export async function ownProxy(tag: string, options: Partial<Pick<ProxyOptions, 'recording' | 'traces' | 'host' | 'agents'>>): Promise<{ proxy: ProxyServer; url: string }> {
   const port = await freePort();
-  const proxy = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `${tag}-${port}`, shutdownDrainMs: 100, webhooks: false, jobs: false, ...options } as ProxyOptions);
+  const proxy = await startProxy({ port, proxyInstanceId: `${tag}-${port}`, shutdownDrainMs: 100, webhooks: false, jobs: false, ...options, host: options.host ?? '127.0.0.1' });
   return { proxy, url: `ws://127.0.0.1:${port}` };
 }

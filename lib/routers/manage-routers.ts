@@ -117,10 +117,15 @@ export async function updateAgentSettings(workspaceId: string, id: string, input
     if (!profile) throw invalidField('defaultProfile', `no profile "${defaultProfile}" in this workspace`);
     defaultProfileId = profile.id;
   }
-  const router = await db.router.update({
-    where: { id },
-    data: { ...flags, ...(defaultProfileId !== undefined ? { defaultProfileId } : {}) },
-    include: { defaultProfile: { select: { slug: true } } },
+  // The proxies hold these defaults with the router (what an agent's browser gets): reload them.
+  const router = await db.$transaction(async (tx) => {
+    const updated = await tx.router.update({
+      where: { id },
+      data: { ...flags, ...(defaultProfileId !== undefined ? { defaultProfileId } : {}) },
+      include: { defaultProfile: { select: { slug: true } } },
+    });
+    await notifyRouterChanged(tx, id);
+    return updated;
   });
   return serializeAgentSettings(router);
 }

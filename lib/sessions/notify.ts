@@ -6,14 +6,15 @@ import type { Tx } from '../db';
 export const SESSION_CLOSE_CHANNEL = 'session_close';
 
 /**
- * Access taken away: every proxy closes the live sessions opened with those router keys, or in
- * those workspaces (marked for deletion, or suspended by the operator), and refuses them from then
- * on; `workspaces_restored` lifts a workspace's mark.
+ * Access taken away: every proxy closes the live sessions opened with those router keys or chat
+ * links (and the MCP sessions of those credentials), or in those workspaces (marked for deletion,
+ * or suspended by the operator), and refuses them from then on; `workspaces_restored` lifts a
+ * workspace's mark. `chat_link_revoked` names the ids of chat links that were rotated or deleted.
  */
 export const ACCESS_CHANNEL = 'access_revoked';
 
 export type AccessEvent =
-  | { cause: 'key_revoked' | 'keys_rotated'; keyIds: string[] }
+  | { cause: 'key_revoked' | 'keys_rotated' | 'chat_link_revoked'; keyIds: string[] }
   | { cause: 'workspace_deletion' | 'workspace_suspended' | 'workspaces_restored'; workspaceIds: string[] };
 
 // NOTIFY payloads stop at 8,000 bytes: a hundred cuids (25 characters each) stay far below.

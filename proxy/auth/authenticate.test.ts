@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { hashSecret } from '../../lib/crypto/secrets';
-import { clientAddress, KEY_REFUSED, RouterKeyAuth, THROTTLED, TICKET_REFUSED } from './authenticate';
+import { clientAddress, KEY_REFUSED, MCP_REFUSED, RouterKeyAuth, THROTTLED, TICKET_REFUSED } from './authenticate';
 import { FailureThrottle } from './failure-throttle';
 import type { RouterKeyIdentity } from './router-key';
 
@@ -137,4 +137,40 @@ test('connect tickets: only from ticket= on /v1/connect, single use by the redee
   const throttled = await auth.check(req(), url('/v1/connect', `ticket=${ticket}`));
   assert.ok(!throttled.ok && throttled.status === 429, 'failed tickets count toward the address throttle');
   for (const r of [again, asToken, throttled]) assert.ok(!r.ok && !r.message.includes(ticket));
+});
+
+test('MCP: a chat link or a router key, in the header or token=; failures are one 401 under the same throttle', async () => {
+  const link = `mcp_${'m'.repeat(43)}`;
+  const linkIdentity: RouterKeyIdentity = { ...identity, keyId: 'link1' };
+  const lookedUp: string[] = [];
+  const auth = new RouterKeyAuth({
+    throttle: new FailureThrottle(4, 60_000, { lookupBurst: 0, lookupsPerSecond: 0 }),
+    lookup: async (hash) => (hash === hashSecret(VALID) ? identity : null),
+    lookupChatLink: async (hash) => {
+      lookedUp.push(hash);
+      return hash === hashSecret(link) ? linkIdentity : null;
+    },
+  });
+  const req = (headers: Record<string, string> = {}) => ({ socket: { remoteAddress: '10.0.0.7' }, headers }) as never;
+  const url = (query = '') => new URL(`http://proxy/mcp${query}`);
+
+  const byHeader = await auth.checkMcp(req({ authorization: `Bearer ${link}` }), url());
+  assert.ok(byHeader.ok && byHeader.identity.keyId === 'link1' && byHeader.credential === 'chat_link');
+  const byQuery = await auth.checkMcp(req(), url(`?token=${link}`));
+  assert.ok(byQuery.ok && byQuery.credential === 'chat_link');
+  const byKey = await auth.checkMcp(req({ authorization: `Bearer ${VALID}` }), url());
+  assert.ok(byKey.ok && byKey.identity.keyId === 'k1' && byKey.credential === 'router_key');
+
+  const before = lookedUp.length;
+  for (const token of [null, 'mcp_short', `mcp_${'m'.repeat(42)}!`]) {
+    const r = await auth.checkMcp(req(token ? { authorization: `Bearer ${token}` } : {}), url());
+    assert.ok(!r.ok && r.status === 401 && r.message === MCP_REFUSED, String(token));
+  }
+  assert.equal(lookedUp.length, before, 'malformed links never reach the database');
+  const unknown = await auth.checkMcp(req(), url(`?token=mcp_${'u'.repeat(43)}`));
+  assert.ok(!unknown.ok && unknown.status === 401 && unknown.message === MCP_REFUSED);
+  const throttled = await auth.checkMcp(req(), url(`?token=mcp_${'w'.repeat(43)}`));
+  assert.ok(!throttled.ok && throttled.status === 429 && throttled.message === THROTTLED);
+  const stillWorks = await auth.checkMcp(req(), url(`?token=${link}`));
+  assert.ok(stillWorks.ok, 'a link that passed before still works from a throttled address');
 });

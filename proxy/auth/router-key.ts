@@ -50,10 +50,11 @@ export function isWellFormedRouterKey(plaintext: string | null): plaintext is st
   return plaintext !== null && /^rkey_[A-Za-z0-9_-]{32,128}$/.test(plaintext);
 }
 
+/** The workspace's part of an identity, for a query that joins identityJoins (shared with chat links). */
+export const WORKSPACE_COLUMNS = Prisma.sql`(w."suspended" OR w."deletionRequestedAt" IS NOT NULL) AS "suspended", w."enterprise", wl."balanceMillicents", u."sessions" AS "monthSessions"`;
 /** A KeyRow's columns, for a query whose RouterKey row is `k` (shared with connect tickets). */
-export const IDENTITY_COLUMNS = Prisma.sql`k."id", k."routerId", k."workspaceId", k."revokedAt", k."lastUsedAt",
-  (w."suspended" OR w."deletionRequestedAt" IS NOT NULL) AS "suspended", w."enterprise", wl."balanceMillicents", u."sessions" AS "monthSessions"`;
-/** The joins IDENTITY_COLUMNS reads: the workspace, its wallet and this UTC month's session count. */
+export const IDENTITY_COLUMNS = Prisma.sql`k."id", k."routerId", k."workspaceId", k."revokedAt", k."lastUsedAt", ${WORKSPACE_COLUMNS}`;
+/** The joins WORKSPACE_COLUMNS reads, for a row `k` with a workspaceId: the workspace, its wallet and this UTC month's session count. */
 export const identityJoins = (now = new Date()) => Prisma.sql`JOIN "Workspace" w ON w."id" = k."workspaceId"
   LEFT JOIN "Wallet" wl ON wl."workspaceId" = k."workspaceId"
   LEFT JOIN "UsageCounter" u ON u."workspaceId" = k."workspaceId" AND u."period" = ${usagePeriod(now)}`;
@@ -71,6 +72,11 @@ export function identityOf(key: KeyRow | undefined): RouterKeyIdentity | null {
   if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > HOUR_MS) {
     void db.routerKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
   }
+  return identityFields(key);
+}
+
+/** The identity a looked-up credential row stands for (router keys and chat links alike). */
+export function identityFields(key: Omit<KeyRow, 'revokedAt' | 'lastUsedAt'>): RouterKeyIdentity {
   return {
     keyId: key.id,
     routerId: key.routerId,

@@ -32,6 +32,8 @@ export interface RouterRuntime {
   sessionIdleTimeoutMs: number;
   healthCheckIntervalMs: number;
   switches: { webhooksEnabled: boolean; profilesEnabled: boolean; replayEnabled: boolean; observabilityEnabled: boolean };
+  /** The router agent settings: what an agent's browser gets for the options its caller left unset. */
+  agent: { recordDefault: boolean; observabilityDefault: boolean; defaultProfile: string | null /* profile slug */; saveProfileDefault: boolean };
   providers: RuntimeProvider[];
   engine: RouterEngine<RuntimeProvider>;
 }
@@ -39,7 +41,7 @@ export interface RouterRuntime {
 export type LoadedRouter = Omit<RouterRuntime, 'engine'>;
 
 async function load(routerId: string): Promise<LoadedRouter | null> {
-  const router = await db.router.findUnique({ where: { id: routerId }, include: { providers: { where: { enabled: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } } });
+  const router = await db.router.findUnique({ where: { id: routerId }, include: { providers: { where: { enabled: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }, defaultProfile: { select: { slug: true } } } });
   if (!router) return null;
   const providers: RuntimeProvider[] = [];
   for (const p of router.providers) {
@@ -75,6 +77,7 @@ async function load(routerId: string): Promise<LoadedRouter | null> {
     sessionIdleTimeoutMs: router.sessionIdleTimeoutMs,
     healthCheckIntervalMs: router.healthCheckIntervalMs,
     switches: { webhooksEnabled: router.webhooksEnabled, profilesEnabled: router.profilesEnabled, replayEnabled: router.replayEnabled, observabilityEnabled: router.observabilityEnabled },
+    agent: { recordDefault: router.recordDefault, observabilityDefault: router.observabilityDefault, defaultProfile: router.defaultProfile?.slug ?? null, saveProfileDefault: router.saveProfileDefault },
     providers,
   };
 }

@@ -1,11 +1,14 @@
 // GET /v1/connect: authenticate, refuse before the upgrade when the session cannot run, pick a
 // provider through the routing engine (queue, cooldown, failover), complete both handshakes and
 // hand the sockets to a relay lane. Each refusal is a plain-text HTTP status (docs/connect.md, Refusals).
+// A browser an agent opens through the MCP surface comes here too, from this process over loopback
+// with an agent ticket instead of a key (agent-tickets.ts, docs/agents.md): its session is kind
+// `agent` and belongs to the MCP session's credential; everything else is the same path.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { log } from '../../lib/log';
 import { isEngineError, type EngineError, type Lease, type Reservation } from '../engine';
-import type { RouterKeyAuth } from '../auth/authenticate';
+import { KEY_REFUSED, THROTTLED, type RouterKeyAuth } from '../auth/authenticate';
 import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
 import { FastLane } from '../relay/fast-lane';
 import { PipelineLane } from '../relay/pipeline-lane';
@@ -22,6 +25,14 @@ import { invalidUpgrade, switchingProtocols, watchPending } from '../websocket/h
 import { checkFeatures, parseConnectParams } from './params';
 import { resolveTarget, type UpstreamTarget } from './upstream-target';
 import { Refusal, writeRefusal } from './refuse';
+import { DEFAULT_POLICY } from '../agent/policy';
+
+/**
+ * An agent's browser is closed by the toolkit after its own idle time (docs/agents.md, Sessions);
+ * the relay only catches a toolkit that went away without closing, after the longest idle allowed.
+ */
+const AGENT_RELAY_IDLE_MS = DEFAULT_POLICY.maxIdleMs + 60_000;
+import { AGENT_TICKET_PARAM, isLocalCaller, type AgentCredential, type AgentTickets } from './agent-tickets';
 
 export interface ConnectDeps {
   /** `pipeline` relays every session message by message (benchmarks, tests); features will choose it per session. */
@@ -36,6 +47,17 @@ export interface ConnectDeps {
   recording?: RecordingOptions;
   /** Settings of traced sessions (the event cap). */
   traces?: TraceOptions;
+  /** Tickets the MCP surface issues for its agents' browsers; without it `agent_ticket=` is refused. */
+  agentTickets?: AgentTickets;
+}
+
+/** Who a connect runs for: the identity it is billed and gated by, and what its session row and registry entry say. */
+interface Caller {
+  identity: RouterKeyIdentity;
+  kind: 'route' | 'agent';
+  /** The credential whose revocation closes the session (a router key's id, or a chat link's). */
+  keyId: string;
+  credential: AgentCredential;
 }
 
 export async function handleConnect(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL, deps: ConnectDeps): Promise<void> {
@@ -69,9 +91,8 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
   if (invalid) throw new Refusal(400, invalid);
   const key = req.headers['sec-websocket-key']!.trim();
 
-  const auth = await deps.keys.check(req, url);
-  if (!auth.ok) throw new Refusal(auth.status, auth.message, auth.headers);
-  const identity = auth.identity;
+  const caller = await authenticate(req, url, deps);
+  const identity = caller.identity;
   if (identity.suspended) throw new Refusal(402, 'the workspace is suspended');
 
   const tAuth = performance.now();
@@ -85,20 +106,40 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
   const profile = params.profile ? await ProfileSession.open({ workspaceId: router.workspaceId, slug: params.profile, readOnly: params.readOnly, sessionId, providers: params.provider ? router.providers.filter((p) => p.slug === params.provider || p.id === params.provider) : router.providers }) : null;
   let started = false;
   try {
-    await route({ req, socket, head, url, deps, signal, pending, t0, tAuth, key, params, router, identity, sessionId, profile, onStarted: () => (started = true) });
+    await route({ req, socket, head, url, deps, signal, pending, t0, tAuth, key, params, router, caller, sessionId, profile, onStarted: () => (started = true) });
   } finally {
     if (!started) await profile?.release();
   }
 }
 
+/**
+ * A router key (or a connect ticket from CDP discovery) through the shared check; or an agent
+ * ticket, which only this process issues and only its own loopback connects may redeem. A refused
+ * agent ticket reads like a refused key and counts toward the address's failure throttle.
+ */
+async function authenticate(req: IncomingMessage, url: URL, deps: ConnectDeps): Promise<Caller> {
+  if (url.searchParams.has(AGENT_TICKET_PARAM)) {
+    const ip = deps.keys.clientIp(req);
+    const entry = isLocalCaller(req) ? deps.agentTickets?.redeem(url.searchParams.get(AGENT_TICKET_PARAM)) : null;
+    if (entry) return { identity: entry.identity, kind: 'agent', keyId: entry.credentialId, credential: entry.credential ?? 'router_key' };
+    const blockedFor = deps.keys.throttle.blockedFor(ip, Date.now());
+    if (blockedFor > 0) throw new Refusal(429, THROTTLED, { 'Retry-After': String(blockedFor) });
+    deps.keys.throttle.recordFailure(ip, Date.now());
+    throw new Refusal(401, KEY_REFUSED);
+  }
+  const auth = await deps.keys.check(req, url);
+  if (!auth.ok) throw new Refusal(auth.status, auth.message, auth.headers);
+  return { identity: auth.identity, kind: 'route', keyId: auth.identity.keyId, credential: 'router_key' };
+}
+
 type RouteInput = {
   req: IncomingMessage; socket: Duplex; head: Buffer; url: URL; deps: ConnectDeps; signal: AbortSignal; pending: { stop(): Buffer };
-  t0: number; tAuth: number; key: string; params: ReturnType<typeof parseConnectParams>; router: RouterRuntime; identity: RouterKeyIdentity;
+  t0: number; tAuth: number; key: string; params: ReturnType<typeof parseConnectParams>; router: RouterRuntime; caller: Caller;
   sessionId: string; profile: ProfileSession | null; onStarted: () => void;
 };
 
 async function route(input: RouteInput): Promise<void> {
-  const { req, socket, head, deps, signal, pending, t0, tAuth, key, params, router, identity, profile } = input;
+  const { req, socket, head, deps, signal, pending, t0, tAuth, key, params, router, caller, profile } = input;
   let reservation: Reservation<RuntimeProvider>;
   try {
     // A provider pinned to a profile takes only that profile's sessions (docs/profiles.md, Routing).
@@ -198,21 +239,22 @@ async function route(input: RouteInput): Promise<void> {
     }
     const early = pending.stop();
     input.onStarted();
-    startSession({ req, socket, head: early.length > 0 ? Buffer.concat([head, early]) : head, key, upstream: upstreamHead ? { ...upstream, head: upstreamHead } : upstream, target, lease, router, identity, deps, id: input.sessionId, profile, record: params.record, trace: params.observability });
+    startSession({ req, socket, head: early.length > 0 ? Buffer.concat([head, early]) : head, key, upstream: upstreamHead ? { ...upstream, head: upstreamHead } : upstream, target, lease, router, caller, deps, id: input.sessionId, profile, record: params.record, trace: params.observability });
     const done = performance.now();
     log.debug({ routerId: router.id, provider: provider.slug, authMs: ms(tAuth - t0), routeMs: ms(tRoute - tAuth), dialMs: ms(upstream.connectMs), totalMs: ms(done - t0) }, 'session started');
     return;
   }
 }
 
-function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; target: UpstreamTarget; lease: Lease<RuntimeProvider>; router: RouterRuntime; identity: RouterKeyIdentity; deps: ConnectDeps; id: string; profile: ProfileSession | null; record: boolean; trace: boolean }): void {
-  const { socket, head, key, upstream, target, lease, router, deps, id, profile, identity } = input;
+function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; target: UpstreamTarget; lease: Lease<RuntimeProvider>; router: RouterRuntime; caller: Caller; deps: ConnectDeps; id: string; profile: ProfileSession | null; record: boolean; trace: boolean }): void {
+  const { socket, head, key, upstream, target, lease, router, deps, id, profile, caller } = input;
+  const identity = caller.identity;
   const provider = lease.provider;
   const startedAt = new Date();
   const sessionHeaders: [string, string][] = [['X-Session-Id', id], ['X-Provider', provider.slug]];
   (socket as { setNoDelay?: (v: boolean) => void }).setNoDelay?.(true);
 
-  const writer = new SessionWriter({ id, workspaceId: router.workspaceId, routerId: router.id, provider: { id: provider.id, slug: provider.slug, name: provider.name }, kind: 'route', proxyInstanceId: deps.proxyInstanceId, startedAt, profileId: profile?.profileId ?? null });
+  const writer = new SessionWriter({ id, workspaceId: router.workspaceId, routerId: router.id, provider: { id: provider.id, slug: provider.slug, name: provider.name }, kind: caller.kind, proxyInstanceId: deps.proxyInstanceId, startedAt, profileId: profile?.profileId ?? null });
   const plugins: PipelinePlugin[] = [];
   const profilePlugin = profile?.needsPlugin(provider) ? profile.plugin(provider, target, upstream) : null;
   if (profilePlugin) plugins.push(profilePlugin);
@@ -228,7 +270,7 @@ function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffe
   if (trace) plugins.push(trace.plugin);
   let markEnded!: () => void;
   const ended = new Promise<void>((resolve) => (markEnded = resolve));
-  const register = (relay: Relay) => deps.sessions.add({ id, routerId: router.id, keyId: identity.keyId, workspaceId: router.workspaceId, startedAt: startedAt.getTime(), idleTimeoutMs: router.sessionIdleTimeoutMs, relay, ended });
+  const register = (relay: Relay) => deps.sessions.add({ id, routerId: router.id, keyId: caller.keyId, credential: caller.credential, workspaceId: router.workspaceId, startedAt: startedAt.getTime(), idleTimeoutMs: caller.kind === 'agent' ? AGENT_RELAY_IDLE_MS : router.sessionIdleTimeoutMs, relay, ended });
   const onEnd = (relay: () => Relay) => (outcome: RelayOutcome) => {
     lease.release();
     target.release(outcome.state === 'errored' ? 'error' : outcome.reason === CONTROL_PLANE_CLOSE ? 'close' : 'disconnect');

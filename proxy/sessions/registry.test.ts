@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Relay, RelayOutcome } from '../relay/types';
 import { SessionRegistry, type LiveSession } from './registry';
-import { applyAccessEvent, KEY_REVOKED, KEY_ROTATED, WORKSPACE_DELETION, WORKSPACE_SUSPENDED } from './revocations';
+import { applyAccessEvent, KEY_REVOKED, KEY_ROTATED, WORKSPACE_DELETION, WORKSPACE_SUSPENDED, type Revocable } from './revocations';
 
 interface Closed {
   code: number;
@@ -95,4 +95,17 @@ test('a workspace suspended by the operator: its sessions close with 4004, late 
   const after = session('s4', 'k1', 'w1');
   sessions.add(after);
   assert.deepEqual(after.closes, []);
+});
+
+test('a rotated or deleted chat link closes its agents\' browsers (4005) and reaches the other holders of access', async () => {
+  const sessions = new SessionRegistry();
+  const agent = session('s1', 'link1', 'w1');
+  const other = session('s2', 'k2', 'w1');
+  [agent, other].forEach((s) => sessions.add(s));
+  const seen: unknown[] = [];
+  const mcp: Revocable = { revoke: (scope, revocation) => (seen.push({ scope, revocation }), 1), holders: () => [] };
+  applyAccessEvent(sessions, JSON.stringify({ cause: 'chat_link_revoked', keyIds: ['link1'] }), [mcp]);
+  assert.deepEqual(agent.closes, [{ code: 4005, reason: 'chat link rotated or deleted', outcome: { state: 'closed', reason: 'chat link rotated or deleted' } }]);
+  assert.deepEqual(other.closes, []);
+  assert.deepEqual(seen, [{ scope: { keyIds: ['link1'] }, revocation: { code: 4005, reason: 'chat link rotated or deleted' } }]);
 });

@@ -1,5 +1,6 @@
 // Live sessions of this proxy process: idle timeout and lifetime, control-plane close, access
-// revocation (a router key revoked or rotated, a workspace marked for deletion), drain.
+// revocation (a router key revoked or rotated, a chat link rotated or deleted, a workspace marked
+// for deletion), drain.
 import type { Relay, RelayOutcome } from '../relay/types';
 
 export const SESSION_LIFETIME_MS = 4 * 3_600_000;
@@ -7,8 +8,10 @@ export const SESSION_LIFETIME_MS = 4 * 3_600_000;
 export interface LiveSession {
   id: string;
   routerId: string;
-  /** The router key the session was opened with. */
+  /** The credential the session was opened with: a router key's id, or a chat link's (an agent's browser). */
   keyId: string;
+  /** Which kind of credential `keyId` names (router_key when absent). */
+  credential?: 'router_key' | 'chat_link';
   workspaceId: string;
   startedAt: number;
   idleTimeoutMs: number;
