@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { connectUrl, expectRefused } from '../support/connect';
+import { PROXY_HTTP } from '../support/data-api';
 import { signUp, snap, uniqueEmail } from './helpers';
 import { openRouter, openTab, revealedSecret } from './router-helpers';
 
@@ -61,14 +62,54 @@ test('router keys: create with a one-time reveal and copy, revoke, rotate all; t
   await expect(chat.getByText('No chat link')).toBeVisible();
   await chat.getByRole('button', { name: 'Create chat link' }).click();
   await expect(page.getByText('Chat link created')).toBeVisible();
+  const mcp = `${PROXY_HTTP.replace(/\/+$/, '')}/mcp`;
+  await expect(chat.getByTestId('mcp-url')).toHaveText(mcp);
+  await chat.getByRole('button', { name: 'Copy URL' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(mcp);
   await chat.getByRole('button', { name: 'Show token' }).click();
   const first = (await chat.getByTestId('chat-link-token').textContent())?.trim() ?? '';
   expect(first).toMatch(/^mcp_/);
+  await chat.getByRole('button', { name: 'Hide token' }).click();
+
+  // A configuration per agent tool: the token masked on screen while hidden, the real one copied.
+  const server = 'browser-router-default';
+  const tool = async (name: string) => {
+    await chat.getByRole('tab', { name, exact: true }).click();
+    const panel = chat.getByRole('tabpanel', { name, exact: true });
+    await expect(panel).not.toContainText(first);
+    return panel;
+  };
+  const copied = async (figure: Locator) => {
+    await figure.getByRole('button', { name: 'Copy' }).click();
+    await expect(figure.getByRole('button', { name: 'Copied' })).toBeVisible();
+    return page.evaluate(() => navigator.clipboard.readText());
+  };
+  const claudeCode = (await tool('Claude Code')).getByRole('figure', { name: 'Terminal' });
+  await expect(claudeCode).toContainText(`claude mcp add --transport http ${server} ${mcp} --header "Authorization: Bearer ${first.slice(0, 8)}••••`);
+  expect(await copied(claudeCode)).toBe(`claude mcp add --transport http ${server} ${mcp} --header "Authorization: Bearer ${first}"`);
+  let panel = await tool('Claude Desktop');
+  expect(await copied(panel.getByRole('figure', { name: /Add custom connector/ }))).toBe(`${mcp}?token=${first}`);
+  const desktop = JSON.parse(await copied(panel.getByRole('figure', { name: 'claude_desktop_config.json' })));
+  expect(desktop.mcpServers[server].command).toBe('npx');
+  expect(desktop.mcpServers[server].args).toEqual(expect.arrayContaining(['mcp-remote', mcp, '--header', 'Authorization:${AUTH_HEADER}']));
+  expect(desktop.mcpServers[server].env).toEqual({ AUTH_HEADER: `Bearer ${first}` });
+  panel = await tool('Cursor');
+  await expect(panel.getByRole('figure', { name: '~/.cursor/mcp.json' })).toContainText(`"url": "${mcp}"`);
+  expect(JSON.parse(await copied(panel.getByRole('figure', { name: '~/.cursor/mcp.json' })))).toEqual({ mcpServers: { [server]: { url: mcp, headers: { Authorization: `Bearer ${first}` } } } });
+  panel = await tool('VS Code');
+  expect(JSON.parse(await copied(panel.getByRole('figure', { name: '.vscode/mcp.json' })))).toEqual({ servers: { [server]: { type: 'http', url: mcp, headers: { Authorization: `Bearer ${first}` } } } });
+  await chat.getByRole('button', { name: 'Show token' }).click();
+  await expect(panel).toContainText(`"Authorization": "Bearer ${first}"`);
+  await snap(page, 'chat-link-mcp');
+
   await chat.getByRole('button', { name: 'Rotate' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Rotate link' }).click();
   await expect(page.getByText('Chat link rotated')).toBeVisible();
   await expect(chat.getByTestId('chat-link-token')).not.toHaveText(first);
   await expect(chat.getByTestId('chat-link-token')).toHaveText(/^mcp_/);
+  // The configurations follow the new token.
+  const second = (await chat.getByTestId('chat-link-token').textContent())?.trim() ?? '';
+  await expect(panel).toContainText(`"Authorization": "Bearer ${second}"`);
   await chat.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete link' }).click();
   await expect(chat.getByText('No chat link')).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { launchChromium } from '../support/chromium';
+import { PROXY_HTTP } from '../support/data-api';
 import { inviteAndJoin, signUp, snap, uniqueEmail } from './helpers';
 import { dashboardApi, openRouter, openTab } from './router-helpers';
 
@@ -29,6 +30,10 @@ test('a member sees routers, providers with their live state, keys and settings,
     await expect(member.getByRole('button', { name: 'Rotate all' })).toHaveCount(0);
     await expect(member.getByRole('button', { name: /^Revoke / })).toHaveCount(0);
     await expect(member.getByText('Only owners and admins can see or change the chat link.')).toBeVisible();
+    // The MCP URL and the configurations, with a placeholder where the token goes.
+    const chat = member.getByRole('region', { name: 'Chat link' });
+    await expect(chat.getByTestId('mcp-url')).toHaveText(`${PROXY_HTTP.replace(/\/+$/, '')}/mcp`);
+    await expect(chat.getByRole('tabpanel', { name: 'Claude Code' })).toContainText('--header "Authorization: Bearer <CHAT_LINK_TOKEN>"');
 
     await openTab(member, 'Settings');
     await expect(member.getByRole('form', { name: 'Routing settings' }).getByLabel(/^Connection timeout/)).toBeDisabled();

@@ -1,12 +1,15 @@
 'use client';
 // The router's chat link: one token that lets chat agents (MCP clients) open browsers on this
-// router. Owners and admins see, rotate and delete it; the API hides it from members.
+// router through the proxy's MCP endpoint. Owners and admins see, rotate and delete it; the API
+// hides it from members, who still get the URL and the configurations with a placeholder.
 import { useState } from 'react';
 import { useActiveWorkspace } from '@/lib/client/me';
+import { maskToken, mcpServerName, mcpUrl } from '@/lib/client/mcp-config';
 import { useChatLink, useDeleteChatLink, useRotateChatLink } from '@/lib/client/router-keys';
+import { useRouterInstance } from '@/lib/client/routers';
 import { ErrorAlert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { Card, CardHeader, DescriptionList } from '../../ui/card';
+import { Card, CardBody, CardHeader, DescriptionList } from '../../ui/card';
 import { CopyButton } from '../../ui/copy-button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { EmptyState, ErrorState } from '../../ui/empty-state';
@@ -14,10 +17,15 @@ import { EyeIcon, EyeOffIcon, LinkIcon, PlusIcon, RefreshIcon, TrashIcon } from 
 import { Skeleton } from '../../ui/skeleton';
 import { Time } from '../../ui/time';
 import { useToast } from '../../ui/toast';
+import { McpConfig, McpUrl } from './mcp-config';
 
-export function ChatLinkCard({ routerId }: { routerId: string }) {
+/** `proxyUrl`: the proxy's public address, as the Connect tab shows it. */
+export function ChatLinkCard({ routerId, proxyUrl }: { routerId: string; proxyUrl: string }) {
   const { canManage } = useActiveWorkspace();
   const link = useChatLink(routerId, { enabled: canManage });
+  const router = useRouterInstance(routerId);
+  const url = mcpUrl(proxyUrl);
+  const name = mcpServerName(router.data?.slug);
   const rotate = useRotateChatLink(routerId);
   const remove = useDeleteChatLink(routerId);
   const toast = useToast();
@@ -29,7 +37,14 @@ export function ChatLinkCard({ routerId }: { routerId: string }) {
     return (
       <Card aria-label="Chat link">
         <CardHeader title="Chat link" description={description} />
-        <p className="px-5 py-4 text-sm text-zinc-500">Only owners and admins can see or change the chat link.</p>
+        <DescriptionList items={[{ label: 'MCP URL', value: <McpUrl url={url} /> }]} />
+        <CardBody className="space-y-3 border-t border-zinc-100">
+          <p className="text-sm text-zinc-500">
+            Only owners and admins can see or change the chat link. Ask one of them for the token: it goes where these configurations say{' '}
+            <code className="font-mono text-[12px] text-zinc-700">{'<CHAT_LINK_TOKEN>'}</code>.
+          </p>
+          <McpConfig url={url} name={name} token={null} shown />
+        </CardBody>
       </Card>
     );
   }
@@ -75,26 +90,33 @@ export function ChatLinkCard({ routerId }: { routerId: string }) {
           }
         />
       ) : (
-        <DescriptionList
-          items={[
-            {
-              label: 'Link token',
-              value: (
-                <div className="flex items-center gap-2">
-                  <code data-testid="chat-link-token" className="min-w-0 flex-1 truncate font-mono text-[13px] text-zinc-800">
-                    {shown ? data.token : `${data.token.slice(0, 8)}${'•'.repeat(24)}`}
-                  </code>
-                  <Button size="sm" variant="ghost" aria-label={shown ? 'Hide token' : 'Show token'} onClick={() => setShown((s) => !s)}>
-                    {shown ? <EyeOffIcon /> : <EyeIcon />}
-                  </Button>
-                  <CopyButton value={data.token} />
-                </div>
-              ),
-            },
-            { label: 'Created', value: <Time value={data.createdAt} relative /> },
-            { label: 'Last used', value: <Time value={data.lastUsedAt} relative fallback="Never" /> },
-          ]}
-        />
+        <>
+          <DescriptionList
+            items={[
+              { label: 'MCP URL', value: <McpUrl url={url} /> },
+              {
+                label: 'Link token',
+                value: (
+                  <div className="flex items-center gap-2">
+                    <code data-testid="chat-link-token" className="min-w-0 flex-1 truncate font-mono text-[13px] text-zinc-800">
+                      {shown ? data.token : maskToken(data.token)}
+                    </code>
+                    <Button size="sm" variant="ghost" aria-label={shown ? 'Hide token' : 'Show token'} onClick={() => setShown((s) => !s)}>
+                      {shown ? <EyeOffIcon /> : <EyeIcon />}
+                    </Button>
+                    <CopyButton value={data.token} />
+                  </div>
+                ),
+              },
+              { label: 'Created', value: <Time value={data.createdAt} relative /> },
+              { label: 'Last used', value: <Time value={data.lastUsedAt} relative fallback="Never" /> },
+            ]}
+          />
+          <CardBody className="space-y-3 border-t border-zinc-100">
+            <h3 className="text-[13px] font-semibold text-zinc-900">Connect an agent tool</h3>
+            <McpConfig url={url} name={name} token={data.token} shown={shown} />
+          </CardBody>
+        </>
       )}
       {!data && <ErrorAlert error={rotate.error} className="mx-5 mb-4" />}
 

@@ -22,7 +22,7 @@ import { ChatLinkCard } from './chat-link-card';
 
 type DialogState = { kind: 'create' } | { kind: 'rotate' } | { kind: 'reveal'; key: RevealedRouterKey; rotated: boolean } | { kind: 'revoke'; key: RouterKey } | null;
 
-export function KeysTab({ routerId }: { routerId: string }) {
+export function KeysTab({ routerId, proxyUrl }: { routerId: string; proxyUrl: string }) {
   const keys = useRouterKeys(routerId);
   const create = useCreateRouterKey(routerId);
   const rotate = useRotateRouterKeys(routerId);
@@ -106,7 +106,7 @@ export function KeysTab({ routerId }: { routerId: string }) {
         />
       </Card>
 
-      <ChatLinkCard routerId={routerId} />
+      <ChatLinkCard routerId={routerId} proxyUrl={proxyUrl} />
 
       <CreateLabelDialog
         open={dialog?.kind === 'create'}
