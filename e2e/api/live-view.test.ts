@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { chromium } from 'playwright-core';
 import { addMember, call, expectError, newUser, signIn, WEB, type TestUser } from '../support/api';
 import { readEvents } from '../support/sse';
+import { newestSessionId } from '../support/capture';
 import { launchChromium, type Chromium } from '../support/chromium';
 import { connectUrl, eventually, expectOpened, routerKey } from '../support/connect';
 import { addProvider } from '../support/providers';
@@ -43,7 +44,7 @@ test('the owner watches a recorded session live through the web process; roles, 
   try {
     const page = pw.contexts()[0]!.pages()[0] ?? (await pw.contexts()[0]!.newPage());
     await page.goto(`${site.url}/animated?title=watched`);
-    const sessionId = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: owner.workspaceId, state: 'active', recording: { isNot: null } } })).id;
+    const sessionId = await newestSessionId(owner.workspaceId, { state: 'active', recording: { isNot: null } });
 
     // The stream: tabs first, then frames (JPEGs), as they come; not cached, not compressed.
     const abort = new AbortController();
@@ -85,7 +86,7 @@ test('the owner watches a recorded session live through the web process; roles, 
 
   // Once the session has ended there is nothing to watch: 409 with the reason.
   const ended = await eventually(async () => {
-    const res = await call('GET', `/api/sessions/${(await db.sessionLog.findFirstOrThrow({ where: { workspaceId: owner.workspaceId } })).id}/live`, { auth: { cookie: owner.cookie } });
+    const res = await call('GET', `/api/sessions/${await newestSessionId(owner.workspaceId)}/live`, { auth: { cookie: owner.cookie } });
     // Between the client's close and the session's end row, the proxy has already stopped the capture.
     return res.status === 409 && /has ended/.test(res.body?.error?.message) ? res : null;
   }, 10_000, 'the live route to refuse the ended session');

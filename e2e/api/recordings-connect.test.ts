@@ -17,7 +17,7 @@ import { updateRouterRow } from '../support/providers';
 import { inFreshBrowser, playwrightScript, puppeteerScript, ticks } from '../support/invisibility';
 import { readEvents } from '../support/sse';
 import { startTestSite, type TestSite } from '../support/test-site';
-import { ownProxy, userWithProvider } from '../support/capture';
+import { newestSessionId, ownProxy, userWithProvider } from '../support/capture';
 import { startProxy, type ProxyServer } from '../../proxy/server';
 import { freePort } from '../../scripts/lib/ports';
 import { recordingCharge } from '../../lib/billing/charges';
@@ -67,7 +67,7 @@ test('a Playwright session on an animated page is recorded: frames stream to chu
   const page = pw.contexts()[0]!.pages()[0] ?? (await pw.contexts()[0]!.newPage());
   await page.goto(`${site.url}/animated`);
   await ticks(page, 100);
-  const sessionId = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId } })).id;
+  const sessionId = await newestSessionId(user.workspaceId);
   const live = await recordingOf(sessionId);
   assert.ok(live && !live.complete, 'the recording is listed while the session runs');
   await pw.close();
@@ -118,7 +118,7 @@ test('puppeteer sees the same outcome and events with and without recording (Bro
   const plain = await inFreshBrowser('rec-invisible-pptr', {}, puppeteerScript(site));
   const recorded = await inFreshBrowser('rec-invisible-pptr', { session_record: 'true' }, puppeteerScript(site));
   assert.deepEqual(recorded.result, plain.result);
-  const recording = await completed((await db.sessionLog.findFirstOrThrow({ where: { workspaceId: recorded.user.workspaceId } })).id);
+  const recording = await completed(await newestSessionId(recorded.user.workspaceId));
   assert.ok(recording.frameCount > 0);
 });
 
@@ -133,7 +133,7 @@ test('a raw CDP client never sees a session, id or target of the recorder', SLOW
   const attached = await eventually(() => seen.find((m) => m.method === 'Target.attachedToTarget' && (m.params as unknown as { targetInfo: { targetId: string } }).targetInfo.targetId === targetId), 5_000, 'our attach');
   const mine = new Set([attached.params!.sessionId!, ...seen.filter((m) => m.method === 'Target.attachedToTarget' && !m.sessionId).map((m) => m.params!.sessionId!)]);
   // The recorder is capturing this tab meanwhile.
-  const session = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId } })).id;
+  const session = await newestSessionId(user.workspaceId);
   await eventually(async () => {
     const r = await recordingOf(session);
     return r ? ((await readFile(blobFile(manifestKey(r.id)), 'utf8').catch(() => '')).match(/"k":"f"/g) ?? []).length >= 10 : false;
@@ -158,7 +158,7 @@ test('two tabs are both recorded, each with its frames in the manifest', SLOW, a
   const two = await context.newPage();
   await two.goto(`${site.url}/animated?title=two`);
   await Promise.all([ticks(one, 50), ticks(two, 50)]);
-  const sessionId = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId } })).id;
+  const sessionId = await newestSessionId(user.workspaceId);
   await pw.close();
   const recording = await completed(sessionId);
   const { frames, targets } = await manifestOf(recording.id);
@@ -172,7 +172,7 @@ test('the byte cap stops the recording (truncated byte-cap) while the session go
   const pw = await chromium.connectOverCDP(`${cappedUrl}/v1/connect?token=${encodeURIComponent(user.key)}&session_record=true`);
   const page = pw.contexts()[0]!.pages()[0] ?? (await pw.contexts()[0]!.newPage());
   await page.goto(`${site.url}/animated?noise=1`);
-  const sessionId = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId } })).id;
+  const sessionId = await newestSessionId(user.workspaceId);
   // Noise makes large frames: the cap is reached within a few seconds.
   await eventually(async () => {
     const r = await recordingOf(sessionId);
@@ -201,7 +201,7 @@ test('the wallet stops the recording before its cost would use up the balance (t
   await page.goto(`${site.url}/animated`);
   await ticks(page, 150);
   assert.equal(await page.evaluate(() => 6 * 7), 42, 'the session still works');
-  const sessionId = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId } })).id;
+  const sessionId = await newestSessionId(user.workspaceId);
   await pw.close();
   const recording = await completed(sessionId);
   assert.equal(recording.truncated, 'wallet-drained');
@@ -224,7 +224,7 @@ test('live view: the proxy streams a recorded session\'s tabs and frames to the 
   const pw = await chromium.connectOverCDP(connectUrl(user.key, { session_record: 'true' }));
   const page = pw.contexts()[0]!.pages()[0] ?? (await pw.contexts()[0]!.newPage());
   await page.goto(`${site.url}/animated?title=watched`);
-  const sessionId = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId, recording: { isNot: null } } })).id;
+  const sessionId = await newestSessionId(user.workspaceId, { recording: { isNot: null } });
   assert.equal((await fetch(`${proxy}/internal/sessions/${sessionId}/live`)).status, 401);
   assert.equal((await fetch(`${proxy}/internal/sessions/${sessionId}/live`, { headers: { authorization: 'Bearer int_wrong' } })).status, 401);
   assert.equal((await fetch(`${proxy}/internal/sessions/ses_nope/live`, { headers: { authorization: `Bearer ${internalServiceToken()}` } })).status, 404);
@@ -257,7 +257,7 @@ test('the MP4 of a recorded session lasts as long as the session (ffprobe), at a
   // An idle stretch: nothing changes on screen, yet the video must keep its length.
   await page.evaluate(() => { document.body.innerHTML = '<h1>still</h1>'; for (let i = 1; i < 10_000; i++) clearInterval(i); });
   await page.waitForFunction('new Promise((r) => setTimeout(() => r(true), 2000))');
-  const sessionId = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId } })).id;
+  const sessionId = await newestSessionId(user.workspaceId);
   await pw.close();
   const recording = await eventually(async () => {
     const r = await recordingOf(sessionId);
@@ -299,7 +299,7 @@ test('a proxy that dies mid-recording: its successor settles the session and que
     const pw = await chromium.connectOverCDP(`ws://127.0.0.1:${port}/v1/connect?token=${encodeURIComponent(user.key)}&session_record=true`);
     const page = pw.contexts()[0]!.pages()[0] ?? (await pw.contexts()[0]!.newPage());
     await page.goto(`${site.url}/animated`);
-    const sessionId = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId } })).id;
+    const sessionId = await newestSessionId(user.workspaceId);
     const id = (await eventually(() => recordingOf(sessionId), 5_000, 'the recording row')).id;
     await eventually(async () => ((await readFile(blobFile(manifestKey(id)), 'utf8').catch(() => '')).match(/"k":"f"/g) ?? []).length >= 10, 10_000, 'frames');
     child.kill('SIGKILL');
@@ -310,7 +310,7 @@ test('a proxy that dies mid-recording: its successor settles the session and que
   }
   const successor = await startProxy({ port: await freePort(), host: '127.0.0.1', proxyInstanceId: instance, shutdownDrainMs: 100, webhooks: false, jobs: false } as Parameters<typeof startProxy>[0]);
   await successor.stop();
-  const sessionId = (await db.sessionLog.findFirstOrThrow({ where: { workspaceId: user.workspaceId } })).id;
+  const sessionId = await newestSessionId(user.workspaceId);
   const recording = (await recordingOf(sessionId))!;
   assert.equal(recording.complete, false, 'no end-of-session summary');
   assert.ok(recording.mp4Status !== null, 'its video is queued');

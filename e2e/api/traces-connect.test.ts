@@ -15,7 +15,7 @@ import { launchChromium, type Chromium } from '../support/chromium';
 import { cdp, connectUrl, eventually, expectOpened } from '../support/connect';
 import { inFreshBrowser, playwrightScript, puppeteerScript } from '../support/invisibility';
 import { startTestSite, type TestSite } from '../support/test-site';
-import { ownProxy, userWithProvider } from '../support/capture';
+import { newestSessionId, ownProxy, userWithProvider } from '../support/capture';
 import type { ProxyServer } from '../../proxy/server';
 import { sessionCharge, traceCharge } from '../../lib/billing/charges';
 import { blobs } from '../../lib/blobs';
@@ -44,7 +44,7 @@ after(async () => {
 
 const withProvider = (tag: string, balanceMillicents?: bigint) => userWithProvider(tag, browser.wsUrl, balanceMillicents);
 
-const sessionOf = async (workspaceId: string) => (await db.sessionLog.findFirstOrThrow({ where: { workspaceId }, orderBy: { startedAt: 'desc' } })).id;
+const sessionOf = (workspaceId: string) => newestSessionId(workspaceId);
 
 async function completed(sessionId: string) {
   return eventually(async () => {

@@ -3,12 +3,12 @@
 // settings the shared stack cannot have (a small byte or event cap).
 import { randomUUID } from 'node:crypto';
 import { newUser, type TestUser } from './api';
-import { routerKey } from './connect';
+import { eventually, routerKey } from './connect';
 import { addProvider } from './providers';
 import { freePort } from '../../scripts/lib/ports';
 import { startProxy, type ProxyOptions, type ProxyServer } from '../../proxy/server';
 import { post } from '../../lib/billing/ledger';
-import { db } from '../../lib/db';
+import { db, type Prisma } from '../../lib/db';
 
 export type CaptureUser = TestUser & { key: string };
 
@@ -25,4 +25,13 @@ export async function ownProxy(tag: string, options: Partial<Pick<ProxyOptions, 
   const port = await freePort();
   const proxy = await startProxy({ port, proxyInstanceId: `${tag}-${port}`, shutdownDrainMs: 100, webhooks: false, jobs: false, ...options, host: options.host ?? '127.0.0.1' });
   return { proxy, url: `ws://127.0.0.1:${port}` };
+}
+
+/**
+ * The id of the workspace's newest session once its row exists: the proxy writes it just after the
+ * 101, off the connect path, so a test that asks at once may be early.
+ */
+export async function newestSessionId(workspaceId: string, where: Prisma.SessionLogWhereInput = {}): Promise<string> {
+  const row = await eventually(() => db.sessionLog.findFirst({ where: { workspaceId, ...where }, orderBy: { startedAt: 'desc' }, select: { id: true } }), 10_000, 'the session row');
+  return row.id;
 }
