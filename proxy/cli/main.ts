@@ -1,0 +1,71 @@
+// The `gateway` command line (docs/gateway.md, "Command line"). Exit codes: 0 done, 1 failed at
+// run time (unreachable endpoint, unwritable file), 2 not understood (unknown command or flag,
+// missing argument).
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { login, logout, whoami } from './account';
+import { CliError, err, out, paint, UsageError } from './output';
+import { skills } from './skill';
+
+const USAGE_ERROR = 2;
+
+export function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+function buildProgram(): Command {
+  const version = packageVersion();
+  const program = new Command('gateway')
+    .description('The command line of the self-hosted browser gateway (docs: docs/gateway.md).')
+    .version(version, '-v, --version', 'print the installed version')
+    .helpOption('-h, --help', 'show help for a command')
+    .helpCommand('help [command]', 'show help for a command')
+    // Set before the commands are added, so each inherits it.
+    .exitOverride()
+    .showHelpAfterError('(run "gateway help" for usage)')
+    .configureHelp({ styleTitle: (title) => `\x1b[1m${title}\x1b[22m`, sortSubcommands: false })
+    .configureOutput({ outputError: (text, write) => write(`${paint(process.stderr).red(text.trimEnd())}\n`) });
+
+  program
+    .command('login')
+    .description('check that a gateway answers, then save its address and token for the other commands')
+    .option('--endpoint <url>', 'gateway base URL, a /v1/connect URL or a browser /devtools/ URL (default: GW_ENDPOINT)')
+    .option('--token <token>', 'the token it expects (default: GW_TOKEN)')
+    .action(login);
+
+  program.command('logout').description('delete the saved address and token').action(logout);
+
+  program.command('whoami').description('show the address and token in use, where each comes from, and whether the gateway answers').action(whoami);
+
+  program
+    .command('skills')
+    .description('write the agent skill file (SKILL.md) that teaches coding agents to use "gateway browse"')
+    .option('--dir <path>', 'write it into this folder (default: the skill folders of Claude Code and Codex, if installed; else print it)')
+    .action(skills);
+
+  program.command('version').description('print the installed version').action(() => {
+    out(version);
+  });
+
+  return program;
+}
+
+/** Runs the command line; resolves to the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  process.exitCode = undefined;
+  try {
+    const program = buildProgram();
+    // commander answers `help <unknown>` with the general help; name the mistake instead.
+    if (argv[0] === 'help' && argv[1] && !program.commands.some((command) => command.name() === argv[1] || argv[1] === 'help')) {
+      program.error(`error: unknown command '${argv[1]}'`);
+    }
+    await program.parseAsync(argv, { from: 'user' });
+    return Number(process.exitCode ?? 0);
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : USAGE_ERROR;
+    const message = error instanceof CliError ? error.message : `unexpected failure: ${(error as Error).stack ?? error}`;
+    err(`${paint(process.stderr).red('error:')} ${message}`);
+    return error instanceof UsageError ? USAGE_ERROR : 1;
+  }
+}
