@@ -71,6 +71,21 @@ export async function testAddress(given: ProviderAddress, handshakeTimeoutMs: nu
   return 'connection' in greeted ? { ok: true, latencyMs: greeted.latencyMs } : { ok: false, reason: greeted.failed };
 }
 
+/**
+ * The self-hosted gateway's `check`: the operator's own providers, from the operator's own file, so
+ * no tenant egress policy applies (private and loopback addresses are the usual case there).
+ */
+export async function testOperatorAddress(address: ProviderAddress, handshakeTimeoutMs: number): Promise<TestOutcome> {
+  const outbound: OutboundAddress = { url: address.url, headers: address.headers, policy: { privateNetwork: 'allow', internalPorts: new Set() } };
+  try {
+    const greeted = await openAndGreet(outbound, handshakeTimeoutMs);
+    greeted.connection.close();
+    return { ok: true, latencyMs: greeted.latencyMs };
+  } catch (error) {
+    return { ok: false, reason: reasonOf(error) };
+  }
+}
+
 export interface ProbedAddress {
   /** The ws(s) address to store: an http(s) base is replaced by its browser's WebSocket address. */
   resolvedUrl: string;

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { login, logout, whoami } from './account';
+import { check } from './check';
 import { CliError, err, out, paint, UsageError } from './output';
 import { skills } from './skill';
 
@@ -26,6 +27,12 @@ function buildProgram(): Command {
     .showHelpAfterError('(run "gateway help" for usage)')
     .configureHelp({ styleTitle: (title) => `\x1b[1m${title}\x1b[22m`, sortSubcommands: false })
     .configureOutput({ outputError: (text, write) => write(`${paint(process.stderr).red(text.trimEnd())}\n`) });
+
+  program
+    .command('check')
+    .description('try every provider of the configuration file; one line each, exit code 0 only when all answer')
+    .option('--config <path>', 'the gateway.yml to read (default: GW_CONFIG_PATH, then the data directory\'s gateway.yml, then ./gateway.yml)')
+    .action(check);
 
   program
     .command('login')
