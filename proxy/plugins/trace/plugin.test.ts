@@ -2,7 +2,7 @@
 // in, events come out on a real filesystem blob store. Tabs from sessions (iframes and workers
 // belong to their page's tab), what the client never enabled, the event limit and what is
 // counted past it, the cheap tests on raw payloads, and pages of exactly 1,000 events.
-import { test } from 'node:test';
+import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +11,12 @@ import { FsBlobStore } from '../../../lib/blobs/fs-store';
 import { pageKey, parsePage, traceCompleteKey, type TraceEvent, type TraceSummary } from '../../../lib/traces/format';
 import { EventStore } from './event-store';
 import { TracePlugin } from './plugin';
+
+/**
+ * Each test is over in milliseconds; a deadline turns a hang (seen once in the full suite, never
+ * reproduced alone) into a failure that names the test instead of a suite that never ends.
+ */
+const test = (name: string, fn: () => void | Promise<void>) => nodeTest(name, { timeout: 20_000 }, fn);
 
 function harness(maxEvents = 1_000_000) {
   const root = mkdtempSync(path.join(os.tmpdir(), 'trace-'));
