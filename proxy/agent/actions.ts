@@ -27,8 +27,17 @@ export function checkNavigable(url: string): string {
 }
 
 export async function navigate(session: AgentSession, url: string): Promise<string> {
-  const target = checkNavigable(url);
-  const tab = await session.tab();
+  const loaded = await openIn(await session.tab(), checkNavigable(url));
+  const note = loaded ? '' : `The page was still loading after ${NAVIGATION_TIMEOUT_MS / 1000} s; this is what it shows so far.\n`;
+  return `${note}${withFresh(session, await snapshot(session))}`;
+}
+
+/**
+ * Opens an address (already checked) in a tab and waits for its load; false when it was still
+ * loading at the deadline. The tab counts as loading from the command on, so a load that has not
+ * started yet when the wait begins is still waited for.
+ */
+export async function openIn(tab: Tab, target: string): Promise<boolean> {
   tab.loading = true;
   const result = await tab.send<{ errorText?: string; loaderId?: string }>('Page.navigate', { url: target }, NAVIGATION_TIMEOUT_MS);
   if (result.errorText) {
@@ -37,9 +46,7 @@ export async function navigate(session: AgentSession, url: string): Promise<stri
   }
   // A same-document navigation (only the fragment changed) has no load to wait for.
   if (!result.loaderId) tab.loading = false;
-  const loaded = await tab.waitForLoad(NAVIGATION_TIMEOUT_MS);
-  const note = loaded ? '' : `The page was still loading after ${NAVIGATION_TIMEOUT_MS / 1000} s; this is what it shows so far.\n`;
-  return `${note}${withFresh(session, await snapshot(session))}`;
+  return tab.waitForLoad(NAVIGATION_TIMEOUT_MS);
 }
 
 /** Runs the steps in order; the first that fails stops the rest (unless told otherwise) and says why. */

@@ -19,6 +19,11 @@ export class AgentSession {
   nextRef = 1;
   lastShot: string | null = null;
   private readonly tabs = new Map<string, Tab>();
+  /**
+   * In a browser of the user's own (kind `browser`), which other sessions may share, the tabs this
+   * session may see: the ones it opened and the popups they opened. A routed browser is all ours.
+   */
+  private readonly scope = new Set<string>();
   private currentTab: Tab | null = null;
   private lastActivity = Date.now();
   private idleTimer: NodeJS.Timeout | null = null;
@@ -44,7 +49,10 @@ export class AgentSession {
     cdp.onClose((reason) => void this.close(reason));
   }
 
-  /** Opens a browser through the endpoint and attaches to its first tab (or a new one). */
+  /**
+   * Opens a browser through the endpoint and attaches to its first tab (or a new one); in a browser
+   * of the user's own it always opens a tab of its own and leaves the user's tabs alone.
+   */
   static async open(endpoint: AgentEndpoint, options: ResolvedOptions, policy: AgentPolicy): Promise<AgentSession> {
     const { url, headers } = await endpoint.connect(options);
     const cdp = await CdpConnection.open(url, headers);
@@ -64,6 +72,11 @@ export class AgentSession {
     return typeof value === 'string' ? value : null;
   }
 
+  /** A browser of the user's own, which other sessions and the user's own tabs share. */
+  private get shared(): boolean {
+    return this.endpoint.kind === 'browser';
+  }
+
   get closed(): string | null {
     return this.closedReason;
   }
@@ -76,7 +89,12 @@ export class AgentSession {
   private async start(): Promise<void> {
     const cdp = this.cdp;
     cdp.on('Target.targetCreated', ({ targetInfo }) => {
-      if (targetInfo.type === 'page' && targetInfo.openerId) this.observations.popup(targetInfo.url, targetInfo.targetId);
+      if (targetInfo.type !== 'page' || !targetInfo.openerId) return;
+      if (this.shared) {
+        if (!this.scope.has(targetInfo.openerId)) return;
+        this.scope.add(targetInfo.targetId);
+      }
+      this.observations.popup(targetInfo.url, targetInfo.targetId);
     });
     cdp.on('Target.targetInfoChanged', ({ targetInfo }) => {
       const tab = this.tabs.get(targetInfo.targetId);
@@ -85,7 +103,10 @@ export class AgentSession {
         tab.title = targetInfo.title;
       }
     });
-    cdp.on('Target.targetDestroyed', ({ targetId }) => this.dropTab(targetId));
+    cdp.on('Target.targetDestroyed', ({ targetId }) => {
+      this.dropTab(targetId);
+      this.scope.delete(targetId);
+    });
     cdp.on('Target.detachedFromTarget', ({ targetId }) => targetId && this.dropTab(targetId));
     const tabOf = (sessionId: string | undefined) => (sessionId ? [...this.tabs.values()].find((t) => t.sessionId === sessionId) : undefined);
     cdp.on('Page.frameNavigated', ({ frame }, sid) => tabOf(sid)?.onFrameNavigated(frame));
@@ -126,16 +147,16 @@ export class AgentSession {
     // user's own keep their settings).
     if (this.endpoint.kind === 'connect') await cdp.send('Browser.setDownloadBehavior', { behavior: 'deny', eventsEnabled: true }).catch(() => {});
     const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string; url: string; title: string }[] }>('Target.getTargets');
-    const first = targetInfos.find((t) => t.type === 'page' && !t.url.startsWith('devtools://'));
-    const tab = first ? await this.attach(first.targetId, false) : await this.createTab('about:blank');
+    const first = this.shared ? undefined : targetInfos.find((t) => t.type === 'page' && !t.url.startsWith('devtools://'));
+    const tab = first ? await this.attach(first.targetId) : await this.createTab();
     this.currentTab = tab;
   }
 
-  private async attach(targetId: string, ownedByUs: boolean): Promise<Tab> {
+  private async attach(targetId: string): Promise<Tab> {
     const existing = this.tabs.get(targetId);
     if (existing) return existing;
     const { sessionId } = await this.cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
-    const tab = new Tab(this.cdp, targetId, sessionId, ownedByUs);
+    const tab = new Tab(this.cdp, targetId, sessionId);
     this.tabs.set(targetId, tab);
     await tab.init({ pageConsole: this.options.pageConsole });
     const { targetInfo } = await this.cdp.send<{ targetInfo: { url: string; title: string } }>('Target.getTargetInfo', { targetId });
@@ -144,9 +165,11 @@ export class AgentSession {
     return tab;
   }
 
-  async createTab(url: string): Promise<Tab> {
-    const { targetId } = await this.cdp.send<{ targetId: string }>('Target.createTarget', { url });
-    return this.attach(targetId, true);
+  /** A new blank tab, attached; tools navigate it with `openIn` so that they can wait for the load. */
+  async createTab(): Promise<Tab> {
+    const { targetId } = await this.cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
+    this.scope.add(targetId);
+    return this.attach(targetId);
   }
 
   private dropTab(targetId: string): void {
@@ -159,21 +182,21 @@ export class AgentSession {
   /** The tab tools act on; a session whose last tab closed gets a new blank one. */
   async tab(): Promise<Tab> {
     if (this.currentTab) return this.currentTab;
-    this.currentTab = await this.createTab('about:blank');
+    this.currentTab = await this.createTab();
     return this.currentTab;
   }
 
   async listTabs(): Promise<TabInfo[]> {
     const { targetInfos } = await this.cdp.send<{ targetInfos: { targetId: string; type: string; url: string; title: string }[] }>('Target.getTargets');
     return targetInfos
-      .filter((t) => t.type === 'page' && !t.url.startsWith('devtools://'))
+      .filter((t) => t.type === 'page' && !t.url.startsWith('devtools://') && (!this.shared || this.scope.has(t.targetId)))
       .map((t) => ({ tabId: t.targetId, url: t.url, title: t.title, current: this.currentTab?.targetId === t.targetId }));
   }
 
   async selectTab(tabId: string): Promise<Tab> {
     const tabs = await this.listTabs();
     if (!tabs.some((t) => t.tabId === tabId)) throw new AgentError('not_found', `no tab ${tabId} in this session; list them with browser_tabs`);
-    const tab = await this.attach(tabId, false);
+    const tab = await this.attach(tabId);
     await this.cdp.send('Target.activateTarget', { targetId: tabId }).catch(() => {});
     this.currentTab = tab;
     return tab;
@@ -182,8 +205,19 @@ export class AgentSession {
   async closeTab(tabId: string): Promise<void> {
     const tabs = await this.listTabs();
     if (!tabs.some((t) => t.tabId === tabId)) throw new AgentError('not_found', `no tab ${tabId} in this session; list them with browser_tabs`);
-    await this.cdp.send('Target.closeTarget', { targetId: tabId });
+    // closeTarget answers before the tab is gone; the answer waits for it (a list made at once would still show it).
+    let unsubscribe = () => {};
+    const gone = new Promise<void>((resolve) => {
+      unsubscribe = this.cdp.on('Target.targetDestroyed', ({ targetId }) => targetId === tabId && resolve());
+    });
+    try {
+      await this.cdp.send('Target.closeTarget', { targetId: tabId });
+      await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+    } finally {
+      unsubscribe();
+    }
     this.dropTab(tabId);
+    this.scope.delete(tabId);
   }
 
   /**
@@ -248,8 +282,8 @@ export class AgentSession {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     clearTimeout(this.lifetimeTimer);
     clearInterval(this.keepaliveTimer);
-    if (this.endpoint.kind === 'browser' && !this.cdp.closed) {
-      await Promise.all([...this.tabs.values()].filter((t) => t.ownedByUs).map((t) => this.cdp.send('Target.closeTarget', { targetId: t.targetId }, undefined, 5_000).catch(() => {})));
+    if (this.shared && !this.cdp.closed) {
+      await Promise.all([...this.scope].map((targetId) => this.cdp.send('Target.closeTarget', { targetId }, undefined, 5_000).catch(() => {})));
     }
     this.cdp.close();
     for (const listener of this.closeListeners) listener(reason);

@@ -32,8 +32,6 @@ export class Tab {
     private readonly cdp: CdpConnection,
     readonly targetId: string,
     readonly sessionId: string,
-    /** Opened by the toolkit (closed with the session when the browser is the user's own). */
-    readonly ownedByUs: boolean,
   ) {}
 
   /** Reads the main frame and turns on the events the toolkit needs; Runtime only when asked (bot detectors notice it). */

@@ -259,3 +259,29 @@ test('several browsers: calls without a sessionId are refused rather than guesse
     await set.closeAll('test over');
   }
 });
+
+test("a browser of the user's own is shared: each session sees and closes only its own tabs, never the user's or another session's", async () => {
+  const pages = async () => ((await (await fetch(`${browser.httpUrl}/json/list`)).json()) as { id: string; type: string; url: string }[]).filter((t) => t.type === 'page');
+  const userTabs = (await pages()).map((t) => t.id);
+  assert.ok(userTabs.length >= 1);
+  const set = new SessionSet(endpoint);
+  try {
+    const [a, b] = [await set.open(), await set.open()];
+    await navigate(a, `${site.url}/basic`);
+    await navigate(b, `${site.url}/agent/form`);
+    const [tabsA, tabsB] = [await a.listTabs(), await b.listTabs()];
+    assert.equal(tabsA.length, 1, JSON.stringify(tabsA));
+    assert.equal(tabsB.length, 1, JSON.stringify(tabsB));
+    assert.match(tabsA[0]!.url, /\/basic$/);
+    assert.match(tabsB[0]!.url, /\/agent\/form$/);
+    for (const id of [...userTabs, tabsB[0]!.tabId]) await assert.rejects(a.selectTab(id), /no tab .* in this session/);
+    await set.close(a.id, 'done');
+    // Target.closeTarget answers before the tab is gone: poll with a deadline.
+    let left = (await pages()).map((t) => t.id);
+    for (const deadline = Date.now() + 5_000; left.includes(tabsA[0]!.tabId) && Date.now() < deadline; ) left = (await pages()).map((t) => t.id);
+    assert.ok(!left.includes(tabsA[0]!.tabId), 'the session closed its own tab');
+    for (const id of [...userTabs, tabsB[0]!.tabId]) assert.ok(left.includes(id), `tab ${id} is still open`);
+  } finally {
+    await set.closeAll('test over');
+  }
+});

@@ -4,7 +4,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z, type ZodRawShape } from 'zod';
 import { log } from '../../lib/log';
-import { act, checkNavigable, navigate } from './actions';
+import { act, checkNavigable, navigate, openIn } from './actions';
 import { evaluate, extract, observe, screenshot, snapshot, wait } from './reading';
 import type { AgentSession } from './session';
 import type { SessionSet } from './session-set';
@@ -220,9 +220,11 @@ async function tabs(session: AgentSession, args: { action: 'list' | 'new' | 'sel
       return render();
     case 'new': {
       const url = args.url ? checkNavigable(args.url) : 'about:blank';
-      const tab = await session.createTab(url);
+      // Made blank and then navigated like browser_navigate, so the answer comes after the load:
+      // a tab created with its address may not have started loading by the time it is attached.
+      const tab = await session.createTab();
       await session.selectTab(tab.targetId);
-      if (url !== 'about:blank') await tab.waitForLoad(30_000);
+      if (url !== 'about:blank') await openIn(tab, url);
       return `Opened and switched to tab ${tab.targetId}.\n${await render()}\nTake a snapshot to see it.`;
     }
     case 'select':
