@@ -1,23 +1,13 @@
 // `gateway check`: every provider of the configuration file, tried at once the way the gateway
 // dials them (WebSocket within gateway.connectionTimeout, then one CDP answer). One line each, OK
 // with the latency or FAIL with the reason, then the count; exit code 0 only when all answer.
-import { findConfigPath, gatewayDataDir, loadConfig, platformInfo, ConfigError } from '../gateway/config';
 import { testOperatorAddress } from '../../lib/providers/check-provider';
+import { readGatewayConfig } from './gateway-config';
 import { CliError, out, paint } from './output';
 
 export async function check(options: { config?: string }): Promise<void> {
-  const env = process.env;
-  const platform = platformInfo();
-  const location = findConfigPath({ flag: options.config, env, cwd: platform.cwd, dataDir: gatewayDataDir(env, platform) });
-  if (!location.found) throw new CliError(`no gateway.yml found; looked in:\n${location.searched.map((place) => `  ${place}`).join('\n')}\nGive one with --config <path>.`);
-  let config;
-  try {
-    config = await loadConfig(location.path, env);
-  } catch (error) {
-    if (error instanceof ConfigError) throw new CliError(error.message);
-    throw error;
-  }
-  if (config.providers.length === 0) throw new CliError(`${location.path} has no providers to check`);
+  const { config, path: configPath } = await readGatewayConfig(options.config);
+  if (config.providers.length === 0) throw new CliError(`${configPath} has no providers to check`);
   const results = await Promise.all(config.providers.map(async (provider) => ({ provider, outcome: await testOperatorAddress({ url: provider.url, headers: provider.headers }, config.gateway.connectionTimeout) })));
   const colour = paint(process.stdout);
   const width = Math.max(...results.map((r) => r.provider.id.length));

@@ -79,11 +79,11 @@ test('help, version and usage errors', async () => {
   for (const args of [['--help'], ['help'], ['-h']]) {
     const run = await gateway(args);
     assert.equal(run.code, 0, args.join(' '));
-    for (const command of ['check', 'login', 'logout', 'whoami', 'skills', 'version', 'help']) assert.match(run.stdout, new RegExp(`\\n  ${command}\\b`));
-    assert.doesNotMatch(run.stdout, /\n {2}(serve|mcp|browse)\b/, 'only working commands are listed');
+    for (const command of ['serve', 'check', 'login', 'logout', 'whoami', 'skills', 'version', 'help']) assert.match(run.stdout, new RegExp(`\\n  ${command}\\b`));
+    assert.doesNotMatch(run.stdout, /\n {2}(mcp|browse)\b/, 'only working commands are listed');
     assert.doesNotMatch(run.stdout, /\x1b\[/, 'no colours without a terminal');
   }
-  for (const command of ['login', 'logout', 'whoami', 'skills', 'version']) {
+  for (const command of ['serve', 'login', 'logout', 'whoami', 'skills', 'version']) {
     const viaHelp = await gateway(['help', command]);
     const viaFlag = await gateway([command, '--help']);
     assert.equal(viaHelp.code, 0);
@@ -99,7 +99,7 @@ test('help, version and usage errors', async () => {
     [['help', 'frob'], /unknown command 'frob'/],
     [['login', '--bogus'], /unknown option '--bogus'/],
     [['logout', 'extra'], /too many arguments/],
-    [['serve'], /unknown command 'serve'/],
+    [['serve', '--port', 'abc'], /--port must be a port number/],
   ] as const) {
     const run = await gateway([...args]);
     assert.equal(run.code, 2, args.join(' '));

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { login, logout, whoami } from './account';
 import { check } from './check';
+import { serve } from './serve';
 import { CliError, err, out, paint, UsageError } from './output';
 import { skills } from './skill';
 
@@ -27,6 +28,13 @@ function buildProgram(): Command {
     .showHelpAfterError('(run "gateway help" for usage)')
     .configureHelp({ styleTitle: (title) => `\x1b[1m${title}\x1b[22m`, sortSubcommands: false })
     .configureOutput({ outputError: (text, write) => write(`${paint(process.stderr).red(text.trimEnd())}\n`) });
+
+  program
+    .command('serve')
+    .description('start the gateway from gateway.yml: /v1/connect, /v1/status, /mcp, webhooks and the dashboard')
+    .option('--config <path>', 'the gateway.yml to read (default: GW_CONFIG_PATH, then the data directory\'s gateway.yml, then ./gateway.yml)')
+    .option('--port <number>', 'port to listen on (default: PORT, then gateway.port, 9500)')
+    .action(serve);
 
   program
     .command('check')

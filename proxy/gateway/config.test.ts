@@ -42,7 +42,7 @@ describe('the example file', () => {
         { url: 'https://ops.example.com/all-events', events: null },
       ],
       providers: [
-        { id: 'local', url: 'ws://127.0.0.1:9222', headers: {}, limits: { maxConcurrent: 4 }, priority: 1, weight: 1 },
+        { id: 'local', url: 'http://127.0.0.1:9222', headers: {}, limits: { maxConcurrent: 4 }, priority: 1, weight: 1 },
         {
           id: 'cloud',
           url: 'wss://browser.example.com/?token=tok',

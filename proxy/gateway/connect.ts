@@ -1,0 +1,171 @@
+// The gateway's WebSocket /v1/connect (docs/gateway.md, "Connect"): the hosted proxy's routing
+// engine and fast lane with the gateway's edges. Providers come from gateway.yml and are the
+// operator's own, so no tenant egress policy applies; refusals are JSON bodies; an exhausted
+// failover chain, a full or disabled queue and a queue timeout are all the one 503
+// `{ "error": "All providers unavailable" }`, and a pinned provider that cannot take the session
+// is a 503 naming it, at once.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { STATUS_CODES } from 'node:http';
+import { log } from '../../lib/log';
+import { resolveBrowserUrl } from '../../lib/providers/address';
+import type { EgressPolicy } from '../../lib/net/egress-policy';
+import { isEngineError, type EngineError, type Reservation, type RouterEngine } from '../engine';
+import type { ProviderConfig } from '../engine/types';
+import { FastLane } from '../relay/fast-lane';
+import type { Relay } from '../relay/types';
+import { DialError, dialUpstream, type Upstream } from '../websocket/dial';
+import { invalidUpgrade, switchingProtocols, watchPending } from '../websocket/handshake';
+import type { GatewayProvider } from './config';
+
+/** The operator's own addresses: private and loopback ones are the usual case. */
+export const OPERATOR_POLICY: EgressPolicy = Object.freeze({ privateNetwork: 'allow', internalPorts: new Set<number>() }) as EgressPolicy;
+
+export const ALL_UNAVAILABLE = 'All providers unavailable';
+
+export type EngineProvider = ProviderConfig & { config: GatewayProvider };
+
+export interface ConnectContext {
+  engine: RouterEngine<EngineProvider>;
+  connectionTimeoutMs: number;
+  isStopping(): boolean;
+  /** A connection waited in the queue past its timeout and got the 503. */
+  onQueueTimeout(waitMs: number): void;
+  /** Live sessions, for the drain at shutdown and /v1/status. */
+  sessions: Set<Relay>;
+}
+
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function handleGatewayConnect(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL, ctx: ConnectContext): Promise<void> {
+  const abort = new AbortController();
+  socket.on('error', () => {});
+  const pending = watchPending(socket, () => abort.abort());
+  try {
+    await connect(req, socket, head, url, ctx, abort.signal, pending);
+    if (abort.signal.aborted) {
+      pending.stop();
+      socket.destroy();
+    }
+  } catch (error) {
+    pending.stop();
+    if (abort.signal.aborted) socket.destroy();
+    else if (error instanceof Refusal) refuse(socket, error.status, error.message);
+    else {
+      log.error({ err: (error as Error).message }, 'connect failed unexpectedly');
+      refuse(socket, 500, 'internal error while opening the session');
+    }
+  }
+}
+
+/** Answers an upgrade request with a JSON `{ error }` body and closes the socket. */
+export function refuse(socket: Duplex, status: number, message: string): void {
+  if (socket.destroyed) return;
+  const body = JSON.stringify({ error: message });
+  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
+  socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+}
+
+async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL, ctx: ConnectContext, signal: AbortSignal, pending: { stop(): Buffer }): Promise<void> {
+  if (ctx.isStopping()) throw new Refusal(503, 'the gateway is shutting down');
+  const invalid = invalidUpgrade(req);
+  if (invalid) throw new Refusal(400, invalid);
+  const key = req.headers['sec-websocket-key']!.trim();
+  const pin = url.searchParams.get('provider') ?? undefined;
+
+  let reservation: Reservation<EngineProvider>;
+  try {
+    reservation = await ctx.engine.acquire({ pin, signal });
+  } catch (error) {
+    if (isEngineError(error)) throw refusalFor(error, pin, ctx);
+    throw error;
+  }
+
+  for (;;) {
+    const provider = reservation.provider.config;
+    let upstream: Upstream;
+    try {
+      const target = await resolveBrowserUrl(provider.url, provider.headers, ctx.connectionTimeoutMs, OPERATOR_POLICY).catch((error: Error) => {
+        throw new DialError('refused', error.message);
+      });
+      if (signal.aborted) throw new DialError('aborted', 'the client went away');
+      upstream = await dialUpstream({ url: target, headers: provider.headers, policy: OPERATOR_POLICY, timeoutMs: ctx.connectionTimeoutMs, extensions: header(req, 'sec-websocket-extensions'), protocol: header(req, 'sec-websocket-protocol'), signal });
+    } catch (error) {
+      if (signal.aborted) {
+        reservation.cancel();
+        return;
+      }
+      if (!(error instanceof DialError)) {
+        reservation.cancel();
+        throw error;
+      }
+      if (error.kind === 'full') {
+        try {
+          reservation = await reservation.full({ signal });
+        } catch (engineError) {
+          if (signal.aborted) return;
+          if (isEngineError(engineError)) throw refusalFor(engineError, pin, ctx);
+          throw engineError;
+        }
+        continue;
+      }
+      log.info({ provider: provider.id, reason: error.message }, 'provider attempt failed');
+      const next = reservation.fail(error.message);
+      if (pin) {
+        next?.cancel();
+        throw new Refusal(503, `Provider "${provider.id}" unavailable: ${error.message}`);
+      }
+      if (!next) throw new Refusal(503, ALL_UNAVAILABLE);
+      reservation = next;
+      continue;
+    }
+    const lease = reservation.succeed(upstream.connectMs);
+    if (signal.aborted) {
+      lease.release();
+      upstream.socket.destroy();
+      return;
+    }
+    const early = pending.stop();
+    const answer: [string, string][] = [['X-Provider', provider.id]];
+    if (upstream.headers['sec-websocket-extensions']) answer.push(['Sec-WebSocket-Extensions', upstream.headers['sec-websocket-extensions']]);
+    if (upstream.headers['sec-websocket-protocol']) answer.push(['Sec-WebSocket-Protocol', upstream.headers['sec-websocket-protocol']]);
+    (socket as { setNoDelay?: (v: boolean) => void }).setNoDelay?.(true);
+    socket.write(switchingProtocols(key, answer));
+    const relay: Relay = new FastLane(socket, early.length > 0 ? Buffer.concat([head, early]) : head, upstream.socket, upstream.head, (outcome) => {
+      lease.release();
+      ctx.sessions.delete(relay);
+      log.info({ provider: provider.id, state: outcome.state, reason: outcome.reason }, 'session ended');
+    });
+    ctx.sessions.add(relay);
+    log.info({ provider: provider.id, connectMs: Math.round(upstream.connectMs) }, 'session started');
+    return;
+  }
+}
+
+function refusalFor(error: EngineError, pin: string | undefined, ctx: ConnectContext): Refusal {
+  switch (error.code) {
+    case 'pinned_not_found':
+      return new Refusal(400, `Unknown provider "${pin}"`);
+    case 'pinned_unavailable':
+      return new Refusal(503, `Provider "${pin}" unavailable: cooling down or at its maxConcurrent`);
+    case 'closed':
+      return new Refusal(503, 'the gateway is shutting down');
+    case 'queue_timeout':
+      ctx.onQueueTimeout(error.waitedMs ?? 0);
+      return new Refusal(503, ALL_UNAVAILABLE);
+    default:
+      return new Refusal(503, ALL_UNAVAILABLE);
+  }
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}

@@ -1,0 +1,87 @@
+// The gateway's webhooks (docs/gateway.md, "Events"): every event is POSTed to each webhook that
+// wants it, in the background. First attempt at once, retries 1, 5 and 15 s after the previous
+// failure, each attempt cut at 5 s; after the last failure a warning is logged and the delivery is
+// dropped. Nothing here is awaited by the connect path: a slow receiver never slows a session.
+import { log } from '../../lib/log';
+import type { WebhookEvent } from './config';
+import { maskUrl } from './webhook-store';
+
+export const RETRY_DELAYS_MS = [1_000, 5_000, 15_000] as const;
+export const ATTEMPT_TIMEOUT_MS = 5_000;
+
+export interface WebhookPayload {
+  version: '1';
+  timestamp: string;
+  event: WebhookEvent;
+  status: 'firing';
+  source: string;
+  data: Record<string, unknown>;
+}
+
+export interface Target {
+  url: string;
+  events: readonly WebhookEvent[] | null;
+}
+
+export type AttemptResult = { ok: true; status: number } | { ok: false; error: string };
+
+export class EventSender {
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly source: string,
+    private readonly targets: () => readonly Target[],
+    /** The waits before each retry (tests shorten them). */
+    private readonly retryDelaysMs: readonly number[] = RETRY_DELAYS_MS,
+  ) {}
+
+  payload(event: WebhookEvent, data: Record<string, unknown>): WebhookPayload {
+    return { version: '1', timestamp: new Date().toISOString(), event, status: 'firing', source: this.source, data };
+  }
+
+  /** Queues the event for every webhook that wants it; returns at once. */
+  emit(event: WebhookEvent, data: Record<string, unknown> = {}): void {
+    const body = JSON.stringify(this.payload(event, data));
+    for (const target of this.targets()) {
+      if (target.events && !target.events.includes(event)) continue;
+      const delivery = this.deliver(target.url, event, body).finally(() => this.inFlight.delete(delivery));
+      this.inFlight.add(delivery);
+    }
+  }
+
+  /** One attempt, no retries: the dashboard's Test button. */
+  attempt(url: string, body: string): Promise<AttemptResult> {
+    return post(url, body);
+  }
+
+  /** Resolves when every delivery started so far has finished, or after `ms`. */
+  async settle(ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+    clearTimeout(timer);
+  }
+
+  private async deliver(url: string, event: WebhookEvent, body: string): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      const result = await post(url, body);
+      if (result.ok) return;
+      if (attempt >= this.retryDelaysMs.length) {
+        log.warn({ webhook: maskUrl(url), event, attempts: attempt + 1, error: result.error }, 'webhook delivery failed; giving up');
+        return;
+      }
+      log.debug({ webhook: maskUrl(url), event, attempt: attempt + 1, error: result.error }, 'webhook attempt failed; retrying');
+      await new Promise((resolve) => setTimeout(resolve, this.retryDelaysMs[attempt]));
+    }
+  }
+}
+
+async function post(url: string, body: string): Promise<AttemptResult> {
+  try {
+    const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': 'browser-gateway-webhooks/1' }, body, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), redirect: 'manual' });
+    await response.body?.cancel();
+    return response.status >= 200 && response.status < 300 ? { ok: true, status: response.status } : { ok: false, error: `HTTP ${response.status}` };
+  } catch (error) {
+    const cause = (error as Error).name === 'TimeoutError' ? `no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s` : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
+    return { ok: false, error: cause };
+  }
+}

@@ -1,0 +1,262 @@
+// The self-hosted gateway (docs/gateway.md): one HTTP server on one port with the WebSocket
+// /v1/connect, GET /v1/status, POST /mcp, /v1/webhooks and the small dashboard, on the hosted
+// proxy's routing engine and fast lane. No database: providers and settings come from gateway.yml,
+// webhooks added at run time and the encryption key live in the data directory.
+//
+// Who may call: with GW_TOKEN every route but the dashboard's empty page needs it (a bearer header,
+// or `?token=` where a client cannot set headers). Without it the routes are open, which is why the
+// default bind is loopback, and every request must then name a loopback host (or one listed in
+// GW_ALLOWED_HOSTS) in its Host header: a page on a DNS-rebound name reaches 127.0.0.1 with its own
+// name there. A browser's cross-origin request (an Origin that is neither this gateway nor listed in
+// GW_ALLOWED_ORIGINS) is refused on every route, WebSockets included.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { log } from '../../lib/log';
+import { RouterEngine, systemClock } from '../engine';
+import { json } from '../status';
+import type { GatewayConfig } from './config';
+import { handleGatewayConnect, refuse, type ConnectContext, type EngineProvider } from './connect';
+import { renderDashboard } from './dashboard';
+import { EventSender } from './events';
+import { GatewayMcp } from './mcp';
+import { loadEncryptionKey } from './secrets';
+import { newWebhookSchema, WebhookStore } from './webhook-store';
+import type { Relay } from '../relay/types';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface GatewayOptions {
+  config: GatewayConfig;
+  env: Env;
+  dataDir: string;
+  /** `--port`; else PORT, else gateway.port. 0 picks a free port. */
+  port?: number;
+}
+
+export interface Gateway {
+  /** http://host:port as bound. */
+  url: string;
+  host: string;
+  port: number;
+  /** Runs the shutdown of docs/gateway.md once; later calls get the same promise. */
+  shutdown(): Promise<void>;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const { config, env, dataDir } = options;
+  const token = env.GW_TOKEN || null;
+  const host = env.HOST || (token ? '0.0.0.0' : '127.0.0.1');
+  const port = options.port ?? (env.PORT ? Number(env.PORT) : config.gateway.port);
+  const trustProxy = env.GW_TRUST_PROXY === '1';
+  const allowedOrigins = list(env.GW_ALLOWED_ORIGINS).map((origin) => origin.replace(/\/+$/, '').toLowerCase());
+  const allowedHosts = new Set(list(env.GW_ALLOWED_HOSTS).map((h) => h.toLowerCase()));
+  const { key } = loadEncryptionKey(env, dataDir);
+  const webhooks = new WebhookStore(config.webhooks, dataDir, key);
+  const events = new EventSender(config.gateway.name, () => webhooks.all());
+
+  const providers: EngineProvider[] = config.providers.map((p) => ({ id: p.id, slug: p.id, priority: p.priority, weight: p.weight, maxConcurrent: p.limits.maxConcurrent, advertisedMaxConcurrent: null, config: p }));
+  const engine = new RouterEngine<EngineProvider>({
+    clock: systemClock,
+    providers,
+    settings: {
+      strategy: config.gateway.defaultStrategy,
+      cooldownDefaultMs: config.gateway.cooldown.defaultMs,
+      cooldownFailureThreshold: config.gateway.cooldown.failureThreshold,
+      cooldownMinRequestVolume: config.gateway.cooldown.minRequestVolume,
+      queueMaxSize: config.queue.maxSize,
+      queueTimeoutMs: config.queue.timeoutMs,
+    },
+  });
+  engine.onCooldown((providerId, cooldownMs) => {
+    log.warn({ provider: providerId, cooldownMs }, 'provider in cooldown');
+    events.emit('provider.cooldown', { providerId, cooldownMs });
+  });
+
+  let stopping = false;
+  const sessions = new Set<Relay>();
+  const ctx: ConnectContext = {
+    engine,
+    connectionTimeoutMs: config.gateway.connectionTimeout,
+    isStopping: () => stopping,
+    onQueueTimeout: (waitMs) => {
+      log.warn({ waitMs }, 'queue timeout');
+      events.emit('queue.timeout', { waitMs });
+    },
+    sessions,
+  };
+  let bound = { host, port };
+  const selfConnect = () => {
+    const url = new URL(`ws://${bound.host === '0.0.0.0' || bound.host === '127.0.0.1' ? '127.0.0.1' : bound.host === '::' ? '[::1]' : bound.host.includes(':') ? `[${bound.host}]` : bound.host}:${bound.port}/v1/connect`);
+    if (token) url.searchParams.set('token', token);
+    return url.toString();
+  };
+  const mcp = new GatewayMcp(selfConnect);
+  const publicUrl = () => (env.GW_PUBLIC_URL || `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${bound.port}`).replace(/\/+$/, '');
+
+  /** Why this request may not go on (status and message), or null. */
+  const gate = (req: IncomingMessage, url: URL, needsToken: boolean): [number, string] | null => {
+    const hostHeader = ((trustProxy && first(req.headers['x-forwarded-host'])) || req.headers.host || '').toLowerCase();
+    const origin = first(req.headers.origin);
+    if (origin && origin !== 'null' && !sameOrigin(origin, hostHeader) && !allowedOrigins.includes(origin.toLowerCase())) return [403, `cross-origin requests from ${origin} are not allowed (GW_ALLOWED_ORIGINS)`];
+    if (origin === 'null') return [403, 'requests from opaque origins are not allowed'];
+    if (!token) {
+      const name = hostHeader.replace(/:\d+$/, '');
+      if (!LOOPBACK_HOSTS.has(name) && !allowedHosts.has(hostHeader) && !allowedHosts.has(name)) return [403, `Host "${hostHeader}" is not allowed without GW_TOKEN; set GW_TOKEN, or list the name in GW_ALLOWED_HOSTS`];
+    } else if (needsToken && !tokenMatches(req, url, token)) {
+      return [401, 'missing or wrong token (Authorization: Bearer <GW_TOKEN>, or ?token=)'];
+    }
+    return null;
+  };
+
+  const server = http.createServer((req, res) => {
+    void route(req, res).catch((error: Error) => {
+      log.error({ err: error.message }, 'request failed');
+      if (!res.headersSent) json(res, 500, { error: 'internal error' });
+    });
+  });
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    if (stopping) return json(res, 503, { error: 'the gateway is shutting down' }, { 'Retry-After': '5' });
+    const dashboardPage = path === '/' && config.dashboard.enabled;
+    const refused = gate(req, url, !dashboardPage);
+    if (refused) return json(res, refused[0], { error: refused[1] }, refused[0] === 401 ? { 'WWW-Authenticate': 'Bearer' } : {});
+    if (dashboardPage) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: 'GET only' }, { Allow: 'GET' });
+      const page = renderDashboard({ name: config.gateway.name, needsToken: token !== null, connectUrl: `${publicUrl().replace(/^http/, 'ws')}/v1/connect` });
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': page.csp, 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer' });
+      return void res.end(req.method === 'HEAD' ? undefined : page.html);
+    }
+    if (path === '/mcp') return mcp.handle(req, res);
+    if (path === '/v1/status') {
+      if (req.method !== 'GET') return json(res, 405, { error: 'GET only' }, { Allow: 'GET' });
+      // `queued` (connections waiting now) goes beyond the status record of docs/gateway.md.
+      return json(res, 200, { queued: engine.queueLength, providers: engine.status().map((s) => ({ id: s.id, healthy: s.healthy, active: s.active, maxConcurrent: s.maxConcurrent, cooldownUntil: s.cooldownUntil === null ? null : new Date(s.cooldownUntil).toISOString() })) });
+    }
+    if (path === '/v1/webhooks' || path.startsWith('/v1/webhooks/')) return routeWebhooks(req, res, path);
+    if (path === '/v1/connect') return json(res, 426, { error: '/v1/connect is a WebSocket endpoint' }, { Upgrade: 'websocket' });
+    json(res, 404, { error: `no route ${req.method} ${path}` });
+  }
+
+  async function routeWebhooks(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const [, , , id, action] = path.split('/');
+    if (!id) {
+      if (req.method === 'GET') return json(res, 200, { webhooks: webhooks.list() });
+      if (req.method !== 'POST') return json(res, 405, { error: 'GET or POST' }, { Allow: 'GET, POST' });
+      const body = await readJson(req);
+      if (body === undefined) return json(res, 400, { error: 'the body must be JSON' });
+      const parsed = newWebhookSchema.safeParse(body);
+      if (!parsed.success) return json(res, 400, { error: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
+      try {
+        const webhook = webhooks.add(parsed.data);
+        return json(res, 201, { webhook: webhooks.list().find((w) => w.id === webhook.id) });
+      } catch (error) {
+        if (error instanceof RangeError) return json(res, 409, { error: error.message });
+        throw error;
+      }
+    }
+    const webhook = webhooks.get(id);
+    if (!webhook) return json(res, 404, { error: `no webhook ${id}` });
+    if (action === 'test') {
+      if (req.method !== 'POST') return json(res, 405, { error: 'POST only' }, { Allow: 'POST' });
+      const result = await events.attempt(webhook.url, JSON.stringify(events.payload('test', {})));
+      return json(res, 200, result);
+    }
+    if (action !== undefined) return json(res, 404, { error: `no route ${req.method} ${path}` });
+    if (req.method === 'GET') return json(res, 200, { webhook: webhooks.list().find((w) => w.id === id) });
+    if (req.method !== 'DELETE') return json(res, 405, { error: 'GET or DELETE' }, { Allow: 'GET, DELETE' });
+    if (webhook.source === 'config') return json(res, 409, { error: `${id} is defined in gateway.yml; remove it there and restart` });
+    webhooks.remove(id);
+    res.writeHead(204).end();
+  }
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    if (stopping) return refuse(socket, 503, 'the gateway is shutting down');
+    if (url.pathname.replace(/\/+$/, '') !== '/v1/connect') return refuse(socket, 404, `no WebSocket endpoint at ${url.pathname}`);
+    const refused = gate(req, url, true);
+    if (refused) return refuse(socket, refused[0], refused[1]);
+    void handleGatewayConnect(req, socket, head, url, ctx);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  bound = { host, port: address.port };
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+
+  let shuttingDown: Promise<void> | null = null;
+  const shutdown = () =>
+    (shuttingDown ??= (async () => {
+      stopping = true;
+      const deadline = Date.now() + config.gateway.shutdownDrainMs;
+      log.info({ sessions: sessions.size, drainMs: config.gateway.shutdownDrainMs }, 'shutting down: draining sessions');
+      events.emit('shutdown.start', {});
+      engine.close();
+      await mcp.closeAll('the gateway is shutting down');
+      while (sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      if (sessions.size > 0) log.warn({ sessions: sessions.size }, 'drain time over: closing the remaining sessions');
+      for (const relay of [...sessions]) relay.close(1001, 'gateway shutting down', { state: 'closed', reason: 'gateway shutdown' });
+      await events.settle(Math.max(1_000, Math.min(5_000, deadline - Date.now())));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    })());
+
+  log.info({ url: `http://${shownHost}:${address.port}`, providers: providers.length, auth: token ? 'token' : 'none (loopback)' }, 'gateway listening');
+  return { url: `http://${shownHost}:${address.port}`, host, port: address.port, shutdown };
+}
+
+function tokenMatches(req: IncomingMessage, url: URL, token: string): boolean {
+  const header = first(req.headers.authorization);
+  const given = header?.startsWith('Bearer ') ? header.slice(7).trim() : url.searchParams.get('token');
+  if (!given) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+function sameOrigin(origin: string, hostHeader: string): boolean {
+  try {
+    return new URL(origin).host.toLowerCase() === hostHeader;
+  } catch {
+    return false;
+  }
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+const MAX_JSON_BYTES = 64 * 1024;
+
+/** The body parsed as JSON; undefined when it is not JSON or too large. */
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_JSON_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
