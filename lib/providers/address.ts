@@ -1,6 +1,7 @@
 // A provider's address: what we show (no query string, no user credentials), where its HTTP side
 // lives (the managed pool's /pool/status, a browser's /json/version), and how an http(s) browser
 // base becomes the WebSocket address a CDP client connects to.
+import { fetch as undiciFetch, ProxyAgent } from 'undici';
 import { egressFetch } from '../net/egress-connect';
 import type { EgressPolicy } from '../net/egress-policy';
 import { ProviderCheckError } from './check-errors';
@@ -61,13 +62,15 @@ export function withoutCredentials(raw: string): URL {
  * the browser's webSocketDebuggerUrl, which we take with the base's scheme, host and port (the
  * browser words it with whatever host it believes it has, often 127.0.0.1 behind a proxy).
  */
-export async function resolveBrowserUrl(raw: string, headers: ProviderHeaders, timeoutMs: number, policy: EgressPolicy): Promise<string> {
+export async function resolveBrowserUrl(raw: string, headers: ProviderHeaders, timeoutMs: number, policy: EgressPolicy, viaProxy: URL | null = null): Promise<string> {
   if (!isHttpUrl(raw)) return raw;
   const base = withoutCredentials(raw);
   const versionUrl = new URL(`${base.pathname.replace(/\/+$/, '')}/json/version`, base);
   let body: unknown;
   try {
-    const response = await egressFetch(policy, versionUrl, { headers: httpHeaders(raw, headers), signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+    const init = { headers: httpHeaders(raw, headers), signal: AbortSignal.timeout(timeoutMs), redirect: 'error' as const };
+    // Through an operator's proxy (the self-hosted gateway) the proxy resolves the name.
+    const response = viaProxy ? await undiciFetch(versionUrl, { ...init, dispatcher: new ProxyAgent(viaProxy.href) }) : await egressFetch(policy, versionUrl, init);
     if (!response.ok) throw new ProviderCheckError(`${hostOf(raw)} answered /json/version with HTTP ${response.status}`);
     body = await response.json();
   } catch (error) {

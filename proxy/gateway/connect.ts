@@ -10,6 +10,7 @@ import { STATUS_CODES } from 'node:http';
 import { log } from '../../lib/log';
 import { resolveBrowserUrl } from '../../lib/providers/address';
 import type { EgressPolicy } from '../../lib/net/egress-policy';
+import { proxyFor } from '../../lib/net/outbound-proxy';
 import { isEngineError, type EngineError, type Reservation, type RouterEngine } from '../engine';
 import type { ProviderConfig } from '../engine/types';
 import { FastLane } from '../relay/fast-lane';
@@ -33,6 +34,8 @@ export interface ConnectContext {
   onQueueTimeout(waitMs: number): void;
   /** Live sessions, for the drain at shutdown and /v1/status. */
   sessions: Set<Relay>;
+  /** HTTP_PROXY, HTTPS_PROXY and NO_PROXY for the provider dials. */
+  env: Readonly<Record<string, string | undefined>>;
 }
 
 class Refusal extends Error {
@@ -92,11 +95,11 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
     const provider = reservation.provider.config;
     let upstream: Upstream;
     try {
-      const target = await resolveBrowserUrl(provider.url, provider.headers, ctx.connectionTimeoutMs, OPERATOR_POLICY).catch((error: Error) => {
+      const target = await resolveBrowserUrl(provider.url, provider.headers, ctx.connectionTimeoutMs, OPERATOR_POLICY, proxyFor(new URL(provider.url), ctx.env)).catch((error: Error) => {
         throw new DialError('refused', error.message);
       });
       if (signal.aborted) throw new DialError('aborted', 'the client went away');
-      upstream = await dialUpstream({ url: target, headers: provider.headers, policy: OPERATOR_POLICY, timeoutMs: ctx.connectionTimeoutMs, extensions: header(req, 'sec-websocket-extensions'), protocol: header(req, 'sec-websocket-protocol'), signal });
+      upstream = await dialUpstream({ url: target, headers: provider.headers, policy: OPERATOR_POLICY, viaProxy: proxyFor(new URL(target), ctx.env), timeoutMs: ctx.connectionTimeoutMs, extensions: header(req, 'sec-websocket-extensions'), protocol: header(req, 'sec-websocket-protocol'), signal });
     } catch (error) {
       if (signal.aborted) {
         reservation.cancel();

@@ -2,6 +2,7 @@
 // wants it, in the background. First attempt at once, retries 1, 5 and 15 s after the previous
 // failure, each attempt cut at 5 s; after the last failure a warning is logged and the delivery is
 // dropped. Nothing here is awaited by the connect path: a slow receiver never slows a session.
+import { EnvHttpProxyAgent, fetch, type Dispatcher } from 'undici';
 import { log } from '../../lib/log';
 import type { WebhookEvent } from './config';
 import { maskUrl } from './webhook-store';
@@ -33,6 +34,8 @@ export class EventSender {
     private readonly targets: () => readonly Target[],
     /** The waits before each retry (tests shorten them). */
     private readonly retryDelaysMs: readonly number[] = RETRY_DELAYS_MS,
+    /** The operator's outbound proxy, when HTTP(S)_PROXY is set. */
+    private readonly dispatcher: Dispatcher | undefined = undefined,
   ) {}
 
   payload(event: WebhookEvent, data: Record<string, unknown>): WebhookPayload {
@@ -51,7 +54,7 @@ export class EventSender {
 
   /** One attempt, no retries: the dashboard's Test button. */
   attempt(url: string, body: string): Promise<AttemptResult> {
-    return post(url, body);
+    return post(url, body, this.dispatcher);
   }
 
   /** Resolves when every delivery started so far has finished, or after `ms`. */
@@ -63,7 +66,7 @@ export class EventSender {
 
   private async deliver(url: string, event: WebhookEvent, body: string): Promise<void> {
     for (let attempt = 0; ; attempt++) {
-      const result = await post(url, body);
+      const result = await post(url, body, this.dispatcher);
       if (result.ok) return;
       if (attempt >= this.retryDelaysMs.length) {
         log.warn({ webhook: maskUrl(url), event, attempts: attempt + 1, error: result.error }, 'webhook delivery failed; giving up');
@@ -75,9 +78,18 @@ export class EventSender {
   }
 }
 
-async function post(url: string, body: string): Promise<AttemptResult> {
+/** HTTP_PROXY, HTTPS_PROXY and NO_PROXY of the gateway's environment for webhook deliveries; undefined when none is set. */
+export function outboundAgent(env: Readonly<Record<string, string | undefined>>): Dispatcher | undefined {
+  const httpProxy = env.HTTP_PROXY ?? env.http_proxy;
+  const httpsProxy = env.HTTPS_PROXY ?? env.https_proxy;
+  if (!httpProxy && !httpsProxy) return undefined;
+  return new EnvHttpProxyAgent({ httpProxy, httpsProxy, noProxy: env.NO_PROXY ?? env.no_proxy ?? '' });
+}
+
+async function post(url: string, body: string, dispatcher: Dispatcher | undefined): Promise<AttemptResult> {
   try {
-    const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': 'browser-gateway-webhooks/1' }, body, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), redirect: 'manual' });
+    const response = await fetch(url, {
+      dispatcher, method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': 'browser-gateway-webhooks/1' }, body, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), redirect: 'manual' });
     await response.body?.cancel();
     return response.status >= 200 && response.status < 300 ? { ok: true, status: response.status } : { ok: false, error: `HTTP ${response.status}` };
   } catch (error) {

@@ -411,3 +411,63 @@ test('serve refuses what it cannot run: no providers, a wrong key (named with it
     busy.close();
   }
 });
+
+test('HTTP_PROXY and NO_PROXY: provider dials tunnel through CONNECT, /json/version and webhooks go through the proxy; NO_PROXY bypasses it', async () => {
+  // A forward proxy as operators run them: absolute-form requests are forwarded, CONNECT is tunnelled.
+  const seen: string[] = [];
+  const proxy = http.createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    const target = new URL(req.url!);
+    const forward = http.request({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forward.on('error', () => res.writeHead(502).end());
+    req.pipe(forward);
+  });
+  proxy.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    seen.push(`CONNECT ${req.url}`);
+    const [host, port] = req.url!.split(':');
+    const upstream = net.connect(Number(port), host, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      if (head.length) upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  try {
+    deliveries.length = 0;
+    const gw = await serve(threeProviders(), { HTTP_PROXY: proxyUrl });
+    try {
+      const browser = await chromium.connectOverCDP(`${gw.url.replace('http', 'ws')}/v1/connect?provider=chrome-a`);
+      await browser.close();
+      // One tunnel for /json/version (undici tunnels plain http too), one for the WebSocket.
+      assert.equal(seen.filter((line) => line === `CONNECT 127.0.0.1:${chromeA.port}`).length, 2, seen.join('\n'));
+      const { webhooks } = (await (await fetch(`${gw.url}/v1/webhooks`)).json()) as { webhooks: { id: string }[] };
+      assert.deepEqual(await (await fetch(`${gw.url}/v1/webhooks/${webhooks[0]!.id}/test`, { method: 'POST' })).json(), { ok: true, status: 204 });
+      assert.ok(seen.includes(`CONNECT ${new URL(receiverUrl).host}`) || seen.includes(`POST ${receiverUrl}/all`), seen.join('\n'));
+    } finally {
+      gw.child.kill('SIGTERM');
+      await gw.exited;
+    }
+    seen.length = 0;
+    const bypass = await serve(threeProviders(), { HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' });
+    try {
+      const browser = await chromium.connectOverCDP(`${bypass.url.replace('http', 'ws')}/v1/connect?provider=chrome-a`);
+      await browser.close();
+      const { webhooks } = (await (await fetch(`${bypass.url}/v1/webhooks`)).json()) as { webhooks: { id: string }[] };
+      await fetch(`${bypass.url}/v1/webhooks/${webhooks[0]!.id}/test`, { method: 'POST' });
+      assert.deepEqual(seen, []);
+    } finally {
+      bypass.child.kill('SIGTERM');
+      await bypass.exited;
+    }
+  } finally {
+    proxy.closeAllConnections();
+    await new Promise((resolve) => proxy.close(resolve));
+  }
+});

@@ -19,7 +19,7 @@ import { json } from '../status';
 import type { GatewayConfig } from './config';
 import { handleGatewayConnect, refuse, type ConnectContext, type EngineProvider } from './connect';
 import { renderDashboard } from './dashboard';
-import { EventSender } from './events';
+import { EventSender, outboundAgent } from './events';
 import { GatewayMcp } from './mcp';
 import { loadEncryptionKey } from './secrets';
 import { newWebhookSchema, WebhookStore } from './webhook-store';
@@ -56,7 +56,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const allowedHosts = new Set(list(env.GW_ALLOWED_HOSTS).map((h) => h.toLowerCase()));
   const { key } = loadEncryptionKey(env, dataDir);
   const webhooks = new WebhookStore(config.webhooks, dataDir, key);
-  const events = new EventSender(config.gateway.name, () => webhooks.all());
+  const events = new EventSender(config.gateway.name, () => webhooks.all(), undefined, outboundAgent(env));
 
   const providers: EngineProvider[] = config.providers.map((p) => ({ id: p.id, slug: p.id, priority: p.priority, weight: p.weight, maxConcurrent: p.limits.maxConcurrent, advertisedMaxConcurrent: null, config: p }));
   const engine = new RouterEngine<EngineProvider>({
@@ -87,6 +87,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       events.emit('queue.timeout', { waitMs });
     },
     sessions,
+    env,
   };
   let bound = { host, port };
   const selfConnect = () => {

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type net from 'node:net';
 import { connectEgress } from '../../lib/net/egress-connect';
+import { connectThroughProxy } from '../../lib/net/outbound-proxy';
 import { EgressRefusedError, egressPolicy, type EgressPolicy } from '../../lib/net/egress-policy';
 import { isAtCapacity } from '../connect/at-capacity';
 import { acceptFor } from './handshake';
@@ -40,6 +41,8 @@ export interface DialOptions {
   key?: string;
   /** Cancels the dial (DialError 'aborted'); after the 101 it has no effect. */
   signal?: AbortSignal;
+  /** An operator's HTTP proxy to tunnel through (the self-hosted gateway only; lib/net/outbound-proxy.ts). */
+  viaProxy?: URL | null;
 }
 
 const MAX_HANDSHAKE_BYTES = 16 * 1024;
@@ -69,7 +72,7 @@ export function dialUpstream(options: DialOptions): Promise<Upstream> {
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
     // The name is resolved and checked under the egress policy; the socket goes to that address.
-    connectEgress(options.policy ?? egressPolicy(), { host, port, secure, alpn: ['http/1.1'] }).then(
+    (options.viaProxy ? connectThroughProxy(options.viaProxy, { host, port, secure, alpn: ['http/1.1'] }) : connectEgress(options.policy ?? egressPolicy(), { host, port, secure, alpn: ['http/1.1'] })).then(
       (opened) => {
         if (settled) return void opened.destroy();
         socket = opened;
@@ -83,7 +86,7 @@ export function dialUpstream(options: DialOptions): Promise<Upstream> {
 
     function handshake(socket: net.Socket) {
       socket.setNoDelay(true);
-      socket.once(secure ? 'secureConnect' : 'connect', () => {
+      const send = () => {
         const lines = [
           `GET ${url.pathname || '/'}${url.search} HTTP/1.1`,
           `Host: ${url.host}`,
@@ -99,7 +102,10 @@ export function dialUpstream(options: DialOptions): Promise<Upstream> {
           if (!/[\r\n]/.test(name + value)) lines.push(`${name}: ${value}`);
         }
         socket.write(`${lines.join('\r\n')}\r\n\r\n`);
-      });
+      };
+      // A tunnel through a proxy is connected already; a direct socket or TLS is not yet.
+      if (!secure && !socket.connecting) send();
+      else socket.once(secure ? 'secureConnect' : 'connect', send);
 
       let buffered = Buffer.alloc(0);
       const onData = (chunk: Buffer) => {
