@@ -1,4 +1,7 @@
-// One structured logger. Secrets are redacted by key wherever they appear in a logged object.
+// One structured logger. Secrets are redacted by key wherever they appear in a logged object. It
+// writes to stdout, or to stderr with LOG_DESTINATION=stderr: the gateway command's launcher
+// (proxy/cli/gateway.mjs) sets that, since a command's stdout is its output (for `gateway mcp`,
+// JSON-RPC and nothing else).
 import pino from 'pino';
 
 export const log = pino({
@@ -12,6 +15,6 @@ export const log = pino({
     ],
     censor: '[redacted]',
   },
-});
+}, pino.destination(process.env.LOG_DESTINATION === 'stderr' ? 2 : 1));
 
 export type Logger = typeof log;

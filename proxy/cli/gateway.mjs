@@ -9,5 +9,8 @@ import { register } from 'tsx/esm/api';
 
 const tsconfig = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
 register({ tsconfig: existsSync(tsconfig) ? tsconfig : false });
+// A command's stdout is its output (for `gateway mcp`, JSON-RPC and nothing else): the modules it
+// loads log to stderr (lib/log.ts). Set before main.ts is imported, since the logger is made then.
+process.env.LOG_DESTINATION = 'stderr';
 const { main } = await import('./main.ts');
 process.exitCode = await main(process.argv.slice(2));

@@ -2,11 +2,12 @@
 // run time (unreachable endpoint, unwritable file), 2 not understood (unknown command or flag,
 // missing argument).
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { login, logout, whoami } from './account';
 import { check } from './check';
 import { serve } from './serve';
 import { CliError, err, out, paint, UsageError } from './output';
+import type { McpOptions } from './mcp';
 import { skills } from './skill';
 
 const USAGE_ERROR = 2;
@@ -58,6 +59,17 @@ function buildProgram(): Command {
     .description('write the agent skill file (SKILL.md) that teaches coding agents to use "gateway browse"')
     .option('--dir <path>', 'write it into this folder (default: the skill folders of Claude Code and Codex, if installed; else print it)')
     .action(skills);
+
+  program
+    .command('mcp')
+    .description('serve the browser tools to an agent tool (Claude Desktop, Claude Code, Cursor…) as an MCP server on stdin/stdout')
+    .addOption(new Option('--cdp-endpoint <url>', 'drive this browser instead of starting one: its ws://…/devtools/browser/… address, or http://host:port of a browser started with --remote-debugging-port').conflicts('config'))
+    .addOption(new Option('--headless', 'start the local Chromium without a window (the default on Linux without DISPLAY or WAYLAND_DISPLAY)').conflicts('cdpEndpoint'))
+    .option('--config <path>', 'route through the providers of this gateway.yml (a gateway started inside this process, on loopback)')
+    .option('--port <number>', 'with --config: the gateway\'s port (default: PORT, then the file\'s gateway.port, then 9500)')
+    // Loaded when run: the toolkit and the MCP SDK take about half a second to load, which the
+    // other commands need not pay.
+    .action(async (options: McpOptions) => (await import('./mcp')).mcp(options, version));
 
   program.command('version').description('print the installed version').action(() => {
     out(version);

@@ -4,6 +4,7 @@
 // failover chain, a full or disabled queue and a queue timeout are all the one 503
 // `{ "error": "All providers unavailable" }`, and a pinned provider that cannot take the session
 // is a 503 naming it, at once.
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
@@ -14,7 +15,10 @@ import { proxyFor } from '../../lib/net/outbound-proxy';
 import { isEngineError, type EngineError, type Reservation, type RouterEngine } from '../engine';
 import type { ProviderConfig } from '../engine/types';
 import { FastLane } from '../relay/fast-lane';
-import type { Relay } from '../relay/types';
+import { PipelineLane } from '../relay/pipeline-lane';
+import type { Relay, RelayOutcome } from '../relay/types';
+import { ResidueError } from '../plugins/profile/browser-state';
+import { ProfileRefusal, type GatewayProfiles, type GatewayProfileSession } from './profiles';
 import { DialError, dialUpstream, type Upstream } from '../websocket/dial';
 import { invalidUpgrade, switchingProtocols, watchPending } from '../websocket/handshake';
 import type { GatewayProvider } from './config';
@@ -34,6 +38,7 @@ export interface ConnectContext {
   onQueueTimeout(waitMs: number): void;
   /** Live sessions, for the drain at shutdown and /v1/status. */
   sessions: Set<Relay>;
+  profiles: GatewayProfiles;
   /** HTTP_PROXY, HTTPS_PROXY and NO_PROXY for the provider dials. */
   env: Readonly<Record<string, string | undefined>>;
 }
@@ -82,7 +87,29 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
   if (invalid) throw new Refusal(400, invalid);
   const key = req.headers['sec-websocket-key']!.trim();
   const pin = url.searchParams.get('provider') ?? undefined;
+  const profileName = url.searchParams.get('profile');
+  const readOnly = url.searchParams.get('readOnly') === '1';
+  if (url.searchParams.has('readOnly') && !['0', '1'].includes(url.searchParams.get('readOnly')!)) throw new Refusal(400, 'readOnly must be 1 or 0');
+  if (readOnly && !profileName) throw new Refusal(400, 'readOnly=1 only applies together with profile=');
+  let profile: GatewayProfileSession | null = null;
+  if (profileName !== null) {
+    try {
+      profile = ctx.profiles.open(profileName, readOnly, randomBytes(8).toString('hex'));
+    } catch (error) {
+      if (error instanceof ProfileRefusal) throw new Refusal(error.status, error.message);
+      throw error;
+    }
+  }
+  let started = false;
+  try {
+    await route(req, socket, head, key, pin, profile, ctx, signal, pending);
+    started = !signal.aborted;
+  } finally {
+    if (!started) profile?.release();
+  }
+}
 
+async function route(req: IncomingMessage, socket: Duplex, head: Buffer, key: string, pin: string | undefined, profile: GatewayProfileSession | null, ctx: ConnectContext, signal: AbortSignal, pending: { stop(): Buffer }): Promise<void> {
   let reservation: Reservation<EngineProvider>;
   try {
     reservation = await ctx.engine.acquire({ pin, signal });
@@ -94,16 +121,38 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
   for (;;) {
     const provider = reservation.provider.config;
     let upstream: Upstream;
+    let upstreamHead: Buffer;
     try {
       const target = await resolveBrowserUrl(provider.url, provider.headers, ctx.connectionTimeoutMs, OPERATOR_POLICY, proxyFor(new URL(provider.url), ctx.env)).catch((error: Error) => {
         throw new DialError('refused', error.message);
       });
       if (signal.aborted) throw new DialError('aborted', 'the client went away');
-      upstream = await dialUpstream({ url: target, headers: provider.headers, policy: OPERATOR_POLICY, viaProxy: proxyFor(new URL(target), ctx.env), timeoutMs: ctx.connectionTimeoutMs, extensions: header(req, 'sec-websocket-extensions'), protocol: header(req, 'sec-websocket-protocol'), signal });
+      // The pipeline lane (a profile) reads payloads, so the client's compression offer is not passed on.
+      upstream = await dialUpstream({ url: target, headers: provider.headers, policy: OPERATOR_POLICY, viaProxy: proxyFor(new URL(target), ctx.env), timeoutMs: ctx.connectionTimeoutMs, extensions: profile ? undefined : header(req, 'sec-websocket-extensions'), protocol: header(req, 'sec-websocket-protocol'), signal });
+      upstreamHead = upstream.head;
+      if (profile) {
+        const dialled = upstream;
+        upstreamHead = await profile.load(dialled).catch((error: Error) => {
+          dialled.socket.destroy();
+          if (error instanceof ResidueError) throw error;
+          throw new DialError('error', `loading profile "${profile.name}" failed: ${error.message}`);
+        });
+        if (signal.aborted) {
+          upstream.socket.destroy();
+          throw new DialError('aborted', 'the client went away');
+        }
+      }
     } catch (error) {
       if (signal.aborted) {
         reservation.cancel();
         return;
+      }
+      if (error instanceof ResidueError) {
+        // Not the provider's fault: skipped without cooldown.
+        const next = reservation.skip(`${error.message} (a session that did not end cleanly)`);
+        if (!next) throw new Refusal(409, `no provider can take profile "${profile!.name}" now: ${reservation.attempts.map((a) => `${a.slug}: ${a.reason}`).join('; ')}`);
+        reservation = next;
+        continue;
       }
       if (!(error instanceof DialError)) {
         reservation.cancel();
@@ -137,15 +186,22 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
     }
     const early = pending.stop();
     const answer: [string, string][] = [['X-Provider', provider.id]];
+    if (profile) answer.push(['X-Profile', profile.name]);
     if (upstream.headers['sec-websocket-extensions']) answer.push(['Sec-WebSocket-Extensions', upstream.headers['sec-websocket-extensions']]);
     if (upstream.headers['sec-websocket-protocol']) answer.push(['Sec-WebSocket-Protocol', upstream.headers['sec-websocket-protocol']]);
     (socket as { setNoDelay?: (v: boolean) => void }).setNoDelay?.(true);
     socket.write(switchingProtocols(key, answer));
-    const relay: Relay = new FastLane(socket, early.length > 0 ? Buffer.concat([head, early]) : head, upstream.socket, upstream.head, (outcome) => {
+    const clientHead = early.length > 0 ? Buffer.concat([head, early]) : head;
+    const plugin = profile?.plugin();
+    const onEnd = (outcome: RelayOutcome) => {
       lease.release();
-      ctx.sessions.delete(relay);
       log.info({ provider: provider.id, state: outcome.state, reason: outcome.reason }, 'session ended');
-    });
+      // A profile's capture runs after the client left; the drain at shutdown waits for it too.
+      void (plugin?.done ?? Promise.resolve()).finally(() => ctx.sessions.delete(relay));
+    };
+    const relay: Relay = plugin
+      ? new PipelineLane(socket, clientHead, upstream.socket, upstreamHead, `gw-${provider.id}`, [plugin], onEnd)
+      : new FastLane(socket, clientHead, upstream.socket, upstreamHead, onEnd);
     ctx.sessions.add(relay);
     log.info({ provider: provider.id, connectMs: Math.round(upstream.connectMs) }, 'session started');
     return;

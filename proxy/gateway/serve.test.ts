@@ -471,3 +471,48 @@ test('HTTP_PROXY and NO_PROXY: provider dials tunnel through CONNECT, /json/vers
     await new Promise((resolve) => proxy.close(resolve));
   }
 });
+
+test('profiles: a session saves its cookies and localStorage sealed in the data directory; the next one, on another provider, starts with them', async () => {
+  const gw = await serve(threeProviders());
+  const ws = gw.url.replace('http', 'ws');
+  try {
+    const first = await chromium.connectOverCDP(`${ws}/v1/connect?provider=chrome-a&profile=acme`);
+    const page = await first.contexts()[0]!.newPage();
+    await page.goto(`${site.url}/basic`);
+    await page.evaluate(() => {
+      document.cookie = 'session=kept-secret-cookie; max-age=3600; path=/';
+      localStorage.setItem('theme', 'dark-and-secret');
+    });
+    // While it may save, another saving session of the same profile is refused; a read-only one is not.
+    const busy = await refusedUpgrade(`${ws}/v1/connect?provider=chrome-b&profile=acme`);
+    assert.equal(busy.status, 409);
+    await first.close();
+    const file = path.join(gw.data, 'profiles', 'acme.enc');
+    await until('the profile file', () => { try { return statSync(file).size > 0; } catch { return undefined; } });
+    assert.equal(statSync(file).mode & 0o777, 0o600);
+    const sealed = readFileSync(file);
+    assert.ok(!sealed.includes('kept-secret-cookie') && !sealed.includes('dark-and-secret'), 'sealed at rest');
+
+    // Saved once the capture finished: the next session may save again.
+    const second = await until('the saving lock to be free', async () => chromium.connectOverCDP(`${ws}/v1/connect?provider=chrome-b&profile=acme`).catch(() => undefined));
+    const again = await second.contexts()[0]!.newPage();
+    await again.goto(`${site.url}/basic`);
+    assert.deepEqual(await again.evaluate(() => [document.cookie, localStorage.getItem('theme')]), ['session=kept-secret-cookie', 'dark-and-secret']);
+    await again.close();
+    await second.close();
+
+    // The shared browser was cleared after the profile's session: a plain session there starts clean.
+    const plain = await until('chrome-a free', async () => chromium.connectOverCDP(`${ws}/v1/connect?provider=chrome-a`).catch(() => undefined));
+    const clean = await plain.contexts()[0]!.newPage();
+    await clean.goto(`${site.url}/basic`);
+    assert.deepEqual(await clean.evaluate(() => [document.cookie, localStorage.getItem("theme")]), ["", null], gw.output());
+    await plain.close();
+
+    for (const [query, code] of [['readOnly=1', 400], ['profile=../etc', 400], ['profile=a&readOnly=2', 400]] as const) {
+      assert.equal((await refusedUpgrade(`${ws}/v1/connect?${query}`)).status, code, query);
+    }
+  } finally {
+    gw.child.kill('SIGTERM');
+    await gw.exited;
+  }
+});

@@ -21,6 +21,7 @@ import { handleGatewayConnect, refuse, type ConnectContext, type EngineProvider 
 import { renderDashboard } from './dashboard';
 import { EventSender, outboundAgent } from './events';
 import { GatewayMcp } from './mcp';
+import { GatewayProfiles } from './profiles';
 import { loadEncryptionKey } from './secrets';
 import { newWebhookSchema, WebhookStore } from './webhook-store';
 import type { Relay } from '../relay/types';
@@ -88,6 +89,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     },
     sessions,
     env,
+    profiles: new GatewayProfiles(dataDir, key),
   };
   let bound = { host, port };
   const selfConnect = () => {

@@ -182,7 +182,19 @@ function fromCdpCookie(c: CdpCookie): ProfileCookie {
 /** Removes what this session put into a browser that others will use next: storage of the origins, then cookies (the marker last). */
 export async function cleanBrowser(cdp: Cdp, origins: readonly string[]): Promise<void> {
   const all = [...new Set([...origins, MARKER_ORIGIN])];
-  const cleared = await Promise.allSettled(all.map((origin) => cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })));
+  // Chromium answers Storage.clearDataForOrigin on the browser target with "Internal error": it is
+  // sent through a page of the default context instead (a blank one made for it when none is left).
+  const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string; browserContextId?: string }[] }>('Target.getTargets', {});
+  const existing = targetInfos.find((t) => t.type === 'page');
+  const targetId = existing?.targetId ?? (await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' })).targetId;
+  const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+  let cleared: PromiseSettledResult<unknown>[];
+  try {
+    cleared = await Promise.allSettled(all.map((origin) => cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' }, sessionId)));
+  } finally {
+    await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => {});
+    if (!existing) await cdp.send('Target.closeTarget', { targetId }).catch(() => {});
+  }
   await cdp.send('Storage.clearCookies', {});
   const failed = cleared.find((r) => r.status === 'rejected');
   if (failed) throw new CdpError(`could not clear an origin's storage: ${(failed as PromiseRejectedResult).reason?.message}`);

@@ -14,14 +14,12 @@ import { Refusal } from '../../connect/refuse';
 import type { UpstreamTarget } from '../../connect/upstream-target';
 import type { RuntimeProvider } from '../../config/router-store';
 import type { Upstream } from '../../websocket/dial';
-import { loadIntoBrowser, ResidueError } from './browser-state';
-import { UpstreamCdp, within } from './cdp';
+import { ResidueError } from './browser-state';
+import { loadThroughUpstream } from './load-upstream';
 import { hasLocalStorage, withoutLocalStorage } from './archive';
 import { ProfilePlugin } from './plugin';
 
 export const PROFILE_SLUG = /^[A-Za-z0-9._-]{1,64}$/;
-/** Loading a profile into a browser, before the client's `101`. */
-const LOAD_LIMIT_MS = 20_000;
 
 export { ResidueError };
 
@@ -131,41 +129,21 @@ export class ProfileSession {
    * ResidueError: the browser holds another profile's state (the attempt is skipped, not failed).
    */
   async load(upstream: Upstream, provider: RuntimeProvider): Promise<Buffer> {
-    const cdp = new UpstreamCdp(upstream.socket, upstream.head);
-    const helpers = new Set<string>();
-    try {
-      const managed = provider.providerKind === 'managed';
-      // Target discovery shows when the helper tabs are really gone: none may be left for the client to find.
-      await cdp.send('Target.setDiscoverTargets', { discover: true });
-      const destroyed = new Set<string>();
-      cdp.onEvent((event) => {
-        if (event.method === 'Target.targetDestroyed') destroyed.add(String(event.params.targetId));
-      });
-      // On a managed provider the archive's files already hold IndexedDB (and localStorage, when
-      // they were taken with this state): only what they lack is written through helper tabs.
-      const files = managed && this.state.storageArchive ? this.state.storageArchive : undefined;
-      const report = await within(
-        loadIntoBrowser(cdp, {
-          state: this.state,
-          localStorage: !hasLocalStorage(files),
-          indexedDB: managed && !files,
-          marker: managed ? null : this.profile.id || `unsaved:${this.profile.slug}`,
-          clearFirst: !managed,
-          onHelper: ({ targetId }) => targetId && helpers.add(targetId),
-        }),
-        LOAD_LIMIT_MS,
-        'loading the profile',
-      );
-      await within(waitFor(() => [...helpers].every((id) => destroyed.has(id)), cdp), 5_000, 'closing the helper tabs');
-      await cdp.send('Target.setDiscoverTargets', { discover: false });
-      if (report.skippedCookies > 0 || report.failedOrigins.length > 0) {
-        log.warn({ sessionId: this.sessionId, profile: this.profile.slug, skippedCookies: report.skippedCookies, failedOrigins: report.failedOrigins.slice(0, 5) }, 'profile: part of the state could not be loaded');
-      }
-      return cdp.release();
-    } catch (error) {
-      cdp.release();
-      throw error;
+    const managed = provider.providerKind === 'managed';
+    // On a managed provider the archive's files already hold IndexedDB (and localStorage, when
+    // they were taken with this state): only what they lack is written through helper tabs.
+    const files = managed && this.state.storageArchive ? this.state.storageArchive : undefined;
+    const { head, report } = await loadThroughUpstream(upstream, {
+      state: this.state,
+      localStorage: !hasLocalStorage(files),
+      indexedDB: managed && !files,
+      marker: managed ? null : this.profile.id || `unsaved:${this.profile.slug}`,
+      clearFirst: !managed,
+    });
+    if (report.skippedCookies > 0 || report.failedOrigins.length > 0) {
+      log.warn({ sessionId: this.sessionId, profile: this.profile.slug, skippedCookies: report.skippedCookies, failedOrigins: report.failedOrigins.slice(0, 5) }, 'profile: part of the state could not be loaded');
     }
+    return head;
   }
 
   /** The plugin for the lane; `target` and `upstream` say where the browser's IndexedDB snapshot will be. */
@@ -204,18 +182,6 @@ export class ProfileSession {
 export function profileEligible(provider: Pick<RuntimeProvider, 'profileId' | 'providerKind'>, profileId: string | null, readOnly: boolean): boolean {
   if (provider.profileId !== null) return provider.profileId === profileId;
   return readOnly || provider.providerKind === 'managed';
-}
-
-/** Resolves once `done()` holds, checked after every event. */
-function waitFor(done: () => boolean, cdp: UpstreamCdp): Promise<void> {
-  if (done()) return Promise.resolve();
-  return new Promise((resolve) => {
-    const off = cdp.onEvent(() => {
-      if (!done()) return;
-      off();
-      resolve();
-    });
-  });
 }
 
 /** The managed provider's storage snapshot: base64, '' when the browser wrote none. */

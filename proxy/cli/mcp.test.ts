@@ -1,0 +1,406 @@
+// `gateway mcp` run as an agent tool runs it: the real launcher as a child process, with a scratch
+// HOME, GW_DATA_DIR and TMPDIR, spoken to over stdio by the MCP SDK's own client, against a real
+// Chromium and a local site. A browser of the user's own (--cdp-endpoint) keeps its tabs; the local
+// Chromium starts only when a tool needs it and leaves no process or directory behind; stdout
+// carries JSON-RPC and nothing else; options that are not understood stop it with exit code 2.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { JSONRPCMessageSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { launchChromium, type Chromium } from '../../e2e/support/chromium';
+import { startTestSite, type TestSite } from '../../e2e/support/test-site';
+import { agentTools } from '../agent/tools';
+import { MCP_INSTRUCTIONS, MCP_SERVER_NAME } from '../mcp/instructions';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SLOW = { timeout: 90_000 };
+
+let browser: Chromium;
+let site: TestSite;
+const paths: string[] = [];
+
+before(async () => {
+  [browser, site] = await Promise.all([launchChromium(), startTestSite()]);
+});
+after(async () => {
+  await Promise.all([browser?.stop(), site?.close()]);
+  for (const dir of paths) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A scratch home and data directory. */
+function scratch(): Record<string, string> {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'gw-mcp-'));
+  paths.push(home);
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, GW_DATA_DIR: path.join(home, 'data') };
+}
+
+/** A scratch home and TMPDIR for the local Chromium, whose directory goes there. */
+function localScratch(): { tmp: string; env: Record<string, string> } {
+  const env = scratch();
+  const tmp = path.join(env.HOME!, 'tmp');
+  mkdirSync(tmp);
+  return { tmp, env: { ...env, TMPDIR: tmp, CHROMIUM_PATH: CHROMIUM } };
+}
+
+/** What is in TMPDIR besides tsx's compile cache. */
+const tmpEntries = (tmp: string) => readdirSync(tmp).filter((name) => !name.startsWith('tsx-'));
+
+interface Agent {
+  client: Client;
+  pid: number;
+  stderr(): string;
+  /** Errors the client met reading stdout (a line that is not JSON-RPC is one). */
+  errors: Error[];
+  tool(name: string, args?: Record<string, unknown>): Promise<{ text: string; error: boolean }>;
+}
+
+async function agent(args: string[], env: Record<string, string>): Promise<Agent> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: ['proxy/cli/gateway.mjs', 'mcp', ...args], cwd: ROOT, env, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr!.on('data', (chunk) => (stderr += chunk));
+  const client = new Client({ name: 'gateway-mcp-test', version: '1.0.0' });
+  const errors: Error[] = [];
+  client.onerror = (error) => errors.push(error);
+  await client.connect(transport);
+  return {
+    client,
+    pid: transport.pid!,
+    stderr: () => stderr,
+    errors,
+    async tool(name, toolArgs = {}) {
+      const result = (await client.callTool({ name, arguments: toolArgs })) as CallToolResult;
+      return { text: textOf(result), error: result.isError === true };
+    },
+  };
+}
+
+const textOf = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+
+const refOf = (text: string, pattern: RegExp) => {
+  const line = text.split('\n').find((l) => pattern.test(l));
+  assert.ok(line, `no line matching ${pattern} in:\n${text}`);
+  return /e\d+/.exec(line!)![0];
+};
+
+/** Fills and sends the test site's form through the tools, and reads the result back. */
+async function completeForm(a: Agent): Promise<void> {
+  const page = await a.tool('browser_navigate', { url: `${site.url}/agent/form` });
+  assert.equal(page.error, false, page.text);
+  assert.match(page.text, /Page: "Sign up"/);
+  const snap = await a.tool('browser_snapshot');
+  const sent = await a.tool('browser_act', {
+    steps: [
+      { action: 'fill', ref: refOf(snap.text, /textbox "Full name"/), text: 'Ada Lovelace' },
+      { action: 'fill', ref: refOf(snap.text, /textbox "Email"/), text: 'ada@example.com' },
+      { action: 'select', ref: refOf(snap.text, /combobox "Plan"/), option: 'pro' },
+      { action: 'check', ref: refOf(snap.text, /checkbox "Send me news"/) },
+      { action: 'click', ref: refOf(snap.text, /button "Create account"/) },
+    ],
+  });
+  assert.equal(sent.error, false, sent.text);
+  assert.match(sent.text, /Page: "Welcome"/);
+  const read = await a.tool('browser_extract', { format: 'text' });
+  assert.match(read.text, /Thanks, Ada Lovelace/);
+  assert.match(read.text, /email=ada@example\.com plan=pro news=on/);
+}
+
+interface Proc {
+  pid: number;
+  ppid: number;
+  state: string;
+  cmdline: string;
+}
+
+/** Every process, from /proc; zombies are marked by their state. */
+function processes(): Proc[] {
+  const list: Proc[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      list.push({ pid: Number(entry), state: fields[0]!, ppid: Number(fields[1]), cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ') });
+    } catch {
+      // it ended while we looked
+    }
+  }
+  return list;
+}
+
+/** The living processes below `pid` (children, grandchildren…). */
+function descendants(pid: number): Proc[] {
+  const all = processes().filter((p) => p.state !== 'Z');
+  const found: Proc[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const parent = queue.shift()!;
+    for (const p of all.filter((q) => q.ppid === parent)) {
+      found.push(p);
+      queue.push(p.pid);
+    }
+  }
+  return found;
+}
+
+/** Polls until `check` holds, failing with `what` at the deadline. */
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) assert.fail(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The page tabs of the test's browser, by id. */
+async function pageIds(): Promise<string[]> {
+  const targets = (await (await fetch(`${browser.httpUrl}/json/list`)).json()) as { id: string; type: string }[];
+  return targets.filter((t) => t.type === 'page').map((t) => t.id).sort();
+}
+
+test('--cdp-endpoint: the toolkit\'s tools and instructions; a form completed in the user\'s browser, whose own tab stays open', SLOW, async () => {
+  // The user's own tab, opened before the agent arrives.
+  const userTab = (await (await fetch(`${browser.httpUrl}/json/new?${site.url}/agent/landing`, { method: 'PUT' })).json()) as { id: string };
+  const before = await pageIds();
+  assert.ok(before.includes(userTab.id));
+
+  const env = scratch();
+  // The browser's DevTools HTTP address, resolved to its WebSocket through /json/version.
+  const a = await agent(['--cdp-endpoint', browser.httpUrl], env);
+  try {
+    assert.equal(a.client.getServerVersion()?.name, MCP_SERVER_NAME);
+    assert.equal(a.client.getInstructions(), MCP_INSTRUCTIONS);
+    const { tools } = await a.client.listTools();
+    const expected = agentTools();
+    assert.equal(tools.length, 10);
+    assert.deepEqual(tools.map((t) => t.name).sort(), expected.map((t) => t.name).sort());
+    for (const tool of expected) {
+      const listed = tools.find((t) => t.name === tool.name)!;
+      assert.match(listed.name, /^browser_/);
+      assert.deepEqual(listed.annotations, tool.annotations);
+      assert.equal(listed.description, tool.description);
+    }
+
+    const refused = await a.tool('browser_session', { action: 'open', record: true });
+    assert.equal(refused.error, true);
+    assert.match(refused.text, /record is not available here/);
+
+    const opened = await a.tool('browser_session', { action: 'open' });
+    assert.equal(opened.error, false, opened.text);
+    await completeForm(a);
+    // The session sees its own tab only, never the user's.
+    const tabs = await a.tool('browser_tabs', { action: 'list' });
+    assert.equal(tabs.text.trim().split('\n').length, 1, tabs.text);
+    assert.doesNotMatch(tabs.text, new RegExp(userTab.id));
+
+    const closed = await a.tool('browser_session', { action: 'close' });
+    assert.match(closed.text, /Closed browser br_/);
+    // The session's tab is gone; the user's tabs are all still there.
+    await until('the session\'s tab closed', async () => (await pageIds()).join() === before.join());
+    assert.deepEqual(a.errors, []);
+  } finally {
+    await a.client.close();
+  }
+  assert.ok((await pageIds()).includes(userTab.id), 'the user\'s tab is still open');
+});
+
+test('the local Chromium: none at the handshake, started by the first tool that needs it, gone with its directory when the client closes', SLOW, async () => {
+  const { tmp, env } = localScratch();
+  const a = await agent(['--headless'], env);
+  const chromiums = () => descendants(a.pid).filter((p) => p.cmdline.includes(`--user-data-dir=${tmp}`));
+  let seen: number[] = [];
+  try {
+    // Initialized and listing tools, with no browser started.
+    assert.equal((await a.client.listTools()).tools.length, 10);
+    assert.deepEqual(descendants(a.pid).filter((p) => /chrom/i.test(p.cmdline)), []);
+    assert.deepEqual(tmpEntries(tmp), []);
+    assert.doesNotMatch(a.stderr(), /starting Chromium/);
+
+    const opened = await a.tool('browser_session', { action: 'open' });
+    assert.equal(opened.error, false, opened.text);
+    await until('the progress line on stderr', () => a.stderr().includes('starting Chromium (headless)'));
+    await completeForm(a);
+    seen = chromiums().map((p) => p.pid);
+    assert.ok(seen.length > 0, 'the browser runs under the MCP server');
+    assert.ok(chromiums().some((p) => p.cmdline.includes('--headless')));
+    assert.equal(tmpEntries(tmp).length, 1);
+    assert.match(tmpEntries(tmp)[0]!, /^gateway-mcp-chromium-/);
+    assert.deepEqual(a.errors, []);
+  } finally {
+    // Ends stdin, as MCP clients do to stop a server.
+    await a.client.close();
+  }
+  const live = () => processes().filter((p) => p.state !== 'Z');
+  await until('the MCP server exited', () => !live().some((p) => p.pid === a.pid));
+  await until('no Chromium process left', () => !live().some((p) => seen.includes(p.pid) || p.cmdline.includes(tmp)));
+  await until('its temporary directory removed', () => tmpEntries(tmp).length === 0);
+  assert.match(a.stderr(), /stopping \(stdin closed\)/);
+});
+
+/** The server spawned by hand: every line of its stdout kept, requests matched to answers by id. */
+function rawServer(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ['proxy/cli/gateway.mjs', 'mcp', ...args], { cwd: ROOT, env: env as unknown as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  let partial = '';
+  let stderr = '';
+  let nextId = 1;
+  const answers = new Map<number, (message: any) => void>();
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    const parts = (partial + chunk).split('\n');
+    partial = parts.pop()!;
+    for (const line of parts) {
+      lines.push(line);
+      try {
+        const message = JSON.parse(line);
+        answers.get(message.id)?.(message);
+      } catch {
+        // kept in `lines`, where the test finds it
+      }
+    }
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const request = (method: string, params: Record<string, unknown> = {}): Promise<any> => {
+    const id = nextId++;
+    const answer = new Promise((resolve) => answers.set(id, resolve));
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    return answer;
+  };
+  const notify = (method: string) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method })}\n`);
+  const call = async (name: string, args: Record<string, unknown> = {}) => (await request('tools/call', { name, arguments: args })).result as CallToolResult;
+  const initialize = async () => {
+    const answer = await request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } });
+    notify('notifications/initialized');
+    return answer;
+  };
+  return { child, lines, partial: () => partial, stderr: () => stderr, exited, request, call, initialize };
+}
+
+test('stdout carries JSON-RPC and nothing else; closing stdin stops the server with exit code 0', SLOW, async () => {
+  const server = rawServer(['--cdp-endpoint', browser.wsUrl], scratch());
+  try {
+    assert.equal((await server.initialize()).result.instructions, MCP_INSTRUCTIONS);
+    assert.equal((await server.request('tools/list')).result.tools.length, 10);
+    assert.equal((await server.call('browser_session', { action: 'open' })).isError, undefined);
+    assert.match(textOf(await server.call('browser_navigate', { url: `${site.url}/agent/form` })), /Page: "Sign up"/);
+    const stale = await server.call('browser_act', { steps: [{ action: 'click', ref: 'e999' }] });
+    assert.equal(stale.isError, true);
+    assert.match(textOf(await server.call('browser_frob')), /Tool browser_frob not found/);
+    assert.equal((await server.request('frob/frob')).error.code, -32601, 'an unknown method is a JSON-RPC error');
+    assert.match(textOf(await server.call('browser_session', { action: 'close' })), /Closed browser/);
+    server.child.stdin.end();
+    assert.deepEqual(await server.exited, { code: 0, signal: null });
+  } finally {
+    server.child.kill('SIGKILL');
+  }
+  assert.ok(server.lines.length >= 7, server.lines.join('\n'));
+  for (const line of server.lines) {
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch {
+      assert.fail(`not JSON on stdout: ${line}`);
+    }
+    assert.ok(JSONRPCMessageSchema.safeParse(json).success, `not a JSON-RPC message on stdout: ${line}`);
+  }
+  assert.equal(server.partial(), '', 'nothing left unterminated');
+  assert.match(server.stderr(), /gateway mcp: serving the browser tools on stdio; browsers: the browser at ws:\/\/127\.0\.0\.1:\d+/);
+  assert.match(server.stderr(), /stopping \(stdin closed\)/);
+});
+
+test('SIGTERM stops the server and its local Chromium, leaving no directory behind', SLOW, async () => {
+  const { tmp, env } = localScratch();
+  const server = rawServer(['--headless'], env);
+  try {
+    await server.initialize();
+    assert.equal((await server.call('browser_session', { action: 'open' })).isError, undefined);
+    assert.ok(descendants(server.child.pid!).some((p) => p.cmdline.includes(`--user-data-dir=${tmp}`)));
+    server.child.kill('SIGTERM');
+    assert.deepEqual(await server.exited, { code: 0, signal: null });
+  } finally {
+    server.child.kill('SIGKILL');
+  }
+  assert.match(server.stderr(), /stopping \(SIGTERM\)/);
+  await until('no Chromium process left', () => !processes().some((p) => p.state !== 'Z' && p.cmdline.includes(tmp)));
+  assert.deepEqual(tmpEntries(tmp), []);
+});
+
+test('no browser to start: the tool says to set CHROMIUM_PATH', SLOW, async () => {
+  const a = await agent(['--headless'], { ...scratch(), CHROMIUM_PATH: '/nonexistent/chromium' });
+  try {
+    const opened = await a.tool('browser_session', { action: 'open' });
+    assert.equal(opened.error, true);
+    assert.match(opened.text, /CHROMIUM_PATH \(\/nonexistent\/chromium\)/);
+    await until('the reason in the server\'s log', () => a.stderr().includes('no browser at CHROMIUM_PATH'));
+  } finally {
+    await a.client.close();
+  }
+});
+
+/** Runs the command to its end. */
+function gateway(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['proxy/cli/gateway.mjs', ...args], { cwd: ROOT, env: scratch() as unknown as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+test('mcp --help lists the options; options it cannot use stop it before it serves', async () => {
+  const help = await gateway(['mcp', '--help']);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /^Usage: gateway mcp \[options\]/);
+  for (const option of ['--cdp-endpoint <url>', '--headless', '--config <path>', '--port <number>']) assert.ok(help.stdout.includes(option), option);
+  assert.deepEqual(await gateway(['help', 'mcp']), help);
+
+  const cases = [
+    [['--cdp-endpoint', 'not-a-url'], 2, /--cdp-endpoint "not-a-url" is not a URL: give a browser's ws:\/\/host:port\/devtools\/browser\/<id> address/],
+    [['--cdp-endpoint', 'ftp://127.0.0.1:9222'], 2, /is not a browser's DevTools address/],
+    [['--cdp-endpoint', 'ws://127.0.0.1:9222/devtools/browser/x', '--headless'], 2, /'--headless' cannot be used with option '--cdp-endpoint <url>'/],
+    [['--port', '70000', '--config', 'gateway.yml'], 2, /--port must be a port number from 1 to 65535/],
+    [['--port', '9501'], 2, /--port goes with --config/],
+    [['--config', 'no-such-gateway.yml'], 1, /no-such-gateway\.yml: cannot be read: no such file/],
+  ] as const;
+  const runs = await Promise.all(cases.map(([args]) => gateway(['mcp', ...args])));
+  cases.forEach(([args, code, message], i) => {
+    const run = runs[i]!;
+    assert.equal(run.code, code, `${args.join(' ')}: ${run.stderr}`);
+    assert.match(run.stderr, message);
+    assert.equal(run.stdout, '');
+  });
+});
+
+test('--config: the browsers come through a gateway of that file started inside the process, with its routing', SLOW, async () => {
+  const env = scratch();
+  const file = path.join(env.HOME!, 'gateway.yml');
+  writeFileSync(file, `providers:\n  down: { url: "ws://127.0.0.1:9/devtools/browser/x", priority: 1 }\n  chrome: { url: "${browser.httpUrl}", priority: 2, limits: { maxConcurrent: 1 } }\ngateway: { defaultStrategy: priority-chain }\n`);
+  const a = await agent(['--config', file, '--port', String(await freePort())], env);
+  try {
+    await until('the gateway address', () => /through a gateway at http/.test(a.stderr()));
+    const base = /through a gateway at (http:\/\/127\.0\.0\.1:\d+)/.exec(a.stderr())![1]!;
+    const opened = await a.tool('browser_session', { action: 'open' });
+    assert.equal(opened.error, false, opened.text);
+    const status = (await (await fetch(`${base}/v1/status`)).json()) as { providers: { id: string; active: number; healthy: boolean }[] };
+    assert.deepEqual(status.providers.map((p) => [p.id, p.active]), [['down', 0], ['chrome', 1]], 'failed over to chrome');
+    await completeForm(a);
+  } finally {
+    await a.client.close();
+  }
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
