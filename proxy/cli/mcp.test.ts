@@ -16,7 +16,7 @@ import { JSONRPCMessageSchema, type CallToolResult } from '@modelcontextprotocol
 import { launchChromium, type Chromium } from '../../e2e/support/chromium';
 import { startTestSite, type TestSite } from '../../e2e/support/test-site';
 import { agentTools } from '../agent/tools';
-import { MCP_INSTRUCTIONS, MCP_SERVER_NAME } from '../mcp/instructions';
+import { SELF_HOSTED_MCP_INSTRUCTIONS, MCP_SERVER_NAME } from '../mcp/instructions';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -175,7 +175,7 @@ test('--cdp-endpoint: the toolkit\'s tools and instructions; a form completed in
   const a = await agent(['--cdp-endpoint', browser.httpUrl], env);
   try {
     assert.equal(a.client.getServerVersion()?.name, MCP_SERVER_NAME);
-    assert.equal(a.client.getInstructions(), MCP_INSTRUCTIONS);
+    assert.equal(a.client.getInstructions(), SELF_HOSTED_MCP_INSTRUCTIONS);
     const { tools } = await a.client.listTools();
     const expected = agentTools();
     assert.equal(tools.length, 10);
@@ -286,7 +286,7 @@ function rawServer(args: string[], env: Record<string, string>) {
 test('stdout carries JSON-RPC and nothing else; closing stdin stops the server with exit code 0', SLOW, async () => {
   const server = rawServer(['--cdp-endpoint', browser.wsUrl], scratch());
   try {
-    assert.equal((await server.initialize()).result.instructions, MCP_INSTRUCTIONS);
+    assert.equal((await server.initialize()).result.instructions, SELF_HOSTED_MCP_INSTRUCTIONS);
     assert.equal((await server.request('tools/list')).result.tools.length, 10);
     assert.equal((await server.call('browser_session', { action: 'open' })).isError, undefined);
     assert.match(textOf(await server.call('browser_navigate', { url: `${site.url}/agent/form` })), /Page: "Sign up"/);

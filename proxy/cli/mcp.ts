@@ -13,6 +13,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { SessionSet } from '../agent/session-set';
 import { AgentError, type AgentEndpoint, type ResolvedOptions } from '../agent/types';
 import { toolServer } from '../mcp/tool-server';
+import { SELF_HOSTED_MCP_INSTRUCTIONS } from '../mcp/instructions';
 import { headlessFor, LocalChromium } from './local-chromium';
 import { endpointFromConfig } from './mcp-config-endpoint';
 import { err, UsageError } from './output';
@@ -51,7 +52,7 @@ export async function mcp(options: McpOptions, version: string): Promise<void> {
   }
 
   const sessions = new SessionSet(endpoint);
-  const server = toolServer(sessions, version);
+  const server = toolServer(sessions, version, SELF_HOSTED_MCP_INSTRUCTIONS);
   // Ends when the client closes our stdin (how MCP clients stop a server), on SIGINT or SIGTERM, or
   // when stdout breaks (the client is gone). A second signal of the same kind stops it at once.
   const ended = new Promise<string>((resolve) => {

@@ -11,6 +11,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { log } from '../../lib/log';
 import { SessionSet } from '../agent/session-set';
 import { toolServer } from '../mcp/tool-server';
+import { SELF_HOSTED_MCP_INSTRUCTIONS } from '../mcp/instructions';
 import { json } from '../status';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -64,7 +65,7 @@ export class GatewayMcp {
 
     const id = randomUUID();
     const browsers = new SessionSet({ kind: 'connect', connect: async () => ({ url: this.connectUrl() }) });
-    const session: Session = { transport: new StreamableHTTPServerTransport({ sessionIdGenerator: () => id }), server: toolServer(browsers), browsers, lastRequestAt: Date.now() };
+    const session: Session = { transport: new StreamableHTTPServerTransport({ sessionIdGenerator: () => id }), server: toolServer(browsers, undefined, SELF_HOSTED_MCP_INSTRUCTIONS), browsers, lastRequestAt: Date.now() };
     this.sessions.set(id, session);
     session.transport.onclose = () => void this.close(id, 'MCP session ended');
     try {

@@ -16,3 +16,12 @@ How to work:
 7. Close the browser when you are done (browser_session with action "close"). A browser left open is closed after its idle time (idleMinutes, default 5), but it is billed until then.
 
 Errors are written for you: they say what went wrong and what to try next. If the same step fails three times, try a different approach instead of repeating it.`;
+
+/**
+ * The self-hosted gateway's (its /mcp and `gateway mcp`): the same workflow; what differs is where
+ * the browsers are, and that nothing is billed.
+ */
+export const SELF_HOSTED_MCP_INSTRUCTIONS = MCP_INSTRUCTIONS.replace(
+  /^.*\n/,
+  "Real web browsers on the user's own machine or their self-hosted browser gateway. Nothing is billed, but each browser holds memory and a provider slot until it is closed.\n",
+).replace('but it is billed until then.', 'but it holds its browser until then.');

@@ -7,8 +7,8 @@ import type { SessionSet } from '../agent/session-set';
 import { agentTools, runTool, type ToolContext } from '../agent/tools';
 import { MCP_INSTRUCTIONS, MCP_SERVER_NAME } from './instructions';
 
-export function toolServer(browsers: SessionSet, version = process.env.npm_package_version ?? '0.1.0'): McpServer {
-  const server = new McpServer({ name: MCP_SERVER_NAME, version }, { instructions: MCP_INSTRUCTIONS });
+export function toolServer(browsers: SessionSet, version = process.env.npm_package_version ?? '0.1.0', instructions = MCP_INSTRUCTIONS): McpServer {
+  const server = new McpServer({ name: MCP_SERVER_NAME, version }, { instructions });
   const ctx: ToolContext = { sessions: browsers };
   for (const tool of agentTools()) {
     server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations }, (args) => runTool(tool, ctx, args));
