@@ -79,8 +79,8 @@ test('help, version and usage errors', async () => {
   for (const args of [['--help'], ['help'], ['-h']]) {
     const run = await gateway(args);
     assert.equal(run.code, 0, args.join(' '));
-    for (const command of ['serve', 'check', 'login', 'logout', 'whoami', 'skills', 'mcp', 'version', 'help']) assert.match(run.stdout, new RegExp(`\\n  ${command}\\b`));
-    assert.doesNotMatch(run.stdout, /\n {2}(browse)\b/, 'only working commands are listed');
+    for (const command of ['serve', 'check', 'login', 'logout', 'whoami', 'skills', 'mcp', 'browse', 'version', 'help']) assert.match(run.stdout, new RegExp(`\\n  ${command}\\b`));
+    assert.doesNotMatch(run.stdout, /\n {2}(browse-daemon)\b/, 'browse-daemon is internal');
     assert.doesNotMatch(run.stdout, /\x1b\[/, 'no colours without a terminal');
   }
   for (const command of ['serve', 'login', 'logout', 'whoami', 'skills', 'version']) {

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { login, logout, whoami } from './account';
+import { registerBrowse } from './browse';
 import { check } from './check';
 import { serve } from './serve';
 import { CliError, err, out, paint, UsageError } from './output';
@@ -70,6 +71,8 @@ function buildProgram(): Command {
     // Loaded when run: the toolkit and the MCP SDK take about half a second to load, which the
     // other commands need not pay.
     .action(async (options: McpOptions) => (await import('./mcp')).mcp(options, version));
+
+  registerBrowse(program);
 
   program.command('version').description('print the installed version').action(() => {
     out(version);

@@ -1,0 +1,482 @@
+// The daemon behind one `gateway browse --session <name>` (docs/gateway.md, "browse"): started
+// detached by the first command that needs it (proxy/cli/browse-client.mjs), it listens on the
+// session's Unix socket and holds one agent browser (proxy/agent/), opened with the endpoint and
+// token the first command resolved. Requests are newline-delimited JSON, one answer each; verbs
+// run one at a time, through the same tool definitions as MCP (proxy/agent/tools.ts), so that a
+// command behaves as the tool does. It exits when `close` is run, when the browser was idle for
+// --idle-minutes, when the browser goes away, or when its socket is removed or taken over; it
+// removes its socket on the way out, and leaves a note of why it closed (other than `close`) for
+// the next command of the session to print.
+import { closeSync, constants, lstatSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { AgentSession } from '../agent/session';
+import { SessionSet } from '../agent/session-set';
+import { agentTools, runTool, type AgentTool } from '../agent/tools';
+import { AgentError, type AgentEndpoint } from '../agent/types';
+import {
+  DEFAULT_IDLE_MINUTES, MAX_IDLE_MINUTES, MIN_IDLE_MINUTES, PROTOCOL, checkRequest, connectTo, ensureDir, sessionFiles, validSession,
+  type BrowseFlags, type SessionFiles, type WireAnswer, type WireRequest,
+} from './browse-client.mjs';
+import { connectUrl, maskToken, resolveCredentials } from './credentials';
+import { gatewayDataDir } from './data-dir';
+import { CliError, UsageError } from './output';
+
+/** A request longer than this is refused (fill and eval take up to 100,000 characters). */
+const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+/** How often the daemon checks that its socket is still its own. */
+const SOCKET_CHECK_MS = 2_000;
+/** A daemon that opened no browser within this long exits (the command that started it went away). */
+const NO_BROWSER_MS = 60_000;
+/** How long the way out waits for answers still being written. */
+const EXIT_WAIT_MS = 5_000;
+
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/** The tools' words for themselves, as the commands that do the same. */
+const SHELL_WORDS: [RegExp, string][] = [
+  [/browser_tabs \{"action":"select","tabId":"([^"]+)"\}/g, 'gateway browse tabs select $1'],
+  [/browser_session \{"action":"open"\}/g, 'gateway browse open <url>'],
+  [/browser_tabs list/g, 'gateway browse tabs'],
+  [/browser_(snapshot|extract|tabs|observe|screenshot|wait|eval)\b/g, 'gateway browse $1'],
+  [/browser_navigate\b/g, 'gateway browse open'],
+  [/without a tool call/g, 'without a command'],
+];
+
+export function forTheShell(text: string): string {
+  return SHELL_WORDS.reduce((acc, [pattern, words]) => acc.replace(pattern, words), text);
+}
+
+/** An endpoint as it may be shown: the token in its query masked. */
+export function maskEndpoint(href: string): string {
+  const url = new URL(href);
+  if (url.password) url.password = '***';
+  const token = url.searchParams.get('token');
+  if (!token) return url.href;
+  url.searchParams.set('token', '\u0000');
+  return url.href.replace('%00', maskToken(token));
+}
+
+/** A verb that failed as the tool said (exit code 1). */
+class VerbFailed extends Error {}
+
+function log(message: string): void {
+  process.stderr.write(`${new Date().toISOString()} ${message}\n`);
+}
+
+interface Browser {
+  set: SessionSet;
+  session: AgentSession;
+  /** The connect URL without the token, to compare a later --endpoint with. */
+  endpoint: string;
+  token: string | null;
+  shown: string;
+  kind: AgentEndpoint['kind'];
+}
+
+class BrowseDaemon {
+  private readonly server = net.createServer((connection) => this.onConnection(connection));
+  private readonly tools = new Map(agentTools().map((tool) => [tool.name, tool]));
+  private readonly startedAt = new Date();
+  private browser: Browser | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Requests received and not yet answered. */
+  private busy = 0;
+  private idleWaiters: (() => void)[] = [];
+  private closing: string | null = null;
+  private closedByVerb = false;
+  private exitAfterAnswer = false;
+  private socketIno = 0;
+  private socketTimer: NodeJS.Timeout | null = null;
+  private noBrowserTimer: NodeJS.Timeout | null = null;
+  /** Why the session's previous daemon ended, to say so once a new browser opens. */
+  private previous: { reason: string; at: string } | null = null;
+
+  constructor(
+    private readonly name: string,
+    private readonly files: SessionFiles,
+  ) {}
+
+  /** Listens; false when another daemon of the session already does (this one then ends). */
+  async start(): Promise<boolean> {
+    if (!(await this.listen())) return false;
+    this.socketIno = lstatSync(this.files.socket).ino;
+    this.previous = takeClosedNote(this.files.closed);
+    // The log is this daemon's from here on (the command that started it appends to it).
+    try {
+      closeSync(openSync(this.files.log, constants.O_WRONLY | constants.O_TRUNC | NOFOLLOW));
+    } catch {
+      // no log: started by hand
+    }
+    log(`session "${this.name}" listening on ${this.files.socket} (pid ${process.pid})`);
+    this.socketTimer = setInterval(() => this.checkSocket(), SOCKET_CHECK_MS).unref();
+    this.armNoBrowser();
+    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => void this.shutdown(`stopped by ${signal}`, true));
+    process.on('exit', () => this.removeSocket());
+    process.on('uncaughtException', (error) => {
+      log(`error: ${error.stack ?? error}`);
+      void this.shutdown(`the session failed: ${error.message}`, true);
+    });
+    process.on('unhandledRejection', (error) => log(`unhandled rejection: ${(error as Error)?.stack ?? error}`));
+    return true;
+  }
+
+  private async listen(): Promise<boolean> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        await new Promise<void>((resolve, reject) => {
+          this.server.once('error', reject);
+          this.server.listen(this.files.socket, () => {
+            this.server.off('error', reject);
+            resolve();
+          });
+        });
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+        const other = await connectTo(this.files.socket).catch(() => null);
+        if (other) {
+          other.destroy();
+          log(`session "${this.name}" already has a daemon; this one ends`);
+          return false;
+        }
+        // A socket nobody listens on: left by a daemon that died. Take its place.
+        try {
+          unlinkSync(this.files.socket);
+        } catch {
+          // removed meanwhile
+        }
+      }
+    }
+    throw new Error(`could not listen on ${this.files.socket}`);
+  }
+
+  /** A daemon whose socket was removed or replaced (by a daemon started at the same moment) ends. */
+  private checkSocket(): void {
+    let ino = 0;
+    try {
+      ino = lstatSync(this.files.socket).ino;
+    } catch {
+      // gone
+    }
+    if (ino !== this.socketIno) void this.shutdown('its socket was removed or taken over', false);
+  }
+
+  private removeSocket(): void {
+    try {
+      if (this.socketIno && lstatSync(this.files.socket).ino === this.socketIno) unlinkSync(this.files.socket);
+    } catch {
+      // already gone
+    }
+  }
+
+  private armNoBrowser(): void {
+    if (this.noBrowserTimer) clearTimeout(this.noBrowserTimer);
+    this.noBrowserTimer = setTimeout(() => {
+      if (this.browser) return;
+      if (this.busy > 0) this.armNoBrowser();
+      else void this.shutdown('no browser was opened', false);
+    }, NO_BROWSER_MS).unref();
+  }
+
+  private onConnection(connection: net.Socket): void {
+    connection.setEncoding('utf8');
+    let buffer = '';
+    let chain: Promise<unknown> = Promise.resolve();
+    connection.on('error', () => {});
+    connection.on('data', (chunk: string) => {
+      buffer += chunk;
+      if (buffer.length > MAX_REQUEST_BYTES) {
+        connection.destroy();
+        return;
+      }
+      for (let end = buffer.indexOf('\n'); end >= 0; end = buffer.indexOf('\n')) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 1);
+        this.busy++;
+        chain = chain.then(() => this.answer(connection, line));
+      }
+    });
+  }
+
+  private async answer(connection: net.Socket, line: string): Promise<void> {
+    let answer: WireAnswer;
+    try {
+      answer = await this.handle(JSON.parse(line) as WireRequest);
+    } catch (error) {
+      answer = { ok: false, error: `not a request: ${(error as Error).message}` };
+    }
+    await new Promise<void>((resolve) => {
+      if (connection.destroyed) return resolve();
+      connection.write(`${JSON.stringify(answer)}\n`, () => resolve());
+    });
+    this.busy--;
+    if (this.busy === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    if (this.closedByVerb) void this.shutdown('closed by gateway browse close', false);
+    // A daemon whose browser could not be opened ends, unless another command is on its way.
+    else if (this.exitAfterAnswer && !this.browser && this.busy === 0) void this.shutdown('no browser could be opened', false);
+  }
+
+  private async handle(request: WireRequest): Promise<WireAnswer> {
+    if (request.verb === 'status') return { ok: true, result: await this.status() };
+    if (this.closing || this.closedByVerb) return this.closingAnswer();
+    if (request.v !== PROTOCOL) return { ok: false, error: `browse session "${this.name}" runs another version of gateway; close it (gateway browse close --session ${this.name}), then run the command again` };
+    const run = this.queue.then(() => this.run(request));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private closingAnswer(): WireAnswer {
+    return { ok: false, error: `browse session "${this.name}" is closing (${this.closing ?? 'closed by gateway browse close'}); run the command again to start a new browser` };
+  }
+
+  /** One verb, after the ones before it. */
+  private async run(request: WireRequest): Promise<WireAnswer> {
+    if (this.closing || this.closedByVerb) return this.closingAnswer();
+    const notes: string[] = [];
+    try {
+      if (request.flags?.session !== this.name) throw new UsageError(`this is browse session "${this.name}", not "${request.flags?.session}"`);
+      const checked = checkRequest(request.verb, Array.isArray(request.args) ? request.args.map(String) : [], request.flags);
+      if (checked.error !== undefined) throw new UsageError(checked.error);
+      const { verb, args, flags } = checked.request;
+      if (verb === 'close') return this.close();
+      if (verb === 'sessions') throw new UsageError('sessions is answered by the command itself');
+      const browser = await this.open(request, notes);
+      return { ok: true, result: await this.verb(browser, verb, args, flags), notes };
+    } catch (error) {
+      if (!this.browser) this.exitAfterAnswer = true;
+      const known = error instanceof CliError || error instanceof VerbFailed || error instanceof AgentError;
+      if (!known) log(`error: ${(error as Error).stack ?? error}`);
+      return { ok: false, error: forTheShell((error as Error).message), usage: error instanceof UsageError, notes };
+    }
+  }
+
+  /** The session's browser: opened with the command's endpoint and token the first time. */
+  private async open(request: WireRequest, notes: string[]): Promise<Browser> {
+    const flags = request.flags;
+    if (this.browser) {
+      const browser = this.browser;
+      if (flags.endpoint) {
+        if (connectUrl(flags.endpoint).href !== browser.endpoint) throw new CliError(`browse session "${this.name}" is using ${browser.shown}, not ${maskEndpoint(connectUrl(flags.endpoint).href)}; close it first (gateway browse close --session ${this.name}) or use another --session`);
+      }
+      if (flags.token && flags.token !== browser.token) throw new CliError(`browse session "${this.name}" was opened with another token; close it first (gateway browse close --session ${this.name}) or use another --session`);
+      if (flags.idleMinutes !== undefined && Math.round(this.idleMinutes(flags) * 60_000) !== browser.session.idleMs) notes.push(`--idle-minutes takes effect when a browser opens; this one keeps its ${(browser.session.idleMs / 60_000).toFixed(2).replace(/\.?0+$/, '')} minutes`);
+      return browser;
+    }
+    const env = { ...process.env, GW_ENDPOINT: request.env?.GW_ENDPOINT, GW_TOKEN: request.env?.GW_TOKEN };
+    const { endpoint, token } = resolveCredentials({ endpoint: flags.endpoint, token: flags.token }, env);
+    if (!endpoint) throw new CliError('not logged in (no endpoint): pass --endpoint <url>, set GW_ENDPOINT, or run gateway login --endpoint <url> --token <token>');
+    const url = connectUrl(endpoint.value, token?.value);
+    const bare = connectUrl(endpoint.value);
+    const kind: AgentEndpoint['kind'] = url.pathname.includes('/devtools/') ? 'browser' : 'connect';
+    const set = new SessionSet({ kind, connect: async () => ({ url: url.href }) }, { maxSessions: 1, minIdleMs: MIN_IDLE_MINUTES * 60_000, maxIdleMs: MAX_IDLE_MINUTES * 60_000 });
+    // Console capture on: `observe` promises console output (the MCP tools leave it off by default).
+    const session = await set.open({ idleMinutes: this.idleMinutes(flags), pageConsole: true });
+    this.browser = { set, session, endpoint: bare.href, token: token?.value ?? null, shown: maskEndpoint(url.href), kind };
+    if (this.noBrowserTimer) clearTimeout(this.noBrowserTimer);
+    session.onClose((reason) => {
+      if (!this.closedByVerb) void this.shutdown(forTheShell(reason), true);
+    });
+    log(`browser ${session.id} open through ${this.browser.shown} (${kind})`);
+    if (this.previous) {
+      const reason = forTheShell(this.previous.reason);
+      notes.push(`the previous browser of session "${this.name}" ${reason.startsWith('closed') ? reason : `closed: ${reason}`} (${this.previous.at}); this command started a new one, and refs from before no longer work`);
+      this.previous = null;
+    }
+    return this.browser;
+  }
+
+  private idleMinutes(flags: BrowseFlags): number {
+    const wanted = flags.idleMinutes ?? DEFAULT_IDLE_MINUTES;
+    return Math.min(MAX_IDLE_MINUTES, Math.max(MIN_IDLE_MINUTES, wanted));
+  }
+
+  /** Runs one agent tool as MCP would (arguments checked against its schema); its text, or VerbFailed. */
+  private async tool(browser: Browser, name: string, input: Record<string, unknown>): Promise<{ text: string; image?: string }> {
+    const tool = this.tools.get(name) as AgentTool;
+    const parsed = z.object(tool.inputSchema).safeParse(input);
+    if (!parsed.success) throw new UsageError(parsed.error.issues.map((issue) => `${issue.path.join('.') || name}: ${issue.message}`).join('; '));
+    const result: CallToolResult = await runTool(tool, { sessions: browser.set }, parsed.data);
+    const text = forTheShell(result.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n'));
+    if (result.isError) throw new VerbFailed(text);
+    const image = result.content.find((part) => part.type === 'image');
+    return { text, image: image?.type === 'image' ? image.data : undefined };
+  }
+
+  private async verb(browser: Browser, verb: string, args: string[], flags: BrowseFlags): Promise<Record<string, unknown>> {
+    const ref = (value: string) => value.replace(/^@/, '');
+    const act = (step: Record<string, unknown>) => this.tool(browser, 'browser_act', { steps: [step] });
+    let answer: { text: string; image?: string };
+    const extra: Record<string, unknown> = {};
+    switch (verb) {
+      case 'open':
+        answer = await this.tool(browser, 'browser_navigate', { url: args[0] });
+        break;
+      case 'snapshot':
+        answer = await this.tool(browser, 'browser_snapshot', {});
+        break;
+      case 'click':
+      case 'hover':
+      case 'check':
+      case 'uncheck':
+        answer = await act({ action: verb, ref: ref(args[0]!) });
+        break;
+      case 'fill':
+      case 'type':
+        answer = await act({ action: verb, ref: ref(args[0]!), text: args[1] });
+        break;
+      case 'press':
+        answer = await act(args.length === 2 ? { action: 'press', ref: ref(args[0]!), key: args[1] } : { action: 'press', key: args[0] });
+        break;
+      case 'select':
+        answer = await act({ action: 'select', ref: ref(args[0]!), option: args[1] });
+        break;
+      case 'scroll':
+        answer = await act({ action: 'scroll', direction: args[0] });
+        break;
+      case 'extract':
+        answer = await this.tool(browser, 'browser_extract', { format: flags.format });
+        break;
+      case 'screenshot': {
+        answer = await this.tool(browser, 'browser_screenshot', { ref: args[0] === undefined ? undefined : ref(args[0]), fullPage: flags.full, skipIfUnchanged: flags.changed });
+        if (!answer.image) extra.unchanged = true;
+        break;
+      }
+      case 'wait':
+        answer = await this.tool(browser, 'browser_wait', { text: args[0], selector: flags.selector, urlContains: flags.url, timeoutMs: flags.timeout });
+        break;
+      case 'tabs': {
+        const [action = 'list', target] = args;
+        const input: Record<string, unknown> = { action };
+        if (action === 'new') input.url = target;
+        if (action === 'select' || action === 'close') input.tabId = await this.tabId(browser, target!);
+        answer = await this.tool(browser, 'browser_tabs', input);
+        extra.tabs = await browser.session.listTabs();
+        break;
+      }
+      case 'eval':
+        answer = await this.tool(browser, 'browser_eval', { expression: args[0] });
+        try {
+          extra.value = JSON.parse(answer.text);
+        } catch {
+          // undefined, NaN, Infinity, or cut short: the text says it
+        }
+        break;
+      case 'observe':
+        answer = await this.tool(browser, 'browser_observe', {});
+        break;
+      default:
+        throw new UsageError(`unknown verb '${verb}'`);
+    }
+    const tab = await browser.session.tab().catch(() => null);
+    const page = { url: tab?.url ?? null };
+    if (verb === 'screenshot') return { note: answer.text, image: answer.image, ...extra, ...page };
+    return { text: answer.text, ...extra, ...page };
+  }
+
+  /** A tab id, or the one tab whose id starts with what was given. */
+  private async tabId(browser: Browser, given: string): Promise<string> {
+    const tabs = await browser.session.listTabs();
+    if (tabs.some((t) => t.tabId === given)) return given;
+    const matches = tabs.filter((t) => t.tabId.toLowerCase().startsWith(given.toLowerCase()));
+    return matches.length === 1 ? matches[0]!.tabId : given;
+  }
+
+  private async close(): Promise<WireAnswer> {
+    const had = this.browser !== null;
+    this.closedByVerb = true;
+    await this.browser?.set.closeAll('closed by gateway browse close');
+    const text = had ? `Closed the browser of session "${this.name}".` : `No browser was open in session "${this.name}".`;
+    return { ok: true, result: { closed: had, text } };
+  }
+
+  private async status(): Promise<Record<string, unknown>> {
+    const base = { session: this.name, pid: process.pid, startedAt: this.startedAt.toISOString() };
+    const browser = this.browser;
+    if (!browser || browser.session.closed) return { ...base, endpoint: browser?.shown ?? null, browser: false, idleCloseAt: null, url: null, title: null, tabs: 0 };
+    const state = await browser.session.state();
+    const current = state.tabs.find((t) => t.current);
+    return {
+      ...base,
+      endpoint: browser.shown,
+      kind: browser.kind,
+      browser: true,
+      idleMinutes: state.idleMinutes,
+      idleCloseAt: state.idleCloseAt,
+      url: current?.url ?? null,
+      title: current?.title ?? null,
+      tabs: state.tabs.length,
+    };
+  }
+
+  /** Ends the daemon: no new connections, the socket removed, the browser closed, answers written. */
+  async shutdown(reason: string, note: boolean): Promise<void> {
+    if (this.closing) return;
+    this.closing = reason;
+    log(`session "${this.name}" ends: ${reason}`);
+    if (this.socketTimer) clearInterval(this.socketTimer);
+    if (this.noBrowserTimer) clearTimeout(this.noBrowserTimer);
+    this.server.close();
+    this.removeSocket();
+    if (note) {
+      try {
+        const fd = openSync(this.files.closed, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW, 0o600);
+        try {
+          writeFileSync(fd, `${JSON.stringify({ reason, at: new Date().toISOString() })}\n`);
+        } finally {
+          closeSync(fd);
+        }
+      } catch (error) {
+        log(`could not leave the closed note: ${(error as Error).message}`);
+      }
+    }
+    await this.browser?.set.closeAll(reason).catch(() => {});
+    if (this.busy > 0) {
+      await Promise.race([new Promise<void>((resolve) => this.idleWaiters.push(resolve)), new Promise((resolve) => setTimeout(resolve, EXIT_WAIT_MS))]);
+    }
+    process.exit(0);
+  }
+}
+
+/** Reads and removes the note the session's previous daemon left; null when there is none. */
+function takeClosedNote(file: string): { reason: string; at: string } | null {
+  let text: string;
+  try {
+    const fd = openSync(file, constants.O_RDONLY | NOFOLLOW);
+    try {
+      text = readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
+    unlinkSync(file);
+  } catch {
+    return null;
+  }
+  try {
+    const note = JSON.parse(text) as { reason?: unknown; at?: unknown };
+    return typeof note.reason === 'string' && typeof note.at === 'string' ? { reason: note.reason, at: note.at } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs the daemon of a session; resolves to 0 at once when another one already runs, else keeps running. */
+export async function runDaemon(session: string): Promise<number> {
+  if (!validSession(session)) {
+    log(`error: "${session}" is not a session name`);
+    return 2;
+  }
+  try {
+    const files = sessionFiles(gatewayDataDir(), session);
+    ensureDir(files.dir);
+    // Whatever the daemon creates (its socket, notes) is the user's alone.
+    process.umask(0o077);
+    const daemon = new BrowseDaemon(session, files);
+    await daemon.start();
+    return 0;
+  } catch (error) {
+    log(`error: ${(error as Error).message}`);
+    return 1;
+  }
+}
