@@ -7,7 +7,8 @@
 // --idle-minutes, when the browser goes away, or when its socket is removed or taken over; it
 // removes its socket on the way out, and leaves a note of why it closed (other than `close`) for
 // the next command of the session to print.
-import { closeSync, constants, lstatSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readPrivateFile } from '../../lib/fs/private-file';
 import net from 'node:net';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -443,12 +444,9 @@ class BrowseDaemon {
 function takeClosedNote(file: string): { reason: string; at: string } | null {
   let text: string;
   try {
-    const fd = openSync(file, constants.O_RDONLY | NOFOLLOW);
-    try {
-      text = readFileSync(fd, 'utf8');
-    } finally {
-      closeSync(fd);
-    }
+    const bytes = readPrivateFile(file);
+    if (!bytes) return null;
+    text = bytes.toString('utf8');
     unlinkSync(file);
   } catch {
     return null;

@@ -3,9 +3,10 @@
 // else the saved login. The file is the user's alone: its directory 0700, itself 0600, created
 // with those modes, existing ones corrected, and never opened through a symbolic link (a link
 // planted there could otherwise make `login` write the token wherever it points).
-import { closeSync, constants, fchmodSync, chmodSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, chmodSync, mkdirSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { readPrivateFile } from '../../lib/fs/private-file';
 import { gatewayDataDir, type Env } from './data-dir';
 import { CliError } from './output';
 
@@ -37,23 +38,17 @@ function symlinkRefusal(file: string): CliError {
 /** The saved login, or null when there is none. A damaged file is an error, not "no login". */
 export function readSaved(env: Env = process.env): SavedCredentials | null {
   const file = credentialsPath(env);
-  let text: string;
+  let bytes: Buffer | null;
   try {
-    const fd = openSync(file, constants.O_RDONLY | NOFOLLOW);
-    try {
-      text = readFileSync(fd, 'utf8');
-    } finally {
-      closeSync(fd);
-    }
+    bytes = readPrivateFile(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return null;
-    if (code === 'ELOOP') throw symlinkRefusal(file);
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw symlinkRefusal(file);
     throw error;
   }
+  if (!bytes) return null;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(bytes.toString('utf8'));
   } catch {
     parsed = undefined;
   }

@@ -12,7 +12,7 @@ import { log } from '../../lib/log';
 import { SessionSet } from '../agent/session-set';
 import { toolServer } from '../mcp/tool-server';
 import { SELF_HOSTED_MCP_INSTRUCTIONS } from '../mcp/instructions';
-import { json } from '../status';
+import { readBody, rpcError } from '../mcp/handle-mcp';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 /** MCP sessions open at once on one gateway; the next initialize is refused. */
@@ -43,7 +43,7 @@ export class GatewayMcp {
     if (method !== 'POST' && method !== 'GET' && method !== 'DELETE') return rpcError(res, 405, '/mcp takes GET, POST, DELETE', { Allow: 'GET, POST, DELETE' });
     let body: unknown;
     if (method === 'POST') {
-      const raw = await readBody(req);
+      const raw = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES ? null : await readBody(req, MAX_BODY_BYTES);
       if (raw === null) return rpcError(res, 413, `the request body is larger than ${MAX_BODY_BYTES} bytes`, { Connection: 'close' });
       try {
         body = JSON.parse(raw.toString('utf8'));
@@ -98,28 +98,4 @@ export class GatewayMcp {
       if (session.browsers.size === 0 && now - session.lastRequestAt > IDLE_MS) void this.close(id, 'MCP session idle');
     }
   }
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return Promise.resolve(null);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.off('data', onData);
-        req.pause();
-        return resolve(null);
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.once('end', () => resolve(Buffer.concat(chunks)));
-    req.once('error', reject);
-  });
-}
-
-function rpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, code = -32000): void {
-  json(res, status, { jsonrpc: '2.0', error: { code, message }, id: null }, headers);
 }

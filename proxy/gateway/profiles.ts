@@ -5,8 +5,9 @@
 // one file per profile in the data directory's `profiles/`, sealed with the encryption key (0600,
 // replaced atomically). Gateway providers are browsers others use too, so the browser is cleared
 // before loading and again after the capture.
-import { closeSync, constants, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { readPrivateFile, writePrivateFile } from '../../lib/fs/private-file';
 import { log } from '../../lib/log';
 import { emptyState, PROFILE_MAX_BYTES, type ProfileState } from '../../lib/profiles/state';
 import { loadThroughUpstream } from '../plugins/profile/load-upstream';
@@ -15,7 +16,6 @@ import type { Upstream } from '../websocket/dial';
 import { seal, unseal } from './secrets';
 
 export const PROFILE_NAME = /^[A-Za-z0-9._-]{1,64}$/;
-const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
 export class ProfileRefusal extends Error {
   constructor(
@@ -56,18 +56,8 @@ export class GatewayProfiles {
 
   /** The saved state, or an empty one for a profile never saved. */
   read(name: string): ProfileState {
-    let sealed: Buffer;
-    try {
-      const fd = openSync(this.file(name), constants.O_RDONLY | NOFOLLOW);
-      try {
-        sealed = readFileSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyState();
-      throw error;
-    }
+    const sealed = readPrivateFile(this.file(name));
+    if (!sealed) return emptyState();
     if (sealed.length > PROFILE_MAX_BYTES + 64) throw new ProfileRefusal(413, `profile "${name}" is over the ${PROFILE_MAX_BYTES / 1024 / 1024} MB limit`);
     try {
       return JSON.parse(unseal(this.key, sealed).toString('utf8')) as ProfileState;
@@ -80,15 +70,7 @@ export class GatewayProfiles {
     const plain = Buffer.from(JSON.stringify(state));
     if (plain.length > PROFILE_MAX_BYTES) throw new Error(`the captured state is ${plain.length} bytes, over the ${PROFILE_MAX_BYTES} byte limit; not saved`);
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const temp = `${this.file(name)}.${process.pid}.tmp`;
-    const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW, 0o600);
-    try {
-      writeSync(fd, seal(this.key, plain));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, this.file(name));
+    writePrivateFile(this.file(name), seal(this.key, plain));
   }
 }
 

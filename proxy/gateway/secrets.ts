@@ -3,8 +3,9 @@
 // in a 0700 directory and never opened through a symbolic link. It seals what the gateway keeps
 // at rest that may carry secrets (webhook URLs added from the dashboard carry theirs in the query).
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { readPrivateFile } from '../../lib/fs/private-file';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 export const KEY_FILE = 'encryption.key';
@@ -16,18 +17,14 @@ export function loadEncryptionKey(env: Readonly<Record<string, string | undefine
   const file = path.join(dataDir, KEY_FILE);
   if (env.GW_ENCRYPTION_KEY) return { key: decode(env.GW_ENCRYPTION_KEY, 'GW_ENCRYPTION_KEY'), source: 'env', file };
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  let saved: Buffer | null;
   try {
-    const fd = openSync(file, constants.O_RDONLY | NOFOLLOW);
-    try {
-      return { key: decode(readFileSync(fd, 'utf8').trim(), file), source: 'file', file };
-    } finally {
-      closeSync(fd);
-    }
+    saved = readPrivateFile(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP') throw new KeyError(`${file} is a symbolic link; refusing to follow it`);
-    if (code !== 'ENOENT') throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new KeyError(`${file} is a symbolic link; refusing to follow it`);
+    throw error;
   }
+  if (saved) return { key: decode(saved.toString('utf8').trim(), file), source: 'file', file };
   const key = randomBytes(32);
   // O_EXCL: two gateways starting at once cannot both write a key; the loser reads the winner's.
   let fd: number;

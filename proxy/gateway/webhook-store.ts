@@ -3,13 +3,12 @@
 // `webhooks.enc` in the data directory (0600) so a restart keeps them and a copied file shows no
 // URL. Lists mask the query values named token, apiKey, key, secret and password.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { WEBHOOK_EVENTS, type GatewayWebhook, type WebhookEvent } from './config';
+import { readPrivateFile, writePrivateFile } from '../../lib/fs/private-file';
 import { seal, unseal } from './secrets';
 
-const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const MASKED_PARAMS = new Set(['token', 'apikey', 'key', 'secret', 'password']);
 export const MAX_ADDED_WEBHOOKS = 50;
 
@@ -93,18 +92,8 @@ export class WebhookStore {
   }
 
   private read(): StoredWebhook[] {
-    let sealed: Buffer;
-    try {
-      const fd = openSync(this.file, constants.O_RDONLY | NOFOLLOW);
-      try {
-        sealed = readFileSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
+    const sealed = readPrivateFile(this.file);
+    if (!sealed) return [];
     try {
       return JSON.parse(unseal(this.key, sealed).toString('utf8')) as StoredWebhook[];
     } catch {
@@ -112,17 +101,8 @@ export class WebhookStore {
     }
   }
 
-  /** Written to a new file and renamed over the old one: a crash leaves the old list or the new one. */
   private write(webhooks: StoredWebhook[]): void {
-    const temp = `${this.file}.${process.pid}.tmp`;
-    const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW, 0o600);
-    try {
-      writeSync(fd, seal(this.key, Buffer.from(JSON.stringify(webhooks))));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, this.file);
+    writePrivateFile(this.file, seal(this.key, Buffer.from(JSON.stringify(webhooks))));
     this.added = webhooks;
   }
 }

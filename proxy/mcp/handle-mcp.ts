@@ -84,7 +84,7 @@ export async function handleMcp(req: IncomingMessage, res: ServerResponse, url: 
 }
 
 /** The body, or null as soon as it grows past `limit` (the rest is not read). */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -110,7 +110,7 @@ function tooLarge(res: ServerResponse): void {
 }
 
 /** A refusal as the SDK words its own: a JSON-RPC error object with no id. */
-function rpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, code = -32000): void {
+export function rpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, code = -32000): void {
   json(res, status, { jsonrpc: '2.0', error: { code, message }, id: null }, headers);
 }
 
