@@ -1,12 +1,28 @@
 // One structured logger. Secrets are redacted by key wherever they appear in a logged object. It
 // writes to stdout, or to stderr with LOG_DESTINATION=stderr: the gateway command's launcher
 // (proxy/cli/gateway.mjs) sets that, since a command's stdout is its output (for `gateway mcp`,
-// JSON-RPC and nothing else).
+// JSON-RPC and nothing else). `time` is ISO 8601 in the local zone with its offset (TZ sets the
+// zone), so a line reads the same to people and parses the same everywhere.
 import pino from 'pino';
 
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+/** An unknown LOG_LEVEL is `info` (pino would throw at import, taking every command down with it); `gateway serve` names the mistake. */
+const level = LEVELS.includes(process.env.LOG_LEVEL ?? '') ? process.env.LOG_LEVEL! : 'info';
+
+/** `2026-11-24T18:20:01.123+01:00`: the local time and its offset from UTC. */
+export function localIsoTime(date = new Date()): string {
+  const offset = -date.getTimezoneOffset();
+  const local = new Date(date.getTime() + offset * 60_000).toISOString().slice(0, -1);
+  const sign = offset >= 0 ? '+' : '-';
+  const abs = Math.abs(offset);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
 export const log = pino({
-  level: process.env.LOG_LEVEL ?? 'info',
+  level,
   base: { service: process.env.SERVICE_NAME ?? 'web' },
+  timestamp: () => `,"time":"${localIsoTime()}"`,
   redact: {
     paths: [
       'authorization', '*.authorization', 'headers.authorization', 'headers.cookie',

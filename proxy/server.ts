@@ -167,6 +167,9 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     text(res, 404, 'not found');
   });
   server.on('upgrade', (req, socket, head) => {
+    // Node drops the HTTP server's error handler from an upgraded socket: a reset while a refusal
+    // is written would otherwise be an uncaught error that ends the process.
+    socket.on('error', () => {});
     const url = new URL(req.url ?? '/', 'http://proxy');
     if (url.pathname !== '/v1/connect') return writeRefusal(socket, new Refusal(404, 'not found'));
     void handleConnect(req, socket, head, url, deps);

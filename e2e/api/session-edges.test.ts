@@ -215,3 +215,15 @@ test('an address provider whose browser crashes (Browser.crash) ends the session
     await browser.stop();
   }
 });
+
+test('a client that resets while its upgrade is refused (404) does not take the proxy down', async () => {
+  for (let i = 0; i < 5; i++) rawUpgrade(`${PROXY}/nowhere`).resetAndDestroy();
+  // One more refused upgrade, read to its end: the resets before it were handled by then.
+  const answered = rawUpgrade(`${PROXY}/nowhere`);
+  let reply = '';
+  answered.on('data', (chunk) => (reply += chunk));
+  await new Promise((resolve) => answered.on('close', resolve));
+  assert.match(reply, /^HTTP\/1\.1 404/);
+  // The proxy still answers (an unguarded socket error would have ended the process).
+  assert.equal((await fetch(`${PROXY.replace(/^ws/, 'http')}/v1/status`)).status, 401);
+});

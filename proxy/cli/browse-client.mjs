@@ -526,6 +526,9 @@ export async function execute(request, io = { env: process.env, cwd: process.cwd
     const session = request.flags.session;
     const files = sessionFiles(dataDir, session);
     let socket = await connectDaemon(files);
+    // Progress while a browser starts (a fresh session: the daemon, then the browser, maybe queued
+    // at the gateway): said on stderr once a second has passed without an answer.
+    let progress = null;
     if (!socket) {
       if (request.verb === 'close') {
         // A note of how the last browser ended is of no use after an explicit close.
@@ -542,9 +545,13 @@ export async function execute(request, io = { env: process.env, cwd: process.cwd
       if (!request.flags.endpoint && !env.GW_ENDPOINT && !existsSync(path.join(dataDir, 'credentials.json'))) {
         throw new BrowseError('not logged in (no endpoint): pass --endpoint <url>, set GW_ENDPOINT, or run gateway login --endpoint <url> --token <token>');
       }
-      socket = await startDaemon(files, session, dataDir, env);
+      progress = setTimeout(() => write(io.stderr, `starting the browser of session "${session}"…`), 1_000);
+      socket = await startDaemon(files, session, dataDir, env).catch((error) => {
+        clearTimeout(progress);
+        throw error;
+      });
     }
-    const answer = await exchange(socket, { v: PROTOCOL, ...request, env: { GW_ENDPOINT: env.GW_ENDPOINT, GW_TOKEN: env.GW_TOKEN } });
+    const answer = await exchange(socket, { v: PROTOCOL, ...request, env: { GW_ENDPOINT: env.GW_ENDPOINT, GW_TOKEN: env.GW_TOKEN } }).finally(() => clearTimeout(progress));
     return render(request, answer, io);
   } catch (error) {
     const message = error instanceof BrowseError ? error.message : `unexpected failure: ${error.stack ?? error}`;

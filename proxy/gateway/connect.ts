@@ -36,6 +36,8 @@ export interface ConnectContext {
   isStopping(): boolean;
   /** A connection waited in the queue past its timeout and got the 503. */
   onQueueTimeout(waitMs: number): void;
+  /** Connects being routed or dialled: a shutdown aborts them with reason SHUTDOWN. */
+  inFlight: Set<AbortController>;
   /** Live sessions, for the drain at shutdown and /v1/status. */
   sessions: Set<Relay>;
   profiles: GatewayProfiles;
@@ -52,24 +54,35 @@ class Refusal extends Error {
   }
 }
 
+/** Why a connect being set up was cancelled by the gateway (not by its client): it gets a 503. */
+export const SHUTDOWN = 'shutdown';
+
 export async function handleGatewayConnect(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL, ctx: ConnectContext): Promise<void> {
   const abort = new AbortController();
   socket.on('error', () => {});
   const pending = watchPending(socket, () => abort.abort());
+  // A shutdown cancels the connects still being routed or dialled (ConnectContext.inFlight).
+  ctx.inFlight.add(abort);
+  const gone = () => {
+    if (abort.signal.reason === SHUTDOWN) refuse(socket, 503, 'the gateway is shutting down');
+    else socket.destroy();
+  };
   try {
     await connect(req, socket, head, url, ctx, abort.signal, pending);
     if (abort.signal.aborted) {
       pending.stop();
-      socket.destroy();
+      gone();
     }
   } catch (error) {
     pending.stop();
-    if (abort.signal.aborted) socket.destroy();
+    if (abort.signal.aborted) gone();
     else if (error instanceof Refusal) refuse(socket, error.status, error.message);
     else {
       log.error({ err: (error as Error).message }, 'connect failed unexpectedly');
       refuse(socket, 500, 'internal error while opening the session');
     }
+  } finally {
+    ctx.inFlight.delete(abort);
   }
 }
 
@@ -179,10 +192,11 @@ async function route(req: IncomingMessage, socket: Duplex, head: Buffer, key: st
       continue;
     }
     const lease = reservation.succeed(upstream.connectMs);
-    if (signal.aborted) {
+    if (signal.aborted || ctx.isStopping()) {
       lease.release();
       upstream.socket.destroy();
-      return;
+      if (signal.aborted) return;
+      throw new Refusal(503, 'the gateway is shutting down');
     }
     const early = pending.stop();
     const answer: [string, string][] = [['X-Provider', provider.id]];

@@ -3,7 +3,7 @@
 // receiver, an MCP SDK client, a real browser on the dashboard, and SIGTERM at the end.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -515,4 +515,79 @@ test('profiles: a session saves its cookies and localStorage sealed in the data 
     gw.child.kill('SIGTERM');
     await gw.exited;
   }
+});
+
+test('a client that resets after a refused upgrade does not take the gateway down', async () => {
+  const gw = await serve(threeProviders(), { GW_TOKEN: TOKEN });
+  try {
+    const { port } = new URL(gw.url);
+    for (const path of ['/nowhere', '/v1/connect']) {
+      // The refusal (404, then 401) is being written when the client resets the connection.
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => {
+          socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+          socket.resetAndDestroy();
+          resolve();
+        });
+        socket.on('error', () => resolve());
+      });
+    }
+    await until('a status answer after the resets', async () => ((await fetch(`${gw.url}/v1/status`, { headers: { Authorization: `Bearer ${TOKEN}` } }).catch(() => null))?.status === 200 ? true : undefined));
+    assert.equal(gw.child.exitCode, null, gw.output());
+  } finally {
+    gw.child.kill('SIGTERM');
+    await gw.exited;
+  }
+});
+
+test('shutdown: a connect still dialling gets 503, a failing webhook does not hold the exit', async () => {
+  // A provider that takes the connection and never answers the handshake.
+  const seen: net.Socket[] = [];
+  const slow = net.createServer((socket) => seen.push(socket));
+  await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+  const yaml = `
+gateway: { connectionTimeout: 20000, shutdownDrainMs: 1000 }
+webhooks:
+  - url: "http://127.0.0.1:${deadPort}/down"
+providers:
+  slow: { url: "ws://127.0.0.1:${(slow.address() as AddressInfo).port}/devtools/browser/x" }
+`;
+  const gw = await serve(yaml);
+  try {
+    const refused = refusedUpgrade(`${gw.url.replace('http', 'ws')}/v1/connect`);
+    await until('the dial to reach the provider', () => (seen.length > 0 ? true : undefined));
+    const stopAt = Date.now();
+    gw.child.kill('SIGTERM');
+    assert.deepEqual(await refused, { status: 503, body: { error: 'the gateway is shutting down' } });
+    assert.equal(await gw.exited, 0);
+    assert.ok(Date.now() - stopAt < 8_000, `exited ${Date.now() - stopAt} ms after SIGTERM (drain 1 s, a webhook retrying)`);
+  } finally {
+    for (const socket of seen) socket.destroy();
+    slow.close();
+  }
+});
+
+test('serve refuses a data directory others can write, a proxy it cannot use, a wrong LOG_LEVEL; other commands still run with one', async () => {
+  const { file, home } = writeConfig(`providers:\n  a: { url: "ws://127.0.0.1:1/x" }\n`);
+  const shared = path.join(home, 'shared');
+  mkdirSync(shared, { mode: 0o777 });
+  chmodSync(shared, 0o777);
+  const run = (env: Record<string, string>, args = ['serve', '--config', file, '--port', '0']) => {
+    const child = spawn(process.execPath, ['proxy/cli/gateway.mjs', ...args], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: home, GW_DATA_DIR: path.join(home, 'data'), ...env } as unknown as NodeJS.ProcessEnv });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  };
+  const open = await run({ GW_DATA_DIR: shared });
+  assert.equal(open.code, 1);
+  assert.match(open.stderr, /can be written by other users \(mode 777\); chmod 700 it/);
+  const socks = await run({ HTTPS_PROXY: 'socks5://127.0.0.1:1080' });
+  assert.equal(socks.code, 1);
+  assert.match(socks.stderr, /HTTPS_PROXY must be an http:\/\/ proxy address/);
+  const level = await run({ LOG_LEVEL: 'loud' });
+  assert.equal(level.code, 2);
+  assert.match(level.stderr, /LOG_LEVEL must be one of debug, info, warn, error/);
+  assert.equal((await run({ LOG_LEVEL: 'loud' }, ['version'])).code, 0);
 });

@@ -10,6 +10,7 @@
 // name there. A browser's cross-origin request (an Origin that is neither this gateway nor listed in
 // GW_ALLOWED_ORIGINS) is refused on every route, WebSockets included.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { lstatSync, mkdirSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -17,12 +18,13 @@ import { log } from '../../lib/log';
 import { RouterEngine, systemClock } from '../engine';
 import { json } from '../status';
 import type { GatewayConfig } from './config';
-import { handleGatewayConnect, refuse, type ConnectContext, type EngineProvider } from './connect';
+import { handleGatewayConnect, refuse, SHUTDOWN, type ConnectContext, type EngineProvider } from './connect';
 import { renderDashboard } from './dashboard';
 import { EventSender, outboundAgent } from './events';
 import { GatewayMcp } from './mcp';
 import { GatewayProfiles } from './profiles';
-import { loadEncryptionKey } from './secrets';
+import { SetupError, loadEncryptionKey } from './secrets';
+import { proxyFor } from '../../lib/net/outbound-proxy';
 import { newWebhookSchema, WebhookStore } from './webhook-store';
 import type { Relay } from '../relay/types';
 
@@ -55,6 +57,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const trustProxy = env.GW_TRUST_PROXY === '1';
   const allowedOrigins = list(env.GW_ALLOWED_ORIGINS).map((origin) => origin.replace(/\/+$/, '').toLowerCase());
   const allowedHosts = new Set(list(env.GW_ALLOWED_HOSTS).map((h) => h.toLowerCase()));
+  // The address it binds to is its own name too (the MCP surface's browsers connect to it there).
+  const boundName = host.includes(':') ? `[${host.toLowerCase()}]` : host.toLowerCase();
+  const publicOrigin = env.GW_PUBLIC_URL ? originOf(env.GW_PUBLIC_URL) : null;
+  checkDataDir(dataDir);
+  checkProxyVariables(env);
   const { key } = loadEncryptionKey(env, dataDir);
   const webhooks = new WebhookStore(config.webhooks, dataDir, key);
   const events = new EventSender(config.gateway.name, () => webhooks.all(), undefined, outboundAgent(env));
@@ -80,6 +87,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let stopping = false;
   const sessions = new Set<Relay>();
   const ctx: ConnectContext = {
+    inFlight: new Set(),
     engine,
     connectionTimeoutMs: config.gateway.connectionTimeout,
     isStopping: () => stopping,
@@ -104,11 +112,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const gate = (req: IncomingMessage, url: URL, needsToken: boolean): [number, string] | null => {
     const hostHeader = ((trustProxy && first(req.headers['x-forwarded-host'])) || req.headers.host || '').toLowerCase();
     const origin = first(req.headers.origin);
-    if (origin && origin !== 'null' && !sameOrigin(origin, hostHeader) && !allowedOrigins.includes(origin.toLowerCase())) return [403, `cross-origin requests from ${origin} are not allowed (GW_ALLOWED_ORIGINS)`];
+    if (origin && origin !== 'null' && !sameOrigin(origin, hostHeader) && !allowedOrigins.includes(origin.toLowerCase()) && origin.toLowerCase() !== publicOrigin) return [403, `cross-origin requests from ${origin} are not allowed (GW_ALLOWED_ORIGINS)`];
     if (origin === 'null') return [403, 'requests from opaque origins are not allowed'];
     if (!token) {
       const name = hostHeader.replace(/:\d+$/, '');
-      if (!LOOPBACK_HOSTS.has(name) && !allowedHosts.has(hostHeader) && !allowedHosts.has(name)) return [403, `Host "${hostHeader}" is not allowed without GW_TOKEN; set GW_TOKEN, or list the name in GW_ALLOWED_HOSTS`];
+      if (!LOOPBACK_HOSTS.has(name) && !allowedHosts.has(hostHeader) && !allowedHosts.has(name) && name !== boundName) return [403, `Host "${hostHeader}" is not allowed without GW_TOKEN; set GW_TOKEN, or list the name in GW_ALLOWED_HOSTS`];
     } else if (needsToken && !tokenMatches(req, url, token)) {
       return [401, 'missing or wrong token (Authorization: Bearer <GW_TOKEN>, or ?token=)'];
     }
@@ -179,6 +187,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node drops the HTTP server's error handler from an upgraded socket: a reset while a refusal
+    // is written would otherwise be an uncaught error that ends the process.
+    socket.on('error', () => {});
     const url = new URL(req.url ?? '/', 'http://gateway');
     if (stopping) return refuse(socket, 503, 'the gateway is shutting down');
     if (url.pathname.replace(/\/+$/, '') !== '/v1/connect') return refuse(socket, 404, `no WebSocket endpoint at ${url.pathname}`);
@@ -206,6 +217,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       log.info({ sessions: sessions.size, drainMs: config.gateway.shutdownDrainMs }, 'shutting down: draining sessions');
       events.emit('shutdown.start', {});
       engine.close();
+      for (const connect of ctx.inFlight) connect.abort(SHUTDOWN);
       await mcp.closeAll('the gateway is shutting down');
       while (sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       if (sessions.size > 0) log.warn({ sessions: sessions.size }, 'drain time over: closing the remaining sessions');
@@ -215,7 +227,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     })());
 
-  log.info({ url: `http://${shownHost}:${address.port}`, providers: providers.length, auth: token ? 'token' : 'none (loopback)' }, 'gateway listening');
+  const loopback = ['127.0.0.1', '::1', 'localhost'].includes(host);
+  log.info({ url: `http://${shownHost}:${address.port}`, providers: providers.length, auth: token ? 'token' : 'none' }, 'gateway listening');
+  if (!token && !loopback) log.warn({ host }, 'no GW_TOKEN and not bound to loopback: anyone who can reach this address can open browsers (the Host check stops DNS rebinding, not direct clients); set GW_TOKEN'); 
   return { url: `http://${shownHost}:${address.port}`, host, port: address.port, shutdown };
 }
 
@@ -225,6 +239,38 @@ function tokenMatches(req: IncomingMessage, url: URL, token: string): boolean {
   if (!given) return false;
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(given), digest(token));
+}
+
+function originOf(raw: string): string | null {
+  try {
+    return new URL(raw).origin.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The data directory holds the encryption key: it must be a real directory of this user that no
+ * one else can write into (else another user could plant a key of theirs, and read what it seals).
+ * Made 0700 when missing.
+ */
+function checkDataDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stat = lstatSync(dir);
+  if (!stat.isDirectory()) throw new SetupError(`the data directory ${dir} is not a directory (a symbolic link?); set GW_DATA_DIR to a directory of your own`);
+  if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) throw new SetupError(`the data directory ${dir} belongs to another user; set GW_DATA_DIR to a directory of your own`);
+  if ((stat.mode & 0o022) !== 0) throw new SetupError(`the data directory ${dir} can be written by other users (mode ${(stat.mode & 0o777).toString(8)}); chmod 700 it`);
+}
+
+/** HTTP(S)_PROXY must be http:// proxies: refused at start rather than failing every connect. */
+function checkProxyVariables(env: Env): void {
+  for (const url of ['ws://x', 'wss://x']) {
+    try {
+      proxyFor(new URL(url), env);
+    } catch (error) {
+      throw new SetupError((error as Error).message);
+    }
+  }
 }
 
 function sameOrigin(origin: string, hostHeader: string): boolean {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { WEBHOOK_EVENTS, type GatewayWebhook, type WebhookEvent } from './config';
 import { readPrivateFile, writePrivateFile } from '../../lib/fs/private-file';
-import { seal, unseal } from './secrets';
+import { seal, SetupError, unseal } from './secrets';
 
 const MASKED_PARAMS = new Set(['token', 'apikey', 'key', 'secret', 'password']);
 export const MAX_ADDED_WEBHOOKS = 50;
@@ -92,12 +92,18 @@ export class WebhookStore {
   }
 
   private read(): StoredWebhook[] {
-    const sealed = readPrivateFile(this.file);
+    let sealed: Buffer | null;
+    try {
+      sealed = readPrivateFile(this.file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new SetupError(`${this.file} is a symbolic link; refusing to follow it`);
+      throw error;
+    }
     if (!sealed) return [];
     try {
       return JSON.parse(unseal(this.key, sealed).toString('utf8')) as StoredWebhook[];
     } catch {
-      throw new Error(`${this.file} cannot be read with this encryption key (GW_ENCRYPTION_KEY or the data directory's encryption.key changed?)`);
+      throw new SetupError(`${this.file} cannot be read with this encryption key (GW_ENCRYPTION_KEY or the data directory's encryption.key changed?); restore that key, or delete the file to drop the webhooks added from the dashboard`);
     }
   }
 
