@@ -1,6 +1,7 @@
 // The filesystem blob store: <DATA_DIR>/blobs/<key>. Files are written with mode 0600 in folders
 // of mode 0700 (tenant pages' pixels live here). A blob being written is readable as it grows,
 // which is what lets a recording be watched before it ends.
+import { once } from 'node:events';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -86,13 +87,20 @@ class FsWriter implements BlobWriter {
   }
 
   write(data: Buffer | string): boolean {
-    if (this.failed) throw this.failed;
+    if (this.failed) return false;
     const bytes = Buffer.byteLength(data);
     this.bytesWritten += bytes;
     if (this.stream) return this.stream.write(data);
     this.early.push(data);
     this.earlyBytes += bytes;
     return this.pendingBytes < HIGH_WATER;
+  }
+
+  async drained(): Promise<void> {
+    await this.opened.catch(() => {});
+    const stream = this.stream;
+    // 'error' makes once() reject: the failure is end()'s to report.
+    if (stream && !this.failed && stream.writableNeedDrain) await once(stream, 'drain').catch(() => {});
   }
 
   async end(): Promise<void> {

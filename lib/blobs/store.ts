@@ -1,18 +1,26 @@
-// Blob storage (recording chunks and manifests, MP4s, trace files): one interface, a filesystem
-// implementation under the data directory (fs-store.ts). An S3-compatible store replaces it by
-// implementing the same interface (a writer becomes a multipart upload), without touching the
-// code that records or serves blobs. Keys are relative paths of lower-case letters, digits and
-// `._-/`, never `..`: they are made by the service, never taken from a request.
+// Blob storage (recording chunks and manifests, MP4s, trace files): one interface, implemented on
+// the filesystem under the data directory (fs-store.ts) and on an S3-compatible bucket
+// (s3-store.ts, where a writer becomes a multipart upload); index.ts picks one from the
+// configuration. The code that records or serves blobs knows neither. One difference shows: a
+// blob being written is readable as it grows on the filesystem, but appears on S3 only once its
+// writer has ended. Keys are relative paths of lower-case letters, digits and `._-/`, never `..`:
+// they are made by the service, never taken from a request.
 import type { Readable } from 'node:stream';
 
 export interface BlobWriter {
-  /** Queues bytes; false when the writer's buffer is over its mark (the caller should slow down or drop). */
+  /**
+   * Queues bytes; false when the writer's buffer is over its mark (the caller should slow down or
+   * drop). Never throws for a failed write: the writer then drops what it gets and end() rejects
+   * (a capture must not take its session down with it).
+   */
   write(data: Buffer | string): boolean;
+  /** Settles once the buffer is under its mark again, or the writer failed (end() says how). */
+  drained(): Promise<void>;
   /** Bytes queued and not yet on storage. */
   readonly pendingBytes: number;
   /** Bytes accepted so far. */
   readonly bytesWritten: number;
-  /** Flushes and closes the blob; it is complete once this resolves. */
+  /** Flushes and closes the blob; it is complete once this resolves, and rejects when it could not be stored. */
   end(): Promise<void>;
 }
 

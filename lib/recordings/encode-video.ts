@@ -307,9 +307,7 @@ async function joinSegments(dir: string, segments: Segment[], signal: AbortSigna
 async function copyToBlob(store: BlobStore, key: string, file: string): Promise<number> {
   const writer = store.writer(key);
   for await (const piece of createReadStream(file, { highWaterMark: 1 << 20 })) {
-    if (!writer.write(piece as Buffer)) {
-      while (writer.pendingBytes > 1 << 20) await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    if (!writer.write(piece as Buffer)) await writer.drained();
   }
   await writer.end();
   return (await stat(file)).size;

@@ -2,7 +2,7 @@
 // with HTTP range requests so a player can seek. 409 `not_ready` until the encode is done.
 import { BODY_LENGTH_HEADER } from '../api/body-length';
 import { ApiError } from '../api/errors';
-import { blobs } from '../blobs';
+import { blobs, type BlobStore } from '../blobs';
 import { parseByteRange } from './byte-range';
 import { videoKey } from './format';
 import { toWeb } from './read-frames';
@@ -23,8 +23,13 @@ export async function videoResponse(workspaceId: string, id: string, request: Vi
     const status = row.mp4Status ?? 'not started';
     throw new ApiError('not_ready', `the video is not ready (mp4Status: ${status}); POST /v1/replays/${row.id}/export starts the encode`);
   }
+  return storedVideoResponse(blobs(), row, request);
+}
+
+/** The MP4 of an encoded recording from `store`: whole, or the one range asked for (206). */
+export async function storedVideoResponse(store: BlobStore, row: { id: string; sessionLogId: string }, request: VideoRequest): Promise<Response> {
   const key = videoKey(row.id);
-  const size = await blobs().size(key);
+  const size = await store.size(key);
   if (size === null) throw new ApiError('not_ready', `the video file is missing; POST /v1/replays/${row.id}/export makes it again`);
 
   const range = parseByteRange(request.range, size);
@@ -39,5 +44,5 @@ export async function videoResponse(workspaceId: string, id: string, request: Vi
   if (range.kind === 'partial') headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
   const status = range.kind === 'partial' ? 206 : 200;
   if (request.head || !bytes) return new Response(null, { status, headers });
-  return new Response(toWeb(await blobs().read(key, bytes)), { status, headers });
+  return new Response(toWeb(await store.read(key, bytes)), { status, headers });
 }

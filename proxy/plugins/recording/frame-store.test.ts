@@ -1,6 +1,7 @@
 // The frame store over a real filesystem blob store: frames land in chunks at the offsets the
-// manifest gives, chunks roll over by age, the byte cap refuses what would pass it, and a
-// storage backlog drops frames (counted) instead of queueing them.
+// manifest gives, chunks roll over by age, the byte cap refuses what would pass it, a storage
+// backlog drops frames (counted) instead of queueing them, and a chunk that could not be stored is
+// reported by close().
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -46,7 +47,7 @@ test('frames are dropped and counted while storage is behind', () => {
   // A store that never gets anything onto storage.
   const slow = (): BlobWriter => {
     let pending = 0;
-    return { write: (d) => { pending += Buffer.byteLength(d); return false; }, get pendingBytes() { return pending; }, bytesWritten: 0, end: () => new Promise(() => {}) };
+    return { write: (d) => { pending += Buffer.byteLength(d); return false; }, get pendingBytes() { return pending; }, bytesWritten: 0, drained: () => new Promise(() => {}), end: () => new Promise(() => {}) };
   };
   const store = { writer: slow } as unknown as BlobStore;
   const frames = new FrameStore(store, 'rec_c', 1e12);
@@ -56,6 +57,19 @@ test('frames are dropped and counted while storage is behind', () => {
   assert.equal(frames.frame('T', 2, big, 1, 1), 'dropped');
   assert.equal(frames.droppedFrames, 1);
   assert.equal(frames.frameCount, 2);
+});
+
+test('a chunk that could not be stored fails close(), not the process, even when it failed long before', async () => {
+  const failing = (): BlobWriter => ({ write: () => true, pendingBytes: 0, bytesWritten: 0, drained: async () => {}, end: () => Promise.reject(new Error('could not store blob')) });
+  const store = { writer: failing, put: async () => {} } as unknown as BlobStore;
+  let now = 0;
+  const frames = new FrameStore(store, 'rec_d', 1e12, () => now);
+  assert.equal(frames.frame('T', 0, jpeg(1), 1, 1), 'stored');
+  now = 61_000; // the first chunk is ended here, and fails
+  assert.equal(frames.frame('T', now, jpeg(2), 1, 1), 'stored');
+  // A turn of the event loop: an unhandled rejection would be reported by now.
+  await new Promise((resolve) => setImmediate(resolve));
+  await assert.rejects(frames.close({ recordingId: 'rec_d', sessionId: 's', startedAt: 'a', endedAt: 'b', durationMs: 1, sessionDurationMs: 1, duplicatesSkipped: 0, capStopped: false, truncated: null }), /could not store blob/);
 });
 
 test('jpegSize reads the frame header of a real JPEG', async () => {

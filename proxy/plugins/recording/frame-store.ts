@@ -95,7 +95,10 @@ export class FrameStore {
     const old = this.chunk;
     if (old) {
       this.flushing.add(old);
-      this.closing.push(old.end().finally(() => this.flushing.delete(old)));
+      const ended = old.end().finally(() => this.flushing.delete(old));
+      // A failed blob is close()'s to report; until then its rejection must not count as unhandled (it would end the process).
+      ended.catch(() => {});
+      this.closing.push(ended);
     }
     this.chunkIndex++;
     this.chunk = this.store.writer(chunkKey(this.recordingId, this.chunkIndex));

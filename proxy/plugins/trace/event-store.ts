@@ -68,7 +68,10 @@ export class EventStore {
     const old = this.page;
     if (old) {
       this.flushing.add(old);
-      this.closing.push(old.end().finally(() => this.flushing.delete(old)));
+      const ended = old.end().finally(() => this.flushing.delete(old));
+      // A failed blob is close()'s to report; until then its rejection must not count as unhandled (it would end the process).
+      ended.catch(() => {});
+      this.closing.push(ended);
     }
     this.page = this.store.writer(pageKey(this.traceId, this.eventCount / PAGE_SIZE));
   }

@@ -1,12 +1,14 @@
 // The trace plugin and its event store without a browser: CDP messages as Chromium sends them go
 // in, events come out on a real filesystem blob store. Tabs from sessions (iframes and workers
 // belong to their page's tab), what the client never enabled, the event limit and what is
-// counted past it, the cheap tests on raw payloads, and pages of exactly 1,000 events.
+// counted past it, the cheap tests on raw payloads, pages of exactly 1,000 events, and a page that
+// could not be stored reported by close().
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { BlobStore, BlobWriter } from '../../../lib/blobs';
 import { FsBlobStore } from '../../../lib/blobs/fs-store';
 import { pageKey, parsePage, traceCompleteKey, type TraceEvent, type TraceSummary } from '../../../lib/traces/format';
 import { EventStore } from './event-store';
@@ -114,6 +116,16 @@ test('pages hold exactly 1,000 events, numbered across pages', async () => {
   assert.equal(summary.pages, 3);
   assert.equal(events.length, 2_346); // with the note that no page was seen
   assert.ok(events.every((e, i) => e.seq === i));
+});
+
+test('a page that could not be stored fails close(), not the process, even when it failed long before', async () => {
+  const failing = (): BlobWriter => ({ write: () => true, pendingBytes: 0, bytesWritten: 0, drained: async () => {}, end: () => Promise.reject(new Error('could not store blob')) });
+  const events = new EventStore({ writer: failing, put: async () => {} } as unknown as BlobStore, 'trc_f', 1_000_000);
+  // The second page's first event ends the first page, which fails.
+  for (let i = 0; i < 1_001; i++) events.add({ kind: 'console', t: i, tab: null, level: 'log', source: 'log', text: String(i) });
+  // A turn of the event loop: an unhandled rejection would be reported by now.
+  await new Promise((resolve) => setImmediate(resolve));
+  await assert.rejects(events.close({ traceId: 'trc_f', sessionId: 's', startedAt: 'a', endedAt: 'b', durationMs: 1, truncated: null }), /could not store blob/);
 });
 
 test('a tab destroyed before its detach arrives is closed once', async () => {
