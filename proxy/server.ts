@@ -1,7 +1,7 @@
 // The proxy's HTTP server: the connect endpoint (WebSocket upgrade), CDP discovery
 // (GET /json/version), provider status, the data API (POST /v1/screenshot, /v1/content,
 // /v1/scrape), the chat-agent MCP surface (/mcp), health; and the webhook delivery worker, which
-// starts and stops with it.
+// starts and stops with it. The public /v1 routes are the table of lib/data-api/routes.ts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
@@ -22,16 +22,16 @@ import type { RecordingOptions } from './plugins/recording';
 import type { TraceOptions } from './plugins/trace';
 import { handleLiveStream } from './plugins/recording/live-stream';
 import { blobs } from '../lib/blobs';
-import { settleOrphanedRecordings } from '../lib/recordings/settle-orphans';
-import { settleOrphanedTraces } from '../lib/traces/settle-orphans';
+import { Cluster } from './cluster/cluster';
+import { PROVIDER_COOLDOWN_CHANNEL, PROVIDER_FREED_CHANNEL, resetSharedState, runningCooldowns } from './cluster/leases';
 import { BrowserConnections, DEFAULT_IDLE_MS } from './data-api/browser-connections';
 import { endpoints, handleDataApi } from './data-api/handle-data-api';
+import { CONNECT_PATH, STATUS_PATH } from '../lib/data-api/routes';
 import { Refusal, writeRefusal } from './connect/refuse';
 import { HealthChecker } from './health/health-checker';
 import { CONTROL_PLANE_CLOSE } from './relay/types';
 import { SessionRegistry } from './sessions/registry';
 import { applyAccessEvent, recheckLiveSessions } from './sessions/revocations';
-import { settleOrphanedSessions } from './sessions/session-store';
 import { DEFAULT_STATS_FLUSH_MS, LiveStatsFlusher } from './sessions/live-stats';
 import { handleInternalStatus, handleStatus, json, text } from './status';
 import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './webhooks/delivery-worker';
@@ -57,6 +57,10 @@ export interface ProxyOptions {
   recording?: RecordingOptions;
   /** Traced sessions' settings (the event cap; tests use a small one). */
   traces?: TraceOptions;
+  /** Where the web processes reach this proxy (PROXY_INTERNAL_URL; default http://<host>:<port>). */
+  internalUrl?: string;
+  /** How long this proxy's provider leases outlive its last heartbeat (DEFAULT_LEASE_TTL_MS; tests use a short one). */
+  leaseTtlMs?: number;
   /** Agent browsers' limits (docs/agents.md, Sessions; tests use a short idle close). */
   agents?: Partial<AgentPolicy>;
 }
@@ -74,15 +78,18 @@ export interface ProxyServer {
 }
 
 export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
-  const proxyInstanceId = options.proxyInstanceId ?? `${hostname()}:${options.port}`;
-  const settled = await settleOrphanedSessions(proxyInstanceId);
-  if (settled > 0) log.warn({ settled }, 'settled sessions left active by a previous run of this proxy');
-  const orphans = await settleOrphanedRecordings(proxyInstanceId, options.recording?.store ?? blobs());
-  if (orphans > 0) log.warn({ orphans }, 'queued the videos of recordings a previous run of this proxy left unfinished');
-  const orphanTraces = await settleOrphanedTraces(proxyInstanceId, options.traces?.store ?? blobs());
-  if (orphanTraces > 0) log.warn({ orphans: orphanTraces }, 'settled the traces a previous run of this proxy left unfinished');
+  // Several proxies may share the database (docs/deployment.md): this run's row, its leases and
+  // heartbeat; what a previous run under the same name left is settled first.
+  const cluster = await Cluster.join({
+    name: options.proxyInstanceId ?? `${hostname()}:${options.port}`,
+    internalUrl: options.internalUrl ?? `http://${reachableHost(options.host)}:${options.port}`,
+    ttlMs: options.leaseTtlMs,
+    recordingStore: options.recording?.store ?? blobs(),
+    traceStore: options.traces?.store ?? blobs(),
+  });
+  const proxyInstanceId = cluster.runId;
 
-  const routers = new RouterStore();
+  const routers = new RouterStore(undefined, { cooldowns: runningCooldowns, reset: resetSharedState });
   const sessions = new SessionRegistry();
   const liveStats = new LiveStatsFlusher(sessions, Number(process.env.SESSION_STATS_FLUSH_MS ?? DEFAULT_STATS_FLUSH_MS));
   const keys = new RouterKeyAuth({ trustProxy: options.trustProxy ?? false });
@@ -98,19 +105,25 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const calls = new Set<Promise<void>>();
 
   const listener: Listener = listen(
-    [ROUTER_CHANNEL, SESSION_CLOSE_CHANNEL, ACCESS_CHANNEL],
+    [ROUTER_CHANNEL, SESSION_CLOSE_CHANNEL, ACCESS_CHANNEL, PROVIDER_FREED_CHANNEL, PROVIDER_COOLDOWN_CHANNEL],
     (channel, payload) => {
+      if (channel === PROVIDER_FREED_CHANNEL) routers.capacityFreed(payload);
+      if (channel === PROVIDER_COOLDOWN_CHANNEL) {
+        const [providerId, ms] = payload.split(' ');
+        if (providerId && Number(ms) > 0) routers.enterCooldown(providerId, Number(ms));
+      }
       if (channel === ROUTER_CHANNEL) void routers.refresh(payload).catch((err: Error) => log.error({ err: err.message }, 'router refresh failed'));
       if (channel === SESSION_CLOSE_CHANNEL) sessions.close(payload, 4000, 'closed by the workspace', { state: 'closed', reason: CONTROL_PLANE_CLOSE });
       if (channel === ACCESS_CHANNEL) applyAccessEvent(sessions, payload, [mcp]);
     },
     () => {
-      void routers.refreshAll();
+      // Refreshing reloads settings; slots freed meanwhile are found by each engine's next look.
+      void routers.refreshAll().then(() => routers.recheckAll());
       void recheckLiveSessions(sessions, [mcp]).catch((err: Error) => log.error({ err: err.message }, 'access recheck failed'));
     },
   );
 
-  const deps = { lane: options.lane ?? 'fast', routers, sessions, keys, proxyInstanceId, isStopping: () => stopping, recording: options.recording, traces: options.traces, agentTickets };
+  const deps = { lane: options.lane ?? 'fast', routers, sessions, keys, proxyInstanceId, cluster, isStopping: () => stopping, recording: options.recording, traces: options.traces, agentTickets };
   // The agents' browsers connect back to this process on loopback (docs/agents.md, Agent sessions).
   const mcpDeps = { keys, routers, registry: mcp, tickets: agentTickets, selfUrl: () => selfUrl(options.host, (server.address() as AddressInfo).port), policy: options.agents };
   const discovery = { keys, trustProxy: options.trustProxy ?? false, publicUrl: publicProxyUrl(options.publicUrl ?? process.env.PUBLIC_PROXY_URL) };
@@ -133,7 +146,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       });
       return;
     }
-    if (req.method === 'GET' && url.pathname === '/v1/status') {
+    if (req.method === 'GET' && url.pathname === STATUS_PATH) {
       void handleStatus(req, res, url, deps).catch((err: Error) => {
         log.error({ err: err.message }, 'status failed');
         if (!res.headersSent) text(res, 500, 'internal error');
@@ -152,7 +165,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     if (req.method === 'GET' && live) return handleLiveStream(req, res, live[1]!, { keys, sessions });
     if (endpoint) {
       if (req.method !== 'POST') return json(res, 405, { success: false, error: `${url.pathname} takes POST with a JSON body` }, { Allow: 'POST' });
-      const call = handleDataApi(endpoint, req, res, url, { routers, keys, connections }).finally(() => calls.delete(call));
+      const call = handleDataApi(endpoint, req, res, url, { routers, keys, connections, cluster }).finally(() => calls.delete(call));
       calls.add(call);
       return;
     }
@@ -163,7 +176,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       });
       return;
     }
-    if (url.pathname === '/v1/connect') return text(res, 426, 'GET /v1/connect takes a WebSocket upgrade', { Upgrade: 'websocket' });
+    if (url.pathname === CONNECT_PATH) return text(res, 426, 'GET /v1/connect takes a WebSocket upgrade', { Upgrade: 'websocket' });
     text(res, 404, 'not found');
   });
   server.on('upgrade', (req, socket, head) => {
@@ -171,7 +184,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     // is written would otherwise be an uncaught error that ends the process.
     socket.on('error', () => {});
     const url = new URL(req.url ?? '/', 'http://proxy');
-    if (url.pathname !== '/v1/connect') return writeRefusal(socket, new Refusal(404, 'not found'));
+    if (url.pathname !== CONNECT_PATH) return writeRefusal(socket, new Refusal(404, 'not found'));
     void handleConnect(req, socket, head, url, deps);
   });
   server.keepAliveTimeout = 5_000;
@@ -201,11 +214,18 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       liveStats.stop();
       health.stop();
       await connections.closeAll();
+      await cluster.stop();
       await listener.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The bound address as others reach it: the machine's name for a wildcard bind. */
+function reachableHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return hostname();
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 /** PUBLIC_PROXY_URL, checked once at start rather than on every discovery request. */

@@ -5,16 +5,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isInternalServiceToken } from '../lib/crypto/internal-token';
 import type { RouterKeyAuth } from './auth/authenticate';
 import type { RouterStore } from './config/router-store';
+import type { Cluster } from './cluster/cluster';
 
-export async function handleStatus(req: IncomingMessage, res: ServerResponse, url: URL, deps: { routers: RouterStore; keys: RouterKeyAuth }): Promise<void> {
+type StatusDeps = { routers: RouterStore; keys: RouterKeyAuth; cluster?: Cluster };
+
+export async function handleStatus(req: IncomingMessage, res: ServerResponse, url: URL, deps: StatusDeps): Promise<void> {
   const auth = await deps.keys.check(req, url);
   if (!auth.ok) return text(res, auth.status, auth.message, auth.headers);
-  json(res, 200, await routerStatus(auth.identity.routerId, deps.routers));
+  json(res, 200, await routerStatus(auth.identity.routerId, deps));
 }
 
-export async function handleInternalStatus(req: IncomingMessage, res: ServerResponse, routerId: string, deps: { routers: RouterStore; keys: RouterKeyAuth }): Promise<void> {
+export async function handleInternalStatus(req: IncomingMessage, res: ServerResponse, routerId: string, deps: StatusDeps): Promise<void> {
   if (!internalCaller(req, res, deps.keys)) return;
-  json(res, 200, await routerStatus(routerId, deps.routers));
+  json(res, 200, await routerStatus(routerId, deps));
 }
 
 /**
@@ -35,14 +38,20 @@ export function internalCaller(req: IncomingMessage, res: ServerResponse, keys: 
   return false;
 }
 
-async function routerStatus(routerId: string, routers: RouterStore) {
-  const router = await routers.get(routerId);
-  const providers = (router?.engine.status() ?? []).map((s) => ({
+/**
+ * `active` counts the provider's sessions on every proxy (the shared leases); `queued` is the
+ * connections waiting on the proxy that answers (each proxy queues its own).
+ */
+async function routerStatus(routerId: string, deps: StatusDeps) {
+  const router = await deps.routers.get(routerId);
+  const status = router?.engine.status() ?? [];
+  const across = deps.cluster ? await deps.cluster.activeCounts(status.map((s) => s.id)) : null;
+  const providers = status.map((s) => ({
     id: s.id,
     slug: s.slug,
     healthy: s.healthy,
     priority: s.priority,
-    active: s.active,
+    active: across ? (across.get(s.id) ?? 0) : s.active,
     maxConcurrent: s.maxConcurrent,
     cooldownUntil: s.cooldownUntil === null ? null : new Date(s.cooldownUntil).toISOString(),
   }));

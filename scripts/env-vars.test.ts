@@ -18,6 +18,7 @@ const NOT_SETTINGS: Record<string, string> = {
   TEST_WEB_URL: 'set by the test runner for the browser tests (playwright.config.ts)',
   DISPLAY: "the system's; `gateway mcp` starts its Chromium headless on Linux when neither it nor WAYLAND_DISPLAY is set",
   WAYLAND_DISPLAY: "the system's; see DISPLAY",
+  NEXTAUTH_URL: "next-auth's own, set by npm start to PUBLIC_WEB_URL; a renewed session cookie (password change) is named from its scheme as next-auth names it",
 };
 
 /** Product code: everything but tests, test support and benchmarks. */

@@ -7,6 +7,7 @@
 // group and turns any stop signal into one SIGTERM, and the supervisor, started in a process group
 // of its own with everything it starts, which stops the parts in order.
 import { spawn } from 'node:child_process';
+import { describeBlobStore, readBlobStoreConfig } from '../lib/blobs/config';
 import { takeOverShutdownSignals } from '../lib/db/embedded';
 import { settings } from './lib/env';
 import { startStack, type Stack } from './lib/stack';
@@ -71,6 +72,7 @@ async function runSupervisor() {
   log(`dashboard ${stack.webUrl}`);
   log(`API       ${stack.webUrl}/v1`);
   log(`proxy     ${stack.proxyUrl.replace('http', 'ws')}/v1/connect`);
+  log(`blobs     ${describeBlobStore(readBlobStoreConfig(stack.env))}`);
   log(`pool      ${stack.poolUrl.replace('http', 'ws')} (local Chromium, status ${stack.poolUrl}/pool/status)`);
   log(`egress    PRIVATE_NETWORK=${stack.privateNetwork}: ${stack.privateNetwork === 'deny'
     ? 'providers, webhooks, data-API pages and pool browsers reach public addresses only (allow: private ones too)'

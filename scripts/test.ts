@@ -73,7 +73,7 @@ if (only !== 'unit' && apiFiles.length + browserFiles.length > 0) {
     dataDir, webPort, proxyPort, poolPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', log, quiet: !process.env.TEST_VERBOSE,
     // PRIVATE_NETWORK=allow: the tests' pages, browsers and vendor stand-ins are all on this
     // machine's loopback. The egress tests that need `deny` start their own processes with it.
-    extraEnv: { PRIVATE_NETWORK: 'allow', SMTP_URL: mail.smtpUrl, MAIL_FROM: 'Browser Router <no-reply@test.local>', LOG_LEVEL: process.env.TEST_VERBOSE ? 'info' : 'warn', SIGN_UPS_PER_HOUR_PER_IP: '100000', ADMIN_EMAILS: 'operator@test.local', LOCAL_POOL_AUTO_PROVIDER: '0', SESSION_STATS_FLUSH_MS: '500',
+    extraEnv: { PRIVATE_NETWORK: 'allow', SMTP_URL: mail.smtpUrl, MAIL_FROM: 'Browser Router <no-reply@test.local>', LOG_LEVEL: process.env.TEST_VERBOSE ? 'info' : 'warn', SIGN_UPS_PER_HOUR_PER_IP: '100000', PASSWORD_RESETS_PER_HOUR_PER_IP: '100000', ADMIN_EMAILS: 'operator@test.local', LOCAL_POOL_AUTO_PROVIDER: '0', SESSION_STATS_FLUSH_MS: '500',
       ADAPTER_ONE_BASE_URL: vendorOne.url, ADAPTER_TWO_BASE_URL: vendorTwo.url },
   });
   const env = {

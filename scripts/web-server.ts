@@ -5,6 +5,14 @@ import http from 'node:http';
 import next from 'next';
 import { answerBeforeNext } from '../lib/api/before-next';
 import { restoreContentLength } from '../lib/api/body-length';
+import { checkBlobStoreConfig } from '../lib/blobs/config';
+
+try {
+  checkBlobStoreConfig();
+} catch (error) {
+  console.error(`web could not start: ${(error as Error).message}`);
+  process.exit(1);
+}
 
 const port = Number(process.env.WEB_PORT ?? 3000);
 const hostname = process.env.HOST ?? '127.0.0.1';

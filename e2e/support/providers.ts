@@ -90,6 +90,8 @@ export interface CountingRelay extends FakeUpstream {
   readonly accepted: number;
   /** Connections open right now. */
   readonly open: number;
+  /** The most connections that were open at once. */
+  readonly peak: number;
   /** Resolves when the number of open connections is `n`. */
   openIs(n: number, timeoutMs?: number): Promise<void>;
   /** Cuts every open connection (a provider restart, seen from the proxy). */
@@ -102,7 +104,11 @@ export async function countingRelay(targetWsUrl: string): Promise<CountingRelay>
   const sockets = new Set<net.Socket>();
   const watchers = new Set<() => void>();
   let accepted = 0;
-  const changed = () => watchers.forEach((w) => w());
+  let peak = 0;
+  const changed = () => {
+    peak = Math.max(peak, Math.floor(sockets.size / 2));
+    watchers.forEach((w) => w());
+  };
   const server = net.createServer((client) => {
     accepted++;
     const upstream = net.connect(Number(target.port), target.hostname);
@@ -121,6 +127,7 @@ export async function countingRelay(targetWsUrl: string): Promise<CountingRelay>
     url: `ws://127.0.0.1:${port}${target.pathname}`,
     get accepted() { return accepted; },
     get open() { return openCount(); },
+    get peak() { return peak; },
     openIs(n, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => { if (openCount() === n) { watchers.delete(check); clearTimeout(timer); resolve(); } };

@@ -1,19 +1,37 @@
 // The one Prisma module: nothing else constructs a client. Connection settings come from
 // DATABASE_URL, which the start script sets (embedded PostgreSQL) unless the operator did.
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { log } from '../log';
 import { PrismaClient } from './generated/client';
 
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
-const globalForDb = globalThis as unknown as { __db?: PrismaClient };
+const globalForDb = globalThis as unknown as { __db?: PrismaClient; __pool?: pg.Pool };
+
+function pool(): pg.Pool {
+  if (!globalForDb.__pool) {
+    const created = new pg.Pool({ connectionString: process.env.DATABASE_URL ?? '', max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    // An idle connection the server closed (a restart, a failover) is dropped from the pool and
+    // replaced on next use; without a listener the error would end the process.
+    created.on('error', (error) => log.warn({ err: error.message }, 'an idle database connection was closed'));
+    globalForDb.__pool = created;
+  }
+  return globalForDb.__pool;
+}
 
 function createClient(): PrismaClient {
-  const adapter = new PrismaPg({
-    connectionString: process.env.DATABASE_URL ?? '',
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-  });
-  return new PrismaClient({ adapter });
+  return new PrismaClient({ adapter: new PrismaPg(pool()) });
+}
+
+/**
+ * The same connections as `db`, for the few statements on the connect path (the provider lease,
+ * proxy/cluster/leases.ts), where Prisma's own cost per query (about a millisecond here) would be
+ * most of the statement's time. Plain SQL with numbered parameters; everything else uses `db`.
+ */
+export function sqlPool(): pg.Pool {
+  return pool();
 }
 
 // Lazy so that importing a module that uses the database (e.g. during `next build`) opens nothing.

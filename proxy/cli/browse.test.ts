@@ -12,6 +12,7 @@ import { after, before, test } from 'node:test';
 import { Command } from 'commander';
 import WebSocket, { WebSocketServer } from 'ws';
 import { launchChromium, type Chromium } from '../../e2e/support/chromium';
+import { eventually } from '../../e2e/support/connect';
 import { startTestSite, type TestSite } from '../../e2e/support/test-site';
 import { registerBrowse } from './browse';
 import { dataDirOf, parseBrowseArgs, sessionFiles, socketDirs, type BrowseRequest } from './browse-client.mjs';
@@ -82,11 +83,7 @@ function refOf(text: string, pattern: RegExp): string {
 }
 
 async function until(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) assert.fail(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await eventually(async () => (await condition()) || null, timeoutMs, what);
 }
 
 function alive(pid: number): boolean {

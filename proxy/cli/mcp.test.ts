@@ -14,6 +14,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { JSONRPCMessageSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { launchChromium, type Chromium } from '../../e2e/support/chromium';
+import { eventually } from '../../e2e/support/connect';
 import { startTestSite, type TestSite } from '../../e2e/support/test-site';
 import { agentTools } from '../agent/tools';
 import { SELF_HOSTED_MCP_INSTRUCTIONS, MCP_SERVER_NAME } from '../mcp/instructions';
@@ -150,12 +151,8 @@ function descendants(pid: number): Proc[] {
 }
 
 /** Polls until `check` holds, failing with `what` at the deadline. */
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+async function until(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  await eventually(async () => (await condition()) || null, timeoutMs, what);
 }
 
 /** The page tabs of the test's browser, by id. */

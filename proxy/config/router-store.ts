@@ -82,6 +82,14 @@ async function load(routerId: string): Promise<LoadedRouter | null> {
   };
 }
 
+/** Routing state kept where every proxy sees it (proxy/cluster/); absent for a proxy on its own. */
+export interface SharedRouting {
+  /** Cooldowns running now on these providers, in ms left (a router loading picks them up). */
+  cooldowns(providerIds: readonly string[]): Promise<{ providerId: string; remainingMs: number }[]>;
+  /** A provider's configuration changed: the failures counted about the old one are dropped everywhere. */
+  reset(providerId: string): Promise<void>;
+}
+
 export class RouterStore {
   private readonly runtimes = new Map<string, Promise<RouterRuntime | null>>();
   /** Refreshes under way: a get() waits for its router's, so a connect right after a change sees it. */
@@ -90,7 +98,10 @@ export class RouterStore {
   private readonly forgetListeners: ((routerId: string) => void)[] = [];
 
   /** `loader` reads a router (the database unless a test passes its own). */
-  constructor(private readonly loader: (routerId: string) => Promise<LoadedRouter | null> = load) {}
+  constructor(
+    private readonly loader: (routerId: string) => Promise<LoadedRouter | null> = load,
+    private readonly shared?: SharedRouting,
+  ) {}
 
   /** Called after a runtime is created or refreshed (the health checker follows it). */
   onRuntime(listener: (runtime: RouterRuntime) => void): void {
@@ -108,9 +119,11 @@ export class RouterStore {
     if (refreshing) await refreshing.catch(() => {});
     let entry = this.runtimes.get(routerId);
     if (!entry) {
-      entry = this.loader(routerId).then((loaded) => {
+      entry = this.loader(routerId).then(async (loaded) => {
         if (!loaded) return null;
-        const runtime: RouterRuntime = { ...loaded, engine: new RouterEngine({ clock: systemClock, settings: loaded.settings, providers: loaded.providers }) };
+        const engine = new RouterEngine({ clock: systemClock, settings: loaded.settings, providers: loaded.providers, shared: this.shared !== undefined });
+        for (const c of (await this.shared?.cooldowns(loaded.providers.map((p) => p.id))) ?? []) engine.enterCooldown(c.providerId, c.remainingMs);
+        const runtime: RouterRuntime = { ...loaded, engine };
         this.listeners.forEach((l) => l(runtime));
         return runtime;
       });
@@ -141,6 +154,25 @@ export class RouterStore {
     await Promise.all([...this.runtimes.keys()].map((id) => this.refresh(id)));
   }
 
+  /** A slot freed on the provider somewhere (a session ended on any proxy): one waiter here may try for it. */
+  capacityFreed(providerId: string): void {
+    void this.withProvider(providerId, (runtime) => runtime.engine.capacityFreed(providerId, 1));
+  }
+
+  /** A shared cooldown started on the provider (decided from every proxy's failures). */
+  enterCooldown(providerId: string, remainingMs: number): void {
+    void this.withProvider(providerId, (runtime) => runtime.engine.enterCooldown(providerId, remainingMs));
+  }
+
+  /** Every loaded engine looks at its queue again (after notifications may have been missed). */
+  async recheckAll(): Promise<void> {
+    for (const runtime of await this.all()) runtime.engine.recheck();
+  }
+
+  private async withProvider(providerId: string, fn: (runtime: RouterRuntime) => void): Promise<void> {
+    for (const runtime of await this.all()) if (runtime.providers.some((p) => p.id === providerId)) fn(runtime);
+  }
+
   async all(): Promise<RouterRuntime[]> {
     return (await Promise.all(this.runtimes.values())).filter((r): r is RouterRuntime => r !== null);
   }
@@ -166,7 +198,10 @@ export class RouterStore {
     current.engine.update(loaded.settings, loaded.providers);
     for (const p of loaded.providers) {
       const was = before.get(p.id);
-      if (was !== undefined && was !== p.updatedAt) current.engine.reset(p.id);
+      if (was !== undefined && was !== p.updatedAt) {
+        current.engine.reset(p.id);
+        this.shared?.reset(p.id).catch((error: Error) => log.error({ providerId: p.id, err: error.message }, 'could not reset shared provider state'));
+      }
     }
     this.listeners.forEach((l) => l(current));
   }

@@ -7,7 +7,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { log } from '../../lib/log';
-import { isEngineError, type EngineError, type Lease, type Reservation } from '../engine';
+import { concurrencyLimit, isEngineError, type EngineError, type Lease, type Reservation } from '../engine';
+import type { Cluster, SharedSlot } from '../cluster/cluster';
 import { KEY_REFUSED, THROTTLED, type RouterKeyAuth } from '../auth/authenticate';
 import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
 import { FastLane } from '../relay/fast-lane';
@@ -42,6 +43,8 @@ export interface ConnectDeps {
   /** The router-key check shared with /v1/status and the data API (failure throttle included). */
   keys: RouterKeyAuth;
   proxyInstanceId: string;
+  /** Provider slots shared with the other proxies on the database; absent, this proxy's count is the whole truth. */
+  cluster?: Cluster;
   isStopping(): boolean;
   /** Settings of recorded sessions (the byte cap). */
   recording?: RecordingOptions;
@@ -164,7 +167,9 @@ async function route(input: RouteInput): Promise<void> {
     let upstream: Upstream;
     let target: UpstreamTarget | null = null;
     let upstreamHead: Buffer | null = null;
+    let shared: SharedSlot | null = null;
     try {
+      shared = await takeSharedSlot(deps.cluster, provider);
       target = await resolveTarget(provider);
       if (signal.aborted) throw new DialError('aborted', 'the client went away');
       // Only the fast lane passes the client's extension offer through: it does not re-frame (and a
@@ -189,10 +194,13 @@ async function route(input: RouteInput): Promise<void> {
       if (signal.aborted) {
         // The client went away mid-dial: nothing was started for it; free the reservation.
         target?.release('disconnect');
+        shared?.release();
         reservation.cancel();
         return;
       }
       target?.release('error');
+      // Only a failed attempt counts against the provider; every other end gives the slot back.
+      if (!(error instanceof DialError && error.kind !== 'full')) shared?.release();
       if (error instanceof ResidueError) {
         // Not the provider's fault: skipped without cooldown.
         log.info({ routerId: router.id, provider: provider.slug, reason: error.message }, 'provider holds another profile');
@@ -222,6 +230,8 @@ async function route(input: RouteInput): Promise<void> {
         continue;
       }
       log.info({ routerId: router.id, provider: provider.slug, reason: error.message }, 'provider attempt failed');
+      const cooled = await shared?.fail(router.settings);
+      if (cooled) router.engine.enterCooldown(cooled.providerId, cooled.remainingMs);
       const next = reservation.fail(error.message);
       const attempts = reservation.attempts.map((a) => `- ${a.slug}: ${a.reason}`).join('\n');
       if (next && (params.provider || signal.aborted)) next.cancel();
@@ -233,20 +243,35 @@ async function route(input: RouteInput): Promise<void> {
     const lease = reservation.succeed(upstream.connectMs);
     if (signal.aborted) {
       lease.release();
+      shared?.release();
       upstream.socket.destroy();
       target.release('disconnect');
       return;
     }
     const early = pending.stop();
     input.onStarted();
-    startSession({ req, socket, head: early.length > 0 ? Buffer.concat([head, early]) : head, key, upstream: upstreamHead ? { ...upstream, head: upstreamHead } : upstream, target, lease, router, caller, deps, id: input.sessionId, profile, record: params.record, trace: params.observability });
+    startSession({ req, socket, head: early.length > 0 ? Buffer.concat([head, early]) : head, key, upstream: upstreamHead ? { ...upstream, head: upstreamHead } : upstream, target, lease, shared, router, caller, deps, id: input.sessionId, profile, record: params.record, trace: params.observability });
     const done = performance.now();
     log.debug({ routerId: router.id, provider: provider.slug, authMs: ms(tAuth - t0), routeMs: ms(tRoute - tAuth), dialMs: ms(upstream.connectMs), totalMs: ms(done - t0) }, 'session started');
     return;
   }
 }
 
-function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; target: UpstreamTarget; lease: Lease<RuntimeProvider>; router: RouterRuntime; caller: Caller; deps: ConnectDeps; id: string; profile: ProfileSession | null; record: boolean; trace: boolean }): void {
+/**
+ * The provider's slot across every proxy (docs/deployment.md). At its limit there is the same as
+ * the provider answering "at capacity": the next free provider, or the queue until a slot frees.
+ */
+async function takeSharedSlot(cluster: Cluster | undefined, provider: RuntimeProvider): Promise<SharedSlot | null> {
+  if (!cluster) return null;
+  const slot = await cluster.take(provider).catch((error: Error) => {
+    log.error({ provider: provider.slug, err: error.message }, 'could not take a provider lease');
+    throw new Refusal(503, 'routing is unavailable for a moment (the database did not answer); retry shortly');
+  });
+  if (!slot) throw new DialError('full', `${provider.slug} holds its limit of ${concurrencyLimit(provider)} sessions across the proxies`);
+  return slot;
+}
+
+function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; target: UpstreamTarget; lease: Lease<RuntimeProvider>; shared: SharedSlot | null; router: RouterRuntime; caller: Caller; deps: ConnectDeps; id: string; profile: ProfileSession | null; record: boolean; trace: boolean }): void {
   const { socket, head, key, upstream, target, lease, router, deps, id, profile, caller } = input;
   const identity = caller.identity;
   const provider = lease.provider;
@@ -273,6 +298,7 @@ function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffe
   const register = (relay: Relay) => deps.sessions.add({ id, routerId: router.id, keyId: caller.keyId, credential: caller.credential, workspaceId: router.workspaceId, startedAt: startedAt.getTime(), idleTimeoutMs: caller.kind === 'agent' ? AGENT_RELAY_IDLE_MS : router.sessionIdleTimeoutMs, relay, ended });
   const onEnd = (relay: () => Relay) => (outcome: RelayOutcome) => {
     lease.release();
+    input.shared?.release();
     target.release(outcome.state === 'errored' ? 'error' : outcome.reason === CONTROL_PLANE_CLOSE ? 'close' : 'disconnect');
     const recorded = recording?.end();
     const traced = trace?.end();

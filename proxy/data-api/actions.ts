@@ -4,7 +4,7 @@ import { errors, type Page } from 'playwright-core';
 import type { RuntimeProvider } from '../config/router-store';
 import { DataApiError, invalidRequest } from './errors';
 import { extract } from './page-scripts';
-import type { ContentRequest, PageRequest, ScrapeRequest, ScreenshotRequest } from './schemas';
+import type { ContentRequest, PageRequest, ScrapeRequest, ScreenshotRequest } from '../../lib/data-api/schemas';
 import { browserMessage, type Visit } from './visit';
 
 export interface ActionInput<R> {

@@ -2,8 +2,9 @@
 // The one wrapper around the three: authenticate (plain-text 401/429 like the connect path), read
 // and validate the body, route through the router's engine (queue, cooldown, failover before the
 // browser action, pinning), run the action in a fresh context while holding the engine lease, and
-// map every failure to `{ success: false, error }`. Only a 200 counts toward monthly usage; a
-// data-API call writes no session row and sends no webhook.
+// map every failure to `{ success: false, error }`. Only a 200 counts toward monthly usage; an
+// error answered after the key was accepted is counted as a failed call of the router (the
+// overview shows both); a data-API call writes no session row and sends no webhook.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -11,13 +12,15 @@ import { log } from '../../lib/log';
 import { egressPolicy, egressRefusal } from '../../lib/net/egress-policy';
 import type { RouterKeyAuth } from '../auth/authenticate';
 import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
-import { isEngineError, type Lease, type Reservation } from '../engine';
-import { countCall } from '../sessions/usage';
+import { concurrencyLimit, isEngineError, type Lease, type Reservation } from '../engine';
+import type { Cluster, SharedSlot } from '../cluster/cluster';
+import { countCall, countFailedCall, type CallScope } from '../sessions/usage';
 import { text } from '../status';
 import { contentAction, scrapeAction, screenshotAction, type ActionInput, type Reply } from './actions';
 import { ConnectError, type BrowserConnections, type OpenedContext } from './browser-connections';
 import { DataApiError, fromEngineError, invalidRequest } from './errors';
-import { contentSchema, scrapeSchema, screenshotSchema, type PageRequest } from './schemas';
+import { DATA_API_ROUTES, type DataApiPath } from '../../lib/data-api/routes';
+import type { PageRequest } from '../../lib/data-api/schemas';
 import { browserMessage, contextOptions, visit } from './visit';
 
 export interface DataApiDeps {
@@ -25,6 +28,8 @@ export interface DataApiDeps {
   /** The router-key check shared with the connect endpoint and /v1/status. */
   keys: RouterKeyAuth;
   connections: BrowserConnections;
+  /** Provider slots shared with the other proxies (as on the connect path). */
+  cluster?: Cluster;
 }
 
 interface Endpoint<R extends PageRequest> {
@@ -43,11 +48,17 @@ export const BUDGET_SLACK_MS = 20_000;
 const CONTEXT_CLOSE_WAIT_MS = 5_000;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each endpoint has its own request type
-export const endpoints: Record<string, Endpoint<any>> = {
-  '/v1/screenshot': { capBytes: 25 * MB, schema: screenshotSchema, action: screenshotAction },
-  '/v1/content': { capBytes: 10 * MB, schema: contentSchema, action: contentAction },
-  '/v1/scrape': { capBytes: 5 * MB, schema: scrapeSchema, action: scrapeAction },
+const actions: Record<DataApiPath, Endpoint<any>['action']> = {
+  '/v1/screenshot': screenshotAction,
+  '/v1/content': contentAction,
+  '/v1/scrape': scrapeAction,
 };
+
+/** The endpoints of the route table (lib/data-api/routes.ts), each with its action: the dispatcher serves these and no others. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each endpoint has its own request type
+export const endpoints: Record<string, Endpoint<any>> = Object.fromEntries(
+  Object.entries(DATA_API_ROUTES).map(([path, route]) => [path, { ...route, action: actions[path as DataApiPath] }]),
+);
 
 class BudgetExceeded extends DataApiError {}
 
@@ -57,10 +68,13 @@ export async function handleDataApi(endpoint: Endpoint<PageRequest>, req: Incomi
   const abort = new AbortController();
   res.once('close', () => { if (!res.writableFinished) abort.abort(new DataApiError(499, 'the client went away')); });
   let budget: NodeJS.Timeout | undefined;
+  let caller: CallScope | null = null;
   try {
     const auth = await deps.keys.check(req, url);
     if (!auth.ok) return text(res, auth.status, auth.message, auth.headers);
     const identity = auth.identity;
+    const scope: CallScope = { workspaceId: identity.workspaceId, routerId: identity.routerId };
+    caller = scope;
     const request = parse(endpoint, await readBody(req));
     if (identity.suspended) throw new DataApiError(402, 'the workspace is suspended');
     const router = await deps.routers.get(identity.routerId);
@@ -69,12 +83,12 @@ export async function handleDataApi(endpoint: Endpoint<PageRequest>, req: Incomi
 
     const budgetMs = request.timeout + BUDGET_SLACK_MS;
     budget = setTimeout(() => abort.abort(new BudgetExceeded(408, `the call did not finish within its budget of ${budgetMs} ms (timeout + ${BUDGET_SLACK_MS / 1000} s)`)), budgetMs);
-    const reply = await untilAborted(perform(endpoint, request, router, deps.connections, startedAt, abort.signal), abort.signal);
+    const reply = await untilAborted(perform(endpoint, request, router, deps, startedAt, abort.signal), abort.signal);
     if (reply.body.length > endpoint.capBytes) {
       throw new DataApiError(413, `the response would be ${reply.body.length} bytes, over this endpoint's cap of ${endpoint.capBytes / MB} MB; narrow the request (clip, selector, fewer formats)`);
     }
     res.once('finish', () => {
-      countCall(identity.workspaceId, requestId).catch((error: Error) => log.error({ requestId, workspaceId: identity.workspaceId, err: error.message }, 'could not count a data-API call'));
+      countCall(scope, requestId).catch((error: Error) => log.error({ requestId, workspaceId: identity.workspaceId, err: error.message }, 'could not count a data-API call'));
     });
     res.writeHead(200, { ...reply.headers, 'Content-Length': String(reply.body.length), 'Cache-Control': 'no-store' }).end(reply.body);
   } catch (error) {
@@ -85,6 +99,8 @@ export async function handleDataApi(endpoint: Endpoint<PageRequest>, req: Incomi
     const body: Record<string, unknown> = { success: false, error: failure?.message ?? `internal error (request ${requestId})` };
     if (failure?.details) body.details = failure.details;
     if (!res.headersSent) res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...failure?.headers }).end(JSON.stringify(body));
+    const failedBy = caller;
+    if (failedBy) countFailedCall(failedBy).catch((e: Error) => log.error({ requestId, workspaceId: failedBy.workspaceId, err: e.message }, 'could not count a failed data-API call'));
   } finally {
     clearTimeout(budget);
   }
@@ -133,7 +149,8 @@ function readBody(req: IncomingMessage): Promise<string> {
  * and newContext); once the page is opened the provider is committed. The engine lease is held
  * until the context is closed, so `maxConcurrent` counts data-API calls like connect sessions.
  */
-async function perform(endpoint: Endpoint<PageRequest>, request: PageRequest, router: RouterRuntime, connections: BrowserConnections, startedAt: number, signal: AbortSignal): Promise<Reply> {
+async function perform(endpoint: Endpoint<PageRequest>, request: PageRequest, router: RouterRuntime, deps: DataApiDeps, startedAt: number, signal: AbortSignal): Promise<Reply> {
+  const { connections, cluster } = deps;
   await assertPageUrlAllowed(request.url);
   let reservation: Reservation<RuntimeProvider>;
   try {
@@ -145,11 +162,14 @@ async function perform(endpoint: Endpoint<PageRequest>, request: PageRequest, ro
 
   let opened: OpenedContext;
   const failureKinds: ConnectError['kind'][] = [];
+  let shared: SharedSlot | null = null;
   for (;;) {
     try {
+      shared = await takeSharedSlot(cluster, reservation.provider);
       opened = await connections.openContext(router.id, reservation.provider, contextOptions(request), router.connectionTimeoutMs, signal);
       break;
     } catch (error) {
+      if (signal.aborted || !(error instanceof ConnectError) || error.kind === 'full') shared?.release();
       if (signal.aborted || !(error instanceof ConnectError)) {
         reservation.cancel();
         throw error;
@@ -168,6 +188,8 @@ async function perform(endpoint: Endpoint<PageRequest>, request: PageRequest, ro
       }
       log.info({ routerId: router.id, provider: reservation.provider.slug, reason: error.message }, 'data-API provider attempt failed');
       failureKinds.push(error.kind);
+      const cooled = await shared?.fail(router.settings);
+      if (cooled) router.engine.enterCooldown(cooled.providerId, cooled.remainingMs);
       const next = reservation.fail(error.message);
       if (!next) throw exhausted(reservation.attempts.map((a) => `${a.slug}: ${a.reason}`), failureKinds.every((kind) => kind === 'timeout'));
       reservation = next;
@@ -192,7 +214,19 @@ async function perform(endpoint: Endpoint<PageRequest>, request: PageRequest, ro
     // that sends its next call on receipt must find the slot free (maxConcurrent 1, pinning).
     await bounded(opened.close(), CONTEXT_CLOSE_WAIT_MS);
     lease.release();
+    shared?.release();
   }
+}
+
+/** The provider's slot across every proxy; at its limit there, the same as the provider answering "full". */
+async function takeSharedSlot(cluster: Cluster | undefined, provider: RuntimeProvider): Promise<SharedSlot | null> {
+  if (!cluster) return null;
+  const slot = await cluster.take(provider).catch((error: Error) => {
+    log.error({ provider: provider.slug, err: error.message }, 'could not take a provider lease');
+    throw new DataApiError(503, 'routing is unavailable for a moment (the database did not answer); retry shortly');
+  });
+  if (!slot) throw new ConnectError('full', `${provider.slug} holds its limit of ${concurrencyLimit(provider)} sessions across the proxies`);
+  return slot;
 }
 
 /**

@@ -4,7 +4,7 @@ import { errors, type BrowserContextOptions, type Page } from 'playwright-core';
 import { firstLine } from './browser-connections';
 import { pageScript } from './page-scripts';
 import { DataApiError } from './errors';
-import { WAIT_FOR_SELECTOR_CAP_MS, type PageRequest } from './schemas';
+import { WAIT_FOR_SELECTOR_CAP_MS, type PageRequest } from '../../lib/data-api/schemas';
 
 export interface Visit {
   page: Page;

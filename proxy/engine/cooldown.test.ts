@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import { FakeClock } from './clock';
 import { COOLDOWN_WINDOW_MS, CooldownTracker, type CooldownSettings } from './cooldown';
 import { isEngineError } from './errors';
-import { provider, setup } from './testing';
+import { RouterEngine } from './engine';
+import { provider, settings, setup } from './testing';
 
 const DEFAULTS: CooldownSettings = { cooldownDefaultMs: 30_000, cooldownFailureThreshold: 0.5, cooldownMinRequestVolume: 3 };
 
@@ -145,4 +146,43 @@ test('engine: a throwing cooldown listener does not break routing', async () => 
   assert.ok(next);
   assert.deepEqual(seen, [r.provider.id]);
   off();
+});
+
+test('a tracker that does not decide counts nothing and takes cooldowns from outside', () => {
+  const clock = new FakeClock(5_000_000);
+  const ended: string[] = [];
+  const t = new CooldownTracker(clock, DEFAULTS, (id) => ended.push(id), false);
+  assert.deepEqual(['F', 'F', 'F', 'F'].map(() => t.record('p', false)), [null, null, null, null]);
+  assert.equal(t.isCooling('p'), false);
+  assert.equal(t.enter('p', clock.now() + 10_000), true);
+  assert.equal(t.cooldownUntil('p'), clock.now() + 10_000);
+  // The same or a shorter one changes nothing; a longer one extends it; one in the past is ignored.
+  assert.equal(t.enter('p', clock.now() + 10_000), false);
+  assert.equal(t.enter('p', clock.now() + 5_000), false);
+  assert.equal(t.enter('p', clock.now() + 12_000), true);
+  assert.equal(t.enter('q', clock.now() - 1), false);
+  clock.advance(11_999);
+  assert.deepEqual(ended, []);
+  clock.advance(1);
+  assert.deepEqual(ended, ['p'], 'ends once, at the later end');
+  assert.equal(t.isCooling('p'), false);
+});
+
+test('an engine with shared cooldown routes around a cooldown entered from outside, then back', async () => {
+  const clock = new FakeClock(1_000_000);
+  const engine = new RouterEngine({ clock, settings: settings({ cooldownMinRequestVolume: 1 }), providers: [provider('a'), provider('b')], shared: true });
+  const first = await engine.acquire();
+  assert.equal(first.provider.id, 'a');
+  // Its own failures decide nothing: the shared count does.
+  first.fail('refused')?.cancel();
+  assert.equal(engine.status().find((s) => s.id === 'a')?.cooldownUntil, null);
+  assert.equal(engine.enterCooldown('a', 30_000), true);
+  assert.equal(engine.enterCooldown('unknown', 30_000), false);
+  const second = await engine.acquire();
+  assert.equal(second.provider.id, 'b');
+  second.cancel();
+  clock.advance(30_000);
+  const third = await engine.acquire();
+  assert.equal(third.provider.id, 'a');
+  third.cancel();
 });

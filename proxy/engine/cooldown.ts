@@ -38,11 +38,16 @@ export class CooldownTracker {
   private readonly windows = new Map<string, ProviderWindow>();
   private settings: CooldownSettings;
 
-  /** `onEnded` fires (from a clock timer) when a cooldown is over, so waiters can be woken. */
+  /**
+   * `onEnded` fires (from a clock timer) when a cooldown is over, so waiters can be woken.
+   * `decides: false` is for several proxies sharing providers: outcomes are counted where all of
+   * them are (proxy/cluster/), and cooldowns arrive from there through enter().
+   */
   constructor(
     private readonly clock: Clock,
     settings: CooldownSettings,
     private readonly onEnded: (providerId: string) => void,
+    private readonly decides = true,
   ) {
     this.settings = { ...settings };
   }
@@ -54,6 +59,7 @@ export class CooldownTracker {
 
   /** Records one attempt. Returns the cooldown length if this outcome started a cooldown. */
   record(providerId: string, ok: boolean): number | null {
+    if (!this.decides) return null;
     const now = this.clock.now();
     const w = this.window(providerId);
     if (this.isCooling(providerId)) return null;
@@ -68,13 +74,29 @@ export class CooldownTracker {
     if (attempts < cooldownMinRequestVolume) return null;
     if (!(w.failures / attempts > cooldownFailureThreshold)) return null;
 
+    this.start(providerId, w, now + cooldownDefaultMs);
+    return cooldownDefaultMs;
+  }
+
+  /**
+   * A cooldown decided elsewhere (another proxy, or the shared failure count): runs until `until`
+   * unless one already runs at least that long. Returns whether it started or was extended.
+   */
+  enter(providerId: string, until: number): boolean {
+    const running = this.cooldownUntil(providerId);
+    if (running !== null && running >= until) return false;
+    if (until <= this.clock.now()) return false;
+    this.start(providerId, this.window(providerId), until);
+    return true;
+  }
+
+  private start(providerId: string, w: ProviderWindow, until: number): void {
     this.reset(w);
-    w.cooldownUntil = now + cooldownDefaultMs;
+    w.cooldownUntil = until;
     w.timer = this.clock.setTimer(() => {
       w.timer = null;
       this.onEnded(providerId);
-    }, cooldownDefaultMs);
-    return cooldownDefaultMs;
+    }, until - this.clock.now());
   }
 
   /** Computed from the time, not from the timer, so a late timer never extends a cooldown. */

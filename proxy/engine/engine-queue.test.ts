@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { FakeClock } from './clock';
+import { FULL_RETRY_MS, RouterEngine } from './engine';
 import { isEngineError } from './errors';
 import { flush, provider, settings, setup, track } from './testing';
 
@@ -258,4 +260,56 @@ test('close() rejects waiters and new requests; held slots still release', async
   lease.release();
   assert.equal(engine.status()[0].active, 0);
   assert.equal(clock.pendingTimers, 0);
+});
+
+test('shared providers: a provider found full lets one waiter try per slot announced freed, not all of them', async () => {
+  const clock = new FakeClock(1_000_000);
+  const engine = new RouterEngine({ clock, settings: settings(), providers: [provider('a', { maxConcurrent: 5 })], shared: true });
+  // Another proxy holds the provider's slots: the first attempt here is told it is full.
+  const first = await engine.acquire();
+  const requeued = track(first.full());
+  const waiters = [1, 2, 3].map(() => {
+    clock.jump(1);
+    return track(engine.acquire());
+  });
+  await flush();
+  assert.equal(engine.queueLength, 4, 'nobody dispatched while it is marked full');
+  engine.capacityFreed('a', 1);
+  await flush();
+  assert.deepEqual([requeued, ...waiters].map((w) => w.settled), [true, false, false, false], 'one try, for the oldest');
+  // Its attempt finds it full again (another proxy's waiter won): back to waiting, in its place.
+  const again = track(requeued.value!.full());
+  await flush();
+  assert.equal(engine.queueLength, 4);
+  engine.capacityFreed('a', 2);
+  await flush();
+  assert.deepEqual([again, ...waiters].map((w) => w.settled), [true, true, false, false]);
+  // A slot released here is announced like any other (no wake-up of its own).
+  again.value!.succeed(1).release();
+  await flush();
+  assert.equal(waiters[1]!.settled, false);
+  // Without announcements the full mark still ends after FULL_RETRY_MS.
+  clock.advance(FULL_RETRY_MS);
+  await flush();
+  assert.equal(waiters[1]!.settled && waiters[2]!.settled, true);
+});
+
+test('shared providers: a slot announced freed while an attempt was under way is tried after that attempt is told "full"', async () => {
+  const clock = new FakeClock(1_000_000);
+  const engine = new RouterEngine({ clock, settings: settings(), providers: [provider('a', { maxConcurrent: 1 })], shared: true });
+  const attempt = await engine.acquire();
+  clock.jump(1);
+  const waiter = track(engine.acquire());
+  await flush();
+  assert.equal(waiter.settled, false, 'the one local slot is taken by the attempt');
+  // A session ends on another proxy while the attempt's lease is refused (it raced a third one).
+  engine.capacityFreed('a', 1);
+  const requeued = track(attempt.full());
+  await flush();
+  // The oldest waiter tries the announced slot at once (not after FULL_RETRY_MS); the attempt
+  // told "full" waits behind it.
+  assert.equal(waiter.settled, true);
+  assert.equal(requeued.settled, false);
+  assert.equal(engine.queueLength, 1);
+  waiter.value!.cancel();
 });

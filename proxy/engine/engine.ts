@@ -28,6 +28,13 @@ export interface RouterEngineOptions<P extends ProviderConfig> {
   slots?: SlotStore;
   /** Overrides FULL_RETRY_MS. */
   fullRetryMs?: number;
+  /**
+   * Several proxies share these providers (proxy/cluster/): cooldown is decided from the failures
+   * all of them saw and applied here through enterCooldown() (this engine's own count decides
+   * nothing), and a provider found full stays so until capacityFreed() announces a freed slot (a
+   * slot released here is announced the same way), which lets one waiter try for each.
+   */
+  shared?: boolean;
 }
 
 export interface AcquireOptions<P extends ProviderConfig> {
@@ -49,9 +56,15 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   private readonly unhealthy = new Set<string>();
   private readonly queue = new WaitQueue<Waiter<P>>();
   private readonly cooldownListeners = new Set<CooldownListener>();
-  /** Providers that answered "at capacity": left out until `until` (from the time, like cooldown). */
-  private readonly fullMarks = new Map<string, { until: number; timer: TimerHandle }>();
+  /**
+   * Providers that answered "at capacity": left out until `until` (from the time, like cooldown),
+   * except for `tries` connections, one per slot announced freed while the mark holds.
+   */
+  private readonly fullMarks = new Map<string, { until: number; timer: TimerHandle; tries: number }>();
+  /** Freed slots announced per provider (capacityFreed with a count), ever: see Chain.announcedAt. */
+  private readonly announced = new Map<string, number>();
   private readonly fullRetryMs: number;
+  private readonly shared: boolean;
   private readonly host: ReservationHost<P>;
   private readonly view: RoutingView;
   private settings!: RouterSettings;
@@ -66,7 +79,8 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.clock = options.clock;
     this.slots = options.slots ?? new MemorySlotStore();
     this.fullRetryMs = options.fullRetryMs ?? FULL_RETRY_MS;
-    this.cooldown = new CooldownTracker(this.clock, options.settings, () => this.drain());
+    this.cooldown = new CooldownTracker(this.clock, options.settings, () => this.drain(), !options.shared);
+    this.shared = options.shared ?? false;
     this.host = {
       recordSuccess: (p, ms) => this.recordSuccess(p, ms),
       failover: (chain, p) => this.failover(chain, p),
@@ -142,17 +156,33 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.drain();
   }
 
+  /**
+   * A cooldown decided outside this engine (the shared failure count): the provider gets no new
+   * connections for `remainingMs`. Returns false when it was cooling at least that long already.
+   */
+  enterCooldown(providerId: string, remainingMs: number): boolean {
+    if (!this.index.has(providerId) || remainingMs <= 0) return false;
+    return this.cooldown.enter(providerId, this.clock.now() + remainingMs);
+  }
+
   /** Re-examines the queue after capacity changed outside this engine (another proxy's lease). */
   recheck(): void {
     this.drain();
   }
 
   /**
-   * The provider has room again (a health check's capacity report): a provider that answered
-   * "at capacity" is back at once instead of after FULL_RETRY_MS.
+   * The provider has room again: a provider that answered "at capacity" is back at once instead
+   * of after FULL_RETRY_MS. `slots` (a count of sessions that ended, e.g. on other proxies) lets
+   * that many connections try it while it stays marked, rather than every waiter at once; without
+   * it (a health check's capacity report) the mark is cleared.
    */
-  capacityFreed(providerId: string): void {
-    if (this.clearFull(providerId)) this.drain();
+  capacityFreed(providerId: string, slots?: number): void {
+    if (slots !== undefined) {
+      this.announced.set(providerId, (this.announced.get(providerId) ?? 0) + slots);
+      const mark = this.fullMarks.get(providerId);
+      if (mark) mark.tries += slots;
+    } else if (!this.clearFull(providerId)) return;
+    this.drain();
   }
 
   /** Subscribe to cooldown starts (the gateway's `provider.cooldown` webhook). Returns unsubscribe. */
@@ -206,6 +236,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.strategy.retain(ids);
     for (const id of this.unhealthy) if (!ids.has(id)) this.unhealthy.delete(id);
     for (const id of [...this.fullMarks.keys()]) if (!ids.has(id)) this.clearFull(id);
+    for (const id of [...this.announced.keys()]) if (!ids.has(id)) this.announced.delete(id);
   }
 
   private acquirePinned(pin: string, predicate: ((p: P) => boolean) | undefined): Reservation<P> {
@@ -215,10 +246,11 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.drain();
     const providerId = provider.id;
     if (!this.isRoutable(provider)) throw new EngineError('pinned_unavailable', { reason: 'unavailable', providerId });
-    if (this.isFull(providerId) || !this.slots.tryAcquire(providerId, concurrencyLimit(provider))) {
+    if (this.isFull(providerId) || !this.take(provider)) {
       throw new EngineError('pinned_unavailable', { reason: 'full', providerId });
     }
-    const chain: Chain<P> = { order: [provider], tried: new Set([providerId]), attempts: [], pinned: true, waitedMs: 0, predicate };
+    const chain: Chain<P> = { order: [provider], tried: new Set([providerId]), attempts: [], pinned: true, waitedMs: 0, predicate, announcedAt: new Map() };
+    chain.announcedAt.set(providerId, this.announced.get(providerId) ?? 0);
     return new Reservation(provider, chain, this.host);
   }
 
@@ -229,10 +261,11 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   private dispatch(eligible: readonly P[], predicate: ((p: P) => boolean) | undefined, waitedMs: number, queuedAt?: number, previous?: Chain<P>): Reservation<P> | null {
     const order = this.strategy.order(eligible, this.view);
     for (const provider of order) {
-      if (!this.isAvailable(provider) || !this.slots.tryAcquire(provider.id, concurrencyLimit(provider))) continue;
+      if (!this.isAvailable(provider) || !this.take(provider)) continue;
       const tried = previous?.tried ?? new Set<string>();
       tried.add(provider.id);
-      const chain: Chain<P> = { order, tried, attempts: previous?.attempts ?? [], pinned: false, waitedMs, predicate, queuedAt };
+      const chain: Chain<P> = { order, tried, attempts: previous?.attempts ?? [], pinned: false, waitedMs, predicate, queuedAt, announcedAt: previous?.announcedAt ?? new Map() };
+      chain.announcedAt.set(provider.id, this.announced.get(provider.id) ?? 0);
       return new Reservation(provider, chain, this.host);
     }
     return null;
@@ -334,7 +367,9 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
    */
   private onFull(chain: Chain<P>, full: P, signal: AbortSignal | undefined): Promise<Reservation<P>> {
     this.slots.release(full.id);
-    if (this.index.has(full.id)) this.markFull(full.id);
+    // Slots announced freed while this attempt was under way are still to be tried.
+    const meanwhile = (this.announced.get(full.id) ?? 0) - (chain.announcedAt.get(full.id) ?? Number.MAX_SAFE_INTEGER);
+    if (this.index.has(full.id)) this.markFull(full.id, Math.max(0, meanwhile));
     // Not used up for this connection: it may be tried again once it has room.
     chain.tried.delete(full.id);
     this.drain();
@@ -362,13 +397,13 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     return chain.queuedAt === undefined ? 0 : this.clock.now() - chain.queuedAt;
   }
 
-  private markFull(providerId: string): void {
+  private markFull(providerId: string, tries = 0): void {
     this.clearFull(providerId);
     const timer = this.clock.setTimer(() => {
       if (this.fullMarks.get(providerId)?.timer === timer) this.fullMarks.delete(providerId);
       this.drain();
     }, this.fullRetryMs);
-    this.fullMarks.set(providerId, { until: this.clock.now() + this.fullRetryMs, timer });
+    this.fullMarks.set(providerId, { until: this.clock.now() + this.fullRetryMs, timer, tries });
   }
 
   private clearFull(providerId: string): boolean {
@@ -382,7 +417,15 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   /** Computed from the time, not from the timer, so a late timer never extends it. */
   private isFull(providerId: string): boolean {
     const mark = this.fullMarks.get(providerId);
-    return mark !== undefined && this.clock.now() < mark.until;
+    return mark !== undefined && this.clock.now() < mark.until && mark.tries === 0;
+  }
+
+  /** Takes a slot for a new attempt; one let through by a freed-slot announcement uses up its try. */
+  private take(provider: P): boolean {
+    if (!this.slots.tryAcquire(provider.id, concurrencyLimit(provider))) return false;
+    const mark = this.fullMarks.get(provider.id);
+    if (mark && mark.tries > 0) mark.tries--;
+    return true;
   }
 
   /** The next untried provider of the original order that can be used right now. */
@@ -392,8 +435,9 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
       // Use the current configuration object: limits or profile rules may have changed since.
       const provider = this.index.get(planned.id)?.provider;
       if (!provider || (chain.predicate && !chain.predicate(provider))) continue;
-      if (!this.isAvailable(provider) || !this.slots.tryAcquire(provider.id, concurrencyLimit(provider))) continue;
+      if (!this.isAvailable(provider) || !this.take(provider)) continue;
       chain.tried.add(provider.id);
+      chain.announcedAt.set(provider.id, this.announced.get(provider.id) ?? 0);
       return new Reservation(provider, chain, this.host);
     }
     return null;
@@ -408,8 +452,9 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
 
   private releaseSlot(provider: P): void {
     this.slots.release(provider.id);
-    // A slot freed on a provider that said "at capacity" means it has room again.
-    this.clearFull(provider.id);
+    // A slot freed on a provider that said "at capacity" means it has room again. Shared with
+    // other proxies, the release is announced to all of them, this one included (capacityFreed).
+    if (!this.shared) this.clearFull(provider.id);
     this.drain();
   }
 

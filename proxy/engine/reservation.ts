@@ -17,6 +17,11 @@ export interface Chain<P extends ProviderConfig> {
   readonly predicate: ((provider: P) => boolean) | undefined;
   /** When the connection first entered the queue (its queue deadline counts from there). */
   readonly queuedAt?: number;
+  /**
+   * Per provider tried, how many freed slots had been announced (capacityFreed) when this
+   * connection's slot was taken: a "full" answer then knows how many were announced meanwhile.
+   */
+  readonly announcedAt: Map<string, number>;
 }
 
 /** The engine side of a reservation; kept narrow so this file does not depend on the engine. */

@@ -14,6 +14,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { chromium, type Browser } from 'playwright-core';
 import WebSocket from 'ws';
 import { CHROMIUM, launchChromium, type Chromium } from '../../e2e/support/chromium';
+import { eventually } from '../../e2e/support/connect';
 import { startTestSite, type TestSite } from '../../e2e/support/test-site';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -100,14 +101,8 @@ async function serve(yaml: string, env: Record<string, string> = {}): Promise<Se
 }
 
 /** Polls `check` until it holds, or fails with `what` after the deadline. */
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value as T;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<NonNullable<T>> {
+  return eventually(probe, ms, what);
 }
 
 /** The HTTP answer to a WebSocket upgrade that was refused: status and JSON body. */

@@ -125,14 +125,17 @@ export class SessionWriter {
   }
 }
 
+export const PROXY_RESTARTED = 'the proxy restarted while the session ran';
+export const PROXY_STOPPED = 'the proxy holding the session stopped';
+
 /**
- * Sessions a previous run of this proxy left `active` (it crashed): settle them as errored, with
- * their session charge (what they captured died with the process) and their events.
+ * Sessions a proxy run left `active` (it crashed, or stopped answering): settle them as errored,
+ * with their session charge (what they captured died with the process) and their events.
  */
-export async function settleOrphanedSessions(proxyInstanceId: string): Promise<number> {
+export async function settleOrphanedSessions(proxyInstanceId: string, reason = PROXY_RESTARTED): Promise<number> {
   return db.$transaction(async (tx) => {
     const settled = await tx.$queryRaw<(SessionForEvent & { monthOrdinal: number | null })[]>`
-      UPDATE "SessionLog" SET "state" = 'errored', "endedAt" = now(), "errorReason" = 'the proxy restarted while the session ran',
+      UPDATE "SessionLog" SET "state" = 'errored', "endedAt" = now(), "errorReason" = ${reason},
         "durationMs" = GREATEST(0, (EXTRACT(EPOCH FROM (now() - "startedAt")) * 1000)::int)
       WHERE "proxyInstanceId" = ${proxyInstanceId} AND "state" = 'active'
       RETURNING "id", "workspaceId", "routerId", "providerSlug", "state"::text AS "state", "playground", "durationMs", "bytesIn", "bytesOut",

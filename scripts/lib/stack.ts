@@ -1,6 +1,7 @@
 // Starts the whole product: database (embedded unless DATABASE_URL), migrations, a production
 // build when needed, the web process, the proxy process and the local browser pool. Used by `npm start` and the tests.
 import type { ChildProcess } from 'node:child_process';
+import { checkBlobStoreConfig } from '../../lib/blobs/config';
 import { readPrivateNetwork, type PrivateNetwork } from '../../lib/net/egress-policy';
 import { loadInstanceSecrets } from '../../lib/runtime/secrets';
 import { prepareDatabase, type ReadyDatabase } from '../../lib/runtime/database';
@@ -34,8 +35,9 @@ export interface Stack {
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
-  // A wrong PRIVATE_NETWORK is refused before anything starts.
+  // A wrong PRIVATE_NETWORK or blob store is refused before anything starts.
   const privateNetwork = readPrivateNetwork({ ...process.env, ...options.extraEnv });
+  checkBlobStoreConfig({ ...process.env, ...options.extraEnv });
   await assertPortsFree([
     { setting: 'WEB_PORT', port: options.webPort },
     { setting: 'PORT', port: options.proxyPort },

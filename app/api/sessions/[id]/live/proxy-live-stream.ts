@@ -10,7 +10,9 @@ import { proxyInternalUrl } from '../../../routers/[id]/status/read-proxy-status
 /** Until the proxy's answer starts; the stream itself runs as long as the session does. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
-export async function streamLiveView(sessionId: string, client: AbortSignal): Promise<Response> {
+/** `proxyUrl`: the proxy holding the session (several may run); else the configured one. */
+export async function streamLiveView(sessionId: string, client: AbortSignal, proxyUrl: string | null): Promise<Response> {
+  const base = proxyUrl ?? proxyInternalUrl();
   const upstream = new AbortController();
   const stop = () => upstream.abort();
   client.addEventListener('abort', stop, { once: true });
@@ -19,14 +21,14 @@ export async function streamLiveView(sessionId: string, client: AbortSignal): Pr
   let response: Response;
   const timer = setTimeout(stop, CONNECT_TIMEOUT_MS);
   try {
-    response = await fetch(`${proxyInternalUrl()}/internal/sessions/${encodeURIComponent(sessionId)}/live`, {
+    response = await fetch(`${base}/internal/sessions/${encodeURIComponent(sessionId)}/live`, {
       headers: { Authorization: `Bearer ${internalServiceToken()}`, Accept: 'text/event-stream' },
       cache: 'no-store',
       signal: upstream.signal,
     });
   } catch (error) {
     done();
-    log.warn({ err: (error as Error).message, proxy: proxyInternalUrl(), sessionId }, 'live view: proxy unreachable');
+    log.warn({ err: (error as Error).message, proxy: base, sessionId }, 'live view: proxy unreachable');
     throw new ApiError('internal_error', 'the proxy did not answer; try again in a moment');
   } finally {
     clearTimeout(timer);

@@ -1,5 +1,6 @@
 import { api } from '@/lib/api/handler';
 import { findWatchableSession } from '@/lib/sessions/find-watchable-session';
+import { holdingProxyUrl } from '@/lib/sessions/holding-proxy';
 import { streamLiveView } from './proxy-live-stream';
 
 // GET /api/sessions/:id/live — owner/admin of the session's workspace, dashboard only; the running
@@ -7,5 +8,5 @@ import { streamLiveView } from './proxy-live-stream';
 // 404 for a session the user cannot see, 409 when it has ended or is not recorded.
 export const GET = api({ workspace: 'none', cookieOnly: true }, async (ctx) => {
   const session = await findWatchableSession(ctx.user.id, ctx.params.id!);
-  return streamLiveView(session.id, ctx.req.signal);
+  return streamLiveView(session.id, ctx.req.signal, await holdingProxyUrl(session.proxyInstanceId));
 });
