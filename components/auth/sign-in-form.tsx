@@ -9,7 +9,7 @@ import { TextField } from '../ui/input';
 import { AuthFrame, TextLink } from './auth-frame';
 import { AuthForm, AuthSubmit, authHref } from './auth-form';
 
-export function SignInForm({ callbackUrl, notice }: { callbackUrl: string; notice?: 'deleted' }) {
+export function SignInForm({ callbackUrl, notice }: { callbackUrl: string; notice?: 'deleted' | 'reset' }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
@@ -47,8 +47,18 @@ export function SignInForm({ callbackUrl, notice }: { callbackUrl: string; notic
             You&apos;ve been signed out. Sign in again within 30 days to restore it.
           </Alert>
         )}
+        {notice === 'reset' && (
+          <Alert tone="success" title="Your password was changed">
+            Sign in with the new one.
+          </Alert>
+        )}
         <TextField label="E-mail" name="email" type="email" autoComplete="email" error={errors.email} autoFocus />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} />
+        <div className="space-y-1.5">
+          <TextField label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} />
+          <div className="text-right text-[13px]">
+            <TextLink href="/forgot-password">Forgot password?</TextLink>
+          </div>
+        </div>
         <ErrorAlert error={error} />
         <AuthSubmit pending={pending}>Sign in</AuthSubmit>
       </AuthForm>

@@ -3,7 +3,7 @@
 // removing the flag here.
 import type { ComponentType, SVGProps } from 'react';
 import {
-  ActivityIcon, BuildingIcon, CreditCardIcon, HomeIcon, InboxIcon, KeyIcon, RouteIcon, SearchCodeIcon, UserCircleIcon, UsersIcon, VideoIcon, WebhookIcon,
+  ActivityIcon, BookIcon, BuildingIcon, CreditCardIcon, HomeIcon, InboxIcon, KeyIcon, RouteIcon, SearchCodeIcon, UserCircleIcon, UsersIcon, VideoIcon, WebhookIcon,
 } from '../ui/icons';
 
 export interface NavItem {
@@ -47,6 +47,11 @@ export const navSections: NavSection[] = [
   {
     label: 'Personal',
     items: [{ key: 'account', href: '/account', label: 'Account', icon: KeyIcon, description: 'Your profile, access tokens and account settings.' }],
+  },
+  {
+    label: 'Developers',
+    // A public page outside the dashboard's frame (app/docs/api), rendered from GET /v1/openapi.json's document.
+    items: [{ key: 'api-reference', href: '/docs/api', label: 'API reference', icon: BookIcon, description: 'Every endpoint of the API and the proxy, searchable, with curl examples.' }],
   },
 ];
 

@@ -1,47 +1,55 @@
 'use client';
-// Overview: the active workspace, the caller's role in it, its account state and its routers.
+// Overview: what a workspace owner looks at first (GET /v1/overview). The checklist until it is
+// done, then the figures: active sessions, the window's sessions and data-API calls, the free
+// sessions left and the wallet; a chart per day; each router's provider health and usage; errors
+// by provider; the latest sessions.
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { useActiveWorkspace, useMe, type Me } from '@/lib/client/me';
+import { useActiveWorkspace, useMe } from '@/lib/client/me';
+import { formatMillicents } from '@/lib/client/money';
+import { OVERVIEW_DAYS, useOverview, type Overview as OverviewData } from '@/lib/client/overview';
+import { accountStates } from '../billing/labels';
 import { Badge, RoleBadge } from '../ui/badge';
 import { ButtonLink } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
-import { DataTable } from '../ui/data-table';
-import { EmptyState } from '../ui/empty-state';
-import { CheckCircleIcon, ChevronRightIcon, RouteIcon, UsersIcon } from '../ui/icons';
+import { ErrorState } from '../ui/empty-state';
+import { UsersIcon } from '../ui/icons';
 import { PageHeader } from '../ui/page-header';
-import { cn } from '../ui/cn';
+import { Skeleton } from '../ui/skeleton';
+import { ActivityChart, chartLegend } from './activity-chart';
+import { GettingStarted } from './getting-started';
+import { LatestSessions } from './latest-sessions';
+import { ProviderErrors } from './provider-errors';
+import { RoutersCard } from './routers-card';
 
-const accountStates = {
-  free: { label: 'Free', tone: 'neutral', note: 'No wallet balance: 5,000 API calls a day.' },
-  paid: { label: 'Paid', tone: 'success', note: 'Wallet balance above zero: 100,000 API calls a day.' },
-  enterprise: { label: 'Enterprise', tone: 'accent', note: 'Enterprise agreement: 100,000 API calls a day.' },
-} as const;
+const days = OVERVIEW_DAYS;
 
-const roleNotes = {
-  owner: 'Full control, including deleting the workspace.',
-  admin: 'Can change configuration and manage members.',
-  member: 'Can use and view the workspace; changes need an admin.',
-} as const;
-
-function Stat({ label, children, note }: { label: string; children: ReactNode; note?: ReactNode }) {
+function Stat({ label, value, children }: { label: string; value: ReactNode | undefined; children?: ReactNode }) {
   return (
-    <div className="rounded-xl border border-zinc-200 bg-white p-5 shadow-xs">
-      <div className="text-[13px] font-medium text-zinc-500">{label}</div>
-      <div className="mt-2 flex items-center gap-2 text-lg font-semibold text-zinc-900">{children}</div>
-      {note && <p className="mt-1.5 text-[13px] text-zinc-500">{note}</p>}
-    </div>
+    <section aria-label={label} className="flex flex-col rounded-xl border border-zinc-200 bg-white p-5 shadow-xs">
+      <h2 className="text-[13px] font-medium text-zinc-500">{label}</h2>
+      <div className="mt-2 flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight text-zinc-900 tabular-nums">
+        {value === undefined ? <Skeleton className="h-8 w-16" /> : <span data-testid="stat-value">{value}</span>}
+      </div>
+      {children && <div className="mt-1.5 text-[13px] text-zinc-500">{children}</div>}
+    </section>
   );
 }
 
-type Router = Me['routers'][number];
+// What each role may do, beside the caller's role badge.
+const roleNotes = {
+  owner: 'Full control, including deleting the workspace.',
+  admin: 'Can change configuration and manage members.',
+  member: 'Can use and view the workspace; changes need an owner or admin.',
+} as const;
 
 export function Overview() {
   const me = useMe();
   const { workspace, role, canManage } = useActiveWorkspace();
-  const data = me.data;
-  if (!data || !workspace || !role) return null;
-  const state = data.activeWorkspaceAccountState ? accountStates[data.activeWorkspaceAccountState] : null;
+  const overview = useOverview({ days, poll: true });
+  if (!me.data || !workspace || !role) return null;
+  const data = overview.data;
+  const firstRouterId = data?.routers[0]?.id ?? me.data.routers[0]?.id;
 
   return (
     <>
@@ -49,107 +57,95 @@ export function Overview() {
         eyebrow="Workspace"
         title={workspace.name}
         description={
-          <>
-            Slug <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[12px] text-zinc-700">{workspace.slug}</code>
-          </>
+          <span className="flex flex-wrap items-center gap-2">
+            <span>
+              Slug <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[12px] text-zinc-700">{workspace.slug}</code>
+            </span>
+            <span aria-label={`Your role: ${role}`}>
+              <RoleBadge role={role} />
+            </span>
+            <span className="text-zinc-500">{roleNotes[role]}</span>
+          </span>
         }
         actions={canManage && <ButtonLink href="/members"><UsersIcon />Invite people</ButtonLink>}
       />
 
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Stat label="Your role" note={roleNotes[role]}>
-          <RoleBadge role={role} />
-        </Stat>
-        <Stat
-          label="Account state"
-          note={
-            <>
-              {state?.note}{' '}
-              <Link href="/billing" className="font-medium text-accent-600 hover:text-accent-700">
-                Wallet and top-ups
-              </Link>
-            </>
-          }
-        >
-          {state ? <Badge tone={state.tone} dot>{state.label}</Badge> : '—'}
-          {data.activeWorkspacePlan && data.activeWorkspacePlan !== data.activeWorkspaceAccountState && <span className="text-[13px] font-normal text-zinc-500">plan {data.activeWorkspacePlan}</span>}
-        </Stat>
-        <Stat label="Routers" note="Each router is one connect address with its own providers and keys.">
-          {data.routers.length}
-        </Stat>
-      </div>
-
-      <Card className="mt-6">
-        <CardHeader
-          title="Routers"
-          description="Where your Playwright and Puppeteer scripts connect."
-          actions={<Link href="/routers" className="text-[13px] font-medium text-accent-600 hover:text-accent-700">Manage routers</Link>}
-        />
-        <DataTable<Router>
-          label="Routers"
-          rows={data.routers}
-          rowKey={(r) => r.id}
-          query={me}
-          empty={<EmptyState icon={<RouteIcon />} title="No routers yet" description="Every workspace starts with a default router." />}
-          columns={[
-            {
-              key: 'name',
-              header: 'Name',
-              cell: (r) => (
-                <span className="flex items-center gap-2 font-medium text-zinc-900">
-                  {r.name}
-                  {r.id === data.activeRouterInstanceId && <Badge tone="accent">Active</Badge>}
-                </span>
-              ),
-            },
-            { key: 'slug', header: 'Slug', cell: (r) => <code className="font-mono text-[13px] text-zinc-600">{r.slug}</code> },
-            { key: 'id', header: 'Router ID', className: 'hidden md:table-cell', cell: (r) => <code className="font-mono text-[12px] text-zinc-500">{r.id}</code> },
-          ]}
-        />
-      </Card>
-
-      <GettingStarted emailVerified={data.user.emailVerified} canManage={canManage} />
+      {overview.error && !data ? (
+        <Card>
+          <ErrorState error={overview.error} onRetry={() => void overview.refetch()} />
+        </Card>
+      ) : (
+        <div className="space-y-6">
+          {data && <GettingStarted checklist={data.checklist} firstRouterId={firstRouterId} canManage={canManage} />}
+          <Figures data={data} />
+          <Card aria-label="Activity">
+            <CardHeader
+              title="Sessions and data-API calls"
+              description={
+                data
+                  ? `${plural(data.totals.sessions, 'session')}${data.totals.errored ? ` (${data.totals.errored.toLocaleString('en')} errored)` : ''} and ${plural(data.totals.dataApiCalls, 'data-API call')}${data.totals.dataApiFailed ? ` (+${data.totals.dataApiFailed.toLocaleString('en')} failed)` : ''} in the last ${days} days (UTC).`
+                  : `The last ${days} days (UTC).`
+              }
+              actions={
+                <div className="flex flex-wrap items-center gap-3 text-[12px] text-zinc-500" aria-hidden="true">
+                  {chartLegend.map((item) => (
+                    <span key={item.label} className="flex items-center gap-1.5">
+                      <span className={`size-2.5 rounded-sm ${item.className}`} />
+                      {item.label}
+                    </span>
+                  ))}
+                </div>
+              }
+            />
+            <div className="px-5 py-4">{data ? <ActivityChart series={data.series} /> : <Skeleton className="h-[190px] w-full" />}</div>
+          </Card>
+          <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <RoutersCard routers={data?.routers} days={days} query={overview} />
+            <ProviderErrors overview={data} days={days} />
+          </div>
+          <LatestSessions overview={data} query={overview} connectHref={firstRouterId ? `/routers/${firstRouterId}/connect` : '/routers'} />
+        </div>
+      )}
     </>
   );
 }
 
-function GettingStarted({ emailVerified, canManage }: { emailVerified: boolean; canManage: boolean }) {
-  const steps = [
-    { done: emailVerified, title: 'Verify your e-mail address', body: 'Use the link we sent you; the banner above can send a new one.', href: undefined },
-    { done: false, title: 'Create an access token', body: 'Tokens authenticate the control-plane API from scripts and CI.', href: '/account' },
-    ...(canManage ? [{ done: false, title: 'Invite your team', body: 'Owners and admins can invite people as admins or members.', href: '/members' }] : []),
-    { done: false, title: 'Add a browser provider', body: 'Point a router at a cloud browser vendor or the local browser pool.', href: '/routers' },
-  ];
+const utcDate = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const plural = (n: number, one: string) => `${n.toLocaleString('en')} ${n === 1 ? one : `${one}s`}`;
+
+function Figures({ data }: { data: OverviewData | undefined }) {
+  const state = data ? accountStates[data.wallet.accountState] : null;
+  const free = data?.freeSessions;
   return (
-    <Card className="mt-6">
-      <CardHeader title="Getting started" description="A few steps to your first routed browser session." />
-      <ol className="divide-y divide-zinc-100">
-        {steps.map((step) => {
-          const inner = (
-            <>
-              <span className={cn('flex size-6 shrink-0 items-center justify-center rounded-full', step.done ? 'text-emerald-600' : 'border border-zinc-300 text-transparent')}>
-                {step.done && <CheckCircleIcon className="size-6" />}
-              </span>
-              <span className="min-w-0 flex-1">
-                <span className={cn('block text-sm font-medium', step.done ? 'text-zinc-500 line-through decoration-zinc-300' : 'text-zinc-900')}>{step.title}</span>
-                <span className="block text-[13px] text-zinc-500">{step.body}</span>
-              </span>
-              {step.href && <ChevronRightIcon className="size-4 text-zinc-400" />}
-            </>
-          );
-          return (
-            <li key={step.title}>
-              {step.href ? (
-                <Link href={step.href} className="flex items-center gap-3.5 px-5 py-3.5 transition-colors hover:bg-zinc-50">
-                  {inner}
-                </Link>
-              ) : (
-                <div className="flex items-center gap-3.5 px-5 py-3.5">{inner}</div>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </Card>
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <Stat label="Active sessions" value={data?.activeSessions.toLocaleString('en')}>
+        <Link href="/sessions?state=active" className="font-medium text-accent-600 hover:text-accent-700">
+          Open right now
+        </Link>
+      </Stat>
+      <Stat label={`Sessions, ${days} days`} value={data?.totals.sessions.toLocaleString('en')}>
+        {data && (data.totals.errored > 0 ? <span className="text-red-700">{plural(data.totals.errored, 'errored session')}</span> : 'None errored')}
+      </Stat>
+      <Stat label={`Data-API calls, ${days} days`} value={data?.totals.dataApiCalls.toLocaleString('en')}>
+        {data && (data.totals.dataApiFailed > 0 ? <span className="text-amber-800">{plural(data.totals.dataApiFailed, 'failed call')}</span> : 'None failed')}
+      </Stat>
+      <Stat label="Free sessions left" value={free?.remaining.toLocaleString('en')}>
+        {free && (
+          <>
+            of {free.includedCount.toLocaleString('en')} this month; renews {utcDate.format(new Date(free.resetsAt))}
+          </>
+        )}
+      </Stat>
+      <Stat label="Wallet balance" value={data ? formatMillicents(data.wallet.balanceMillicents) : undefined}>
+        {state && (
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <Badge tone={state.tone} dot>{state.label}</Badge>
+            <Link href="/billing" className="font-medium text-accent-600 hover:text-accent-700">
+              Wallet and top-ups
+            </Link>
+          </span>
+        )}
+      </Stat>
+    </div>
   );
 }

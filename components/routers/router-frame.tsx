@@ -6,6 +6,7 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
 import { isApiError } from '@/lib/client/api-fetch';
 import { useMe } from '@/lib/client/me';
+import { OVERVIEW_DAYS, useOverview } from '@/lib/client/overview';
 import { useRouterInstance, useRouters, useSetActiveRouter } from '@/lib/client/routers';
 import { Badge } from '../ui/badge';
 import { ButtonLink } from '../ui/button';
@@ -16,6 +17,8 @@ import { PageHeader } from '../ui/page-header';
 import { TabNav } from '../ui/tabs';
 import { strategyLabel } from './strategies';
 
+const plural = (n: number, one: string) => `${n.toLocaleString('en')} ${n === 1 ? one : `${one}s`}`;
+
 export const routerTabs = [
   { key: 'providers', label: 'Providers' },
   { key: 'keys', label: 'Keys' },
@@ -25,6 +28,7 @@ export const routerTabs = [
 
 export function RouterFrame({ routerId, children }: { routerId: string; children: ReactNode }) {
   const router = useRouterInstance(routerId);
+  const usage = useOverview().data?.routers.find((r) => r.id === routerId);
   const pathname = usePathname();
   const { data: me } = useMe();
   const setActive = useSetActiveRouter();
@@ -74,6 +78,11 @@ export function RouterFrame({ routerId, children }: { routerId: string; children
               <span className="text-zinc-400">
                 {data.providerCount} provider{data.providerCount === 1 ? '' : 's'} · {data.apiKeyCount} live key{data.apiKeyCount === 1 ? '' : 's'}
               </span>
+              {usage && (
+                <span className="text-zinc-400" data-testid="router-usage">
+                  {`· ${plural(usage.sessions, 'session')} and ${plural(usage.dataApiCalls, 'data-API call')}${usage.dataApiFailed > 0 ? ` (+${usage.dataApiFailed.toLocaleString('en')} failed)` : ''} in the last ${OVERVIEW_DAYS} days`}
+                </span>
+              )}
             </span>
           ) : undefined
         }

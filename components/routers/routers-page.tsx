@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { useActiveWorkspace, useMe } from '@/lib/client/me';
+import { OVERVIEW_DAYS, useOverview } from '@/lib/client/overview';
 import { useRouters, type Router } from '@/lib/client/routers';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -17,6 +18,7 @@ import { strategyLabel } from './strategies';
 
 export function RoutersPage() {
   const routers = useRouters();
+  const usage = useOverview().data?.routers;
   const { data: me } = useMe();
   const { workspace, canManage } = useActiveWorkspace();
   const [creating, setCreating] = useState(false);
@@ -68,6 +70,21 @@ export function RoutersPage() {
               cell: (r) => <span className={r.providerCount === 0 ? 'text-amber-700' : 'tabular-nums'} title={r.providerCount === 0 ? 'Connections are refused until the router has a provider' : undefined}>{r.providerCount}</span>,
             },
             { key: 'keys', header: 'Live keys', className: 'text-right tabular-nums', cell: (r) => r.apiKeyCount },
+            {
+              key: 'calls',
+              header: `Data-API calls, ${OVERVIEW_DAYS} d`,
+              className: 'hidden text-right tabular-nums md:table-cell',
+              cell: (r) => {
+                const u = usage?.find((x) => x.id === r.id);
+                if (!u) return <span className="text-zinc-400">—</span>;
+                return (
+                  <span title={`${u.dataApiCalls} answered, ${u.dataApiFailed} failed; ${u.sessions} sessions`}>
+                    {u.dataApiCalls.toLocaleString('en')}
+                    {u.dataApiFailed > 0 && <span className="ml-1 text-[12px] text-amber-800">+{u.dataApiFailed.toLocaleString('en')} failed</span>}
+                  </span>
+                );
+              },
+            },
             { key: 'created', header: 'Created', className: 'hidden lg:table-cell', cell: (r) => <Time value={r.createdAt} /> },
             {
               key: 'open',

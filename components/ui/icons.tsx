@@ -54,6 +54,7 @@ export const PlayIcon = (p: IconProps) => <Icon {...p}><path d="M7 4.5v15l12-7.5
 export const PauseIcon = (p: IconProps) => <Icon {...p}><path d="M8 5v14M16 5v14" /></Icon>;
 export const DownloadIcon = (p: IconProps) => <Icon {...p}><path d="M12 4v11M7 10.5l5 5 5-5" /><path d="M4 19.5h16" /></Icon>;
 export const ExpandIcon = (p: IconProps) => <Icon {...p}><path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" /></Icon>;
+export const BookIcon = (p: IconProps) => <Icon {...p}><path d="M4 5.5A1.5 1.5 0 0 1 5.5 4H19v14H5.5A1.5 1.5 0 0 0 4 19.5z" /><path d="M4 19.5A1.5 1.5 0 0 0 5.5 21H19v-3M8.5 8h6" /></Icon>;
 
 /** The product mark: two routed paths meeting in one node. */
 export function LogoMark(props: IconProps) {

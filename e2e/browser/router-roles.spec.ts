@@ -42,7 +42,7 @@ test('a member sees routers, providers with their live state, keys and settings,
     await expect(member.getByRole('button', { name: 'Delete router' })).toHaveCount(0);
 
     await openTab(member, 'Connect');
-    await expect(member.getByText('Only owners and admins can create or read router keys')).toBeVisible();
+    await expect(member.getByText('An owner or admin of this workspace creates router keys')).toBeVisible();
     await expect(member.getByRole('figure', { name: 'Connect URL' })).toContainText('token=<ROUTER_KEY>');
     await expect(member.getByRole('button', { name: 'Fill in the newest key' })).toHaveCount(0);
   } finally {

@@ -86,13 +86,22 @@ function typeMessage(issue: z.core.$ZodIssueInvalidType): string {
   return `${issue.message}, got ${got}`;
 }
 
+/** What each withFieldErrors wrapper accepts, for the API's description: the wrapper itself takes any input. */
+const wrapped = new WeakMap<z.ZodType, z.ZodType>();
+
+/** The schema that describes what `schema` accepts: a withFieldErrors wrapper's inner shape, else `schema` itself. */
+export function describedSchema(schema: z.ZodType): z.ZodType {
+  return wrapped.get(schema) ?? schema;
+}
+
 /**
  * Wraps a schema so that it is parsed with the input reported (a transform's inner parse does not
  * inherit the caller's options), each unknown key as its own issue. `pick` may choose the schema
- * from the input (e.g. a key form versus an address form).
+ * from the input (e.g. a key form versus an address form); `accepts` then names every shape it can
+ * choose (a union), which is what the API's OpenAPI document shows.
  */
-export function withFieldErrors<T extends z.ZodType>(pick: T | ((input: unknown) => T)) {
-  return z.unknown().transform((input, ctx): z.output<T> => {
+export function withFieldErrors<T extends z.ZodType>(pick: T | ((input: unknown) => T), accepts?: z.ZodType) {
+  const wrapper = z.unknown().transform((input, ctx): z.output<T> => {
     const schema = typeof pick === 'function' ? pick(input) : pick;
     const result = schema.safeParse(input, clientInput);
     if (result.success) return result.data;
@@ -105,6 +114,9 @@ export function withFieldErrors<T extends z.ZodType>(pick: T | ((input: unknown)
     }
     return z.NEVER;
   });
+  const shape = typeof pick === 'function' ? accepts : pick;
+  if (shape) wrapped.set(wrapper, shape);
+  return wrapper;
 }
 
 export const NUL_MESSAGE = 'must not contain the NUL character (\\u0000)';

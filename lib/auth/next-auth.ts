@@ -7,16 +7,13 @@ import { log } from '../log';
 import { hitBucket, readBucket, windowStartOf } from '../rate-limit/buckets';
 import { burnPasswordCheck, verifyPassword } from './password';
 import { signInSchema } from '../users/schemas';
+import { SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_FAILURES_PER_IP, SIGN_IN_WINDOW_MS, signInFailuresFrom, signInFailuresOf } from './sign-in-throttle';
 
-// Failed sign-ins allowed per e-mail and per client IP in 15 minutes; successes do not count,
-// so nobody can lock an account out by signing in, only by guessing.
-export const SIGN_IN_FAILURES_PER_EMAIL = 10;
-export const SIGN_IN_FAILURES_PER_IP = Number(process.env.SIGN_IN_FAILURES_PER_IP ?? 50);
-const WINDOW_MS = 15 * 60_000;
+export const SESSION_MAX_AGE_S = 30 * 24 * 3600;
 
 export const authOptions: NextAuthOptions = {
   secret: process.env.AUTH_SECRET,
-  session: { strategy: 'jwt', maxAge: 30 * 24 * 3600 },
+  session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_S },
   pages: { signIn: '/sign-in' },
   providers: [
     CredentialsProvider({
@@ -28,8 +25,8 @@ export const authOptions: NextAuthOptions = {
         const { email, password } = parsed.data;
         // scripts/web-server.ts sets this header from the socket unless TRUST_PROXY=1.
         const ip = String(request?.headers?.['x-forwarded-for'] ?? '').split(',').at(-1)?.trim() || 'unknown';
-        const window = windowStartOf(Date.now(), WINDOW_MS);
-        const keys = [`sign-in-fail:${email}`, `sign-in-fail-ip:${ip}`];
+        const window = windowStartOf(Date.now(), SIGN_IN_WINDOW_MS);
+        const keys = [signInFailuresOf(email), signInFailuresFrom(ip)];
         const [byEmail, byIp] = await Promise.all(keys.map((key) => readBucket(key, window)));
         if (byEmail! >= SIGN_IN_FAILURES_PER_EMAIL || byIp! >= SIGN_IN_FAILURES_PER_IP) {
           log.warn({ event: 'sign-in-throttled' }, 'sign-in throttled');

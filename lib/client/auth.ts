@@ -28,3 +28,12 @@ export async function signOutTo(path = '/sign-in'): Promise<void> {
   await signOut({ redirect: false });
   window.location.assign(path);
 }
+
+/** Asks for a reset link; the answer is the same whether or not an account has the address. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await apiFetch<{ accepted: true }>('/api/password-reset', { method: 'POST', body: { email } });
+}
+
+export async function completePasswordReset(token: string, password: string): Promise<void> {
+  await apiFetch<{ reset: true }>('/api/password-reset/complete', { method: 'POST', body: { token, password } });
+}

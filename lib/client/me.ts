@@ -1,9 +1,10 @@
 'use client';
-// The signed-in user (GET /v1/me) and what acts on the account itself: e-mail verification,
-// deletion and restore.
+// The signed-in user (GET /v1/me) and what acts on the account itself: name and password,
+// e-mail verification, deletion and restore.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { getMe } from '@/lib/users/get-me';
 import type { requestAccountDeletion } from '@/lib/users/delete-account';
+import type { updateAccountName } from '@/lib/users/update-account';
 import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
 import { refresh } from './refresh';
@@ -51,5 +52,21 @@ export function useUndeleteAccount() {
   return useMutation({
     mutationFn: () => apiFetch<{ restored: boolean }>('/v1/account/undelete', { method: 'POST' }),
     onSuccess: () => refresh(queryClient),
+  });
+}
+
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string }) => apiFetch<Awaited<ReturnType<typeof updateAccountName>>>('/v1/account', { method: 'PATCH', body: input }),
+    // The name shows in the menu and in every workspace's member list.
+    onSuccess: () => refresh(queryClient),
+  });
+}
+
+/** Signs out every other session; the server renews this one's cookie in the same answer. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) => apiFetch<{ changed: true }>('/v1/account/password', { method: 'POST', body: input }),
   });
 }

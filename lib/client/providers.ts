@@ -83,14 +83,14 @@ export function useVerifyKey(routerId: string) {
 
 export const LIVE_STATUS_INTERVAL_MS = 4_000;
 
-/** The proxy's view of the router's providers (health, active sessions, cooldown), polled. */
-export function useRouterLiveStatus(routerId: string, { enabled = true }: { enabled?: boolean } = {}) {
+/** The proxy's view of the router's providers (health, active sessions, cooldown), polled (every 4 s unless `intervalMs` says otherwise). */
+export function useRouterLiveStatus(routerId: string, { enabled = true, intervalMs = LIVE_STATUS_INTERVAL_MS }: { enabled?: boolean; intervalMs?: number } = {}) {
   const { workspaceId } = useActiveWorkspace();
   return useQuery({
     queryKey: queryKeys.routerPart(workspaceId, routerId, 'status'),
     queryFn: () => apiFetch<RouterLiveStatus>(`/api/routers/${encodeURIComponent(routerId)}/status`, { workspaceId }),
     enabled: enabled && workspaceId !== null,
-    refetchInterval: LIVE_STATUS_INTERVAL_MS,
+    refetchInterval: intervalMs,
     staleTime: 0,
   });
 }

@@ -26,6 +26,8 @@ export const queryKeys = {
   /** Recordings: without `part`, the prefix of every recording query of the workspace (list, one, manifest, summary, chunks). */
   recordings: (workspaceId: string | null | undefined, part?: 'list' | 'one' | 'manifest' | 'summary' | 'chunk', params?: object) =>
     ['workspace', workspaceId ?? 'none', 'recordings', ...(part ? [part] : []), ...(params ? [params] : [])] as const,
+  /** The overview's figures (GET /v1/overview); under the workspace, so any workspace-wide refresh includes it. */
+  overview: (workspaceId: string | null | undefined, params: { days: number }) => ['workspace', workspaceId ?? 'none', 'overview', params] as const,
   /** The wallet: without `part`, the prefix of every billing query of the workspace. */
   billing: (workspaceId: string | null | undefined, part?: 'summary' | 'usage' | 'ledger' | 'transactions' | 'transaction', params?: object) =>
     ['workspace', workspaceId ?? 'none', 'billing', ...(part ? [part] : []), ...(params ? [params] : [])] as const,

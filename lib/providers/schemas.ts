@@ -144,8 +144,10 @@ export type KeyFormInput = z.infer<typeof keyFormSchema>;
 export type CreateProviderInput = AddressFormInput | KeyFormInput;
 
 /** POST /v1/providers: the key form when `adapterKind` or `credentials` is present, else the address form. */
-export const createProviderSchema = withFieldErrors((input): z.ZodType<CreateProviderInput> =>
-  typeof input === 'object' && input !== null && ('adapterKind' in input || 'credentials' in input) ? (keyFormSchema as z.ZodType<KeyFormInput>) : addressFormSchema,
+export const createProviderSchema = withFieldErrors(
+  (input): z.ZodType<CreateProviderInput> =>
+    typeof input === 'object' && input !== null && ('adapterKind' in input || 'credentials' in input) ? (keyFormSchema as z.ZodType<KeyFormInput>) : addressFormSchema,
+  z.union([addressFormSchema, ...keyFormSchema.options]),
 );
 
 export const isKeyForm = (input: CreateProviderInput): input is KeyFormInput => 'adapterKind' in input;

@@ -15,10 +15,10 @@ export async function findWatchableSession(userId: string, sessionId: string) {
   if (!roleAtLeast(membership.role, 'admin')) throw forbidden('only the workspace owner or an admin can watch a session live');
   const session = await db.sessionLog.findFirst({
     where: { id: sessionId, workspaceId: membership.workspaceId },
-    select: { id: true, state: true, recording: { select: { id: true } } },
+    select: { id: true, state: true, proxyInstanceId: true, recording: { select: { id: true } } },
   });
   if (!session) throw notFound('session');
   if (session.state !== 'active') throw new ApiError('conflict', `the session has ended (${session.state}): watch its recording instead`);
   if (!session.recording) throw new ApiError('conflict', 'the session is not recorded: live view shows sessions connected with session_record=true');
-  return { id: session.id, recordingId: session.recording.id };
+  return { id: session.id, recordingId: session.recording.id, proxyInstanceId: session.proxyInstanceId };
 }

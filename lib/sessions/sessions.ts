@@ -6,9 +6,10 @@ import type { z } from 'zod';
 import { DEFAULT_SESSIONS_WINDOW_MS, type listSessionsQuery } from './schemas';
 import { SESSION_CLOSE_CHANNEL } from './notify';
 
-const include = { recording: { select: { id: true } }, trace: { select: { id: true } } } as const;
+/** What serializeSession needs beside the row. */
+export const sessionInclude = { recording: { select: { id: true } }, trace: { select: { id: true } } } as const;
 
-type Row = Awaited<ReturnType<typeof db.sessionLog.findFirstOrThrow<{ include: typeof include }>>>;
+type Row = Awaited<ReturnType<typeof db.sessionLog.findFirstOrThrow<{ include: typeof sessionInclude }>>>;
 
 export function serializeSession(s: Row) {
   const bytesIn = Number(s.bytesIn);
@@ -44,14 +45,14 @@ export async function listSessions(workspaceId: string, requestRouterId: string 
     ...(query.provider ? { providerSlug: query.provider, routerId: query.routerInstanceId ?? requestRouterId } : {}),
   };
   const [items, total] = await Promise.all([
-    db.sessionLog.findMany({ where, include, orderBy: [{ startedAt: 'desc' }, { id: 'desc' }], skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
+    db.sessionLog.findMany({ where, include: sessionInclude, orderBy: [{ startedAt: 'desc' }, { id: 'desc' }], skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
     db.sessionLog.count({ where }),
   ]);
   return { items: items.map(serializeSession), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function getSession(workspaceId: string, id: string) {
-  const session = await db.sessionLog.findFirst({ where: { id, workspaceId }, include });
+  const session = await db.sessionLog.findFirst({ where: { id, workspaceId }, include: sessionInclude });
   if (!session) throw notFound('session');
   return { ...serializeSession(session), hasReplay: session.trace !== null };
 }

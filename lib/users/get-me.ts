@@ -4,7 +4,7 @@ import { accountState } from '../workspaces/serialize';
 import { listWorkspaces } from '../workspaces/workspaces';
 import { isInstanceAdmin } from './instance-admin';
 
-export function serializeUser(user: AuthUser) {
+export function serializeUser(user: Pick<AuthUser, 'id' | 'email' | 'name' | 'emailVerifiedAt' | 'image'>) {
   return { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerifiedAt !== null, image: user.image };
 }
 

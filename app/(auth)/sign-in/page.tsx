@@ -6,5 +6,5 @@ export const metadata: Metadata = { title: 'Sign in' };
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  return <SignInForm callbackUrl={safeCallbackUrl(params.callbackUrl)} notice={params.deleted ? 'deleted' : undefined} />;
+  return <SignInForm callbackUrl={safeCallbackUrl(params.callbackUrl)} notice={params.deleted ? 'deleted' : params.reset ? 'reset' : undefined} />;
 }

@@ -1,5 +1,6 @@
 import { api, created } from '@/lib/api/handler';
 import { ApiError } from '@/lib/api/errors';
+import { clientIp } from '@/lib/api/client-ip';
 import { allowAttempt } from '@/lib/rate-limit/buckets';
 import { signUpSchema } from '@/lib/users/schemas';
 import { signUp } from '@/lib/users/sign-up';
@@ -7,11 +8,9 @@ import { serializeUser } from '@/lib/users/get-me';
 
 // POST /api/sign-up — dashboard sign-up (not part of the bearer API)
 export const POST = api({ auth: 'optional', workspace: 'none', body: signUpSchema }, async (ctx) => {
-  // scripts/web-server.ts sets this header from the socket unless TRUST_PROXY=1.
-  const ip = ctx.req.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || 'unknown';
-  if (!(await allowAttempt(`sign-up-ip:${ip}`, Number(process.env.SIGN_UPS_PER_HOUR_PER_IP ?? 20), 3_600_000))) {
+  if (!(await allowAttempt(`sign-up-ip:${clientIp(ctx.req.headers)}`, Number(process.env.SIGN_UPS_PER_HOUR_PER_IP ?? 20), 3_600_000))) {
     throw new ApiError('rate_limited', 'too many sign-ups from this address; try again later', { 'Retry-After': '3600' });
   }
   const { user } = await signUp(ctx.body);
-  return created({ user: serializeUser({ ...user, activeRouterId: null }) });
+  return created({ user: serializeUser(user) });
 });

@@ -1,7 +1,8 @@
 'use client';
 // How to connect: the router's connect URL and ready-to-run snippets. The key is filled in when
 // the user was just shown one (router or key created, keys rotated) or fetches the newest one
-// (owners and admins); otherwise the snippets carry a placeholder.
+// (owners and admins); otherwise the snippets carry a placeholder. Members see the live keys'
+// prefixes and that an owner or admin hands keys out.
 import Link from 'next/link';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/client/api-fetch';
@@ -10,7 +11,7 @@ import { useActiveWorkspace } from '@/lib/client/me';
 import { formatCents } from '@/lib/client/money';
 import { useProviders } from '@/lib/client/providers';
 import { useRevealedKey } from '@/lib/client/revealed-keys';
-import { useFetchCurrentKey } from '@/lib/client/router-keys';
+import { useFetchCurrentKey, useRouterKeys } from '@/lib/client/router-keys';
 import { useRouterSettings } from '@/lib/client/routers';
 import { OTHER_PROFILE, ProfileSelect } from '../../profiles/profile-select';
 import { Alert } from '../../ui/alert';
@@ -71,13 +72,7 @@ function KeyState({ routerId, routerKey, canManage, fetching, onFetch, error }: 
       </Alert>
     );
   }
-  if (!canManage) {
-    return (
-      <Alert tone="info" title="Replace <ROUTER_KEY> with a router key">
-        Only owners and admins can create or read router keys; ask one of them for a key.
-      </Alert>
-    );
-  }
+  if (!canManage) return <MemberKeyNote routerId={routerId} />;
   return (
     <div className="space-y-2">
       <Alert
@@ -98,6 +93,38 @@ function KeyState({ routerId, routerKey, canManage, fetching, onFetch, error }: 
         </Alert>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A member never gets a key's plaintext (the spec reserves it to owners and admins): they see
+ * which live keys exist, by prefix, and whom to ask.
+ */
+function MemberKeyNote({ routerId }: { routerId: string }) {
+  const keys = useRouterKeys(routerId);
+  const live = keys.data?.filter((k) => !k.revokedAt) ?? [];
+  return (
+    <Alert tone="info" title="Replace <ROUTER_KEY> with a router key">
+      <p>An owner or admin of this workspace creates router keys and hands them out; ask one of them for a key for your script.</p>
+      {keys.data && (
+        <div className="mt-2" data-testid="live-key-prefixes">
+          {live.length === 0 ? (
+            <p>This router has no live key yet.</p>
+          ) : (
+            <>
+              <p>Live keys of this router (a key starts with its prefix):</p>
+              <ul className="mt-1 space-y-0.5" aria-label="Live router keys">
+                {live.map((k) => (
+                  <li key={k.id}>
+                    <code className="font-mono text-[12px]">{k.prefix}…</code> <span className="opacity-80">{k.label}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </Alert>
   );
 }
 

@@ -42,6 +42,11 @@ export function KeysTab({ routerId, proxyUrl }: { routerId: string; proxyUrl: st
           description={
             <>
               The <code className="font-mono text-[12px] text-zinc-700">token</code> of the connect URL. Give each script or machine its own key, so you can revoke one without touching the others.
+              {!canManage && (
+                <span className="mt-1 block" data-testid="keys-member-note">
+                  An owner or admin creates, rotates and revokes keys and hands them out; you see each key&apos;s prefix, never the key itself.
+                </span>
+              )}
             </>
           }
           actions={

@@ -1,0 +1,15 @@
+import { after } from 'next/server';
+import { api, Reply } from '@/lib/api/handler';
+import { renewedSessionCookie } from '@/lib/auth/session-cookie';
+import { sendPasswordChangedMail } from '@/lib/users/reset-password';
+import { changePasswordSchema } from '@/lib/users/schemas';
+import { changePassword } from '@/lib/users/update-account';
+
+// POST /v1/account/password — dashboard session only; { currentPassword, newPassword }; signs out
+// every other session and sets this one's cookie at the new session version
+export const POST = api({ workspace: 'none', cookieOnly: true, body: changePasswordSchema }, async (ctx) => {
+  const { sessionVersion, user } = await changePassword(ctx.user.id, ctx.body);
+  const cookie = await renewedSessionCookie(ctx.req, sessionVersion);
+  after(() => sendPasswordChangedMail(user, 'changed'));
+  return new Reply({ changed: true }, 200, cookie ? { 'Set-Cookie': cookie } : {});
+});

@@ -1,0 +1,42 @@
+// Every operation of the document, in the order the reference shows them.
+import type { OperationSpec } from '../operation';
+import { accountOperations } from './accounts';
+import { billingOperations } from './billing';
+import { profileOperations } from './profiles';
+import { providerOperations } from './providers';
+import { proxyOperations } from './proxy';
+import { referenceOperations } from './reference';
+import { routerOperations } from './routers';
+import { sessionOperations } from './sessions';
+import { webhookOperations } from './webhooks';
+
+export const OPERATIONS: readonly OperationSpec[] = [
+  ...accountOperations,
+  ...routerOperations,
+  ...providerOperations,
+  ...sessionOperations,
+  ...profileOperations,
+  ...webhookOperations,
+  ...billingOperations,
+  ...proxyOperations,
+  ...referenceOperations,
+];
+
+/** The tags in reading order, each with what it covers. */
+export const TAGS: readonly { name: string; description: string }[] = [
+  { name: 'Users and workspaces', description: 'The caller, workspaces, members and invitations.' },
+  { name: 'Access tokens and the account', description: 'Account tokens (`acct_…`) and deleting or restoring the account.' },
+  { name: 'Routers', description: 'A router is what a router key connects to: a set of providers and the rules for choosing one.' },
+  { name: 'Router keys and chat links', description: 'Router keys (`rkey_…`) for the connect endpoint and the data API; chat links for the MCP endpoint.' },
+  { name: 'Providers', description: 'The upstreams that serve browsers over CDP, on the router from `X-Router-Id`.' },
+  { name: 'Sessions', description: 'Every browser session that went through the workspace\'s routers.' },
+  { name: 'Recordings', description: 'Videos of sessions opened with `session_record=true`.' },
+  { name: 'Traces', description: 'Network, console and navigation events of sessions opened with `observability=true`.' },
+  { name: 'Profiles', description: 'Saved browser state that sessions load and save.' },
+  { name: 'Webhooks', description: 'Deliveries to your systems when sessions end or fail.' },
+  { name: 'Billing', description: 'The prepaid wallet, usage and top-ups. Errors here have a bare string `error`.' },
+  { name: 'Operator', description: 'The instance operator\'s tools across every workspace of the installation.' },
+  { name: 'Connect', description: 'On the proxy, with a router key: the WebSocket connect endpoint and the router\'s status.' },
+  { name: 'Data API', description: 'On the proxy, with a router key: one browser action per HTTP call.' },
+  { name: 'Reference', description: 'This document.' },
+];

@@ -1,0 +1,13 @@
+// The overview's query string (docs/api.md, Overview).
+import { z } from 'zod';
+import { intParam } from '../billing/read-schemas';
+
+export const MAX_OVERVIEW_DAYS = 90;
+/** How many of the newest sessions the overview lists. */
+export const LATEST_SESSIONS = 5;
+
+export const overviewQuery = z.object({
+  days: intParam(1, MAX_OVERVIEW_DAYS, 30),
+});
+
+export type OverviewQuery = z.infer<typeof overviewQuery>;
