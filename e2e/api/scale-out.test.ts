@@ -2,7 +2,7 @@
 // and two web processes of the test's own share the test stack's PostgreSQL and a real Chromium
 // behind counting relays (the providers). Provider limits hold across the proxies, waiters on one
 // proxy are woken by slots freed on another, a close request reaches the proxy holding the
-// session, and a proxy killed with SIGKILL has its slots freed and its sessions settled in the
+// session, the live view is asked of the proxy holding the session, and a proxy killed with SIGKILL has its slots freed and its sessions settled in the
 // stated time while the others carry on. All five processes keep their blobs on an S3-compatible
 // server (s3rver): a recording made through one proxy is played through a web process.
 import { after, before, test } from 'node:test';
@@ -14,7 +14,8 @@ import { freePort, waitForPort } from '../../scripts/lib/ports';
 import { stopChild } from '../../scripts/lib/processes';
 import { PROXY_STOPPED } from '../../proxy/sessions/session-store';
 import { chromium } from 'playwright-core';
-import { call, expectOk, newUser, type TestUser } from '../support/api';
+import { call, expectOk, newUser, signIn, type TestUser } from '../support/api';
+import { readEvents } from '../support/sse';
 import { userWithProvider } from '../support/capture';
 import { ticks } from '../support/invisibility';
 import { startS3Server, type S3Server } from '../support/s3-server';
@@ -263,4 +264,28 @@ test('a recording written through one proxy on the S3-compatible store is played
   const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${recordingFolder(replay.id)}/` }));
   assert.ok((listed.Contents ?? []).length >= 2, 'the chunk and manifest are objects in the bucket');
   client.destroy();
+});
+
+test('the live view of a session held by one proxy is watched through a web process that is not next to it', { timeout: 120_000 }, async () => {
+  const user = await userWithProvider('scale-live', browser.wsUrl);
+  const web = `http://127.0.0.1:${webs[1]!.port}`;
+  const { cookie } = await signIn(user.email, user.password, web);
+  const pw = await chromium.connectOverCDP(`ws://127.0.0.1:${proxies[2]!.port}/v1/connect?token=${user.key}&session_record=true`);
+  try {
+    const page = pw.contexts()[0]!.pages()[0] ?? (await pw.contexts()[0]!.newPage());
+    await page.goto(`${site.url}/animated?title=far-away`);
+    const row = await eventually(() => db.sessionLog.findFirst({ where: { routerId: user.routerId, state: 'active', recording: { isNot: null } } }), 10_000, 'the recorded session row');
+    // Held by proxy 3: the web process has no proxy of its own to ask but the run's registered address.
+    assert.match(row.proxyInstanceId ?? '', /^proxy-3-/);
+    const abort = new AbortController();
+    const response = await fetch(`${web}/api/sessions/${row.id}/live`, { headers: { cookie }, signal: abort.signal });
+    if (response.status !== 200) assert.fail(`live view answered ${response.status}: ${await response.text()}`);
+    const events = await readEvents(response, (e) => e.filter((x) => x.event === 'frame').length >= 2);
+    abort.abort();
+    assert.equal(events[0]?.event, 'tabs');
+    assert.ok(events[0]!.data.tabs.some((t: { url: string }) => t.url.includes('far-away')), JSON.stringify(events[0]!.data));
+    assert.ok(events.filter((e) => e.event === 'frame').length >= 2, 'frames arrived');
+  } finally {
+    await pw.close();
+  }
 });

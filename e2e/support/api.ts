@@ -53,12 +53,12 @@ export async function newUser(tag = 'user'): Promise<TestUser> {
   return { email, password: PASSWORD, userId: seeded.userId, workspaceId: seeded.workspaceId, routerId: seeded.routerId!, token: seeded.accessToken };
 }
 
-/** Signs in through next-auth's credentials flow and returns the session cookie. */
-export async function signIn(email: string, password = PASSWORD): Promise<{ cookie: string }> {
-  const csrf = await fetch(`${WEB}/api/auth/csrf`);
+/** Signs in through next-auth's credentials flow (at `web`, the test stack's by default) and returns the session cookie. */
+export async function signIn(email: string, password = PASSWORD, web = WEB): Promise<{ cookie: string }> {
+  const csrf = await fetch(`${web}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const response = await fetch(`${WEB}/api/auth/callback/credentials`, {
+  const response = await fetch(`${web}/api/auth/callback/credentials`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },
     body: new URLSearchParams({ csrfToken, email, password, json: 'true' }),
