@@ -1,15 +1,16 @@
 // The answer for a /v1 path no control-plane route serves. The proxy's endpoints (the data API,
 // connect, status) share the /v1 prefix but live on the proxy's port, so a call that reached the
 // web port by mistake is told where to go instead of being left with a bare "not found".
+import { CONNECT_PATH, PROXY_ROUTES, STATUS_PATH } from '../data-api/routes';
 import { ApiError } from './errors';
 
-const PROXY_ENDPOINTS: Record<string, { call: string; what: string }> = {
-  '/v1/screenshot': { call: 'POST', what: 'the data API' },
-  '/v1/content': { call: 'POST', what: 'the data API' },
-  '/v1/scrape': { call: 'POST', what: 'the data API' },
-  '/v1/status': { call: 'GET', what: 'the router status' },
-  '/v1/connect': { call: 'a WebSocket to', what: 'connect' },
-};
+/** The proxy's routes (lib/data-api/routes.ts), named for the hint. */
+function proxyEndpoint(path: string): { call: string; what: string } | null {
+  if (!Object.hasOwn(PROXY_ROUTES, path)) return null;
+  if (path === CONNECT_PATH) return { call: 'a WebSocket to', what: 'connect' };
+  if (path === STATUS_PATH) return { call: 'GET', what: 'the router status' };
+  return { call: PROXY_ROUTES[path]!, what: 'the data API' };
+}
 
 /**
  * The proxy's address as clients should use it: PUBLIC_PROXY_URL when the operator set one (a TLS
@@ -28,7 +29,7 @@ export function publicProxyHttpUrl(hostHeader: string | null): string {
 }
 
 export function unknownEndpoint(method: string, path: string, hostHeader: string | null): ApiError {
-  const endpoint = PROXY_ENDPOINTS[path];
+  const endpoint = proxyEndpoint(path);
   if (endpoint) {
     const base = publicProxyHttpUrl(hostHeader);
     const url = endpoint.what === 'connect' ? `${base.replace(/^http/, 'ws')}${path}` : `${base}${path}`;
