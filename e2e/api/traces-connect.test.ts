@@ -78,7 +78,11 @@ async function tracedPage(url: string, workspaceId: string, then?: (page: import
   const page = await context.newPage();
   await page.goto(`${site.url}/traced`);
   await page.waitForFunction(() => document.title === 'traced-done');
-  const tab = ((await (await context.newCDPSession(page)).send('Target.getTargetInfo')) as { targetInfo: { targetId: string } }).targetInfo.targetId;
+  // A CDP session of the test's own, detached at once: the page's close is then the detach
+  // Playwright waits for, so the trace has the tab's `closed` before pw.close() ends the session.
+  const probe = await context.newCDPSession(page);
+  const tab = ((await probe.send('Target.getTargetInfo')) as { targetInfo: { targetId: string } }).targetInfo.targetId;
+  await probe.detach();
   await then?.(page);
   const sessionId = await sessionOf(workspaceId);
   await pw.close();
