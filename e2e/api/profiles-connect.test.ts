@@ -279,6 +279,12 @@ async function residueScenario(key: string, auth: { token: string }, generic: Ch
   assert.equal(await page.title(), 'account of user-left');
   await page.close();
   await browser.close();
+  // The session's row settles only after the plugin has finished with the browser: residue planted
+  // after that cannot be removed by the clean-up (an empty cookie jar alone may come before its end).
+  await eventually(async () => {
+    const listed = expectOk(await call('GET', '/v1/sessions', { auth }));
+    return listed.total > 0 && listed.items.every((s: { state: string }) => s.state !== 'active');
+  }, 20_000, 'the session to end');
   // Once the session has ended, the browser holds none of it.
   const direct = new WebSocket(generic.wsUrl, { perMessageDeflate: false });
   await new Promise((r) => direct.once('open', r));
@@ -286,6 +292,8 @@ async function residueScenario(key: string, auth: { token: string }, generic: Ch
     await eventually(async () => (await cdp(direct, 'Storage.getCookies')).cookies.length === 0, 10_000, 'the shared browser to be cleared');
     // A session that never ended cleanly (a crashed proxy) leaves its marker: plant one as it would.
     await cdp(direct, 'Storage.setCookies', { cookies: [{ name: 'browser-router-profile', value: 'some-other-profile', domain: 'profile-marker.invalid', path: '/', expires: Math.floor(Date.now() / 1000) + 3600 }] });
+    const planted = ((await cdp(direct, 'Storage.getCookies')).cookies as { name: string }[]).some((c) => c.name === 'browser-router-profile');
+    assert.ok(planted, 'the planted marker is in the browser');
     const refused = await expectRefused(connectUrl(key, { profile: 'left', readOnly: '1' }), 409);
     assert.match(refused.body, /another profile/);
     await cdp(direct, 'Storage.clearCookies');
