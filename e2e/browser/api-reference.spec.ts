@@ -10,8 +10,12 @@ test('the API reference: public, searchable, an anchor per operation, curl copie
   await expect(page.getByText(/^\d+ operations$/)).toBeVisible();
 
   // `/` focuses the search; a path narrows the list to its operations, across the proxy too.
-  await page.keyboard.press('/');
-  await expect(search).toBeFocused();
+  // The key handler exists once the page has hydrated: press until it is there (CI once pressed
+  // before, on a page already painted from the server).
+  await expect(async () => {
+    await page.keyboard.press('/');
+    await expect(search).toBeFocused({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
   await search.fill('POST /v1/routers');
   await expect(page.getByText(/^\d+ of \d+ operations match$/)).toBeVisible();
   const createRouter = page.locator('article#createRouter');
