@@ -148,3 +148,30 @@ test('switching a webhook off cancels what waits for a retry', async () => {
   await w.stop();
   assert.equal(receiver.on(path).length, 1);
 });
+
+test('every retry a worker owes comes at its own time, not at the fallback poll (two retries pending at once)', async () => {
+  const user = await newUser('wwwake');
+  const quickPath = `/quick-${user.userId}`;
+  const slowPath = `/slowfail-${user.userId}`;
+  // The quick one fails at once; the slow one hangs to its 1 s timeout, so its retry is owed later.
+  answers.set(quickPath, (nth) => (nth === 1 ? 500 : 200));
+  answers.set(slowPath, (nth) => (nth === 1 ? 'hang' : 200));
+  const quick = await createWebhook(user, { label: 'Quick', url: `${receiver.url}${quickPath}` });
+  const slow = await createWebhook(user, { label: 'Slow', url: `${receiver.url}${slowPath}` });
+  const queue = newQueue();
+  const delay = 1_500;
+  // A poll far beyond the test's deadlines: only the worker's own wake-ups can send the retries.
+  worker(queue, { schedule: { attemptTimeoutMs: 1_000, retryDelaysMs: [delay] }, pollMs: 120_000 });
+  const [quickId] = await enqueue(user, quick.id, queue);
+  const [slowId] = await enqueue(user, slow.id, queue);
+
+  const quickOnes = await receiver.waitFor(2, (r) => r.path === quickPath, 8_000);
+  const slowOnes = await receiver.waitFor(2, (r) => r.path === slowPath, 8_000);
+  const quickGap = quickOnes[1]!.at - quickOnes[0]!.at;
+  // The slow one's failure ended with its 1 s timeout; the delay runs from there.
+  const slowGap = slowOnes[1]!.at - slowOnes[0]!.at - 1_000;
+  for (const [name, gap] of [['quick', quickGap], ['slow', slowGap]] as const) {
+    assert.ok(gap >= delay - 10 && gap <= delay + 1_000, `the ${name} webhook's retry came ${Math.round(gap)} ms after its failure, expected ${delay} ms`);
+  }
+  await eventually(async () => (await deliveryStatus(quickId!)) === 'delivered' && (await deliveryStatus(slowId!)) === 'delivered', 5_000, 'both delivered');
+});

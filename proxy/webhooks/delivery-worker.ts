@@ -56,8 +56,12 @@ export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookW
   let claimAgain = false;
   const inFlight = new Map<string, Promise<void>>();
   const perWebhookCount = new Map<string, number>();
+  // Every retry this worker scheduled gets its own wake-up: one timer, armed for the earliest
+  // time still owed, re-armed for the next after it fires. (Keeping only the earliest lost the
+  // others: a retry due later then waited for the fallback poll, up to `pollMs` late.)
   let wakeTimer: NodeJS.Timeout | undefined;
-  let wakeAt = Infinity;
+  let armedFor = Infinity;
+  const wakeTimes: number[] = [];
 
   const tick = (): void => {
     if (stopped) return;
@@ -81,16 +85,26 @@ export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookW
       });
   };
 
+  const arm = (): void => {
+    const next = wakeTimes[0];
+    if (stopped || next === undefined || next >= armedFor) return;
+    clearTimeout(wakeTimer);
+    armedFor = next;
+    wakeTimer = setTimeout(() => {
+      armedFor = Infinity;
+      const now = Date.now();
+      while (wakeTimes.length > 0 && wakeTimes[0]! <= now) wakeTimes.shift();
+      tick();
+      arm();
+    }, Math.max(0, next - Date.now()));
+    wakeTimer.unref();
+  };
+
   const wakeIn = (ms: number): void => {
     const at = Date.now() + ms;
-    if (stopped || at >= wakeAt) return;
-    clearTimeout(wakeTimer);
-    wakeAt = at;
-    wakeTimer = setTimeout(() => {
-      wakeAt = Infinity;
-      tick();
-    }, ms);
-    wakeTimer.unref();
+    const index = wakeTimes.findIndex((t) => t > at);
+    wakeTimes.splice(index === -1 ? wakeTimes.length : index, 0, at);
+    arm();
   };
 
   const run = (delivery: ClaimedDelivery): void => {
