@@ -18,7 +18,7 @@ test('add an address provider after a live test; capabilities, live health, enab
 
     // Nothing listens on port 1: the live test says so, and so does the server when saving.
     await dialog.getByLabel('Browser address').fill('ws://127.0.0.1:1/devtools/browser/none');
-    await dialog.getByRole('button', { name: 'Test' }).click();
+    await dialog.getByRole('button', { name: 'Test', exact: true }).click();
     await expect(dialog.getByTestId('test-result')).toContainText('Test failed: connection refused by 127.0.0.1:1');
     await dialog.getByRole('button', { name: 'Add provider' }).click();
     await expect(dialog.getByText(/The provider failed its test: connection refused/)).toBeVisible();
@@ -26,14 +26,17 @@ test('add an address provider after a live test; capabilities, live health, enab
     // The egress policy: a metadata address is refused whatever PRIVATE_NETWORK says, by the live
     // test and by the server when saving, on the address field.
     await dialog.getByLabel('Browser address').fill('ws://169.254.169.254/');
-    await dialog.getByRole('button', { name: 'Test' }).click();
+    await dialog.getByRole('button', { name: 'Test', exact: true }).click();
     await expect(dialog.getByTestId('test-result')).toContainText('169.254.169.254 is a link-local address (where cloud metadata services answer), refused whatever PRIVATE_NETWORK says');
     await dialog.getByRole('button', { name: 'Add provider' }).click();
-    await expect(dialog.getByText('169.254.169.254 is a link-local address (where cloud metadata services answer), refused whatever PRIVATE_NETWORK says').last()).toBeVisible();
+    // On the field (an alert), not the live test's result (a status) that says the same: waiting
+    // for the result alone let the next step run while the save was still pending.
+    await expect(dialog.getByRole('alert').filter({ hasText: '169.254.169.254 is a link-local address (where cloud metadata services answer), refused whatever PRIVATE_NETWORK says' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Add provider', exact: true })).toBeEnabled();
 
     await dialog.getByLabel('Browser address').fill(chromium.wsUrl);
     await expect(dialog.getByTestId('test-result')).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Test' }).click();
+    await dialog.getByRole('button', { name: 'Test', exact: true }).click();
     await expect(dialog.getByTestId('test-result')).toContainText(/Reachable: the browser answered in \d+ ms/);
     await dialog.getByRole('button', { name: 'Add header' }).click();
     await dialog.getByLabel('Header 1 name').fill('X-Team');
