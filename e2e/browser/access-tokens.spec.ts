@@ -51,8 +51,9 @@ test('create an access token in the dashboard and call /v1/me with it; rotate, r
   // Last used is written in the background after the call; reload until it shows.
   await expect(async () => {
     await page.reload();
+    await expect(row).toContainText('Active');
     await expect(row).toContainText(/just now|ago/, { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
   await snap(page, 'account');
 
   // Rotate: a new value is revealed; the old one is refused at once.

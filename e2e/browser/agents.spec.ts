@@ -26,6 +26,8 @@ test('an agent tool configured from the Chat link card completes a form through 
     await chat.getByRole('tab', { name: 'Cursor', exact: true }).click();
     const figure = chat.getByRole('tabpanel', { name: 'Cursor', exact: true }).getByRole('figure', { name: '~/.cursor/mcp.json' });
     await figure.getByRole('button', { name: 'Copy' }).click();
+    // The clipboard is written asynchronously after the click: read until it holds the file.
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('mcpServers');
     const config = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { mcpServers: Record<string, { url: string; headers: Record<string, string> }> };
     const [server] = Object.values(config.mcpServers);
 

@@ -83,7 +83,7 @@ test('create, import a storageState, open it: versions, export, restore, rename,
   await expect(details).toContainText('v1');
   await expect(details).toContainText(shownSize(imported.sizeBytes));
   await details.getByRole('button', { name: 'Copy slug' }).click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('shop-login');
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('shop-login');
   await expect(page.getByRole('figure', { name: 'Profile connect URL' })).toContainText(`${PROXY}/v1/connect?token=<ROUTER_KEY>&profile=shop-login`);
   await expect(page.getByRole('region', { name: 'Captured origins' })).toContainText('https://www.example.org');
   const versions = page.getByRole('table', { name: 'Versions' });

@@ -65,7 +65,7 @@ test('router keys: create with a one-time reveal and copy, revoke, rotate all; t
   const mcp = `${PROXY_HTTP.replace(/\/+$/, '')}/mcp`;
   await expect(chat.getByTestId('mcp-url')).toHaveText(mcp);
   await chat.getByRole('button', { name: 'Copy URL' }).click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(mcp);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(mcp);
   await chat.getByRole('button', { name: 'Show token' }).click();
   const first = (await chat.getByTestId('chat-link-token').textContent())?.trim() ?? '';
   expect(first).toMatch(/^mcp_/);

@@ -46,7 +46,7 @@ test('create a router, see its key once, and find it filled into the Connect tab
   await expect(page.getByRole('figure', { name: 'Puppeteer snippet' })).toContainText(`puppeteer.connect({ browserWSEndpoint: '${url}' })`);
   await expect(page.getByRole('figure', { name: 'Raw CDP (Node.js, ws) snippet' })).toContainText(`new WebSocket('${url}')`);
   await page.getByRole('figure', { name: 'Playwright (Node.js) snippet' }).getByRole('button', { name: 'Copy' }).click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`connectOverCDP('${url}')`);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(`connectOverCDP('${url}')`);
 
   // Options become query parameters of every snippet.
   await page.getByRole('switch', { name: /Record this session/ }).click();

@@ -61,9 +61,13 @@ test('trace a session from the Connect tab, then read its requests, console and 
     await tab.goto(`${site.url}/traced`);
     await expect.poll(() => tab.title(), { timeout: 20_000 }).toBe('traced-done');
 
-    const active = await dashboardApi<{ items: Array<{ id: string }> }>(page, 'GET', '/v1/sessions?state=active');
-    expect(active.items).toHaveLength(1);
-    const sessionId = active.items[0]!.id;
+    // The session's row is written in the background (the client's 101 does not wait for it).
+    let sessionId = '';
+    await expect.poll(async () => {
+      const active = await dashboardApi<{ items: Array<{ id: string }> }>(page, 'GET', '/v1/sessions?state=active');
+      sessionId = active.items[0]?.id ?? '';
+      return active.items.length;
+    }).toBe(1);
     const session = await dashboardApi<{ hasReplay: boolean }>(page, 'GET', `/v1/sessions/${sessionId}`);
     expect(session.hasReplay).toBe(true);
 
