@@ -1,6 +1,7 @@
 // The proxy process: the connect endpoint and the data API (docs/connect.md), the webhook delivery worker
 // and the periodic maintenance jobs.
 import { checkBlobStoreConfig } from '../lib/blobs';
+import { durations } from '../lib/config/durations';
 import { log } from '../lib/log';
 import { purgeDeletedAccounts } from '../lib/users/delete-account';
 import { purgeSettledDeliveries } from '../lib/webhooks/outbox';
@@ -8,22 +9,15 @@ import { startProxy } from './server';
 
 try {
   checkBlobStoreConfig();
+  // The durations (SHUTDOWN_DRAIN_MS, LEASE_TTL_MS, ...) are read now: a bad one stops the start
+  // with its name, rather than whatever first uses it later.
+  durations();
 } catch (error) {
   log.fatal({ err: (error as Error).message }, 'proxy could not start');
   process.exit(1);
 }
 
 const port = Number(process.env.PORT ?? 9500);
-
-function leaseTtl(value: string | undefined): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 1_000) {
-    log.error({ LEASE_TTL_MS: value }, 'LEASE_TTL_MS must be a whole number of milliseconds, at least 1000');
-    process.exit(2);
-  }
-  return ms;
-}
 const host = process.env.HOST ?? '127.0.0.1';
 
 const proxy = await startProxy({
@@ -31,13 +25,12 @@ const proxy = await startProxy({
   host,
   proxyInstanceId: process.env.PROXY_INSTANCE_ID,
   internalUrl: process.env.PROXY_INTERNAL_URL || undefined,
-  leaseTtlMs: leaseTtl(process.env.LEASE_TTL_MS),
-  shutdownDrainMs: Number(process.env.SHUTDOWN_DRAIN_MS ?? 30_000),
   lane: process.env.PROXY_LANE === 'pipeline' ? 'pipeline' : 'fast',
-  dataApiIdleConnectionMs: process.env.DATA_API_IDLE_CONNECTION_MS ? Number(process.env.DATA_API_IDLE_CONNECTION_MS) : undefined,
   trustProxy: process.env.TRUST_PROXY === '1',
   // ENCODE_CONCURRENCY=0: this process runs no job worker (another one encodes and sweeps).
   jobs: process.env.ENCODE_CONCURRENCY === '0' ? false : undefined,
+  // WEBHOOK_DELIVERY=0: this process delivers no webhooks (another proxy's worker does).
+  webhooks: process.env.WEBHOOK_DELIVERY === '0' ? false : undefined,
 });
 log.info({ port, host }, 'proxy listening');
 

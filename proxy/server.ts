@@ -5,6 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
+import { durations } from '../lib/config/durations';
 import { listen, type Listener } from '../lib/db/listen';
 import { log } from '../lib/log';
 import { ROUTER_CHANNEL } from '../lib/routers/notify';
@@ -24,7 +25,7 @@ import { handleLiveStream } from './plugins/recording/live-stream';
 import { blobs } from '../lib/blobs';
 import { Cluster } from './cluster/cluster';
 import { PROVIDER_COOLDOWN_CHANNEL, PROVIDER_FREED_CHANNEL, resetSharedState, runningCooldowns } from './cluster/leases';
-import { BrowserConnections, DEFAULT_IDLE_MS } from './data-api/browser-connections';
+import { BrowserConnections } from './data-api/browser-connections';
 import { endpoints, handleDataApi } from './data-api/handle-data-api';
 import { CONNECT_PATH, STATUS_PATH } from '../lib/data-api/routes';
 import { Refusal, writeRefusal } from './connect/refuse';
@@ -32,7 +33,7 @@ import { HealthChecker } from './health/health-checker';
 import { CONTROL_PLANE_CLOSE } from './relay/types';
 import { SessionRegistry } from './sessions/registry';
 import { applyAccessEvent, recheckLiveSessions } from './sessions/revocations';
-import { DEFAULT_STATS_FLUSH_MS, LiveStatsFlusher } from './sessions/live-stats';
+import { LiveStatsFlusher } from './sessions/live-stats';
 import { handleInternalStatus, handleStatus, json, text } from './status';
 import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './webhooks/delivery-worker';
 import { startJobWorker, type JobWorker, type JobWorkerOptions } from '../lib/jobs';
@@ -41,13 +42,14 @@ export interface ProxyOptions {
   port: number;
   host: string;
   proxyInstanceId?: string;
+  /** How long a stop lets sessions and data-API calls finish; default SHUTDOWN_DRAIN_MS. */
   shutdownDrainMs?: number;
   lane?: 'fast' | 'pipeline';
   /** The webhook delivery worker's settings; false runs none (another process delivers). */
   webhooks?: WebhookWorkerOptions | false;
   /** The job worker's settings (recording encodes, retention); false runs none (another process does). */
   jobs?: JobWorkerOptions | false;
-  /** How long the data API keeps an unused provider connection open. */
+  /** How long the data API keeps an unused provider connection open; default DATA_API_IDLE_CONNECTION_MS. */
   dataApiIdleConnectionMs?: number;
   /** TRUST_PROXY=1: count failed key attempts per right-most X-Forwarded-For entry, not per socket. */
   trustProxy?: boolean;
@@ -59,7 +61,7 @@ export interface ProxyOptions {
   traces?: TraceOptions;
   /** Where the web processes reach this proxy (PROXY_INTERNAL_URL; default http://<host>:<port>). */
   internalUrl?: string;
-  /** How long this proxy's provider leases outlive its last heartbeat (DEFAULT_LEASE_TTL_MS; tests use a short one). */
+  /** How long this proxy's provider leases outlive its last heartbeat; default LEASE_TTL_MS (tests use a short one). */
   leaseTtlMs?: number;
   /** Agent browsers' limits (docs/agents.md, Sessions; tests use a short idle close). */
   agents?: Partial<AgentPolicy>;
@@ -91,10 +93,10 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
 
   const routers = new RouterStore(undefined, { cooldowns: runningCooldowns, reset: resetSharedState });
   const sessions = new SessionRegistry();
-  const liveStats = new LiveStatsFlusher(sessions, Number(process.env.SESSION_STATS_FLUSH_MS ?? DEFAULT_STATS_FLUSH_MS));
+  const liveStats = new LiveStatsFlusher(sessions, durations().sessionStatsFlushMs);
   const keys = new RouterKeyAuth({ trustProxy: options.trustProxy ?? false });
   const health = new HealthChecker();
-  const connections = new BrowserConnections(options.dataApiIdleConnectionMs ?? DEFAULT_IDLE_MS);
+  const connections = new BrowserConnections(options.dataApiIdleConnectionMs ?? durations().dataApiIdleConnectionMs);
   const agentTickets = new AgentTickets();
   const mcp = new McpRegistry();
   health.follow(routers);
@@ -202,7 +204,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     jobs,
     async stop() {
       stopping = true;
-      const drainMs = options.shutdownDrainMs ?? 30_000;
+      const drainMs = options.shutdownDrainMs ?? durations().shutdownDrainMs;
       // Agents' browsers end as their MCP sessions close, before the drain waits for what is left.
       await mcp.closeAll('proxy shutting down');
       await Promise.all([sessions.drain(drainMs), Promise.race([Promise.allSettled([...calls]), new Promise((r) => setTimeout(r, drainMs).unref())])]);

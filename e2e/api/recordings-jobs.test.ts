@@ -3,7 +3,8 @@
 // (SIGKILL, its ffmpeg with it) loses nothing: after the job's expiry another worker retries it
 // and the recording's video is made; a worker stopped with SIGTERM hands its job back and the next
 // worker retries it at once. The retention sweep, queued by a worker, deletes a 31-day-old
-// recording with its files and keeps a 29-day-old one.
+// recording with its files and keeps a 29-day-old one. The workers get the stack's settings, which
+// run pg-boss's maintenance and the retry delay short (JOBS_MAINTENANCE_INTERVAL_S, ENCODE_RETRY_DELAY_S).
 process.env.JOBS_SCHEMA = `jobs_test_${process.pid}`;
 
 import { after, before, test } from 'node:test';
@@ -18,12 +19,16 @@ import { newUser, type TestUser } from '../support/api';
 import { eventually } from '../support/connect';
 import { jpegFrames, probeVideo, writeRecording } from '../support/recording-files';
 import { blobs } from '../../lib/blobs';
+import { durations } from '../../lib/config/durations';
 import { db } from '../../lib/db';
 import { enqueueEncode, encodeJobId, ENCODE_QUEUE, getBoss, stopBoss } from '../../lib/jobs';
 import { manifestKey, videoKey } from '../../lib/recordings/format';
 import { VIDEO_FPS } from '../../lib/recordings/video-timeline';
 
 const SESSION_MS = 12_000;
+/** After a worker dies: the job's expiry (the session's length here), the next maintenance run, then the retry delay. */
+const { jobsMaintenanceIntervalS, encodeRetryDelayS } = durations();
+const RETRIED_WITHIN_MS = (SESSION_MS / 1000 + jobsMaintenanceIntervalS + encodeRetryDelayS) * 1000;
 let user: TestUser;
 let frames: Buffer[];
 let scratch: string;
@@ -46,7 +51,7 @@ after(async () => {
 /** A worker process in a process group of its own (so its ffmpeg can be killed with it); resolves once it takes jobs. */
 async function startWorker(...args: string[]): Promise<ChildProcess & { output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/job-worker.ts', ...args], {
-    env: { ...process.env, JOBS_MAINTENANCE_INTERVAL_S: '1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -107,7 +112,7 @@ async function assertVideo(id: string) {
   assert.ok(Math.abs(probe.durationS * 1000 - SESSION_MS) <= SESSION_MS * 0.05, `${probe.durationS} s`);
 }
 
-test('a worker killed mid-encode (and its ffmpeg): the job is retried after its expiry by another worker', { timeout: 90_000 }, async () => {
+test('a worker killed mid-encode (and its ffmpeg): the job is retried after its expiry by another worker', { timeout: RETRIED_WITHIN_MS + 72_000 }, async () => {
   const id = await newRecording();
   // The expiry follows the session's length (12 s here); the floor would give short recordings more.
   await enqueueEncode(id, { minExpirySeconds: 1 });
@@ -127,8 +132,8 @@ test('a worker killed mid-encode (and its ffmpeg): the job is retried after its 
   assert.equal(leftovers().length, 1, 'the killed worker left its scratch directory');
   const second = await startWorker();
   await eventually(() => leftovers().length === 0, 5_000, 'the next worker to clear it');
-  // Expiry (12 s from the first start) + maintenance (1 s) + the retry delay (5 s) + the encode.
-  await eventually(async () => (await recording(id))?.mp4Status === 'ready', 60_000, `the second worker to finish the video (${second.output()})`);
+  // The expiry (from the first start), maintenance and the retry delay, then the encode.
+  await eventually(async () => (await recording(id))?.mp4Status === 'ready', RETRIED_WITHIN_MS + 42_000, `the second worker to finish the video (${second.output()})`);
   await assertVideo(id);
   const done = await completed(id);
   assert.equal(done.retryCount, 1, 'one retry: the attempt the killed worker lost');

@@ -1,5 +1,7 @@
-// Retries by the proxy's delivery worker at the schedule of docs/api.md (0.5, 2, 8 s; 5 s per attempt),
-// against real receivers that fail, hang, or are down and then come up.
+// Retries by the proxy's delivery worker at the hosted schedule, against real receivers that fail,
+// hang, or are down and then come up. The stack runs the schedule short (WEBHOOK_RETRY_DELAYS_MS,
+// WEBHOOK_ATTEMPT_TIMEOUT_MS); that its defaults are docs/api.md's (0.5, 2, 8 s; 5 s per attempt) is
+// a unit test of lib/config/durations.ts. These read it from the same environment as the proxy.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, expectOk, newUser } from '../support/api';
@@ -8,10 +10,15 @@ import { cdp, connectUrl, eventually, expectOpened, routerKey } from '../support
 import { addProvider } from '../support/providers';
 import { startReceiver } from '../support/webhook-receiver';
 import { createWebhook, deliveriesOf, deliveryStatus, oneSession } from '../support/webhooks';
+import { durations } from '../../lib/config/durations';
 
 // Arrival gaps are at least the delay (it starts after the failed attempt); the slack above it
 // covers a loaded machine, not the schedule.
 const SLACK_MS = 1_000;
+const { webhookRetryDelaysMs: DELAYS, webhookAttemptTimeoutMs: ATTEMPT_TIMEOUT_MS } = durations();
+const ATTEMPTS = DELAYS.length + 1;
+/** How send-webhook words a timeout. */
+const inWords = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
 
 let browser: Chromium;
 before(async () => { browser = await launchChromium(); });
@@ -25,8 +32,8 @@ async function userWithProvider(tag: string) {
 
 const gaps = (times: number[]) => times.slice(1).map((t, i) => Math.round(t - times[i]!));
 
-test('500, 500, 500 then 200: retried after 0.5, 2 and 8 s; a receiver that always fails is given up after 4 attempts', async () => {
-  const receiver = await startReceiver({ answer: (r, nth) => (r.path === '/flaky' && nth === 4 ? 200 : 500) });
+test('500s until the last attempt\'s 200: retried after each delay of the schedule (0.5, 2 and 8 s in production); a receiver that always fails is given up after the last', async () => {
+  const receiver = await startReceiver({ answer: (r, nth) => (r.path === '/flaky' && nth === ATTEMPTS ? 200 : 500) });
   try {
     const { user, key } = await userWithProvider('whretry');
     const flaky = await createWebhook(user, { label: 'Flaky', url: `${receiver.url}/flaky` });
@@ -36,20 +43,20 @@ test('500, 500, 500 then 200: retried after 0.5, 2 and 8 s; a receiver that alwa
     const flakyId = outbox.find((d) => d.webhookId === flaky.id)!.id;
     const deadId = outbox.find((d) => d.webhookId === dead.id)!.id;
 
-    const flakyRequests = await receiver.waitFor(4, (r) => r.path === '/flaky', 20_000);
+    const flakyRequests = await receiver.waitFor(ATTEMPTS, (r) => r.path === '/flaky', 20_000);
     const measured = gaps(flakyRequests.map((r) => r.at));
-    [500, 2_000, 8_000].forEach((delay, i) => {
+    DELAYS.forEach((delay, i) => {
       assert.ok(measured[i]! >= delay - 10 && measured[i]! <= delay + SLACK_MS, `retry ${i + 1} came ${measured[i]} ms after the previous attempt, expected ${delay} ms (gaps ${measured.join(', ')})`);
     });
-    assert.deepEqual(flakyRequests.map((r) => r.headers['x-webhook-attempt']), ['1', '2', '3', '4']);
+    assert.deepEqual(flakyRequests.map((r) => r.headers['x-webhook-attempt']), Array.from({ length: ATTEMPTS }, (_, i) => String(i + 1)));
     assert.deepEqual(new Set(flakyRequests.map((r) => r.headers['x-webhook-delivery-id'])), new Set([flakyId]), 'one delivery id on every attempt');
     assert.deepEqual(new Set(flakyRequests.map((r) => r.raw)).size, 1, 'the same body on every attempt');
     await eventually(async () => (await deliveryStatus(flakyId)) === 'delivered', 5_000, 'flaky delivered');
 
-    await receiver.waitFor(4, (r) => r.path === '/dead', 5_000);
+    await receiver.waitFor(ATTEMPTS, (r) => r.path === '/dead', 5_000);
     await eventually(async () => (await deliveryStatus(deadId)) === 'failed', 5_000, 'dead given up');
     // Given up is final: a failed row is never claimed again.
-    assert.equal(receiver.on('/dead').length, 4);
+    assert.equal(receiver.on('/dead').length, ATTEMPTS);
     const deadNow = expectOk(await call('GET', `/v1/webhooks/${dead.id}`, { auth: { token: user.token } }));
     assert.equal(deadNow.lastFailureReason, 'HTTP 500 Internal Server Error');
     assert.ok(deadNow.lastFailureAt);
@@ -58,13 +65,13 @@ test('500, 500, 500 then 200: retried after 0.5, 2 and 8 s; a receiver that alwa
     assert.ok(flakyNow.lastDeliveredAt && flakyNow.lastFailureAt && flakyNow.lastDeliveredAt > flakyNow.lastFailureAt);
 
     const log = expectOk(await call('GET', `/v1/webhooks/${dead.id}/deliveries`, { auth: { token: user.token } }));
-    assert.deepEqual(log.items.map((a: any) => [a.attempt, a.statusCode, a.deliveryStatus]), [[4, 500, 'failed'], [3, 500, 'failed'], [2, 500, 'failed'], [1, 500, 'failed']]);
+    assert.deepEqual(log.items.map((a: any) => [a.attempt, a.statusCode, a.deliveryStatus]), Array.from({ length: ATTEMPTS }, (_, i) => [ATTEMPTS - i, 500, 'failed']));
   } finally {
     await receiver.close();
   }
 });
 
-test('a receiver that hangs past 5 s fails that attempt without delaying other webhooks or the proxy', async () => {
+test('a receiver that hangs past the attempt timeout (5 s in production) fails that attempt without delaying other webhooks or the proxy', async () => {
   const receiver = await startReceiver({ answer: (r, nth) => (r.path === '/hang' && nth === 1 ? 'hang' : 200) });
   try {
     const { user, key } = await userWithProvider('whhang');
@@ -75,9 +82,11 @@ test('a receiver that hangs past 5 s fails that attempt without delaying other w
     const [first] = await receiver.waitFor(1, (r) => r.path === '/hang');
     const [fast] = await receiver.waitFor(1, (r) => r.path === '/fast');
     assert.ok(fast!.at - endedAt < 3_000, `the other webhook was delivered ${Math.round(fast!.at - endedAt)} ms after the session ended`);
+    assert.ok(fast!.at - first!.at < ATTEMPT_TIMEOUT_MS, 'the other webhook did not wait for the hanging attempt to time out');
 
     // While the attempt hangs, the proxy opens sessions as quickly as ever.
     const opened = performance.now();
+    assert.ok(opened - first!.at < ATTEMPT_TIMEOUT_MS, 'the session is opened while the attempt hangs');
     const other = await expectOpened(connectUrl(key));
     await cdp(other.ws, 'Browser.getVersion');
     assert.ok(performance.now() - opened < 3_000, `a session took ${Math.round(performance.now() - opened)} ms to open`);
@@ -85,9 +94,10 @@ test('a receiver that hangs past 5 s fails that attempt without delaying other w
     await other.closed;
 
     const [, second] = await receiver.waitFor(2, (r) => r.path === '/hang' && r.body?.data?.sessionId === session.id, 15_000);
-    // The 5 s run from the attempt's start, a little before the request reached the receiver.
+    // The timeout runs from the attempt's start, a little before the request reached the receiver.
     const gap = second!.at - first!.at;
-    assert.ok(gap >= 5_500 - 300 && gap <= 5_500 + SLACK_MS, `second attempt ${Math.round(gap)} ms after the first (5 s timeout + 0.5 s)`);
+    const expected = ATTEMPT_TIMEOUT_MS + DELAYS[0]!;
+    assert.ok(gap >= expected - 300 && gap <= expected + SLACK_MS, `second attempt ${Math.round(gap)} ms after the first (${ATTEMPT_TIMEOUT_MS} ms timeout + ${DELAYS[0]} ms)`);
     assert.equal(second!.headers['x-webhook-delivery-id'], first!.headers['x-webhook-delivery-id']);
     const log = await eventually(async () => {
       const l = expectOk(await call('GET', `/v1/webhooks/${hang.id}/deliveries`, { auth: { token: user.token } }));
@@ -95,13 +105,13 @@ test('a receiver that hangs past 5 s fails that attempt without delaying other w
     }, 5_000, 'both attempts logged');
     const attempts = log.items.filter((a: any) => a.deliveryId === first!.headers['x-webhook-delivery-id']);
     const timedOut = attempts.find((a: any) => a.attempt === 1);
-    assert.equal(timedOut.error, 'no answer within 5 s');
+    assert.equal(timedOut.error, `no answer within ${inWords(ATTEMPT_TIMEOUT_MS)}`);
     assert.equal(timedOut.statusCode, null);
-    assert.ok(timedOut.durationMs >= 4_900 && timedOut.durationMs < 5_000 + SLACK_MS, `timed out after ${timedOut.durationMs} ms`);
+    assert.ok(timedOut.durationMs >= ATTEMPT_TIMEOUT_MS - 100 && timedOut.durationMs < ATTEMPT_TIMEOUT_MS + SLACK_MS, `timed out after ${timedOut.durationMs} ms`);
     const retried = attempts.find((a: any) => a.attempt === 2);
     assert.equal(retried.statusCode, 200);
     const waited = Date.parse(retried.attemptedAt) - (Date.parse(timedOut.attemptedAt) + timedOut.durationMs);
-    assert.ok(waited >= 500 - 10 && waited <= 500 + SLACK_MS, `retried ${waited} ms after the timeout`);
+    assert.ok(waited >= DELAYS[0]! - 10 && waited <= DELAYS[0]! + SLACK_MS, `retried ${waited} ms after the timeout`);
   } finally {
     await receiver.close();
   }
@@ -115,7 +125,8 @@ test('a receiver that is down and then comes up gets the delivery on a retry', a
   const session = await oneSession(connectUrl(key));
   const [delivery] = await deliveriesOf(session.id);
   const { db } = await import('../../lib/db');
-  // Two refused attempts (at once and after 0.5 s); the third comes 2 s after the second.
+  // Two refused attempts (at once and after the first delay); the third comes the second delay later.
+  assert.ok(DELAYS.length >= 2, 'the schedule retries after two refused attempts');
   await eventually(async () => (await db.webhookAttempt.count({ where: { deliveryId: delivery!.id } })) >= 2, 5_000, 'two failed attempts');
   const receiver = await startReceiver({ port });
   try {

@@ -4,8 +4,6 @@
 import { z } from 'zod';
 
 export const TIMEOUT_DEFAULT_MS = 30_000;
-/** waitForSelector never waits longer than this, whatever `timeout` says (docs/connect.md). */
-export const WAIT_FOR_SELECTOR_CAP_MS = 10_000;
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Set by the browser itself; a caller cannot meaningfully override them per request. */

@@ -5,28 +5,29 @@
 import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { blobs } from '../blobs';
+import { durations } from '../config/durations';
 import { db } from '../db';
 import { log } from '../log';
 import { encodeRecording, EncodeError } from '../recordings/encode-video';
 import { recordingFolder, videoKey } from '../recordings/format';
-import { ensureQueue, getBoss, positiveNumber } from './boss';
+import { ensureQueue, getBoss } from './boss';
 import { JobTimedOut, WorkerStopping, type JobContext } from './run-queue';
 
 export const ENCODE_QUEUE = 'recording-encode';
 /** Where pg-boss puts an encode job after its last failed attempt. */
 export const ENCODE_GIVEN_UP_QUEUE = 'recording-encode-given-up';
 export const ENCODE_RETRIES = 2;
-export const ENCODE_RETRY_DELAY_S = 5;
-/** A job's expiry: a second per second of session (four times the encoder's target), at least this. */
-export const DEFAULT_EXPIRY_MIN_S = 120;
 const MAX_EXPIRY_S = 23 * 3600; // pg-boss refuses 24 h or more
 
 export interface EncodeJobData {
   recordingId: string;
 }
 
-/** How long an attempt may hold the job before pg-boss retries it elsewhere. */
-export function encodeExpirySeconds(sessionMs: number, minSeconds = positiveNumber(process.env.ENCODE_EXPIRY_MIN_S, DEFAULT_EXPIRY_MIN_S)): number {
+/**
+ * How long an attempt may hold the job before pg-boss retries it elsewhere: a second per second of
+ * session (four times the encoder's target), at least ENCODE_EXPIRY_MIN_S.
+ */
+export function encodeExpirySeconds(sessionMs: number, minSeconds = durations().encodeExpiryMinS): number {
   return Math.min(MAX_EXPIRY_S, Math.max(Math.ceil(minSeconds), Math.ceil(sessionMs / 1000)));
 }
 
@@ -64,7 +65,7 @@ export async function enqueueEncode(recordingId: string, options: { minExpirySec
       id,
       expireInSeconds: encodeExpirySeconds(sessionMs, options.minExpirySeconds),
       retryLimit: ENCODE_RETRIES,
-      retryDelay: ENCODE_RETRY_DELAY_S,
+      retryDelay: durations().encodeRetryDelayS,
     });
   if ((await send()) === null) {
     const existing = await boss.getJobById(ENCODE_QUEUE, id);

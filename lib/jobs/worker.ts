@@ -5,6 +5,7 @@
 // that one proxy runs it. It also runs pg-boss's maintenance every
 // JOBS_MAINTENANCE_INTERVAL_S: active jobs past their expiry (their worker died) go back to retry.
 import { hostname } from 'node:os';
+import { durations } from '../config/durations';
 import { log as rootLog } from '../log';
 import { removeStaleScratch } from '../recordings/encode-video';
 import { sweepExpiredRecordings } from '../recordings/sweep-recordings';
@@ -15,13 +16,11 @@ import { runQueue, type QueueRunner } from './run-queue';
 
 export const RETENTION_QUEUE = 'recording-retention';
 const HOUR_S = 3_600;
-const DEFAULT_POLL_MS = 2_000;
-const DEFAULT_MAINTENANCE_INTERVAL_S = 60;
 
 export interface JobWorkerOptions {
   /** Encodes at once in this process; default ENCODE_CONCURRENCY, else 1. */
   encodeConcurrency?: number;
-  /** How often an idle worker looks for jobs queued by other processes. */
+  /** How often an idle worker looks for jobs queued by other processes; default JOBS_POLL_MS. */
   pollMs?: number;
   /** Queue the retention sweep (at start, then every 15 minutes, one job per clock hour across processes); default true. */
   retention?: boolean;
@@ -41,7 +40,7 @@ export async function startJobWorker(options: JobWorkerOptions = {}): Promise<Jo
   void removeStaleScratch().catch((error: Error) => log.warn({ err: error.message }, 'could not clear old encoder scratch directories'));
   await ensureEncodeQueues(boss);
   await ensureQueue(boss, RETENTION_QUEUE);
-  const common = { pollMs: options.pollMs ?? DEFAULT_POLL_MS, schema: jobsSchema(), log };
+  const common = { pollMs: options.pollMs ?? durations().jobsPollMs, schema: jobsSchema(), log };
   const encodes = runQueue<EncodeJobData>(boss, ENCODE_QUEUE, runEncodeJob, {
     ...common,
     concurrency: options.encodeConcurrency ?? Math.floor(positiveNumber(process.env.ENCODE_CONCURRENCY, 1)),
@@ -61,7 +60,7 @@ export async function startJobWorker(options: JobWorkerOptions = {}): Promise<Jo
       .finally(() => (maintaining = null));
   };
   maintain();
-  const maintenance = setInterval(maintain, positiveNumber(process.env.JOBS_MAINTENANCE_INTERVAL_S, DEFAULT_MAINTENANCE_INTERVAL_S) * 1000);
+  const maintenance = setInterval(maintain, durations().jobsMaintenanceIntervalS * 1000);
   maintenance.unref();
 
   let hourly: NodeJS.Timeout | undefined;

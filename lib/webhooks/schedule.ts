@@ -1,5 +1,6 @@
 // Retry schedules as data. Both schedules (docs/api.md, docs/gateway.md) have a first attempt at once, a per-attempt timeout and
 // retries after fixed delays, then give up; only the numbers differ.
+import type { Durations } from '../config/durations';
 
 export interface RetrySchedule {
   /** A 2xx must arrive within this; otherwise the attempt failed. */
@@ -8,8 +9,13 @@ export interface RetrySchedule {
   retryDelaysMs: readonly number[];
 }
 
-/** docs/api.md, Webhooks: retried 3 times after 0.5, 2 and 8 s; 5 s per attempt. */
-export const CLOUD_SCHEDULE: RetrySchedule = { attemptTimeoutMs: 5_000, retryDelaysMs: [500, 2_000, 8_000] };
+/**
+ * docs/api.md, Webhooks: retried 3 times after 0.5, 2 and 8 s; 5 s per attempt. Those are the
+ * settings' defaults (lib/config/durations.ts): the tests run the schedule short.
+ */
+export function cloudSchedule(settings: Pick<Durations, 'webhookAttemptTimeoutMs' | 'webhookRetryDelaysMs'>): RetrySchedule {
+  return { attemptTimeoutMs: settings.webhookAttemptTimeoutMs, retryDelaysMs: settings.webhookRetryDelaysMs };
+}
 
 /** docs/gateway.md, Webhooks: retries after 1, 5 and 15 s; 5 s per attempt. */
 export const GATEWAY_SCHEDULE: RetrySchedule = { attemptTimeoutMs: 5_000, retryDelaysMs: [1_000, 5_000, 15_000] };

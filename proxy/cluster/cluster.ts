@@ -3,6 +3,7 @@
 // the others: reclaiming leases nobody renews and settling the sessions of a run that stopped.
 import { randomBytes } from 'node:crypto';
 import type { BlobStore } from '../../lib/blobs';
+import { durations } from '../../lib/config/durations';
 import { db } from '../../lib/db';
 import { log } from '../../lib/log';
 import { settleOrphanedRecordings } from '../../lib/recordings/settle-orphans';
@@ -11,17 +12,16 @@ import { concurrencyLimit, type CooldownSettings, type ProviderConfig } from '..
 import { PROXY_RESTARTED, PROXY_STOPPED, settleOrphanedSessions } from '../sessions/session-store';
 import { activeCounts, failLease, heartbeat, reclaimLeases, releaseLease, takeLease, type CooldownStarted } from './leases';
 
-/**
- * How long a lease outlives its proxy's last heartbeat. Heartbeats and sweeps run every quarter of
- * it, so the slots of a proxy that died are free again at most 1.25 × this later (25 s by default).
- */
-export const DEFAULT_LEASE_TTL_MS = 20_000;
-
 export interface ClusterOptions {
   /** Stable across restarts (PROXY_INSTANCE_ID, else host:port): a restart settles its previous runs at once. */
   name: string;
   /** Where the web processes reach this proxy's internal endpoints (the live view of its sessions). */
   internalUrl?: string;
+  /**
+   * How long a lease outlives its proxy's last heartbeat; default LEASE_TTL_MS. Heartbeats and
+   * sweeps run every quarter of it, so the slots of a proxy that died are free again at most
+   * 1.25 × this later (25 s by default).
+   */
   ttlMs?: number;
   /** Where the recordings and traces of a stopped run are (their orphans are settled from there). */
   recordingStore: BlobStore;
@@ -72,7 +72,7 @@ export class Cluster {
   private tick: Promise<void> = Promise.resolve();
 
   private constructor(private readonly options: ClusterOptions) {
-    this.ttlMs = options.ttlMs ?? DEFAULT_LEASE_TTL_MS;
+    this.ttlMs = options.ttlMs ?? durations().leaseTtlMs;
     this.runId = `${options.name}~${randomBytes(6).toString('hex')}`;
   }
 

@@ -17,8 +17,6 @@ import { outboundAddress } from '../../lib/providers/egress';
 import type { RouterRuntime, RuntimeProvider } from '../config/router-store';
 import { atCapacityInError } from '../connect/at-capacity';
 
-export const DEFAULT_IDLE_MS = 30_000;
-
 /**
  * The provider could not give us a browser context: counts as a failed attempt (failover), except
  * `full` (a managed provider at capacity), which the engine skips or waits for without a failure.
@@ -55,7 +53,8 @@ const fingerprintOf = (p: RuntimeProvider) => createHash('sha256').update(JSON.s
 export class BrowserConnections {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly idleMs = DEFAULT_IDLE_MS) {}
+  /** `idleMs`: DATA_API_IDLE_CONNECTION_MS (lib/config/durations.ts), unless the caller says otherwise. */
+  constructor(private readonly idleMs: number) {}
 
   /** Connections currently held (open or opening); for tests and status. */
   get size(): number {

@@ -4,7 +4,8 @@ import { errors, type BrowserContextOptions, type Page } from 'playwright-core';
 import { firstLine } from './browser-connections';
 import { pageScript } from './page-scripts';
 import { DataApiError } from './errors';
-import { WAIT_FOR_SELECTOR_CAP_MS, type PageRequest } from '../../lib/data-api/schemas';
+import { durations } from '../../lib/config/durations';
+import type { PageRequest } from '../../lib/data-api/schemas';
 
 export interface Visit {
   page: Page;
@@ -37,7 +38,8 @@ export async function visit(page: Page, request: PageRequest): Promise<Visit> {
   const navigationMs = performance.now() - started;
 
   if (request.waitForSelector) {
-    const timeout = Math.min(WAIT_FOR_SELECTOR_CAP_MS, request.timeout);
+    // docs/connect.md: at most 10 s (the setting's default), and never past the call's `timeout`.
+    const timeout = Math.min(durations().dataApiWaitForSelectorCapMs, request.timeout);
     try {
       await page.waitForSelector(`css=${request.waitForSelector}`, { timeout });
     } catch (error) {

@@ -6,14 +6,13 @@ import { db } from '../../lib/db';
 import { log } from '../../lib/log';
 import type { SessionRegistry } from './registry';
 
-export const DEFAULT_STATS_FLUSH_MS = 5_000;
-
 export class LiveStatsFlusher {
   private readonly flushed = new Map<string, number>();
   private readonly timer: NodeJS.Timeout;
   private running: Promise<void> | null = null;
 
-  constructor(private readonly sessions: SessionRegistry, intervalMs = DEFAULT_STATS_FLUSH_MS) {
+  /** `intervalMs`: SESSION_STATS_FLUSH_MS (lib/config/durations.ts). */
+  constructor(private readonly sessions: SessionRegistry, intervalMs: number) {
     this.timer = setInterval(() => void this.flush(), intervalMs);
     this.timer.unref();
   }

@@ -6,11 +6,12 @@
 // nothing here is ever awaited by the connect path.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { durations } from '../../lib/config/durations';
 import { decryptText } from '../../lib/crypto/encryption';
 import { listen, type Listener } from '../../lib/db/listen';
 import { log as rootLog } from '../../lib/log';
 import { claimDueDeliveries, CLOUD_QUEUE, settleAttempt, WEBHOOK_CHANNEL, type ClaimedDelivery } from '../../lib/webhooks/outbox';
-import { CLOUD_SCHEDULE, nextStep, type NextStep, type RetrySchedule } from '../../lib/webhooks/schedule';
+import { cloudSchedule, nextStep, type NextStep, type RetrySchedule } from '../../lib/webhooks/schedule';
 import { deliveryHeaders, sendWebhook, type AttemptOutcome } from '../../lib/webhooks/send-webhook';
 
 export interface WebhookWorkerOptions {
@@ -42,7 +43,7 @@ const WAKE_MARGIN_MS = 25;
 
 export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookWorker {
   const queue = options.queue ?? CLOUD_QUEUE;
-  const schedule = options.schedule ?? CLOUD_SCHEDULE;
+  const schedule = options.schedule ?? cloudSchedule(durations());
   const concurrency = options.concurrency ?? 16;
   const perWebhook = options.perWebhook ?? 2;
   const leaseMs = options.leaseMs ?? schedule.attemptTimeoutMs + 25_000;

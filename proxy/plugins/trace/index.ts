@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { blobs, type BlobStore } from '../../../lib/blobs';
 import { sessionCharge, traceBudgetEvents } from '../../../lib/billing/charges';
+import { durations } from '../../../lib/config/durations';
 import type { WalletState } from '../../../lib/billing/gates';
 import { log } from '../../../lib/log';
 import { TRACE_MAX_EVENTS, traceFolder } from '../../../lib/traces/format';
@@ -16,12 +17,9 @@ export interface TraceOptions {
   /** The event cap (default 2,000,000; tests use a small one). */
   maxEvents?: number;
   store?: BlobStore;
-  /** How often a running trace's row gets its figures so far (default 5 s). */
+  /** How often a running trace's row gets its figures so far (default TRACE_PROGRESS_MS, 5 s). */
   progressMs?: number;
 }
-
-/** A running trace's row shows its figures so far, refreshed this often. */
-export const TRACE_PROGRESS_MS = 5_000;
 
 export interface TraceStartInput {
   sessionId: string;
@@ -71,7 +69,7 @@ export class TraceSession {
         if (this.events.eventCount + this.events.droppedEvents === shown) return;
         shown = this.events.eventCount + this.events.droppedEvents;
         void showProgress(this.id, this.events).catch((error: Error) => log.warn({ traceId: this.id, err: error.message }, 'could not show the trace\'s progress'));
-      }, options.progressMs ?? TRACE_PROGRESS_MS);
+      }, options.progressMs ?? durations().traceProgressMs);
       this.progressTimer.unref();
     });
   }
