@@ -11,11 +11,10 @@ import { call, expectOk, newUser, type TestUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
 import { cdp, connectUrl, eventually, expectOpened, expectRefused, routerKey } from '../support/connect';
 import { dataApi, expectStatus } from '../support/data-api';
-import { addProvider } from '../support/providers';
+import { seedProvider, seedUsage } from '../support/seed';
 import { startTestSite, type TestSite } from '../support/test-site';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 import { post } from '../../lib/billing/ledger';
-import { usagePeriod } from '../../lib/billing/period';
 import { db } from '../../lib/db';
 
 let browser: Chromium;
@@ -26,14 +25,8 @@ after(async () => { await Promise.all([browser?.stop(), site?.close(), receiver?
 
 async function withProvider(tag: string): Promise<TestUser & { key: string }> {
   const user = await newUser(tag);
-  await addProvider(user.workspaceId, user.routerId, { slug: 'chromium', url: browser.wsUrl });
+  await seedProvider(user.workspaceId, user.routerId, { slug: 'chromium', url: browser.wsUrl });
   return { ...user, key: await routerKey(user.workspaceId, user.routerId) };
-}
-
-/** Puts the workspace's month at `sessions` counted so far. */
-async function setMonthCount(workspaceId: string, sessions: number) {
-  const period = usagePeriod(new Date());
-  await db.usageCounter.upsert({ where: { workspaceId_period: { workspaceId, period } }, create: { workspaceId, period, sessions }, update: { sessions } });
 }
 
 const grant = (workspaceId: string, millicents: bigint) => post(db, workspaceId, [{ kind: 'grant', amountMillicents: millicents, cause: `grant:${randomUUID()}` }]);
@@ -66,7 +59,7 @@ test('within the free 10,000 a session costs nothing and moves no money', async 
 
 test('above the free count a session costs 50 millicents at its end, in the same write as the end', async () => {
   const user = await withProvider('over-session');
-  await setMonthCount(user.workspaceId, 10_000);
+  await seedUsage(user.workspaceId, 10_000);
   await grant(user.workspaceId, 1_000n);
   const ended = await runSession(user);
   assert.equal(ended.billedMillicents, 50);
@@ -82,7 +75,7 @@ test('above the free count a session costs 50 millicents at its end, in the same
 test('a session with a webhook to tell is charged in the same transaction as its event', async () => {
   const user = await withProvider('over-hook');
   expectOk(await call('POST', '/v1/webhooks', { auth: { token: user.token }, body: { label: 'ends', url: `${receiver.url}/ends-${user.workspaceId}`, events: ['session.ended'] } }), 201);
-  await setMonthCount(user.workspaceId, 20_000);
+  await seedUsage(user.workspaceId, 20_000);
   await grant(user.workspaceId, 100_000n);
   const ended = await runSession(user);
   assert.equal(ended.billedMillicents, 50);
@@ -94,7 +87,7 @@ test('a session with a webhook to tell is charged in the same transaction as its
 
 test('over the monthly ceiling with an empty wallet the connect is refused with 402; a top-up lifts it at once', async () => {
   const user = await withProvider('ceiling');
-  await setMonthCount(user.workspaceId, 10_000);
+  await seedUsage(user.workspaceId, 10_000);
   const refused = await expectRefused(connectUrl(user.key), 402);
   assert.match(refused.body, /10,000 free sessions this month and the wallet is empty; top up at http.*\/billing/);
   assert.equal(await db.sessionLog.count({ where: { workspaceId: user.workspaceId } }), 0, 'no session row for a refusal');
@@ -114,7 +107,7 @@ test('recording and traces need a positive balance (402 before anything opens); 
     assert.match(refused.body, /positive wallet balance; top up the wallet at http.*\/billing/);
   }
   await db.workspace.update({ where: { id: user.workspaceId }, data: { enterprise: true } });
-  await setMonthCount(user.workspaceId, 50_000);
+  await seedUsage(user.workspaceId, 50_000);
   const ended = await runSession(user);
   assert.equal(ended.billedMillicents, 50, 'enterprise usage is metered in the ledger');
   assert.equal(await balance(user.workspaceId), -50n, 'and may run below zero (billed by contract)');
@@ -135,7 +128,7 @@ test('data-API calls count toward the month, cost 50 millicents past the free co
   await eventually(async () => (await db.usageCounter.findFirst({ where: { workspaceId: user.workspaceId } }))?.sessions === 1, 5_000, 'the call counted');
   assert.equal(await db.walletEntry.count({ where: { workspaceId: user.workspaceId } }), 0, 'free within the month');
 
-  await setMonthCount(user.workspaceId, 10_000);
+  await seedUsage(user.workspaceId, 10_000);
   expectStatus(await dataApi('content', user.key, body), 200);
   expectStatus(await dataApi('screenshot', user.key, body), 200);
   await eventually(async () => (await balance(user.workspaceId)) === -100n, 5_000, 'two calls charged');

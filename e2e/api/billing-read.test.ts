@@ -6,7 +6,8 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { addMember, call, expectOk, newUser, signIn, type Res, type TestUser } from '../support/api';
+import { call, expectOk, newUser, signIn, type Res, type TestUser } from '../support/api';
+import { seedMember, seedSession, seedUsage } from '../support/seed';
 import { post, type Entry } from '../../lib/billing/ledger';
 import { grantCredits } from '../../lib/billing/grants';
 import { db } from '../../lib/db';
@@ -28,12 +29,11 @@ function expectBillingError(res: Res, status: number, code: string) {
 
 const charge = (kind: Entry['kind'], millicents: number, cause = `test:${randomUUID()}`): Entry => ({ kind, amountMillicents: BigInt(millicents), cause });
 
+/** A session with no router (any router's sessions count), ended as it started unless `active`. */
 async function sessionRow(workspaceId: string, startedAt: Date, data: { state?: 'closed' | 'errored' | 'active'; bytesIn?: number; bytesOut?: number; playground?: boolean } = {}) {
-  return db.sessionLog.create({
-    data: {
-      workspaceId, providerSlug: 'p', providerName: 'P', startedAt, endedAt: data.state === 'active' ? null : startedAt,
-      state: data.state ?? 'closed', bytesIn: BigInt(data.bytesIn ?? 0), bytesOut: BigInt(data.bytesOut ?? 0), playground: data.playground ?? false,
-    },
+  return seedSession(workspaceId, null, {
+    startedAt, state: data.state ?? 'closed',
+    bytesIn: BigInt(data.bytesIn ?? 0), bytesOut: BigInt(data.bytesOut ?? 0), playground: data.playground ?? false,
   });
 }
 
@@ -45,7 +45,7 @@ let balance = 0;
 
 before(async () => {
   [owner, member, stranger] = await Promise.all([newUser('bill-owner'), newUser('bill-member'), newUser('bill-stranger')]);
-  await addMember(owner.workspaceId, member.userId, 'member');
+  await seedMember(owner.workspaceId, member.userId, 'member');
   const a = owner.workspaceId;
   // Sessions: two yesterday (one errored), one today, one five days ago; a playground session and
   // one a hundred days ago that the series leaves out; the stranger's own session.
@@ -66,8 +66,7 @@ before(async () => {
   await post(db, a, [charge('grant', 1_000)], noon(100));
   await post(db, stranger.workspaceId, [charge('session', -99_999)], noon(1));
   balance = 500_000 - 50 - 1_167 - 5_000 - 300 - 200 - 10_000 + 1_000;
-  const period = new Date(today).toISOString().slice(0, 7);
-  await db.usageCounter.upsert({ where: { workspaceId_period: { workspaceId: a, period } }, create: { workspaceId: a, period, sessions: 123 }, update: { sessions: 123 } });
+  await seedUsage(a, 123, new Date(today).toISOString().slice(0, 7));
 });
 
 test('GET /v1/billing/summary: account state, this month, sessions used of 10,000, wallet, fees and rates', async () => {

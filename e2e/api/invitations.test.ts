@@ -1,7 +1,8 @@
 // Invitations: the e-mail arrives at a real SMTP server and its link is followed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addMember, call, expectError, expectOk, linkIn, newUser, signIn, uniqueEmail, waitForMail } from '../support/api';
+import { call, expectError, expectOk, linkIn, newUser, signIn, uniqueEmail, waitForMail } from '../support/api';
+import { seedMember, seedMembers } from '../support/seed';
 
 function tokenFrom(link: string) {
   return decodeURIComponent(new URL(link).pathname.split('/').at(-1)!);
@@ -88,7 +89,7 @@ test('cancel removes a pending invitation; roles and workspaces are enforced', a
   const owner = await newUser('cano');
   const member = await newUser('canm');
   const other = await newUser('canx');
-  await addMember(owner.workspaceId, member.userId, 'member');
+  await seedMember(owner.workspaceId, member.userId, 'member');
   const { created } = await invite(await signIn(owner.email), uniqueEmail('cani'));
   const memberAuth = { token: member.token };
   const headers = { 'x-workspace-id': owner.workspaceId };
@@ -105,7 +106,7 @@ test('cancel removes a pending invitation; roles and workspaces are enforced', a
 test('validation, duplicates and existing members', async () => {
   const owner = await newUser('valo');
   const member = await newUser('valm');
-  await addMember(owner.workspaceId, member.userId, 'member');
+  await seedMember(owner.workspaceId, member.userId, 'member');
   const session = await signIn(owner.email);
   const bad = await call('POST', '/v1/invitations', { auth: session, body: { email: 'not-an-email', role: 'owner' } });
   expectError(bad, 400, 'validation_error');
@@ -119,12 +120,7 @@ test('validation, duplicates and existing members', async () => {
 
 test('1,000 members → 402 fair_use_limit_reached', async () => {
   const owner = await newUser('capo');
-  const { db } = await import('../../lib/db');
-  const { randomBytes } = await import('node:crypto');
-  const users = Array.from({ length: 999 }, () => ({ email: `bulk-${randomBytes(6).toString('hex')}@example.test`, name: 'bulk', passwordHash: 'x' }));
-  await db.user.createMany({ data: users });
-  const ids = await db.user.findMany({ where: { email: { in: users.map((u) => u.email) } }, select: { id: true } });
-  await db.membership.createMany({ data: ids.map(({ id }) => ({ workspaceId: owner.workspaceId, userId: id, role: 'member' as const })) });
+  await seedMembers(owner.workspaceId, 999);
   const res = await call('POST', '/v1/invitations', { auth: await signIn(owner.email), body: { email: uniqueEmail(), role: 'member' } });
   expectError(res, 402, 'fair_use_limit_reached');
 });

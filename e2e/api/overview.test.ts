@@ -5,11 +5,11 @@
 // stranger never does; the checklist follows what exists, and completes with a data-API call.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addMember, call, expectError, expectOk, newUser, signIn, uniqueEmail, type TestUser } from '../support/api';
+import { call, expectError, expectOk, newUser, signIn, uniqueEmail, type TestUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
 import { eventually, routerKey } from '../support/connect';
 import { dataApi, expectStatus } from '../support/data-api';
-import { addProvider } from '../support/providers';
+import { seedDataApiUsage, seedMember, seedProvider, seedSession, seedUsage } from '../support/seed';
 import { startTestSite, type TestSite } from '../support/test-site';
 import { post } from '../../lib/billing/ledger';
 import { db } from '../../lib/db';
@@ -31,12 +31,10 @@ const ids: Record<string, string> = {};
 
 interface Row { routerId?: string | null; slug?: string; name?: string; state: 'active' | 'closed' | 'errored'; startedAt: Date; playground?: boolean }
 
+/** Ended sessions end as they start (zero duration), so each counts on its start's day only. */
 async function session(workspaceId: string, key: string, r: Row) {
-  const created = await db.sessionLog.create({
-    data: {
-      workspaceId, routerId: r.routerId === undefined ? owner.routerId : r.routerId, providerSlug: r.slug ?? 'alpha', providerName: r.name ?? 'Alpha',
-      state: r.state, startedAt: r.startedAt, endedAt: r.state === 'active' ? null : r.startedAt, playground: r.playground ?? false,
-    },
+  const created = await seedSession(workspaceId, r.routerId === undefined ? owner.routerId : r.routerId, {
+    providerSlug: r.slug ?? 'alpha', providerName: r.name ?? 'Alpha', state: r.state, startedAt: r.startedAt, playground: r.playground ?? false,
   });
   ids[key] = created.id;
 }
@@ -46,9 +44,9 @@ const overview = (user: TestUser, query = '', headers: Record<string, string> = 
 before(async () => {
   [browser, site] = await Promise.all([launchChromium(), startTestSite()]);
   [owner, member, stranger] = await Promise.all([newUser('ov-owner'), newUser('ov-member'), newUser('ov-stranger')]);
-  await addMember(owner.workspaceId, member.userId, 'member');
+  await seedMember(owner.workspaceId, member.userId, 'member');
   second = expectOk(await call('POST', '/v1/routers', { auth: { token: owner.token }, body: { name: 'Second' } }), 201);
-  await addProvider(owner.workspaceId, owner.routerId, { slug: 'chromium', url: browser.wsUrl });
+  await seedProvider(owner.workspaceId, owner.routerId, { slug: 'chromium', url: browser.wsUrl });
   const a = owner.workspaceId;
   await Promise.all([
     session(a, 'todayMidnight', { state: 'closed', startedAt: new Date(today) }), // the first instant of today
@@ -64,16 +62,13 @@ before(async () => {
     session(a, 'playground', { state: 'errored', startedAt: noon(1), playground: true }),
     session(stranger.workspaceId, 'strangers', { routerId: stranger.routerId, state: 'errored', startedAt: noon(1) }),
   ]);
-  await db.dataApiUsage.createMany({
-    data: [
-      { workspaceId: a, routerId: owner.routerId, day: new Date(`${day(2)}T00:00:00Z`), calls: 4, failed: 1 },
-      { workspaceId: a, routerId: second.id, day: new Date(`${day(5)}T00:00:00Z`), calls: 2, failed: 0 },
-      { workspaceId: a, routerId: owner.routerId, day: new Date(`${day(30)}T00:00:00Z`), calls: 100, failed: 100 },
-      { workspaceId: stranger.workspaceId, routerId: stranger.routerId, day: new Date(`${day(0)}T00:00:00Z`), calls: 50, failed: 5 },
-    ],
-  });
-  const period = new Date(today).toISOString().slice(0, 7);
-  await db.usageCounter.create({ data: { workspaceId: a, period, sessions: 123 } });
+  await seedDataApiUsage(a, [
+    { routerId: owner.routerId, day: new Date(`${day(2)}T00:00:00Z`), calls: 4, failed: 1 },
+    { routerId: second.id, day: new Date(`${day(5)}T00:00:00Z`), calls: 2, failed: 0 },
+    { routerId: owner.routerId, day: new Date(`${day(30)}T00:00:00Z`), calls: 100, failed: 100 },
+  ]);
+  await seedDataApiUsage(stranger.workspaceId, [{ routerId: stranger.routerId, day: new Date(`${day(0)}T00:00:00Z`), calls: 50, failed: 5 }]);
+  await seedUsage(a, 123, new Date(today).toISOString().slice(0, 7));
   await post(db, a, [{ kind: 'grant', amountMillicents: 123_456n, cause: `test:overview:${a}` }]);
 
   // Real calls through the proxy: one answered (counted and billed as a session), one refused
@@ -198,7 +193,7 @@ test('the checklist follows what exists: a provider, a live token, a teammate or
   assert.deepEqual(await checklist(), { complete: false, done: [] });
   expectOk(await call('POST', '/v1/access-tokens', { auth: cookie, body: { label: 'CI' } }), 201);
 
-  await addProvider(fresh.workspaceId, fresh.routerId, { slug: 'chromium', url: browser.wsUrl, enabled: false });
+  await seedProvider(fresh.workspaceId, fresh.routerId, { slug: 'chromium', url: browser.wsUrl, enabled: false });
   assert.deepEqual(await checklist(), { complete: false, done: ['create_access_token'] }, 'a disabled provider does not count');
   await db.provider.updateMany({ where: { workspaceId: fresh.workspaceId }, data: { enabled: true } });
   const { notifyRouter } = await import('../support/providers');

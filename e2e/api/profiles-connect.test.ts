@@ -13,7 +13,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { call, expectOk, newUser } from '../support/api';
 import { cdp, connectUrl, eventually, expectRefused, routerKey } from '../support/connect';
 import { launchChromium, type Chromium } from '../support/chromium';
-import { addProvider, updateRouterRow } from '../support/providers';
+import { updateRouterRow } from '../support/providers';
+import { seedProfiles, seedProvider } from '../support/seed';
 
 const POOL_WS = `${(process.env.TEST_POOL_URL ?? 'http://127.0.0.1:9600').replace(/^http/, 'ws')}/`;
 const SLOW = { timeout: 90_000 };
@@ -53,19 +54,12 @@ after(async () => {
 /** A user whose router has the pool (managed) and, when asked, the standalone Chromium (generic). */
 async function setup(tag: string, options: { pool?: boolean; generic?: boolean } = { pool: true }) {
   const user = await newUser(tag);
-  const { db } = await import('../../lib/db');
   if (options.pool !== false) {
-    await db.provider.create({ data: { workspaceId: user.workspaceId, routerId: user.routerId, slug: 'pool', name: 'pool', ...(await sealed(POOL_WS)), priority: 1, capabilities: { providerKind: 'managed', advertisedMaxConcurrent: null } } });
+    await seedProvider(user.workspaceId, user.routerId, { slug: 'pool', url: POOL_WS, priority: 1, capabilities: { providerKind: 'managed', advertisedMaxConcurrent: null } });
   }
-  if (options.generic) await addProvider(user.workspaceId, user.routerId, { slug: 'generic', url: generic.wsUrl, priority: 2 });
-  else await notify(user.routerId);
+  if (options.generic) await seedProvider(user.workspaceId, user.routerId, { slug: 'generic', url: generic.wsUrl, priority: 2 });
   const key = await routerKey(user.workspaceId, user.routerId);
   return { user, key, auth: { token: user.token } };
-}
-
-async function sealed(url: string) {
-  const { sealAddress } = await import('../../lib/providers/secrets');
-  return sealAddress(url, {});
 }
 
 async function notify(routerId: string) {
@@ -216,7 +210,7 @@ test('refusals: 400 no provider can save, 402 the 501st profile, 409 switch off,
   await expectRefused(connectUrl(genericOnly.key, { readOnly: '1' }), 400);
 
   const { user, key } = await setup('refuse');
-  await db.$executeRawUnsafe(`INSERT INTO "Profile" ("id", "workspaceId", "slug", "name", "updatedAt") SELECT 'p' || g || '-' || $1, $1, 'bulk-' || g, 'bulk', now() FROM generate_series(1, 500) g`, user.workspaceId);
+  await seedProfiles(user.workspaceId, 500, { name: 'bulk' });
   const full = await expectRefused(connectUrl(key, { profile: 'one-more' }), 402);
   assert.match(full.body, /501st/);
 
@@ -261,7 +255,7 @@ test('a shared generic browser: the session cleans up after itself, and another 
   // A browser of its own: the first test's pinned session left its profile in the shared one, as it should.
   const shared = await launchChromium();
   const user = await newUser('residue');
-  await addProvider(user.workspaceId, user.routerId, { slug: 'generic', url: shared.wsUrl });
+  await seedProvider(user.workspaceId, user.routerId, { slug: 'generic', url: shared.wsUrl });
   const key = await routerKey(user.workspaceId, user.routerId);
   const auth = { token: user.token };
   try {

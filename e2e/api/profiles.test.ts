@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { addMember, call, expectError, expectOk, newUser, signIn, WEB, type TestUser } from '../support/api';
+import { call, expectError, expectOk, newUser, signIn, WEB, type TestUser } from '../support/api';
+import { seedMember, seedProfiles, seedProvider } from '../support/seed';
 
 const profileFields = ['capturedOrigins', 'cookieCount', 'createdAt', 'id', 'lastUsedAt', 'name', 'saving', 'sizeBytes', 'slug', 'updatedAt', 'version', 'workspaceId'];
 const MB = 1024 * 1024;
@@ -282,8 +283,8 @@ test('roles: members read and import, only owners and admins create, rename, exp
   const admin = await newUser('profra');
   const member = await newUser('profrm');
   const stranger = await newUser('profrs');
-  await addMember(owner.workspaceId, admin.userId, 'admin');
-  await addMember(owner.workspaceId, member.userId, 'member');
+  await seedMember(owner.workspaceId, admin.userId, 'admin');
+  await seedMember(owner.workspaceId, member.userId, 'member');
   const asOwner = as(owner);
   const asAdmin = as(admin, owner.workspaceId);
   const asMember = as(member, owner.workspaceId);
@@ -342,7 +343,7 @@ test('deleting a profile unpins its providers and clears it as a router default'
   const auth = { token: user.token };
   const profile = expectOk(await call('POST', '/v1/profiles', { auth, body: { slug: 'pinned', name: 'Pinned' } }), 201);
   const { db } = await import('../../lib/db');
-  const provider = await db.provider.create({ data: { workspaceId: user.workspaceId, routerId: user.routerId, slug: 'pinned-provider', name: 'P', profileId: profile.id } });
+  const provider = await seedProvider(user.workspaceId, user.routerId, { slug: 'pinned-provider', name: 'P', profileId: profile.id });
   expectOk(await call('PATCH', `/v1/routers/${user.routerId}/agent-settings`, { auth, body: { defaultProfile: 'pinned' } }));
   expectOk(await call('DELETE', '/v1/profiles/pinned', { auth }));
   assert.equal((await db.provider.findUniqueOrThrow({ where: { id: provider.id } })).profileId, null);
@@ -428,10 +429,7 @@ test('workspace storage cap: 413 profile_storage_cap_exceeded when saving would 
 test('500 profiles per workspace: the 501st is 402 fair_use_limit_reached', async () => {
   const user = await newUser('profmax');
   const auth = { token: user.token };
-  const { db } = await import('../../lib/db');
-  await db.$executeRaw`
-    INSERT INTO "Profile" ("id", "workspaceId", "slug", "name", "updatedAt")
-    SELECT 'bulk-' || ${user.workspaceId} || '-' || g, ${user.workspaceId}, 'bulk-' || g, 'Bulk ' || g, now() FROM generate_series(1, 499) AS g`;
+  await seedProfiles(user.workspaceId, 499);
   assert.equal(expectOk(await call('GET', '/v1/profiles?pageSize=1', { auth })).total, 499);
   expectOk(await call('POST', '/v1/profiles', { auth, body: { slug: 'five-hundred', name: '500th' } }), 201);
   expectError(await call('POST', '/v1/profiles', { auth, body: { slug: 'one-more', name: '501st' } }), 402, 'fair_use_limit_reached');

@@ -2,7 +2,8 @@
 // endpoints, 404 for another workspace's router or provider, and every bearer call counted.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addMember, call, expectError, expectOk, newUser, signIn, type TestUser } from '../support/api';
+import { call, expectError, expectOk, newUser, signIn, type TestUser } from '../support/api';
+import { seedMember, seedProvider } from '../support/seed';
 import { refusedUrl } from '../support/upstreams';
 
 let owner: TestUser;
@@ -11,18 +12,14 @@ let member: TestUser;
 let stranger: TestUser;
 let deadUrl: string;
 
-/** A provider row set up directly: these tests are about access, not about probing. */
+/** A provider row set up directly, never probed: these tests are about access, not about probing. */
 async function insertProvider(user: TestUser, slug: string) {
-  const { db } = await import('../../lib/db');
-  const { sealAddress } = await import('../../lib/providers/secrets');
-  await db.provider.create({
-    data: { workspaceId: user.workspaceId, routerId: user.routerId, slug, name: slug, ...sealAddress(`ws://127.0.0.1:9/devtools/browser/${slug}?token=t`, { 'X-Secret': 'h' }) },
-  });
+  await seedProvider(user.workspaceId, user.routerId, { slug, url: `ws://127.0.0.1:9/devtools/browser/${slug}?token=t`, headers: { 'X-Secret': 'h' }, capabilities: null });
 }
 
 before(async () => {
   [owner, admin, member, stranger, deadUrl] = await Promise.all([newUser('pa-owner'), newUser('pa-admin'), newUser('pa-member'), newUser('pa-stranger'), refusedUrl()]);
-  await Promise.all([addMember(owner.workspaceId, admin.userId, 'admin'), addMember(owner.workspaceId, member.userId, 'member')]);
+  await Promise.all([seedMember(owner.workspaceId, admin.userId, 'admin'), seedMember(owner.workspaceId, member.userId, 'member')]);
   await Promise.all([insertProvider(owner, 'mine'), insertProvider(owner, 'spare'), insertProvider(stranger, 'theirs')]);
 });
 

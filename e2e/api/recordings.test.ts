@@ -13,8 +13,9 @@ import { blobs } from '../../lib/blobs';
 import { db } from '../../lib/db';
 import { ENCODE_QUEUE, jobsSchema } from '../../lib/jobs';
 import { chunkKey, completeKey, framesOfChunk, manifestKey, recordingFolder, videoKey, type CompleteSummary, type ManifestLine } from '../../lib/recordings/format';
-import { addMember, call, expectError, expectOk, newUser, signIn, WEB, type TestUser } from '../support/api';
+import { call, expectError, expectOk, newUser, signIn, WEB, type TestUser } from '../support/api';
 import { jpegSize } from '../support/images';
+import { seedMember, seedRecording, seedRouter, seedSession } from '../support/seed';
 
 const DAY_MS = 86_400_000;
 const recordingFields = [
@@ -89,21 +90,16 @@ async function recordingFixture(user: TestUser, options: FixtureOptions = {}): P
   // An ended session lasted 3 s (a short video when the stack's worker encodes it), long enough ago to be past the capture's grace.
   const endedAt = state === 'active' ? null : state === 'just-ended' ? new Date(Date.now() - 1_000) : new Date(startedAt.getTime() + 3_000);
   const routerId = options.routerId ?? user.routerId;
-  const session = await db.sessionLog.create({
-    data: {
-      workspaceId: user.workspaceId, routerId, providerSlug: 'fixture', providerName: 'Fixture', state: state === 'active' ? 'active' : 'closed',
-      startedAt, endedAt, durationMs: endedAt ? endedAt.getTime() - startedAt.getTime() : 0,
-    },
+  const session = await seedSession(user.workspaceId, routerId, {
+    providerSlug: 'fixture', providerName: 'Fixture', state: state === 'active' ? 'active' : 'closed',
+    startedAt, endedAt, durationMs: endedAt ? endedAt.getTime() - startedAt.getTime() : 0,
   });
   const mp4Status = options.video ? 'ready' : (options.mp4Status ?? null);
-  const recording = await db.recording.create({
-    data: {
-      workspaceId: user.workspaceId, sessionLogId: session.id, routerId, startedAt,
-      endedAt: complete ? endedAt : null, durationMs: complete ? 1_500 : 0,
-      frameCount: complete ? 3 : 0, chunkCount: complete ? 2 : 0, sizeBytes: BigInt(complete ? FRAME_BYTES : 0),
-      duplicatesSkipped: complete ? 4 : 0, complete, mp4Status,
-      mp4SizeBytes: BigInt(options.video ? MP4.length : 0), mp4ReadyAt: options.video ? new Date() : null,
-    },
+  const recording = await seedRecording(session, {
+    endedAt: complete ? endedAt : null, durationMs: complete ? 1_500 : 0,
+    frameCount: complete ? 3 : 0, chunkCount: complete ? 2 : 0, sizeBytes: BigInt(complete ? FRAME_BYTES : 0),
+    duplicatesSkipped: complete ? 4 : 0, complete, mp4Status,
+    mp4SizeBytes: BigInt(options.video ? MP4.length : 0), mp4ReadyAt: options.video ? new Date() : null,
   });
   if (!options.noBlobs) {
     await blobs().put(chunkKey(recording.id, 0), CHUNKS[0]!);
@@ -144,7 +140,7 @@ test('the list: the Recording resource, newest first, last 30 days, filters by s
   const newer = await recordingFixture(user, { startedAt: new Date(Date.now() - 60_000), video: true });
   const live = await recordingFixture(user, { session: 'active', startedAt: new Date(Date.now() - 30_000) });
   await recordingFixture(user, { startedAt: new Date(Date.now() - 31 * DAY_MS) }); // beyond the window
-  const router2 = (await db.router.create({ data: { workspaceId: user.workspaceId, slug: 'second', name: 'Second' } })).id;
+  const router2 = (await seedRouter(user.workspaceId, { slug: 'second', name: 'Second' })).id;
   const onRouter2 = await recordingFixture(user, { routerId: router2, startedAt: new Date(Date.now() - 2 * DAY_MS) });
 
   const list = expectOk(await call('GET', '/v1/replays', as(user)));
@@ -210,7 +206,7 @@ test('one recording: `orphaned` is true only when it is unfinished and its sessi
 test('export: 409 not_complete while recording, running for a finished one (once), alreadyReady when the video exists', async () => {
   const user = await newUser('rec-export');
   const member = await newUser('rec-export-m');
-  await addMember(user.workspaceId, member.userId, 'member');
+  await seedMember(user.workspaceId, member.userId, 'member');
 
   for (const fixture of [await recordingFixture(user, { session: 'active' }), await recordingFixture(user, { session: 'just-ended', complete: false })]) {
     const res = await call('POST', `/v1/replays/${fixture.id}/export`, as(user));
@@ -416,8 +412,8 @@ test('delete: owner or admin; the row and every blob go; a member is forbidden',
   const owner = await newUser('rec-del');
   const admin = await newUser('rec-del-a');
   const member = await newUser('rec-del-m');
-  await addMember(owner.workspaceId, admin.userId, 'admin');
-  await addMember(owner.workspaceId, member.userId, 'member');
+  await seedMember(owner.workspaceId, admin.userId, 'admin');
+  await seedMember(owner.workspaceId, member.userId, 'member');
   const first = await recordingFixture(owner, { video: true });
   const second = await recordingFixture(owner);
 
@@ -444,7 +440,7 @@ test('another workspace\'s recording is not_found on every endpoint; a member re
   const owner = await newUser('rec-iso');
   const stranger = await newUser('rec-iso-x');
   const member = await newUser('rec-iso-m');
-  await addMember(owner.workspaceId, member.userId, 'member');
+  await seedMember(owner.workspaceId, member.userId, 'member');
   const { id, sessionId } = await recordingFixture(owner, { video: true });
   await recordingFixture(stranger); // the stranger's own list is not empty either
 

@@ -1,7 +1,8 @@
 // Router keys and chat links.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addMember, call, expectError, expectOk, newUser } from '../support/api';
+import { call, expectError, expectOk, newUser } from '../support/api';
+import { seedMember, seedRouterKeys } from '../support/seed';
 
 const keyFields = ['createdAt', 'id', 'label', 'lastUsedAt', 'prefix', 'revokedAt', 'routerInstanceId'];
 
@@ -65,7 +66,7 @@ test('rotate revokes every live key on the router and issues one; current/plaint
 test('roles: members list but cannot create, rotate, revoke or read plaintext', async () => {
   const owner = await newUser('kro');
   const member = await newUser('krm');
-  await addMember(owner.workspaceId, member.userId, 'member');
+  await seedMember(owner.workspaceId, member.userId, 'member');
   const auth = { token: member.token };
   const headers = { 'x-workspace-id': owner.workspaceId };
   const list = expectOk(await call('GET', '/v1/api-keys', { auth, headers }));
@@ -93,7 +94,7 @@ test('another workspace: not_found; validation; 401', async () => {
 test('100 live keys per workspace → 402; rotation never passes the cap', async () => {
   const user = await newUser('kcap');
   const { db } = await import('../../lib/db');
-  await db.routerKey.createMany({ data: Array.from({ length: 99 }, (_, i) => ({ workspaceId: user.workspaceId, routerId: user.routerId, label: `k${i}`, prefix: 'rkey_x', keyHash: `bulk-${user.routerId}-${i}` })) });
+  await seedRouterKeys(user.workspaceId, user.routerId, 99);
   expectError(await call('POST', '/v1/api-keys', { auth: { token: user.token }, body: { label: 'over', routerInstanceId: user.routerId } }), 402, 'fair_use_limit_reached');
   expectOk(await call('POST', '/v1/api-keys/rotate', { auth: { token: user.token } }), 201);
   assert.equal(await db.routerKey.count({ where: { workspaceId: user.workspaceId, revokedAt: null } }), 1);

@@ -1,7 +1,8 @@
 // Routers: list, get, create (with its first key), update with every range, delete, switches, agent defaults.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addMember, call, expectError, expectOk, newUser, signIn } from '../support/api';
+import { call, expectError, expectOk, newUser, signIn } from '../support/api';
+import { seedMember, seedProfile, seedRouters, seedSession } from '../support/seed';
 
 const routerFields = ['apiKeyCount', 'connectionTimeoutMs', 'cooldownDefaultMs', 'cooldownFailureThreshold', 'cooldownMinRequestVolume', 'createdAt', 'description', 'healthCheckIntervalMs', 'id', 'kind', 'name', 'providerCount', 'queueMaxSize', 'queueTimeoutMs', 'sessionIdleTimeoutMs', 'slug', 'strategy', 'updatedAt'];
 
@@ -89,8 +90,8 @@ test('members cannot change routers; admins can', async () => {
   const owner = await newUser('rmo');
   const member = await newUser('rmm');
   const admin = await newUser('rma');
-  await addMember(owner.workspaceId, member.userId, 'member');
-  await addMember(owner.workspaceId, admin.userId, 'admin');
+  await seedMember(owner.workspaceId, member.userId, 'member');
+  await seedMember(owner.workspaceId, admin.userId, 'admin');
   const headers = { 'x-workspace-id': owner.workspaceId };
   const m = { token: member.token };
   expectOk(await call('GET', '/v1/routers', { auth: m, headers }));
@@ -109,7 +110,7 @@ test('delete: the only router is 409 last_router; otherwise providers and keys g
   expectError(await call('DELETE', `/v1/routers/${user.routerId}`, { auth }), 409, 'last_router');
   const other = expectOk(await call('POST', '/v1/routers', { auth, body: { name: 'Temporary' } }), 201);
   const { db } = await import('../../lib/db');
-  const session = await db.sessionLog.create({ data: { workspaceId: user.workspaceId, routerId: other.id, providerSlug: 'p', providerName: 'P' } });
+  const session = await seedSession(user.workspaceId, other.id);
   assert.deepEqual(expectOk(await call('DELETE', `/v1/routers/${other.id}`, { auth })), { id: other.id, slug: other.slug });
   assert.equal(await db.routerKey.count({ where: { routerId: other.id } }), 0);
   assert.equal((await db.sessionLog.findUniqueOrThrow({ where: { id: session.id } })).routerId, null);
@@ -118,8 +119,7 @@ test('delete: the only router is 409 last_router; otherwise providers and keys g
 
 test('100 routers → 402 fair_use_limit_reached', async () => {
   const user = await newUser('rcap');
-  const { db } = await import('../../lib/db');
-  await db.router.createMany({ data: Array.from({ length: 99 }, (_, i) => ({ workspaceId: user.workspaceId, name: `r${i}`, slug: `bulk-${i}` })) });
+  await seedRouters(user.workspaceId, 99);
   expectError(await call('POST', '/v1/routers', { auth: { token: user.token }, body: { name: 'one too many' } }), 402, 'fair_use_limit_reached');
 });
 
@@ -142,10 +142,9 @@ test('agent settings: defaults, defaultProfile must exist or be null', async () 
   const missing = await call('PATCH', path, { auth, body: { defaultProfile: 'nope' } });
   expectError(missing, 400, 'validation_error');
   assert.match(missing.body.error.message, /defaultProfile/);
-  const { db } = await import('../../lib/db');
-  await db.profile.create({ data: { workspaceId: user.workspaceId, slug: 'shop-login', name: 'Shop' } });
+  await seedProfile(user.workspaceId, { slug: 'shop-login', name: 'Shop' });
   const other = await newUser('ragx');
-  await db.profile.create({ data: { workspaceId: other.workspaceId, slug: 'theirs', name: 'Theirs' } });
+  await seedProfile(other.workspaceId, { slug: 'theirs', name: 'Theirs' });
   expectError(await call('PATCH', path, { auth, body: { defaultProfile: 'theirs' } }), 400, 'validation_error');
   const set = expectOk(await call('PATCH', path, { auth, body: { defaultProfile: 'shop-login', recordDefault: true, saveProfileDefault: true } }));
   assert.deepEqual(set, { routerInstanceId: user.routerId, recordDefault: true, observabilityDefault: false, defaultProfile: 'shop-login', saveProfileDefault: true });

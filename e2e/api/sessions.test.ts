@@ -1,10 +1,11 @@
 // Session lifecycle seen from the control plane: list filters, get, close, idle timeout.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addMember, call, expectError, expectOk, newUser } from '../support/api';
+import { call, expectError, expectOk, newUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
 import { cdp, connectUrl, eventually, expectOpened, routerKey } from '../support/connect';
-import { addProvider, updateRouterRow } from '../support/providers';
+import { updateRouterRow } from '../support/providers';
+import { seedMember, seedProvider, seedSession } from '../support/seed';
 
 let browser: Chromium;
 before(async () => { browser = await launchChromium(); });
@@ -13,8 +14,8 @@ after(async () => { await browser?.stop(); });
 test('POST /v1/sessions/:id/close drops the client within a second; the browser stays', async () => {
   const owner = await newUser('close');
   const member = await newUser('closem');
-  await addMember(owner.workspaceId, member.userId, 'member');
-  await addProvider(owner.workspaceId, owner.routerId, { slug: 'a', url: browser.wsUrl });
+  await seedMember(owner.workspaceId, member.userId, 'member');
+  await seedProvider(owner.workspaceId, owner.routerId, { slug: 'a', url: browser.wsUrl });
   const key = await routerKey(owner.workspaceId, owner.routerId);
   const s = await expectOpened(connectUrl(key));
   await eventually(async () => (await call('GET', `/v1/sessions/${s.sessionId}`, { auth: { token: owner.token } })).status === 200, 3_000, 'session row');
@@ -43,7 +44,7 @@ test('POST /v1/sessions/:id/close drops the client within a second; the browser 
 
 test('an active session shows its traffic while it runs; the end write keeps the final figures', async () => {
   const user = await newUser('live-stats');
-  await addProvider(user.workspaceId, user.routerId, { slug: 'a', url: browser.wsUrl });
+  await seedProvider(user.workspaceId, user.routerId, { slug: 'a', url: browser.wsUrl });
   const s = await expectOpened(connectUrl(await routerKey(user.workspaceId, user.routerId)));
   await cdp(s.ws, 'Browser.getVersion');
   await cdp(s.ws, 'Target.getTargets');
@@ -70,7 +71,7 @@ test('an active session shows its traffic while it runs; the end write keeps the
 test('idle sessions are closed after the router idle timeout', async () => {
   const user = await newUser('idle');
   await updateRouterRow(user.routerId, { sessionIdleTimeoutMs: 500 });
-  await addProvider(user.workspaceId, user.routerId, { slug: 'a', url: browser.wsUrl });
+  await seedProvider(user.workspaceId, user.routerId, { slug: 'a', url: browser.wsUrl });
   const s = await expectOpened(connectUrl(await routerKey(user.workspaceId, user.routerId)));
   const started = Date.now();
   const { code, reason } = await s.closed;
@@ -81,7 +82,6 @@ test('idle sessions are closed after the router idle timeout', async () => {
 
 test('GET /v1/sessions: filters, paging, order, validation', async () => {
   const user = await newUser('list');
-  const { db } = await import('../../lib/db');
   const second = expectOk(await call('POST', '/v1/routers', { auth: { token: user.token }, body: { name: 'Second' } }), 201);
   const base = Date.now();
   const rows = [
@@ -90,8 +90,9 @@ test('GET /v1/sessions: filters, paging, order, validation', async () => {
     { routerId: second.id, providerSlug: 'p1', state: 'active', kind: 'agent', at: base - 3_000 },
     { routerId: user.routerId, providerSlug: 'p1', state: 'closed', kind: 'route', at: base - 40 * 86_400_000 },
   ] as const;
+  // Ended rows with no endedAt on purpose: the item's keys below must include it even when empty.
   for (const r of rows) {
-    await db.sessionLog.create({ data: { workspaceId: user.workspaceId, routerId: r.routerId, providerSlug: r.providerSlug, providerName: r.providerSlug, state: r.state, kind: r.kind, startedAt: new Date(r.at), errorReason: r.state === 'errored' ? 'boom' : null } });
+    await seedSession(user.workspaceId, r.routerId, { providerSlug: r.providerSlug, providerName: r.providerSlug, state: r.state, kind: r.kind, startedAt: new Date(r.at), endedAt: null, errorReason: r.state === 'errored' ? 'boom' : null });
   }
   const auth = { token: user.token };
   const q = async (query: string) => expectOk(await call('GET', `/v1/sessions${query}`, { auth }));

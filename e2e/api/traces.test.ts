@@ -12,8 +12,9 @@ import assert from 'node:assert/strict';
 import { blobs } from '../../lib/blobs';
 import { db } from '../../lib/db';
 import { PAGE_SIZE, pageKey, traceCompleteKey, type CapturedEvent, type Timing, type TraceEvent, type TraceSummary } from '../../lib/traces/format';
-import { addMember, call, expectError, expectOk, newUser, WEB, type TestUser } from '../support/api';
+import { call, expectError, expectOk, newUser, WEB, type TestUser } from '../support/api';
 import { eventually } from '../support/connect';
+import { seedMember, seedRouter, seedSession, seedTrace } from '../support/seed';
 
 const DAY_MS = 86_400_000;
 const traceFields = ['complete', 'droppedEvents', 'durationMs', 'endedAt', 'eventCount', 'id', 'pages', 'providerId', 'routerInstanceId', 'sessionLogId', 'sizeBytes', 'startedAt', 'truncated'];
@@ -144,19 +145,13 @@ async function traceFixture(user: TestUser, options: FixtureOptions = {}): Promi
   const routerId = options.routerId ?? user.routerId;
   const events = options.events ?? [];
   const sizeBytes = events.reduce((n, e) => n + Buffer.byteLength(lineOf(e)), 0);
-  const session = await db.sessionLog.create({
-    data: {
-      workspaceId: user.workspaceId, routerId, providerSlug: 'fixture', providerName: 'Fixture', state: state === 'active' ? 'active' : 'closed',
-      startedAt, endedAt, durationMs: endedAt ? endedAt.getTime() - startedAt.getTime() : 0,
-    },
+  const session = await seedSession(user.workspaceId, routerId, {
+    providerSlug: 'fixture', providerName: 'Fixture', state: state === 'active' ? 'active' : 'closed',
+    startedAt, endedAt, durationMs: endedAt ? endedAt.getTime() - startedAt.getTime() : 0,
   });
-  const id = `trc_${randomBytes(16).toString('hex')}`;
-  await db.trace.create({
-    data: {
-      id, workspaceId: user.workspaceId, sessionLogId: session.id, routerId, startedAt,
-      ...(complete ? { endedAt, durationMs: 4_000, eventCount: events.length, sizeBytes: BigInt(sizeBytes), droppedEvents: 3, truncated: options.truncated ?? null } : {}),
-      complete,
-    },
+  const { id } = await seedTrace(session, {
+    ...(complete ? { endedAt, durationMs: 4_000, eventCount: events.length, sizeBytes: BigInt(sizeBytes), droppedEvents: 3, truncated: options.truncated ?? null } : {}),
+    complete,
   });
   await writePages(id, events, { torn: options.torn });
   if (complete) {
@@ -169,7 +164,7 @@ async function traceFixture(user: TestUser, options: FixtureOptions = {}): Promi
   return { id, sessionId: session.id, startedAt };
 }
 
-const secondRouter = async (user: TestUser) => (await db.router.create({ data: { workspaceId: user.workspaceId, slug: `second-${randomBytes(3).toString('hex')}`, name: 'Second' } })).id;
+const secondRouter = async (user: TestUser) => (await seedRouter(user.workspaceId, { slug: `second-${randomBytes(3).toString('hex')}`, name: 'Second' })).id;
 
 // -------------------------------------------------------------------------------------------- tests
 
@@ -430,8 +425,8 @@ test('delete: owner or admin; the row and its files go, the session stays; a mem
   const owner = await newUser('trc-del');
   const admin = await newUser('trc-del-a');
   const member = await newUser('trc-del-m');
-  await addMember(owner.workspaceId, admin.userId, 'admin');
-  await addMember(owner.workspaceId, member.userId, 'member');
+  await seedMember(owner.workspaceId, admin.userId, 'admin');
+  await seedMember(owner.workspaceId, member.userId, 'member');
   const first = await traceFixture(owner, { events: browsingEvents(1_100) });
   const second = await traceFixture(owner, { events: browsingEvents(10) });
 
@@ -456,7 +451,7 @@ test('another workspace\'s trace is not_found on every endpoint; a member reads;
   const owner = await newUser('trc-iso');
   const stranger = await newUser('trc-iso-x');
   const member = await newUser('trc-iso-m');
-  await addMember(owner.workspaceId, member.userId, 'member');
+  await seedMember(owner.workspaceId, member.userId, 'member');
   const { id, sessionId } = await traceFixture(owner, { events: browsingEvents(30) });
   await traceFixture(stranger); // the stranger's own list is not empty either
 

@@ -4,6 +4,7 @@
 // errors by provider and the latest sessions show it, and the checklist is gone.
 import { expect, test, type Page } from '@playwright/test';
 import { launchChromium } from '../support/chromium';
+import { seedDataApiUsage, seedSession, seedSessions, seedUsage } from '../support/seed';
 import { signUp, snap, uniqueEmail } from './helpers';
 import { dashboardApi } from './router-helpers';
 
@@ -42,19 +43,18 @@ test('a new workspace: empty overview and checklist; with known sessions and cal
 
     // The history: today two sessions (one still active) and three answered and one failed
     // data-API call; yesterday one errored session; five days ago one closed session and two calls.
-    const { db } = await import('../../lib/db');
     const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
     const at = (daysAgo: number, minutes: number) => new Date(today - daysAgo * DAY_MS + minutes * 60_000);
     const row = (startedAt: Date, state: 'active' | 'closed' | 'errored') => ({
-      workspaceId, routerId, providerId: provider.id, providerSlug: 'chrome', providerName: 'Test Chrome', state, startedAt,
+      providerId: provider.id, providerSlug: 'chrome', providerName: 'Test Chrome', state, startedAt,
       endedAt: state === 'active' ? null : startedAt, durationMs: state === 'active' ? 0 : 65_000,
       errorReason: state === 'errored' ? 'the provider closed the connection' : null,
     });
-    const newest = await db.sessionLog.create({ data: row(at(0, 2), 'active') });
-    await db.sessionLog.createMany({ data: [row(at(0, 1), 'closed'), row(at(1, 600), 'errored'), row(at(5, 600), 'closed')] });
+    const newest = await seedSession(workspaceId, routerId, row(at(0, 2), 'active'));
+    await seedSessions(workspaceId, routerId, [row(at(0, 1), 'closed'), row(at(1, 600), 'errored'), row(at(5, 600), 'closed')]);
     const dayOf = (daysAgo: number) => new Date(today - daysAgo * DAY_MS);
-    await db.dataApiUsage.createMany({ data: [{ workspaceId, routerId, day: dayOf(0), calls: 3, failed: 1 }, { workspaceId, routerId, day: dayOf(5), calls: 2, failed: 0 }] });
-    await db.usageCounter.create({ data: { workspaceId, period: new Date(today).toISOString().slice(0, 7), sessions: 9 } });
+    await seedDataApiUsage(workspaceId, [{ routerId, day: dayOf(0), calls: 3, failed: 1 }, { routerId, day: dayOf(5), calls: 2, failed: 0 }]);
+    await seedUsage(workspaceId, 9, new Date(today).toISOString().slice(0, 7));
     await dashboardApi(page, 'POST', '/v1/invitations', { body: { email: uniqueEmail('teammate'), role: 'member' } });
 
     await page.reload();

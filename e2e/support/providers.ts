@@ -1,7 +1,9 @@
-// Helpers for the providers tests: the exact Provider field list, rows the tests set up directly.
+// Helpers for the providers tests: the exact Provider field list and shape checks, router changes
+// with the NOTIFY that running proxies follow, and a relay that counts connections.
 import net from 'node:net';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { seedProfile } from './seed';
 
 export const PROVIDER_FIELDS = ['adapterKind', 'capabilities', 'createdAt', 'enabled', 'headers', 'id', 'maxConcurrent', 'name', 'ownerId', 'priority', 'profile', 'slug', 'updatedAt', 'url', 'weight'];
 export const CAPABILITY_FIELDS = ['advertisedMaxConcurrent', 'browserCookies', 'errors', 'fetchInterception', 'pageScreencast', 'probeDurationMs', 'probedAt', 'providerKind', 'targetCreate', 'targetCreateLatencyMs', 'targetGetTargets'];
@@ -35,10 +37,8 @@ export async function setConnectionTimeout(routerId: string, connectionTimeoutMs
   await db.router.update({ where: { id: routerId }, data: { connectionTimeoutMs } });
 }
 
-export async function createProfileRow(workspaceId: string, slug: string) {
-  const { db } = await import('../../lib/db');
-  return db.profile.create({ data: { workspaceId, slug, name: slug } });
-}
+/** seedProfile under its older name: a profile named as its slug. */
+export const createProfileRow = (workspaceId: string, slug: string) => seedProfile(workspaceId, { slug });
 
 export async function providerRow(routerId: string, slug: string) {
   const { db } = await import('../../lib/db');
@@ -51,23 +51,9 @@ export async function openPages(httpUrl: string): Promise<number> {
   return targets.filter((t) => t.type === 'page').length;
 }
 
-// Routing fixtures: provider rows written the way the control plane stores them, router changes,
-// and the NOTIFY the control plane sends so that running proxies pick them up.
-
-export async function addProvider(workspaceId: string, routerId: string, p: { slug: string; url: string; priority?: number; weight?: number; maxConcurrent?: number | null; enabled?: boolean; headers?: Record<string, string> }) {
-  const { db } = await import('../../lib/db');
-  const { encryptText } = await import('../../lib/crypto/encryption');
-  const provider = await db.provider.create({
-    data: {
-      workspaceId, routerId, slug: p.slug, name: p.slug, urlEncrypted: encryptText(p.url), urlDisplay: p.url.split('?')[0],
-      headersEncrypted: p.headers ? encryptText(JSON.stringify(p.headers)) : null,
-      priority: p.priority ?? 100, weight: p.weight ?? 100, maxConcurrent: p.maxConcurrent ?? null, enabled: p.enabled ?? true,
-      capabilities: { providerKind: 'generic', advertisedMaxConcurrent: null },
-    },
-  });
-  await notifyRouter(routerId);
-  return provider;
-}
+// Router changes, and the NOTIFY the control plane sends so that running proxies pick them up.
+// Provider rows come from seedProvider (seed.ts); addProvider is its older name.
+export { seedProvider as addProvider } from './seed';
 
 export async function updateRouterRow(routerId: string, data: Record<string, unknown>) {
   const { db } = await import('../../lib/db');
