@@ -27,6 +27,19 @@ export default defineConfig([
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // A failing message-less assert(value) makes Node 20 quote the call from the .ts file at the
+    // position of tsx's transformed code, which can spin for minutes instead of failing (see
+    // scripts/lib/assert-messages.mjs). That preload gives assert.ok(value) a message; it cannot
+    // reach the bare assert(value) form, so that form is not used.
+    files: ['e2e/**', '**/*.test.ts', '**/testing.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.type='Identifier'][callee.name='assert'][arguments.length=1]",
+        message: 'Write assert.ok(value), or give assert(value, message) a message: a failing message-less assert(value) can hang its file for minutes under tsx.',
+      }],
+    },
+  },
+  {
     // Scripts evaluated inside pages: their last expression is their value.
     files: ['proxy/data-api/page-scripts/**', 'proxy/agent/page-scripts/**'],
     rules: { '@typescript-eslint/no-unused-expressions': 'off' },

@@ -178,20 +178,24 @@ async function processTable(): Promise<ProcessInfo[]> {
 /**
  * Chromium's main process among the descendants of what was spawned (bwrap, its init, a wrapper
  * script that did not exec): the deepest one whose arguments name a user-data-dir and no `--type=`
- * (zygotes, renderers and utilities have one). Undefined without /proc.
+ * (zygotes, renderers and utilities have one), and not those of its parent: that is a child the
+ * browser has forked but not yet exec'd (a zygote, utility or crash handler starting, some after
+ * the DevTools line), which would win as the deepest and then become a `--type=` process, whose
+ * pid the session would report and SIGTERM at stop instead of the browser's. Undefined without /proc.
  */
 async function browserProcess(root: number): Promise<number | undefined> {
   const table = await processTable();
   const children = new Map<number, number[]>();
   for (const p of table) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p.pid]);
   let best: { pid: number; depth: number } | undefined;
-  const queue: { pid: number; depth: number }[] = [{ pid: root, depth: 0 }];
+  const queue: { pid: number; depth: number; parentCmdline?: string }[] = [{ pid: root, depth: 0 }];
   while (queue.length > 0) {
-    const { pid, depth } = queue.shift()!;
-    const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0');
-    const isBrowser = path.basename(argv[0] ?? '') !== 'bwrap' && argv.some((a) => a.startsWith('--user-data-dir=')) && !argv.some((a) => a.startsWith('--type='));
+    const { pid, depth, parentCmdline } = queue.shift()!;
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    const argv = cmdline.split('\0');
+    const isBrowser = cmdline !== parentCmdline && path.basename(argv[0] ?? '') !== 'bwrap' && argv.some((a) => a.startsWith('--user-data-dir=')) && !argv.some((a) => a.startsWith('--type='));
     if (isBrowser && (!best || depth > best.depth)) best = { pid, depth };
-    for (const child of children.get(pid) ?? []) queue.push({ pid: child, depth: depth + 1 });
+    for (const child of children.get(pid) ?? []) queue.push({ pid: child, depth: depth + 1, parentCmdline: cmdline });
   }
   return best?.pid;
 }

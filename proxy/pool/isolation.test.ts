@@ -217,14 +217,14 @@ test("the browser's processes see none of the host, run as a uid of their own an
     assert.deepEqual(readdirSync(`${root}${runDir}`), [session.id], 'no other session, no owner.json, no policy directory');
     assert.ok(existsSync(`${root}${session.userDataDir}/Default`), 'its own profile is there');
     assert.ok(!existsSync(`${root}${other.userDataDir}`), "another session's profile is not");
-    assert.ok(!existsSync(`${root}${path.join(pool.dataDir, 'secrets.json')}`));
+    assert.ok(!existsSync(`${root}${path.join(pool.dataDir, 'secrets.json')}`), "DATA_DIR's secrets.json is not");
     assert.ok(!existsSync(`${root}${path.join(PROJECT_DIR, 'package.json')}`), 'the project is not');
     for (const hostOnly of ['/etc/passwd', '/etc/shadow', '/root', '/home']) assert.ok(!existsSync(`${root}${hostOnly}`), hostOnly);
     assert.ok(existsSync(`${root}/etc/chromium/policies/managed/pool.json`), 'the managed policy is');
 
     assert.ok(!readFileSync(`/proc/${session.pid}/environ`, 'utf8').includes(SECRET), "the pool's environment does not reach the browser");
     const cmdline = readFileSync(`/proc/${session.pid}/cmdline`, 'utf8').split('\0');
-    assert.ok(cmdline.includes(`--proxy-server=${pool.pool.egress!.url}`) && cmdline.includes('--proxy-bypass-list=<-loopback>'));
+    assert.ok(cmdline.includes(`--proxy-server=${pool.pool.egress!.url}`) && cmdline.includes('--proxy-bypass-list=<-loopback>'), `the egress proxy is on the command line: ${cmdline.join(' ')}`);
     assert.equal(cmdline.includes('--no-sandbox'), !isolation.chromiumSandbox, "Chromium's own sandbox is on wherever it can be");
   }
   if (isolation.uidBase !== undefined) {
@@ -241,7 +241,7 @@ test("the browser's processes see none of the host, run as a uid of their own an
 });
 
 test("pages reach the network only through the egress proxy: not the pool, not another browser's DevTools, not with a proxy of their own", async (t) => {
-  assert.ok(pool.pool.policy.internalPorts.has(pool.port) && pool.pool.policy.internalPorts.has(pool.pool.egress!.port));
+  assert.ok(pool.pool.policy.internalPorts.has(pool.port) && pool.pool.policy.internalPorts.has(pool.pool.egress!.port), `the pool's and the egress proxy's ports are refused to pages: ${[...pool.pool.policy.internalPorts].join(', ')}`);
   assert.ok(pool.pool.policy.internalPorts.has(bSession.devtoolsPort!), "a live browser's DevTools port is refused to pages");
   const page = await context.newPage();
   assert.equal((await page.goto(`${pages.origin}/`))?.status(), 200);
@@ -334,7 +334,7 @@ test("a stopped browser's DevTools port is no longer refused", async () => {
   b.ws.close();
   await b.closed;
   await waitFor('session B gone', () => !pool.pool.sessions.has(bSession.id));
-  assert.ok(!pool.pool.policy.internalPorts.has(port));
+  assert.ok(!pool.pool.policy.internalPorts.has(port), `port ${port} is still refused`);
 });
 
 test('without bwrap the pool refuses to start, unless POOL_ISOLATION=none says so; it logs what is in force', async () => {
