@@ -12,7 +12,9 @@ const globalForDb = globalThis as unknown as { __db?: PrismaClient; __pool?: pg.
 
 function pool(): pg.Pool {
   if (!globalForDb.__pool) {
-    const created = new pg.Pool({ connectionString: process.env.DATABASE_URL ?? '', max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    // allowExitOnIdle: idle connections keep no process alive, so a script or a test file ends when
+    // its work does instead of after the pool's 10 s idle timeout (servers stay up by their sockets).
+    const created = new pg.Pool({ connectionString: process.env.DATABASE_URL ?? '', max: Number(process.env.DATABASE_POOL_SIZE ?? 10), allowExitOnIdle: true });
     // An idle connection the server closed (a restart, a failover) is dropped from the pool and
     // replaced on next use; without a listener the error would end the process.
     created.on('error', (error) => log.warn({ err: error.message }, 'an idle database connection was closed'));
