@@ -63,9 +63,14 @@ test('the purge removes the account and its workspaces after 30 days, not before
   expectOk(await call('DELETE', '/v1/account', { auth: { token: user.token } }));
   const { purgeDeletedAccounts } = await import('../../lib/users/delete-account');
   const { db } = await import('../../lib/db');
-  await purgeDeletedAccounts(Date.now() + 29 * 86_400_000);
+  // The deletion is dated back rather than the purge's clock moved forward: a purge at a later
+  // "now" would also remove the pending deletions of the files running beside this one.
+  const requestedAt = async (daysAgo: number) => db.user.update({ where: { id: user.userId }, data: { deletionRequestedAt: new Date(Date.now() - daysAgo * 86_400_000) } });
+  await requestedAt(29);
+  await purgeDeletedAccounts();
   assert.ok(await db.user.findUnique({ where: { id: user.userId } }));
-  await purgeDeletedAccounts(Date.now() + 30 * 86_400_000 + 60_000);
+  await requestedAt(30 + 1 / 1440);
+  await purgeDeletedAccounts();
   assert.equal(await db.user.findUnique({ where: { id: user.userId } }), null);
   assert.equal(await db.workspace.findUnique({ where: { id: user.workspaceId } }), null);
 });

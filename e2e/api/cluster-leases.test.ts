@@ -12,11 +12,12 @@ import { failLease, PROVIDER_COOLDOWN_CHANNEL, PROVIDER_FREED_CHANNEL, reclaimLe
 import { PROXY_STOPPED } from '../../proxy/sessions/session-store';
 import { newUser } from '../support/api';
 import { eventually } from '../support/connect';
-import { addProvider, uniqueSlug } from '../support/providers';
+import { uniqueSlug } from '../support/providers';
+import { seedProvider, seedProxyInstance, seedSession } from '../support/seed';
 
 async function provider(maxConcurrent: number | null) {
   const user = await newUser('lease');
-  const row = await addProvider(user.workspaceId, user.routerId, { slug: uniqueSlug('p'), url: 'ws://127.0.0.1:9/devtools/browser/x', maxConcurrent });
+  const row = await seedProvider(user.workspaceId, user.routerId, { slug: uniqueSlug('p'), url: 'ws://127.0.0.1:9/devtools/browser/x', maxConcurrent });
   return { user, id: row.id };
 }
 
@@ -127,22 +128,21 @@ test('leases nobody renews expire and are reclaimed; a live run renews its own',
 
 test('a proxy run that stops heartbeating is settled by another: sessions errored, slots freed', async () => {
   const { user, id } = await provider(3);
-  const deadRun = `dead-${randomUUID()}~0001`;
-  await db.proxyInstance.create({ data: { id: deadRun, name: `dead-${randomUUID()}`, heartbeatAt: new Date(Date.now() - 60_000), expiresAt: new Date(Date.now() - 40_000) } });
+  const deadRun = (await seedProxyInstance({ name: `dead-${randomUUID()}`, heartbeatAt: new Date(Date.now() - 60_000), expiresAt: new Date(Date.now() - 40_000) })).id;
   // A live run with a long lease time, silent for longer than the sweeping proxy's own: not dead.
-  const slowRun = `slow-${randomUUID()}~0001`;
-  await db.proxyInstance.create({ data: { id: slowRun, name: `slow-${randomUUID()}`, heartbeatAt: new Date(Date.now() - 10_000), expiresAt: new Date(Date.now() + 60_000) } });
-  const session = await db.sessionLog.create({ data: { id: `ses_${randomUUID().replaceAll('-', '')}`, workspaceId: user.workspaceId, routerId: user.routerId, providerId: id, providerSlug: 'p', providerName: 'p', state: 'active', proxyInstanceId: deadRun, startedAt: new Date(Date.now() - 5_000) } });
+  const slowRun = (await seedProxyInstance({ name: `slow-${randomUUID()}`, heartbeatAt: new Date(Date.now() - 10_000), expiresAt: new Date(Date.now() + 60_000) })).id;
+  const session = await seedSession(user.workspaceId, user.routerId, { providerId: id, providerSlug: 'p', providerName: 'p', state: 'active', proxyInstanceId: deadRun, startedAt: new Date(Date.now() - 5_000) });
   // Its lease has not expired yet: the run's row is what shows it is gone.
   const lease = await takeLease({ id, limit: 3 }, deadRun, 600_000);
   const survivor = await Cluster.join({ name: `survivor-${randomUUID()}`, ttlMs: 1_200, recordingStore: blobs(), traceStore: blobs() });
   try {
+    // A settle errors the run's sessions first and frees its slots last: wait for the whole of it.
     const settled = await eventually(async () => {
       const row = await db.sessionLog.findUnique({ where: { id: session.id } });
-      return row?.state === 'errored' ? row : null;
-    }, 10_000, 'the dead run\'s session settled');
+      const released = (await db.providerLease.findUnique({ where: { id: lease! } }))?.releasedAt;
+      return row?.state === 'errored' && released ? row : null;
+    }, 10_000, 'the dead run\'s session settled and its lease released');
     assert.equal(settled.errorReason, PROXY_STOPPED);
-    assert.ok((await db.providerLease.findUnique({ where: { id: lease! } }))?.releasedAt);
     assert.equal(await active(id), 0);
     assert.equal(await db.proxyInstance.count({ where: { id: deadRun } }), 0);
     assert.equal(await db.proxyInstance.count({ where: { id: slowRun } }), 1, 'judged by its own lease time');
@@ -156,7 +156,7 @@ test('a restart under the same name settles its previous run at once', async () 
   const { user, id } = await provider(3);
   const name = `restart-${randomUUID()}`;
   const first = await Cluster.join({ name, ttlMs: 60_000, recordingStore: blobs(), traceStore: blobs() });
-  const session = await db.sessionLog.create({ data: { id: `ses_${randomUUID().replaceAll('-', '')}`, workspaceId: user.workspaceId, routerId: user.routerId, providerId: id, providerSlug: 'p', providerName: 'p', state: 'active', proxyInstanceId: first.runId } });
+  const session = await seedSession(user.workspaceId, user.routerId, { providerId: id, providerSlug: 'p', providerName: 'p', state: 'active', proxyInstanceId: first.runId });
   const held = await first.take({ id, slug: 'p', priority: 100, weight: 100, maxConcurrent: 3, advertisedMaxConcurrent: null });
   assert.ok(held);
   // The first run is never stopped (a crash); the next one under its name comes up.

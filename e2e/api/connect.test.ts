@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { call, expectOk, newUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
-import { cdp, connectUrl, eventually, expectOpened, expectRefused, PROXY, routerKey } from '../support/connect';
+import { cdp, connectUrl, eventually, expectOpened, expectRefused, fetchFromOwnAddress, PROXY, routerKey } from '../support/connect';
 import { addProvider, updateRouterRow } from '../support/providers';
 import { startRecordingUpstream } from '../support/upstreams';
 
@@ -167,7 +167,7 @@ test('GET /v1/status lists the providers with their live state', async () => {
   assert.deepEqual(Object.keys(p).sort(), ['active', 'cooldownUntil', 'healthy', 'id', 'maxConcurrent', 'priority', 'slug']);
   assert.deepEqual({ slug: p.slug, healthy: p.healthy, priority: p.priority, active: p.active, maxConcurrent: p.maxConcurrent, cooldownUntil: p.cooldownUntil }, { slug: 'a', healthy: true, priority: 5, active: 1, maxConcurrent: 2, cooldownUntil: null });
   held.ws.close();
-  assert.equal((await fetch(`${PROXY.replace(/^ws/, 'http')}/v1/status?token=rkey_nope`)).status, 401);
+  assert.equal((await fetchFromOwnAddress(`${PROXY.replace(/^ws/, 'http')}/v1/status?token=rkey_nope`)).status, 401);
 });
 
 test('the dashboard reads live state over the internal endpoint: no router key needed, none marked used', async () => {

@@ -31,7 +31,7 @@ before(async () => {
   const [webPort, proxyPort] = await Promise.all([freePort(), freePort()]);
   const env = { ...process.env, PRIVATE_NETWORK: 'deny', WEB_PORT: String(webPort), PORT: String(proxyPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
   children.push(startChild('web-deny', [tsxBin, 'scripts/web-server.ts'], { ...env, SERVICE_NAME: 'web' }, !process.env.TEST_VERBOSE));
-  children.push(startChild('proxy-deny', [tsxBin, 'proxy/index.ts'], { ...env, SERVICE_NAME: 'proxy' }, !process.env.TEST_VERBOSE));
+  children.push(startChild('proxy-deny', [tsxBin, 'proxy/index.ts'], { ...env, SERVICE_NAME: 'proxy', ENCODE_CONCURRENCY: '0', WEBHOOK_DELIVERY: '0' }, !process.env.TEST_VERBOSE));
   await Promise.all([waitForPort(webPort, 60_000), waitForPort(proxyPort, 60_000)]);
   denyWeb = `http://127.0.0.1:${webPort}`;
   denyProxy = `http://127.0.0.1:${proxyPort}`;

@@ -7,6 +7,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { addMember, call, expectError, expectOk, newUser, WEB, type TestUser } from '../support/api';
+import { fetchFromOwnAddress } from '../support/connect';
 import { CONTROL_PLANE_ROUTES } from '../../lib/api/routes';
 import { MAX_BODY_BYTES } from '../../lib/api/request-body';
 
@@ -316,7 +317,6 @@ test('the data API and connect on the web port say to call the proxy, at its add
   const connect = expectEnvelope(await raw('GET', '/v1/connect'), 404, 'not_found');
   assert.match(connect.message, new RegExp(`${proxy.replace(/^http/, 'ws').replace(/[.:/]/g, '\\$&')}/v1/connect`));
   // The address named is the proxy's: it answers there (401 without a router key).
-  const there = await fetch(`${proxy}/v1/screenshot`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"url":"https://example.com"}' });
+  const there = await fetchFromOwnAddress(`${proxy}/v1/screenshot`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"url":"https://example.com"}' });
   assert.equal(there.status, 401);
-  await there.body?.cancel();
 });

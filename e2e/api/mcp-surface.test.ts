@@ -27,7 +27,7 @@ import { db } from '../../lib/db';
 const HTTP = PROXY.replace(/^ws/, 'http');
 // This file's requests come from a loopback address of its own, so the failures it provokes on
 // purpose never throttle another file's requests (the throttle counts per client address).
-const dispatcher = new Agent({ connect: { localAddress: randomLoopback() } });
+const dispatcher = new Agent({ localAddress: randomLoopback() });
 const fetchHere = ((url: string | URL, init?: RequestInit) => undiciFetch(url, { ...(init as object), dispatcher })) as unknown as typeof fetch;
 
 let browser: Chromium;

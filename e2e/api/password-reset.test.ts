@@ -2,10 +2,11 @@
 // a reset ends (every dashboard session, every account token).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomLoopback } from '../support/connect';
 import { call, expectError, expectOk, linkIn, newUser, PASSWORD, signIn, uniqueEmail, waitForMail, type Res } from '../support/api';
 
 const NEW_PASSWORD = 'a brand new passphrase';
-const requestReset = (email: string) => call('POST', '/api/password-reset', { body: { email } });
+const requestReset = (email: string, localAddress?: string) => call('POST', '/api/password-reset', { body: { email }, localAddress });
 const complete = (token: string, password = NEW_PASSWORD) => call('POST', '/api/password-reset/complete', { body: { token, password } });
 
 /** Asks for a reset link for `email` and returns the token of the mail it brings. */
@@ -144,19 +145,23 @@ test('requests are limited per e-mail address (the same for an account and for n
     assert.ok(retry >= 1 && retry <= 3600, `Retry-After ${retry}`);
   }
 
-  // Per client address: the bucket of this machine's address, filled up for the test and emptied after it.
+  // Per client address: the bucket of an address of this test's own (other files send from
+  // 127.0.0.1 meanwhile), filled up for the test and emptied after it.
   const { db } = await import('../../lib/db');
-  assert.equal((await requestReset(uniqueEmail('reset-ip'))).status, 202);
-  const bucket = await db.rateLimitBucket.findFirstOrThrow({ where: { key: { startsWith: 'password-reset-ip:' } }, orderBy: { windowStart: 'desc' } });
+  const from = randomLoopback();
+  assert.equal((await requestReset(uniqueEmail('reset-ip'), from)).status, 202);
+  const bucket = await db.rateLimitBucket.findFirstOrThrow({ where: { AND: [{ key: { startsWith: 'password-reset-ip:' } }, { key: { endsWith: `:${from}` } }] }, orderBy: { windowStart: 'desc' } });
   try {
     await db.rateLimitBucket.update({ where: { key_windowStart: { key: bucket.key, windowStart: bucket.windowStart } }, data: { count: 1_000_000_000 } });
-    const limited = await requestReset(uniqueEmail('reset-ip-over'));
+    const limited = await requestReset(uniqueEmail('reset-ip-over'), from);
     expectError(limited, 429, 'rate_limited');
     assert.match(limited.body.error.message, /from this network/);
+    // Another address is not limited by it.
+    assert.equal((await requestReset(uniqueEmail('reset-ip-elsewhere'), randomLoopback())).status, 202);
   } finally {
     await db.rateLimitBucket.deleteMany({ where: { key: bucket.key } });
   }
-  assert.equal((await requestReset(uniqueEmail('reset-ip-again'))).status, 202);
+  assert.equal((await requestReset(uniqueEmail('reset-ip-again'), from)).status, 202);
 });
 
 test('an account scheduled for deletion can reset its password, then sign in and restore itself', async () => {

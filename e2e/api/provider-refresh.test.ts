@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { call, expectOk, newUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
-import { cdp, connectUrl, eventually, expectOpened, expectRefused, PROXY, routerKey } from '../support/connect';
+import { cdp, connectUrl, eventually, expectOpened, expectRefused, fetchFromOwnAddress, PROXY, routerKey } from '../support/connect';
 import { addProvider, updateRouterRow } from '../support/providers';
 import { refusedUrl } from '../support/upstreams';
 
@@ -78,7 +78,7 @@ test('a deleted router is forgotten by the proxy: its provider is probed no more
     const [goneAt, keptAt] = [gone.count, kept.count];
     await eventually(() => kept.count >= keptAt + 10, 10_000, 'ten more checks of the router that is left');
     assert.equal(gone.count, goneAt, `the deleted router was probed ${gone.count - goneAt} more times`);
-    assert.equal((await fetch(STATUS, { headers: { authorization: `Bearer ${doomed.apiKey.plaintextKey}` } })).status, 401);
+    assert.equal((await fetchFromOwnAddress(STATUS, { headers: { authorization: `Bearer ${doomed.apiKey.plaintextKey}` } })).status, 401);
   } finally {
     await Promise.all([gone.close(), kept.close()]);
   }

@@ -17,7 +17,7 @@ test('stop: new connects get 503, running sessions drain, the rest are closed an
   await addProvider(user.workspaceId, user.routerId, { slug: 'a', url: browser.wsUrl });
   const key = await routerKey(user.workspaceId, user.routerId);
   const port = await freePort();
-  const proxy = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `drain-${port}`, shutdownDrainMs: 800 });
+  const proxy = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `drain-${port}`, shutdownDrainMs: 800, webhooks: false, jobs: false });
   const url = `ws://127.0.0.1:${port}/v1/connect?token=${key}`;
   const leaver = await expectOpened(url);
   const stayer = await expectOpened(url);
@@ -42,7 +42,7 @@ test('a restarted proxy settles the sessions its crashed run left active', async
   const instance = `crash-${port}`;
   const orphan = await db.sessionLog.create({ data: { workspaceId: user.workspaceId, routerId: user.routerId, providerSlug: 'a', providerName: 'a', state: 'active', proxyInstanceId: instance, startedAt: new Date(Date.now() - 5_000) } });
   const untouched = await db.sessionLog.create({ data: { workspaceId: user.workspaceId, routerId: user.routerId, providerSlug: 'a', providerName: 'a', state: 'active', proxyInstanceId: 'another-proxy' } });
-  const proxy = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: instance, shutdownDrainMs: 100 });
+  const proxy = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: instance, shutdownDrainMs: 100, webhooks: false, jobs: false });
   await proxy.stop();
   const settled = await db.sessionLog.findUniqueOrThrow({ where: { id: orphan.id } });
   assert.equal(settled.state, 'errored');
@@ -56,7 +56,7 @@ test('the pipeline lane carries a Playwright session end to end', async () => {
   await addProvider(user.workspaceId, user.routerId, { slug: 'a', url: browser.wsUrl });
   const key = await routerKey(user.workspaceId, user.routerId);
   const port = await freePort();
-  const proxy = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `pipe-${port}`, shutdownDrainMs: 100, lane: 'pipeline' });
+  const proxy = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `pipe-${port}`, shutdownDrainMs: 100, lane: 'pipeline', webhooks: false, jobs: false });
   try {
     const url = `ws://127.0.0.1:${port}/v1/connect?token=${key}`;
     const raw = await expectOpened(url);

@@ -290,7 +290,7 @@ test('a proxy that dies mid-recording: its successor settles the session and que
   const port = await freePort();
   const instance = `rec-crash-${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', '..', 'proxy', 'index.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PROXY_INSTANCE_ID: instance, LOG_LEVEL: 'silent', ENCODE_CONCURRENCY: '0' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PROXY_INSTANCE_ID: instance, LOG_LEVEL: 'silent', ENCODE_CONCURRENCY: '0', WEBHOOK_DELIVERY: '0' },
     stdio: 'ignore',
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));

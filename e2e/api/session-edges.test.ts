@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { newUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
-import { cdp, connectUrl, eventually, expectOpened, PROXY, routerKey } from '../support/connect';
+import { cdp, connectUrl, eventually, expectOpened, fetchFromOwnAddress, PROXY, routerKey } from '../support/connect';
 import { addProvider, setConnectionTimeout } from '../support/providers';
 import { freePort } from '../../scripts/lib/ports';
 import { startProxy, type ProxyServer } from '../../proxy/server';
@@ -21,7 +21,7 @@ let pipeline: ProxyServer;
 let pipelineBase: string;
 before(async () => {
   const port = await freePort();
-  pipeline = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `edges-${port}`, shutdownDrainMs: 100, lane: 'pipeline', webhooks: false });
+  pipeline = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `edges-${port}`, shutdownDrainMs: 100, lane: 'pipeline', webhooks: false, jobs: false });
   pipelineBase = `ws://127.0.0.1:${port}`;
 });
 after(async () => { await pipeline?.stop(); });
@@ -233,5 +233,5 @@ test('a client that resets while its upgrade is refused (404) does not take the 
   await new Promise((resolve) => answered.on('close', resolve));
   assert.match(reply, /^HTTP\/1\.1 404/);
   // The proxy still answers (an unguarded socket error would have ended the process).
-  assert.equal((await fetch(`${PROXY.replace(/^ws/, 'http')}/v1/status`)).status, 401);
+  assert.equal((await fetchFromOwnAddress(`${PROXY.replace(/^ws/, 'http')}/v1/status`)).status, 401);
 });

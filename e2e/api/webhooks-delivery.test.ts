@@ -123,7 +123,7 @@ test('sessions a crashed proxy left active are settled with session.error; playg
   const orphan = await db.sessionLog.create({ data: base });
   const playground = await db.sessionLog.create({ data: { ...base, playground: true } });
   // This proxy delivers nothing itself; the stack's worker does.
-  const proxy = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: instance, shutdownDrainMs: 100, webhooks: false });
+  const proxy = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: instance, shutdownDrainMs: 100, webhooks: false, jobs: false });
   await proxy.stop();
 
   assert.equal((await db.sessionLog.findUniqueOrThrow({ where: { id: playground.id } })).state, 'errored');

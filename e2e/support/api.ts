@@ -2,6 +2,7 @@
 // that create users through the same code as `npm run seed`.
 import { randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
+import { Agent, fetch as undiciFetch } from 'undici';
 
 export const WEB = process.env.TEST_WEB_URL ?? 'http://localhost:3000';
 export const MAIL = process.env.TEST_MAIL_URL ?? '';
@@ -14,7 +15,8 @@ export interface Res<T = any> {
 
 export type Auth = { token: string } | { cookie: string; origin?: string } | undefined;
 
-export async function call<T = any>(method: string, path: string, options: { auth?: Auth; body?: unknown; headers?: Record<string, string>; rawBody?: string; base?: string } = {}): Promise<Res<T>> {
+/** `localAddress`: send from that loopback address (per-address limits of one test stay its own). */
+export async function call<T = any>(method: string, path: string, options: { auth?: Auth; body?: unknown; headers?: Record<string, string>; rawBody?: string; base?: string; localAddress?: string } = {}): Promise<Res<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.auth && 'token' in options.auth) headers.authorization = `Bearer ${options.auth.token}`;
   if (options.auth && 'cookie' in options.auth) {
@@ -26,11 +28,14 @@ export async function call<T = any>(method: string, path: string, options: { aut
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`${options.base ?? WEB}${path}`, { method, headers, body, redirect: 'manual' });
+  const init = { method, headers, body, redirect: 'manual' } as const;
+  const dispatcher = options.localAddress ? new Agent({ localAddress: options.localAddress }) : undefined;
+  const response = dispatcher ? await undiciFetch(`${options.base ?? WEB}${path}`, { ...init, dispatcher }) : await fetch(`${options.base ?? WEB}${path}`, init);
   const text = await response.text();
+  await dispatcher?.close();
   let parsed: unknown = text;
   try { parsed = JSON.parse(text); } catch { /* not JSON */ }
-  return { status: response.status, body: parsed as T, headers: response.headers };
+  return { status: response.status, body: parsed as T, headers: response.headers as Headers };
 }
 
 export const uniqueEmail = (tag = 'user') => `${tag}-${randomBytes(5).toString('hex')}@example.test`;
@@ -69,11 +74,8 @@ export async function signIn(email: string, password = PASSWORD, web = WEB): Pro
   return { cookie: session.split(';')[0]! };
 }
 
-/** Adds a user to a workspace directly (invitation flows are tested on their own). */
-export async function addMember(workspaceId: string, userId: string, role: 'admin' | 'member') {
-  const { db } = await import('../../lib/db');
-  await db.membership.create({ data: { workspaceId, userId, role } });
-}
+// Memberships come from seedMember (seed.ts); addMember is its older name.
+export { seedMember as addMember } from './seed';
 
 export function expectError(res: Res, status: number, code: string) {
   assert.equal(res.status, status, `expected ${status} ${code}, got ${res.status} ${JSON.stringify(res.body)}`);

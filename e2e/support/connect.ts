@@ -1,4 +1,5 @@
 // Opening connections to the proxy the way clients do, and reading its refusals.
+import { Agent, fetch as undiciFetch } from 'undici';
 import WebSocket from 'ws';
 
 export const PROXY = (process.env.TEST_PROXY_URL ?? 'http://localhost:9500').replace(/^http/, 'ws');
@@ -21,6 +22,21 @@ export interface Refused {
 // Each connection comes from its own loopback address (all of 127/8 reaches the proxy), so the
 // per-IP failed-attempt throttle of one test never leaks into another.
 export const randomLoopback = () => `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
+/**
+ * `fetch` from a loopback address of its own: a request that counts as a failed key (a 401 on
+ * purpose) must not push the address every other test shares (127.0.0.1) toward the throttle.
+ */
+export async function fetchFromOwnAddress(url: string, init: RequestInit = {}): Promise<Response> {
+  const dispatcher = new Agent({ localAddress: randomLoopback() });
+  try {
+    const response = await undiciFetch(url, { ...(init as object), dispatcher });
+    const body = await response.arrayBuffer();
+    return new Response(response.status === 204 || response.status === 304 ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers as unknown as Headers });
+  } finally {
+    await dispatcher.close();
+  }
+}
 
 /** Opens a WebSocket; resolves with the session or with the plain-text refusal. */
 export function open(url: string, headers: Record<string, string> = {}, localAddress = randomLoopback()): Promise<Opened | Refused> {
