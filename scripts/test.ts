@@ -9,8 +9,10 @@ import { startMailCatcher } from '../e2e/support/mail-catcher';
 import { startAdapterOneVendor } from '../e2e/support/vendors/adapter-one';
 import { startAdapterTwoVendor } from '../e2e/support/vendors/adapter-two';
 import { freePort } from './lib/ports';
-import { eslintBin, runToEnd, tscBin } from './lib/processes';
+import { eslintBin, runCaptured, runToEnd, tscBin } from './lib/processes';
 import { startStack } from './lib/stack';
+import { TEST_SETTINGS } from './lib/test-settings';
+import { runTestFiles, slowestReport, type Schedule } from './lib/test-files';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 // `--files <text>` keeps only test files whose path contains the text (for a quick rerun).
@@ -26,43 +28,85 @@ function find(dir: string, suffix: string): string[] {
   });
 }
 
+// Test files run TEST_CONCURRENCY (3) at a time, integration files against the one stack; each works in
+// workspaces of its own (newUser) and sends its deliberate bad keys from an address of its own.
+// These share something only one may use at a time, so they take turns (beside the other files).
+const LANES: Record<string, { files: string[]; why: string }> = {
+  pool: {
+    files: ['egress', 'local-pool', 'profiles-connect', 'seed', 'session-edges', 'tenant-isolation'],
+    why: "the stack's local pool: a few browsers on two cores; these hold, count or kill its browsers, and a full pool refuses the web's probes",
+  },
+  operator: {
+    files: ['billing-checkout', 'billing-operator'],
+    why: 'the one instance operator (ADMIN_EMAILS): each file creates it if missing and deletes it after',
+  },
+};
+// These must own the machine: they run alone, after the others.
+const ALONE: Record<string, string> = {
+  'scale-out': 'three proxies and two web servers of its own, one SIGKILLed; a proxy starved of CPU past its 4 s lease would be taken for dead',
+  'start-stop': 'a second whole stack (PostgreSQL, web, proxy, pool) started and stopped twice',
+  'password-reset': 'compares response-time medians of existing and unknown addresses within 150 ms (no account enumeration by timing)',
+  'recordings-jobs': "kills job workers mid-encode: whether an encode outlives its job's expiry (and is retried once more) depends on ffmpeg having the cores",
+};
+const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 3);
+const FILE_TIMEOUT_MS = 15 * 60_000;
+// Lanes and the alone list name integration files (e2e/api/<name>.test.ts).
+const nameOf = (file: string) => (file.startsWith(path.join('e2e', 'api')) ? path.basename(file).replace(/\.test\.ts$/, '') : file);
+const testSchedule = {
+  concurrency: CONCURRENCY,
+  laneOf: (file: string) => Object.keys(LANES).find((lane) => LANES[lane]!.files.includes(nameOf(file))),
+  alone: (file: string) => nameOf(file) in ALONE,
+  live: CONCURRENCY === 1,
+};
+
 const unitFiles = [...find('lib', '.test.ts'), ...find('proxy', '.test.ts'), ...find('scripts', '.test.ts')];
 const apiFiles = find('e2e/api', '.test.ts');
 const browserFiles = find('e2e/browser', '.spec.ts');
 
 let passed = 0;
 let failed = 0;
-const tapFile = path.join(os.tmpdir(), `br-tap-${process.pid}.txt`);
+const timings: { file: string; ms: number }[] = [];
+const phases: string[] = [];
 
-async function nodeTests(files: string[], env: NodeJS.ProcessEnv, concurrency: number): Promise<void> {
+/** Runs one part of the suite and notes how long it took, for the summary at the end. */
+async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const phaseStarted = Date.now();
+  try {
+    return await work();
+  } finally {
+    phases.push(`${name} ${Math.round((Date.now() - phaseStarted) / 1000)} s`);
+  }
+}
+
+/** Runs node:test files through the scheduler and adds their counts and times to the totals. */
+async function nodeTests(files: string[], env: (file: string) => NodeJS.ProcessEnv, schedule: Omit<Schedule, 'log' | 'fileTimeoutMs'>): Promise<void> {
   if (files.length === 0) return;
-  await runToEnd(
-    ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`, ...files],
-    env,
-  );
-  const tap = readFileSync(tapFile, 'utf8');
-  passed += Number(/^# pass (\d+)/m.exec(tap)?.[1] ?? 0);
-  failed += Number(/^# fail (\d+)/m.exec(tap)?.[1] ?? 0) + Number(/^# cancelled (\d+)/m.exec(tap)?.[1] ?? 0);
+  const runs = await runTestFiles(files, env, { ...schedule, log, fileTimeoutMs: FILE_TIMEOUT_MS, timesFile: path.join('node_modules', '.cache', 'test-times.json') });
+  for (const run of runs) {
+    passed += run.passed;
+    failed += run.failed;
+    timings.push(run);
+  }
+}
+/** tsc over the whole tree (next build checks only the app) and ESLint, cached: one test each. */
+async function runChecks(): Promise<void> {
+  const checks = [
+    { name: 'typecheck', args: [tscBin, '--noEmit', '-p', '.'], hint: 'tsc --noEmit' },
+    { name: 'lint', args: [eslintBin, '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.'], hint: 'npm run lint' },
+  ];
+  await Promise.all(checks.map(async (check) => {
+    const checkStarted = Date.now();
+    const { code, output } = await runCaptured(check.args, process.env);
+    process.stdout.write(output);
+    if (code === 0) passed++;
+    else failed++;
+    timings.push({ file: `(${check.name})`, ms: Date.now() - checkStarted });
+    log(code === 0 ? `${check.name}: ok` : `${check.name}: FAILED (${check.hint}, errors above)`);
+  }));
 }
 
-const started = Date.now();
-log(`running ${unitFiles.length} unit, ${apiFiles.length} integration and ${browserFiles.length} browser test files`);
-if ((!only || only === 'unit') && !filter) {
-  // The whole tree, tests and scripts included, type-checks under the strict settings (next build
-  // checks only the app). Counted as one test.
-  const code = await runToEnd([tscBin, '--noEmit', '-p', '.'], process.env);
-  if (code === 0) passed++;
-  else failed++;
-  log(code === 0 ? 'typecheck: ok' : 'typecheck: FAILED (tsc --noEmit, errors above)');
-  // ESLint (eslint.config.mjs: Next's rules and the layer rule), cached: also one test.
-  const lint = await runToEnd([eslintBin, '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.'], process.env);
-  if (lint === 0) passed++;
-  else failed++;
-  log(lint === 0 ? 'lint: ok' : 'lint: FAILED (npm run lint, errors above)');
-}
-if (!only || only === 'unit') await nodeTests(unitFiles, { ...process.env, NODE_ENV: 'test' }, 2);
-
-if (only !== 'unit' && apiFiles.length + browserFiles.length > 0) {
+/** The stack every integration and browser test talks to, with the stand-ins it needs. */
+async function startTestStack() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-test-'));
   const mail = await startMailCatcher();
   // Cloud-browser vendors we cannot run: real HTTP servers playing their documented APIs.
@@ -73,36 +117,78 @@ if (only !== 'unit' && apiFiles.length + browserFiles.length > 0) {
     dataDir, webPort, proxyPort, poolPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', log, quiet: !process.env.TEST_VERBOSE,
     // PRIVATE_NETWORK=allow: the tests' pages, browsers and vendor stand-ins are all on this
     // machine's loopback. The egress tests that need `deny` start their own processes with it.
-    extraEnv: { PRIVATE_NETWORK: 'allow', SMTP_URL: mail.smtpUrl, MAIL_FROM: 'Browser Router <no-reply@test.local>', LOG_LEVEL: process.env.TEST_VERBOSE ? 'info' : 'warn', SIGN_UPS_PER_HOUR_PER_IP: '100000', PASSWORD_RESETS_PER_HOUR_PER_IP: '100000', ADMIN_EMAILS: 'operator@test.local', LOCAL_POOL_AUTO_PROVIDER: '0', SESSION_STATS_FLUSH_MS: '500',
+    extraEnv: { PRIVATE_NETWORK: 'allow', SMTP_URL: mail.smtpUrl, MAIL_FROM: 'Browser Router <no-reply@test.local>', LOG_LEVEL: process.env.TEST_VERBOSE ? 'info' : 'warn', SIGN_UPS_PER_HOUR_PER_IP: '100000', PASSWORD_RESETS_PER_HOUR_PER_IP: '100000', SIGN_IN_FAILURES_PER_IP: '100000', ADMIN_EMAILS: 'operator@test.local', LOCAL_POOL_AUTO_PROVIDER: '0', ...TEST_SETTINGS,
       ADAPTER_ONE_BASE_URL: vendorOne.url, ADAPTER_TWO_BASE_URL: vendorTwo.url },
   });
   const env = {
     ...stack.env, TEST_WEB_URL: stack.webUrl, TEST_PROXY_URL: stack.proxyUrl, TEST_MAIL_URL: mail.httpUrl, LOG_LEVEL: 'silent',
     TEST_ADAPTER_ONE_URL: vendorOne.url, TEST_ADAPTER_TWO_URL: vendorTwo.url, TEST_POOL_URL: stack.poolUrl,
   };
-  try {
-    // One integration file at a time: many tests bound real time, and two cores are all CI has.
-    if (only !== 'browser') await nodeTests(apiFiles, env, 1);
-    if (browserFiles.length > 0 && only !== 'api') {
-      const reportFile = path.join(os.tmpdir(), `br-pw-${process.pid}.json`);
-      // With `--files`, only the matching specs (Playwright takes them as arguments).
-      await runToEnd([path.join('node_modules', '@playwright', 'test', 'cli.js'), 'test', ...(filter ? browserFiles : [])], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile });
-      if (existsSync(reportFile)) {
-        const stats = (JSON.parse(readFileSync(reportFile, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }).stats;
-        passed += stats.expected + stats.flaky;
-        failed += stats.unexpected;
-      } else {
-        failed += 1;
-      }
-    }
-  } finally {
+  const stop = async () => {
     await stack.stop();
     await mail.stop();
     await Promise.all([vendorOne.stop(), vendorTwo.stop()]);
     rmSync(dataDir, { recursive: true, force: true });
-  }
+  };
+  return { env, stop };
 }
 
-log(`finished in ${Math.round((Date.now() - started) / 1000)} s`);
+/** The Playwright specs (playwright.config.ts), counted from its JSON report. */
+async function runBrowserSpecs(env: NodeJS.ProcessEnv): Promise<void> {
+  const reportFile = path.join(os.tmpdir(), `br-pw-${process.pid}.json`);
+  // With `--files`, only the matching specs (Playwright takes them as arguments).
+  await runToEnd([path.join('node_modules', '@playwright', 'test', 'cli.js'), 'test', ...(filter ? browserFiles : [])], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile });
+  if (!existsSync(reportFile)) {
+    failed += 1;
+    return;
+  }
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as PlaywrightReport;
+  passed += report.stats.expected + report.stats.flaky;
+  failed += report.stats.unexpected;
+  timings.push(...specTimes(report));
+}
+
+const started = Date.now();
+log(`running ${unitFiles.length} unit, ${apiFiles.length} integration and ${browserFiles.length} browser test files`);
+const wantUnit = !only || only === 'unit';
+const wantApi = (!only || only === 'api') && apiFiles.length > 0;
+const wantBrowser = (!only || only === 'browser') && browserFiles.length > 0;
+// The checks need no stack and the stack's start is mostly the production build: side by side.
+const [, testStack] = await Promise.all([
+  wantUnit && !filter ? phase('checks', runChecks) : undefined,
+  wantApi || wantBrowser ? phase('stack start', startTestStack) : undefined,
+]);
+try {
+  // Unit and integration files share one schedule, so the long ones of both start first and the
+  // short ones fill the gaps; unit files get a plain environment, not the stack's.
+  const unitEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
+  const files = [...(wantUnit ? unitFiles : []), ...(wantApi ? apiFiles : [])];
+  await phase('unit and integration', () => nodeTests(files, (file) => (file.startsWith('e2e') ? testStack!.env : unitEnv), testSchedule));
+  if (wantBrowser) await phase('browser', () => runBrowserSpecs(testStack!.env));
+} finally {
+  await testStack?.stop();
+}
+
+if (timings.length > 0) {
+  log('the slowest files (browser specs: the sum of their tests, which run three at a time):');
+  for (const line of slowestReport(timings)) log(line);
+}
+log(`finished in ${Math.round((Date.now() - started) / 1000)} s (${phases.join(', ')})`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
+
+interface PlaywrightSuite { file: string; specs: { tests: { results: { duration: number }[] }[] }[]; suites?: PlaywrightSuite[] }
+interface PlaywrightReport { stats: { expected: number; unexpected: number; flaky: number }; suites: PlaywrightSuite[] }
+
+/** Per spec file, the summed time of its tests' runs. */
+function specTimes(report: PlaywrightReport): { file: string; ms: number }[] {
+  const byFile = new Map<string, number>();
+  const visit = (suite: PlaywrightSuite) => {
+    const ms = suite.specs.flatMap((spec) => spec.tests.flatMap((t) => t.results.map((r) => r.duration))).reduce((a, b) => a + b, 0);
+    const file = path.join('e2e/browser', suite.file);
+    byFile.set(file, (byFile.get(file) ?? 0) + ms);
+    suite.suites?.forEach(visit);
+  };
+  report.suites.forEach(visit);
+  return [...byFile].map(([file, ms]) => ({ file, ms }));
+}

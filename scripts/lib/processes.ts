@@ -36,3 +36,24 @@ export function runToEnd(args: string[], env: NodeJS.ProcessEnv): Promise<number
     child.on('exit', (code) => resolve(code ?? 1));
   });
 }
+
+/**
+ * Runs a node script with its output kept (both streams, in order) rather than printed, so that
+ * processes running side by side never interleave; `live` prints as it comes instead. A run still
+ * going after `timeoutMs` is killed.
+ */
+export function runCaptured(args: string[], env: NodeJS.ProcessEnv, options: { timeoutMs?: number; live?: boolean } = {}): Promise<{ code: number; output: Buffer; timedOut: boolean }> {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: Buffer[] = [];
+  const keep = (stream: NodeJS.WriteStream) => (chunk: Buffer) => (options.live ? stream.write(chunk) : output.push(chunk));
+  child.stdout.on('data', keep(process.stdout));
+  child.stderr.on('data', keep(process.stderr));
+  let timedOut = false;
+  const timer = options.timeoutMs ? setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, options.timeoutMs) : undefined;
+  return new Promise((resolve) => {
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? 1, output: Buffer.concat(output), timedOut });
+    });
+  });
+}

