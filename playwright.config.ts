@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
   testDir: 'e2e/browser',
-  workers: 3,
+  workers: 2,
   retries: 0,
   fullyParallel: true,
   timeout: 90_000,

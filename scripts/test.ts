@@ -170,7 +170,7 @@ try {
 }
 
 if (timings.length > 0) {
-  log('the slowest files (browser specs: the sum of their tests, which run three at a time):');
+  log('the slowest files (browser specs: the sum of their tests, which run two at a time):');
   for (const line of slowestReport(timings)) log(line);
 }
 log(`finished in ${Math.round((Date.now() - started) / 1000)} s (${phases.join(', ')})`);
