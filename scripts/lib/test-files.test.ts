@@ -1,34 +1,24 @@
 // The test scheduler: files side by side up to the concurrency, a lane's files one at a time, the
 // files that must own the machine alone; counts from each file's own report; crashes and hangs fail.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { runTestFiles, slowestReport } from './test-files';
 
 let dir: string;
-let events: string;
-before(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'br-sched-'));
-  events = path.join(dir, 'events.log');
-  writeFileSync(events, '');
-});
+before(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'br-sched-')); });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A test file that logs when it starts and ends and holds on for `ms` in between (until a marker file appears, when given). */
-function testFile(name: string, body: { ms?: number; fail?: boolean; crash?: boolean; hang?: boolean; exitOnBeforeExit?: boolean } = {}): string {
+/** A test file of two tests; the first may fail, exit the process, or never end. */
+function testFile(name: string, body: { fail?: boolean; crash?: boolean; hang?: boolean; exitOnBeforeExit?: boolean } = {}): string {
   const file = path.join(dir, `${name}.test.mjs`);
   writeFileSync(file, `
-import { appendFileSync } from 'node:fs';
 import { test } from 'node:test';
 ${body.exitOnBeforeExit ? 'process.once(\'beforeExit\', () => process.exit(0));' : ''}
-const note = (what) => appendFileSync(${JSON.stringify(events)}, \`\${what} ${name} \${Date.now()}\\n\`);
 test('${name} one', async () => {
-  note('start');
   ${body.hang ? 'await new Promise(() => setInterval(() => {}, 1000));' : ''}
-  await new Promise((r) => setTimeout(r, ${body.ms ?? 150}));
-  note('end');
   ${body.crash ? 'process.exit(3);' : ''}
   ${body.fail ? "throw new Error('on purpose');" : ''}
 });
@@ -36,37 +26,41 @@ test('${name} two', () => {});
 `);
   return file;
 }
-
-/** Each file's [start, end] from the events it logged. */
-function spans(): Map<string, [number, number]> {
-  const result = new Map<string, [number, number]>();
-  for (const line of readFileSync(events, 'utf8').trim().split('\n')) {
-    const [what, name, at] = line.split(' ') as [string, string, string];
-    const span = result.get(name) ?? [0, 0];
-    span[what === 'start' ? 0 : 1] = Number(at);
-    result.set(name, span);
-  }
-  return result;
-}
-const overlap = (a: [number, number], b: [number, number]) => a[0] < b[1] && b[0] < a[1];
+const nameOf = (file: string) => path.basename(file, '.test.mjs');
 
 test('files run side by side; a lane takes turns; an alone file has nothing beside it; counts per file', async () => {
-  const files = [testFile('free1', { ms: 600 }), testFile('free2', { ms: 600 }), testFile('laneA', { ms: 600 }), testFile('laneB', { ms: 600 }), testFile('solo', { ms: 200 }), testFile('failing', { fail: true })];
-  const runs = await runTestFiles(files, process.env, {
+  const files = ['free1', 'free2', 'laneA', 'laneB', 'solo'].map((name) => testFile(name)).concat(testFile('failing', { fail: true }));
+  // What the scheduler started and ended, in order, checked at each start.
+  const running = new Set<string>();
+  const ended = new Set<string>();
+  const violations: string[] = [];
+  const pending = runTestFiles(files, process.env, {
     concurrency: 5, fileTimeoutMs: 60_000, log: () => {}, print: () => {},
     laneOf: (file) => (/lane/.test(file) ? 'shared' : undefined),
     alone: (file) => file.includes('solo'),
+    onStart: (file) => {
+      const name = nameOf(file);
+      if (name.startsWith('lane') && [...running].some((other) => other.startsWith('lane'))) violations.push(`${name} started beside the other lane file`);
+      if (name === 'solo' && (running.size > 0 || ended.size !== files.length - 1)) violations.push(`solo started with ${[...running]} running, ${ended.size} ended`);
+      running.add(name);
+    },
+    onEnd: (file) => {
+      running.delete(nameOf(file));
+      ended.add(nameOf(file));
+    },
   });
-  const byName = new Map(runs.map((run) => [path.basename(run.file, '.test.mjs'), run]));
+  // The first files start at once, before the call returns: every free file and one lane file.
+  const first = [...running].sort();
+  assert.deepEqual(first.filter((name) => !name.startsWith('lane')), ['failing', 'free1', 'free2'], `the free files started together: ${first}`);
+  assert.equal(first.filter((name) => name.startsWith('lane')).length, 1, `one lane file at a time: ${first}`);
+  const runs = await pending;
+  assert.deepEqual(violations, []);
+  const byName = new Map(runs.map((run) => [nameOf(run.file), run]));
   assert.deepEqual([...byName.keys()].sort(), ['failing', 'free1', 'free2', 'laneA', 'laneB', 'solo']);
   assert.deepEqual([byName.get('free1')!.passed, byName.get('free1')!.failed], [2, 0]);
   assert.deepEqual([byName.get('failing')!.passed, byName.get('failing')!.failed], [1, 1]);
-  const s = spans();
-  assert.ok(overlap(s.get('free1')!, s.get('free2')!), 'two free files ran at the same time');
-  assert.ok(!overlap(s.get('laneA')!, s.get('laneB')!), 'the lane ran its files one at a time');
-  for (const [name, span] of s) if (name !== 'solo') assert.ok(!overlap(span, s.get('solo')!), `${name} ran beside the alone file`);
-  assert.ok(s.get('solo')![0] >= Math.max(...[...s.values()].filter((v) => v !== s.get('solo')).map((v) => v[1])), 'the alone file ran last');
-  assert.ok(runs.every((run) => run.ms > 0));
+  assert.equal(runs.at(-1)!.file, files[4], 'the alone file ran last');
+  assert.ok(runs.every((run) => run.ms > 0), 'every file timed');
 });
 
 test('a file that exits mid-test or hangs fails, even though its report counts no failure', async () => {

@@ -30,6 +30,9 @@ export interface Schedule {
   log: (line: string) => void;
   /** Where a file's output goes when it ends (standard output unless given). */
   print?: (output: Buffer) => void;
+  /** Told when a file is started and when it has ended (the scheduler's own decisions, for its tests). */
+  onStart?: (file: string) => void;
+  onEnd?: (file: string) => void;
 }
 
 /** `env`: the environment of each file's process. */
@@ -41,7 +44,11 @@ export async function runTestFiles(files: string[], env: NodeJS.ProcessEnv | ((f
   const tapDir = mkdtempSync(path.join(os.tmpdir(), 'br-tap-'));
   try {
     const runs = await runPool(shared, envOf, schedule, tapDir);
-    for (const file of alone) runs.push(await runFile(file, envOf(file), { ...schedule, concurrency: 1 }, tapDir));
+    for (const file of alone) {
+      schedule.onStart?.(file);
+      runs.push(await runFile(file, envOf(file), { ...schedule, concurrency: 1 }, tapDir));
+      schedule.onEnd?.(file);
+    }
     if (schedule.timesFile) rememberTimes(runs, schedule.timesFile);
     return runs;
   } finally {
@@ -64,8 +71,10 @@ async function runPool(files: string[], envOf: (file: string) => NodeJS.ProcessE
         const lane = schedule.laneOf?.(file);
         if (lane) busyLanes.add(lane);
         running += 1;
+        schedule.onStart?.(file);
         void runFile(file, envOf(file), schedule, tapDir).then((run) => {
           runs.push(run);
+          schedule.onEnd?.(file);
           if (lane) busyLanes.delete(lane);
           running -= 1;
           next();
