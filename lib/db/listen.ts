@@ -7,31 +7,34 @@ export interface Listener {
   stop(): Promise<void>;
 }
 
-export function listen(channels: string[], onNotify: (channel: string, payload: string) => void, onReconnect?: () => void): Listener {
+/**
+ * `onListening` runs each time the LISTEN takes effect, the first time included: a signal sent
+ * before then (while connecting, or while disconnected) was missed, so the caller catches up.
+ */
+export function listen(channels: string[], onNotify: (channel: string, payload: string) => void, onListening?: () => void): Listener {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
 
-  const connect = async (reconnected: boolean) => {
+  const connect = async () => {
     const next = new pg.Client({ connectionString: process.env.DATABASE_URL });
     next.on('notification', (message) => onNotify(message.channel, message.payload ?? ''));
     next.on('error', (error) => {
       log.warn({ err: error.message }, 'LISTEN connection lost; reconnecting');
       next.end().catch(() => {});
-      if (!stopped) retry = setTimeout(() => void connect(true), 500);
+      if (!stopped) retry = setTimeout(() => void connect(), 500);
     });
     try {
       await next.connect();
       for (const channel of channels) await next.query(`LISTEN "${channel.replaceAll('"', '')}"`);
       client = next;
-      // Anything missed while disconnected: the caller reloads what it caches.
-      if (reconnected) onReconnect?.();
+      onListening?.();
     } catch (error) {
       log.warn({ err: (error as Error).message }, 'LISTEN connection failed; retrying');
-      if (!stopped) retry = setTimeout(() => void connect(true), 1_000);
+      if (!stopped) retry = setTimeout(() => void connect(), 1_000);
     }
   };
-  const ready = connect(false);
+  const ready = connect();
 
   return {
     async stop() {

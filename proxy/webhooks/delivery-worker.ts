@@ -161,6 +161,8 @@ export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookW
 
   const poller = setInterval(tick, pollMs);
   poller.unref();
+  // A claim at once, and another once LISTEN is in place: a delivery enqueued in between sent
+  // its NOTIFY to nobody, and would otherwise wait for the poll.
   const listener: Listener = listen([WEBHOOK_CHANNEL], (_channel, payload) => {
     if (payload === queue) tick();
   }, tick);
