@@ -1,7 +1,7 @@
 // npm test — every test: unit and integration (node's test runner) and end-to-end in a real
 // browser (Playwright). Brings up one stack for the run: embedded PostgreSQL in a scratch data
 // directory, a local SMTP server, the production build of the web app, the proxy.
-// `npm test -- --only unit|api|browser` runs one group; `--files <text>` narrows to matching files.
+// `npm test -- --only unit|api|browser` runs one group; `--files <text>[,<text>…]` narrows to matching files.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,8 +15,8 @@ import { TEST_SETTINGS } from './lib/test-settings';
 import { runTestFiles, slowestReport, type Schedule } from './lib/test-files';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-// `--files <text>` keeps only test files whose path contains the text (for a quick rerun).
-const filter = process.argv.includes('--files') ? process.argv[process.argv.indexOf('--files') + 1] : undefined;
+// `--files <text>[,<text>…]` keeps only test files whose path contains one of the texts (quick reruns).
+const filter = process.argv.includes('--files') ? process.argv[process.argv.indexOf('--files') + 1]?.split(',') : undefined;
 const log = (line: string) => console.log(`[test] ${line}`);
 
 function find(dir: string, suffix: string): string[] {
@@ -24,7 +24,7 @@ function find(dir: string, suffix: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     if (name === 'node_modules' || name === 'generated') return [];
-    return statSync(full).isDirectory() ? find(full, suffix) : full.endsWith(suffix) && (!filter || full.includes(filter)) ? [full] : [];
+    return statSync(full).isDirectory() ? find(full, suffix) : full.endsWith(suffix) && (!filter || filter.some((text) => full.includes(text))) ? [full] : [];
   });
 }
 

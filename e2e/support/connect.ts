@@ -72,6 +72,22 @@ export async function expectRefused(url: string, status: number, headers: Record
     r.ws.terminate();
     throw new Error(`expected ${status}, got a session on ${r.provider}`);
   }
+  return expectStatus(r, status);
+}
+
+/**
+ * For a change that reaches the proxy a moment later (a router edit): the refusal once it has,
+ * null while the proxy still opens a session (closed again at once). Poll it with `eventually`.
+ */
+export async function refusedYet(url: string, status: number): Promise<Refused | null> {
+  const r = await open(url);
+  if (!isOpened(r)) return expectStatus(r, status);
+  r.ws.terminate();
+  await r.closed;
+  return null;
+}
+
+function expectStatus(r: Refused, status: number): Refused {
   if (r.status !== status) throw new Error(`expected ${status}, got ${r.status}: ${r.body}`);
   return r;
 }
