@@ -136,8 +136,10 @@ async function startTestStack() {
 /** The Playwright specs (playwright.config.ts), counted from its JSON report. */
 async function runBrowserSpecs(env: NodeJS.ProcessEnv): Promise<void> {
   const reportFile = path.join(os.tmpdir(), `br-pw-${process.pid}.json`);
-  // With `--files`, only the matching specs (Playwright takes them as arguments).
-  await runToEnd([path.join('node_modules', '@playwright', 'test', 'cli.js'), 'test', ...(filter ? browserFiles : [])], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile });
+  // With `--files`, only the matching specs (Playwright takes them as arguments); with `--trace`,
+  // a Playwright trace of each failed test (recording them costs a third of the phase's time).
+  const trace = process.argv.includes('--trace') ? ['--trace', 'retain-on-failure'] : [];
+  await runToEnd([path.join('node_modules', '@playwright', 'test', 'cli.js'), 'test', ...trace, ...(filter ? browserFiles : [])], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile });
   if (!existsSync(reportFile)) {
     failed += 1;
     return;
