@@ -17,6 +17,8 @@ export default defineConfig({
     // Off: recording a trace of every test took a third of the browser phase. `npm test -- --trace` keeps one per failed test.
     trace: 'off',
     viewport: { width: 1440, height: 900 },
+    // As a user who asks for less motion (app/globals.css): the same pages, without animations to paint.
+    reducedMotion: 'reduce',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
     launchOptions: {
