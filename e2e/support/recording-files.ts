@@ -16,7 +16,18 @@ export async function jpegFrames(count: number, options: { size?: string; source
   const size = options.size ?? '1280x720';
   const source = options.source ?? 'testsrc2';
   const input = source.includes('=') ? `${source}:s=${size}:r=10` : `${source}=size=${size}:rate=10`;
-  const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', input, '-frames:v', String(count), '-c:v', 'mjpeg', '-q:v', String(options.quality ?? 5), '-f', 'image2pipe', 'pipe:1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return mjpegOf(input, count, options.quality ?? 5);
+}
+
+/** One JPEG of one colour each (`0xRRGGBB`), all at `size`, from one ffmpeg. */
+export async function colourJpegs(size: string, colours: string[]): Promise<Buffer[]> {
+  const sources = colours.map((colour, i) => `color=c=${colour}:s=${size}:r=1:d=1[c${i}]`);
+  const input = `${sources.join(';')};${colours.map((_, i) => `[c${i}]`).join('')}concat=n=${colours.length}:v=1:a=0,settb=1,setpts=N[out0]`;
+  return mjpegOf(input, colours.length, 3);
+}
+
+async function mjpegOf(input: string, count: number, quality: number): Promise<Buffer[]> {
+  const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', input, '-frames:v', String(count), '-c:v', 'mjpeg', '-q:v', String(quality), '-f', 'image2pipe', 'pipe:1'], { stdio: ['ignore', 'pipe', 'pipe'] });
   const out: Buffer[] = [];
   let stderr = '';
   child.stdout.on('data', (data: Buffer) => out.push(data));
@@ -171,4 +182,13 @@ function topLevelBoxes(mp4: Buffer): string[] {
 export async function colourAt(file: string, seconds: number): Promise<[number, number, number]> {
   const { stdout } = await promisify(execFile)('ffmpeg', ['-v', 'error', '-ss', seconds.toFixed(3), '-i', file, '-frames:v', '1', '-vf', 'scale=1:1:flags=area', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer' });
   return [stdout[0]!, stdout[1]!, stdout[2]!];
+}
+
+/** The video's frames number `numbers` (ascending, from 0), decoded at its size as RGB (3 bytes a pixel). */
+export async function framesAt(file: string, numbers: number[], width: number, height: number): Promise<Buffer[]> {
+  const select = numbers.map((n) => `eq(n,${n})`).join('+');
+  const { stdout } = await promisify(execFile)('ffmpeg', ['-v', 'error', '-i', file, '-vf', `select='${select}'`, '-fps_mode', 'passthrough', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer', maxBuffer: 1 << 30 });
+  const size = width * height * 3;
+  if (stdout.length !== size * numbers.length) throw new Error(`decoded ${stdout.length / size} of ${numbers.length} frames`);
+  return numbers.map((_, k) => stdout.subarray(k * size, (k + 1) * size));
 }

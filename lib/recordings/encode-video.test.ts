@@ -39,7 +39,7 @@ function assertPlayable(probe: Awaited<ReturnType<typeof probeVideo>>, durationM
   assert.equal(probe.height % 2, 0, 'even height');
   assert.equal(probe.rFrameRate, `${VIDEO_FPS}/1`);
   assert.equal(probe.avgFrameRate, `${VIDEO_FPS}/1`, 'constant frame rate');
-  assert.ok(Math.abs(probe.durationS * 1000 - durationMs) <= durationMs * 0.05, `duration ${probe.durationS} s for a ${durationMs} ms session`);
+  assert.ok(Math.abs(probe.durationS * 1000 - durationMs) <= durationMs * 0.005, `duration ${probe.durationS} s for a ${durationMs} ms session`);
   assert.equal(probe.frames, Math.round((durationMs / 1000) * VIDEO_FPS), 'one frame per slot of the session');
   assert.ok(probe.boxes.indexOf('moov') >= 0 && probe.boxes.indexOf('moov') < probe.boxes.indexOf('mdat'), `faststart: ${probe.boxes.join(' ')}`);
 }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 import type { BlobStore } from '../blobs';
-import { EncodeError, runFfmpeg, type FfmpegRun } from './ffmpeg';
+import { EncodeError, runFfmpeg, runFfmpegPipeline, type FfmpegRun } from './ffmpeg';
 import { MjpegMatroska } from './mjpeg-matroska';
 import { chunkKey, completeKey, manifestKey, videoKey, type CompleteSummary, type FrameLine, type ManifestLine } from './format';
 import { cutFrames, SegmentPlan, SLOT_MS, splitRun, Timeline, VIDEO_FPS, type Segment } from './video-timeline';
@@ -211,27 +211,30 @@ async function encodeSegments(store: BlobStore, recordingId: string, input: Enco
   const expected = segments.reduce((n, s) => n + s.frames, 0);
   const cuts = cutFrames(segments);
   const split = cuts.length > 0 ? ['-force_key_frames', cuts.map((n) => (n / VIDEO_FPS).toFixed(3)).join(','), '-segment_frames', cuts.join(',')] : ['-segment_time', '1000000'];
-  const ffmpeg = runFfmpeg(
+  const ffmpeg = runFfmpegPipeline(
     [
-      // A frame of another size must not rebuild the filters: that would restart the fps filter
-      // and lose the frames it held (a second of video went missing at a tab switch). The scale
-      // filter takes each frame's own size instead.
-      '-reinit_filter', '0',
+      // Each frame fitted into the video's size, its aspect ratio kept, and padded; the JPEGs'
+      // full range becomes video range. A frame of another size rebuilds this ffmpeg's filters
+      // (so it is scaled by its own size), which is safe here: none of them holds a frame back.
       '-f', 'matroska', '-i', 'pipe:0',
-      // Frames of another size are fitted in and padded, the JPEGs' full range becomes video range,
-      // then each frame is repeated for its slots (after the scaling, so that is done once).
-      '-vf', `scale=${w}:${h}:force_original_aspect_ratio=decrease:force_divisible_by=2,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2,setsar=1,format=yuv420p,fps=${VIDEO_FPS}`,
+      '-vf', `scale=${w}:${h}:force_original_aspect_ratio=decrease:force_divisible_by=2,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2,setsar=1,format=yuv420p`,
+      '-fps_mode', 'passthrough', '-c:v', 'rawvideo', '-f', 'nut', 'pipe:1',
+    ],
+    [
+      // Every frame is now the video's size, so these filters are never rebuilt: the fps filter
+      // repeats each frame for its slots (a rebuild would restart it and lose the frame it holds).
+      '-f', 'nut', '-i', 'pipe:0',
+      '-vf', `fps=${VIDEO_FPS}`,
       '-frames:v', String(expected),
       '-c:v', 'libx264', '-preset', PRESET, '-pix_fmt', 'yuv420p', '-g', String(10 * VIDEO_FPS),
       ...split, '-f', 'segment', '-segment_format', 'mpegts', path.join(input.dir, 'seg%06d.ts'),
     ],
-    { signal: input.signal, stdin: true, hide: input.dir },
+    { signal: input.signal, hide: input.dir },
   );
-  const mkv = new MjpegMatroska();
+  const mkv = new MjpegMatroska({ width: w, height: h });
   let at = 0;
   let last: Buffer | null = null;
   try {
-    await writeTo(ffmpeg, mkv.header(w, h));
     const chunks = new ChunkReader(store, recordingId);
     const timeline = new Timeline<Buffer | null>(input.totalSlots);
     const write = async (runs: { payload: Buffer | null; slots: number }[]) => {

@@ -1,7 +1,7 @@
 // Runs ffmpeg (from PATH) for the encoder: its errors as short messages a user can read (the last
 // lines it wrote, without this host's paths), stopped at once by an abort.
 import { spawn } from 'node:child_process';
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 
 export class EncodeError extends Error {
   constructor(
@@ -15,6 +15,8 @@ export class EncodeError extends Error {
 
 export interface FfmpegRun {
   stdin: Writable | null;
+  /** What ffmpeg writes to `pipe:1`, when asked for (`stdout: true`). */
+  stdout: Readable | null;
   /** Resolves when ffmpeg exits with 0; rejects with an EncodeError, or the abort's reason. */
   done: Promise<void>;
   kill(): void;
@@ -22,8 +24,16 @@ export interface FfmpegRun {
 
 const STDERR_KEEP = 8 * 1024;
 
-export function runFfmpeg(args: string[], options: { signal: AbortSignal; stdin?: boolean; hide?: string }): FfmpegRun {
-  const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: [options.stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
+export interface FfmpegOptions {
+  signal: AbortSignal;
+  stdin?: boolean;
+  stdout?: boolean;
+  /** A directory whose path ffmpeg's messages must not show. */
+  hide?: string;
+}
+
+export function runFfmpeg(args: string[], options: FfmpegOptions): FfmpegRun {
+  const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: [options.stdin ? 'pipe' : 'ignore', options.stdout ? 'pipe' : 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (data: Buffer) => {
     stderr = (stderr + data.toString('utf8')).slice(-STDERR_KEEP);
@@ -51,7 +61,30 @@ export function runFfmpeg(args: string[], options: { signal: AbortSignal; stdin?
     });
   });
   done.catch(() => {}); // observed by the caller; never an unhandled rejection while it writes
-  return { stdin: child.stdin, done, kill };
+  return { stdin: child.stdin, stdout: child.stdout, done, kill };
+}
+
+/**
+ * Two ffmpegs, the first's `pipe:1` into the second's `pipe:0`, as one run: its stdin is the
+ * first's, it is done when both are, and the first failure stops both and is the answer.
+ */
+export function runFfmpegPipeline(first: string[], second: string[], options: FfmpegOptions): FfmpegRun {
+  const a = runFfmpeg(first, { ...options, stdin: true, stdout: true });
+  const b = runFfmpeg(second, { ...options, stdin: true });
+  a.stdout!.pipe(b.stdin!);
+  const kill = () => {
+    a.kill();
+    b.kill();
+  };
+  const done = Promise.all([a.done, b.done]).then(
+    () => undefined,
+    (error: unknown) => {
+      kill();
+      throw error;
+    },
+  );
+  done.catch(() => {});
+  return { stdin: a.stdin, stdout: null, done, kill };
 }
 
 /** ffmpeg's last words, without the scratch directory or any other absolute path of this host. */

@@ -4,6 +4,10 @@
 // slot it stays on screen (about a fifth of the encoder's work). Live-stream form: the segment and
 // its clusters have an unknown size, so nothing is written twice. EBML element ids are from the
 // Matroska specification (RFC 9559).
+//
+// The track's size is the first frame's own: ffmpeg's MJPEG decoder takes a first picture much
+// shorter than the track says for one field of an interlaced frame and never shows it (a first
+// paint smaller than the page then vanished, and the video started seconds late).
 const UNKNOWN_SIZE = Buffer.from('01ffffffffffffff', 'hex');
 /** A block's time is a signed 16-bit offset from its cluster's, in milliseconds. */
 const CLUSTER_SPAN_MS = 30_000;
@@ -33,9 +37,15 @@ const element = (hex: string, ...data: Buffer[]) => {
 
 export class MjpegMatroska {
   private clusterMs = -Infinity;
+  private started = false;
+
+  constructor(
+    /** The size to declare when the first frame's own cannot be read. */
+    private readonly fallback: { width: number; height: number },
+  ) {}
 
   /** The EBML header, the segment's start, its info (millisecond times) and the track. */
-  header(width: number, height: number): Buffer {
+  private header(width: number, height: number): Buffer {
     const ebml = element(
       '1a45dfa3',
       element('4286', uint(1)), // EBMLVersion
@@ -61,6 +71,11 @@ export class MjpegMatroska {
   /** A frame shown from `ms`: the buffers to write, in order (the JPEG itself is not copied). */
   frame(ms: number, jpeg: Buffer): Buffer[] {
     const out: Buffer[] = [];
+    if (!this.started) {
+      const { width, height } = jpegSize(jpeg) ?? this.fallback;
+      out.push(this.header(width, height));
+      this.started = true;
+    }
     if (ms - this.clusterMs > CLUSTER_SPAN_MS) {
       this.clusterMs = ms;
       out.push(Buffer.concat([id('1f43b675'), UNKNOWN_SIZE, element('e7', uint(ms))]));
@@ -72,4 +87,18 @@ export class MjpegMatroska {
     out.push(Buffer.concat([id('a3'), size(head.length + jpeg.length), head]), jpeg);
     return out;
   }
+}
+
+/** A JPEG's size from its frame header (any SOFn marker), or null when it has none. */
+export function jpegSize(jpeg: Buffer): { width: number; height: number } | null {
+  let at = 2;
+  while (at + 9 <= jpeg.length && jpeg[at] === 0xff) {
+    const marker = jpeg[at + 1]!;
+    // SOF0–SOF15, but not DHT (c4), JPG (c8) or DAC (cc), which share the range.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: jpeg.readUInt16BE(at + 5), width: jpeg.readUInt16BE(at + 7) };
+    }
+    at += 2 + jpeg.readUInt16BE(at + 2);
+  }
+  return null;
 }
