@@ -51,10 +51,14 @@ export interface TestUser {
 }
 
 /** A verified user with a workspace, default router and access token (as `npm run seed`). */
+// Every test user has PASSWORD: hashed once per process (scrypt costs ~90 ms of CPU each time).
+let passwordHash: Promise<string> | undefined;
+
 export async function newUser(tag = 'user'): Promise<TestUser> {
   const { seedUser } = await import('../../lib/users/seed-user');
+  passwordHash ??= import('../../lib/auth/password').then(({ hashPassword }) => hashPassword(PASSWORD));
   const email = uniqueEmail(tag);
-  const seeded = await seedUser({ email, password: PASSWORD, name: `${tag} tester` });
+  const seeded = await seedUser({ email, password: PASSWORD, name: `${tag} tester`, passwordHash: await passwordHash });
   return { email, password: PASSWORD, userId: seeded.userId, workspaceId: seeded.workspaceId, routerId: seeded.routerId!, token: seeded.accessToken };
 }
 

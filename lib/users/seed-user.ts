@@ -6,14 +6,15 @@ import { createAccessToken } from '../tokens/access-tokens';
 import { signUpSchema } from './schemas';
 import { signUp } from './sign-up';
 
-export async function seedUser(input: { email: string; password: string; name?: string }) {
-  const parsed = signUpSchema.parse({ ...input, name: input.name ?? input.email.split('@')[0] });
+/** `passwordHash`: the password's hash made beforehand (hashPassword), to seed many accounts with one password quickly. */
+export async function seedUser(input: { email: string; password: string; name?: string; passwordHash?: string }) {
+  const parsed = signUpSchema.parse({ email: input.email, password: input.password, name: input.name ?? input.email.split('@')[0] });
   let user = await db.user.findUnique({ where: { email: parsed.email } });
   if (user) {
     if (!(await verifyPassword(parsed.password, user.passwordHash))) throw new ApiError('unauthenticated', 'that e-mail exists with another password');
     if (!user.emailVerifiedAt) user = await db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } });
   } else {
-    user = (await signUp(parsed, { verified: true })).user;
+    user = (await signUp(parsed, { verified: true, passwordHash: input.passwordHash })).user;
   }
   const membership = await db.membership.findFirst({ where: { userId: user.id, role: 'owner' }, orderBy: { joinedAt: 'asc' } });
   if (!membership) throw new Error('the user owns no workspace');

@@ -6,8 +6,9 @@ import { hashPassword } from '../auth/password';
 import { createWorkspace } from '../workspaces/create-workspace';
 import { sendVerificationMail } from './verify-email';
 
-export async function signUp(input: { name: string; email: string; password: string }, options: { verified?: boolean } = {}) {
-  const passwordHash = await hashPassword(input.password);
+export async function signUp(input: { name: string; email: string; password: string }, options: { verified?: boolean; passwordHash?: string } = {}) {
+  // A caller that creates many accounts with one password (the tests) may hash it once.
+  const passwordHash = options.passwordHash ?? (await hashPassword(input.password));
   const result = await db.$transaction(async (tx) => {
     if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
       throw new ApiError('conflict', 'an account with this e-mail already exists; sign in instead');
