@@ -189,6 +189,9 @@ export async function startTestSite(): Promise<TestSite> {
           <button type="submit">Create account</button></form>`));
       case '/agent/done':
         return html(page('Welcome', `<h1>Thanks, ${esc(url.searchParams.get('name'))}</h1><p id="summary">email=${esc(url.searchParams.get('email'))} plan=${esc(url.searchParams.get('plan'))} news=${esc(url.searchParams.get('news') ?? 'off')} note=${esc(url.searchParams.get('note'))}</p>`));
+      case '/agent/cart':
+        // A click that changes only text: no element appears or goes.
+        return html(page('Shop', `<h1>Shop</h1><button onclick="document.getElementById('msg').textContent = 'Added to cart!'">Add to cart</button><p id="msg"></p>`));
       case '/agent/rerender':
         // "Shuffle" replaces every item with a new element of the same text: refs of the old ones are stale.
         return html(page('Items', `<div id="items"></div><button id="shuffle">Shuffle</button><p id="log"></p><script>

@@ -54,6 +54,8 @@ export async function act(session: AgentSession, steps: ActionStep[], options: {
   if (steps.length === 0) throw new AgentError('invalid', 'give at least one step');
   const tab = await session.tab();
   const before = tab.loaderId;
+  // The visible text now, to tell what an action changed beyond the elements (a "saved" message).
+  await tab.call('markText', []).catch(() => {});
   const since = Date.now();
   const report: string[] = [];
   let failed = false;

@@ -19,7 +19,7 @@ export async function snapshot(session: AgentSession, options: SnapshotOptions =
   tab.shown = { loaderId: tab.loaderId, lines: formatted.shown };
   if (options.sinceLast && previous && previous.loaderId === tab.loaderId) {
     const diff = formatDiff(diffSnapshots(previous.lines, formatted.shown));
-    return `${header(raw)}\n${diff ?? 'No change since the last snapshot.'}`;
+    return `${header(raw)}\n${diff ?? NO_CHANGE}`;
   }
   return formatted.text;
 }
@@ -40,8 +40,18 @@ export async function afterAction(session: AgentSession, tab: Tab, loaderBefore:
     const full = await snapshot(session);
     return tab.loaderId !== loaderBefore ? `The page changed to a new document; refs from before are no longer valid.\n${full}` : full;
   }
-  return snapshot(session, { sinceLast: true });
+  const changes = await snapshot(session, { sinceLast: true });
+  if (!changes.endsWith(NO_CHANGE)) return changes;
+  const text = await tab.call<{ added: string[]; removed: string[]; more: number } | null>('textChanges', [TEXT_CHANGE_LINES]).catch(() => null);
+  if (!text || text.added.length + text.removed.length === 0) return changes;
+  const rows = [...text.added.map((line) => `+ ${line}`), ...text.removed.map((line) => `- ${line}`)];
+  if (text.more > 0) rows.push(`… ${text.more} more lines changed: read the page with browser_extract.`);
+  return `${changes.slice(0, -NO_CHANGE.length)}No element changed; the page's text did:\n${rows.join('\n')}`;
 }
+
+const NO_CHANGE = 'No change since the last snapshot.';
+/** Lines of changed text reported after an action, each way. */
+const TEXT_CHANGE_LINES = 20;
 
 export async function extract(session: AgentSession, options: ExtractOptions = {}): Promise<string> {
   const tab = await session.tab();

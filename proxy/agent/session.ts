@@ -20,8 +20,9 @@ export class AgentSession {
   lastShot: string | null = null;
   private readonly tabs = new Map<string, Tab>();
   /**
-   * In a browser of the user's own (kind `browser`), which other sessions may share, the tabs this
-   * session may see: the ones it opened and the popups they opened. A routed browser is all ours.
+   * The tabs this session may see: the ones it opened and the popups they opened. Whatever the
+   * provider: a long-lived browser (the user's own, or an address provider behind the gateway)
+   * holds the tabs of its other users and of earlier sessions, never to be adopted or driven.
    */
   private readonly scope = new Set<string>();
   private currentTab: Tab | null = null;
@@ -72,11 +73,6 @@ export class AgentSession {
     return typeof value === 'string' ? value : null;
   }
 
-  /** A browser of the user's own, which other sessions and the user's own tabs share. */
-  private get shared(): boolean {
-    return this.endpoint.kind === 'browser';
-  }
-
   get closed(): string | null {
     return this.closedReason;
   }
@@ -89,11 +85,8 @@ export class AgentSession {
   private async start(): Promise<void> {
     const cdp = this.cdp;
     cdp.on('Target.targetCreated', ({ targetInfo }) => {
-      if (targetInfo.type !== 'page' || !targetInfo.openerId) return;
-      if (this.shared) {
-        if (!this.scope.has(targetInfo.openerId)) return;
-        this.scope.add(targetInfo.targetId);
-      }
+      if (targetInfo.type !== 'page' || !targetInfo.openerId || !this.scope.has(targetInfo.openerId)) return;
+      this.scope.add(targetInfo.targetId);
       this.observations.popup(targetInfo.url, targetInfo.targetId);
     });
     cdp.on('Target.targetInfoChanged', ({ targetInfo }) => {
@@ -146,10 +139,8 @@ export class AgentSession {
     // Downloads would write to the provider's disk: refuse them, but hear of them (browsers of the
     // user's own keep their settings).
     if (this.endpoint.kind === 'connect') await cdp.send('Browser.setDownloadBehavior', { behavior: 'deny', eventsEnabled: true }).catch(() => {});
-    const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string; url: string; title: string }[] }>('Target.getTargets');
-    const first = this.shared ? undefined : targetInfos.find((t) => t.type === 'page' && !t.url.startsWith('devtools://'));
-    const tab = first ? await this.attach(first.targetId) : await this.createTab();
-    this.currentTab = tab;
+    // A tab of its own, even in a fresh browser: its first tab may be a default tab another client uses.
+    this.currentTab = await this.createTab();
   }
 
   private async attach(targetId: string): Promise<Tab> {
@@ -179,17 +170,22 @@ export class AgentSession {
     if (this.currentTab === tab) this.currentTab = [...this.tabs.values()][0] ?? null;
   }
 
-  /** The tab tools act on; a session whose last tab closed gets a new blank one. */
+  /**
+   * The tab tools act on, brought to the front: a tab hidden behind another never paints and its
+   * timers are throttled, so every action on it would wait. A session whose last tab closed gets a
+   * new blank one.
+   */
   async tab(): Promise<Tab> {
-    if (this.currentTab) return this.currentTab;
-    this.currentTab = await this.createTab();
-    return this.currentTab;
+    this.currentTab ??= await this.createTab();
+    const tab = this.currentTab;
+    await tab.send('Page.bringToFront').catch(() => {});
+    return tab;
   }
 
   async listTabs(): Promise<TabInfo[]> {
     const { targetInfos } = await this.cdp.send<{ targetInfos: { targetId: string; type: string; url: string; title: string }[] }>('Target.getTargets');
     return targetInfos
-      .filter((t) => t.type === 'page' && !t.url.startsWith('devtools://') && (!this.shared || this.scope.has(t.targetId)))
+      .filter((t) => t.type === 'page' && !t.url.startsWith('devtools://') && this.scope.has(t.targetId))
       .map((t) => ({ tabId: t.targetId, url: t.url, title: t.title, current: this.currentTab?.targetId === t.targetId }));
   }
 
@@ -275,14 +271,14 @@ export class AgentSession {
     };
   }
 
-  /** Ends the session: the connection closes (a routed session ends with it); tabs we opened in a browser of the user's own are closed. */
+  /** Ends the session: the tabs it opened (popups included) close, then the connection (a routed session ends with it). */
   async close(reason: string): Promise<void> {
     if (this.closedReason) return;
     this.closedReason = reason;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     clearTimeout(this.lifetimeTimer);
     clearInterval(this.keepaliveTimer);
-    if (this.shared && !this.cdp.closed) {
+    if (!this.cdp.closed) {
       await Promise.all([...this.scope].map((targetId) => this.cdp.send('Target.closeTarget', { targetId }, undefined, 5_000).catch(() => {})));
     }
     this.cdp.close();

@@ -21,6 +21,7 @@ import {
   type BrowseFlags, type SessionFiles, type WireAnswer, type WireRequest,
 } from './browse-client.mjs';
 import { connectUrl, maskToken, resolveCredentials } from './credentials';
+import { browserWebSocket, browseTarget } from './devtools-endpoint';
 import { gatewayDataDir } from './data-dir';
 import { CliError, UsageError } from './output';
 
@@ -270,11 +271,15 @@ class BrowseDaemon {
     if (!endpoint) throw new CliError('not logged in (no endpoint): pass --endpoint <url>, set GW_ENDPOINT, or run gateway login --endpoint <url> --token <token>');
     const url = connectUrl(endpoint.value, token?.value);
     const bare = connectUrl(endpoint.value);
-    const kind: AgentEndpoint['kind'] = url.pathname.includes('/devtools/') ? 'browser' : 'connect';
-    const set = new SessionSet({ kind, connect: async () => ({ url: url.href }) }, { maxSessions: 1, minIdleMs: MIN_IDLE_MINUTES * 60_000, maxIdleMs: MAX_IDLE_MINUTES * 60_000 });
+    // A gateway, or a browser's DevTools address (http://host:port of --remote-debugging-port too).
+    const target = await browseTarget(endpoint.value, token?.value);
+    const kind: AgentEndpoint['kind'] = target.kind;
+    const address = target.kind === 'browser' ? () => browserWebSocket(target.devtools, 'start the browser with --remote-debugging-port, or give another --endpoint') : async () => url.href;
+    const set = new SessionSet({ kind, connect: async () => ({ url: await address() }) }, { maxSessions: 1, minIdleMs: MIN_IDLE_MINUTES * 60_000, maxIdleMs: MAX_IDLE_MINUTES * 60_000 });
     // Console capture on: `observe` promises console output (the MCP tools leave it off by default).
     const session = await set.open({ idleMinutes: this.idleMinutes(flags), pageConsole: true });
-    this.browser = { set, session, endpoint: bare.href, token: token?.value ?? null, shown: maskEndpoint(url.href), kind };
+    const shown = target.kind === 'browser' ? target.devtools.href : maskEndpoint(url.href);
+    this.browser = { set, session, endpoint: bare.href, token: token?.value ?? null, shown, kind };
     if (this.noBrowserTimer) clearTimeout(this.noBrowserTimer);
     session.onClose((reason) => {
       if (!this.closedByVerb) void this.shutdown(forTheShell(reason), true);

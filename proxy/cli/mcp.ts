@@ -15,6 +15,7 @@ import { AgentError, type AgentEndpoint, type ResolvedOptions } from '../agent/t
 import { toolServer } from '../mcp/tool-server';
 import { SELF_HOSTED_MCP_INSTRUCTIONS } from '../mcp/instructions';
 import { headlessFor, LocalChromium } from './local-chromium';
+import { browserWebSocket, httpOrigin } from './devtools-endpoint';
 import { endpointFromConfig } from './mcp-config-endpoint';
 import { err, UsageError } from './output';
 
@@ -24,8 +25,6 @@ export interface McpOptions {
   config?: string;
   port?: string;
 }
-
-const DEVTOOLS_TIMEOUT_MS = 10_000;
 
 export async function mcp(options: McpOptions, version: string): Promise<void> {
   const devtools = options.cdpEndpoint === undefined ? undefined : parseCdpEndpoint(options.cdpEndpoint);
@@ -42,7 +41,7 @@ export async function mcp(options: McpOptions, version: string): Promise<void> {
     endpoint = routed.endpoint;
     source = `the providers of ${options.config}, through a gateway at ${routed.url}`;
   } else if (devtools) {
-    endpoint = directEndpoint(() => browserWebSocket(devtools));
+    endpoint = directEndpoint(() => browserWebSocket(devtools, 'the user should start it with --remote-debugging-port, or give gateway mcp another --cdp-endpoint'));
     source = `the browser at ${devtools.origin}`;
   } else {
     const browser = new LocalChromium(headlessFor(options.headless === true));
@@ -92,7 +91,7 @@ function directEndpoint(address: () => Promise<string>): AgentEndpoint {
  * browser restarted since still works).
  */
 export function parseCdpEndpoint(value: string): URL {
-  const expected = 'give a browser\'s ws://host:port/devtools/browser/<id> address, or its DevTools address http://host:port (a browser started with --remote-debugging-port=<port>)';
+  const expected = 'give a browser\'s ws://host:port/devtools/browser/<id> address, or its DevTools address http://host:port or ws://host:port (a browser started with --remote-debugging-port=<port>)';
   let url: URL;
   try {
     url = new URL(value);
@@ -101,6 +100,8 @@ export function parseCdpEndpoint(value: string): URL {
   }
   if ((url.protocol === 'ws:' || url.protocol === 'wss:') && url.pathname.startsWith('/devtools/browser/')) return url;
   if (url.protocol === 'http:' || url.protocol === 'https:') return url;
+  // ws://host:port, as Puppeteer's browserURL users write it: the DevTools HTTP address of that port.
+  if ((url.protocol === 'ws:' || url.protocol === 'wss:') && url.pathname.replace(/\/+$/, '') === '') return httpOrigin(url);
   throw new UsageError(`--cdp-endpoint ${JSON.stringify(value)} is not a browser's DevTools address: ${expected}`);
 }
 
@@ -108,21 +109,4 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port < 1 || port > 65_535) throw new UsageError(`--port must be a port number from 1 to 65535 (got ${JSON.stringify(value)})`);
   return port;
-}
-
-/** The browser's WebSocket address: as given, or from GET /json/version of its DevTools HTTP address. */
-async function browserWebSocket(devtools: URL): Promise<string> {
-  if (devtools.protocol === 'ws:' || devtools.protocol === 'wss:') return devtools.href;
-  const version = new URL('/json/version', devtools);
-  const unreachable = (why: string) => new AgentError('browser', `no browser answers at ${version.href} (${why}); the user should start it with --remote-debugging-port, or give gateway mcp another --cdp-endpoint`);
-  let response: Response;
-  try {
-    response = await fetch(version, { signal: AbortSignal.timeout(DEVTOOLS_TIMEOUT_MS) });
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause;
-    throw unreachable(cause?.code ?? (error as Error).message);
-  }
-  const body = (await response.json().catch(() => null)) as { webSocketDebuggerUrl?: unknown } | null;
-  if (!response.ok || typeof body?.webSocketDebuggerUrl !== 'string') throw unreachable(response.ok ? 'its answer has no webSocketDebuggerUrl' : `HTTP ${response.status}`);
-  return body.webSocketDebuggerUrl;
 }

@@ -449,11 +449,42 @@
     return { y: Math.round(window.scrollY), height: Math.round(doc.scrollHeight), viewport: window.innerHeight, x: Math.round(window.scrollX), width: Math.round(doc.scrollWidth), viewportWidth: window.innerWidth };
   }
 
+  /** The page's visible text, line by line (display:none and the like left out, as innerText does). */
+  function textLines() {
+    var text = document.body ? document.body.innerText : '';
+    return text.split('\n').map(function (line) { return line.replace(/\s+/g, ' ').trim(); }).filter(Boolean);
+  }
+
+  var textMark = null;
+  /** Notes the visible text before an action, kept here in the page so only the change travels. */
+  function markText() {
+    textMark = textLines();
+    return true;
+  }
+
+  /** Lines of visible text added and removed since markText (each capped), or null without a mark. */
+  function textChanges(max) {
+    if (!textMark) return null;
+    var counts = new Map();
+    textMark.forEach(function (line) { counts.set(line, (counts.get(line) || 0) + 1); });
+    var added = [];
+    textLines().forEach(function (line) {
+      var left = counts.get(line) || 0;
+      if (left > 0) counts.set(line, left - 1);
+      else added.push(line);
+    });
+    var removed = [];
+    counts.forEach(function (left, line) { for (var i = 0; i < left; i++) removed.push(line); });
+    textMark = null;
+    var clip = function (line) { return line.length > 200 ? line.slice(0, 199) + '…' : line; };
+    return { added: added.slice(0, max).map(clip), removed: removed.slice(0, max).map(clip), more: Math.max(0, added.length - max) + Math.max(0, removed.length - max) };
+  }
+
   /** Resolves after the tasks queued so far and the next frame. */
   function settled() {
     return new Promise(function (resolve) { setTimeout(function () { nextFrame().then(function () { resolve(true); }); }, 0); });
   }
 
-  globalThis.__agent = { settled: settled, snapshot: snapshot, point: point, info: info, focus: focus, selectAll: selectAll, selectOption: selectOption, boxFor: boxFor, waitCheck: waitCheck, scrollState: scrollState };
+  globalThis.__agent = { settled: settled, snapshot: snapshot, point: point, info: info, focus: focus, selectAll: selectAll, selectOption: selectOption, boxFor: boxFor, waitCheck: waitCheck, scrollState: scrollState, markText: markText, textChanges: textChanges };
   return globalThis.__agent;
 })
