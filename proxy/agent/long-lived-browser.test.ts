@@ -96,7 +96,7 @@ test('endpoint forms: a DevTools address as http://host:port or ws://host:port i
 
 test('gateway browse --endpoint http://host:port of a browser started with --remote-debugging-port: it opens, in a tab of its own', async () => {
   const home = mkdtempSync(path.join(os.tmpdir(), 'gw-browse-devtools-'));
-  const env = { PATH: process.env.PATH, HOME: home, GW_DATA_DIR: path.join(home, 'data') };
+  const env = { PATH: process.env.PATH, HOME: home, GW_DATA_DIR: path.join(home, 'data') } as unknown as NodeJS.ProcessEnv;
   const gateway = (...args: string[]) => promisify(execFile)(process.execPath, [path.resolve(import.meta.dirname, '../cli/gateway.mjs'), 'browse', ...args], { env });
   const defaultTab = (await pages())[0]!;
   try {
