@@ -35,6 +35,7 @@ import { SessionRegistry } from './sessions/registry';
 import { applyAccessEvent, recheckLiveSessions } from './sessions/revocations';
 import { LiveStatsFlusher } from './sessions/live-stats';
 import { handleInternalStatus, handleStatus, json, text } from './status';
+import { CLOSE_TEXTS } from './sessions/close-reasons';
 import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './webhooks/delivery-worker';
 import { startJobWorker, type JobWorker, type JobWorkerOptions } from '../lib/jobs';
 
@@ -115,7 +116,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
         if (providerId && Number(ms) > 0) routers.enterCooldown(providerId, Number(ms));
       }
       if (channel === ROUTER_CHANNEL) void routers.refresh(payload).catch((err: Error) => log.error({ err: err.message }, 'router refresh failed'));
-      if (channel === SESSION_CLOSE_CHANNEL) sessions.close(payload, 4000, 'closed by the workspace', { state: 'closed', reason: CONTROL_PLANE_CLOSE });
+      if (channel === SESSION_CLOSE_CHANNEL) sessions.close(payload, 4000, CLOSE_TEXTS.controlPlane, { state: 'closed', reason: CONTROL_PLANE_CLOSE });
       if (channel === ACCESS_CHANNEL) applyAccessEvent(sessions, payload, [mcp]);
     },
     () => {

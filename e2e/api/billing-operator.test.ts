@@ -154,7 +154,7 @@ test('suspending closes the live sessions at once (4004) and refuses connects wi
 
   const suspended = expectOk(await call('PATCH', `/v1/admin/workspaces/${user.workspaceId}`, { auth: operator, body: { suspended: true } }));
   assert.equal(suspended.suspended, true);
-  assert.deepEqual(await closedWithin(live, 1_000), { code: 4004, reason: 'workspace suspended' });
+  assert.deepEqual(await closedWithin(live, 1_000), { code: 4004, reason: "workspace suspended by the operator: sessions and connects are refused until the suspension is lifted" });
   assert.match((await expectRefused(connectUrl(key), 402)).body, /workspace is suspended/);
   await cdp(elsewhere.ws, 'Browser.getVersion'); // another workspace is untouched
   assert.equal(expectOk(await call('GET', '/v1/billing/summary', { auth: { token: user.token } })).suspended, true);

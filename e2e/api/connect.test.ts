@@ -113,7 +113,7 @@ test('missing, wrong and revoked keys are 401 in plain text; the key is never fo
   expectOk(await call('DELETE', `/v1/api-keys/${keys.items[0].id}`, { auth: { token: user.token } }));
   await expectRefused(connectUrl(key), 401);
   // Revoking a key also ends its running sessions (e2e/api/revocation.test.ts has the details).
-  assert.deepEqual(await live.closed, { code: 4001, reason: 'router key revoked' });
+  assert.deepEqual(await live.closed, { code: 4001, reason: "router key revoked: this key was revoked (the router's Keys page); connect with one of its current keys" });
 });
 
 test('too many failed attempts from one IP → 429 with Retry-After', async () => {

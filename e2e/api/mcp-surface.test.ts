@@ -171,7 +171,7 @@ test('rotating the chat link closes its MCP sessions and its agents\' browsers (
   let timer: NodeJS.Timeout | undefined;
   const closed = await Promise.race([browserSession.closed, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the browser is still open')), 1_000)))]);
   clearTimeout(timer);
-  assert.deepEqual(closed, { code: 4005, reason: 'chat link rotated or deleted' });
+  assert.deepEqual(closed, { code: 4005, reason: "chat link rotated or deleted: connect the MCP client again with the router's current chat link (Keys page)" });
   await eventually(() => !own.proxy.mcp.get(mcp.sessionId), 1_000, 'the MCP session to close');
   await assert.rejects(mcp.client.listTools(), 'the next call of the old session fails');
   assert.equal((await raw('POST', { base, token: link.token, sessionId: mcp.sessionId, body: LIST_TOOLS })).status, 401, 'the old link is refused');

@@ -45,7 +45,7 @@ test('DELETE /v1/api-keys/:id closes the sessions opened with that key within a 
 
   expectOk(await call('DELETE', `/v1/api-keys/${firstId}`, { auth }));
   const started = Date.now();
-  for (const s of [doomed, doomedToo]) assert.deepEqual(await closedWithin(s, 1_000 - (Date.now() - started)), { code: 4001, reason: 'router key revoked' });
+  for (const s of [doomed, doomedToo]) assert.deepEqual(await closedWithin(s, 1_000 - (Date.now() - started)), { code: 4001, reason: "router key revoked: this key was revoked (the router's Keys page); connect with one of its current keys" });
   // The revoked key is refused on the very next connect (no cache to wait out).
   assert.match((await expectRefused(connectUrl(first), 401)).body, /revoked/);
   const version = await cdp(kept.ws, 'Browser.getVersion');
@@ -69,7 +69,7 @@ test('POST /v1/api-keys/rotate closes the sessions of every rotated key (4002); 
 
   const rotated = expectOk(await call('POST', '/v1/api-keys/rotate', { auth }), 201);
   const started = Date.now();
-  for (const s of sessions) assert.deepEqual(await closedWithin(s, 1_000 - (Date.now() - started)), { code: 4002, reason: 'router key rotated' });
+  for (const s of sessions) assert.deepEqual(await closedWithin(s, 1_000 - (Date.now() - started)), { code: 4002, reason: "router key rotated: this key was replaced by a rotation; connect with the new key (the router's Keys page)" });
   await expectRefused(connectUrl(first), 401);
   await expectRefused(connectUrl(second.plaintextKey), 401);
   const fresh = await expectOpened(connectUrl(rotated.plaintextKey));
@@ -92,7 +92,7 @@ test('DELETE /v1/account closes the sessions of the workspaces it marks (4003); 
 
   expectOk(await call('DELETE', '/v1/account', { auth: { token: user.token } }));
   const started = Date.now();
-  assert.deepEqual(await closedWithin(owned, 1_000), { code: 4003, reason: 'workspace marked for deletion' });
+  assert.deepEqual(await closedWithin(owned, 1_000), { code: 4003, reason: "workspace marked for deletion: its account was deleted; restore the account within 30 days to connect again" });
   assert.ok(Date.now() - started < 1_000);
   const { db } = await import('../../lib/db');
   assert.ok((await db.workspace.findUniqueOrThrow({ where: { id: user.workspaceId } })).deletionRequestedAt, 'the workspace carries the mark');

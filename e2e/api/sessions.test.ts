@@ -76,7 +76,7 @@ test('idle sessions are closed after the router idle timeout', async () => {
   const started = Date.now();
   const { code, reason } = await s.closed;
   assert.equal(code, 4008);
-  assert.equal(reason, 'idle timeout');
+  assert.equal(reason, "idle timeout: no traffic for 0.5 s; set the router's sessionIdleTimeoutMs (Settings > Routing > Idle timeout)");
   assert.ok(Date.now() - started >= 450 && Date.now() - started < 2_000);
 });
 

@@ -7,7 +7,8 @@
 // ends it at once, and a close frame the provider does not answer within CLOSE_GRACE_MS is
 // answered by the relay (an unresponsive browser must not hold a session and its slot).
 import type { Duplex } from 'node:stream';
-import { closeFrame, FrameCounter } from '../websocket/frames';
+import { FrameCounter } from '../websocket/frames';
+import { goodbye } from './goodbye';
 import { CLIENT_ENDED, CLOSE_GRACE_MS, farewell, providerOutcome, type Relay, type RelayOutcome, type RelayStats } from './types';
 
 export interface LaneOptions {
@@ -73,7 +74,7 @@ export class FastLane implements Relay {
     this.closing = outcome;
     this.upstream.unpipe(this.client);
     this.client.unpipe(this.upstream);
-    this.endClient(code, reason);
+    this.endClient(code, reason, true);
     this.upstream.destroy();
   }
 
@@ -95,12 +96,16 @@ export class FastLane implements Relay {
     }
   }
 
-  /** Ends the client's connection, with a close frame of ours when one may go in. */
-  private endClient(code: number, reason: string): void {
+  /**
+   * Ends the client's connection, with a close frame of ours when one may go in (and, when the
+   * service ends the session, the Inspector.detached before it: goodbye.ts).
+   */
+  private endClient(code: number, reason: string, announce = false): void {
     const client = this.client;
     if (client.destroyed) return;
-    // A close frame may only go in between two frames, and only one per direction.
-    if (this.toClient.atBoundary && !this.toClient.closing && !client.writableEnded) client.write(closeFrame(code, reason));
+    // Ours only between two frames (the event between two messages), and only one close frame
+    // per direction: none after the provider's.
+    if (this.toClient.atBoundary && !this.toClient.closing && !client.writableEnded) client.write(goodbye(code, reason, announce && this.toClient.atMessageBoundary));
     if (!client.writableEnded) client.end();
     // Read (and drop) until the client's FIN; a client that never sends it is cut after a second.
     client.resume();

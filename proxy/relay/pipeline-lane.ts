@@ -5,56 +5,16 @@
 // and their replies never reach the client. Backpressure: a full writer pauses the other side's
 // reader until it drains; no message is ever dropped.
 import type { Duplex } from 'node:stream';
-import { closeFrame, FrameReader, maskedTextFrame, OP_CLOSE, OP_TEXT, parseClosePayload, payloadOf, type CloseInfo, type Frame } from '../websocket/frames';
+import { FrameReader, maskedTextFrame, OP_CLOSE, OP_TEXT, parseClosePayload, payloadOf, type CloseInfo, type Frame } from '../websocket/frames';
 import type { LaneOptions } from './fast-lane';
+import { goodbye } from './goodbye';
+import { INJECTED_ID_BASE, mayBeInjectedReply, type CdpMessage, type PipelinePlugin, type PluginContext } from './plugin';
 import { CLIENT_ENDED, CLOSE_GRACE_MS, farewell, providerOutcome, type Relay, type RelayOutcome, type RelayStats } from './types';
 
-export interface CdpMessage {
-  id?: number;
-  method?: string;
-  params?: unknown;
-  result?: unknown;
-  error?: { code: number; message: string };
-  sessionId?: string;
-}
-
-export interface PluginContext {
-  sessionId: string;
-  /** Sends a command on behalf of the service; its reply is delivered here, never to the client. */
-  send(method: string, params?: unknown, cdpSessionId?: string): Promise<unknown>;
-  /** Sends a client's command that a plugin held back (its reply goes to the client as usual). */
-  forward(message: CdpMessage): void;
-}
-
-export interface PipelinePlugin {
-  name: string;
-  onStart?(ctx: PluginContext): void | Promise<void>;
-  /** A command from the client. Return 'drop' to keep it from the provider. */
-  onClientMessage?(message: CdpMessage, ctx: PluginContext): void | 'drop';
-  /** A response or event from the provider. Return 'drop' to keep it from the client. */
-  onProviderMessage?(message: CdpMessage, ctx: PluginContext): void | 'drop';
-  onEnd?(outcome: RelayOutcome, ctx: PluginContext): void | Promise<void>;
-  /**
-   * The client left (or the session is being closed by the service) while the provider's browser is
-   * still there: the lane keeps the provider connection open until this settles (at most
-   * RELEASE_LIMIT_MS), so a plugin can still talk to the browser (a profile's final capture).
-   */
-  beforeRelease?(ctx: PluginContext): Promise<void>;
-  /** The client is gone (the session is over for its user), though the lane may still hold the browser for beforeRelease. */
-  onClientGone?(ctx: PluginContext): void;
-  /**
-   * Reads only the provider messages whose raw payload passes this cheap test (a screenshot is
-   * not parsed for a plugin that follows navigations). Without it, the plugin reads every message.
-   */
-  wantsProviderMessage?(payload: Buffer): boolean;
-  /** The same for the client's commands (a plugin that only follows `*.enable` calls). */
-  wantsClientMessage?(payload: Buffer): boolean;
-}
+export { INJECTED_ID_BASE, mayBeInjectedReply, type CdpMessage, type PipelinePlugin, type PluginContext } from './plugin';
 
 /** How long a plugin's beforeRelease may hold the provider's browser after the client left. */
 export const RELEASE_LIMIT_MS = 15_000;
-
-export const INJECTED_ID_BASE = 2_000_000_000;
 
 /** One direction of the relay. */
 interface Side {
@@ -147,21 +107,25 @@ export class PipelineLane implements Relay {
     if (this.ended || this.closing) return;
     this.closing = outcome;
     if (this.releasers.length > 0 && !this.releasing && !this.upstreamGone) {
-      this.endClient(code, reason);
+      this.endClient(code, reason, true);
       this.release(outcome);
       return;
     }
     this.upstream.removeAllListeners('data');
-    this.endClient(code, reason);
+    this.endClient(code, reason, true);
     this.upstream.destroy();
   }
 
-  /** Ends the client's connection, with a close frame of ours when one may go in. */
-  private endClient(code: number, reason: string): void {
+  /**
+   * Ends the client's connection, with a close frame of ours when one may go in (and, when the
+   * service ends the session, the Inspector.detached before it: goodbye.ts).
+   */
+  private endClient(code: number, reason: string, announce = false): void {
     const client = this.client;
     if (client.destroyed) return;
-    // A close frame may only go in between two messages of the provider's stream, and only once.
-    if (!this.down.midMessage && this.down.held.length === 0 && !this.down.close && !client.writableEnded) client.write(closeFrame(code, reason));
+    // Frames reach the client whole, so ours may always go in between two of them (the event not
+    // inside a fragmented message); and only one close frame per direction.
+    if (!this.down.close && !client.writableEnded) client.write(goodbye(code, reason, announce && !this.down.midMessage));
     if (!client.writableEnded) client.end();
     client.resume();
     setTimeout(() => client.destroy(), 1_000).unref();
@@ -345,19 +309,4 @@ export class PipelineLane implements Relay {
       }
     }
   }
-}
-
-const ID_KEY = Buffer.from('{"id":');
-const INJECTED_DIGITS = String(INJECTED_ID_BASE).length;
-
-/**
- * Cheap test on a provider message's raw bytes: can it be the reply to an injected command? Chromium
- * writes a reply's id first (`{"id":2000000123,...`) and an event's method first, so a message that
- * starts like an event, or whose id is short, is not ours. Anything laid out otherwise is read.
- */
-export function mayBeInjectedReply(payload: Buffer): boolean {
-  if (payload.length < ID_KEY.length || payload.compare(ID_KEY, 0, ID_KEY.length, 0, ID_KEY.length) !== 0) return payload[2] !== 0x6d; // `{"m…`: an event
-  let digits = 0;
-  for (let i = ID_KEY.length; i < payload.length && payload[i]! >= 0x30 && payload[i]! <= 0x39; i++) digits++;
-  return digits >= INJECTED_DIGITS;
 }

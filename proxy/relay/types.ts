@@ -16,7 +16,10 @@ export interface RelayOutcome {
 
 export interface Relay {
   readonly stats: RelayStats;
-  /** Ends both sides; the outcome is reported through `onEnd` once. */
+  /**
+   * The service ends the session: the client gets Inspector.detached and the close frame, both
+   * with `reason` (goodbye.ts); the outcome is reported through `onEnd` once.
+   */
   close(code: number, reason: string, outcome: RelayOutcome): void;
 }
 

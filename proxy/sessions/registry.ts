@@ -2,8 +2,9 @@
 // revocation (a router key revoked or rotated, a chat link rotated or deleted, a workspace marked
 // for deletion), drain.
 import type { Relay, RelayOutcome } from '../relay/types';
+import { CLOSE_TEXTS, idleTimeoutText, SESSION_LIFETIME_MS } from './close-reasons';
 
-export const SESSION_LIFETIME_MS = 4 * 3_600_000;
+export { SESSION_LIFETIME_MS } from './close-reasons';
 
 export interface LiveSession {
   id: string;
@@ -19,10 +20,14 @@ export interface LiveSession {
   ended: Promise<void>;
 }
 
-/** Why access was taken away: the close frame's code and reason, also the session row's reason. */
+/** Why access was taken away. */
 export interface Revocation {
+  /** The close frame's code. */
   code: number;
+  /** The session row's reason (short: the dashboard, the webhooks). */
   reason: string;
+  /** The close frame's reason: what the client reads, saying what to do (close-reasons.ts). */
+  message: string;
 }
 
 /**
@@ -53,7 +58,7 @@ export class SessionRegistry {
     });
     // Authenticated before a revocation, registered after it: it never gets to run.
     const revocation = this.revoked.get(`key:${session.keyId}`) ?? this.revoked.get(`workspace:${session.workspaceId}`);
-    if (revocation) session.relay.close(revocation.code, revocation.reason, { state: 'closed', reason: revocation.reason });
+    if (revocation) session.relay.close(revocation.code, revocation.message, { state: 'closed', reason: revocation.reason });
   }
 
   has(id: string): boolean {
@@ -74,6 +79,7 @@ export class SessionRegistry {
     return n;
   }
 
+  /** Closes one session: `reason` is what the client reads (close-reasons.ts), `outcome` what its row says. */
   close(id: string, code: number, reason: string, outcome: RelayOutcome): boolean {
     const session = this.sessions.get(id);
     session?.relay.close(code, reason, outcome);
@@ -94,7 +100,7 @@ export class SessionRegistry {
     let closed = 0;
     for (const s of [...this.sessions.values()]) {
       if (!keys.has(s.keyId) && !workspaces.has(s.workspaceId)) continue;
-      s.relay.close(revocation.code, revocation.reason, { state: 'closed', reason: revocation.reason });
+      s.relay.close(revocation.code, revocation.message, { state: 'closed', reason: revocation.reason });
       closed++;
     }
     return closed;
@@ -111,7 +117,7 @@ export class SessionRegistry {
       await Promise.race([new Promise<void>((r) => this.emptyWaiters.push(r)), new Promise<void>((r) => setTimeout(r, deadlineMs).unref())]);
     }
     const rest = [...this.sessions.values()];
-    for (const s of rest) s.relay.close(1001, 'proxy shutting down', { state: 'errored', reason: 'the proxy shut down before the session ended' });
+    for (const s of rest) s.relay.close(1001, CLOSE_TEXTS.shutdown, { state: 'errored', reason: 'the proxy shut down before the session ended' });
     await Promise.all(rest.map((s) => s.ended));
     clearInterval(this.sweeper);
   }
@@ -120,9 +126,9 @@ export class SessionRegistry {
     const now = this.now();
     for (const s of this.sessions.values()) {
       if (now - s.relay.stats.lastActivity >= s.idleTimeoutMs) {
-        s.relay.close(4008, 'idle timeout', { state: 'closed', reason: 'idle timeout' });
+        s.relay.close(4008, idleTimeoutText(s.idleTimeoutMs), { state: 'closed', reason: 'idle timeout' });
       } else if (now - s.startedAt >= SESSION_LIFETIME_MS) {
-        s.relay.close(4009, 'session lifetime reached', { state: 'closed', reason: 'lifetime of 4 hours reached' });
+        s.relay.close(4009, CLOSE_TEXTS.lifetime, { state: 'closed', reason: 'lifetime of 4 hours reached' });
       }
     }
     if (now - this.prunedAt >= 60_000) {

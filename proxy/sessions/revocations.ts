@@ -3,19 +3,21 @@
 // (POST /v1/mcp-links/rotate) or deleted (DELETE /v1/mcp-links/current), a workspace marked for
 // deletion (DELETE /v1/account) or suspended by the operator (PATCH /v1/admin/workspaces/:id)
 // arrives as NOTIFY on ACCESS_CHANNEL; the sessions opened with those keys or links, or in those
-// workspaces, get a close frame with one of the codes below, and their rows end `closed` with the
-// same reason. The codes are listed in docs/decisions.md ("Close codes"). Other holders of
-// access (the MCP sessions, proxy/mcp/) are closed by the same events through `Revocable`.
+// workspaces, get a close frame with one of the codes below and a reason that says what to do
+// (close-reasons.ts), and their rows end `closed` with the short reason. The codes are listed in
+// docs/decisions.md ("Close codes"). Other holders of access (the MCP sessions, proxy/mcp/) are
+// closed by the same events through `Revocable`.
 import { db } from '../../lib/db';
 import { log } from '../../lib/log';
 import type { AccessEvent } from '../../lib/sessions/notify';
+import { CLOSE_TEXTS } from './close-reasons';
 import type { Revocation, SessionRegistry } from './registry';
 
-export const KEY_REVOKED: Revocation = { code: 4001, reason: 'router key revoked' };
-export const KEY_ROTATED: Revocation = { code: 4002, reason: 'router key rotated' };
-export const WORKSPACE_DELETION: Revocation = { code: 4003, reason: 'workspace marked for deletion' };
-export const WORKSPACE_SUSPENDED: Revocation = { code: 4004, reason: 'workspace suspended' };
-export const CHAT_LINK_REVOKED: Revocation = { code: 4005, reason: 'chat link rotated or deleted' };
+export const KEY_REVOKED: Revocation = { code: 4001, reason: 'router key revoked', message: CLOSE_TEXTS.keyRevoked };
+export const KEY_ROTATED: Revocation = { code: 4002, reason: 'router key rotated', message: CLOSE_TEXTS.keyRotated };
+export const WORKSPACE_DELETION: Revocation = { code: 4003, reason: 'workspace marked for deletion', message: CLOSE_TEXTS.workspaceDeletion };
+export const WORKSPACE_SUSPENDED: Revocation = { code: 4004, reason: 'workspace suspended', message: CLOSE_TEXTS.workspaceSuspended };
+export const CHAT_LINK_REVOKED: Revocation = { code: 4005, reason: 'chat link rotated or deleted', message: CLOSE_TEXTS.chatLinkRevoked };
 
 /** Something else that holds access by credential or workspace and ends when it is taken away. */
 export interface Revocable {

@@ -1,4 +1,4 @@
-// The one framing module every relay uses: message counting, frame boundaries, close frames
+// The one framing module every relay uses: message counting, frame and message boundaries, close frames
 // (code and reason read back, masked or not, cut anywhere), the frame reader, and close frames
 // of ours at the 123-byte reason limit whatever the reason's script.
 import assert from 'node:assert/strict';
@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import WebSocket from 'ws';
-import { closeFrame, FrameCounter, FrameReader, maskedTextFrame, MAX_CLOSE_REASON_BYTES, parseHeader, payloadOf, utf8Prefix } from './frames';
+import { closeFrame, fitCloseReason, FrameCounter, FrameReader, maskedTextFrame, MAX_CLOSE_REASON_BYTES, parseHeader, payloadOf, serverTextFrame, utf8Prefix } from './frames';
 
 function frame(opcode: number, payload: Buffer, { fin = true, mask = false } = {}): Buffer {
   const len = payload.length;
@@ -119,6 +119,30 @@ test('knows when it is inside a frame and reads a close frame’s code and reaso
   assert.deepEqual(empty.close, { code: null, reason: '' });
 });
 
+test('message boundaries: inside a fragmented message (control frames between its fragments too) a frame boundary is not a message boundary', () => {
+  // After each frame of the stream: [between frames, between messages].
+  const expected = [[true, true], [true, true], [true, false], [true, false], [true, false], [true, false], [true, true], [true, true]];
+  const frames = new FrameReader().push(stream);
+  const counter = new FrameCounter();
+  frames.forEach((f, i) => {
+    // Cut inside every frame: neither boundary holds there.
+    const cut = Math.max(1, f.bytes.length >> 1);
+    counter.push(f.bytes.subarray(0, cut));
+    assert.deepEqual([counter.atBoundary, counter.atMessageBoundary], [false, false], `inside frame ${i}`);
+    counter.push(f.bytes.subarray(cut));
+    assert.deepEqual([counter.atBoundary, counter.atMessageBoundary], expected[i], `after frame ${i}`);
+  });
+});
+
+test('text frames of ours (server to client) are unmasked, and read back as sent whatever their length', () => {
+  for (const text of ['', '{"method":"Inspector.detached"}', 'é'.repeat(200), 'x'.repeat(70_000)]) {
+    const [read, ...rest] = new FrameReader().push(serverTextFrame(text));
+    assert.deepEqual(rest, []);
+    assert.deepEqual([read!.fin, read!.opcode, read!.masked], [true, 0x1, false]);
+    assert.equal(payloadOf(read!).toString('utf8'), text);
+  }
+});
+
 test('close frames of ours: the reason is cut at 123 bytes on a character boundary, and a real client accepts the frame', async () => {
   assert.equal(closeFrame(4008, 'idle timeout').readUInt16BE(2), 4008);
   const reasons = ['x'.repeat(123), 'x'.repeat(124), 'é'.repeat(100), '日本'.repeat(60), `${'a'.repeat(122)}😀`, '😀'.repeat(40)];
@@ -135,6 +159,7 @@ test('close frames of ours: the reason is cut at 123 bytes on a character bounda
     counter.push(f);
     assert.deepEqual(counter.close, { code: 4000, reason: back });
   }
+  for (const reason of reasons) assert.equal(fitCloseReason(reason), closeFrame(4000, reason).subarray(4).toString('utf8'), 'the text a close frame carries');
   assert.equal(utf8Prefix('abc', 10).toString(), 'abc');
   assert.equal(utf8Prefix('aé', 2).toString(), 'a');
 

@@ -70,9 +70,17 @@ export class FrameCounter {
   private closePayload: Buffer | null = null;
   private closeMask: Buffer | null = null;
   private closeAt = 0;
+  /** A fragmented message has begun and its final frame has not passed yet. */
+  private fragmented = false;
 
+  /** Between two frames: a control frame (a close frame) may go in here. */
   get atBoundary(): boolean {
     return this.remaining === 0 && this.headerLength === 0;
+  }
+
+  /** Between two messages: a whole data message of ours may go in here. */
+  get atMessageBoundary(): boolean {
+    return this.atBoundary && !this.fragmented;
   }
 
   /** A close frame has started to pass: its sender is closing the WebSocket. */
@@ -110,6 +118,8 @@ export class FrameCounter {
     this.headerLength = 0;
     this.remaining = header.payloadLength;
     if (endsMessage(header)) this.messages++;
+    // Control frames may stand between a message's fragments and do not end it.
+    if (header.opcode < OP_CLOSE) this.fragmented = !header.fin;
     if (header.opcode === OP_CLOSE) {
       this.closePayload = Buffer.alloc(Math.min(header.payloadLength, 125));
       this.closeMask = header.masked ? Buffer.from(this.header.subarray(header.headerLength - 4, header.headerLength)) : null;
@@ -198,20 +208,33 @@ export function payloadOf(frame: Frame): Buffer {
 
 /** A final text frame as a client sends it (masked, RFC 6455 §5.3). */
 export function maskedTextFrame(text: string): Buffer {
+  return textFrame(text, randomBytes(4));
+}
+
+/** A final text frame as a server sends it (unmasked): a message the relay itself puts in. */
+export function serverTextFrame(text: string): Buffer {
+  return textFrame(text, null);
+}
+
+function textFrame(text: string, mask: Buffer | null): Buffer {
   const payload = Buffer.from(text, 'utf8');
   const length = payload.length;
   const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(headerLength + 4 + length);
+  const maskBit = mask ? 0x80 : 0;
+  const frame = Buffer.allocUnsafe(headerLength + (mask ? 4 : 0) + length);
   frame[0] = 0x80 | OP_TEXT;
-  if (length < 126) frame[1] = 0x80 | length;
+  if (length < 126) frame[1] = maskBit | length;
   else if (length < 65_536) {
-    frame[1] = 0x80 | 126;
+    frame[1] = maskBit | 126;
     frame.writeUInt16BE(length, 2);
   } else {
-    frame[1] = 0x80 | 127;
+    frame[1] = maskBit | 127;
     frame.writeBigUInt64BE(BigInt(length), 2);
   }
-  const mask = randomBytes(4);
+  if (!mask) {
+    payload.copy(frame, headerLength);
+    return frame;
+  }
   mask.copy(frame, headerLength);
   const start = headerLength + 4;
   for (let i = 0; i < length; i++) frame[start + i] = payload[i]! ^ mask[i & 3]!;
@@ -219,11 +242,17 @@ export function maskedTextFrame(text: string): Buffer {
 }
 
 /**
- * A server-to-client (unmasked) close frame. The reason is cut to 123 bytes of UTF-8 at a
- * character boundary, so the frame is always valid whatever the reason's language.
+ * The reason as a close frame can carry it: cut to 123 bytes of UTF-8 at a character boundary.
+ * The one place the limit is applied; text that must match the close frame's (the relay's
+ * Inspector.detached) goes through it too.
  */
+export function fitCloseReason(reason: string): string {
+  return utf8Prefix(reason, MAX_CLOSE_REASON_BYTES).toString('utf8');
+}
+
+/** A server-to-client (unmasked) close frame; the reason is fitted by fitCloseReason. */
 export function closeFrame(code: number, reason: string): Buffer {
-  const text = utf8Prefix(reason, MAX_CLOSE_REASON_BYTES);
+  const text = Buffer.from(fitCloseReason(reason), 'utf8');
   const frame = Buffer.alloc(4 + text.length);
   frame[0] = 0x80 | OP_CLOSE;
   frame[1] = 2 + text.length;

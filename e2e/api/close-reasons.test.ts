@@ -1,0 +1,73 @@
+// When the proxy ends a session itself (here: the router's idle timeout), the client is told why,
+// through both lanes of the real proxy to a real Chromium: a raw CDP client reads
+// Inspector.detached with the reason and then the close frame with 4008 and the same reason; a
+// Playwright client with a call in flight reads the reason in that call's error. The other causes
+// (lifetime, revocations, control-plane close, shutdown) are proven through the lanes at the unit
+// level: proxy/sessions/close-reasons.test.ts.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import WebSocket from 'ws';
+import { newUser } from '../support/api';
+import { launchChromium, type Chromium } from '../support/chromium';
+import { connectUrl, expectOpened, PROXY, routerKey } from '../support/connect';
+import { updateRouterRow } from '../support/providers';
+import { seedProvider } from '../support/seed';
+import { freePort } from '../../scripts/lib/ports';
+import { startProxy, type ProxyServer } from '../../proxy/server';
+
+let browser: Chromium;
+let pipeline: ProxyServer;
+let pipelineBase: string;
+before(async () => {
+  browser = await launchChromium();
+  const port = await freePort();
+  pipeline = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `close-reasons-${port}`, shutdownDrainMs: 100, lane: 'pipeline', webhooks: false, jobs: false });
+  pipelineBase = `ws://127.0.0.1:${port}`;
+});
+after(async () => {
+  await pipeline?.stop();
+  await browser?.stop();
+});
+
+const lanes = [
+  { name: 'fast', base: () => PROXY },
+  { name: 'pipeline', base: () => pipelineBase },
+];
+
+/** A router whose sessions go idle after `idleMs`, with the test's Chromium as its provider: its connect URL on `base`. */
+async function idleRouter(tag: string, idleMs: number, base: string): Promise<string> {
+  const user = await newUser(tag);
+  // Below the API's 10 s minimum on purpose, written straight to the row (as sessions.test.ts does).
+  await updateRouterRow(user.routerId, { sessionIdleTimeoutMs: idleMs });
+  await seedProvider(user.workspaceId, user.routerId, { slug: 'a', url: browser.wsUrl });
+  return connectUrl(await routerKey(user.workspaceId, user.routerId)).replace(PROXY, base);
+}
+
+const idleText = (seconds: string) => `idle timeout: no traffic for ${seconds} s; set the router's sessionIdleTimeoutMs (Settings > Routing > Idle timeout)`;
+
+for (const lane of lanes) {
+  test(`${lane.name} lane: an idle session tells a raw CDP client why: Inspector.detached with the reason, then close 4008 with the same reason`, async () => {
+    const s = await expectOpened(await idleRouter(`why-raw-${lane.name}`, 500, lane.base()));
+    const seen: unknown[] = [];
+    s.ws.on('message', (data: WebSocket.RawData) => seen.push(JSON.parse(data.toString())));
+    const { code, reason } = await s.closed;
+    const text = idleText('0.5');
+    assert.deepEqual(seen, [{ method: 'Inspector.detached', params: { reason: text } }], 'the event came before the close frame, and nothing else');
+    assert.deepEqual({ code, reason }, { code: 4008, reason: text });
+  });
+
+  test(`${lane.name} lane: a Playwright call in flight when the idle timeout hits fails with the reason, naming the setting`, { timeout: 60_000 }, async (t) => {
+    const client = await chromium.connectOverCDP(await idleRouter(`why-pw-${lane.name}`, 1_500, lane.base()));
+    const disconnected = new Promise<void>((r) => client.once('disconnected', () => r()));
+    const context = await client.newContext();
+    const page = await context.newPage();
+    // Never settles: no CDP traffic either way until the proxy ends the session.
+    const error = await page.evaluate(() => new Promise(() => {})).then(() => null, (e: Error) => e);
+    await disconnected;
+    assert.ok(error, 'the call failed');
+    t.diagnostic(`what the Playwright user reads: ${JSON.stringify(error.message)}`);
+    // playwright-core appends the close frame's reason as "Browser logs" to every call in flight.
+    assert.equal(error.message, `page.evaluate: Target page, context or browser has been closed\nBrowser logs:\n\n${idleText('1.5')}\n`);
+  });
+}
