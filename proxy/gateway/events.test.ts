@@ -37,9 +37,10 @@ test('retries after 1 and 5 s; a hanging attempt is cut at 5 s; emit never waits
       { url: hanging.url, events: null },
       { url: picky.url, events: ['shutdown.start'] },
     ]);
-    const start = Date.now();
-    sender.emit('queue.timeout', { waitMs: 1234 });
-    assert.ok(Date.now() - start < 50, 'emit returns at once');
+    // emit never waits for a delivery: it returns nothing to wait on, before any receiver is reached.
+    // (A wall-clock bound on the call failed once under a loaded machine.)
+    assert.equal(sender.emit('queue.timeout', { waitMs: 1234 }), undefined);
+    assert.equal(flaky.times.length + hanging.times.length, 0, 'no attempt was made before emit returned');
     await sender.settle(20_000);
 
     assert.equal(flaky.times.length, 3);
