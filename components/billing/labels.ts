@@ -1,7 +1,7 @@
 // Words for the wallet's states and ledger kinds, shared by the Billing page, the receipt and the
 // operator's panel.
 import type { BadgeTone } from '../ui/badge';
-import type { AccountState, LedgerKind } from '@/lib/client/billing';
+import { ledgerKinds, type AccountState, type LedgerKind } from '@/lib/client/billing';
 
 export const accountStates: Record<AccountState, { label: string; tone: BadgeTone; cap: string; note: string }> = {
   free: {
@@ -34,6 +34,15 @@ export const ledgerKindLabels: Record<LedgerKind, string> = {
   refund: 'Refund',
   grant: 'Credit grant',
 };
+
+/**
+ * Kinds that only the installation's own arrangements could post (own-key overage, reselling);
+ * nothing posts them for a customer's workspace, so only the instance operator sees them offered.
+ */
+const operatorOnlyLedgerKinds: ReadonlySet<LedgerKind> = new Set(['byok_overage', 'reseller']);
+
+/** The ledger kinds a viewer is shown: every kind for the instance operator, else the customer's. */
+export const visibleLedgerKinds = (isOperator: boolean): LedgerKind[] => ledgerKinds.filter((kind) => isOperator || !operatorOnlyLedgerKinds.has(kind));
 
 export const transactionStatuses: Record<string, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'warning' },

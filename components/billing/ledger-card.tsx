@@ -2,15 +2,16 @@
 // The wallet's daily ledger: per UTC day and kind, how many entries and their sum (charges
 // negative, top-ups and grants positive), newest first.
 import { useId, useState } from 'react';
-import { ledgerKinds, useBillingLedger, type LedgerKind, type LedgerRow } from '@/lib/client/billing';
-import { formatMillicents } from '@/lib/client/money';
+import { useBillingLedger, type LedgerKind, type LedgerRow } from '@/lib/client/billing';
+import { useMe } from '@/lib/client/me';
 import { Badge } from '../ui/badge';
 import { Card, CardHeader } from '../ui/card';
 import { DataTable } from '../ui/data-table';
 import { EmptyState } from '../ui/empty-state';
 import { BarChartIcon } from '../ui/icons';
 import { Select } from '../ui/input';
-import { ledgerKindLabels } from './labels';
+import { Money } from '../ui/money';
+import { ledgerKindLabels, visibleLedgerKinds } from './labels';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const credits = new Set<LedgerKind>(['topup', 'grant']);
@@ -19,6 +20,7 @@ export function LedgerCard() {
   const [kind, setKind] = useState<LedgerKind | 'all'>('all');
   const ledger = useBillingLedger(kind);
   const selectId = useId();
+  const kinds = visibleLedgerKinds(useMe().data?.isAdmin ?? false);
   return (
     <Card aria-label="Ledger" className="mt-6">
       <CardHeader
@@ -31,7 +33,7 @@ export function LedgerCard() {
             </label>
             <Select id={selectId} value={kind} onChange={(e) => setKind(e.target.value as LedgerKind | 'all')} className="h-8 w-44">
               <option value="all">All kinds</option>
-              {ledgerKinds.map((k) => (
+              {kinds.map((k) => (
                 <option key={k} value={k}>
                   {ledgerKindLabels[k]}
                 </option>
@@ -60,7 +62,7 @@ export function LedgerCard() {
             key: 'total',
             header: 'Amount',
             className: 'text-right',
-            cell: (r) => <span className={r.totalMillicents > 0 ? 'font-medium text-emerald-700 tabular-nums' : 'font-medium text-zinc-900 tabular-nums'}>{formatMillicents(r.totalMillicents, { plus: true })}</span>,
+            cell: (r) => <Money millicents={r.totalMillicents} plus className={r.totalMillicents > 0 ? 'font-medium text-emerald-700' : 'font-medium text-zinc-900'} />,
           },
         ]}
       />

@@ -4,6 +4,7 @@
 // as Stripe) or cancels it; anyone else of the workspace sees that the operator must confirm.
 import { useRouter } from 'next/navigation';
 import { errorMessage } from '@/lib/client/api-fetch';
+import { formatCents } from '@/lib/client/money';
 import { useTestCheckout, useTestCheckoutAction } from '@/lib/client/test-checkout';
 import { Alert, ErrorAlert } from '../ui/alert';
 import { Badge } from '../ui/badge';
@@ -12,8 +13,6 @@ import { Card, CardFooter, CardHeader, DescriptionList } from '../ui/card';
 import { PageHeader } from '../ui/page-header';
 import { Skeleton } from '../ui/skeleton';
 import { Time } from '../ui/time';
-
-const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export function TestCheckoutView({ id }: { id: string }) {
   const checkout = useTestCheckout(id);
@@ -51,15 +50,15 @@ export function TestCheckoutView({ id }: { id: string }) {
       {header}
       <Card className="max-w-2xl">
         <CardHeader
-          title={`Top-up of ${usd(c.creditCents)} for ${c.workspaceName}`}
+          title={`Top-up of ${formatCents(c.creditCents)} for ${c.workspaceName}`}
           description={<>Started <Time value={c.createdAt} relative /></>}
           actions={<Badge tone={c.status === 'paid' ? 'success' : c.status === 'pending' ? 'accent' : 'neutral'}>{c.status}</Badge>}
         />
         <DescriptionList
           items={[
-            { label: 'Amount charged', value: <span className="font-medium">{usd(c.chargeCents)}</span> },
-            { label: 'Wallet credit', value: usd(c.creditCents) },
-            { label: 'Card fee', value: usd(c.feeCents) },
+            { label: 'Amount charged', value: <span className="font-medium">{formatCents(c.chargeCents)}</span> },
+            { label: 'Wallet credit', value: formatCents(c.creditCents) },
+            { label: 'Card fee', value: formatCents(c.feeCents) },
             { label: 'Payment', value: 'TEST MODE: nothing is charged' },
           ]}
         />

@@ -2,27 +2,30 @@
 // Usage by day over 7, 30 or 90 days (sessions, data moved, or the amount drawn from the wallet)
 // and what the wallet's money went to over the same days, by kind.
 import { useState } from 'react';
-import { useBillingUsage, type BillingUsage, type UsageDay } from '@/lib/client/billing';
-import { formatMillicents } from '@/lib/client/money';
+import { useBillingUsage, type BillingUsage, type LedgerKind, type UsageDay } from '@/lib/client/billing';
+import { useMe } from '@/lib/client/me';
+import { formatMillicents, formatMillicentsExact, millicentsTitle } from '@/lib/client/money';
 import { Card, CardHeader } from '../ui/card';
 import { ErrorState } from '../ui/empty-state';
+import { Money } from '../ui/money';
 import { Skeleton } from '../ui/skeleton';
 import { formatBytes } from '../sessions/format';
 import { Choice } from './choice';
-import { ledgerKindLabels } from './labels';
+import { ledgerKindLabels, visibleLedgerKinds } from './labels';
 
 type Measure = 'sessions' | 'bytes' | 'billed';
 
 const measures: Record<Measure, { label: string; value: (d: UsageDay) => number; format: (v: number) => string; tick: (v: number) => string }> = {
   sessions: { label: 'Sessions', value: (d) => d.sessions, format: (v) => `${v.toLocaleString('en')} session${v === 1 ? '' : 's'}`, tick: (v) => v.toLocaleString('en') },
   bytes: { label: 'Data', value: (d) => d.totalBytes, format: formatBytes, tick: formatBytes },
-  billed: { label: 'Amount drawn', value: (d) => Number(d.billedMillicents), format: (v) => formatMillicents(v), tick: (v) => formatMillicents(v) },
+  billed: { label: 'Amount drawn', value: (d) => Number(d.billedMillicents), format: millicentsTitle, tick: formatMillicentsExact },
 };
 
 export function UsageCard() {
   const [days, setDays] = useState(30);
   const [measure, setMeasure] = useState<Measure>('sessions');
   const usage = useBillingUsage(days);
+  const isOperator = useMe().data?.isAdmin ?? false;
   const data = usage.data;
   return (
     <Card aria-label="Usage" className="mt-6">
@@ -51,7 +54,7 @@ export function UsageCard() {
         ) : (
           <>
             <Bars series={data.series} measure={measure} />
-            <Breakdown breakdown={data.breakdown} />
+            <Breakdown breakdown={data.breakdown} isOperator={isOperator} />
           </>
         )}
       </div>
@@ -117,34 +120,34 @@ function Bars({ series, measure }: { series: UsageDay[]; measure: Measure }) {
   );
 }
 
-const breakdownKinds = [
-  ['sessionMillicents', 'session'],
-  ['recordingMillicents', 'recording'],
-  ['observabilityMillicents', 'observability'],
-  ['byokOverageMillicents', 'byok_overage'],
-  ['resellerMillicents', 'reseller'],
-  ['topupMillicents', 'topup'],
-  ['grantMillicents', 'grant'],
-  ['refundMillicents', 'refund'],
-] as const;
+const breakdownFields: Record<LedgerKind, keyof BillingUsage['breakdown']> = {
+  session: 'sessionMillicents',
+  recording: 'recordingMillicents',
+  observability: 'observabilityMillicents',
+  byok_overage: 'byokOverageMillicents',
+  reseller: 'resellerMillicents',
+  topup: 'topupMillicents',
+  grant: 'grantMillicents',
+  refund: 'refundMillicents',
+};
+const creditKinds: ReadonlySet<LedgerKind> = new Set(['topup', 'grant', 'refund']);
 
-function Breakdown({ breakdown }: { breakdown: BillingUsage['breakdown'] }) {
-  const rows = breakdownKinds.map(([field, kind]) => ({ kind, amount: Number(breakdown[field] ?? 0) }));
-  const charges = rows.slice(0, 5);
-  const spent = charges.reduce((sum, r) => sum + Math.abs(r.amount), 0);
+function Breakdown({ breakdown, isOperator }: { breakdown: BillingUsage['breakdown']; isOperator: boolean }) {
+  // Charges first (ledgerKinds' order), each with a bar for its share of what was spent; then money in and refunds.
+  const rows = visibleLedgerKinds(isOperator).map((kind) => ({ kind, amount: Number(breakdown[breakdownFields[kind]] ?? 0), charge: !creditKinds.has(kind) }));
+  const spent = rows.reduce((sum, r) => (r.charge ? sum + Math.abs(r.amount) : sum), 0);
+  const firstCredit = rows.findIndex((r) => !r.charge);
   return (
     <div aria-label="By kind" role="group">
       <h3 className="text-[13px] font-medium text-zinc-500">By kind</h3>
       <ul className="mt-2 space-y-2 text-sm">
-        {rows.map(({ kind, amount }, i) => (
-          <li key={kind} className={i === 5 ? 'border-t border-zinc-100 pt-2' : undefined}>
+        {rows.map(({ kind, amount, charge }, i) => (
+          <li key={kind} className={i === firstCredit ? 'border-t border-zinc-100 pt-2' : undefined}>
             <div className="flex items-baseline justify-between gap-3">
               <span className={amount === 0 ? 'text-zinc-400' : 'text-zinc-700'}>{ledgerKindLabels[kind]}</span>
-              <span className={amount === 0 ? 'text-zinc-400 tabular-nums' : amount > 0 ? 'font-medium text-emerald-700 tabular-nums' : 'font-medium text-zinc-900 tabular-nums'}>
-                {formatMillicents(amount, { plus: true })}
-              </span>
+              <Money millicents={amount} plus className={amount === 0 ? 'text-zinc-400' : amount > 0 ? 'font-medium text-emerald-700' : 'font-medium text-zinc-900'} />
             </div>
-            {i < 5 && spent > 0 && amount !== 0 && (
+            {charge && spent > 0 && amount !== 0 && (
               <div className="mt-1 h-1 overflow-hidden rounded-full bg-zinc-100" aria-hidden="true">
                 <div className="h-full rounded-full bg-amber-400" style={{ width: `${(Math.abs(amount) / spent) * 100}%` }} />
               </div>

@@ -3,11 +3,12 @@
 // month's sessions against the free count, and the prices drawn from the wallet.
 import { useState, type ReactNode } from 'react';
 import type { BillingSummary } from '@/lib/client/billing';
-import { formatCents, formatMillicents } from '@/lib/client/money';
+import { formatCents } from '@/lib/client/money';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { PlusIcon } from '../ui/icons';
+import { Money } from '../ui/money';
 import { formatDate } from '../ui/time';
 import { accountStates } from './labels';
 import { TopUpDialog } from './top-up-dialog';
@@ -24,13 +25,10 @@ function Panel({ label, children, className, ...props }: { label: string; childr
 export function WalletPanel({ summary, canManage }: { summary: BillingSummary; canManage: boolean }) {
   const [open, setOpen] = useState(false);
   const state = accountStates[summary.accountState];
-  const balance = formatMillicents(summary.wallet.balanceMillicents);
   return (
     <Panel label="Wallet balance" className="lg:col-span-1">
       <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span data-testid="wallet-balance" className="text-3xl font-semibold tracking-tight text-zinc-900 tabular-nums">
-          {balance}
-        </span>
+        <Money millicents={summary.wallet.balanceMillicents} data-testid="wallet-balance" className="text-3xl font-semibold tracking-tight text-zinc-900" />
         <Badge tone={state.tone} dot>
           {state.label}
         </Badge>

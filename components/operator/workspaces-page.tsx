@@ -4,7 +4,7 @@
 // confirmed first; grants land in the workspace's ledger as `grant` entries.
 import { useEffect, useId, useState } from 'react';
 import { useAdminWorkspaces, useGrantCredits, useUpdateAdminWorkspace, type AdminWorkspace } from '@/lib/client/admin';
-import { formatCents, formatMillicents, parseDollars } from '@/lib/client/money';
+import { formatCents, parseDollars } from '@/lib/client/money';
 import { fieldErrorsFromApi, type FieldErrors } from '@/lib/client/forms';
 import { accountStates } from '../billing/labels';
 import { ErrorAlert } from '../ui/alert';
@@ -16,6 +16,7 @@ import { ConfirmDialog, FormDialog } from '../ui/dialog';
 import { EmptyState } from '../ui/empty-state';
 import { BuildingIcon, RefreshIcon, SearchCodeIcon } from '../ui/icons';
 import { Input, TextField } from '../ui/input';
+import { Money } from '../ui/money';
 import { PageHeader } from '../ui/page-header';
 import { Time } from '../ui/time';
 import { useToast } from '../ui/toast';
@@ -81,7 +82,7 @@ export function OperatorWorkspacesPage() {
               ),
             },
             { key: 'owner', header: 'Owner', className: 'hidden md:table-cell', cell: (w) => (w.owner ? <span title={w.owner.name}>{w.owner.email}</span> : <span className="text-zinc-400">—</span>) },
-            { key: 'balance', header: 'Balance', className: 'text-right', cell: (w) => <span className="font-medium text-zinc-900 tabular-nums">{formatMillicents(w.balanceMillicents)}</span> },
+            { key: 'balance', header: 'Balance', className: 'text-right', cell: (w) => <Money millicents={w.balanceMillicents} className="font-medium text-zinc-900" /> },
             {
               key: 'state',
               header: 'State',
@@ -151,7 +152,7 @@ function GrantDialog({ workspace, onClose }: { workspace: AdminWorkspace; onClos
       title={`Grant credits to ${workspace.name}`}
       description={
         <>
-          Adds money to the wallet of <span className="font-medium text-zinc-700">{workspace.slug}</span> (balance {formatMillicents(workspace.balanceMillicents)}) as a credit grant in its ledger. No one is charged.
+          Adds money to the wallet of <span className="font-medium text-zinc-700">{workspace.slug}</span> (balance <Money millicents={workspace.balanceMillicents} />) as a credit grant in its ledger. No one is charged.
         </>
       }
       submitLabel={cents ? `Grant ${formatCents(cents)}` : 'Grant credits'}

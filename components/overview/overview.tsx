@@ -6,7 +6,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useActiveWorkspace, useMe } from '@/lib/client/me';
-import { formatMillicents } from '@/lib/client/money';
 import { OVERVIEW_DAYS, useOverview, type Overview as OverviewData } from '@/lib/client/overview';
 import { accountStates } from '../billing/labels';
 import { Badge, RoleBadge } from '../ui/badge';
@@ -14,6 +13,7 @@ import { ButtonLink } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
 import { ErrorState } from '../ui/empty-state';
 import { UsersIcon } from '../ui/icons';
+import { Money } from '../ui/money';
 import { PageHeader } from '../ui/page-header';
 import { Skeleton } from '../ui/skeleton';
 import { ActivityChart, chartLegend } from './activity-chart';
@@ -136,7 +136,7 @@ function Figures({ data }: { data: OverviewData | undefined }) {
           </>
         )}
       </Stat>
-      <Stat label="Wallet balance" value={data ? formatMillicents(data.wallet.balanceMillicents) : undefined}>
+      <Stat label="Wallet balance" value={data ? <Money millicents={data.wallet.balanceMillicents} /> : undefined}>
         {state && (
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <Badge tone={state.tone} dot>{state.label}</Badge>

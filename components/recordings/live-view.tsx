@@ -3,7 +3,7 @@
 // captures it. Watching only reads what the capture already produces; the client's session sees
 // nothing of it.
 import Link from 'next/link';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLiveView, type LiveStatus, type LiveTab } from '@/lib/client/live-view';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -23,6 +23,7 @@ export function LiveView({ sessionId, recordingId, onClose, className }: { sessi
   const view = useLiveView(sessionId, attempt);
   const [chosen, setChosen] = useState<string | null>(null);
   const stage = useRef<HTMLDivElement>(null);
+  const section = useRef<HTMLElement>(null);
   const now = useNow(view.status === 'live', 250);
 
   // Until one is chosen: the newest tab that has drawn something (a script's page, not the blank start tab).
@@ -32,9 +33,14 @@ export function LiveView({ sessionId, recordingId, onClose, className }: { sessi
   const frame = tabId ? view.frames[tabId] : undefined;
   const age = frame ? Math.max(0, now - frame.arrivedAt) : null;
   const over = view.status === 'ended' || view.status === 'failed';
+  // It opens where "Watch live" was, often at the bottom edge of a panel: bring all of it into sight.
+  // (A block body: newer browsers' scrollIntoView returns a promise, which React would take for a cleanup.)
+  useEffect(() => {
+    section.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
 
   return (
-    <section aria-label="Live view" data-testid="live-view" className={cn('overflow-hidden rounded-lg border border-zinc-200 bg-white', className)}>
+    <section ref={section} aria-label="Live view" data-testid="live-view" className={cn('overflow-hidden rounded-lg border border-zinc-200 bg-white', className)}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-100 px-3 py-2">
         <LiveIndicator status={view.status} fresh={age !== null && age < STALE_MS} />
         {age !== null && !over && (

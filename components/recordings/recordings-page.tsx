@@ -132,7 +132,7 @@ export function RecordingsPage() {
                     <div className="text-[12px] text-zinc-500" title="Dropped: not captured while the recording fell behind. Duplicates: identical frames skipped.">
                       {r.droppedFrames > 0 && <span className="text-amber-700">{r.droppedFrames.toLocaleString('en')} dropped</span>}
                       {r.droppedFrames > 0 && r.duplicatesSkipped > 0 && ' · '}
-                      {r.duplicatesSkipped > 0 && <>{r.duplicatesSkipped.toLocaleString('en')} duplicates</>}
+                      {r.duplicatesSkipped > 0 && <>{r.duplicatesSkipped.toLocaleString('en')} {r.duplicatesSkipped === 1 ? 'duplicate' : 'duplicates'}</>}
                     </div>
                   )}
                 </div>

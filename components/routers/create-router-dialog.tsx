@@ -14,6 +14,7 @@ import { Dialog, FormDialog } from '../ui/dialog';
 import { TerminalIcon } from '../ui/icons';
 import { Field, Textarea, TextField } from '../ui/input';
 import { SecretReveal } from '../ui/secret-reveal';
+import { ROUTER_KEY_NOTICE } from './keys/keys-tab';
 
 export function CreateRouterDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [created, setCreated] = useState<CreatedRouter | null>(null);
@@ -107,8 +108,8 @@ function CreatedRouterReveal({ router, onClose }: { router: CreatedRouter; onClo
         </>
       }
     >
-      <SecretReveal label="Router key" value={router.apiKey.plaintextKey}>
-        Owners and admins can fetch the router&apos;s newest key again on the Connect tab. If it leaks, rotate the keys on the Keys tab.
+      <SecretReveal label="Router key" value={router.apiKey.plaintextKey} notice={ROUTER_KEY_NOTICE}>
+        While it is the router&apos;s newest live key: we keep that one encrypted for the Connect tab. If it leaks, rotate the keys on the Keys tab.
       </SecretReveal>
     </Dialog>
   );

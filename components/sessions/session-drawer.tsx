@@ -14,9 +14,9 @@ import { ConfirmDialog } from '../ui/dialog';
 import { Drawer } from '../ui/drawer';
 import { ErrorState } from '../ui/empty-state';
 import { XCircleIcon } from '../ui/icons';
+import { Money } from '../ui/money';
 import { Skeleton } from '../ui/skeleton';
 import { formatDateTime } from '../ui/time';
-import { formatMillicents } from '@/lib/client/money';
 import { SessionRecording } from '../recordings/session-recording';
 import { SessionTrace } from '../traces/session-trace';
 import { formatBytes, formatDuration, sessionDuration, useNow } from './format';
@@ -110,17 +110,16 @@ function SessionDetail({ id }: { id: string }) {
         <Row label="Duration"><span className="tabular-nums" data-testid="session-duration">{formatDuration(sessionDuration(s, now))}</span></Row>
       </Section>
       <Section title="Traffic">
-        {s.state === 'active' ? (
-          <p className="text-[13px] text-zinc-500">Bytes and messages are counted when the session ends.</p>
-        ) : (
-          <>
-            <Row label="Bytes in"><span className="tabular-nums">{formatBytes(s.bytesIn)}</span></Row>
-            <Row label="Bytes out"><span className="tabular-nums">{formatBytes(s.bytesOut)}</span></Row>
-            <Row label="Total"><span className="tabular-nums">{formatBytes(s.totalBytes)}</span></Row>
-            <Row label="Messages"><span className="tabular-nums">{s.messageCount.toLocaleString('en')}</span></Row>
-          </>
+        <Row label="Bytes in"><span className="tabular-nums">{formatBytes(s.bytesIn)}</span></Row>
+        <Row label="Bytes out"><span className="tabular-nums">{formatBytes(s.bytesOut)}</span></Row>
+        <Row label="Total"><span className="tabular-nums">{formatBytes(s.totalBytes)}</span></Row>
+        <Row label="Messages"><span className="tabular-nums">{s.messageCount.toLocaleString('en')}</span></Row>
+        <Row label="Billed"><Money millicents={s.billedMillicents} data-testid="session-billed" /></Row>
+        {s.state === 'active' && (
+          <p className="text-[13px] text-zinc-500" data-testid="traffic-note">
+            So far: the proxy adds to these figures every few seconds while the session runs.
+          </p>
         )}
-        <Row label="Billed">{formatMillicents(s.billedMillicents)}</Row>
       </Section>
       <Section title="Captured">
         <Row label="Recording">{yesNo(s.hasRecording)}</Row>

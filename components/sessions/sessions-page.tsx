@@ -1,14 +1,15 @@
 'use client';
 // Sessions: every browser session of the workspace, newest first, with the API's filters; active
-// ones update live. A row opens its details in a side panel (?session=<id>).
+// ones update live. A row opens its details in a side panel (?session=<id>): a click anywhere on
+// it, or its session button from the keyboard.
 import { useActiveWorkspace } from '@/lib/client/me';
 import { useSessions, type Session } from '@/lib/client/sessions';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
-import { DataTable } from '../ui/data-table';
+import { DataTable, type Column } from '../ui/data-table';
 import { EmptyState } from '../ui/empty-state';
-import { ActivityIcon, ChevronRightIcon } from '../ui/icons';
+import { ActivityIcon, ChevronRightIcon, VideoIcon } from '../ui/icons';
 import { Pager } from '../ui/pager';
 import { PageHeader } from '../ui/page-header';
 import { Time } from '../ui/time';
@@ -17,6 +18,75 @@ import { SessionDrawer } from './session-drawer';
 import { SessionFiltersBar, useSessionFilters } from './session-filters';
 import { SessionStateBadge } from './session-state';
 import { SessionsChart } from './sessions-chart';
+
+/** What the session is beside a connect session: a chat agent's, recorded. */
+function SessionMarks({ session }: { session: Session }) {
+  return (
+    <>
+      {session.kind === 'agent' && <Badge tone="accent">Agent</Badge>}
+      {session.hasRecording && (
+        <span role="img" aria-label="Recorded" title="Recorded" className="inline-flex text-accent-600">
+          <VideoIcon className="size-4" />
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The list's columns; `open` shows a session in the side panel. */
+function sessionColumns(open: (id: string) => void, now: number): Column<Session>[] {
+  return [
+    {
+      key: 'id',
+      header: 'Session',
+      cell: (s) => (
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            onClick={() => open(s.id)}
+            className="group text-left"
+            aria-label={`Details of session ${s.id}`}
+          >
+            <code className="font-mono text-[13px] text-zinc-900 group-hover:text-accent-700 group-hover:underline">{s.id.slice(0, 12)}</code>
+          </button>
+          <SessionMarks session={s} />
+        </div>
+      ),
+    },
+    { key: 'state', header: 'State', cell: (s) => <SessionStateBadge session={s} /> },
+    {
+      key: 'provider',
+      header: 'Provider',
+      cell: (s) => (
+        <div className="min-w-0">
+          <div className="truncate text-zinc-900">{s.provider.name ?? '—'}</div>
+          {s.provider.slug && s.provider.slug !== s.provider.name && <code className="font-mono text-[12px] text-zinc-500">{s.provider.slug}</code>}
+        </div>
+      ),
+    },
+    { key: 'started', header: 'Started', cell: (s) => <Time value={s.startedAt} relative /> },
+    {
+      key: 'duration',
+      header: 'Duration',
+      className: 'text-right tabular-nums',
+      cell: (s) => <span className={s.state === 'active' ? 'text-emerald-700' : undefined}>{formatDuration(sessionDuration(s, now))}</span>,
+    },
+    {
+      key: 'traffic',
+      header: 'In / out',
+      className: 'hidden text-right tabular-nums md:table-cell',
+      cell: (s) => (s.state === 'active' && s.totalBytes === 0 ? <span className="text-zinc-400">—</span> : <>{formatBytes(s.bytesIn)} <span className="text-zinc-300">/</span> {formatBytes(s.bytesOut)}</>),
+    },
+    { key: 'messages', header: 'Messages', className: 'hidden text-right tabular-nums lg:table-cell', cell: (s) => (s.state === 'active' && s.messageCount === 0 ? <span className="text-zinc-400">—</span> : s.messageCount.toLocaleString('en')) },
+    {
+      key: 'open',
+      header: <span className="sr-only">Open</span>,
+      className: 'w-10 text-right',
+      // The row opens the panel; its button in the first column is what the keyboard reaches.
+      cell: () => <ChevronRightIcon className="ml-auto size-4 text-zinc-400" />,
+    },
+  ];
+}
 
 export function SessionsPage() {
   const { workspace } = useActiveWorkspace();
@@ -48,6 +118,7 @@ export function SessionsPage() {
             rowKey={(s) => s.id}
             skeletonRows={5}
             rowClassName={(s) => (s.id === selected ? 'bg-accent-50/50' : undefined)}
+            onRowClick={(s) => set({ session: s.id })}
             empty={
               <EmptyState
                 icon={<ActivityIcon />}
@@ -60,58 +131,7 @@ export function SessionsPage() {
                 action={filtered && <Button size="sm" onClick={() => set({ state: null, kind: null, router: null, provider: null, since: null, page: null })}>Clear filters</Button>}
               />
             }
-            columns={[
-              {
-                key: 'id',
-                header: 'Session',
-                cell: (s) => (
-                  <button
-                    type="button"
-                    onClick={() => set({ session: s.id })}
-                    className="group flex items-center gap-2 text-left"
-                    aria-label={`Details of session ${s.id}`}
-                  >
-                    <code className="font-mono text-[13px] text-zinc-900 group-hover:text-accent-700 group-hover:underline">{s.id.slice(0, 12)}</code>
-                    {s.kind === 'agent' && <Badge tone="accent">Agent</Badge>}
-                  </button>
-                ),
-              },
-              { key: 'state', header: 'State', cell: (s) => <SessionStateBadge session={s} /> },
-              {
-                key: 'provider',
-                header: 'Provider',
-                cell: (s) => (
-                  <div className="min-w-0">
-                    <div className="truncate text-zinc-900">{s.provider.name ?? '—'}</div>
-                    {s.provider.slug && s.provider.slug !== s.provider.name && <code className="font-mono text-[12px] text-zinc-500">{s.provider.slug}</code>}
-                  </div>
-                ),
-              },
-              { key: 'started', header: 'Started', cell: (s) => <Time value={s.startedAt} relative /> },
-              {
-                key: 'duration',
-                header: 'Duration',
-                className: 'text-right tabular-nums',
-                cell: (s) => <span className={s.state === 'active' ? 'text-emerald-700' : undefined}>{formatDuration(sessionDuration(s, now))}</span>,
-              },
-              {
-                key: 'traffic',
-                header: 'In / out',
-                className: 'hidden text-right tabular-nums md:table-cell',
-                cell: (s) => (s.state === 'active' && s.totalBytes === 0 ? <span className="text-zinc-400">—</span> : <>{formatBytes(s.bytesIn)} <span className="text-zinc-300">/</span> {formatBytes(s.bytesOut)}</>),
-              },
-              { key: 'messages', header: 'Messages', className: 'hidden text-right tabular-nums lg:table-cell', cell: (s) => (s.state === 'active' && s.messageCount === 0 ? <span className="text-zinc-400">—</span> : s.messageCount.toLocaleString('en')) },
-              {
-                key: 'open',
-                header: <span className="sr-only">Open</span>,
-                className: 'w-10 text-right',
-                cell: (s) => (
-                  <button type="button" onClick={() => set({ session: s.id })} aria-label={`Open session ${s.id.slice(0, 12)}`} className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
-                    <ChevronRightIcon className="size-4" />
-                  </button>
-                ),
-              },
-            ]}
+            columns={sessionColumns((id) => set({ session: id }), now)}
           />
           {total > 0 && (
             <Pager first={first} last={last} total={total} rangeTestId="sessions-range" previousDisabled={filters.page <= 1}

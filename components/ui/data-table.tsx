@@ -1,7 +1,7 @@
 // The one table of the dashboard. It owns the three states every list has: loading (skeleton
 // rows), empty (an EmptyState the page supplies) and error (the server's message with a retry).
 // Pages describe columns; they never write <table> markup themselves.
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { cn } from './cn';
 import { ErrorState } from './empty-state';
 import { Skeleton } from './skeleton';
@@ -25,9 +25,26 @@ export interface DataTableProps<T> {
   empty: ReactNode;
   skeletonRows?: number;
   rowClassName?: (row: T) => string | undefined;
+  /**
+   * A click anywhere on the row opens it, except on its own links and buttons (and while text is
+   * being selected). A mouse-only shortcut: the row must also carry a button or link that opens
+   * the same thing, which is what keyboard and screen-reader users reach.
+   */
+  onRowClick?: (row: T) => void;
 }
 
-export function DataTable<T>({ label, columns, rows, rowKey, query, empty, skeletonRows = 3, rowClassName }: DataTableProps<T>) {
+const OWN_CONTROLS = 'a, button, input, select, textarea, label, summary';
+
+function rowClickHandler<T>(row: T, onRowClick: ((row: T) => void) | undefined) {
+  if (!onRowClick) return undefined;
+  return (event: MouseEvent<HTMLTableRowElement>) => {
+    if ((event.target as Element).closest(OWN_CONTROLS)) return;
+    if (window.getSelection()?.toString()) return;
+    onRowClick(row);
+  };
+}
+
+export function DataTable<T>({ label, columns, rows, rowKey, query, empty, skeletonRows = 3, rowClassName, onRowClick }: DataTableProps<T>) {
   if (!rows && query.error) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (rows && rows.length === 0) return <>{empty}</>;
   const loading = !rows && query.isPending;
@@ -55,7 +72,7 @@ export function DataTable<T>({ label, columns, rows, rowKey, query, empty, skele
                 </tr>
               ))
             : rows?.map((row) => (
-                <tr key={rowKey(row)} className={cn('transition-colors hover:bg-zinc-50/70', rowClassName?.(row))}>
+                <tr key={rowKey(row)} onClick={rowClickHandler(row, onRowClick)} className={cn('transition-colors hover:bg-zinc-50/70', onRowClick && 'cursor-pointer', rowClassName?.(row))}>
                   {columns.map((column) => (
                     <td key={column.key} className={cn('px-5 py-3 align-middle text-zinc-700', column.className)}>
                       {column.cell(row)}

@@ -1,10 +1,13 @@
-// The one-time display of a new credential (account token, router key): the value, a copy button,
-// and the warning that it will not be shown again.
+// The display of a new credential (account token, router key): the value, a copy button, and
+// what happens to it next. By default that it will not be shown again (we keep only a hash);
+// a router key says instead where it can be fetched again.
 import type { ReactNode } from 'react';
 import { Alert } from './alert';
 import { CopyButton } from './copy-button';
 
-export function SecretReveal({ value, label = 'Secret', children }: { value: string; label?: string; children?: ReactNode }) {
+const SHOWN_ONCE = "Copy it now: you won't see it again.";
+
+export function SecretReveal({ value, label = 'Secret', notice = SHOWN_ONCE, children }: { value: string; label?: string; notice?: string; children?: ReactNode }) {
   return (
     <div className="space-y-3">
       <div>
@@ -16,7 +19,7 @@ export function SecretReveal({ value, label = 'Secret', children }: { value: str
           <CopyButton value={value} />
         </div>
       </div>
-      <Alert tone="warning" title="Copy it now: you won't see it again.">
+      <Alert tone={notice === SHOWN_ONCE ? 'warning' : 'info'} title={notice}>
         {children ?? 'We store only a hash of this value. If you lose it, rotate it to get a new one.'}
       </Alert>
     </div>

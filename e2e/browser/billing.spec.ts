@@ -6,6 +6,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { inviteAndJoin, newPage, sidebar, signInAsOperator, signUp, snap, uniqueEmail, workspaceNameOf } from './helpers';
 
 const wallet = (page: Page) => page.getByRole('region', { name: 'Wallet balance' });
+const allKinds = ['All kinds', 'Sessions', 'Recording', 'Traces', 'Own-key overage', 'Reseller', 'Top-up', 'Refund', 'Credit grant'];
+const operatorOnlyKinds = ['Own-key overage', 'Reseller'];
 
 test('the operator tops up $20 in test mode: quote, checkout, balance, payment, receipt and ledger', async ({ page }) => {
   await signInAsOperator(page);
@@ -43,6 +45,7 @@ test('the operator tops up $20 in test mode: quote, checkout, balance, payment, 
   await page.waitForURL(/\/billing\?checkout=/);
   await expect(page.getByRole('status').filter({ hasText: 'Payment received' })).toContainText('$20.00 was added to the wallet');
   await expect(wallet(page).getByTestId('wallet-balance')).toHaveText('$20.00');
+  await expect(wallet(page).getByTestId('wallet-balance')).toHaveAttribute('title', '$20.00 (2,000,000 millicents)');
   await expect(wallet(page)).toContainText('Paid');
   await expect(wallet(page)).toContainText('100,000 API calls a day');
 
@@ -51,6 +54,9 @@ test('the operator tops up $20 in test mode: quote, checkout, balance, payment, 
   await expect(payments.getByRole('row').nth(1)).toContainText(/Top-up\s*\+\$20\.00\s*\$20\.91\s*Paid\s*Test mode/);
   const ledger = page.getByRole('table', { name: 'Ledger' });
   await expect(ledger.getByRole('row').nth(1)).toContainText(/Top-up\s*1\s*\+\$20\.00/);
+  // The operator is offered every kind, the operator-only ones included.
+  await expect(page.getByRole('combobox', { name: 'Kind' }).getByRole('option')).toHaveText(allKinds);
+  await expect(page.getByRole('group', { name: 'By kind' })).toContainText('Own-key overage');
   await page.getByRole('combobox', { name: 'Kind' }).selectOption('session');
   await expect(page.getByText('No entries of kind Sessions')).toBeVisible();
   await page.getByRole('combobox', { name: 'Kind' }).selectOption('all');
@@ -115,6 +121,11 @@ test('a member may not top up; the operator grants credits and suspends, and the
   await expect(wallet(member)).toContainText('Paid');
   await expect(member.getByRole('alert').filter({ hasText: 'This workspace is suspended' })).toBeVisible();
   await expect(member.getByRole('table', { name: 'Ledger' }).getByRole('row').nth(1)).toContainText(/Credit grant\s*1\s*\+\$12\.50/);
+  // A customer's workspace is never charged own-key overage or a reseller's share: not offered here.
+  await expect(member.getByRole('combobox', { name: 'Kind' }).getByRole('option')).toHaveText(allKinds.filter((k) => !operatorOnlyKinds.includes(k)));
+  const byKind = member.getByRole('group', { name: 'By kind' });
+  await expect(byKind).toContainText('Credit grant');
+  for (const kind of operatorOnlyKinds) await expect(byKind).not.toContainText(kind);
   await snap(member, 'billing-member');
 
   await rows.nth(1).getByRole('button', { name: `Lift suspension of ${workspace}` }).click();

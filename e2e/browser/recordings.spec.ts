@@ -58,13 +58,19 @@ test('record a session from the Connect tab, watch it live, then play, download 
       return active.items.map((s) => s.hasRecording);
     }).toEqual([true]);
 
-    // Live view from the session's panel on the Sessions page.
-    await page.goto(`/sessions?session=${sessionId}`);
+    // The Sessions list marks the session as recorded; its row opens the panel, where the live view is.
+    await page.goto('/sessions');
+    const sessionRow = page.getByRole('table', { name: 'Sessions' }).getByRole('row', { name: new RegExp(sessionId.slice(0, 12)) });
+    await expect(sessionRow.getByRole('img', { name: 'Recorded' })).toBeVisible();
+    await sessionRow.getByRole('cell').filter({ hasText: 'Test Chrome' }).click();
+    await expect(page).toHaveURL(new RegExp(`session=${sessionId}`));
     const drawer = page.getByRole('dialog', { name: 'Session', exact: true });
     const recordingSection = drawer.getByTestId('session-recording');
     await expect(recordingSection.getByTestId('recording-status')).toContainText('Recording');
     await recordingSection.getByRole('button', { name: 'Watch live' }).click();
     const live = drawer.getByRole('region', { name: 'Live view' });
+    // It opens below the fold of the panel and is scrolled into sight, whole.
+    await expect(live).toBeInViewport({ ratio: 0.95 });
     await expect(live.getByTestId('live-indicator')).toHaveText('Live', { timeout: 20_000 });
     const frame = live.getByTestId('live-frame');
     await expect(frame).toBeVisible({ timeout: 20_000 });
@@ -115,6 +121,10 @@ test('record a session from the Connect tab, watch it live, then play, download 
     await client.close();
     await expect(recordingSection.getByTestId('frame-player').or(recordingSection.getByTestId('recording-video')).or(live.getByText('Live view ended'))).toBeVisible({ timeout: 20_000 });
     await expect(drawer.getByTestId('session-detail')).toContainText('Closed', { timeout: 20_000 });
+    // What the session drew (a few seconds of recording, under a cent) in whole cents; the exact amount in its tooltip.
+    const billed = drawer.getByTestId('session-billed');
+    await expect(billed).toHaveText(/^(<\$0\.01|\$\d{1,3}(,\d{3})*\.\d\d)$/);
+    await expect(billed).toHaveAttribute('title', /^\$\d+\.\d{2,5} \([\d,]+ millicents?\)$/);
     // The live route now explains why there is nothing to watch; an unknown session is not found.
     const ended = await page.request.get(`${webUrl}/api/sessions/${sessionId}/live`);
     expect(ended.status()).toBe(409);
@@ -128,6 +138,18 @@ test('record a session from the Connect tab, watch it live, then play, download 
     const row = table.getByRole('row', { name: new RegExp(sessionId.slice(0, 12)) });
     await expect(row).toBeVisible();
     await expect(row.getByTestId('recording-status')).toContainText(/Encoding|Ready|Not encoded/);
+    // However many identical frames the capture skipped, one reads in the singular: the list's
+    // answer is rewritten to hold exactly one.
+    const oneDuplicate = (url: URL) => url.pathname === '/v1/replays';
+    await page.route(oneDuplicate, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { replays: Array<Record<string, unknown>> } };
+      for (const replay of body.data.replays) Object.assign(replay, { duplicatesSkipped: 1, droppedFrames: 0 });
+      await route.fulfill({ status: response.status(), json: body });
+    });
+    await page.reload();
+    await expect(row.getByText('1 duplicate', { exact: true })).toBeVisible();
+    await page.unroute(oneDuplicate);
     await page.getByLabel('Router', { exact: true }).selectOption({ label: 'Default' });
     await expect(row).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`router=${routerId}`));

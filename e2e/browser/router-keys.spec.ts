@@ -22,6 +22,8 @@ test('router keys: create with a one-time reveal and copy, revoke, rotate all; t
   await dialog.getByLabel('Label').fill('CI runner');
   await dialog.getByRole('button', { name: 'Create key' }).click();
   await expect(dialog.getByRole('heading')).toHaveText('Key “CI runner” created');
+  await expect(dialog).toContainText('Owners and admins can fetch it again on the Connect tab');
+  await expect(dialog).not.toContainText("won't see it again");
   const ciKey = await revealedSecret(page);
   expect(ciKey).toMatch(/^rkey_/);
   await dialog.getByRole('button', { name: 'Copy' }).click();

@@ -28,7 +28,9 @@ test('create a router, see its key once, and find it filled into the Connect tab
   await dialog.getByRole('button', { name: 'Create router' }).click();
 
   await expect(dialog.getByRole('heading')).toHaveText('Router “Scraping fleet” created');
-  await expect(dialog).toContainText("you won't see it again");
+  // The key can be fetched again (the newest one is kept encrypted), so the dialog does not say otherwise.
+  await expect(dialog).toContainText('Owners and admins can fetch it again on the Connect tab');
+  await expect(dialog).not.toContainText("won't see it again");
   const key = await revealedSecret(page);
   expect(key).toMatch(/^rkey_[A-Za-z0-9_-]{40,}$/);
   await dialog.getByRole('button', { name: 'Copy' }).click();
@@ -43,6 +45,14 @@ test('create a router, see its key once, and find it filled into the Connect tab
   const url = `${PROXY}/v1/connect?token=${key}`;
   await expect(page.getByRole('figure', { name: 'Connect URL' })).toContainText(url);
   await expect(page.getByRole('figure', { name: 'Playwright (Node.js) snippet' })).toContainText(`chromium.connectOverCDP('${url}')`);
+  await expect(page.getByRole('figure', { name: 'Playwright (Node.js) snippet' })).toContainText("import { chromium } from 'playwright-core';");
+  // The data API: the same key as a bearer token, on the proxy's HTTP address (docs/connect.md).
+  const dataApi = page.getByRole('figure', { name: 'Data API (curl) snippet' });
+  const proxyHttp = PROXY.replace(/^ws/, 'http');
+  await expect(dataApi).toContainText(`curl -X POST ${proxyHttp}/v1/screenshot`);
+  await expect(dataApi).toContainText(`curl -X POST ${proxyHttp}/v1/content`);
+  await expect(dataApi).toContainText(`-H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json'`);
+  await expect(dataApi).toContainText(`-d '{"url":"https://example.com"}' -o page.png`);
   await expect(page.getByRole('figure', { name: 'Puppeteer snippet' })).toContainText(`puppeteer.connect({ browserWSEndpoint: '${url}' })`);
   await expect(page.getByRole('figure', { name: 'Raw CDP (Node.js, ws) snippet' })).toContainText(`new WebSocket('${url}')`);
   await page.getByRole('figure', { name: 'Playwright (Node.js) snippet' }).getByRole('button', { name: 'Copy' }).click();

@@ -49,13 +49,22 @@ test('a session through the proxy shows live on the Sessions page; the owner clo
     await expect(row).toBeVisible();
     await snap(page, 'sessions');
 
-    // The detail: live duration, then Close.
-    await row.getByRole('button', { name: `Details of session ${opened.sessionId}` }).click();
+    // Not recorded: no mark beside the id.
+    await expect(row.getByRole('img', { name: 'Recorded' })).toHaveCount(0);
+
+    // The detail, from a click anywhere on the row (here its provider): live duration, the traffic
+    // counted so far (as the row shows it), then Close.
+    await row.getByRole('cell').filter({ hasText: 'Test Chrome' }).click();
     const drawer = page.getByRole('dialog', { name: 'Session', exact: true });
     const detail = drawer.getByTestId('session-detail');
     await expect(detail).toContainText('Test Chrome');
     await expect(detail).toContainText('Still running');
     await expect(detail).toContainText(opened.sessionId);
+    await expect(detail.getByTestId('traffic-note')).toContainText('So far');
+    await expect(detail).not.toContainText('counted when the session ends');
+    await expect(detail).toContainText('Bytes in');
+    await expect(detail.getByTestId('session-billed')).toHaveText('$0.00');
+    await expect(detail.getByTestId('session-billed')).toHaveAttribute('title', '$0.00 (0 millicents)');
     const firstDuration = await drawer.getByTestId('session-duration').textContent();
     await expect(drawer.getByTestId('session-duration')).not.toHaveText(firstDuration ?? '');
     await snap(page, 'session-detail');
@@ -67,9 +76,16 @@ test('a session through the proxy shows live on the Sessions page; the owner clo
     await expect(detail).toContainText('Session closed');
     await expect(detail).toContainText('Closed');
     await expect(drawer.getByRole('button', { name: 'Close session' })).toHaveCount(0);
+    await expect(detail.getByTestId('traffic-note')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(drawer).toHaveCount(0);
     await expect(row).toContainText('Closed');
+
+    // From the keyboard: the row's session button, Enter.
+    await row.getByRole('button', { name: `Details of session ${opened.sessionId}` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(detail).toContainText(opened.sessionId);
+    await expect(page).toHaveURL(new RegExp(`session=${opened.sessionId}`));
   } finally {
     await chromium.stop();
   }

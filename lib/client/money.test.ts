@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatCents, formatMillicents, parseDollars } from './money';
+import { formatCents, formatMillicents, formatMillicentsExact, millicentsTitle, parseDollars } from './money';
 
 test('cents show as dollars with cents, grouped, with a real minus sign', () => {
   assert.equal(formatCents(2000), '$20.00');
@@ -13,13 +13,25 @@ test('cents show as dollars with cents, grouped, with a real minus sign', () => 
   assert.equal(formatCents(0.7), '$0.007');
 });
 
-test('millicents are exact: a sub-cent amount never reads as $0.00', () => {
+test('millicents show in whole cents, rounded half away from zero; a sub-cent amount never reads as $0.00', () => {
   assert.equal(formatMillicents(2_000_000), '$20.00');
-  assert.equal(formatMillicents(50), '$0.0005');
-  assert.equal(formatMillicents(-50), '−$0.0005');
-  assert.equal(formatMillicents(-1_234), '−$0.01234');
+  assert.equal(formatMillicents(1_996_432), '$19.96');
+  assert.equal(formatMillicents(123_456_789_000), '$1,234,567.89');
+  assert.equal(formatMillicents(1_500), '$0.02');
+  assert.equal(formatMillicents(-1_500), '−$0.02');
+  assert.equal(formatMillicents(-1_234), '−$0.01');
+  assert.equal(formatMillicents(50), '<$0.01');
+  assert.equal(formatMillicents(-50), '−<$0.01');
   assert.equal(formatMillicents(700_000, { plus: true }), '+$7.00');
   assert.equal(formatMillicents(0), '$0.00');
+});
+
+test('the exact amount, for a tooltip and an axis', () => {
+  assert.equal(millicentsTitle(1_996_432), '$19.96432 (1,996,432 millicents)');
+  assert.equal(millicentsTitle(-1_234), '−$0.01234 (−1,234 millicents)');
+  assert.equal(millicentsTitle(1), '$0.00001 (1 millicent)');
+  assert.equal(formatMillicentsExact(50), '$0.0005');
+  assert.equal(formatMillicentsExact(2_000_000), '$20.00');
 });
 
 test('typed dollar amounts become whole cents', () => {

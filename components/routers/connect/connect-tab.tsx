@@ -54,7 +54,7 @@ export function ConnectTab({ routerId, proxyUrl, proxyUrlConfigured }: { routerI
       <section aria-label="Snippets" className="space-y-4">
         <div>
           <h2 className="text-[15px] font-semibold text-zinc-900">Snippets</h2>
-          <p className="text-[13px] text-zinc-500">Copy one into a file and run it. The response to the upgrade names the session (X-Session-Id) and the provider (X-Provider).</p>
+          <p className="text-[13px] text-zinc-500">Copy one into a file and run it. The response to the upgrade names the session (X-Session-Id) and the provider (X-Provider). The data API takes the same key for one browser action per HTTP call, no CDP client needed.</p>
         </div>
         {snippets(url, proxyUrl, key).map((s) => (
           <CodeBlock key={s.id} title={s.title} label={`${s.title} snippet`} code={s.code} />
@@ -141,7 +141,7 @@ function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string;
     <Card aria-label="Connection options">
       <CardHeader
         title="Options"
-        description="Query parameters of the connect URL. They change the URL and every snippet."
+        description="Query parameters of the connect URL. They change the URL and every snippet that connects with it."
       />
       <CardBody className="grid gap-x-6 gap-y-5 md:grid-cols-2">
         <Field label={<>Provider <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">provider=</code></>} htmlFor="connect-provider" hint="Pin one provider: no failover; 503 while it cools down or is full.">

@@ -24,12 +24,13 @@ export function connectUrl(proxyUrl: string, key: string | null, options: Connec
 }
 
 export function snippets(url: string, proxyUrl: string, key: string | null) {
-  const statusUrl = `${proxyUrl.replace(/^ws/, 'http')}/v1/status`;
+  const httpUrl = proxyUrl.replace(/^ws/, 'http');
+  const bearer = `Authorization: Bearer ${key ?? KEY_PLACEHOLDER}`;
   return [
     {
       id: 'playwright',
       title: 'Playwright (Node.js)',
-      code: `import { chromium } from 'playwright';
+      code: `import { chromium } from 'playwright-core';
 
 const browser = await chromium.connectOverCDP('${url}');
 const context = browser.contexts()[0] ?? (await browser.newContext());
@@ -88,9 +89,23 @@ ws.on('message', (data) => {
 websocat '${url}'`,
     },
     {
+      // docs/connect.md, Data API: one browser action per HTTP call, with the same key.
+      id: 'data-api',
+      title: 'Data API (curl)',
+      code: `# A screenshot of a page, saved as page.png
+curl -X POST ${httpUrl}/v1/screenshot \\
+  -H '${bearer}' -H 'Content-Type: application/json' \\
+  -d '{"url":"https://example.com"}' -o page.png
+
+# The page's content as Markdown
+curl -X POST ${httpUrl}/v1/content \\
+  -H '${bearer}' -H 'Content-Type: application/json' \\
+  -d '{"url":"https://example.com","formats":["markdown"]}'`,
+    },
+    {
       id: 'status',
       title: 'Provider status (curl)',
-      code: `curl -H 'Authorization: Bearer ${key ?? KEY_PLACEHOLDER}' ${statusUrl}`,
+      code: `curl -H '${bearer}' ${httpUrl}/v1/status`,
     },
   ];
 }

@@ -20,6 +20,12 @@ import { Time } from '../../ui/time';
 import { useToast } from '../../ui/toast';
 import { ChatLinkCard } from './chat-link-card';
 
+/**
+ * A new router key's notice. Unlike an account token it can be shown again: the router's newest
+ * live key is kept encrypted, and GET /v1/api-keys/current/plaintext fills it into the Connect tab.
+ */
+export const ROUTER_KEY_NOTICE = 'Owners and admins can fetch it again on the Connect tab.';
+
 type DialogState = { kind: 'create' } | { kind: 'rotate' } | { kind: 'reveal'; key: RevealedRouterKey; rotated: boolean } | { kind: 'revoke'; key: RouterKey } | null;
 
 export function KeysTab({ routerId, proxyUrl }: { routerId: string; proxyUrl: string }) {
@@ -148,8 +154,8 @@ export function KeysTab({ routerId, proxyUrl }: { routerId: string; proxyUrl: st
             </>
           }
         >
-          <SecretReveal label="Router key" value={dialog.key.plaintextKey}>
-            We store a hash to check it and keep the newest key encrypted so owners and admins can fetch it again on the Connect tab. If it leaks, revoke it.
+          <SecretReveal label="Router key" value={dialog.key.plaintextKey} notice={ROUTER_KEY_NOTICE}>
+            While it is the router&apos;s newest live key: we store a hash to check a key and keep the newest one encrypted for the Connect tab. If it leaks, revoke it.
           </SecretReveal>
         </Dialog>
       )}
