@@ -9,7 +9,7 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { DataTable, type Column } from '../ui/data-table';
 import { EmptyState } from '../ui/empty-state';
-import { ActivityIcon, ChevronRightIcon, VideoIcon } from '../ui/icons';
+import { ActivityIcon, ChevronRightIcon, SearchCodeIcon, UserCircleIcon, VideoIcon } from '../ui/icons';
 import { Pager } from '../ui/pager';
 import { PageHeader } from '../ui/page-header';
 import { Time } from '../ui/time';
@@ -19,7 +19,7 @@ import { SessionFiltersBar, useSessionFilters } from './session-filters';
 import { SessionStateBadge } from './session-state';
 import { SessionsChart } from './sessions-chart';
 
-/** What the session is beside a connect session: a chat agent's, recorded. */
+/** What the session is beside a connect session: a chat agent's, recorded, traced, with a profile. */
 function SessionMarks({ session }: { session: Session }) {
   return (
     <>
@@ -27,6 +27,16 @@ function SessionMarks({ session }: { session: Session }) {
       {session.hasRecording && (
         <span role="img" aria-label="Recorded" title="Recorded" className="inline-flex text-accent-600">
           <VideoIcon className="size-4" />
+        </span>
+      )}
+      {session.hasReplay && (
+        <span role="img" aria-label="Traced" title="Traced" className="inline-flex text-accent-600">
+          <SearchCodeIcon className="size-4" />
+        </span>
+      )}
+      {session.profileId && (
+        <span role="img" aria-label="With a profile" title="With a profile" className="inline-flex text-accent-600">
+          <UserCircleIcon className="size-4" />
         </span>
       )}
     </>

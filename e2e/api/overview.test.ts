@@ -19,7 +19,7 @@ const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
 /** Noon (UTC) of the day `n` days before today, and that day as YYYY-MM-DD. */
 const noon = (n: number) => new Date(today - n * DAY_MS + 12 * 3_600_000);
 const day = (n: number) => new Date(today - n * DAY_MS).toISOString().slice(0, 10);
-const SESSION_FIELDS = ['billedCents', 'billedMillicents', 'bytesIn', 'bytesOut', 'durationMs', 'endedAt', 'errorReason', 'hasRecording', 'id', 'kind', 'messageCount', 'provider', 'routerId', 'startedAt', 'state', 'totalBytes'];
+const SESSION_FIELDS = ['billedCents', 'billedMillicents', 'bytesIn', 'bytesOut', 'durationMs', 'endedAt', 'errorReason', 'hasRecording', 'hasReplay', 'id', 'kind', 'messageCount', 'profileId', 'provider', 'routerId', 'startedAt', 'state', 'totalBytes'];
 
 let browser: Chromium;
 let site: TestSite;

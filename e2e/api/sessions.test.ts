@@ -5,7 +5,7 @@ import { call, expectError, expectOk, newUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
 import { cdp, connectUrl, eventually, expectOpened, routerKey } from '../support/connect';
 import { updateRouterRow } from '../support/providers';
-import { seedMember, seedProvider, seedSession } from '../support/seed';
+import { seedMember, seedProvider, seedSession, seedTrace } from '../support/seed';
 
 let browser: Chromium;
 before(async () => { browser = await launchChromium(); });
@@ -112,9 +112,22 @@ test('GET /v1/sessions: filters, paging, order, validation', async () => {
     expectError(await call('GET', `/v1/sessions${bad}`, { auth }), 400, 'validation_error');
   }
   const item = all.items[0];
-  assert.deepEqual(Object.keys(item).sort(), ['billedCents', 'billedMillicents', 'bytesIn', 'bytesOut', 'durationMs', 'endedAt', 'errorReason', 'hasRecording', 'id', 'kind', 'messageCount', 'provider', 'startedAt', 'state', 'totalBytes']);
+  assert.deepEqual(Object.keys(item).sort(), ['billedCents', 'billedMillicents', 'bytesIn', 'bytesOut', 'durationMs', 'endedAt', 'errorReason', 'hasRecording', 'hasReplay', 'id', 'kind', 'messageCount', 'profileId', 'provider', 'startedAt', 'state', 'totalBytes']);
   const other = await newUser('listx');
   expectError(await call('GET', `/v1/sessions/${item.id}`, { auth: { token: other.token } }), 404, 'not_found');
   assert.equal((await call('GET', '/v1/sessions', { auth })).headers.get('x-ratelimit-limit'), '5000');
   expectError(await call('GET', '/v1/sessions'), 401, 'unauthenticated');
+});
+
+test('GET /v1/sessions items say whether each was traced and with which profile, as the session itself does', async () => {
+  const user = await newUser('sess-marks');
+  const plain = await seedSession(user.workspaceId, user.routerId, { state: 'closed', durationMs: 1_000 });
+  const traced = await seedSession(user.workspaceId, user.routerId, { state: 'closed', durationMs: 1_000, profileId: 'prof_marks_1' });
+  await seedTrace(traced);
+  const list = expectOk(await call('GET', '/v1/sessions', { auth: user }));
+  const byId = new Map<string, { hasReplay: boolean; profileId: string | null }>(list.items.map((item: { id: string; hasReplay: boolean; profileId: string | null }) => [item.id, item]));
+  assert.deepEqual([byId.get(plain.id)?.hasReplay, byId.get(plain.id)?.profileId], [false, null]);
+  assert.deepEqual([byId.get(traced.id)?.hasReplay, byId.get(traced.id)?.profileId], [true, 'prof_marks_1']);
+  const one = expectOk(await call('GET', `/v1/sessions/${traced.id}`, { auth: user }));
+  assert.deepEqual([one.hasReplay, one.profileId], [true, 'prof_marks_1']);
 });

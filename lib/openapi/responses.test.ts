@@ -133,10 +133,10 @@ test('providers, probed and key-based', () => {
 test('sessions, recordings and traces', () => {
   const session = {
     id: 's1', state: 'errored', kind: 'agent', startedAt: at, endedAt: later, durationMs: 1000, bytesIn: 10n, bytesOut: 20n, messageCount: 3, billedMillicents: 50n,
-    errorReason: 'provider closed', providerId: null, providerSlug: 'gone', providerName: 'Gone', recording: null, trace: { id: 't1' },
+    errorReason: 'provider closed', providerId: null, providerSlug: 'gone', providerName: 'Gone', recording: null, trace: { id: 't1' }, profileId: 'pr1',
   };
   answers('get', '/v1/sessions', { items: [serializeSession(session as never)], total: 1, page: 1, pageSize: 25 });
-  answers('get', '/v1/sessions/{id}', { ...serializeSession(session as never), hasReplay: true });
+  answers('get', '/v1/sessions/{id}', serializeSession(session as never));
   const recording = {
     id: 'rec1', sessionLogId: 's1', routerId: 'r1', providerId: null, profileId: null, startedAt: at, endedAt: null, durationMs: 0, frameCount: 0, chunkCount: 0, sizeBytes: 0n,
     droppedFrames: 0, duplicatesSkipped: 0, format: 'jpeg', complete: false, capStopped: false, truncated: null, mp4Status: null, mp4SizeBytes: 0n, mp4ReadyAt: null, mp4Error: null,

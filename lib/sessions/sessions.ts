@@ -31,6 +31,9 @@ export function serializeSession(s: Row) {
     errorReason: s.errorReason,
     provider: { id: s.providerId, slug: s.providerSlug, name: s.providerName },
     hasRecording: s.recording !== null,
+    // Beyond the contract's list item: the list marks traced sessions and those with a profile.
+    hasReplay: s.trace !== null,
+    profileId: s.profileId,
   };
 }
 
@@ -54,7 +57,7 @@ export async function listSessions(workspaceId: string, requestRouterId: string 
 export async function getSession(workspaceId: string, id: string) {
   const session = await db.sessionLog.findFirst({ where: { id, workspaceId }, include: sessionInclude });
   if (!session) throw notFound('session');
-  return { ...serializeSession(session), hasReplay: session.trace !== null };
+  return serializeSession(session);
 }
 
 /** Marks the session closed and tells the proxy holding it to drop the client (the browser stays). */

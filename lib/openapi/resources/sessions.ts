@@ -5,6 +5,7 @@ import { count, ex, named, timestamp } from './common';
 const sessionExample = {
   id: ex.sessionId, state: 'closed' as const, kind: 'route' as const, startedAt: ex.at, endedAt: ex.later, durationMs: 162_512, bytesIn: 48_211, bytesOut: 1_204_933, totalBytes: 1_253_144,
   messageCount: 412, billedCents: 0, billedMillicents: 0, errorReason: null, provider: { id: ex.providerId, slug: 'local-chrome', name: 'Local Chrome' }, hasRecording: false,
+  hasReplay: false, profileId: null,
 };
 const recordingExample = {
   id: ex.recordingId, sessionLogId: ex.sessionId, routerInstanceId: ex.routerId, providerId: ex.providerId, profileId: null, startedAt: ex.at, endedAt: ex.later,
@@ -30,11 +31,14 @@ export const session = named(
     errorReason: z.string().nullable(),
     provider: z.object({ id: z.string().nullable(), slug: z.string(), name: z.string() }),
     hasRecording: z.boolean(),
+    hasReplay: z.boolean().describe('the session has a trace'),
+    profileId: z.string().nullable().describe('the profile the session used, if any'),
   }),
   { example: sessionExample },
 );
 
-export const sessionDetail = named('SessionDetail', session.extend({ hasReplay: z.boolean().describe('the session has a trace') }), { example: { ...sessionExample, hasReplay: false } });
+/** The contract names hasReplay on the single session; the list items carry it too. */
+export const sessionDetail = named('SessionDetail', session, { example: sessionExample });
 
 export const sessionClosed = z.union([
   z.object({ id: z.string(), state: z.literal('closed'), closedAt: timestamp }),
