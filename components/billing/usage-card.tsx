@@ -3,6 +3,7 @@
 // and what the wallet's money went to over the same days, by kind.
 import { useState } from 'react';
 import { useBillingUsage, type BillingUsage, type LedgerKind, type UsageDay } from '@/lib/client/billing';
+import { BREAKDOWN_FIELD } from '@/lib/billing/breakdown';
 import { useMe } from '@/lib/client/me';
 import { formatMillicents, formatMillicentsExact, millicentsTitle } from '@/lib/client/money';
 import { Card, CardHeader } from '../ui/card';
@@ -120,21 +121,11 @@ function Bars({ series, measure }: { series: UsageDay[]; measure: Measure }) {
   );
 }
 
-const breakdownFields: Record<LedgerKind, keyof BillingUsage['breakdown']> = {
-  session: 'sessionMillicents',
-  recording: 'recordingMillicents',
-  observability: 'observabilityMillicents',
-  byok_overage: 'byokOverageMillicents',
-  reseller: 'resellerMillicents',
-  topup: 'topupMillicents',
-  grant: 'grantMillicents',
-  refund: 'refundMillicents',
-};
 const creditKinds: ReadonlySet<LedgerKind> = new Set(['topup', 'grant', 'refund']);
 
 function Breakdown({ breakdown, isOperator }: { breakdown: BillingUsage['breakdown']; isOperator: boolean }) {
   // Charges first (ledgerKinds' order), each with a bar for its share of what was spent; then money in and refunds.
-  const rows = visibleLedgerKinds(isOperator).map((kind) => ({ kind, amount: Number(breakdown[breakdownFields[kind]] ?? 0), charge: !creditKinds.has(kind) }));
+  const rows = visibleLedgerKinds(isOperator).map((kind) => ({ kind, amount: Number(breakdown[BREAKDOWN_FIELD[kind]] ?? 0), charge: !creditKinds.has(kind) }));
   const spent = rows.reduce((sum, r) => (r.charge ? sum + Math.abs(r.amount) : sum), 0);
   const firstCredit = rows.findIndex((r) => !r.charge);
   return (

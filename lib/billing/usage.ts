@@ -2,6 +2,7 @@
 // totals and the ledger's breakdown, from two grouped queries on indexed columns.
 import { db } from '../db';
 import type { LedgerKind } from '../db/generated/enums';
+import { BREAKDOWN_FIELD } from './breakdown';
 import { centsOf } from './charges';
 import type { LedgerQuery } from './read-schemas';
 
@@ -9,17 +10,6 @@ const DAY_MS = 86_400_000;
 
 /** The kinds that draw from the wallet for usage: a day's `billedMillicents` is minus their sum. */
 export const CHARGE_KINDS: readonly LedgerKind[] = ['session', 'recording', 'observability', 'byok_overage', 'reseller'];
-
-const BREAKDOWN_FIELD: Record<LedgerKind, string> = {
-  session: 'sessionMillicents',
-  recording: 'recordingMillicents',
-  observability: 'observabilityMillicents',
-  byok_overage: 'byokOverageMillicents',
-  reseller: 'resellerMillicents',
-  topup: 'topupMillicents',
-  refund: 'refundMillicents',
-  grant: 'grantMillicents',
-};
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
