@@ -12,6 +12,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+// Every log line of every command names this process (lib/log.ts reads it when the logger is
+// made, at import); an explicit SERVICE_NAME still wins.
+process.env.SERVICE_NAME ??= 'gateway';
+
 const argv = process.argv.slice(2);
 const browse = argv[0] === 'browse' ? await import('./browse-client.mjs') : null;
 const request = browse?.parseBrowseArgs(argv.slice(1));

@@ -4,7 +4,7 @@
 // failover chain, a full or disabled queue and a queue timeout are all the one 503
 // `{ "error": "All providers unavailable" }`, and a pinned provider that cannot take the session
 // is a 503 naming it, at once.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
@@ -30,6 +30,15 @@ export const ALL_UNAVAILABLE = 'All providers unavailable';
 
 export type EngineProvider = ProviderConfig & { config: GatewayProvider };
 
+/** A session running now, as GET /v1/status lists it. */
+export interface LiveSession {
+  /** `ses_` and 32 hex digits, the hosted proxy's form; in the session's log lines too. */
+  id: string;
+  provider: string;
+  /** Epoch ms of the 101. */
+  startedAt: number;
+}
+
 export interface ConnectContext {
   engine: RouterEngine<EngineProvider>;
   connectionTimeoutMs: number;
@@ -39,7 +48,7 @@ export interface ConnectContext {
   /** Connects being routed or dialled: a shutdown aborts them with reason SHUTDOWN. */
   inFlight: Set<AbortController>;
   /** Live sessions, for the drain at shutdown and /v1/status. */
-  sessions: Set<Relay>;
+  sessions: Map<Relay, LiveSession>;
   profiles: GatewayProfiles;
   /** HTTP_PROXY, HTTPS_PROXY and NO_PROXY for the provider dials. */
   env: Readonly<Record<string, string | undefined>>;
@@ -207,17 +216,18 @@ async function route(req: IncomingMessage, socket: Duplex, head: Buffer, key: st
     socket.write(switchingProtocols(key, answer));
     const clientHead = early.length > 0 ? Buffer.concat([head, early]) : head;
     const plugin = profile?.plugin();
+    const session: LiveSession = { id: `ses_${randomUUID().replaceAll('-', '')}`, provider: provider.id, startedAt: Date.now() };
     const onEnd = (outcome: RelayOutcome) => {
       lease.release();
-      log.info({ provider: provider.id, state: outcome.state, reason: outcome.reason }, 'session ended');
+      log.info({ session: session.id, provider: provider.id, state: outcome.state, reason: outcome.reason }, 'session ended');
       // A profile's capture runs after the client left; the drain at shutdown waits for it too.
       void (plugin?.done ?? Promise.resolve()).finally(() => ctx.sessions.delete(relay));
     };
     const relay: Relay = plugin
       ? new PipelineLane(socket, clientHead, upstream.socket, upstreamHead, `gw-${provider.id}`, [plugin], onEnd)
       : new FastLane(socket, clientHead, upstream.socket, upstreamHead, onEnd);
-    ctx.sessions.add(relay);
-    log.info({ provider: provider.id, connectMs: Math.round(upstream.connectMs) }, 'session started');
+    ctx.sessions.set(relay, session);
+    log.info({ session: session.id, provider: provider.id, connectMs: Math.round(upstream.connectMs) }, 'session started');
     return;
   }
 }

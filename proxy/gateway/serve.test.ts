@@ -165,7 +165,8 @@ test('failover past a dead provider, its cooldown event, capacity, the queue and
     await until('the cooldown-only webhook', () => deliveries.find((d) => d.url === '/cooldown-only'));
 
     const byId = Object.fromEntries((await status(gw.url)).providers.map((p) => [p.id, p]));
-    assert.deepEqual(Object.keys(byId.dead!).sort(), ['active', 'cooldownUntil', 'healthy', 'id', 'maxConcurrent']);
+    // The status record of the spec, and beside it the last probe (status-page.test.ts).
+    assert.deepEqual(Object.keys(byId.dead!).sort(), ['active', 'checkedAt', 'cooldownUntil', 'healthy', 'id', 'latencyMs', 'maxConcurrent', 'reachable', 'reason']);
     assert.equal(byId.dead!.healthy, false);
     assert.ok(Date.parse(byId.dead!.cooldownUntil!) > Date.now());
     assert.deepEqual([byId['chrome-a']!.active, byId['chrome-a']!.maxConcurrent, byId['chrome-a']!.healthy, byId['chrome-a']!.cooldownUntil], [1, 1, true, null]);
@@ -346,7 +347,9 @@ test('the dashboard in a real browser: providers with their state, and a webhook
     const page = await viewer.newPage();
     await page.goto(`${gw.url}/`);
     await page.getByRole('cell', { name: 'chrome-a' }).waitFor();
-    assert.equal(await page.getByText('healthy').count(), 3);
+    // The dead provider is probed at start-up: unreachable; both Chromiums healthy once probed.
+    await page.getByRole('row', { name: /dead/ }).getByText('Unreachable').waitFor();
+    await until('both Chromiums probed healthy', async () => ((await page.getByText('Healthy', { exact: true }).count()) === 2 ? true : undefined));
     await page.getByLabel('Webhook URL').fill(`${receiverUrl}/from-dashboard?token=abc`);
     await page.getByRole('button', { name: 'Add webhook' }).click();
     await page.getByRole('cell', { name: /from-dashboard\?token=\*\*\*/ }).waitFor();

@@ -1,7 +1,8 @@
 // The self-hosted gateway (docs/gateway.md): one HTTP server on one port with the WebSocket
 // /v1/connect, GET /v1/status, POST /mcp, /v1/webhooks and the small dashboard, on the hosted
 // proxy's routing engine and fast lane. No database: providers and settings come from gateway.yml,
-// webhooks added at run time and the encryption key live in the data directory.
+// webhooks added at run time and the encryption key live in the data directory. Providers are
+// probed at start-up and every 30 s for the status (probes.ts).
 //
 // Who may call: with GW_TOKEN every route but the dashboard's empty page needs it (a bearer header,
 // or `?token=` where a client cannot set headers). Without it the routes are open, which is why the
@@ -18,14 +19,17 @@ import { log } from '../../lib/log';
 import { RouterEngine, systemClock } from '../engine';
 import { json } from '../status';
 import type { GatewayConfig } from './config';
-import { handleGatewayConnect, refuse, SHUTDOWN, type ConnectContext, type EngineProvider } from './connect';
+import { handleGatewayConnect, refuse, SHUTDOWN, type ConnectContext, type EngineProvider, type LiveSession } from './connect';
 import { renderDashboard } from './dashboard';
 import { EventSender, outboundAgent } from './events';
 import { GatewayMcp } from './mcp';
 import { GatewayProfiles } from './profiles';
 import { SetupError, loadEncryptionKey } from './secrets';
 import { proxyFor } from '../../lib/net/outbound-proxy';
-import { newWebhookSchema, WebhookStore } from './webhook-store';
+import { ProviderProbes } from './probes';
+import { gatewayStatus } from './status';
+import { routeWebhooks } from './webhook-routes';
+import { WebhookStore } from './webhook-store';
 import type { Relay } from '../relay/types';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -84,8 +88,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     events.emit('provider.cooldown', { providerId, cooldownMs });
   });
 
+  // Reported, not routed on: the engine alone decides which provider a connect tries.
+  const probes = new ProviderProbes(config.providers, {
+    clock: systemClock,
+    timeoutMs: config.gateway.connectionTimeout,
+    env,
+    isFull: (id) => engine.status().some((s) => s.id === id && (s.full || (s.maxConcurrent !== null && s.active >= s.maxConcurrent))),
+  });
+
   let stopping = false;
-  const sessions = new Set<Relay>();
+  const sessions = new Map<Relay, LiveSession>();
   const ctx: ConnectContext = {
     inFlight: new Set(),
     engine,
@@ -146,44 +158,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (path === '/mcp') return mcp.handle(req, res);
     if (path === '/v1/status') {
       if (req.method !== 'GET') return json(res, 405, { error: 'GET only' }, { Allow: 'GET' });
-      // `queued` (connections waiting now) goes beyond the status record of docs/gateway.md.
-      return json(res, 200, { queued: engine.queueLength, providers: engine.status().map((s) => ({ id: s.id, healthy: s.healthy, active: s.active, maxConcurrent: s.maxConcurrent, cooldownUntil: s.cooldownUntil === null ? null : new Date(s.cooldownUntil).toISOString() })) });
+      return json(res, 200, gatewayStatus(engine, probes, sessions.values()));
     }
-    if (path === '/v1/webhooks' || path.startsWith('/v1/webhooks/')) return routeWebhooks(req, res, path);
+    if (path === '/v1/webhooks' || path.startsWith('/v1/webhooks/')) return routeWebhooks(req, res, path, webhooks, events);
     if (path === '/v1/connect') return json(res, 426, { error: '/v1/connect is a WebSocket endpoint' }, { Upgrade: 'websocket' });
     json(res, 404, { error: `no route ${req.method} ${path}` });
-  }
-
-  async function routeWebhooks(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const [, , , id, action] = path.split('/');
-    if (!id) {
-      if (req.method === 'GET') return json(res, 200, { webhooks: webhooks.list() });
-      if (req.method !== 'POST') return json(res, 405, { error: 'GET or POST' }, { Allow: 'GET, POST' });
-      const body = await readJson(req);
-      if (body === undefined) return json(res, 400, { error: 'the body must be JSON' });
-      const parsed = newWebhookSchema.safeParse(body);
-      if (!parsed.success) return json(res, 400, { error: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') });
-      try {
-        const webhook = webhooks.add(parsed.data);
-        return json(res, 201, { webhook: webhooks.list().find((w) => w.id === webhook.id) });
-      } catch (error) {
-        if (error instanceof RangeError) return json(res, 409, { error: error.message });
-        throw error;
-      }
-    }
-    const webhook = webhooks.get(id);
-    if (!webhook) return json(res, 404, { error: `no webhook ${id}` });
-    if (action === 'test') {
-      if (req.method !== 'POST') return json(res, 405, { error: 'POST only' }, { Allow: 'POST' });
-      const result = await events.attempt(webhook.url, JSON.stringify(events.payload('test', {})));
-      return json(res, 200, result);
-    }
-    if (action !== undefined) return json(res, 404, { error: `no route ${req.method} ${path}` });
-    if (req.method === 'GET') return json(res, 200, { webhook: webhooks.list().find((w) => w.id === id) });
-    if (req.method !== 'DELETE') return json(res, 405, { error: 'GET or DELETE' }, { Allow: 'GET, DELETE' });
-    if (webhook.source === 'config') return json(res, 409, { error: `${id} is defined in gateway.yml; remove it there and restart` });
-    webhooks.remove(id);
-    res.writeHead(204).end();
   }
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -206,6 +185,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
   });
   const address = server.address() as AddressInfo;
+  probes.start();
   bound = { host, port: address.port };
   const shownHost = host.includes(':') ? `[${host}]` : host;
 
@@ -213,6 +193,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const shutdown = () =>
     (shuttingDown ??= (async () => {
       stopping = true;
+      probes.stop();
       const deadline = Date.now() + config.gateway.shutdownDrainMs;
       log.info({ sessions: sessions.size, drainMs: config.gateway.shutdownDrainMs }, 'shutting down: draining sessions');
       events.emit('shutdown.start', {});
@@ -221,7 +202,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await mcp.closeAll('the gateway is shutting down');
       while (sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       if (sessions.size > 0) log.warn({ sessions: sessions.size }, 'drain time over: closing the remaining sessions');
-      for (const relay of [...sessions]) relay.close(1001, 'gateway shutting down', { state: 'closed', reason: 'gateway shutdown' });
+      for (const relay of [...sessions.keys()]) relay.close(1001, 'gateway shutting down', { state: 'closed', reason: 'gateway shutdown' });
       await events.settle(Math.max(1_000, Math.min(5_000, deadline - Date.now())));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -290,22 +271,4 @@ function list(value: string | undefined): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
-}
-
-const MAX_JSON_BYTES = 64 * 1024;
-
-/** The body parsed as JSON; undefined when it is not JSON or too large. */
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_JSON_BYTES) return undefined;
-    chunks.push(chunk);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
-  }
 }
