@@ -37,7 +37,7 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
       child.kill('SIGTERM');
       await exited;
     }
-    await rm(directory, { recursive: true, force: true });
+    await Promise.all([rm(directory, { recursive: true, force: true }), rm(`${directory}.incoming`, { recursive: true, force: true })]);
   };
   try {
     const endpoint = `http://127.0.0.1:${await portOf(child.stdout, exited)}`;
