@@ -18,7 +18,8 @@ test("a member's Connect tab: the address, every snippet with a placeholder, the
   const address = `${PROXY}/v1/connect?token=<ROUTER_KEY>`;
   await expect(member.getByRole('figure', { name: 'Connect URL' })).toContainText(address);
   const snippets = member.getByRole('region', { name: 'Snippets' }).getByRole('figure');
-  await expect(snippets).toHaveCount(6);
+  // Playwright, puppeteer, Python, … and the data API's curl.
+  await expect(snippets).toHaveCount(7);
   for (const snippet of await snippets.all()) await expect(snippet).toContainText('<ROUTER_KEY>');
   await expect(member.getByRole('figure', { name: 'Playwright (Node.js) snippet' })).toContainText(`chromium.connectOverCDP('${address}')`);
 
