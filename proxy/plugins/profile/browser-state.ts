@@ -183,17 +183,17 @@ function fromCdpCookie(c: CdpCookie): ProfileCookie {
 export async function cleanBrowser(cdp: Cdp, origins: readonly string[]): Promise<void> {
   const all = [...new Set([...origins, MARKER_ORIGIN])];
   // Chromium answers Storage.clearDataForOrigin on the browser target with "Internal error": it is
-  // sent through a page of the default context instead (a blank one made for it when none is left).
-  const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string; browserContextId?: string }[] }>('Target.getTargets', {});
-  const existing = targetInfos.find((t) => t.type === 'page');
-  const targetId = existing?.targetId ?? (await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' })).targetId;
-  const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+  // sent through a blank page of the default context made for it. Not a page already there: the
+  // client's last tab may be closing as the session ends, and clearing through it then failed
+  // ("Session with given id not found"), leaving the origins' storage to the next session.
+  const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
   let cleared: PromiseSettledResult<unknown>[];
   try {
+    const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
     cleared = await Promise.allSettled(all.map((origin) => cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' }, sessionId)));
-  } finally {
     await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => {});
-    if (!existing) await cdp.send('Target.closeTarget', { targetId }).catch(() => {});
+  } finally {
+    await cdp.send('Target.closeTarget', { targetId }).catch(() => {});
   }
   await cdp.send('Storage.clearCookies', {});
   const failed = cleared.find((r) => r.status === 'rejected');

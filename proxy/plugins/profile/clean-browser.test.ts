@@ -1,0 +1,56 @@
+// cleanBrowser on a real Chromium shared by the next session: the storage a profile's session left
+// is cleared through a blank page the clean-up makes for itself, even when the client's last tab
+// closes just as the clean-up would have used it (it then failed with "Session with given id not
+// found" and left the origin's localStorage to the next session: seen in a gateway test).
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchChromium, type Chromium } from '../../../e2e/support/chromium';
+import { startTestSite, type TestSite } from '../../../e2e/support/test-site';
+import { CdpConnection } from '../../agent/cdp';
+import { cleanBrowser } from './browser-state';
+import type { Cdp } from './cdp';
+
+let browser: Chromium;
+let site: TestSite;
+before(async () => {
+  [browser, site] = await Promise.all([launchChromium(), startTestSite()]);
+});
+after(async () => {
+  await Promise.all([browser?.stop(), site?.close()]);
+});
+
+type Json = Record<string, unknown>;
+const pages = async (conn: CdpConnection) =>
+  (await conn.send<{ targetInfos: { targetId: string; type: string }[] }>('Target.getTargets')).targetInfos.filter((t) => t.type === 'page').map((t) => t.targetId);
+
+/** localStorage's `key` at the site's origin, read in a tab opened for it. */
+async function stored(conn: CdpConnection, set?: string): Promise<unknown> {
+  const { targetId } = await conn.send<{ targetId: string }>('Target.createTarget', { url: `${site.url}/basic` });
+  const { sessionId } = await conn.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+  const expression = set === undefined ? "localStorage.getItem('key')" : `localStorage.setItem('key', ${JSON.stringify(set)})`;
+  const { result } = await conn.send<{ result: { value?: unknown } }>('Runtime.evaluate', { expression, returnByValue: true }, sessionId);
+  if (set === undefined) await conn.send('Target.closeTarget', { targetId });
+  return result.value ?? null;
+}
+
+test('the clean-up clears through a blank page of its own, not the client\'s tab closing as the session ends', async () => {
+  const conn = await CdpConnection.open(browser.wsUrl);
+  try {
+    await stored(conn, 'left by the last session');
+    const clientTabs = await pages(conn);
+    // The client's tabs close at the moment the clean-up would reach them.
+    const cdp: Cdp = {
+      async send<T>(method: string, params: object = {}, sessionId?: string): Promise<T> {
+        const target = (params as { targetId?: string }).targetId;
+        if (method === 'Target.attachToTarget' && target && clientTabs.includes(target)) await conn.send('Target.closeTarget', { targetId: target });
+        return conn.send(method, params as Json, sessionId) as Promise<T>;
+      },
+      onEvent: () => () => {},
+    };
+    await cleanBrowser(cdp, [site.url]);
+    assert.equal(await stored(conn), null, 'the next session finds the origin empty');
+    assert.deepEqual((await pages(conn)).filter((id) => !clientTabs.includes(id)), [], 'no page of the clean-up is left');
+  } finally {
+    conn.close();
+  }
+});
