@@ -30,6 +30,8 @@ export interface ClientView {
   rest: () => Buffer;
   /** Resolves when the relay ended the client's connection (its FIN or a reset). */
   gone: Promise<void>;
+  /** Resolves once `check` holds after the client's bytes so far, checked as each chunk arrives. */
+  received(check: () => boolean, what: string, ms?: number): Promise<void>;
 }
 
 function clientView(socket: net.Socket): ClientView {
@@ -40,7 +42,20 @@ function clientView(socket: net.Socket): ClientView {
     socket.once('end', () => r());
     socket.once('close', () => r());
   });
-  return { socket, frames, rest: () => reader.rest(), gone };
+  const received = (check: () => boolean, what: string, ms = 2_000) =>
+    new Promise<void>((resolve, reject) => {
+      if (check()) return resolve();
+      const onData = () => {
+        if (!check()) return;
+        clearTimeout(timer);
+        socket.off('data', onData);
+        resolve();
+      };
+      // Listened to after the reader's own listener, so a chunk is counted before the check.
+      socket.on('data', onData);
+      const timer = setTimeout(() => (socket.off('data', onData), reject(new Error(`the client never got ${what} within ${ms} ms`))), ms);
+    });
+  return { socket, frames, rest: () => reader.rest(), gone, received };
 }
 
 export interface LaneRig {
@@ -66,11 +81,7 @@ export async function laneRig(lane: LaneName): Promise<LaneRig> {
 
 /** Resolves once the client has received `count` whole frames (or the deadline passes). */
 export async function framesArrive(client: ClientView, count: number, ms = 2_000): Promise<Frame[]> {
-  const deadline = Date.now() + ms;
-  while (client.frames.length < count) {
-    if (Date.now() > deadline) throw new Error(`the client got ${client.frames.length} of ${count} frames within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  await client.received(() => client.frames.length >= count, `${count} frames`, ms);
   return client.frames;
 }
 

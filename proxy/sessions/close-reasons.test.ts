@@ -40,8 +40,22 @@ test('docs/connect.md lists every text as the client reads it', () => {
  */
 async function registered(lane: LaneName, idleTimeoutMs: number) {
   const startedAt = Date.now();
-  const clock = { ahead: 0, reads: 0 };
-  const sessions = new SessionRegistry(() => (clock.reads++, startedAt + clock.ahead), 5);
+  // The registry reads the clock once a sweep: `swept(n)` resolves after n more reads.
+  const waiting: { at: number; resolve: () => void }[] = [];
+  const clock = {
+    ahead: 0,
+    reads: 0,
+    swept: (n: number) => new Promise<void>((resolve) => waiting.push({ at: clock.reads + n, resolve })),
+  };
+  const now = () => {
+    clock.reads++;
+    for (const w of waiting.filter((w) => clock.reads >= w.at)) {
+      waiting.splice(waiting.indexOf(w), 1);
+      w.resolve();
+    }
+    return startedAt + clock.ahead;
+  };
+  const sessions = new SessionRegistry(now, 5);
   const rig = await laneRig(lane);
   sessions.add({ id: 's1', routerId: 'r1', keyId: 'k1', workspaceId: 'w1', startedAt, idleTimeoutMs, relay: rig.relay, ended: rig.ended.then(() => {}) });
   return { sessions, rig, clock };
@@ -74,8 +88,7 @@ for (const lane of lanes) {
     try {
       clock.ahead = SESSION_LIFETIME_MS - 1;
       // Not yet: still open after a whole sweep at a millisecond short of the lifetime.
-      const reads = clock.reads;
-      while (clock.reads < reads + 2) await new Promise((r) => setTimeout(r, 5));
+      await clock.swept(2);
       assert.equal(sessions.has('s1'), true);
       assert.deepEqual(rig.client.frames, []);
       clock.ahead = SESSION_LIFETIME_MS;
