@@ -5,16 +5,16 @@
 // repeated clips), then the encode, which reads the chunks in order and streams each frame once,
 // with its time, to ffmpeg. ffmpeg cuts its output where the plan says; a second ffmpeg joins the
 // pieces, the clips repeated, without re-encoding. ffmpeg comes from PATH.
-import { createReadStream } from 'node:fs';
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 import type { BlobStore } from '../blobs';
 import { EncodeError, runFfmpeg, runFfmpegPipeline, type FfmpegRun } from './ffmpeg';
+import { ChunkReader, copyToBlob } from './encode-io';
 import { MjpegMatroska } from './mjpeg-matroska';
-import { chunkKey, completeKey, manifestKey, videoKey, type CompleteSummary, type FrameLine, type ManifestLine } from './format';
+import { chunkKey, completeKey, manifestKey, videoKey, type CompleteSummary, type ManifestLine } from './format';
 import { cutFrames, SegmentPlan, SLOT_MS, splitRun, Timeline, VIDEO_FPS, type Segment } from './video-timeline';
 
 /** x264's speed/size trade-off: a 1-minute 1280×720 recording encodes well within 15 s on two cores. */
@@ -272,27 +272,6 @@ async function writeTo(ffmpeg: FfmpegRun, data: Buffer): Promise<void> {
   await Promise.race([new Promise((resolve) => stdin.once('drain', resolve)), ffmpeg.done]);
 }
 
-/** Reads frames chunk by chunk, in capture order: one chunk in memory at a time. */
-class ChunkReader {
-  private index = -1;
-  private chunk: Buffer | null = null;
-
-  constructor(
-    private readonly store: BlobStore,
-    private readonly recordingId: string,
-  ) {}
-
-  async frame(line: FrameLine): Promise<Buffer> {
-    if (line.chunk !== this.index) {
-      this.chunk = await this.store.get(chunkKey(this.recordingId, line.chunk));
-      this.index = line.chunk;
-    }
-    if (!this.chunk || line.offset + line.length > this.chunk.length) throw new EncodeError(`chunk ${line.chunk} changed during the encode`);
-    // A copy: a tab's newest frame may be shown long after its chunk was let go.
-    return Buffer.from(this.chunk.subarray(line.offset, line.offset + line.length));
-  }
-}
-
 /** The segments in order, each repeated as planned, into one MP4 with its index first; no re-encode. */
 async function joinSegments(dir: string, segments: Segment[], signal: AbortSignal): Promise<string> {
   const lines = ['ffconcat version 1.0'];
@@ -304,14 +283,4 @@ async function joinSegments(dir: string, segments: Segment[], signal: AbortSigna
   const out = path.join(dir, 'video.mp4');
   await runFfmpeg(['-nostdin', '-f', 'concat', '-i', list, '-c', 'copy', '-movflags', '+faststart', out], { signal, hide: dir }).done;
   return out;
-}
-
-/** The file into the store through a writer (an S3 store makes it a multipart upload), with backpressure. */
-async function copyToBlob(store: BlobStore, key: string, file: string): Promise<number> {
-  const writer = store.writer(key);
-  for await (const piece of createReadStream(file, { highWaterMark: 1 << 20 })) {
-    if (!writer.write(piece as Buffer)) await writer.drained();
-  }
-  await writer.end();
-  return (await stat(file)).size;
 }
