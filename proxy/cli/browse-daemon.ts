@@ -20,7 +20,8 @@ import {
   DEFAULT_IDLE_MINUTES, MAX_IDLE_MINUTES, MIN_IDLE_MINUTES, PROTOCOL, checkRequest, connectTo, ensureDir, sessionFiles, validSession,
   type BrowseFlags, type SessionFiles, type WireAnswer, type WireRequest,
 } from './browse-client.mjs';
-import { connectUrl, maskToken, resolveCredentials } from './credentials';
+import { connectUrl, resolveCredentials } from './credentials';
+import { forTheShell, maskEndpoint } from './browse-words';
 import { browserWebSocket, browseTarget } from './devtools-endpoint';
 import { gatewayDataDir } from './data-dir';
 import { CliError, UsageError } from './output';
@@ -35,30 +36,6 @@ const NO_BROWSER_MS = 60_000;
 const EXIT_WAIT_MS = 5_000;
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
-
-/** The tools' words for themselves, as the commands that do the same. */
-const SHELL_WORDS: [RegExp, string][] = [
-  [/browser_tabs \{"action":"select","tabId":"([^"]+)"\}/g, 'gateway browse tabs select $1'],
-  [/browser_session \{"action":"open"\}/g, 'gateway browse open <url>'],
-  [/browser_tabs list/g, 'gateway browse tabs'],
-  [/browser_(snapshot|extract|tabs|observe|screenshot|wait|eval)\b/g, 'gateway browse $1'],
-  [/browser_navigate\b/g, 'gateway browse open'],
-  [/without a tool call/g, 'without a command'],
-];
-
-export function forTheShell(text: string): string {
-  return SHELL_WORDS.reduce((acc, [pattern, words]) => acc.replace(pattern, words), text);
-}
-
-/** An endpoint as it may be shown: the token in its query masked. */
-export function maskEndpoint(href: string): string {
-  const url = new URL(href);
-  if (url.password) url.password = '***';
-  const token = url.searchParams.get('token');
-  if (!token) return url.href;
-  url.searchParams.set('token', '\u0000');
-  return url.href.replace('%00', maskToken(token));
-}
 
 /** A verb that failed as the tool said (exit code 1). */
 class VerbFailed extends Error {}

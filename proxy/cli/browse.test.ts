@@ -16,7 +16,7 @@ import { eventually } from '../../e2e/support/connect';
 import { startTestSite, type TestSite } from '../../e2e/support/test-site';
 import { registerBrowse } from './browse';
 import { dataDirOf, parseBrowseArgs, sessionFiles, socketDirs, type BrowseRequest } from './browse-client.mjs';
-import { forTheShell, maskEndpoint } from './browse-daemon';
+import { forTheShell, maskEndpoint } from './browse-words';
 import { gatewayDataDir, type Env } from './data-dir';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
