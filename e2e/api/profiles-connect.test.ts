@@ -219,7 +219,8 @@ test('refusals: 400 no provider can save, 402 the 501st profile, 409 switch off,
   assert.match(big.body, /over the 10 MB limit/);
 
   await updateRouterRow(user.routerId, { profilesEnabled: false });
-  await expectRefused(connectUrl(key, { profile: 'bulk-2' }), 409);
+  // The switch reaches the proxy through NOTIFY a moment later.
+  await eventually(() => refusedYet(connectUrl(key, { profile: 'bulk-2' }), 409), 5_000, 'the switch to reach the proxy');
 });
 
 test('a Playwright storageState import is used by a session and exported back equal', async () => {
