@@ -31,22 +31,47 @@ async function loadEngineModule(): Promise<SchemaEngineModule> {
   const dir = path.dirname(require.resolve('@prisma/schema-engine-wasm'));
   const bindings = (await import(path.join(dir, 'schema_engine_bg.js'))) as SchemaEngineModule;
   const bytes = readFileSync(path.join(dir, 'schema_engine_bg.wasm'));
-  const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': bindings as unknown as WebAssembly.ModuleImports });
+  // The engine never clears its timers (its 10 s lock timeout stays pending once the lock is taken),
+  // which kept `npm run seed` and `npm run db:migrate` alive 10 s after their work: unref them.
+  const imports: Record<string, unknown> = { ...bindings };
+  for (const name of Object.keys(imports).filter((key) => key.startsWith('__wbg_setTimeout_'))) {
+    imports[name] = (callback: () => void, ms: number) => setTimeout(callback, ms >>> 0).unref();
+  }
+  const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': imports as WebAssembly.ModuleImports });
   bindings.__wbg_set_wasm(instance.exports);
   (instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.();
   return bindings;
 }
 
+/**
+ * A connection factory for the engine that closes what it opened. The engine takes PostgreSQL's
+ * migration advisory lock on its connection and `free()` leaves that connection open: the lock stayed
+ * held for the life of the process, and every later migrator (`npm run seed` beside `npm start`, a
+ * second call here) waited out the engine's 10 s lock timeout.
+ */
+function closingFactory(databaseUrl: string) {
+  const factory = new PrismaPg({ connectionString: databaseUrl });
+  const opened: { dispose(): Promise<void> }[] = [];
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    opened.push(adapter);
+    return adapter;
+  };
+  return { factory, close: () => Promise.all(opened.map((adapter) => adapter.dispose())) };
+}
+
 async function withEngine<T>(databaseUrl: string, fn: (engine: SchemaEngineInstance) => Promise<T>): Promise<T> {
   enginePromise ??= loadEngineModule();
   const bindings = await enginePromise;
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: databaseUrl }));
+  const connections = closingFactory(databaseUrl);
   const datamodel = readFileSync(schemaPath, 'utf8');
-  const engine = await bindings.SchemaEngine.new({ datamodels: [[schemaPath, datamodel]] }, () => {}, adapter);
+  const engine = await bindings.SchemaEngine.new({ datamodels: [[schemaPath, datamodel]] }, () => {}, bindMigrationAwareSqlAdapterFactory(connections.factory));
   try {
     return await fn(engine);
   } finally {
     engine.free();
+    await connections.close();
   }
 }
 
