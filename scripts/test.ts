@@ -45,7 +45,6 @@ const LANES: Record<string, { files: string[]; why: string }> = {
 const ALONE: Record<string, string> = {
   'scale-out': 'three proxies and two web servers of its own, one SIGKILLed; a proxy starved of CPU past its 4 s lease would be taken for dead',
   'start-stop': 'a second whole stack (PostgreSQL, web, proxy, pool) started, given a session and stopped with Ctrl-C',
-  'password-reset': 'compares response-time medians of existing and unknown addresses within 150 ms (no account enumeration by timing)',
   'recordings-jobs': "kills job workers mid-encode: whether an encode outlives its job's expiry (and is retried once more) depends on ffmpeg having the cores",
 };
 const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 3);

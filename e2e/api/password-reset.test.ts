@@ -46,19 +46,20 @@ test('a request answers 202 with the same body for an existing and an unknown ad
   assert.deepEqual(caught, [], 'nothing was sent to an address without an account');
 
   // The lookup and the mail happen after the answer: an address with an account is not slower.
-  const others = await Promise.all([newUser('reset-time1'), newUser('reset-time2')]);
+  const others = await Promise.all([newUser('reset-time1'), newUser('reset-time2'), newUser('reset-time3')]); // 3 each: under the 5 an hour per address
   const timed = async (email: string) => {
     const started = performance.now();
     assert.equal((await requestReset(email)).status, 202);
     return performance.now() - started;
   };
-  const existing: number[] = [];
-  const missing: number[] = [];
-  for (let i = 0; i < 4; i++) {
-    existing.push(await timed(others[i % 2]!.email));
-    missing.push(await timed(uniqueEmail('reset-time-nobody')));
+  // Pairs, one of each right after the other, and the median of their differences: a stall of the
+  // machine (other test files run beside this one) lands on one pair, not on one kind of address.
+  const differences: number[] = [];
+  for (let i = 0; i < 9; i++) {
+    const existing = await timed(others[i % 3]!.email);
+    differences.push(existing - (await timed(uniqueEmail('reset-time-nobody'))));
   }
-  assert.ok(Math.abs(median(existing) - median(missing)) < 150, `medians ${median(existing).toFixed(1)} ms (account) vs ${median(missing).toFixed(1)} ms (none)`);
+  assert.ok(Math.abs(median(differences)) < 150, `median difference ${median(differences).toFixed(1)} ms (account minus none): ${differences.map((d) => d.toFixed(0)).join(', ')}`);
 });
 
 test('the link sets a new password once: old sessions and account tokens stop, the old password fails, the e-mail counts as verified', async () => {
