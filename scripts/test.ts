@@ -154,20 +154,24 @@ log(`running ${unitFiles.length} unit, ${apiFiles.length} integration and ${brow
 const wantUnit = !only || only === 'unit';
 const wantApi = (!only || only === 'api') && apiFiles.length > 0;
 const wantBrowser = (!only || only === 'browser') && browserFiles.length > 0;
-// The checks need no stack and the stack's start is mostly the production build: side by side.
-const [, testStack] = await Promise.all([
-  wantUnit && !filter ? phase('checks', runChecks) : undefined,
-  wantApi || wantBrowser ? phase('stack start', startTestStack) : undefined,
-]);
+// Nothing waits for the stack but the files that need it: the checks and the unit files run while it
+// starts (on a fresh clone, mostly the production build).
+const stackStart = wantApi || wantBrowser ? phase('stack start', startTestStack) : undefined;
+stackStart?.catch(() => {}); // its failure is reported by the files it gates and rethrown below
+const checks = wantUnit && !filter ? phase('checks', runChecks) : undefined;
 try {
   // Unit and integration files share one schedule, so the long ones of both start first and the
   // short ones fill the gaps; unit files get a plain environment, not the stack's.
   const unitEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
   const files = [...(wantUnit ? unitFiles : []), ...(wantApi ? apiFiles : [])];
-  await phase('unit and integration', () => nodeTests(files, (file) => (file.startsWith('e2e') ? testStack!.env : unitEnv), testSchedule));
-  if (wantBrowser) await phase('browser', () => runBrowserSpecs(testStack!.env));
+  let stackEnv: NodeJS.ProcessEnv = { ...process.env };
+  const stackReady = stackStart?.then((stack) => { stackEnv = stack.env; });
+  const isIntegration = (file: string) => file.startsWith('e2e');
+  await phase('unit and integration', () => nodeTests(files, (file) => (isIntegration(file) ? stackEnv : unitEnv), { ...testSchedule, gate: (file) => (isIntegration(file) ? stackReady : undefined) }));
+  await checks;
+  if (wantBrowser) await phase('browser', async () => runBrowserSpecs((await stackStart!).env));
 } finally {
-  await testStack?.stop();
+  await (await stackStart?.catch(() => undefined))?.stop();
 }
 
 if (timings.length > 0) {

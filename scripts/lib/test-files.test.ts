@@ -77,3 +77,21 @@ test('a file whose process exits before its totals are written is counted from i
   const [run] = await runTestFiles([testFile('early-exit', { exitOnBeforeExit: true })], process.env, { concurrency: 1, fileTimeoutMs: 30_000, log: () => {}, print: () => {} });
   assert.deepEqual([run!.passed, run!.failed], [2, 0]);
 });
+
+test('a gated file waits for its gate while the others run; a failed gate fails its files unrun', async () => {
+  let open = () => {};
+  const stack = new Promise<void>((resolve) => { open = resolve; });
+  const broken = Promise.reject(new Error('no stack'));
+  const started: string[] = [];
+  const runs = await runTestFiles([testFile('gated'), testFile('ungated'), testFile('broken')], process.env, {
+    concurrency: 3, fileTimeoutMs: 30_000, log: () => {}, print: () => {},
+    gate: (file) => (file.includes('gated') && !file.includes('ungated') ? stack : file.includes('broken') ? broken : undefined),
+    onStart: (file) => started.push(nameOf(file)),
+    // The gate opens only once the ungated file has ended: the gated one cannot have started before.
+    onEnd: (file) => nameOf(file) === 'ungated' && open(),
+  });
+  assert.deepEqual(started, ['ungated', 'gated']);
+  const byName = new Map(runs.map((run) => [nameOf(run.file), run]));
+  assert.deepEqual([byName.get('gated')!.passed, byName.get('gated')!.failed], [2, 0]);
+  assert.deepEqual([byName.get('broken')!.passed, byName.get('broken')!.failed], [0, 1]);
+});

@@ -21,6 +21,11 @@ export interface Schedule {
   laneOf?: (file: string) => string | undefined;
   /** Files run one at a time with nothing beside them, after the others. */
   alone?: (file: string) => boolean;
+  /**
+   * What a file waits for before it may start (integration files: the stack); the others start
+   * beside it meanwhile. A gate that fails fails its files without running them.
+   */
+  gate?: (file: string) => Promise<void> | undefined;
   /** A file still running after this long is killed and counted as failed. */
   fileTimeoutMs: number;
   /** Print each file's output as it comes (one file at a time only) instead of whole at its end. */
@@ -44,11 +49,7 @@ export async function runTestFiles(files: string[], env: NodeJS.ProcessEnv | ((f
   const tapDir = mkdtempSync(path.join(os.tmpdir(), 'br-tap-'));
   try {
     const runs = await runPool(shared, envOf, schedule, tapDir);
-    for (const file of alone) {
-      schedule.onStart?.(file);
-      runs.push(await runFile(file, envOf(file), { ...schedule, concurrency: 1 }, tapDir));
-      schedule.onEnd?.(file);
-    }
+    for (const file of alone) runs.push(...(await runPool([file], envOf, { ...schedule, concurrency: 1 }, tapDir)));
     if (schedule.timesFile) rememberTimes(runs, schedule.timesFile);
     return runs;
   } finally {
@@ -60,12 +61,18 @@ async function runPool(files: string[], envOf: (file: string) => NodeJS.ProcessE
   const waiting = [...files];
   const busyLanes = new Set<string>();
   const runs: FileRun[] = [];
+  const gates = gateStates(files, schedule);
   let running = 0;
   return new Promise((resolve) => {
     const next = () => {
+      for (const file of waiting.filter((f) => gates.failed(f))) {
+        waiting.splice(waiting.indexOf(file), 1);
+        schedule.log(`── ${file} (not run: ${gates.failed(file)})`);
+        runs.push({ file, ms: 0, passed: 0, failed: 1 });
+      }
       if (waiting.length === 0 && running === 0) return resolve(runs);
       while (running < schedule.concurrency) {
-        const index = waiting.findIndex((file) => !busyLanes.has(schedule.laneOf?.(file) ?? ''));
+        const index = waiting.findIndex((file) => gates.open(file) && !busyLanes.has(schedule.laneOf?.(file) ?? ''));
         if (index < 0) return;
         const [file] = waiting.splice(index, 1) as [string];
         const lane = schedule.laneOf?.(file);
@@ -81,8 +88,27 @@ async function runPool(files: string[], envOf: (file: string) => NodeJS.ProcessE
         });
       }
     };
+    gates.onChange(next);
     next();
   });
+}
+
+/** Which files' gates have opened or failed; `onChange` is told each time one settles. */
+function gateStates(files: string[], schedule: Schedule) {
+  const settled = new Map<Promise<void>, string | null>();
+  let changed = () => {};
+  for (const gate of new Set(files.map((file) => schedule.gate?.(file)))) {
+    gate?.then(() => settled.set(gate, null), (error: Error) => settled.set(gate, `its gate failed: ${error.message}`)).then(() => changed());
+  }
+  const stateOf = (file: string) => {
+    const gate = schedule.gate?.(file);
+    return gate ? settled.get(gate) : null;
+  };
+  return {
+    open: (file: string) => stateOf(file) === null,
+    failed: (file: string) => stateOf(file) ?? undefined,
+    onChange: (listener: () => void) => { changed = listener; },
+  };
 }
 
 let fileCounter = 0;
