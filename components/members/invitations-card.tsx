@@ -12,6 +12,7 @@ import { EmptyState } from '../ui/empty-state';
 import { MailIcon } from '../ui/icons';
 import { Time } from '../ui/time';
 import { useToast } from '../ui/toast';
+import { useInvitationSentToast } from './invitation-sent';
 import { InviteForm } from './invite-form';
 
 export function InvitationsCard() {
@@ -20,6 +21,7 @@ export function InvitationsCard() {
   const cancel = useCancelInvitation();
   const { canManage } = useActiveWorkspace();
   const toast = useToast();
+  const toastSent = useInvitationSentToast();
   const [cancelling, setCancelling] = useState<Invitation | null>(null);
 
   return (
@@ -56,7 +58,7 @@ export function InvitationsCard() {
                     variant="ghost"
                     aria-label={`Resend invitation to ${i.email}`}
                     loading={resend.isPending && resend.variables === i.id}
-                    onClick={() => resend.mutate(i.id, { onSuccess: () => toast(`Invitation re-sent to ${i.email}`) })}
+                    onClick={() => resend.mutate(i.id, { onSuccess: toastSent })}
                   >
                     Resend
                   </Button>

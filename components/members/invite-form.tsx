@@ -6,11 +6,11 @@ import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/for
 import { ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Field, Input, Select } from '../ui/input';
-import { useToast } from '../ui/toast';
+import { useInvitationSentToast } from './invitation-sent';
 
 export function InviteForm() {
   const create = useCreateInvitation();
-  const toast = useToast();
+  const toastSent = useInvitationSentToast();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'admin' | 'member'>('member');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -24,7 +24,7 @@ export function InviteForm() {
     create.mutate(parsed.data, {
       onSuccess: (invitation) => {
         setEmail('');
-        toast(`Invitation sent to ${invitation.email}`);
+        toastSent(invitation);
       },
       onError: (error) => setErrors(fieldErrorsFromApi(error, ['email', 'role']) ?? {}),
     });

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, expectError, expectOk, linkIn, newUser, signIn, uniqueEmail, waitForMail } from '../support/api';
 import { seedMember, seedMembers } from '../support/seed';
+import { freePort } from '../../scripts/lib/ports';
 
 function tokenFrom(link: string) {
   return decodeURIComponent(new URL(link).pathname.split('/').at(-1)!);
@@ -20,7 +21,8 @@ test('invite → e-mail → lookup → accept joins the workspace with the role'
   const invitee = await newUser('invi');
   const session = await signIn(owner.email);
   const { created, token } = await invite(session, invitee.email.toUpperCase(), 'admin');
-  assert.deepEqual(Object.keys(created).sort(), ['createdAt', 'email', 'expiresAt', 'id', 'invitedByName', 'role']);
+  assert.deepEqual(Object.keys(created).sort(), ['createdAt', 'delivery', 'email', 'expiresAt', 'id', 'invitedByName', 'role']);
+  assert.equal(created.delivery, 'smtp', 'the stack has a mail server');
   assert.equal(created.email, invitee.email);
   assert.equal(created.role, 'admin');
   const days = (Date.parse(created.expiresAt) - Date.parse(created.createdAt)) / 86_400_000;
@@ -70,6 +72,7 @@ test('resend renews the link and expiry; the old link stops working', async () =
   const before = Date.now();
   const resent = expectOk(await call('POST', `/v1/invitations/${created.id}/resend`, { auth: { token: owner.token } }));
   assert.ok(Date.parse(resent.expiresAt) > Date.now() + 6.9 * 86_400_000);
+  assert.equal(resent.delivery, 'smtp');
   const newToken = tokenFrom(linkIn((await waitForMail(email, /invited you/, before)).text, '/invite/'));
   assert.notEqual(newToken, oldToken);
   expectError(await call('GET', `/v1/invitations/${encodeURIComponent(oldToken)}/lookup`), 404, 'not_found');
@@ -130,4 +133,35 @@ test('an invitation can be re-sent at most 5 times an hour', async () => {
   const { created } = await invite(await signIn(owner.email), uniqueEmail('rc'));
   for (let i = 0; i < 5; i++) expectOk(await call('POST', `/v1/invitations/${created.id}/resend`, { auth: { token: owner.token } }));
   expectError(await call('POST', `/v1/invitations/${created.id}/resend`, { auth: { token: owner.token } }), 429, 'rate_limited');
+});
+
+// The stack has a mail server, so its web process always answers `smtp`. The other two answers are
+// the mailer's own branches: run here, in this process, against the stack's database, with
+// SMTP_URL unset and then pointing at a port nothing listens on (not a second stack).
+test('without a mail server, or when it refuses, the invitation waits in the Outbox and `delivery` says so', async () => {
+  const owner = await newUser('outo');
+  const email = uniqueEmail('outi');
+  const { db } = await import('../../lib/db');
+  const { resolveWorkspace } = await import('../../lib/api/resolve');
+  const { createInvitation, resendInvitation } = await import('../../lib/invitations/manage-invitations');
+  const user = await db.user.findUniqueOrThrow({ where: { id: owner.userId } });
+  const workspace = (await resolveWorkspace(user, 'bearer', owner.workspaceId))!;
+  const smtpUrl = process.env.SMTP_URL;
+  try {
+    delete process.env.SMTP_URL;
+    const created = await createInvitation(workspace, user, { email, role: 'member' });
+    assert.equal(created.delivery, 'outbox');
+    // What the operator finds in the Outbox is a working link, to pass on another way.
+    const kept = await db.mailOutbox.findFirstOrThrow({ where: { to: email } });
+    assert.match(kept.subject, /invited you/);
+    expectOk(await call('GET', `/v1/invitations/${encodeURIComponent(tokenFrom(linkIn(kept.text, '/invite/')))}/lookup`));
+
+    process.env.SMTP_URL = `smtp://127.0.0.1:${await freePort()}`;
+    const resent = await resendInvitation(workspace, created.id);
+    assert.equal(resent.delivery, 'smtp_failed');
+    assert.equal(await db.mailOutbox.count({ where: { to: email } }), 2, 'the refused mail is kept in the Outbox too');
+  } finally {
+    if (smtpUrl === undefined) delete process.env.SMTP_URL;
+    else process.env.SMTP_URL = smtpUrl;
+  }
 });

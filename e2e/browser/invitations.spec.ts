@@ -70,6 +70,31 @@ test('the invitation page shows the inviter, workspace and role, and sends signe
   await visitor.context().close();
 });
 
+test('the toast says where the invitation e-mail went: the mail server, or the Outbox only the operator reads', async ({ page: owner, request }) => {
+  const inviteeEmail = uniqueEmail('toasted');
+  await signUp(owner, { name: 'Tess Owner', email: uniqueEmail('toaster') });
+  await owner.goto('/members');
+  const form = owner.getByRole('form', { name: 'Invite someone' });
+  await form.getByLabel('E-mail address').fill(inviteeEmail);
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  const toasts = owner.getByRole('status').filter({ hasText: inviteeEmail });
+  await expect(toasts).toHaveText(`Invitation e-mailed to ${inviteeEmail}`);
+  await waitForMail(request, inviteeEmail, /invited you to/);
+
+  // The test stack always has a mail server; an installation without one answers `outbox`. The
+  // real answer is passed through with only that field changed, to see what the page makes of it.
+  await owner.route('**/v1/invitations/*/resend', async (route) => {
+    const response = await route.fetch();
+    const json = await response.json();
+    await route.fulfill({ response, json: { ...json, data: { ...json.data, delivery: 'outbox' } } });
+  });
+  await owner.getByRole('button', { name: `Resend invitation to ${inviteeEmail}` }).click();
+  await expect(toasts.filter({ hasText: 'Outbox' })).toHaveText(
+    `No mail server is configured, so the invitation to ${inviteeEmail} is in the Outbox, which only the operator of this installation can read. Ask them to pass the link on.`,
+  );
+  await snap(owner, 'invitation-in-outbox');
+});
+
 /** Makes /v1/me claim `role` in the active workspace, so the page offers what the server must refuse. */
 async function pretendRole(page: Page, role: 'admin' | 'owner') {
   await page.route('**/v1/me', async (route) => {

@@ -3,6 +3,7 @@
 // workspace, and the invited side (look up, accept, decline) addressed by the link's token.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { serializeInvitation } from '@/lib/invitations/serialize';
+import type { createInvitation } from '@/lib/invitations/manage-invitations';
 import type { acceptInvitation, lookupInvitation } from '@/lib/invitations/respond-to-invitation';
 import { apiFetch } from './api-fetch';
 import { useActiveWorkspace } from './me';
@@ -10,6 +11,8 @@ import { queryKeys } from './query-keys';
 import { refresh } from './refresh';
 
 export type Invitation = ReturnType<typeof serializeInvitation>;
+/** What inviting and resending answer: the invitation and how its e-mail was delivered. */
+export type SentInvitation = Awaited<ReturnType<typeof createInvitation>>;
 export type InvitationLookup = Awaited<ReturnType<typeof lookupInvitation>>;
 
 export function useInvitations() {
@@ -32,11 +35,11 @@ function useInvitationMutation<T, O>(request: (workspaceId: string | null, input
 
 export const useCreateInvitation = () =>
   useInvitationMutation((workspaceId, input: { email: string; role: 'admin' | 'member' }) =>
-    apiFetch<Invitation>('/v1/invitations', { method: 'POST', body: input, workspaceId }),
+    apiFetch<SentInvitation>('/v1/invitations', { method: 'POST', body: input, workspaceId }),
   );
 
 export const useResendInvitation = () =>
-  useInvitationMutation((workspaceId, id: string) => apiFetch<Invitation>(`/v1/invitations/${encodeURIComponent(id)}/resend`, { method: 'POST', workspaceId }));
+  useInvitationMutation((workspaceId, id: string) => apiFetch<SentInvitation>(`/v1/invitations/${encodeURIComponent(id)}/resend`, { method: 'POST', workspaceId }));
 
 export const useCancelInvitation = () =>
   useInvitationMutation((workspaceId, id: string) => apiFetch(`/v1/invitations/${encodeURIComponent(id)}`, { method: 'DELETE', workspaceId }));

@@ -36,8 +36,8 @@ export async function createInvitation(workspace: ResolvedWorkspace, inviter: { 
       include: { invitedBy: { select: { name: true } } },
     });
   });
-  await sendInvitationMail(input.email, inviter.name, workspace.name, input.role, secret.plaintext);
-  return serializeInvitation(invitation);
+  const delivery = await sendInvitationMail(input.email, inviter.name, workspace.name, input.role, secret.plaintext);
+  return { ...serializeInvitation(invitation), delivery };
 }
 
 async function getPendingOrThrow(workspaceId: string, id: string) {
@@ -60,8 +60,8 @@ export async function resendInvitation(workspace: ResolvedWorkspace, id: string)
     data: { tokenHash: secret.hash, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) },
     include: { invitedBy: { select: { name: true } } },
   });
-  await sendInvitationMail(invitation.email, invitation.invitedBy.name, workspace.name, invitation.role, secret.plaintext);
-  return serializeInvitation(invitation);
+  const delivery = await sendInvitationMail(invitation.email, invitation.invitedBy.name, workspace.name, invitation.role, secret.plaintext);
+  return { ...serializeInvitation(invitation), delivery };
 }
 
 export async function cancelInvitation(workspaceId: string, id: string) {
@@ -71,5 +71,5 @@ export async function cancelInvitation(workspaceId: string, id: string) {
 }
 
 async function sendInvitationMail(email: string, inviter: string, workspace: string, role: string, token: string) {
-  await sendMail(invitationMail(email, inviter, workspace, role, `${publicWebUrl()}/invite/${encodeURIComponent(token)}`));
+  return sendMail(invitationMail(email, inviter, workspace, role, `${publicWebUrl()}/invite/${encodeURIComponent(token)}`));
 }

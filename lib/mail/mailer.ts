@@ -3,6 +3,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { db } from '../db';
 import { log } from '../log';
+import type { MailDelivery } from './delivery';
 
 export interface Mail {
   to: string;
@@ -11,22 +12,27 @@ export interface Mail {
   html?: string;
 }
 
-let transport: Transporter | undefined;
+let transport: { url: string; transporter: Transporter } | undefined;
 
-export async function sendMail(mail: Mail): Promise<void> {
+/** Sends or keeps the mail, and says which: callers report it, none guesses from the environment. */
+export async function sendMail(mail: Mail): Promise<MailDelivery> {
   const url = process.env.SMTP_URL;
   if (!url) {
     await db.mailOutbox.create({ data: mail });
     log.info({ event: 'mail-outbox', subject: mail.subject }, 'no SMTP_URL: mail written to the outbox (dashboard → Outbox)');
-    return;
+    return 'outbox';
   }
-  transport ??= nodemailer.createTransport(url, { from: process.env.MAIL_FROM ?? 'Browser Router <no-reply@localhost>' });
+  if (transport?.url !== url) {
+    transport = { url, transporter: nodemailer.createTransport(url, { from: process.env.MAIL_FROM ?? 'Browser Router <no-reply@localhost>' }) };
+  }
   try {
-    await transport.sendMail(mail);
+    await transport.transporter.sendMail(mail);
+    return 'smtp';
   } catch (error) {
     // The action that sent the mail stands; the user can ask for it again (resend).
     log.error({ event: 'mail-failed', subject: mail.subject, err: (error as Error).message }, 'sending mail failed');
     await db.mailOutbox.create({ data: mail });
+    return 'smtp_failed';
   }
 }
 

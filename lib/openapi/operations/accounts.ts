@@ -8,7 +8,7 @@ import { changePasswordSchema, updateAccountSchema } from '../../users/schemas';
 import { createWorkspaceSchema, deleteWorkspaceSchema, setActiveWorkspaceSchema } from '../../workspaces/schemas';
 import { operation } from '../operation';
 import {
-  accessToken, accessTokenWithPlaintext, accountDeletion, adminWorkspace, creditGrant, invitation, invitationLookup, me, member, user, workspaceRef,
+  accessToken, accessTokenWithPlaintext, accountDeletion, adminWorkspace, creditGrant, invitation, invitationLookup, invitationSent, me, member, user, workspaceRef,
 } from '../resources/accounts';
 import { count, ex, list, paged } from '../resources/common';
 
@@ -68,9 +68,9 @@ export const accountOperations = [
   }),
   operation({
     method: 'post', path: '/v1/invitations', operationId: 'createInvitation', tag: USERS, auth: 'cookie', role: 'admin',
-    summary: 'Invite someone by e-mail', description: 'E-mails a link valid 7 days.',
+    summary: 'Invite someone by e-mail', description: 'E-mails a link valid 7 days; `delivery` says whether the mail server took it or it waits in the Outbox.',
     body: createInvitationSchema, bodyExample: { email: 'grace@example.com', role: 'member' }, errors: ['conflict', 'fair_use_limit_reached'],
-    responses: { 201: { description: 'The invitation', schema: invitation } },
+    responses: { 201: { description: 'The invitation and how its e-mail was delivered', schema: invitationSent } },
   }),
   operation({
     method: 'delete', path: '/v1/invitations/{id}', operationId: 'cancelInvitation', tag: USERS, auth: 'account', role: 'admin',
@@ -81,7 +81,7 @@ export const accountOperations = [
     method: 'post', path: '/v1/invitations/{id}/resend', operationId: 'resendInvitation', tag: USERS, auth: 'account', role: 'admin',
     summary: 'Send the invitation again with a new link and expiry', description: 'The old link stops working. At most 5 times an hour.', params: { id: 'the invitation id' },
     errors: ['rate_limited'],
-    responses: { 200: { description: 'The invitation', schema: invitation } },
+    responses: { 200: { description: 'The invitation and how its e-mail was delivered', schema: invitationSent } },
   }),
   operation({
     method: 'get', path: '/v1/invitations/{id}/lookup', operationId: 'lookupInvitation', tag: USERS, auth: 'optional', scope: 'none',

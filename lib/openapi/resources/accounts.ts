@@ -1,6 +1,7 @@
 // Answers about people and workspaces: /v1/me, workspaces and members, invitations, access tokens,
 // the account, and the operator's view of a workspace (docs/api.md).
 import { z } from 'zod';
+import { MAIL_DELIVERIES } from '../../mail/delivery';
 import { accountState, count, ex, named, role, timestamp } from './common';
 
 export const user = z.object({ id: z.string(), email: z.string(), name: z.string(), emailVerified: z.boolean(), image: z.string().nullable() });
@@ -44,10 +45,22 @@ export const member = named('Member', z.object({ id: z.string(), userId: z.strin
   example: { id: 'cm3kq2b3c0007a8s2p4o3i2u1', userId: ex.userId, role: 'owner', joinedAt: ex.at, name: 'Ada Lovelace', email: 'ada@example.com', image: null },
 });
 
+const invitationExample = { id: 'cm3kq2b3d0008a8s2l1k2j3h4', email: 'grace@example.com', role: 'member', expiresAt: '2026-12-01T10:15:00.000Z', createdAt: ex.at, invitedByName: 'Ada Lovelace' } as const;
+
 export const invitation = named(
   'Invitation',
   z.object({ id: z.string(), email: z.string(), role, expiresAt: timestamp, createdAt: timestamp, invitedByName: z.string() }),
-  { description: 'A pending invitation (the link itself is only in the e-mail).', example: { id: 'cm3kq2b3d0008a8s2l1k2j3h4', email: 'grace@example.com', role: 'member', expiresAt: '2026-12-01T10:15:00.000Z', createdAt: ex.at, invitedByName: 'Ada Lovelace' } },
+  { description: 'A pending invitation (the link itself is only in the e-mail).', example: invitationExample },
+);
+
+export const invitationSent = named(
+  'InvitationSent',
+  invitation.extend({
+    delivery: z.enum(MAIL_DELIVERIES).describe(
+      'how the e-mail went: `smtp` handed to the mail server; `outbox` no mail server is configured (no `SMTP_URL`), so it was kept in the Outbox, which only the operator of the installation reads; `smtp_failed` the mail server refused it and it was kept in the Outbox (resend to try again)',
+    ),
+  }),
+  { description: 'The invitation, and how its e-mail was delivered.', example: { ...invitationExample, delivery: 'smtp' } },
 );
 
 export const invitationLookup = z.object({
