@@ -133,9 +133,31 @@ export class CdpError extends Error {
   }
 }
 
-function closeWords(code: number, reason: string): string {
-  if (code === 4008) return 'the browser session was closed after being idle (the router\'s idle timeout)';
-  if (code === 4009) return 'the browser session reached its 4-hour limit';
+/**
+ * Close codes a router or gateway ends a session with (docs/connect.md, "When the proxy ends a
+ * session"), each with what it means when the frame carries no reason.
+ */
+const SERVICE_CLOSES: Readonly<Record<number, string>> = {
+  4000: 'a member of the workspace closed it',
+  4001: 'its router key was revoked',
+  4002: 'its router key was rotated',
+  4003: 'the workspace was marked for deletion',
+  4004: 'the workspace was suspended',
+  4005: 'the chat link was rotated or deleted',
+  4008: 'it was idle for the router\'s idle timeout (the router\'s sessionIdleTimeoutMs, Settings > Routing > Idle timeout)',
+  4009: 'it reached the 4-hour limit of a session',
+  1001: 'the server it went through is shutting down',
+  1011: 'its browser failed (its provider closed with an error, or vanished)',
+};
+
+/**
+ * Why the browser's WebSocket closed, as the model reads it. A router or gateway that ends a session
+ * names the cause and what controls it in the close frame's reason (proxy/sessions/close-reasons.ts):
+ * it is passed on whole, so the model can tell the user which setting to change.
+ */
+export function closeWords(code: number, reason: string): string {
+  const service = SERVICE_CLOSES[code];
+  if (service !== undefined) return `the browser session ended: ${reason || service}`;
   if (reason) return `the browser session ended (${code}: ${reason})`;
   return code === 1000 || code === 1005 ? 'the browser session ended' : `the browser connection closed (${code})`;
 }

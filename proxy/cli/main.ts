@@ -64,7 +64,7 @@ function buildProgram(): Command {
   program
     .command('mcp')
     .description('serve the browser tools to an agent tool (Claude Desktop, Claude Code, Cursor…) as an MCP server on stdin/stdout')
-    .addOption(new Option('--cdp-endpoint <url>', 'drive this browser instead of starting one: its ws://…/devtools/browser/… address, or http://host:port of a browser started with --remote-debugging-port').conflicts('config'))
+    .addOption(new Option('--cdp-endpoint <url>', 'take the browsers from here instead of starting one: a browser\'s ws://…/devtools/browser/… address, http://host:port (or ws://host:port) of a browser started with --remote-debugging-port, or a gateway\'s or router\'s connect URL (ws(s)://host:port/v1/connect?token=…, or http(s)://…)').conflicts('config'))
     .addOption(new Option('--headless', 'start the local Chromium without a window (the default on Linux without DISPLAY or WAYLAND_DISPLAY)').conflicts('cdpEndpoint'))
     .option('--config <path>', 'route through the providers of this gateway.yml (a gateway started inside this process, on loopback)')
     .option('--port <number>', 'with --config: the gateway\'s port (default: PORT, then the file\'s gateway.port, then 9500)')

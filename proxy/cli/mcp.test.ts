@@ -1,8 +1,9 @@
 // `gateway mcp` run as an agent tool runs it: the real launcher as a child process, with a scratch
 // HOME, GW_DATA_DIR and TMPDIR, spoken to over stdio by the MCP SDK's own client, against a real
-// Chromium and a local site. A browser of the user's own (--cdp-endpoint) keeps its tabs; the local
-// Chromium starts only when a tool needs it and leaves no process or directory behind; stdout
-// carries JSON-RPC and nothing else; options that are not understood stop it with exit code 2.
+// Chromium and a local site. A browser of the user's own (--cdp-endpoint) keeps its tabs; a gateway's
+// connect URL (--cdp-endpoint too) routes every session through that gateway; the local Chromium
+// starts only when a tool needs it and leaves no process or directory behind; stdout carries
+// JSON-RPC and nothing else; options that are not understood stop it with exit code 2.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,9 @@ import { launchChromium, type Chromium } from '../../e2e/support/chromium';
 import { eventually } from '../../e2e/support/connect';
 import { startTestSite, type TestSite } from '../../e2e/support/test-site';
 import { agentTools } from '../agent/tools';
+import { startGateway } from '../gateway/server';
 import { SELF_HOSTED_MCP_INSTRUCTIONS, MCP_SERVER_NAME } from '../mcp/instructions';
+import { readGatewayConfig } from './gateway-config';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -308,7 +311,7 @@ test('stdout carries JSON-RPC and nothing else; closing stdin stops the server w
     assert.ok(JSONRPCMessageSchema.safeParse(json).success, `not a JSON-RPC message on stdout: ${line}`);
   }
   assert.equal(server.partial(), '', 'nothing left unterminated');
-  assert.match(server.stderr(), /gateway mcp: serving the browser tools on stdio; browsers: the browser at ws:\/\/127\.0\.0\.1:\d+/);
+  assert.match(server.stderr(), /gateway mcp: serving the browser tools on stdio; browsers: --cdp-endpoint ws:\/\/127\.0\.0\.1:\d+\/devtools\/browser\//);
   assert.match(server.stderr(), /stopping \(stdin closed\)/);
 });
 
@@ -359,8 +362,8 @@ test('mcp --help lists the options; options it cannot use stop it before it serv
   assert.deepEqual(await gateway(['help', 'mcp']), help);
 
   const cases = [
-    [['--cdp-endpoint', 'not-a-url'], 2, /--cdp-endpoint "not-a-url" is not a URL: give a browser's ws:\/\/host:port\/devtools\/browser\/<id> address/],
-    [['--cdp-endpoint', 'ftp://127.0.0.1:9222'], 2, /is not a browser's DevTools address/],
+    [['--cdp-endpoint', 'not-a-url'], 2, /--cdp-endpoint: "not-a-url" is not a URL .*; give a browser's ws:\/\/host:port\/devtools\/browser\/<id>, .* or a gateway's or router's connect URL/],
+    [['--cdp-endpoint', 'ftp://127.0.0.1:9222'], 2, /--cdp-endpoint: "ftp:\/\/127\.0\.0\.1:9222" is not an http\(s\) or ws\(s\) URL; give /],
     [['--cdp-endpoint', 'ws://127.0.0.1:9222/devtools/browser/x', '--headless'], 2, /'--headless' cannot be used with option '--cdp-endpoint <url>'/],
     [['--port', '70000', '--config', 'gateway.yml'], 2, /--port must be a port number from 1 to 65535/],
     [['--port', '9501'], 2, /--port goes with --config/],
@@ -390,6 +393,42 @@ test('--config: the browsers come through a gateway of that file started inside 
     await completeForm(a);
   } finally {
     await a.client.close();
+  }
+});
+
+test('--cdp-endpoint with a gateway\'s connect URL, ws:// or http://: each session is a connect through that gateway, with what the agent asked for', SLOW, async () => {
+  const env = scratch();
+  const file = path.join(env.HOME!, 'gateway.yml');
+  writeFileSync(file, `providers:\n  chrome: { url: "${browser.httpUrl}", priority: 1 }\n`);
+  const { config, dataDir } = await readGatewayConfig(file, env);
+  const token = 'gw_test_token_0123456789abcdef';
+  const gateway = await startGateway({ config, env: { GW_TOKEN: token, HOST: '127.0.0.1' }, dataDir, port: 0 });
+  const active = async () => ((await (await fetch(`${gateway.url}/v1/status?token=${token}`)).json()) as { providers: { active: number }[] }).providers[0]!.active;
+  const connect = `${gateway.url.replace(/^http/, 'ws')}/v1/connect?token=${token}`;
+  try {
+    for (const given of [connect, connect.replace(/^ws/, 'http')]) {
+      const a = await agent(['--cdp-endpoint', given], env);
+      try {
+        // The profile goes to the gateway, which refuses that name in its own words.
+        const refused = await a.tool('browser_session', { action: 'open', profile: 'not a name' });
+        assert.equal(refused.error, true);
+        assert.match(refused.text, /400 .*profile must be 1 to 64 letters/);
+        const opened = await a.tool('browser_session', { action: 'open' });
+        assert.equal(opened.error, false, opened.text);
+        assert.equal(await active(), 1, 'the session is the gateway\'s');
+        if (given === connect) await completeForm(a);
+        else assert.match((await a.tool('browser_navigate', { url: `${site.url}/agent/form` })).text, /Page: "Sign up"/);
+        assert.match((await a.tool('browser_session', { action: 'close' })).text, /Closed browser br_/);
+        await until('the gateway\'s session ended', async () => (await active()) === 0);
+        assert.match(a.stderr(), /browsers: --cdp-endpoint (ws|http):\/\/127\.0\.0\.1:\d+\/v1\/connect\?token=gw_t…ef/);
+        assert.ok(!a.stderr().includes(token), 'the token is not shown');
+        assert.deepEqual(a.errors, []);
+      } finally {
+        await a.client.close();
+      }
+    }
+  } finally {
+    await gateway.shutdown();
   }
 });
 

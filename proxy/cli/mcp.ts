@@ -1,23 +1,28 @@
 // `gateway mcp`: the agent toolkit (proxy/agent/) as an MCP server on stdin/stdout, for agent tools
 // that start their MCP servers as child processes (Claude Desktop, Claude Code, Cursor). The tools
 // and instructions are the hosted /mcp's (proxy/mcp/tool-server.ts). Its browsers come from
-// --cdp-endpoint (a browser the user runs), --config (a gateway.yml's providers), or else a local
-// Chromium started on first use (local-chromium.ts), so the handshake never waits for a browser.
-// stdout carries JSON-RPC and nothing else: messages go to stderr, and so do logs (lib/log.ts).
+// --cdp-endpoint (a browser the user runs, or a gateway's or router's connect URL), --config (a
+// gateway.yml's providers), or else a local Chromium started on first use (local-chromium.ts), so
+// the handshake never waits for a browser. stdout carries JSON-RPC and nothing else: messages go to
+// stderr, and so do logs (lib/log.ts).
 //
-// Both kinds of browser here are endpoint kind `browser`: the user's own browser must keep its
-// tabs, and the local one serves every session of this server at once, so each session works in
-// tabs it opened and closes them when it ends (kind `connect` would hand every session the same
-// first tab, and end nothing when one closes).
+// A browser reached directly (the user's own, or the local one) is endpoint kind `browser`: the
+// user's own browser must keep its tabs, and the local one serves every session of this server at
+// once, so each session works in tabs it opened and closes them when it ends. Through a gateway's or
+// router's connect URL each session is a connect of its own (kind `connect`): its own browser, with
+// the routing, limits and queue of that gateway or router, ended when the session closes.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { SessionSet } from '../agent/session-set';
 import { AgentError, type AgentEndpoint, type ResolvedOptions } from '../agent/types';
+import { agentConnectParams } from '../mcp/agent-endpoint';
 import { toolServer } from '../mcp/tool-server';
 import { SELF_HOSTED_MCP_INSTRUCTIONS } from '../mcp/instructions';
 import { headlessFor, LocalChromium } from './local-chromium';
-import { browserWebSocket, httpOrigin } from './devtools-endpoint';
+import { maskEndpoint } from './browse-words';
+import { connectUrl } from './credentials';
+import { browserWebSocket, browseTarget } from './devtools-endpoint';
 import { endpointFromConfig } from './mcp-config-endpoint';
-import { err, UsageError } from './output';
+import { CliError, err, UsageError } from './output';
 
 export interface McpOptions {
   cdpEndpoint?: string;
@@ -27,7 +32,7 @@ export interface McpOptions {
 }
 
 export async function mcp(options: McpOptions, version: string): Promise<void> {
-  const devtools = options.cdpEndpoint === undefined ? undefined : parseCdpEndpoint(options.cdpEndpoint);
+  const given = options.cdpEndpoint === undefined ? undefined : checkCdpEndpoint(options.cdpEndpoint);
   const port = options.port === undefined ? undefined : parsePort(options.port);
   if (port !== undefined && options.config === undefined) throw new UsageError('--port goes with --config (the gateway that routes to its providers)');
 
@@ -40,9 +45,9 @@ export async function mcp(options: McpOptions, version: string): Promise<void> {
     gateway = routed;
     endpoint = routed.endpoint;
     source = `the providers of ${options.config}, through a gateway at ${routed.url}`;
-  } else if (devtools) {
-    endpoint = directEndpoint(() => browserWebSocket(devtools, 'the user should start it with --remote-debugging-port, or give gateway mcp another --cdp-endpoint'));
-    source = `the browser at ${devtools.origin}`;
+  } else if (given !== undefined) {
+    endpoint = cdpEndpoint(given);
+    source = `--cdp-endpoint ${maskEndpoint(given)}`;
   } else {
     const browser = new LocalChromium(headlessFor(options.headless === true));
     local = browser;
@@ -73,36 +78,60 @@ export async function mcp(options: McpOptions, version: string): Promise<void> {
   process.stdin.destroy();
 }
 
+/** What the forms of --cdp-endpoint are, for a usage error. */
+const CDP_ENDPOINT_FORMS = 'a browser\'s ws://host:port/devtools/browser/<id>, or http://host:port or ws://host:port of a browser started with --remote-debugging-port=<port>, or a gateway\'s or router\'s connect URL (ws(s)://host:port/v1/connect?token=…, or its http(s):// form)';
+
+/** Refuses, before anything starts, what no gateway or browser could be at (a URL of another scheme, or no URL). */
+function checkCdpEndpoint(value: string): string {
+  try {
+    connectUrl(value);
+  } catch (error) {
+    if (error instanceof CliError) throw new UsageError(`--cdp-endpoint: ${error.message}; give ${CDP_ENDPOINT_FORMS}`);
+    throw error;
+  }
+  return value;
+}
+
 /** A browser reached directly: what only a gateway's connect can do (recording, traces, profiles) is refused in words a model can act on. */
+function refuseGatewayOptions(options: ResolvedOptions): void {
+  const asked = [options.record && 'record', options.trace && 'trace', options.profile && 'profile'].filter(Boolean);
+  if (asked.length > 0) throw new AgentError('invalid', `${asked.join(', ')} ${asked.length === 1 ? 'is' : 'are'} not available here: this MCP server drives a browser directly, with no gateway in between. Open the browser without ${asked.length === 1 ? 'it' : 'them'}.`);
+}
+
 function directEndpoint(address: () => Promise<string>): AgentEndpoint {
   return {
     kind: 'browser',
     async connect(options: ResolvedOptions) {
-      const asked = [options.record && 'record', options.trace && 'trace', options.profile && 'profile'].filter(Boolean);
-      if (asked.length > 0) throw new AgentError('invalid', `${asked.join(', ')} ${asked.length === 1 ? 'is' : 'are'} not available here: this MCP server drives a browser directly, with no gateway in between. Open the browser without ${asked.length === 1 ? 'it' : 'them'}.`);
+      refuseGatewayOptions(options);
       return { url: await address() };
     },
   };
 }
 
 /**
- * --cdp-endpoint: a browser's own WebSocket address (ws://host:port/devtools/browser/<id>, used as
- * it is) or its DevTools HTTP address (http://host:port, asked for the WebSocket at each open, so a
- * browser restarted since still works).
+ * --cdp-endpoint, told apart at each open as `gateway browse --endpoint` is (devtools-endpoint.ts),
+ * so a browser started or restarted after this server is found. A connect URL opens a routed
+ * session with what the agent asked for (recording, traces, a profile); a DevTools address, tabs
+ * of the session's own in that browser.
  */
-export function parseCdpEndpoint(value: string): URL {
-  const expected = 'give a browser\'s ws://host:port/devtools/browser/<id> address, or its DevTools address http://host:port or ws://host:port (a browser started with --remote-debugging-port=<port>)';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`--cdp-endpoint ${JSON.stringify(value)} is not a URL: ${expected}`);
-  }
-  if ((url.protocol === 'ws:' || url.protocol === 'wss:') && url.pathname.startsWith('/devtools/browser/')) return url;
-  if (url.protocol === 'http:' || url.protocol === 'https:') return url;
-  // ws://host:port, as Puppeteer's browserURL users write it: the DevTools HTTP address of that port.
-  if ((url.protocol === 'ws:' || url.protocol === 'wss:') && url.pathname.replace(/\/+$/, '') === '') return httpOrigin(url);
-  throw new UsageError(`--cdp-endpoint ${JSON.stringify(value)} is not a browser's DevTools address: ${expected}`);
+function cdpEndpoint(value: string): AgentEndpoint {
+  let kind: AgentEndpoint['kind'] = 'browser';
+  return {
+    // What the latest open found: the session reads it once its connect has answered.
+    get kind() {
+      return kind;
+    },
+    async connect(options: ResolvedOptions) {
+      const target = await browseTarget(value);
+      kind = target.kind;
+      if (target.kind === 'connect') {
+        for (const [name, setting] of Object.entries(agentConnectParams(options))) target.url.searchParams.set(name, setting);
+        return { url: target.url.href };
+      }
+      refuseGatewayOptions(options);
+      return { url: await browserWebSocket(target.devtools, 'the user should start it with --remote-debugging-port, or give gateway mcp another --cdp-endpoint') };
+    },
+  };
 }
 
 function parsePort(value: string): number {
