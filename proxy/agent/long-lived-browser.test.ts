@@ -14,7 +14,6 @@ import { launchChromium, type Chromium } from '../../e2e/support/chromium';
 import { eventually } from '../../e2e/support/connect';
 import { startTestSite, type TestSite } from '../../e2e/support/test-site';
 import { browseTarget } from '../cli/devtools-endpoint';
-import { parseCdpEndpoint } from '../cli/mcp';
 import { act, navigate } from './actions';
 import { evaluate } from './reading';
 import { SessionSet } from './session-set';
@@ -75,7 +74,9 @@ test('a tab opened above the one it drives: the next action brings its tab to th
     assert.equal(await evaluate(session, 'document.visibilityState'), '"visible"', 'the agent\'s tab is in front again');
     const result = await act(session, [{ action: 'click', ref: refOf(page, /button "Add to cart"/) }]);
     assert.match(result, /No element changed; the page's text did:\n\+ Added to cart!/);
+    // /json/close answers before the tab is gone; the next test reads the tabs as they are.
     await fetch(`${browser.httpUrl}/json/close/${above.id}`);
+    await eventually(async () => !(await pages()).some((p) => p.id === above.id), 5_000, 'the tab above closed');
   } finally {
     await set.closeAll('test over');
   }
@@ -83,15 +84,13 @@ test('a tab opened above the one it drives: the next action brings its tab to th
 
 test('endpoint forms: a DevTools address as http://host:port or ws://host:port is the browser; a gateway or a site is a connect', async () => {
   assert.equal((await browseTarget(browser.httpUrl)).kind, 'browser');
-  assert.equal((await browseTarget(`ws://127.0.0.1:${browser.port}`)).kind, 'browser');
+  // ws://host:port as Puppeteer's browserURL users write it: the DevTools HTTP address of that port.
+  assert.deepEqual(await browseTarget(`ws://127.0.0.1:${browser.port}`), { kind: 'browser', devtools: new URL(`http://127.0.0.1:${browser.port}/`) });
   assert.equal((await browseTarget(browser.wsUrl)).kind, 'browser');
   const other = await browseTarget(site.url, 'a-token');
   assert.equal(other.kind, 'connect');
   assert.equal(other.kind === 'connect' && other.url.pathname, '/v1/connect');
   assert.equal((await browseTarget(`${site.url}/v1/connect`)).kind, 'connect');
-  // gateway mcp --cdp-endpoint takes the same forms of a DevTools address.
-  assert.equal(parseCdpEndpoint(`ws://127.0.0.1:${browser.port}`).href, `http://127.0.0.1:${browser.port}/`);
-  assert.equal(parseCdpEndpoint(browser.httpUrl).href, `${browser.httpUrl}/`);
 });
 
 test('gateway browse --endpoint http://host:port of a browser started with --remote-debugging-port: it opens, in a tab of its own', async () => {

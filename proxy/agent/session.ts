@@ -3,6 +3,7 @@
 // one session run one at a time, in order: a model that sends two at once gets both answered as if
 // sent one after the other.
 import { randomBytes } from 'node:crypto';
+import { closeOwnTargets, openOwnContext } from './browser-context';
 import { CdpConnection } from './cdp';
 import { idleMsFor, type AgentPolicy } from './policy';
 import { Tab } from './tab';
@@ -25,6 +26,8 @@ export class AgentSession {
    * holds the tabs of its other users and of earlier sessions, never to be adopted or driven.
    */
   private readonly scope = new Set<string>();
+  /** The browser context the session's tabs are created in (browser-context.ts); null: the default one. */
+  private contextId: string | null = null;
   private currentTab: Tab | null = null;
   private lastActivity = Date.now();
   private idleTimer: NodeJS.Timeout | null = null;
@@ -51,8 +54,8 @@ export class AgentSession {
   }
 
   /**
-   * Opens a browser through the endpoint and attaches to its first tab (or a new one); in a browser
-   * of the user's own it always opens a tab of its own and leaves the user's tabs alone.
+   * Opens a browser through the endpoint, a context of its own in it (browser-context.ts) and a tab
+   * there; the browser's other tabs, the user's own included, are left alone.
    */
   static async open(endpoint: AgentEndpoint, options: ResolvedOptions, policy: AgentPolicy): Promise<AgentSession> {
     const { url, headers } = await endpoint.connect(options);
@@ -136,9 +139,7 @@ export class AgentSession {
     cdp.on('Browser.downloadWillBegin', ({ url, suggestedFilename }) => this.observations.download(url, suggestedFilename));
 
     await cdp.send('Target.setDiscoverTargets', { discover: true });
-    // Downloads would write to the provider's disk: refuse them, but hear of them (browsers of the
-    // user's own keep their settings).
-    if (this.endpoint.kind === 'connect') await cdp.send('Browser.setDownloadBehavior', { behavior: 'deny', eventsEnabled: true }).catch(() => {});
+    this.contextId = await openOwnContext(cdp, this.endpoint, this.options);
     // A tab of its own, even in a fresh browser: its first tab may be a default tab another client uses.
     this.currentTab = await this.createTab();
   }
@@ -158,7 +159,7 @@ export class AgentSession {
 
   /** A new blank tab, attached; tools navigate it with `openIn` so that they can wait for the load. */
   async createTab(): Promise<Tab> {
-    const { targetId } = await this.cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
+    const { targetId } = await this.cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId: this.contextId ?? undefined });
     this.scope.add(targetId);
     return this.attach(targetId);
   }
@@ -271,16 +272,14 @@ export class AgentSession {
     };
   }
 
-  /** Ends the session: the tabs it opened (popups included) close, then the connection (a routed session ends with it). */
+  /** Ends the session: its context or the tabs it opened (popups included) close, then the connection (a routed session ends with it). */
   async close(reason: string): Promise<void> {
     if (this.closedReason) return;
     this.closedReason = reason;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     clearTimeout(this.lifetimeTimer);
     clearInterval(this.keepaliveTimer);
-    if (!this.cdp.closed) {
-      await Promise.all([...this.scope].map((targetId) => this.cdp.send('Target.closeTarget', { targetId }, undefined, 5_000).catch(() => {})));
-    }
+    if (!this.cdp.closed) await closeOwnTargets(this.cdp, this.contextId, this.scope);
     this.cdp.close();
     for (const listener of this.closeListeners) listener(reason);
     this.closeListeners.clear();
