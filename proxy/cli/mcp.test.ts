@@ -3,26 +3,19 @@
 // Chromium and a local site. A browser of the user's own (--cdp-endpoint) keeps its tabs; a gateway's
 // connect URL (--cdp-endpoint too) routes every session through that gateway; the local Chromium
 // starts only when a tool needs it and leaves no process or directory behind; stdout carries
-// JSON-RPC and nothing else; options that are not understood stop it with exit code 2.
+// JSON-RPC and nothing else; options that are not understood stop it with exit code 2. Through a
+// gateway: mcp-routed.test.ts.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { JSONRPCMessageSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { launchChromium, type Chromium } from '../../e2e/support/chromium';
-import { eventually } from '../../e2e/support/connect';
 import { startTestSite, type TestSite } from '../../e2e/support/test-site';
 import { agentTools } from '../agent/tools';
-import { startGateway } from '../gateway/server';
 import { SELF_HOSTED_MCP_INSTRUCTIONS, MCP_SERVER_NAME } from '../mcp/instructions';
-import { readGatewayConfig } from './gateway-config';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
+import { agent, completeForm, descendants, processes, ROOT, scratch as scratchOf, textOf, until } from './testing';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SLOW = { timeout: 90_000 };
 
@@ -38,12 +31,7 @@ after(async () => {
   for (const dir of paths) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A scratch home and data directory. */
-function scratch(): Record<string, string> {
-  const home = mkdtempSync(path.join(os.tmpdir(), 'gw-mcp-'));
-  paths.push(home);
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, GW_DATA_DIR: path.join(home, 'data') };
-}
+const scratch = () => scratchOf(paths);
 
 /** A scratch home and TMPDIR for the local Chromium, whose directory goes there. */
 function localScratch(): { tmp: string; env: Record<string, string> } {
@@ -55,108 +43,6 @@ function localScratch(): { tmp: string; env: Record<string, string> } {
 
 /** What is in TMPDIR besides tsx's compile cache. */
 const tmpEntries = (tmp: string) => readdirSync(tmp).filter((name) => !name.startsWith('tsx-'));
-
-interface Agent {
-  client: Client;
-  pid: number;
-  stderr(): string;
-  /** Errors the client met reading stdout (a line that is not JSON-RPC is one). */
-  errors: Error[];
-  tool(name: string, args?: Record<string, unknown>): Promise<{ text: string; error: boolean }>;
-}
-
-async function agent(args: string[], env: Record<string, string>): Promise<Agent> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['proxy/cli/gateway.mjs', 'mcp', ...args], cwd: ROOT, env, stderr: 'pipe' });
-  let stderr = '';
-  transport.stderr!.on('data', (chunk) => (stderr += chunk));
-  const client = new Client({ name: 'gateway-mcp-test', version: '1.0.0' });
-  const errors: Error[] = [];
-  client.onerror = (error) => errors.push(error);
-  await client.connect(transport);
-  return {
-    client,
-    pid: transport.pid!,
-    stderr: () => stderr,
-    errors,
-    async tool(name, toolArgs = {}) {
-      const result = (await client.callTool({ name, arguments: toolArgs })) as CallToolResult;
-      return { text: textOf(result), error: result.isError === true };
-    },
-  };
-}
-
-const textOf = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-
-const refOf = (text: string, pattern: RegExp) => {
-  const line = text.split('\n').find((l) => pattern.test(l));
-  assert.ok(line, `no line matching ${pattern} in:\n${text}`);
-  return /e\d+/.exec(line!)![0];
-};
-
-/** Fills and sends the test site's form through the tools, and reads the result back. */
-async function completeForm(a: Agent): Promise<void> {
-  const page = await a.tool('browser_navigate', { url: `${site.url}/agent/form` });
-  assert.equal(page.error, false, page.text);
-  assert.match(page.text, /Page: "Sign up"/);
-  const snap = await a.tool('browser_snapshot');
-  const sent = await a.tool('browser_act', {
-    steps: [
-      { action: 'fill', ref: refOf(snap.text, /textbox "Full name"/), text: 'Ada Lovelace' },
-      { action: 'fill', ref: refOf(snap.text, /textbox "Email"/), text: 'ada@example.com' },
-      { action: 'select', ref: refOf(snap.text, /combobox "Plan"/), option: 'pro' },
-      { action: 'check', ref: refOf(snap.text, /checkbox "Send me news"/) },
-      { action: 'click', ref: refOf(snap.text, /button "Create account"/) },
-    ],
-  });
-  assert.equal(sent.error, false, sent.text);
-  assert.match(sent.text, /Page: "Welcome"/);
-  const read = await a.tool('browser_extract', { format: 'text' });
-  assert.match(read.text, /Thanks, Ada Lovelace/);
-  assert.match(read.text, /email=ada@example\.com plan=pro news=on/);
-}
-
-interface Proc {
-  pid: number;
-  ppid: number;
-  state: string;
-  cmdline: string;
-}
-
-/** Every process, from /proc; zombies are marked by their state. */
-function processes(): Proc[] {
-  const list: Proc[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      list.push({ pid: Number(entry), state: fields[0]!, ppid: Number(fields[1]), cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ') });
-    } catch {
-      // it ended while we looked
-    }
-  }
-  return list;
-}
-
-/** The living processes below `pid` (children, grandchildren…). */
-function descendants(pid: number): Proc[] {
-  const all = processes().filter((p) => p.state !== 'Z');
-  const found: Proc[] = [];
-  const queue = [pid];
-  while (queue.length > 0) {
-    const parent = queue.shift()!;
-    for (const p of all.filter((q) => q.ppid === parent)) {
-      found.push(p);
-      queue.push(p.pid);
-    }
-  }
-  return found;
-}
-
-/** Polls until `check` holds, failing with `what` at the deadline. */
-async function until(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  await eventually(async () => (await condition()) || null, timeoutMs, what);
-}
 
 /** The page tabs of the test's browser, by id. */
 async function pageIds(): Promise<string[]> {
@@ -193,7 +79,7 @@ test('--cdp-endpoint: the toolkit\'s tools and instructions; a form completed in
 
     const opened = await a.tool('browser_session', { action: 'open' });
     assert.equal(opened.error, false, opened.text);
-    await completeForm(a);
+    await completeForm(a, site.url);
     // The session sees its own tab only, never the user's.
     const tabs = await a.tool('browser_tabs', { action: 'list' });
     assert.equal(tabs.text.trim().split('\n').length, 1, tabs.text);
@@ -225,7 +111,7 @@ test('the local Chromium: none at the handshake, started by the first tool that 
     const opened = await a.tool('browser_session', { action: 'open' });
     assert.equal(opened.error, false, opened.text);
     await until('the progress line on stderr', () => a.stderr().includes('starting Chromium (headless)'));
-    await completeForm(a);
+    await completeForm(a, site.url);
     seen = chromiums().map((p) => p.pid);
     assert.ok(seen.length > 0, 'the browser runs under the MCP server');
     assert.ok(chromiums().some((p) => p.cmdline.includes('--headless')));
@@ -377,66 +263,3 @@ test('mcp --help lists the options; options it cannot use stop it before it serv
     assert.equal(run.stdout, '');
   });
 });
-
-test('--config: the browsers come through a gateway of that file started inside the process, with its routing', SLOW, async () => {
-  const env = scratch();
-  const file = path.join(env.HOME!, 'gateway.yml');
-  writeFileSync(file, `providers:\n  down: { url: "ws://127.0.0.1:9/devtools/browser/x", priority: 1 }\n  chrome: { url: "${browser.httpUrl}", priority: 2, limits: { maxConcurrent: 1 } }\ngateway: { defaultStrategy: priority-chain }\n`);
-  const a = await agent(['--config', file, '--port', String(await freePort())], env);
-  try {
-    await until('the gateway address', () => /through a gateway at http/.test(a.stderr()));
-    const base = /through a gateway at (http:\/\/127\.0\.0\.1:\d+)/.exec(a.stderr())![1]!;
-    const opened = await a.tool('browser_session', { action: 'open' });
-    assert.equal(opened.error, false, opened.text);
-    const status = (await (await fetch(`${base}/v1/status`)).json()) as { providers: { id: string; active: number; healthy: boolean }[] };
-    assert.deepEqual(status.providers.map((p) => [p.id, p.active]), [['down', 0], ['chrome', 1]], 'failed over to chrome');
-    await completeForm(a);
-  } finally {
-    await a.client.close();
-  }
-});
-
-test('--cdp-endpoint with a gateway\'s connect URL, ws:// or http://: each session is a connect through that gateway, with what the agent asked for', SLOW, async () => {
-  const env = scratch();
-  const file = path.join(env.HOME!, 'gateway.yml');
-  writeFileSync(file, `providers:\n  chrome: { url: "${browser.httpUrl}", priority: 1 }\n`);
-  const { config, dataDir } = await readGatewayConfig(file, env);
-  const token = 'gw_test_token_0123456789abcdef';
-  const gateway = await startGateway({ config, env: { GW_TOKEN: token, HOST: '127.0.0.1' }, dataDir, port: 0 });
-  const active = async () => ((await (await fetch(`${gateway.url}/v1/status?token=${token}`)).json()) as { providers: { active: number }[] }).providers[0]!.active;
-  const connect = `${gateway.url.replace(/^http/, 'ws')}/v1/connect?token=${token}`;
-  try {
-    for (const given of [connect, connect.replace(/^ws/, 'http')]) {
-      const a = await agent(['--cdp-endpoint', given], env);
-      try {
-        // The profile goes to the gateway, which refuses that name in its own words.
-        const refused = await a.tool('browser_session', { action: 'open', profile: 'not a name' });
-        assert.equal(refused.error, true);
-        assert.match(refused.text, /400 .*profile must be 1 to 64 letters/);
-        const opened = await a.tool('browser_session', { action: 'open' });
-        assert.equal(opened.error, false, opened.text);
-        assert.equal(await active(), 1, 'the session is the gateway\'s');
-        if (given === connect) await completeForm(a);
-        else assert.match((await a.tool('browser_navigate', { url: `${site.url}/agent/form` })).text, /Page: "Sign up"/);
-        assert.match((await a.tool('browser_session', { action: 'close' })).text, /Closed browser br_/);
-        await until('the gateway\'s session ended', async () => (await active()) === 0);
-        assert.match(a.stderr(), /browsers: --cdp-endpoint (ws|http):\/\/127\.0\.0\.1:\d+\/v1\/connect\?token=gw_t…ef/);
-        assert.ok(!a.stderr().includes(token), 'the token is not shown');
-        assert.deepEqual(a.errors, []);
-      } finally {
-        await a.client.close();
-      }
-    }
-  } finally {
-    await gateway.shutdown();
-  }
-});
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
