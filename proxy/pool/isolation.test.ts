@@ -184,9 +184,12 @@ test('the browser cannot read host files even when a path gets through: file inp
   const session = await context.newCDPSession(page);
   const { root } = await session.send('DOM.getDocument');
   const { nodeId } = await session.send('DOM.querySelector', { nodeId: root.nodeId, selector: '#f' });
+  // The relay refuses paths (uploads.test.ts); a command too large for it to read gets one through.
+  await assert.rejects(session.send('DOM.setFileInputFiles', { nodeId, files: [filesForA[0]!.file] }), /cannot work on the local pool/);
+  const unread = 'x'.repeat(70 * 1024);
   for (const { what, file } of filesForA) {
     // DOM.setFileInputFiles takes host paths and bypasses every URL rule: only the sandbox stops it.
-    await session.send('DOM.setFileInputFiles', { nodeId, files: [file] });
+    await session.send('DOM.setFileInputFiles', { nodeId, files: [file], unread } as { nodeId: number; files: string[] });
     const read = await page.evaluate(async () => {
       const chosen = (document.getElementById('f') as HTMLInputElement).files![0]!;
       try {

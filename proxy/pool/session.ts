@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
 import type { Logger } from '../../lib/log';
 import { FastLane } from '../relay/fast-lane';
+import { refuseUploadsByPath } from './uploads';
 import { CLIENT_ENDED, type RelayOutcome } from '../relay/types';
 import { dialUpstream } from '../websocket/dial';
 import { switchingProtocols, watchPending, writeRefusal } from '../websocket/handshake';
@@ -77,13 +78,14 @@ export class Session {
       browser = await this.ctx.launch(this.userDataDir, this.abort.signal);
       this.pid = browser.pid;
       this.devtoolsPort = browser.devtoolsPort;
-      // The client's own handshake (key, extensions, subprotocol) goes to the browser, so both
-      // ends agree on framing and compression and the bytes can pass untouched.
+      // The client's own handshake (key, subprotocol) goes to the browser, so both ends agree on
+      // framing and the bytes can pass untouched; not its compression offer: the relay reads the
+      // client's commands (uploads.ts), as the proxy's pipeline lane does, and deflated ones it
+      // could not read.
       const key = req.headers['sec-websocket-key']!.trim();
       const upstream = await dialUpstream({
         url: browser.wsUrl,
         key,
-        extensions: req.headers['sec-websocket-extensions'],
         protocol: req.headers['sec-websocket-protocol'],
         timeoutMs: HANDSHAKE_TIMEOUT_MS,
         signal: this.abort.signal,
@@ -105,7 +107,7 @@ export class Session {
       client.write(switchingProtocols(key, answer));
       let ended!: (outcome: RelayOutcome) => void;
       const outcome = new Promise<RelayOutcome>((resolve) => (ended = resolve));
-      const relay = new FastLane(client, early.length > 0 ? Buffer.concat([head, early]) : head, upstream.socket, upstream.head, (o) => ended(o), { peer: 'browser' });
+      const relay = new FastLane(client, early.length > 0 ? Buffer.concat([head, early]) : head, upstream.socket, upstream.head, (o) => ended(o), { peer: 'browser', screen: refuseUploadsByPath });
       this.relay = relay;
       this.state = 'open';
       log.info({ pid: browser.pid, launchMs: browser.launchMs, prepared: Boolean(prepared) }, 'session open');

@@ -7,7 +7,8 @@
 // ends it at once, and a close frame the provider does not answer within CLOSE_GRACE_MS is
 // answered by the relay (an unresponsive browser must not hold a session and its slot).
 import type { Duplex } from 'node:stream';
-import { FrameCounter } from '../websocket/frames';
+import { FrameCounter, FrameReader, serverTextFrame } from '../websocket/frames';
+import { screenFrame, type CommandScreen } from './command-screen';
 import { goodbye } from './goodbye';
 import { CLIENT_ENDED, CLOSE_GRACE_MS, farewell, providerOutcome, type Relay, type RelayOutcome, type RelayStats } from './types';
 
@@ -18,6 +19,8 @@ export interface LaneOptions {
   peer?: 'provider' | 'browser';
   /** Pipeline lane: how long plugins may hold the browser after the client left (RELEASE_LIMIT_MS). */
   releaseLimitMs?: number;
+  /** Fast lane: commands it answers itself instead of passing them on (command-screen.ts). */
+  screen?: CommandScreen;
 }
 
 export class FastLane implements Relay {
@@ -46,14 +49,19 @@ export class FastLane implements Relay {
       this.toClient.push(upstreamHead);
       client.write(upstreamHead);
     }
-    if (clientHead.length > 0) upstream.write(clientHead);
+    const screen = options.screen;
+    const toUpstream = screen ? this.screened(screen) : (chunk: Buffer) => upstream.write(chunk);
+    if (clientHead.length > 0) toUpstream(clientHead);
     client.on('data', (chunk: Buffer) => this.fromClientData(chunk));
     upstream.on('data', (chunk: Buffer) => {
       this.toClient.push(chunk);
       this.lastActivity = Date.now();
     });
-    client.pipe(upstream, { end: false });
+    if (screen) client.on('data', toUpstream);
+    else client.pipe(upstream, { end: false });
     upstream.pipe(client, { end: false });
+    // After pipe()'s own listener, so an answer of ours follows the chunk it waited for.
+    if (screen) upstream.on('data', () => this.flushAnswers());
     for (const event of ['end', 'close', 'error'] as const) {
       client.on(event, () => this.finish(this.clientEnd(), 'client'));
       // A provider hanging up after the client's close frame is the end the client asked for,
@@ -63,6 +71,36 @@ export class FastLane implements Relay {
     upstream.resume();
     client.resume();
     if (client.readableEnded || client.destroyed) this.finish(CLIENT_ENDED, 'client');
+  }
+
+  /** Answers to refused commands, waiting for the stream to the client to sit between two messages. */
+  private readonly answers: Buffer[] = [];
+
+  /**
+   * The client's bytes to the browser frame by frame, the commands the screen refuses answered
+   * instead; with pipe()'s backpressure (a full browser socket pauses the client).
+   */
+  private screened(screen: CommandScreen): (chunk: Buffer) => void {
+    const reader = new FrameReader();
+    return (chunk) => {
+      if (this.ended || this.closing) return;
+      const passed: Buffer[] = [];
+      for (const frame of reader.push(chunk)) {
+        const answer = screenFrame(frame, screen);
+        if (answer === null) passed.push(frame.bytes);
+        else this.answers.push(serverTextFrame(answer));
+      }
+      if (passed.length > 0 && !this.upstream.write(passed.length === 1 ? passed[0]! : Buffer.concat(passed))) {
+        this.client.pause();
+        this.upstream.once('drain', () => this.client.resume());
+      }
+      this.flushAnswers();
+    };
+  }
+
+  private flushAnswers(): void {
+    if (this.answers.length === 0 || !this.toClient.atMessageBoundary || this.toClient.closing || this.client.writableEnded) return;
+    this.client.write(Buffer.concat(this.answers.splice(0)));
   }
 
   get stats(): RelayStats {
