@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { completeForm, refOf } from '../support/agent-form';
 import { call, expectOk } from '../support/api';
 import { ownProxy, userWithProvider, type CaptureUser } from '../support/capture';
 import { launchChromium, type Chromium } from '../support/chromium';
@@ -67,11 +68,6 @@ async function chatUser(tag: string): Promise<CaptureUser & { chatToken: string 
   return { ...user, chatToken: link.token };
 }
 
-const refOf = (text: string, pattern: RegExp) => {
-  const line = text.split('\n').find((l) => pattern.test(l));
-  assert.ok(line, `no line matching ${pattern} in:\n${text}`);
-  return /e\d+/.exec(line!)![0];
-};
 const browserIdOf = (text: string) => /Opened browser (br_[\w-]+)/.exec(text)![1]!;
 
 test('a chat agent completes a form on a local site through MCP; the browser is a session of kind agent', SLOW, async () => {
@@ -80,23 +76,7 @@ test('a chat agent completes a form on a local site through MCP; the browser is 
   try {
     const opened = await a.tool('browser_session', { action: 'open' });
     assert.equal(opened.error, false, opened.text);
-    const page = await a.tool('browser_navigate', { url: `${site.url}/agent/form` });
-    assert.match(page.text, /Page: "Sign up"/);
-    const snap = await a.tool('browser_snapshot');
-    const filled = await a.tool('browser_act', {
-      steps: [
-        { action: 'fill', ref: refOf(snap.text, /textbox "Full name"/), text: 'Ada Lovelace' },
-        { action: 'fill', ref: refOf(snap.text, /textbox "Email"/), text: 'ada@example.com' },
-        { action: 'select', ref: refOf(snap.text, /combobox "Plan"/), option: 'pro' },
-        { action: 'check', ref: refOf(snap.text, /checkbox "Send me news"/) },
-        { action: 'click', ref: refOf(snap.text, /button "Create account"/) },
-      ],
-    });
-    assert.equal(filled.error, false, filled.text);
-    assert.match(filled.text, /Page: "Welcome"/);
-    const read = await a.tool('browser_extract', { format: 'markdown' });
-    assert.match(read.text, /Thanks, Ada Lovelace/);
-    assert.match(read.text, /email=ada@example\.com plan=pro news=on/);
+    await completeForm(a, site.url, 'markdown');
     const shot = await a.tool('browser_screenshot');
     const image = shot.result.content.find((c) => c.type === 'image') as { data: string; mimeType: string };
     assert.equal(image.mimeType, 'image/jpeg');

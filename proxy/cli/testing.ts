@@ -1,7 +1,6 @@
 // What the `gateway mcp` tests share (mcp.test.ts, mcp-routed.test.ts): the real launcher as a child
 // process with a scratch HOME and GW_DATA_DIR, spoken to over stdio by the MCP SDK's own client, and
 // the test site's form completed through the tools.
-import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { eventually } from '../../e2e/support/connect';
+
+export { completeForm, refOf } from '../../e2e/support/agent-form';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -55,33 +56,6 @@ export async function agent(args: string[], env: Record<string, string>): Promis
 
 export const textOf = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 
-export const refOf = (text: string, pattern: RegExp) => {
-  const line = text.split('\n').find((l) => pattern.test(l));
-  assert.ok(line, `no line matching ${pattern} in:\n${text}`);
-  return /e\d+/.exec(line!)![0];
-};
-
-/** Fills and sends the test site's form through the tools, and reads the result back. */
-export async function completeForm(a: Agent, siteUrl: string): Promise<void> {
-  const page = await a.tool('browser_navigate', { url: `${siteUrl}/agent/form` });
-  assert.equal(page.error, false, page.text);
-  assert.match(page.text, /Page: "Sign up"/);
-  const snap = await a.tool('browser_snapshot');
-  const sent = await a.tool('browser_act', {
-    steps: [
-      { action: 'fill', ref: refOf(snap.text, /textbox "Full name"/), text: 'Ada Lovelace' },
-      { action: 'fill', ref: refOf(snap.text, /textbox "Email"/), text: 'ada@example.com' },
-      { action: 'select', ref: refOf(snap.text, /combobox "Plan"/), option: 'pro' },
-      { action: 'check', ref: refOf(snap.text, /checkbox "Send me news"/) },
-      { action: 'click', ref: refOf(snap.text, /button "Create account"/) },
-    ],
-  });
-  assert.equal(sent.error, false, sent.text);
-  assert.match(sent.text, /Page: "Welcome"/);
-  const read = await a.tool('browser_extract', { format: 'text' });
-  assert.match(read.text, /Thanks, Ada Lovelace/);
-  assert.match(read.text, /email=ada@example\.com plan=pro news=on/);
-}
 
 interface Proc {
   pid: number;
