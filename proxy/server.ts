@@ -12,7 +12,7 @@ import { ROUTER_CHANNEL } from '../lib/routers/notify';
 import { ACCESS_CHANNEL, SESSION_CLOSE_CHANNEL } from '../lib/sessions/notify';
 import { RouterKeyAuth } from './auth/authenticate';
 import { RouterStore } from './config/router-store';
-import { DISCOVERY_PATHS, handleDiscovery } from './connect/discovery';
+import { DISCOVERY_PATHS, handleDiscovery, TARGET_LIST_PATHS } from './connect/discovery';
 import { handleConnect } from './connect/handle-connect';
 import { AgentTickets } from './connect/agent-tickets';
 import { selfUrl } from './mcp/agent-endpoint';
@@ -172,7 +172,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
       calls.add(call);
       return;
     }
-    if (DISCOVERY_PATHS.has(url.pathname)) {
+    if (DISCOVERY_PATHS.has(url.pathname) || TARGET_LIST_PATHS.has(url.pathname)) {
       void handleDiscovery(req, res, url, discovery).catch((err: Error) => {
         log.error({ err: err.message }, 'discovery failed');
         if (!res.headersSent) text(res, 500, 'internal error');

@@ -44,9 +44,10 @@ async function twoProviderRouter(tag: string) {
   return { user, key: await routerKey(user.workspaceId, user.routerId) };
 }
 
-test('Playwright connectOverCDP over http:// through the proxy: a page evaluates 1+1', async () => {
+test('Playwright connectOverCDP over http:// through the proxy, at the root or the connect URL\'s own http:// form: a page evaluates 1+1', async () => {
   const { user, key } = await twoProviderRouter('disc-pw');
-  for (const base of [`${PROXY_HTTP}/?token=${key}&provider=b`, `${PROXY_HTTP}?provider=a&token=${key}`]) {
+  // The last: the connect URL a user copies, with http:// for ws:// (Playwright reads /v1/connect/json/version/ under it).
+  for (const base of [`${PROXY_HTTP}/?token=${key}&provider=b`, `${PROXY_HTTP}?provider=a&token=${key}`, `${PROXY_HTTP}/v1/connect?token=${key}&provider=b`]) {
     const browser = await chromium.connectOverCDP(base);
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
@@ -56,9 +57,9 @@ test('Playwright connectOverCDP over http:// through the proxy: a page evaluates
   const { db } = await import('../../lib/db');
   const rows = await eventually(async () => {
     const found = await db.sessionLog.findMany({ where: { workspaceId: user.workspaceId }, orderBy: { startedAt: 'asc' } });
-    return found.length === 2 && found.every((r) => r.state === 'closed') ? found : null;
-  }, 5_000, 'both sessions closed');
-  assert.deepEqual(rows.map((r) => r.providerSlug), ['b', 'a'], 'provider= of the http address reaches the connect');
+    return found.length === 3 && found.every((r) => r.state === 'closed') ? found : null;
+  }, 5_000, 'the three sessions closed');
+  assert.deepEqual(rows.map((r) => r.providerSlug), ['b', 'a', 'b'], 'provider= of the http address reaches the connect');
 });
 
 test('GET /json/version(/): the WebSocket URL points back at the proxy with a single-use ticket, never the key', async () => {
@@ -87,6 +88,24 @@ test('GET /json/version(/): the WebSocket URL points back at the proxy with a si
   const viaHeader = await get('/json/version', { authorization: `Bearer ${key}` });
   assert.equal(viaHeader.status, 200);
   assert.equal(viaHeader.body.includes(key), false);
+});
+
+test('under /v1/connect too: /json/version answers the same; /json and /json/list answer an empty list; all check the key', async () => {
+  const { key } = await twoProviderRouter('disc-paths');
+  for (const path of ['/v1/connect/json/version', '/v1/connect/json/version/']) {
+    const got = await get(`${path}?token=${key}&provider=a`);
+    assert.equal(got.status, 200, got.body);
+    assert.equal(got.body.includes(key), false);
+    const ws = new URL((JSON.parse(got.body) as { webSocketDebuggerUrl: string }).webSocketDebuggerUrl);
+    assert.equal(`${ws.protocol}//${ws.host}${ws.pathname}`, `${PROXY}/v1/connect`);
+    assert.equal(ws.searchParams.get('provider'), 'a');
+  }
+  for (const path of ['/json', '/json/', '/json/list', '/json/list/', '/v1/connect/json', '/v1/connect/json/list']) {
+    const got = await get(`${path}?token=${key}`);
+    assert.deepEqual([got.status, JSON.parse(got.body)], [200, []], path);
+    const refused = await get(path);
+    assert.equal(refused.status, 401, path);
+  }
 });
 
 test('a bad or missing key is 401 like a connect, its text never holding the key; failures throttle the same', async () => {

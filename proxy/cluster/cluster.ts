@@ -38,16 +38,24 @@ export class SharedSlot {
     private readonly held: Set<string>,
   ) {}
 
-  /** The session ended or the attempt ended without an outcome. Idempotent; never throws. */
-  release(): void {
-    if (this.settled) return;
+  private released: Promise<void> | null = null;
+
+  /**
+   * The session ended or the attempt ended without an outcome; resolves once the database has the
+   * slot back (a caller that answers its client after it, as the data API does, lets the client's
+   * next call find the slot free). Idempotent; never rejects.
+   */
+  release(): Promise<void> {
+    if (this.released) return this.released;
+    if (this.settled) return Promise.resolve();
     this.settled = true;
     // No longer renewed either way: if the release is lost (the database did not answer), the
     // lease expires and any proxy's sweep gives the slot back.
     this.held.delete(this.leaseId);
-    releaseLease(this.leaseId, concurrencyLimit(this.provider) !== null).catch((error: Error) =>
+    this.released = releaseLease(this.leaseId, concurrencyLimit(this.provider) !== null).catch((error: Error) =>
       log.error({ leaseId: this.leaseId, err: error.message }, 'could not release a provider lease; it expires'),
     );
+    return this.released;
   }
 
   /** The attempt failed: counted where every proxy's failures are; a cooldown it started, if any. */

@@ -1,5 +1,6 @@
-// GET /json/version (and /json/version/): CDP discovery, so a client given the proxy's http://
-// address finds the WebSocket to open, as it would on a browser's debugging port. Playwright's
+// GET /json/version (and /json/version/, and both under /v1/connect): CDP discovery, so a client
+// given the proxy's http:// address finds the WebSocket to open, as it would on a browser's
+// debugging port. /json and /json/list answer an empty list, with the same key check. Playwright's
 // connectOverCDP('http://proxy/?token=…') reads /json/version/ with the same query (and headers)
 // and then opens webSocketDebuggerUrl exactly as given. That URL points back at this proxy's
 // /v1/connect with the request's other parameters (provider=, …) and, instead of the router key,
@@ -11,7 +12,13 @@ import type { RouterKeyAuth } from '../auth/authenticate';
 import { issueConnectTicket, TICKET_PARAM } from '../auth/connect-ticket';
 import { json, text } from '../status';
 
-export const DISCOVERY_PATHS: ReadonlySet<string> = new Set(['/json/version', '/json/version/']);
+// At the root, and under /v1/connect: Playwright's connectOverCDP('http://…/v1/connect?token=…')
+// reads the discovery document under the URL it is given.
+const withSlash = (paths: string[]) => paths.flatMap((p) => [p, `${p}/`]);
+const underConnect = (paths: string[]) => [...paths, ...paths.map((p) => `/v1/connect${p}`)];
+export const DISCOVERY_PATHS: ReadonlySet<string> = new Set(withSlash(underConnect(['/json/version'])));
+/** A browser's target lists: none here before a connect (the browser is chosen then). */
+export const TARGET_LIST_PATHS: ReadonlySet<string> = new Set(withSlash(underConnect(['/json', '/json/list'])));
 
 /** The CDP protocol version Chromium reports; the provider's browser speaks it too. */
 const PROTOCOL_VERSION = '1.3';
@@ -29,6 +36,7 @@ export async function handleDiscovery(req: IncomingMessage, res: ServerResponse,
   const auth = await deps.keys.check(req, url);
   if (!auth.ok) return text(res, auth.status, auth.message, auth.headers);
   if (auth.identity.suspended) return text(res, 402, 'the workspace is suspended');
+  if (TARGET_LIST_PATHS.has(url.pathname)) return json(res, 200, []);
   const base = connectBase(req, deps);
   if (!base) return text(res, 400, 'the Host header is missing or malformed; set PUBLIC_PROXY_URL on the proxy or send a Host header');
 

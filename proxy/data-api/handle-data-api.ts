@@ -211,11 +211,12 @@ async function perform(endpoint: Endpoint<PageRequest>, request: PageRequest, ro
     throw new DataApiError(500, `the browser action failed: ${browserMessage(error)}`);
   } finally {
     signal.removeEventListener('abort', closeContext);
-    // The slot is free only once the context is gone, and the answer waits for that: a client
-    // that sends its next call on receipt must find the slot free (maxConcurrent 1, pinning).
+    // The slot is free only once the context is gone and the database has the shared slot back,
+    // and the answer waits for both: a client that sends its next call on receipt must find the
+    // slot free (maxConcurrent 1, pinning).
     await bounded(opened.close(), CONTEXT_CLOSE_WAIT_MS);
     lease.release();
-    shared?.release();
+    await shared?.release();
   }
 }
 
