@@ -3,7 +3,8 @@
 // both sets of headers. Credentials were never stored: their values read `[redacted]`.
 import { useState, type ReactNode } from 'react';
 import { formatAt, formatMs, isFailedRequest, timingPhases, type NetworkRequest, type TimeAxis } from '@/lib/client/trace-model';
-import { REDACTED, type Headers } from '@/lib/traces/format';
+import type { Headers } from '@/lib/traces/format';
+import { REDACTED } from '@/lib/traces/redact';
 import { formatBytes } from '../sessions/format';
 import { cn } from '../ui/cn';
 import { CopyButton } from '../ui/copy-button';

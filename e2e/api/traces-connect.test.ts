@@ -173,12 +173,22 @@ test('credentials never reach storage: header values redacted, request bodies le
   const user = await withProvider('trace-redact');
   const { sessionId } = await tracedPage(connectUrl(user.key, { observability: 'true' }), user.workspaceId, async (page) => {
     // A form post (pages cannot set Cookie or Proxy-Authorization themselves: the browser forbids
-    // those names; their redaction is unit-tested in lib/traces/format.test.ts).
+    // those names; their redaction is unit-tested in lib/traces/redact.test.ts).
     await page.evaluate(() => fetch('/api/ok?n=3', { method: 'POST', body: 'password=trace-secret-password' }));
+    // Credentials under other header names, in the query and in an OAuth-style fragment.
+    await page.evaluate(() => fetch('/api/ok?n=4&token=trace-secret-query&q=kept', { headers: { 'X-Api-Key': 'trace-secret-apikey', 'X-Amz-Security-Token': 'trace-secret-amz' } }));
+    await page.evaluate(() => { location.hash = 'access_token=trace-secret-fragment&token_type=bearer'; });
+    await page.waitForFunction(() => location.hash.includes('token_type'));
   });
   const trace = await completed(sessionId);
   const { events, raw } = await eventsOf(trace.id);
-  for (const secret of ['trace-secret-token', 'trace-secret-cookie', 'trace-secret-password']) assert.equal(raw.includes(secret), false, `${secret} is not stored`);
+  for (const secret of ['trace-secret-token', 'trace-secret-cookie', 'trace-secret-password', 'trace-secret-query', 'trace-secret-apikey', 'trace-secret-amz', 'trace-secret-fragment']) {
+    assert.equal(raw.includes(secret), false, `${secret} is not stored`);
+  }
+  const queried = events.find((e): e is RequestEvent => e.kind === 'request' && e.url.includes('n=4'));
+  assert.ok(queried?.url.endsWith('/api/ok?n=4&token=[redacted]&q=kept'), queried?.url);
+  assert.deepEqual([queried!.headers['X-Api-Key'], queried!.headers['X-Amz-Security-Token']], ['[redacted]', '[redacted]']);
+  assert.ok(events.some((e) => e.kind === 'navigation' && e.url.endsWith('#access_token=[redacted]&token_type=bearer')), 'the fragment navigation, its token redacted');
   // Chromium keeps cookies out of these events' headers (they travel in the ExtraInfo events, which
   // the trace does not keep); wherever a credential header appears, its value is redacted.
   const credentials = ['authorization', 'cookie', 'set-cookie', 'proxy-authorization'];

@@ -21,9 +21,6 @@ export const traceCompleteKey = (traceId: string) => `${traceFolder(traceId)}/co
 /** How many pages hold `eventCount` events. */
 export const pagesOf = (eventCount: number) => Math.ceil(eventCount / PAGE_SIZE);
 
-/** Header values never stored (replaced by REDACTED): credentials the page or the browser sent or received. */
-export const REDACTED_HEADERS = ['authorization', 'cookie', 'set-cookie', 'proxy-authorization'] as const;
-export const REDACTED = '[redacted]';
 /** Longer texts (console messages, exception stacks) and URLs (data: URLs) are cut here, with an ellipsis. */
 export const TEXT_MAX_CHARS = 4_096;
 export const URL_MAX_CHARS = 2_048;
@@ -189,15 +186,6 @@ export function parsePage(text: string): TraceEvent[] {
   return events;
 }
 
-/** Header values of credentials replaced by REDACTED (names compared without case). */
-export function redactHeaders(headers: unknown): Headers {
-  const out: Headers = {};
-  if (!headers || typeof headers !== 'object') return out;
-  for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
-    out[name] = (REDACTED_HEADERS as readonly string[]).includes(name.toLowerCase()) ? REDACTED : String(value);
-  }
-  return out;
-}
 
 /** A text cut to `max` characters, with an ellipsis when it was longer. */
 export function clip(text: string, max = TEXT_MAX_CHARS): string {

@@ -8,8 +8,10 @@
 // Only provider events of the methods below are parsed (a cheap test on their first bytes); the
 // client's commands are parsed only when they enable something. Events of the other plugins' own
 // CDP sessions never get here: they come first in the pipeline and drop them.
-import type { CapturedEvent, ConsoleEvent, Headers, NoteEvent } from '../../../lib/traces/format';
-import { clip, redactHeaders, URL_MAX_CHARS } from '../../../lib/traces/format';
+import type { CapturedEvent, Headers, NoteEvent } from '../../../lib/traces/format';
+import { clip, URL_MAX_CHARS } from '../../../lib/traces/format';
+import { redactHeaders, redactUrl } from '../../../lib/traces/redact';
+import { consoleLevel, describe, location, logLevel } from './console-text';
 import type { CdpMessage, PipelinePlugin } from '../../relay/pipeline-lane';
 
 export type StopReason = 'event-cap' | 'wallet-drained';
@@ -129,7 +131,7 @@ export class TracePlugin implements PipelinePlugin {
         const redirect = p.redirectResponse;
         return this.add({
           kind: 'request', t: this.now(), tab,
-          requestId: String(p.requestId), frameId: p.frameId, url: clip(String(request.url ?? ''), URL_MAX_CHARS), method: String(request.method ?? 'GET'), type: String(p.type ?? 'Other'),
+          requestId: String(p.requestId), frameId: p.frameId, url: clip(redactUrl(String(request.url ?? '')), URL_MAX_CHARS), method: String(request.method ?? 'GET'), type: String(p.type ?? 'Other'),
           headers: redactHeaders(request.headers), ...(postData !== undefined && { postDataBytes: postData }), initiator: p.initiator?.type,
           wallTime: Number(p.wallTime ?? 0), timestamp: Number(p.timestamp ?? 0),
           ...(redirect && { redirectResponse: { status: Number(redirect.status ?? 0), statusText: String(redirect.statusText ?? ''), headers: redactHeaders(redirect.headers), mimeType: redirect.mimeType } }),
@@ -139,7 +141,7 @@ export class TracePlugin implements PipelinePlugin {
         const r = p.response ?? {};
         return this.add({
           kind: 'response', t: this.now(), tab,
-          requestId: String(p.requestId), url: clip(String(r.url ?? ''), URL_MAX_CHARS), status: Number(r.status ?? 0), statusText: String(r.statusText ?? ''), mimeType: String(r.mimeType ?? ''),
+          requestId: String(p.requestId), url: clip(redactUrl(String(r.url ?? '')), URL_MAX_CHARS), status: Number(r.status ?? 0), statusText: String(r.statusText ?? ''), mimeType: String(r.mimeType ?? ''),
           headers: redactHeaders(r.headers), ...(r.requestHeaders && { requestHeaders: redactHeaders(r.requestHeaders) as Headers }),
           protocol: r.protocol, remoteAddress: r.remoteIPAddress ? `${r.remoteIPAddress}:${r.remotePort ?? ''}` : undefined,
           fromCache: Boolean(r.fromDiskCache || r.fromPrefetchCache || r.fromMemoryCache), fromServiceWorker: Boolean(r.fromServiceWorker),
@@ -176,10 +178,10 @@ export class TracePlugin implements PipelinePlugin {
       }
       case 'Page.frameNavigated': {
         const frame = p.frame ?? {};
-        return this.add({ kind: 'navigation', t: this.now(), tab, frameId: String(frame.id), main: !frame.parentId, url: clip(String(frame.url ?? '') + String(frame.urlFragment ?? ''), URL_MAX_CHARS), sameDocument: false });
+        return this.add({ kind: 'navigation', t: this.now(), tab, frameId: String(frame.id), main: !frame.parentId, url: clip(redactUrl(String(frame.url ?? '') + String(frame.urlFragment ?? '')), URL_MAX_CHARS), sameDocument: false });
       }
       case 'Page.navigatedWithinDocument':
-        return this.add({ kind: 'navigation', t: this.now(), tab, frameId: String(p.frameId), main: p.frameId === tab, url: clip(String(p.url ?? ''), URL_MAX_CHARS), sameDocument: true });
+        return this.add({ kind: 'navigation', t: this.now(), tab, frameId: String(p.frameId), main: p.frameId === tab, url: clip(redactUrl(String(p.url ?? '')), URL_MAX_CHARS), sameDocument: true });
     }
   }
 
@@ -198,7 +200,7 @@ export class TracePlugin implements PipelinePlugin {
       return;
     }
     this.tabs.set(tab, { sessions: 1, enabled: new Set(), noted: false });
-    this.add({ kind: 'tab', t: this.now(), tab, action: 'opened', url: clip(String(info.url ?? ''), URL_MAX_CHARS), ...(info.openerId && { openerId: String(info.openerId) }) });
+    this.add({ kind: 'tab', t: this.now(), tab, action: 'opened', url: clip(redactUrl(String(info.url ?? '')), URL_MAX_CHARS), ...(info.openerId && { openerId: String(info.openerId) }) });
   }
 
   private detached(sessionId: string): void {
@@ -259,41 +261,4 @@ export class TracePlugin implements PipelinePlugin {
     this.stoppedAt = this.now();
     this.truncated = reason;
   }
-
-}
-
-function consoleLevel(type: string): ConsoleEvent['level'] {
-  switch (type) {
-    case 'error':
-    case 'assert':
-      return 'error';
-    case 'warning':
-      return 'warning';
-    case 'info':
-      return 'info';
-    case 'debug':
-      return 'debug';
-    default:
-      return 'log';
-  }
-}
-
-function logLevel(level: string): ConsoleEvent['level'] {
-  if (level === 'verbose') return 'debug';
-  if (level === 'error' || level === 'warning' || level === 'info') return level;
-  return 'log';
-}
-
-/** A console argument as text, the way DevTools prints it in one line. */
-function describe(arg: unknown): string {
-  const a = (arg ?? {}) as { type?: string; value?: unknown; unserializableValue?: string; description?: string };
-  if (a.unserializableValue !== undefined) return a.unserializableValue;
-  if ('value' in a) return typeof a.value === 'string' ? a.value : JSON.stringify(a.value);
-  return a.description ?? a.type ?? '';
-}
-
-/** Where something happened, 1-based like an editor's lines. */
-function location(at: { url?: string; lineNumber?: number; columnNumber?: number } | undefined): { url?: string; line?: number; column?: number } {
-  if (!at?.url) return {};
-  return { url: clip(at.url, URL_MAX_CHARS), ...(typeof at.lineNumber === 'number' && { line: at.lineNumber + 1 }), ...(typeof at.columnNumber === 'number' && { column: at.columnNumber + 1 }) };
 }
