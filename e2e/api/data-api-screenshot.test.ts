@@ -83,6 +83,15 @@ test('omitBackground yields transparent pixels; without it the page background i
   assert.deepEqual(opaque.pixel(290, 190), [255, 255, 255, 255]);
 });
 
+test('quality with a PNG and omitBackground with a JPEG are ignored, not refused (the contract scopes them)', async () => {
+  const png = expectStatus(await shot({ quality: 5, viewport: { width: 300, height: 200 } }), 200);
+  assert.equal(png.headers['content-type'], 'image/png');
+  assert.deepEqual(pngPixels(png.body).pixel(290, 190), [255, 255, 255, 255], 'an ordinary opaque PNG');
+  const jpeg = expectStatus(await shot({ format: 'jpeg', omitBackground: true, viewport: { width: 300, height: 200 } }), 200);
+  assert.ok(isJpeg(jpeg.body));
+  assert.deepEqual(jpegSize(jpeg.body), { width: 300, height: 200 });
+});
+
 test('userAgent is applied to the request and to navigator.userAgent; headers arrive at the site', async () => {
   const id = uid();
   const userAgent = `DataApiTest/${id}`;

@@ -27,9 +27,10 @@ test('only http(s) URLs; unknown fields are named', () => {
   assert.deepEqual(fields(screenshotSchema.safeParse({ url, fullpage: true })), ['']);
 });
 
-test('cross-field rules: quality JPEG only, omitBackground PNG only, selector alone', () => {
-  assert.deepEqual(fields(screenshotSchema.safeParse({ url, quality: 80 })), ['quality']);
-  assert.deepEqual(fields(screenshotSchema.safeParse({ url, format: 'jpeg', omitBackground: true })), ['omitBackground']);
+test('cross-field rules: selector alone; quality with PNG and omitBackground with JPEG are taken (and ignored), not refused', () => {
+  assert.equal(screenshotSchema.parse({ url, quality: 80 }).quality, 80);
+  assert.equal(screenshotSchema.parse({ url, format: 'jpeg', omitBackground: true }).omitBackground, true);
+  assert.ok(contentSchema.safeParse({ url, quality: 80, omitBackground: true }).success);
   assert.deepEqual(fields(screenshotSchema.safeParse({ url, selector: '#a', clip: { x: 0, y: 0, width: 1, height: 1 }, fullPage: true })), ['clip', 'fullPage']);
 });
 
@@ -51,6 +52,6 @@ test('scrape: selectors or formats; unique names; quality applies to its JPEG sc
   assert.ok(scrapeSchema.safeParse({ url, formats: ['text'] }).success);
   assert.ok(scrapeSchema.safeParse({ url, selectors: [{ name: 'a', selector: 'a', attribute: 'href' }], screenshot: true, quality: 40 }).success);
   assert.deepEqual(fields(scrapeSchema.safeParse({ url, selectors: [{ name: 'a', selector: 'a' }, { name: 'a', selector: 'b' }] })), ['selectors.1.name']);
-  assert.deepEqual(fields(scrapeSchema.safeParse({ url, formats: ['text'], omitBackground: true })), ['omitBackground']);
+  assert.ok(scrapeSchema.safeParse({ url, formats: ['text'], omitBackground: true }).success);
   assert.equal(scrapeSchema.parse({ url, formats: ['text'] }).screenshot, false);
 });

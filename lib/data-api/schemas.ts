@@ -55,10 +55,12 @@ export const screenshotRequest = z
     profile: z.string().max(200).optional(),
   });
 
-/** The cross-field rules of the shared fields; applied to each endpoint's final schema. */
-function sharedRules(value: z.infer<typeof screenshotRequest>, ctx: z.RefinementCtx, format = value.format): void {
-  if (value.quality !== undefined && format !== 'jpeg') ctx.addIssue({ code: 'custom', path: ['quality'], message: 'applies to format "jpeg" only' });
-  if (value.omitBackground && format !== 'png') ctx.addIssue({ code: 'custom', path: ['omitBackground'], message: 'applies to format "png" only (JPEG has no transparency)' });
+/**
+ * The cross-field rules of the shared fields; applied to each endpoint's final schema. `quality`
+ * (JPEG only) and `omitBackground` (PNG only) are scoped by the contract, not refused: where they
+ * do not apply they are ignored (proxy/data-api/actions.ts).
+ */
+function sharedRules(value: z.infer<typeof screenshotRequest>, ctx: z.RefinementCtx): void {
   if (value.selector !== undefined && value.clip !== undefined) ctx.addIssue({ code: 'custom', path: ['clip'], message: 'give either selector or clip, not both' });
   if (value.selector !== undefined && value.fullPage) ctx.addIssue({ code: 'custom', path: ['fullPage'], message: 'cannot be combined with selector (the element decides the size)' });
 }
@@ -90,9 +92,9 @@ export const scrapeRequest = screenshotRequest.extend({
 
 export const screenshotSchema = screenshotRequest.superRefine(sharedRules);
 export const contentSchema = contentRequest.superRefine(sharedRules);
-// Scrape's screenshot is always a JPEG, so `quality` applies to it and `omitBackground` cannot.
+// Scrape's screenshot is always a JPEG: `quality` applies to it, `omitBackground` is ignored.
 export const scrapeSchema = scrapeRequest.superRefine((value, ctx) => {
-  sharedRules(value, ctx, 'jpeg');
+  sharedRules(value, ctx);
   if (!value.selectors && !value.formats) ctx.addIssue({ code: 'custom', path: ['selectors'], message: 'give selectors, formats or both' });
   const names = new Set<string>();
   value.selectors?.forEach((s, i) => {
