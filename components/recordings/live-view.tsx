@@ -33,11 +33,7 @@ export function LiveView({ sessionId, recordingId, onClose, className }: { sessi
   const frame = tabId ? view.frames[tabId] : undefined;
   const age = frame ? Math.max(0, now - frame.arrivedAt) : null;
   const over = view.status === 'ended' || view.status === 'failed';
-  // It opens where "Watch live" was, often at the bottom edge of a panel: bring all of it into sight.
-  // (A block body: newer browsers' scrollIntoView returns a promise, which React would take for a cleanup.)
-  useEffect(() => {
-    section.current?.scrollIntoView({ block: 'nearest' });
-  }, []);
+  useKeptInSight(section);
 
   return (
     <section ref={section} aria-label="Live view" data-testid="live-view" className={cn('overflow-hidden rounded-lg border border-zinc-200 bg-white', className)}>
@@ -103,6 +99,29 @@ export function LiveView({ sessionId, recordingId, onClose, className }: { sessi
       {!over && <p className="px-3 py-2 text-[12px] text-zinc-400">What the recording captures, as it happens. Watching does not affect the session.</p>}
     </section>
   );
+}
+
+/**
+ * It opens where "Watch live" was, often at the bottom edge of a panel: all of it is brought into
+ * sight, and kept there as it grows (the frame's age and the tab picker arrive with the first
+ * frames and can add a line) until the user scrolls or types.
+ */
+function useKeptInSight(section: React.RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = section.current;
+    if (!element) return;
+    const bring = () => void element.scrollIntoView({ block: 'nearest' });
+    bring();
+    const observer = new ResizeObserver(bring);
+    observer.observe(element);
+    const stop = () => observer.disconnect();
+    const events = ['wheel', 'touchmove', 'keydown'] as const;
+    for (const name of events) window.addEventListener(name, stop, { once: true, capture: true });
+    return () => {
+      stop();
+      for (const name of events) window.removeEventListener(name, stop, { capture: true });
+    };
+  }, [section]);
 }
 
 function LiveIndicator({ status, fresh }: { status: LiveStatus; fresh: boolean }) {
