@@ -12,6 +12,8 @@ type StatusDeps = { routers: RouterStore; keys: RouterKeyAuth; cluster?: Cluster
 export async function handleStatus(req: IncomingMessage, res: ServerResponse, url: URL, deps: StatusDeps): Promise<void> {
   const auth = await deps.keys.check(req, url);
   if (!auth.ok) return text(res, auth.status, auth.message, auth.headers);
+  // As connect, discovery and the data API: a suspended workspace, or one marked for deletion, is refused.
+  if (auth.identity.suspended) return text(res, 402, 'the workspace is suspended');
   json(res, 200, await routerStatus(auth.identity.routerId, deps));
 }
 

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, expectOk, newUser, signIn } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
-import { cdp, connectUrl, eventually, expectOpened, expectRefused, routerKey, type Opened } from '../support/connect';
+import { cdp, connectUrl, eventually, expectOpened, expectRefused, PROXY, routerKey, type Opened } from '../support/connect';
 import { dataApi } from '../support/data-api';
 import { addProvider } from '../support/providers';
 
@@ -100,6 +100,8 @@ test('DELETE /v1/account closes the sessions of the workspaces it marks (4003); 
   const data = await dataApi('content', key, { url: 'https://example.com/' });
   assert.equal(data.status, 402);
   assert.match(data.text, /workspace is suspended/);
+  const status = await fetch(`${PROXY.replace(/^ws/, 'http')}/v1/status?token=${key}`);
+  assert.deepEqual([status.status, (await status.text()).trim()], [402, 'the workspace is suspended']);
   await cdp(elsewhere.ws, 'Browser.getVersion'); // another account's workspace is untouched
   const row = await endedRow(owned.sessionId);
   assert.deepEqual([row.state, row.errorReason], ['closed', 'workspace marked for deletion']);
