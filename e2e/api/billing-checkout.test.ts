@@ -91,6 +91,7 @@ describe('POST /v1/billing/checkout', () => {
 
     const list = expectOk(await call('GET', '/v1/billing/transactions', { auth: { token: memberUser.token }, headers: { 'x-workspace-id': owner.workspaceId } }));
     assert.deepEqual(list.items.map((t: { providerTxnId: string }) => t.providerTxnId), [big.providerTxnId, data.providerTxnId], 'newest first, any member reads');
+    assert.equal(list.total, 2);
     const one = list.items[1];
     assert.deepEqual(
       { provider: one.provider, kind: one.kind, status: one.status, amountUsdCents: one.amountUsdCents, receiptUrl: one.receiptUrl, paidAt: one.paidAt, refundedAt: one.refundedAt, id: one.id },

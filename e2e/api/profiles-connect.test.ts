@@ -82,9 +82,9 @@ async function waitForVersion(auth: { token: string }, slug: string, version: nu
   return eventually(async () => (await versions(auth, slug)).find((v) => v.version === version) ?? null, 30_000, `profile ${slug} version ${version}`);
 }
 
-/** The export is the state itself (no envelope): what a user saves as a file. */
+/** The file a user saves (download=1: the state itself, no envelope). */
 async function exportOf(auth: { token: string }, slug: string, format: 'native' | 'playwright' = 'native') {
-  const res = await call('GET', `/v1/profiles/${slug}/export?format=${format}`, { auth });
+  const res = await call('GET', `/v1/profiles/${slug}/export?format=${format}&download=1`, { auth });
   assert.equal(res.status, 200, JSON.stringify(res.body));
   return res.body;
 }

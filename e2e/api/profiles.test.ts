@@ -89,14 +89,19 @@ test('create (empty and captured), list, get, rename, export, delete; the Profil
   const renamed = expectOk(await call('PATCH', '/v1/profiles/app-login', { auth, body: { name: '  App (EU)  ' } }));
   assert.deepEqual({ name: renamed.name, slug: renamed.slug, version: renamed.version, sizeBytes: renamed.sizeBytes }, { name: 'App (EU)', slug: 'app-login', version: 1, sizeBytes: captured.sizeBytes });
 
-  // The export is the state itself, not the envelope; session cookies included, sessionStorage never kept.
+  // The export in the envelope; session cookies included, sessionStorage never kept. With
+  // download=1 the state itself, as a named file.
   const exported = await call('GET', '/v1/profiles/app-login/export', { auth });
   assert.equal(exported.status, 200);
   assert.match(exported.headers.get('content-type') ?? '', /^application\/json/);
   assert.equal(exported.headers.get('cache-control'), 'no-store');
   assert.ok(exported.headers.get('x-ratelimit-limit'), 'counted like the rest of the group');
-  assert.equal(exported.body.ok, undefined);
-  assert.deepEqual(exported.body, {
+  assert.equal(exported.headers.get('content-disposition'), null);
+  const file = await call('GET', '/v1/profiles/app-login/export?download=1', { auth });
+  assert.equal(file.headers.get('content-disposition'), 'attachment; filename="app-login.native.json"');
+  assert.equal(file.body.ok, undefined);
+  assert.deepEqual(file.body, expectOk(exported));
+  assert.deepEqual(expectOk(exported), {
     version: 1,
     capturedAt: '2026-01-02T03:04:05.000Z',
     cookies: [
@@ -106,8 +111,8 @@ test('create (empty and captured), list, get, rename, export, delete; the Profil
     storage: { 'https://app.example.test': { localStorage: { lang: 'en' }, sessionStorage: {} } },
     meta: { capturedOrigins: ['https://app.example.test'], skippedOrigins: ['https://ads.example.test'], durationMs: 120 },
   });
-  assert.deepEqual((await call('GET', '/v1/profiles/app-login/export?format=native', { auth })).body, exported.body);
-  const asPlaywright = (await call('GET', '/v1/profiles/app-login/export?format=playwright', { auth })).body;
+  assert.deepEqual(expectOk(await call('GET', '/v1/profiles/app-login/export?format=native', { auth })), expectOk(exported));
+  const asPlaywright = expectOk(await call('GET', '/v1/profiles/app-login/export?format=playwright', { auth }));
   assert.deepEqual(asPlaywright, {
     cookies: [
       { name: 'sid', value: 'cap-SECRET-1', domain: 'app.example.test', path: '/', expires: -1, httpOnly: true, secure: true, sameSite: 'Strict' },
@@ -115,7 +120,7 @@ test('create (empty and captured), list, get, rename, export, delete; the Profil
     ],
     origins: [{ origin: 'https://app.example.test', localStorage: [{ name: 'lang', value: 'en' }] }],
   });
-  const emptyExport = (await call('GET', '/v1/profiles/empty.one_1/export?format=playwright', { auth })).body;
+  const emptyExport = expectOk(await call('GET', '/v1/profiles/empty.one_1/export?format=playwright', { auth }));
   assert.deepEqual(emptyExport, { cookies: [], origins: [] });
 
   // `saving`: a session holds the lock now (set and not lapsed).
@@ -141,9 +146,9 @@ test('import a Playwright storage state: the playwright export equals it, the na
   assert.deepEqual(Object.keys(imported).sort(), profileFields);
   assert.deepEqual([imported.version, imported.cookieCount, imported.capturedOrigins], [1, 2, ['http://localhost:8080', 'https://shop.example.test']]);
 
-  assert.deepEqual((await call('GET', '/v1/profiles/shop/export?format=playwright', { auth })).body, storageState);
+  assert.deepEqual(expectOk(await call('GET', '/v1/profiles/shop/export?format=playwright', { auth })), storageState);
 
-  const native = (await call('GET', '/v1/profiles/shop/export', { auth })).body;
+  const native = expectOk(await call('GET', '/v1/profiles/shop/export', { auth }));
   const sid = native.cookies.find((c: any) => c.name === 'sid');
   assert.deepEqual(sid, { name: 'sid', value: 'session-SECRET-7f3a', domain: 'shop.example.test', path: '/', httpOnly: true, secure: true, sameSite: 'Lax', session: true });
   assert.equal(native.cookies.find((c: any) => c.name === 'remember').expires, 1_893_456_000.5);
@@ -166,7 +171,7 @@ test('import a Playwright storage state: the playwright export equals it, the na
   const big = { cookies: [], origins: [{ origin: 'https://big.example.test', localStorage: [{ name: 'blob', value: 'x'.repeat(3 * MB) }] }] };
   const bigProfile = expectOk(await call('POST', '/v1/profiles/import-playwright', { auth, body: { slug: 'big', name: 'Big', storageState: big } }), 201);
   assert.ok(bigProfile.sizeBytes > 3 * MB && bigProfile.sizeBytes < 3 * MB + 1_000, `sizeBytes ${bigProfile.sizeBytes}`);
-  assert.deepEqual((await call('GET', '/v1/profiles/big/export?format=playwright', { auth })).body, big);
+  assert.deepEqual(expectOk(await call('GET', '/v1/profiles/big/export?format=playwright', { auth })), big);
 });
 
 test('versions: newest first, at most 10 kept; restore saves a kept version again as the current one', async () => {
@@ -181,7 +186,9 @@ test('versions: newest first, at most 10 kept; restore saves a kept version agai
   const second = { cookies: [first.cookies[0]!], origins: [{ origin: 'https://shop.example.test', localStorage: [{ name: 'cart', value: '{}' }] }] };
   await saveVersion({ workspaceId: user.workspaceId, profileId: profile.id, state: fromPlaywright(second), source: 'session', sessionLogId: 'sess-abc' });
 
-  const versions = expectOk(await call('GET', '/v1/profiles/versioned/versions', { auth })).items;
+  const listed = expectOk(await call('GET', '/v1/profiles/versioned/versions', { auth }));
+  const versions = listed.items;
+  assert.equal(listed.total, versions.length);
   assert.deepEqual(Object.keys(versions[0]).sort(), ['capturedOrigins', 'cookieCount', 'createdAt', 'current', 'sessionLogId', 'sizeBytes', 'source', 'version']);
   assert.deepEqual(versions.map((v: any) => [v.version, v.source, v.current, v.cookieCount, v.sessionLogId, v.capturedOrigins]), [
     [2, 'session', true, 1, 'sess-abc', ['https://shop.example.test']],
@@ -193,7 +200,7 @@ test('versions: newest first, at most 10 kept; restore saves a kept version agai
   const restored = expectOk(await call('POST', '/v1/profiles/versioned/versions/1/restore', { auth }));
   assert.deepEqual(Object.keys(restored).sort(), profileFields);
   assert.deepEqual([restored.version, restored.cookieCount, restored.sizeBytes, restored.capturedOrigins], [3, 2, versions[1].sizeBytes, versions[1].capturedOrigins]);
-  assert.deepEqual((await call('GET', '/v1/profiles/versioned/export?format=playwright', { auth })).body, first);
+  assert.deepEqual(expectOk(await call('GET', '/v1/profiles/versioned/export?format=playwright', { auth })), first);
   const after = expectOk(await call('GET', '/v1/profiles/versioned/versions', { auth })).items;
   assert.deepEqual(after.map((v: any) => [v.version, v.source, v.current]), [[3, 'restore', true], [2, 'session', false], [1, 'import', false]]);
 
@@ -305,7 +312,7 @@ test('roles: members read and import, only owners and admins create, rename, exp
 
   expectOk(await call('POST', '/v1/profiles', { ...asAdmin, body: { slug: 'admin-made', name: 'A' } }), 201);
   assert.equal(expectOk(await call('PATCH', '/v1/profiles/team', { ...asAdmin, body: { name: 'Team (admin)' } })).name, 'Team (admin)');
-  assert.equal((await call('GET', '/v1/profiles/team/export', asAdmin)).body.cookies.length, 2);
+  assert.equal(expectOk(await call('GET', '/v1/profiles/team/export', asAdmin)).cookies.length, 2);
   assert.equal(expectOk(await call('POST', '/v1/profiles/team/versions/1/restore', asAdmin)).version, 2);
   expectOk(await call('DELETE', '/v1/profiles/admin-made', asAdmin));
 
@@ -335,7 +342,7 @@ test('roles: members read and import, only owners and admins create, rename, exp
   const viaCookie = await call('GET', '/v1/profiles', { auth: cookie });
   assert.equal(viaCookie.status, 200);
   assert.equal(viaCookie.headers.get('x-ratelimit-limit'), null);
-  assert.equal((await call('GET', '/v1/profiles/team/export?format=playwright', { auth: cookie })).body.cookies.length, 2);
+  assert.equal(expectOk(await call('GET', '/v1/profiles/team/export?format=playwright', { auth: cookie })).cookies.length, 2);
 });
 
 test('deleting a profile unpins its providers and clears it as a router default', async () => {

@@ -40,9 +40,16 @@ test('keys act on the router from X-Router-Id or routerInstanceId', async () => 
   assert.deepEqual(viaQuery, viaHeader);
   const made = expectOk(await call('POST', '/v1/api-keys', { auth, body: { label: 'second', routerInstanceId: second.id } }), 201);
   assert.equal(made.routerInstanceId, second.id);
+  // Create takes the router from the header or the query as well as from its body.
+  const byHeader = expectOk(await call('POST', '/v1/api-keys', { auth, headers: { 'x-router-id': second.id }, body: { label: 'by header' } }), 201);
+  const byQuery = expectOk(await call('POST', `/v1/api-keys?routerInstanceId=${second.id}`, { auth, body: { label: 'by query' } }), 201);
+  assert.deepEqual([byHeader.routerInstanceId, byQuery.routerInstanceId], [second.id, second.id]);
+  const listed = expectOk(await call('GET', `/v1/api-keys?routerInstanceId=${second.id}`, { auth }));
+  assert.ok(['by header', 'by query'].every((label) => listed.items.some((k: { label: string }) => k.label === label)));
   const other = await newUser('krx');
   expectError(await call('GET', '/v1/api-keys', { auth, headers: { 'x-router-id': other.routerId } }), 404, 'not_found');
   expectError(await call('POST', '/v1/api-keys', { auth, body: { label: 'x', routerInstanceId: other.routerId } }), 404, 'not_found');
+  expectError(await call('POST', '/v1/api-keys', { auth, headers: { 'x-router-id': other.routerId }, body: { label: 'x' } }), 404, 'not_found');
 });
 
 test('rotate revokes every live key on the router and issues one; current/plaintext follows', async () => {

@@ -10,6 +10,7 @@ test('GET /v1/workspaces lists every membership with its role', async () => {
   const list = expectOk(await call('GET', '/v1/workspaces', { auth: { token: guest.token } }));
   assert.deepEqual(list.items.map((w: { id: string; role: string }) => [w.id, w.role]), [[guest.workspaceId, 'owner'], [owner.workspaceId, 'admin']]);
   for (const w of list.items) assert.deepEqual(Object.keys(w).sort(), ['id', 'name', 'role', 'slug']);
+  assert.equal(list.total, 2, 'a list body has its total (spec conventions)');
 });
 
 test('X-Workspace-Id selects the workspace; a non-member gets 403 not_a_member', async () => {

@@ -53,9 +53,13 @@ export function serializeTransaction(row: Row): TransactionView {
   };
 }
 
-export async function listTransactions(workspaceId: string): Promise<{ items: TransactionView[] }> {
-  const rows = await db.transaction.findMany({ where: { workspaceId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: TRANSACTIONS_LISTED, select });
-  return { items: rows.map(serializeTransaction) };
+/** The newest TRANSACTIONS_LISTED; `total` counts them all. */
+export async function listTransactions(workspaceId: string): Promise<{ items: TransactionView[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    db.transaction.findMany({ where: { workspaceId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: TRANSACTIONS_LISTED, select }),
+    db.transaction.count({ where: { workspaceId } }),
+  ]);
+  return { items: rows.map(serializeTransaction), total };
 }
 
 /** One transaction by the processor's id; another workspace's is not found. */

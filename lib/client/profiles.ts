@@ -113,6 +113,6 @@ export function useDeleteProfile() {
 export function useExportProfile() {
   const { workspaceId } = useActiveWorkspace();
   return useMutation({
-    mutationFn: ({ slug, format }: { slug: string; format: ExportFormat }) => apiFetchFile(`${profilePath(slug)}/export?format=${format}`, { workspaceId }),
+    mutationFn: ({ slug, format }: { slug: string; format: ExportFormat }) => apiFetchFile(`${profilePath(slug)}/export?format=${format}&download=1`, { workspaceId }),
   });
 }

@@ -159,7 +159,7 @@ test('profiles and their versions', () => {
   answers('get', '/v1/profiles/{slug}', serializeProfile(profile as never));
   answers('get', '/v1/profiles', { items: [serializeProfile({ ...profile, versions: [] } as never)], total: 1, page: 1, pageSize: 25 });
   const version = { version: 2, sizeBytes: 12, capturedOrigins: [], cookieCount: 3, source: 'session', sessionLogId: 's1', createdAt: at };
-  answers('get', '/v1/profiles/{slug}/versions', { items: [serializeVersion(version as never, 2)] });
+  answers('get', '/v1/profiles/{slug}/versions', { items: [serializeVersion(version as never, 2)], total: 1 });
 });
 
 test('webhooks, access tokens, invitations, members and the operator\'s workspaces', () => {
@@ -173,7 +173,7 @@ test('webhooks, access tokens, invitations, members and the operator\'s workspac
   answers('post', '/v1/access-tokens', { ...serializeAccessToken(token as never), plaintextToken: 'acct_x' }, 201);
   answers('get', '/v1/invitations', { items: [serializeInvitation({ id: 'i1', email: 'g@example.com', role: 'member', expiresAt: later, createdAt: at, invitedBy: { name: 'Ada' } })], total: 1 });
   answers('get', '/v1/workspaces/current/members', { items: [serializeMember({ id: 'm1', userId: 'u1', role: 'admin', joinedAt: at, user: { name: 'Ada', email: 'a@example.com', image: null } })], total: 1 });
-  answers('get', '/v1/workspaces', { items: [workspaceRef({ id: 'w1', slug: 'ada', name: 'Ada' }, 'owner')] });
+  answers('get', '/v1/workspaces', { items: [workspaceRef({ id: 'w1', slug: 'ada', name: 'Ada' }, 'owner')], total: 1 });
   const workspace = {
     id: 'w1', slug: 'ada', name: 'Ada', plan: 'free', enterprise: false, suspended: true, dailyCapOverride: null, deletionRequestedAt: null, createdAt: at,
     wallet: { balanceMillicents: -1500n }, memberships: [{ user: { id: 'u1', email: 'a@example.com', name: 'Ada' } }], _count: { memberships: 2 },
@@ -187,5 +187,5 @@ test('billing transactions', () => {
     creditCents: 500, feeCents: 45, chargeCents: 545, topupId: null,
   };
   answers('get', '/v1/billing/transactions/{providerTxnId}', serializeTransaction(row as never));
-  answers('get', '/v1/billing/transactions', { items: [serializeTransaction({ ...row, kind: 'refund', status: 'refunded', topupId: 'tx0', refundedAt: later } as never)] });
+  answers('get', '/v1/billing/transactions', { items: [serializeTransaction({ ...row, kind: 'refund', status: 'refunded', topupId: 'tx0', refundedAt: later } as never)], total: 1 });
 });

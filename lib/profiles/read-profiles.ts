@@ -36,5 +36,5 @@ export async function listProfileVersions(workspaceId: string, slug: string) {
     select: { version: true, sizeBytes: true, capturedOrigins: true, cookieCount: true, source: true, sessionLogId: true, createdAt: true },
   });
   const current = versions[0]?.version ?? 0;
-  return { items: versions.map((v) => serializeVersion(v, current)) };
+  return { items: versions.map((v) => serializeVersion(v, current)), total: versions.length };
 }

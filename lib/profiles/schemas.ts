@@ -51,6 +51,8 @@ export const listProfilesQuery = z.object({
 
 export const exportProfileQuery = z.object({
   format: z.enum(['native', 'playwright']).default('native'),
+  /** `1`: the state itself as a file (no envelope, a Content-Disposition name), for `curl -o` and the dashboard. */
+  download: z.enum(['1', 'true']).optional(),
 });
 
 export type CreateProfileInput = z.infer<typeof createProfileSchema>;

@@ -3,7 +3,10 @@ import { createWorkspaceSchema } from '@/lib/workspaces/schemas';
 import { createOwnWorkspace, listWorkspaces } from '@/lib/workspaces/workspaces';
 
 // GET /v1/workspaces — the caller's workspaces with their role
-export const GET = api({ workspace: 'none' }, async (ctx) => ({ items: await listWorkspaces(ctx.user.id) }));
+export const GET = api({ workspace: 'none' }, async (ctx) => {
+  const items = await listWorkspaces(ctx.user.id);
+  return { items, total: items.length };
+});
 
 // POST /v1/workspaces — create a workspace owned by the caller (beyond docs/api.md; see docs/decisions.md)
 export const POST = api({ workspace: 'none', body: createWorkspaceSchema }, async (ctx) => created(await createOwnWorkspace(ctx.user.id, ctx.body.name)));

@@ -26,7 +26,7 @@ export const accountOperations = [
   operation({
     method: 'get', path: '/v1/workspaces', operationId: 'listWorkspaces', tag: USERS, auth: 'account', scope: 'none',
     summary: "The caller's workspaces with their role",
-    responses: { 200: { description: 'Every workspace the caller belongs to, oldest membership first', schema: z.object({ items: z.array(workspaceRef) }) } },
+    responses: { 200: { description: 'Every workspace the caller belongs to, oldest membership first', schema: list(workspaceRef) } },
   }),
   operation({
     method: 'post', path: '/v1/workspaces', operationId: 'createWorkspace', tag: USERS, auth: 'account', scope: 'none',

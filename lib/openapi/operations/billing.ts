@@ -1,10 +1,10 @@
 // Billing: the wallet, usage, the ledger, top-ups (docs/api.md, Billing; docs/billing-payments.md).
 // Their errors are `{ ok: false, error: "<code>", message }`, invalid input `bad_request`.
-import { z } from 'zod';
 import { checkoutBody } from '../../billing/checkout';
 import { ledgerQuery, usageQuery } from '../../billing/read-schemas';
 import { operation } from '../operation';
 import { billingSummary, billingUsage, checkout, creditBalance, ledger, transaction, webhookOutcome } from '../resources/billing';
+import { list } from '../resources/common';
 
 const TAG = 'Billing';
 const common = { tag: TAG, auth: 'account', errorStyle: 'billing' } as const;
@@ -33,8 +33,8 @@ export const billingOperations = [
   }),
   operation({
     ...common, method: 'get', path: '/v1/billing/transactions', operationId: 'listTransactions',
-    summary: 'The last 100 top-ups and refunds', description: 'Newest first.',
-    responses: { 200: { description: 'The transactions', schema: z.object({ items: z.array(transaction) }) } },
+    summary: 'The last 100 top-ups and refunds', description: 'Newest first; `total` counts every one.',
+    responses: { 200: { description: 'The transactions', schema: list(transaction) } },
   }),
   operation({
     ...common, method: 'get', path: '/v1/billing/transactions/{providerTxnId}', operationId: 'getTransaction',

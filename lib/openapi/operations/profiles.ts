@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { createProfileSchema, exportProfileQuery, importPlaywrightSchema, listProfilesQuery, updateProfileSchema } from '../../profiles/schemas';
 import { operation } from '../operation';
-import { ex, paged } from '../resources/common';
+import { ex, list, paged } from '../resources/common';
 import { capturedStateSchema, playwrightStateSchema, profile, profileVersion } from '../resources/profiles';
 
 const TAG = 'Profiles';
@@ -55,13 +55,12 @@ export const profileOperations = [
   }),
   operation({
     ...common, method: 'get', path: '/v1/profiles/{slug}/export', operationId: 'exportProfile', role: 'admin', params: slug,
-    summary: "A profile's current state, decrypted", description: 'The body is the state itself, without the envelope (errors keep it), as a download.',
+    summary: "A profile's current state, decrypted", description: 'In the envelope; with `download=1` the body is the state itself (no envelope; errors keep it), as a file named by Content-Disposition.',
     query: exportProfileQuery,
     responses: {
       200: {
-        description: '`format=native`: the native shape; `format=playwright`: a storage state Playwright takes as it is',
-        envelope: false, schema: z.union([capturedStateSchema, playwrightStateSchema]),
-        headers: { 'Content-Disposition': { description: '`attachment; filename="<slug>.<format>.json"`' } },
+        description: '`format=native`: the native shape; `format=playwright`: a storage state Playwright takes as it is. With `download=1`: that state as the whole body, with `Content-Disposition: attachment; filename="<slug>.<format>.json"`',
+        schema: z.union([capturedStateSchema, playwrightStateSchema]),
         example: { version: 1, capturedAt: ex.at, cookies: [], storage: {}, meta: { capturedOrigins: [], skippedOrigins: [], durationMs: 0 } },
       },
     },
@@ -69,7 +68,7 @@ export const profileOperations = [
   operation({
     ...common, method: 'get', path: '/v1/profiles/{slug}/versions', operationId: 'listProfileVersions', params: slug,
     summary: 'The kept versions of a profile', description: 'The 10 newest, newest first.',
-    responses: { 200: { description: 'The versions', schema: z.object({ items: z.array(profileVersion) }) } },
+    responses: { 200: { description: 'The versions', schema: list(profileVersion) } },
   }),
   operation({
     ...common, method: 'post', path: '/v1/profiles/{slug}/versions/{version}/restore', operationId: 'restoreProfileVersion', role: 'admin',
