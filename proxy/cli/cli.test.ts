@@ -2,7 +2,6 @@
 // HOME and GW_DATA_DIR, no terminal (so no colours), against a real WebSocket server on loopback
 // that plays a gateway's /v1/connect (101 for the right token, 401 otherwise).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -13,8 +12,8 @@ import { WebSocketServer } from 'ws';
 import type { Env } from './data-dir';
 import { connectUrl, maskToken, resolveCredentials } from './credentials';
 import { probeEndpoint } from './reachability';
+import { ROOT, runGateway as gateway } from './testing';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const TOKEN = 'gw_secret_token_1234567890';
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -52,25 +51,6 @@ function scratch(): { home: string; data: string; env: Env } {
   paths.push(home);
   const data = path.join(home, 'data');
   return { home, data, env: { HOME: home, GW_DATA_DIR: data } };
-}
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function gateway(args: string[], env: Env = {}): Promise<Run> {
-  const child = spawn(process.execPath, ['proxy/cli/gateway.mjs', ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, ...env } as unknown as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
 const mode = (file: string) => statSync(file).mode & 0o777;
@@ -257,46 +237,4 @@ test('the endpoint becomes a connect URL; flag, then environment, then saved log
   assert.deepEqual([fromEnv.endpoint?.source, fromEnv.token?.source], ['env', 'env']);
   const fromFlag = resolveCredentials({ endpoint: 'http://flag', token: 'flag-token' }, { ...env, GW_ENDPOINT: 'http://env' });
   assert.deepEqual([fromFlag.endpoint?.value, fromFlag.token?.value], ['http://flag', 'flag-token']);
-});
-
-test('check: one line per provider, OK with latency or FAIL with the reason, the count, exit code 0 only when all answer', async () => {
-  // A provider that answers CDP (Browser.getVersion) and one whose port is closed.
-  const browser = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  browser.on('connection', (socket) => socket.on('message', (data) => {
-    const { id } = JSON.parse(String(data)) as { id: number };
-    socket.send(JSON.stringify({ id, result: { product: 'HeadlessChrome/130.0.0.0', protocolVersion: '1.3' } }));
-  }));
-  await new Promise((resolve) => browser.once('listening', resolve));
-  const closed = net.createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  const deadPort = (closed.address() as AddressInfo).port;
-  await new Promise((resolve) => closed.close(resolve));
-  try {
-    const { home, env } = scratch();
-    const live = `ws://127.0.0.1:${(browser.address() as AddressInfo).port}/devtools/browser/x`;
-    const file = path.join(home, 'gateway.yml');
-    writeFileSync(file, `providers:\n  local:\n    url: \${LIVE_URL}\n  dead:\n    url: ws://127.0.0.1:${deadPort}/devtools/browser/y\n`);
-    const mixed = await gateway(['check', '--config', file], { ...env, LIVE_URL: live });
-    assert.equal(mixed.code, 1, mixed.stderr);
-    assert.match(mixed.stdout, /^OK {3}local {2}\d+ ms$/m);
-    assert.match(mixed.stdout, /^FAIL dead {3}\S.*refused/m);
-    assert.match(mixed.stdout, /^1 of 2 providers reachable$/m);
-
-    writeFileSync(file, `providers:\n  local:\n    url: ${live}\n`);
-    const good = await gateway(['check', '--config', file], env);
-    assert.equal(good.code, 0, good.stderr);
-    assert.match(good.stdout, /^1 of 1 provider reachable$/m);
-
-    // The file found through GW_CONFIG_PATH; a mistake in it is named with its line.
-    writeFileSync(file, `providers:\n  local:\n    url: ${live}\n    limits:\n      maxConcurrent: three\n`);
-    const wrong = await gateway(['check'], { ...env, GW_CONFIG_PATH: file });
-    assert.equal(wrong.code, 1);
-    assert.match(wrong.stderr, /gateway\.yml:5: providers\.local\.limits\.maxConcurrent/);
-
-    const nowhere = await gateway(['check'], env);
-    assert.equal(nowhere.code, 1);
-    assert.match(nowhere.stderr, /no gateway\.yml found; looked in:/);
-  } finally {
-    await new Promise((resolve) => browser.close(resolve));
-  }
 });

@@ -1,6 +1,8 @@
-// What the `gateway mcp` tests share (mcp.test.ts, mcp-routed.test.ts): the real launcher as a child
-// process with a scratch HOME and GW_DATA_DIR, spoken to over stdio by the MCP SDK's own client, and
-// the test site's form completed through the tools.
+// What the `gateway` command's tests share: the real launcher as a child process (runGateway for one
+// command, as cli.test.ts and check.test.ts run it), and for the `gateway mcp` tests (mcp.test.ts,
+// mcp-routed.test.ts) a scratch HOME and GW_DATA_DIR, the MCP SDK's own client over stdio, and the
+// test site's form completed through the tools.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +14,26 @@ import { eventually } from '../../e2e/support/connect';
 export { completeForm, refOf } from '../../e2e/support/agent-form';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** One command of the real launcher, with PATH and `env` only and no terminal (so no colours). */
+export function runGateway(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+  const child = spawn(process.execPath, ['proxy/cli/gateway.mjs', ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, ...env } as unknown as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
 
 /** A scratch home and data directory, noted in `dirs` for the test's clean-up. */
 export function scratch(dirs: string[]): Record<string, string> {

@@ -1,7 +1,8 @@
 // Reads values out of a parsed YAML document while remembering where each one came from, so that
 // every complaint about gateway.yml can name the key path and the line. It collects problems
 // instead of throwing at the first one: an operator fixing a file wants the whole list at once.
-import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, Scalar, type Document, type LineCounter, type Node } from 'yaml';
+import { substitute, typeUnquoted, type EnvReferences } from './config-env';
 
 export interface ConfigIssue {
   /** The file name as the caller gave it. */
@@ -32,6 +33,7 @@ export class Reader {
   constructor(
     private readonly doc: Document,
     private readonly lines: LineCounter,
+    private readonly refs: EnvReferences,
     private readonly env: Readonly<Record<string, string | undefined>>,
     private readonly file: string,
   ) {}
@@ -61,7 +63,8 @@ export class Reader {
     const out: { key: string; value: Located }[] = [];
     for (const pair of at.node.items) {
       const keyNode = pair.key as Node | null;
-      const key = isScalar(keyNode) ? String(keyNode.value) : String(keyNode);
+      // Keys are not substituted: a `${NAME}` in one is kept as written.
+      const key = this.refs.unmask(isScalar(keyNode) ? String(keyNode.value) : String(keyNode));
       const keyLine = keyNode?.range ? this.lineAt(keyNode.range[0]) : at.line;
       const path = at.path ? `${at.path}.${key}` : key;
       if (known && !known.includes(key)) {
@@ -93,42 +96,50 @@ export class Reader {
     });
   }
 
-  /** A scalar's value, or undefined when the key is absent or null (then the default applies). */
+  /**
+   * A scalar's value, or undefined when the key is absent or null (then the default applies) or a
+   * `${NAME}` in it could not be replaced (reported). After substitution an unquoted scalar is typed
+   * as YAML types it, so `${MAX}` can be a number; a quoted one stays a string, as `"3"` does.
+   */
   scalar(at: Located): unknown {
     if (at.node === null) return undefined;
-    if (!isScalar(at.node)) return at.node; // reported by the caller's type check via describe()
-    return at.node.value ?? undefined;
+    if (!isScalar(at.node)) return at.node; // reported by the caller's type check via shown()
+    const { value, type } = at.node;
+    if (typeof value !== 'string') return value ?? undefined;
+    const text = this.substituted(at, value);
+    if (text === undefined || text.value === text.raw || type !== Scalar.PLAIN) return text?.value;
+    return typeUnquoted(text.value, this.doc.schema);
   }
 
   /**
    * A string with `${NAME}` replaced from the environment and `$${` kept as a literal `${`. An
-   * unset variable is an error naming it. Returns the raw text too: messages quote the raw text,
-   * never the substituted one, which may hold a token.
+   * unset variable is an error naming it. A substituted value is used as text even when it reads
+   * as a number (a token of digits is still a token). Returns the raw text too: messages quote the
+   * raw text, never the substituted one, which may hold a token.
    */
   string(at: Located): { value: string; raw: string } | undefined {
-    const value = this.scalar(at);
-    if (value === undefined) return undefined;
+    if (at.node === null) return undefined;
+    const value = isScalar(at.node) ? at.node.value : at.node;
+    if (value === null || value === undefined) return undefined;
     if (typeof value !== 'string') {
       this.report(at.line, at.path, `must be a string (got ${describe(value)})`);
       return undefined;
     }
-    let ok = true;
-    const substituted = value.replace(/\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$\{[^}]*\}?/g, (match, name: string | undefined) => {
-      if (match === '$${') return '${';
-      if (name === undefined) {
-        ok = false;
-        this.report(at.line, at.path, `has "${match}", which is not a \${NAME} reference (write $\${ for a literal \${)`);
-        return match;
-      }
-      const replacement = this.env[name];
-      if (replacement === undefined) {
-        ok = false;
-        this.report(at.line, at.path, `uses \${${name}}, but the environment variable ${name} is not set`);
-        return match;
-      }
-      return replacement;
-    });
-    return ok ? { value: substituted, raw: value } : undefined;
+    return this.substituted(at, value);
+  }
+
+  /** How a message quotes the value: as written in the file, before any substitution. */
+  shown(at: Located): string {
+    if (isScalar(at.node) && typeof at.node.value === 'string') return describe(this.refs.unmask(at.node.value));
+    return describe(at.node);
+  }
+
+  private substituted(at: Located, parsed: string): { value: string; raw: string } | undefined {
+    const raw = this.refs.unmask(parsed);
+    const result = substitute(raw, this.env);
+    if (result.ok) return { value: result.value, raw };
+    for (const problem of result.problems) this.report(at.line, at.path, problem);
+    return undefined;
   }
 
   private resolve(node: Node | null | undefined): Node | null {

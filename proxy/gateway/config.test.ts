@@ -1,24 +1,16 @@
+// gateway.yml read into a configuration: the example file, the defaults, and a message with the
+// line and key path for each thing that is wrong. `${VAR}` has config-env.test.ts, the lookup
+// order config-path.test.ts.
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { STRATEGY_NAMES } from '../engine/types';
-import { ConfigError, findConfigPath, gatewayDataDir, loadConfig, parseConfig } from './config';
+import { ConfigError, loadConfig, parseConfig } from './config';
+import { problems } from './testing';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../docs/gateway.example.yml');
 const EXAMPLE_ENV = { WEBHOOK_SECRET: 's3cret', CLOUD_BROWSER_TOKEN: 'tok' };
-
-/** The formatted problems of a file that must not load. */
-function problems(text: string, env: Record<string, string> = {}): string[] {
-  try {
-    parseConfig(text, { env });
-  } catch (error) {
-    assert.ok(error instanceof ConfigError, String(error));
-    return error.message.split('\n');
-  }
-  assert.fail('expected a ConfigError');
-}
 
 const provider = 'providers:\n  local:\n    url: ws://127.0.0.1:9222\n';
 
@@ -131,7 +123,7 @@ describe('validation names the key path and the line', () => {
     ['webhooks[0].url (scheme)', 'webhooks:\n  - url: ws://x\n', 'gateway.yml:2: webhooks[0].url must be an http:// or https:// URL (got "ws://x")'],
     ['webhooks[0].events[1]', 'webhooks:\n  - url: https://x\n    events:\n      - test\n      - provider.recovered\n', 'gateway.yml:5: webhooks[0].events[1] must be one of provider.cooldown, queue.timeout, shutdown.start, test (got "provider.recovered")'],
     ['webhooks[0].events (empty)', 'webhooks:\n  - url: https://x\n    events: []\n', 'gateway.yml:3: webhooks[0].events must list at least one event (leave it out to receive every event)'],
-    ['providers', 'providers:\n  - url: ws://x\n', 'gateway.yml:2: providers must be a mapping of keys to values (got a list)'],
+    ['providers', 'providers: chrome\n', 'gateway.yml:1: providers must be a list of providers or a mapping of id to provider (got "chrome")'],
     ['providers.<id>', 'providers:\n  Local_Chrome:\n    url: ws://x\n', 'gateway.yml:3: providers.Local_Chrome is not a valid provider id: use 1 to 63 lowercase letters, digits, "-" or "_", starting with a letter or digit'],
     ['providers.<id> (empty)', 'providers:\n  local:\n', 'gateway.yml:2: providers.local must be a mapping with a url (got nothing)'],
     ['providers.<id>.url (missing)', 'providers:\n  local:\n    priority: 1\n', 'gateway.yml:3: providers.local.url is required'],
@@ -193,105 +185,43 @@ describe('unknown keys', () => {
   });
 });
 
-describe('${VAR} substitution', () => {
-  test('applies to every string value', () => {
-    const text = [
-      'gateway:',
-      '  name: gw-${REGION}',
-      'webhooks:',
-      '  - url: https://hooks.example.com/${HOOK}?a=1',
-      'providers:',
-      '  cloud:',
-      '    url: wss://${HOST}/?token=${TOKEN}',
-      '    headers:',
-      '      Authorization: Bearer ${TOKEN}',
-      'logging:',
-      '  level: ${LEVEL}',
-    ].join('\n');
-    const config = parseConfig(text, { env: { REGION: 'eu', HOOK: 'h00k', HOST: 'cloud.example', TOKEN: 't0k', LEVEL: 'debug' } });
-    assert.equal(config.gateway.name, 'gw-eu');
-    assert.equal(config.webhooks[0]!.url, 'https://hooks.example.com/h00k?a=1');
-    assert.equal(config.providers[0]!.url, 'wss://cloud.example/?token=t0k');
-    assert.deepEqual(config.providers[0]!.headers, { Authorization: 'Bearer t0k' });
-    assert.equal(config.logging.level, 'debug');
+describe('providers as a list of entries with an id', () => {
+  test('reads as the mapping form does, in file order, block or flow style', () => {
+    const mapping = parseConfig(
+      'providers:\n  chrome:\n    url: ws://127.0.0.1:9222\n    priority: 1\n  cloud:\n    url: wss://cloud.example\n    headers: { X-Team: a }\n    limits: { maxConcurrent: 5 }\n    weight: 3\n',
+      { env: {} },
+    ).providers;
+    const list = parseConfig(
+      'providers:\n  - id: chrome\n    url: ws://127.0.0.1:9222\n    priority: 1\n  - url: wss://cloud.example\n    id: cloud\n    headers: { X-Team: a }\n    limits: { maxConcurrent: 5 }\n    weight: 3\n',
+      { env: {} },
+    ).providers;
+    const flow = parseConfig(
+      'providers: [{ id: chrome, url: ws://127.0.0.1:9222, priority: 1 }, { id: cloud, url: wss://cloud.example, headers: { X-Team: a }, limits: { maxConcurrent: 5 }, weight: 3 }]\n',
+      { env: {} },
+    ).providers;
+    assert.equal(mapping.length, 2);
+    assert.deepEqual(list, mapping);
+    assert.deepEqual(flow, mapping);
+    assert.deepEqual(parseConfig('providers: []\n', { env: {} }).providers, []);
   });
 
-  test('a variable set to the empty string is set', () => {
-    assert.equal(parseConfig('gateway:\n  name: a${EMPTY}b\n', { env: { EMPTY: '' } }).gateway.name, 'ab');
-  });
+  const cases: [string, string, string][] = [
+    ['an entry that is no mapping', 'providers:\n  - ws://x\n', 'gateway.yml:2: providers[0] must be a mapping with an id and a url (got "ws://x")'],
+    ['no id', 'providers:\n  - url: ws://x\n', 'gateway.yml:2: providers[0].id is required'],
+    ['an id that is not one', 'providers:\n  - url: ws://x\n    id: Local_Chrome\n', 'gateway.yml:3: providers[0].id is not a valid provider id: use 1 to 63 lowercase letters, digits, "-" or "_", starting with a letter or digit'],
+    ['an id that is a list', 'providers:\n  - id: [a]\n    url: ws://x\n', 'gateway.yml:2: providers[0].id must be a string (got a list)'],
+    ['no url', 'providers:\n  - id: local\n    priority: 1\n', 'gateway.yml:2: providers[0].url is required'],
+    ['a url of another scheme', 'providers:\n  - id: local\n    url: chrome://inspect\n', 'gateway.yml:3: providers[0].url must be a ws://, wss://, http:// or https:// address (got "chrome://inspect")'],
+    ['a limit', '\nproviders:\n  - id: local\n    url: ws://x\n    limits:\n      maxConcurrent: three\n', 'gateway.yml:6: providers[0].limits.maxConcurrent must be a positive integer (got "three")'],
+    ['an unknown key', 'providers:\n  - id: local\n    url: ws://x\n    maxConcurrent: 2\n', 'gateway.yml:4: providers[0].maxConcurrent is not a known key (known keys here: id, url, headers, limits, priority, weight)'],
+    ['a typo', 'providers:\n  - id: local\n    url: ws://x\n    wieght: 2\n', 'gateway.yml:4: providers[0].wieght is not a known key (did you mean "weight"?)'],
+  ];
+  for (const [name, text, expected] of cases) {
+    test(name, () => assert.deepEqual(problems(text), [expected]));
+  }
 
-  test('an unset variable is an error naming it and the line', () => {
-    assert.deepEqual(problems(`\n${provider}    headers:\n      Authorization: Bearer \${API_TOKEN}\n`), [
-      'gateway.yml:6: providers.local.headers.Authorization uses ${API_TOKEN}, but the environment variable API_TOKEN is not set',
-    ]);
-  });
-
-  test('$${ is a literal ${', () => {
-    const config = parseConfig('gateway:\n  name: cost-$${X}-and-$$-${Y}\n', { env: { X: 'no', Y: 'yes' } });
-    assert.equal(config.gateway.name, 'cost-${X}-and-$$-yes');
-  });
-
-  test('a malformed reference is an error', () => {
-    assert.deepEqual(problems('gateway:\n  name: a-${not-a-name}\n'), [
-      'gateway.yml:2: gateway.name has "${not-a-name}", which is not a ${NAME} reference (write $${ for a literal ${)',
-    ]);
-    assert.deepEqual(problems('gateway:\n  name: a-${OPEN\n'), [
-      'gateway.yml:2: gateway.name has "${OPEN", which is not a ${NAME} reference (write $${ for a literal ${)',
-    ]);
-  });
-
-  test('messages quote the text before substitution, never the secret', () => {
-    const [message] = problems('providers:\n  cloud:\n    url: ${SCHEME}://h/?token=${TOKEN}\n', { SCHEME: 'ftp', TOKEN: 'secret-value' });
-    assert.equal(message, 'gateway.yml:3: providers.cloud.url must be a ws://, wss://, http:// or https:// address (got "${SCHEME}://h/?token=${TOKEN}")');
-  });
-});
-
-describe('findConfigPath', () => {
-  const root = mkdtempSync(path.join(tmpdir(), 'gw-config-'));
-  after(() => rmSync(root, { recursive: true, force: true }));
-  const cwd = path.join(root, 'work');
-  const dataDir = path.join(root, 'data');
-  mkdirSync(cwd);
-  mkdirSync(dataDir);
-
-  test('--config, then GW_CONFIG_PATH, then the data directory, then ./gateway.yml', () => {
-    const env = { GW_CONFIG_PATH: 'from-env.yml' };
-    assert.deepEqual(findConfigPath({ flag: 'flag.yml', env, cwd, dataDir }), { found: true, path: path.join(cwd, 'flag.yml'), source: 'flag' });
-    assert.deepEqual(findConfigPath({ env, cwd, dataDir }), { found: true, path: path.join(cwd, 'from-env.yml'), source: 'env' });
-    assert.deepEqual(findConfigPath({ env: { GW_CONFIG_PATH: '/abs/gw.yml' }, cwd, dataDir }), { found: true, path: '/abs/gw.yml', source: 'env' });
-
-    assert.deepEqual(findConfigPath({ env: {}, cwd, dataDir }), {
-      found: false,
-      searched: [path.join(dataDir, 'gateway.yml'), path.join(cwd, 'gateway.yml')],
-    });
-    writeFileSync(path.join(cwd, 'gateway.yml'), '');
-    assert.deepEqual(findConfigPath({ env: {}, cwd, dataDir }), { found: true, path: path.join(cwd, 'gateway.yml'), source: 'cwd' });
-    writeFileSync(path.join(dataDir, 'gateway.yml'), '');
-    assert.deepEqual(findConfigPath({ env: {}, cwd, dataDir }), { found: true, path: path.join(dataDir, 'gateway.yml'), source: 'data-dir' });
-  });
-
-  test('an explicitly named file is returned even when missing, so loading it fails loudly', () => {
-    assert.deepEqual(findConfigPath({ flag: 'typo.yml', env: {}, cwd, dataDir }), { found: true, path: path.join(cwd, 'typo.yml'), source: 'flag' });
-    assert.deepEqual(findConfigPath({ env: { GW_CONFIG_PATH: 'typo.yml' }, cwd, dataDir }), { found: true, path: path.join(cwd, 'typo.yml'), source: 'env' });
-  });
-
-  test('an empty flag or variable counts as unset', () => {
-    assert.equal(findConfigPath({ flag: '', env: { GW_CONFIG_PATH: '' }, cwd, dataDir }).found, true);
-    assert.equal((findConfigPath({ flag: '', env: { GW_CONFIG_PATH: '' }, cwd, dataDir }) as { source: string }).source, 'data-dir');
-  });
-});
-
-describe('gatewayDataDir', () => {
-  const host = { home: '/home/ada', inDocker: false, cwd: '/srv' };
-  test('GW_DATA_DIR wins, relative to the working directory', () => {
-    assert.equal(gatewayDataDir({ GW_DATA_DIR: '/var/lib/gw' }, { ...host, inDocker: true }), '/var/lib/gw');
-    assert.equal(gatewayDataDir({ GW_DATA_DIR: 'state' }, host), '/srv/state');
-  });
-  test('/data in Docker', () => {
-    assert.equal(gatewayDataDir({}, { ...host, inDocker: true }), '/data');
-  });
-  test('~/.browser-gateway elsewhere', () => {
-    assert.equal(gatewayDataDir({}, host), '/home/ada/.browser-gateway');
-    assert.equal(gatewayDataDir({ GW_DATA_DIR: '' }, host), '/home/ada/.browser-gateway');
+  test('a repeated id is an error naming both lines', () => {
+    const text = 'providers:\n  - id: chrome\n    url: ws://a\n  - id: cloud\n    url: ws://b\n  - url: ws://c\n    id: chrome\n';
+    assert.deepEqual(problems(text), ['gateway.yml:7: providers[2].id "chrome" is already the id of providers[0], on line 2']);
   });
 });

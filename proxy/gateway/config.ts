@@ -1,13 +1,18 @@
 // The self-hosted gateway's configuration file, gateway.yml (docs/gateway.md, "gateway.yml"):
-// parsed, checked and filled with defaults. Every key, range and default is stated once here.
+// parsed, checked and filled with defaults. Every key, range and default is stated once, here or,
+// for the providers, in config-providers.ts.
 // Pure apart from reading the file in loadConfig; parseConfig takes the text and the environment.
 import { readFile } from 'node:fs/promises';
 import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
 import { DEFAULT_ROUTER_SETTINGS, STRATEGY_NAMES, type StrategyName } from '../engine/types';
-import { describe, formatIssue, Reader, type ConfigIssue, type Located } from './config-reader';
+import { EnvReferences } from './config-env';
+import { readProviders, type GatewayProvider } from './config-providers';
+import { formatIssue, Reader, type ConfigIssue, type Located } from './config-reader';
+import { address, boolean, fraction, integer, nonEmpty, oneOf } from './config-values';
 
 export { findConfigPath, gatewayDataDir, platformInfo } from './config-path';
 export type { ConfigLocation, PlatformInfo } from './config-path';
+export { PROVIDER_DEFAULTS, PROVIDER_ID, type GatewayProvider } from './config-providers';
 export type { ConfigIssue } from './config-reader';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -15,21 +20,6 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const WEBHOOK_EVENTS = ['provider.cooldown', 'queue.timeout', 'shutdown.start', 'test'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-
-/** Provider ids appear in URLs (`?provider=<id>`), logs and webhook payloads. */
-export const PROVIDER_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
-
-export interface GatewayProvider {
-  id: string;
-  /** ws://, wss:// or http(s):// CDP address, `${VAR}` already substituted. */
-  url: string;
-  headers: Record<string, string>;
-  limits: { maxConcurrent: number | null };
-  /** Lower is tried first (priority-chain, and the tie-breaker of the other strategies). */
-  priority: number;
-  /** Share of connections under the weighted strategy. */
-  weight: number;
-}
 
 export interface GatewayWebhook {
   url: string;
@@ -54,8 +44,6 @@ export interface GatewayConfig {
   /** In file order: the order is the engine's stable tie-breaker. May be empty (see docs/gateway.md). */
   providers: GatewayProvider[];
 }
-
-export const PROVIDER_DEFAULTS = Object.freeze({ priority: 100, weight: 1 });
 
 export const CONFIG_DEFAULTS: Readonly<Omit<GatewayConfig, 'webhooks' | 'providers'>> = Object.freeze({
   gateway: {
@@ -104,12 +92,14 @@ export async function loadConfig(path: string, env: ParseOptions['env']): Promis
 export function parseConfig(text: string, options: ParseOptions): GatewayConfig {
   const file = options.file ?? 'gateway.yml';
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  // `${NAME}` is masked for the parser and replaced per scalar as it is read (config-env.ts).
+  const refs = new EnvReferences(text);
+  const doc = parseDocument(refs.masked, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const at = (offset: number) => lines.linePos(offset).line;
-    throw new ConfigError(doc.errors.map((e) => ({ file, line: at(e.pos[0]), path: '', message: `is not valid YAML: ${e.message}` })));
+    throw new ConfigError(doc.errors.map((e) => ({ file, line: at(e.pos[0]), path: '', message: `is not valid YAML: ${refs.unmask(e.message)}` })));
   }
-  const r = new Reader(doc, lines, options.env, file);
+  const r = new Reader(doc, lines, refs, options.env, file);
   const root = r.root();
   const top = r.entries(root, ['gateway', 'queue', 'dashboard', 'logging', 'webhooks', 'providers']);
   const section = (key: string, known: readonly string[]) => {
@@ -146,7 +136,7 @@ export function parseConfig(text: string, options: ParseOptions): GatewayConfig 
     dashboard: { enabled: boolean(r, r.child(dashboard.entries, dashboard.at, 'enabled')) ?? d.dashboard.enabled },
     logging: { level: oneOf(r, r.child(logging.entries, logging.at, 'level'), LOG_LEVELS) ?? d.logging.level },
     webhooks: r.items(r.child(top, root, 'webhooks')).flatMap((at) => webhook(r, at) ?? []),
-    providers: r.entries(r.child(top, root, 'providers')).flatMap(({ key, value }) => provider(r, key, value) ?? []),
+    providers: readProviders(r, r.child(top, root, 'providers')),
   };
   // Sections are checked in a fixed order; the reader of the list wants it in file order.
   if (r.issues.length > 0) throw new ConfigError(r.issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)));
@@ -154,7 +144,7 @@ export function parseConfig(text: string, options: ParseOptions): GatewayConfig 
 }
 
 function webhook(r: Reader, at: Located): GatewayWebhook | undefined {
-  if (!isMap(at.node)) return void r.report(at.line, at.path, `must be a mapping with a url (got ${describe(at.node)})`);
+  if (!isMap(at.node)) return void r.report(at.line, at.path, `must be a mapping with a url (got ${r.shown(at)})`);
   const entries = r.entries(at, ['url', 'events']);
   const url = address(r, r.child(entries, at, 'url'), ['http:', 'https:'], 'an http:// or https:// URL');
   const eventsAt = r.child(entries, at, 'events');
@@ -167,93 +157,4 @@ function webhook(r: Reader, at: Located): GatewayWebhook | undefined {
     events = [...new Set(items.flatMap((item) => oneOf(r, item, WEBHOOK_EVENTS) ?? []))];
   }
   return url === undefined ? undefined : { url, events };
-}
-
-function provider(r: Reader, id: string, at: Located): GatewayProvider | undefined {
-  if (!PROVIDER_ID.test(id)) {
-    r.report(at.line, at.path, 'is not a valid provider id: use 1 to 63 lowercase letters, digits, "-" or "_", starting with a letter or digit');
-  }
-  if (!isMap(at.node)) return void r.report(at.line, at.path, `must be a mapping with a url (got ${describe(at.node)})`);
-  const entries = r.entries(at, ['url', 'headers', 'limits', 'priority', 'weight']);
-  const url = address(r, r.child(entries, at, 'url'), ['ws:', 'wss:', 'http:', 'https:'], 'a ws://, wss://, http:// or https:// address');
-  const headers: Record<string, string> = {};
-  for (const { key, value } of r.entries(r.child(entries, at, 'headers'))) {
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key)) r.report(value.line, value.path, 'is not a valid HTTP header name');
-    const text = r.string(value);
-    if (text === undefined) {
-      if (value.node === null) r.report(value.line, value.path, 'must be a string (got nothing)');
-      continue;
-    }
-    if (/[\r\n]/.test(text.value)) r.report(value.line, value.path, 'must not contain line breaks');
-    else headers[key] = text.value;
-  }
-  const limitsAt = r.child(entries, at, 'limits');
-  const limits = r.entries(limitsAt, ['maxConcurrent']);
-  const maxConcurrent = integer(r, r.child(limits, limitsAt, 'maxConcurrent'), 1) ?? null;
-  const priority = integer(r, r.child(entries, at, 'priority')) ?? PROVIDER_DEFAULTS.priority;
-  const weight = integer(r, r.child(entries, at, 'weight'), 1) ?? PROVIDER_DEFAULTS.weight;
-  return url === undefined ? undefined : { id, url, headers, limits: { maxConcurrent }, priority, weight };
-}
-
-// Value checks: each returns undefined for an absent value (the default applies) or a bad one
-// (reported), so one pass collects every problem.
-
-function integer(r: Reader, at: Located, min?: number, max?: number): number | undefined {
-  const value = r.scalar(at);
-  if (value === undefined) return undefined;
-  const wanted =
-    min === 1 && max === undefined ? 'a positive integer'
-    : min === 0 && max === undefined ? 'an integer of 0 or more'
-    : min !== undefined && max !== undefined ? `an integer from ${min} to ${max}`
-    : 'an integer';
-  if (typeof value !== 'number' || !Number.isInteger(value) || (min !== undefined && value < min) || (max !== undefined && value > max)) {
-    return void r.report(at.line, at.path, `must be ${wanted} (got ${describe(value)})`);
-  }
-  return value;
-}
-
-function fraction(r: Reader, at: Located): number | undefined {
-  const value = r.scalar(at);
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
-    return void r.report(at.line, at.path, `must be a number from 0 to 1 (got ${describe(value)})`);
-  }
-  return value;
-}
-
-function boolean(r: Reader, at: Located): boolean | undefined {
-  const value = r.scalar(at);
-  if (value === undefined || typeof value === 'boolean') return value;
-  return void r.report(at.line, at.path, `must be true or false (got ${describe(value)})`);
-}
-
-function oneOf<T extends string>(r: Reader, at: Located, allowed: readonly T[]): T | undefined {
-  const text = r.string(at);
-  if (text === undefined) return undefined;
-  if ((allowed as readonly string[]).includes(text.value)) return text.value as T;
-  return void r.report(at.line, at.path, `must be one of ${allowed.join(', ')} (got ${describe(text.raw)})`);
-}
-
-function nonEmpty(r: Reader, at: Located): string | undefined {
-  const text = r.string(at);
-  if (text === undefined) return undefined;
-  if (text.value.trim() !== '') return text.value;
-  return void r.report(at.line, at.path, 'must not be empty');
-}
-
-/** A required URL with one of the given schemes. Messages quote the text before substitution. */
-function address(r: Reader, at: Located, schemes: string[], wanted: string): string | undefined {
-  const text = r.string(at);
-  if (text === undefined) {
-    if (at.node === null) r.report(at.line, at.path, 'is required');
-    return undefined;
-  }
-  let url: URL | undefined;
-  try {
-    url = new URL(text.value);
-  } catch {
-    url = undefined;
-  }
-  if (url && schemes.includes(url.protocol) && url.hostname !== '') return text.value;
-  return void r.report(at.line, at.path, `must be ${wanted} (got ${describe(text.raw)})`);
 }

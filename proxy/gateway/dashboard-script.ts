@@ -68,7 +68,7 @@ function renderProviders(providers) {
     const row = el('tr', '', [
       td('Provider', 'name', p.id),
       td('State', '', providerPills(p)),
-      td('Sessions', 'num', p.active + ' / ' + (p.maxConcurrent === null ? '∞' : p.maxConcurrent)),
+      td('Sessions', 'num', p.active + ' / ' + (p.maxConcurrent < 0 ? '∞' : p.maxConcurrent)),
       td('Last check', '', lastCheck(p)),
       td('Cooldown until', 'num', p.cooldownUntil ? clock(p.cooldownUntil) : '—'),
     ]);

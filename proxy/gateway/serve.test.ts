@@ -122,7 +122,7 @@ function refusedUpgrade(url: string, headers: Record<string, string> = {}): Prom
   });
 }
 
-const status = async (base: string, headers: Record<string, string> = {}) => (await fetch(`${base}/v1/status`, { headers })).json() as Promise<{ queued: number; providers: { id: string; healthy: boolean; active: number; maxConcurrent: number | null; cooldownUntil: string | null }[] }>;
+const status = async (base: string, headers: Record<string, string> = {}) => (await fetch(`${base}/v1/status`, { headers })).json() as Promise<{ queued: number; providers: { id: string; healthy: boolean; active: number; maxConcurrent: number; cooldownUntil: string | null }[] }>;
 
 const threeProviders = () => `
 gateway:

@@ -88,7 +88,7 @@ test('GET /v1/status after the first probe: the closed port unreachable and not 
   }, 15_000, 'both providers probed');
   const [dead, up] = probed;
   assert.deepEqual(Object.keys(dead!).sort(), ['active', 'checkedAt', 'cooldownUntil', 'healthy', 'id', 'latencyMs', 'maxConcurrent', 'reachable', 'reason']);
-  assert.deepEqual({ ...dead!, checkedAt: typeof dead!.checkedAt, reason: typeof dead!.reason }, { id: 'dead', healthy: false, active: 0, maxConcurrent: null, cooldownUntil: null, reachable: false, checkedAt: 'string', latencyMs: null, reason: 'string' });
+  assert.deepEqual({ ...dead!, checkedAt: typeof dead!.checkedAt, reason: typeof dead!.reason }, { id: 'dead', healthy: false, active: 0, maxConcurrent: -1, cooldownUntil: null, reachable: false, checkedAt: 'string', latencyMs: null, reason: 'string' });
   assert.match(dead!.reason!, new RegExp(`^connection refused by 127\\.0\\.0\\.1:${deadPort} `));
   assert.ok(!JSON.stringify(probed).includes(SECRET), 'no provider secret in the status');
   assert.deepEqual([up!.id, up!.healthy, up!.reachable, up!.reason, up!.cooldownUntil, up!.maxConcurrent], ['live', true, true, null, null, 2]);
