@@ -28,6 +28,10 @@ export function useSessionFilters(): { filters: SessionFilters; since: SincePres
   const [query, setQuery] = useState(fromUrl);
   // URLs this hook wrote that the router has not reported back yet; anything else came from outside.
   const pending = useRef(new Set<string>());
+  // The URL last asked for (or last come from outside). Compared with it, not with `fromUrl`: a
+  // change made before the router reports the previous one (close a panel, reopen it at once)
+  // would otherwise look like no change and never reach the URL.
+  const requested = useRef(fromUrl);
 
   useEffect(() => {
     if (pending.current.has(fromUrl)) {
@@ -35,14 +39,16 @@ export function useSessionFilters(): { filters: SessionFilters; since: SincePres
       return;
     }
     pending.current.clear();
+    requested.current = fromUrl;
     setQuery(fromUrl);
     // Only a new URL matters here; `query` is read, not watched.
   }, [fromUrl]);
   useEffect(() => {
-    if (query === fromUrl) return;
+    if (query === requested.current) return;
+    requested.current = query;
     pending.current.add(query);
     navigate.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
-    // Only a new query is written; `fromUrl` is read, not watched.
+    // Only a new query is written; the URL is read, not watched.
   }, [query]);
 
   const params = new URLSearchParams(query);

@@ -46,7 +46,6 @@ export class AgentSession {
     readonly policy: AgentPolicy,
   ) {
     this.idleMs = idleMsFor(policy, options.idleMinutes);
-    this.armIdle();
     this.lifetimeTimer = setTimeout(() => void this.close(`the session reached its ${Math.round(policy.maxLifetimeMs / 3_600_000)}-hour limit`), policy.maxLifetimeMs).unref();
     // The keepalive is a round trip to the browser; it does not touch lastActivity.
     this.keepaliveTimer = setInterval(() => void cdp.send('Browser.getVersion', {}, undefined, 10_000).catch(() => {}), policy.keepaliveMs).unref();
@@ -67,6 +66,9 @@ export class AgentSession {
       await session.close('the browser could not be set up');
       throw error;
     }
+    // Idle from here: the set-up (a context and a tab of its own) is not time without a tool call,
+    // and an idle close in the middle of it failed the open (seen with a short idle close under load).
+    session.touch();
     return session;
   }
 
