@@ -43,3 +43,10 @@ test('only http and https addresses are webhook URLs', () => {
   assert.ok(parseWebhookUrl('http://localhost:3000/h'));
   for (const bad of ['ftp://x.test/h', 'ws://x.test/h', 'javascript:alert(1)', 'file:///etc/passwd', 'x.test/h', '', 'https//x.test']) assert.equal(parseWebhookUrl(bad), null, bad);
 });
+
+test('path: true masks every path segment as well, keeping the host; the root path stays', () => {
+  assert.equal(maskUrl('https://hooks.example.com/services/T000/B000/XXXX?team=ops', { path: true }), 'https://hooks.example.com/***/***/***/***?team=***');
+  assert.equal(maskUrl('https://hooks.example.com/', { path: true }), 'https://hooks.example.com/');
+  assert.equal(maskUrl('https://hooks.example.com/in/', { path: true }), 'https://hooks.example.com/***/');
+  assert.equal(maskUrl(maskUrl('https://u:p@h.test/a/b?x=1', { path: true }), { path: true }), 'https://***:***@h.test/***/***?x=***', 'safe to apply again');
+});

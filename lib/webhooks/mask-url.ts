@@ -5,11 +5,16 @@
 
 export const MASK = '***';
 
-/** The URL as shown in responses; safe to apply again to its own output. */
-export function maskUrl(raw: string): string {
+/**
+ * The URL as shown in responses; safe to apply again to its own output. `path: true` masks every
+ * path segment too (the self-hosted gateway's lists: a receiver such as /services/T000/B000/XXXX
+ * keeps its secret there).
+ */
+export function maskUrl(raw: string, options: { path?: boolean } = {}): string {
   const url = new URL(raw);
   if (url.username) url.username = MASK;
   if (url.password) url.password = MASK;
+  if (options.path && url.pathname !== '/') url.pathname = url.pathname.split('/').map((segment) => (segment ? MASK : segment)).join('/');
   if (url.search.length > 1) {
     const parts = url.search.slice(1).split('&').map((part) => {
       if (part === '') return part;

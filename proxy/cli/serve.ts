@@ -35,7 +35,7 @@ export async function serve(options: { config?: string; port?: string }): Promis
     if (code === 'EACCES' || code === 'EPERM') throw new CliError(`the data directory ${dataDir} cannot be used: ${(error as Error).message}`);
     throw error;
   }
-  out(`gateway "${config.gateway.name}" listening on ${gateway.url} with ${config.providers.length} provider${config.providers.length === 1 ? '' : 's'} from ${path}`);
+  out(`gateway "${config.gateway.name}" listening on ${gateway.url}${gateway.host === '0.0.0.0' || gateway.host === '::' ? ' (all interfaces)' : ''} with ${config.providers.length} provider${config.providers.length === 1 ? '' : 's'} from ${path}`);
   out(`connect: ${gateway.url.replace(/^http/, 'ws')}/v1/connect${env.GW_TOKEN ? '?token=<GW_TOKEN>' : ''}${config.dashboard.enabled ? `   dashboard: ${gateway.url}/` : ''}`);
 
   await new Promise<void>((resolve) => {

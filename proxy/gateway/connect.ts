@@ -96,10 +96,11 @@ export async function handleGatewayConnect(req: IncomingMessage, socket: Duplex,
 }
 
 /** Answers an upgrade request with a JSON `{ error }` body and closes the socket. */
-export function refuse(socket: Duplex, status: number, message: string): void {
+export function refuse(socket: Duplex, status: number, message: string, headers: Record<string, string> = {}): void {
   if (socket.destroyed) return;
   const body = JSON.stringify({ error: message });
-  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, ...extra, 'Connection: close'];
   socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
 }
 

@@ -3,22 +3,17 @@
 // proxy's routing engine and fast lane. No database: providers and settings come from gateway.yml,
 // webhooks added at run time and the encryption key live in the data directory. Providers are
 // probed at start-up and every 30 s for the status (probes.ts).
-//
-// Who may call: with GW_TOKEN every route but the dashboard's empty page needs it (a bearer header,
-// or `?token=` where a client cannot set headers). Without it the routes are open, which is why the
-// default bind is loopback, and every request must then name a loopback host (or one listed in
-// GW_ALLOWED_HOSTS) in its Host header: a page on a DNS-rebound name reaches 127.0.0.1 with its own
-// name there. A browser's cross-origin request (an Origin that is neither this gateway nor listed in
-// GW_ALLOWED_ORIGINS) is refused on every route, WebSockets included.
-import { createHash, timingSafeEqual } from 'node:crypto';
+// Who may call: access.ts.
 import { lstatSync, mkdirSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { log } from '../../lib/log';
 import { RouterEngine, systemClock } from '../engine';
 import { json } from '../status';
 import type { GatewayConfig } from './config';
+import { checkTokenStrength, GatewayAccess } from './access';
 import { handleGatewayConnect, refuse, SHUTDOWN, type ConnectContext, type EngineProvider, type LiveSession } from './connect';
 import { renderDashboard } from './dashboard';
 import { EventSender, outboundAgent } from './events';
@@ -51,19 +46,20 @@ export interface Gateway {
   shutdown(): Promise<void>;
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { config, env, dataDir } = options;
   const token = env.GW_TOKEN || null;
   const host = env.HOST || (token ? '0.0.0.0' : '127.0.0.1');
   const port = options.port ?? (env.PORT ? Number(env.PORT) : config.gateway.port);
   const trustProxy = env.GW_TRUST_PROXY === '1';
-  const allowedOrigins = list(env.GW_ALLOWED_ORIGINS).map((origin) => origin.replace(/\/+$/, '').toLowerCase());
-  const allowedHosts = new Set(list(env.GW_ALLOWED_HOSTS).map((h) => h.toLowerCase()));
+  checkTokenStrength(token, host);
   // The address it binds to is its own name too (the MCP surface's browsers connect to it there).
-  const boundName = host.includes(':') ? `[${host.toLowerCase()}]` : host.toLowerCase();
-  const publicOrigin = env.GW_PUBLIC_URL ? originOf(env.GW_PUBLIC_URL) : null;
+  const access = new GatewayAccess({
+    token, host, trustProxy,
+    allowedOrigins: list(env.GW_ALLOWED_ORIGINS).map((origin) => origin.replace(/\/+$/, '').toLowerCase()),
+    allowedHosts: new Set(list(env.GW_ALLOWED_HOSTS).map((h) => h.toLowerCase())),
+    publicOrigin: env.GW_PUBLIC_URL ? originOf(env.GW_PUBLIC_URL) : null,
+  });
   checkDataDir(dataDir);
   checkProxyVariables(env);
   const { key } = loadEncryptionKey(env, dataDir);
@@ -120,21 +116,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const mcp = new GatewayMcp(selfConnect);
   const publicUrl = () => (env.GW_PUBLIC_URL || `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${bound.port}`).replace(/\/+$/, '');
 
-  /** Why this request may not go on (status and message), or null. */
-  const gate = (req: IncomingMessage, url: URL, needsToken: boolean): [number, string] | null => {
-    const hostHeader = ((trustProxy && first(req.headers['x-forwarded-host'])) || req.headers.host || '').toLowerCase();
-    const origin = first(req.headers.origin);
-    if (origin && origin !== 'null' && !sameOrigin(origin, hostHeader) && !allowedOrigins.includes(origin.toLowerCase()) && origin.toLowerCase() !== publicOrigin) return [403, `cross-origin requests from ${origin} are not allowed (GW_ALLOWED_ORIGINS)`];
-    if (origin === 'null') return [403, 'requests from opaque origins are not allowed'];
-    if (!token) {
-      const name = hostHeader.replace(/:\d+$/, '');
-      if (!LOOPBACK_HOSTS.has(name) && !allowedHosts.has(hostHeader) && !allowedHosts.has(name) && name !== boundName) return [403, `Host "${hostHeader}" is not allowed without GW_TOKEN; set GW_TOKEN, or list the name in GW_ALLOWED_HOSTS`];
-    } else if (needsToken && !tokenMatches(req, url, token)) {
-      return [401, 'missing or wrong token (Authorization: Bearer <GW_TOKEN>, or ?token=)'];
-    }
-    return null;
-  };
-
   const server = http.createServer((req, res) => {
     void route(req, res).catch((error: Error) => {
       log.error({ err: error.message }, 'request failed');
@@ -147,8 +128,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const path = url.pathname.replace(/\/+$/, '') || '/';
     if (stopping) return json(res, 503, { error: 'the gateway is shutting down' }, { 'Retry-After': '5' });
     const dashboardPage = path === '/' && config.dashboard.enabled;
-    const refused = gate(req, url, !dashboardPage);
-    if (refused) return json(res, refused[0], { error: refused[1] }, refused[0] === 401 ? { 'WWW-Authenticate': 'Bearer' } : {});
+    const refused = access.refusal(req, url, !dashboardPage);
+    if (refused) return json(res, refused.status, { error: refused.message }, refused.headers);
     if (dashboardPage) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: 'GET only' }, { Allow: 'GET' });
       const page = renderDashboard({ name: config.gateway.name, needsToken: token !== null, connectUrl: `${publicUrl().replace(/^http/, 'ws')}/v1/connect` });
@@ -172,8 +153,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const url = new URL(req.url ?? '/', 'http://gateway');
     if (stopping) return refuse(socket, 503, 'the gateway is shutting down');
     if (url.pathname.replace(/\/+$/, '') !== '/v1/connect') return refuse(socket, 404, `no WebSocket endpoint at ${url.pathname}`);
-    const refused = gate(req, url, true);
-    if (refused) return refuse(socket, refused[0], refused[1]);
+    const refused = access.refusal(req, url, true);
+    if (refused) return refuse(socket, refused.status, refused.message, refused.headers);
     void handleGatewayConnect(req, socket, head, url, ctx);
   });
 
@@ -187,7 +168,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const address = server.address() as AddressInfo;
   probes.start();
   bound = { host, port: address.port };
-  const shownHost = host.includes(':') ? `[${host}]` : host;
+  const shownHost = dialableHost(host);
 
   let shuttingDown: Promise<void> | null = null;
   const shutdown = () =>
@@ -212,14 +193,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   log.info({ url: `http://${shownHost}:${address.port}`, providers: providers.length, auth: token ? 'token' : 'none' }, 'gateway listening');
   if (!token && !loopback) log.warn({ host }, 'no GW_TOKEN and not bound to loopback: anyone who can reach this address can open browsers (the Host check stops DNS rebinding, not direct clients); set GW_TOKEN'); 
   return { url: `http://${shownHost}:${address.port}`, host, port: address.port, shutdown };
-}
-
-function tokenMatches(req: IncomingMessage, url: URL, token: string): boolean {
-  const header = first(req.headers.authorization);
-  const given = header?.startsWith('Bearer ') ? header.slice(7).trim() : url.searchParams.get('token');
-  if (!given) return false;
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(token));
 }
 
 function originOf(raw: string): string | null {
@@ -254,21 +227,19 @@ function checkProxyVariables(env: Env): void {
   }
 }
 
-function sameOrigin(origin: string, hostHeader: string): boolean {
-  try {
-    return new URL(origin).host.toLowerCase() === hostHeader;
-  } catch {
-    return false;
-  }
-}
-
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
 function list(value: string | undefined): string[] {
   return (value ?? '')
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+}
+
+/**
+ * The host a client can dial for the address bound to: itself, or for all interfaces (0.0.0.0, ::)
+ * this machine's first external IPv4 address (loopback when it has none), never the wildcard.
+ */
+function dialableHost(host: string): string {
+  if (host !== '0.0.0.0' && host !== '::') return host.includes(':') ? `[${host}]` : host;
+  const external = Object.values(os.networkInterfaces()).flat().find((entry) => entry && entry.family === 'IPv4' && !entry.internal);
+  return external?.address ?? '127.0.0.1';
 }

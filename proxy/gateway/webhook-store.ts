@@ -1,15 +1,15 @@
 // The gateway's webhooks: those of gateway.yml (read-only here; the file is their source) and
 // those added through /v1/webhooks or the dashboard, kept sealed with the encryption key in
 // `webhooks.enc` in the data directory (0600) so a restart keeps them and a copied file shows no
-// URL. Lists mask the query values named token, apiKey, key, secret and password.
+// URL. Lists mask every query value and every path segment (lib/webhooks/mask-url.ts).
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { WEBHOOK_EVENTS, type GatewayWebhook, type WebhookEvent } from './config';
 import { readPrivateFile, writePrivateFile } from '../../lib/fs/private-file';
 import { seal, SetupError, unseal } from './secrets';
+import { maskUrl as maskWebhookUrl } from '../../lib/webhooks/mask-url';
 
-const MASKED_PARAMS = new Set(['token', 'apikey', 'key', 'secret', 'password']);
 export const MAX_ADDED_WEBHOOKS = 50;
 
 export interface StoredWebhook {
@@ -21,18 +21,13 @@ export interface StoredWebhook {
   createdAt: string | null;
 }
 
-/** A URL with the values of the secret-bearing query parameters (any case) and any password replaced. */
+/** A URL as the gateway shows it (lists, logs): every query value and every path segment masked, any userinfo too. */
 export function maskUrl(raw: string): string {
-  let url: URL;
   try {
-    url = new URL(raw);
+    return maskWebhookUrl(raw, { path: true });
   } catch {
     return '[not a URL]';
   }
-  if (url.password) url.password = '***';
-  const params = [...url.searchParams.entries()].map(([name, value]) => [name, MASKED_PARAMS.has(name.toLowerCase()) ? '***' : value]);
-  url.search = params.length ? `?${params.map(([n, v]) => `${encodeURIComponent(n!)}=${v === '***' ? v : encodeURIComponent(v!)}`).join('&')}` : '';
-  return url.toString();
 }
 
 export const newWebhookSchema = z.strictObject({
