@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { hashSecret } from '../../lib/crypto/secrets';
-import { clientAddress, KEY_REFUSED, MCP_REFUSED, RouterKeyAuth, THROTTLED, TICKET_REFUSED } from './authenticate';
+import { KEY_REFUSED, MCP_REFUSED, RouterKeyAuth, THROTTLED, TICKET_REFUSED } from './authenticate';
+import { clientAddress } from './client-address';
 import { FailureThrottle } from './failure-throttle';
 import type { RouterKeyIdentity } from './router-key';
 

@@ -9,7 +9,7 @@
 // refused on every route, WebSockets included.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { clientAddress } from '../auth/authenticate';
+import { clientAddress } from '../auth/client-address';
 import { FailureThrottle } from '../auth/failure-throttle';
 
 /** A token a gateway reachable from other machines accepts is at least this long. */
