@@ -87,13 +87,17 @@ async function nodeTests(files: string[], env: (file: string) => NodeJS.ProcessE
     timings.push(run);
   }
 }
-/** tsc over the whole tree (next build checks only the app) and ESLint, cached: one test each. */
-async function runChecks(): Promise<void> {
+/**
+ * tsc over the whole tree and ESLint, cached: one test each. tsc waits for `built`, the stack's
+ * production build, whose route types it checks too (the build itself skips Next's check of the app).
+ */
+async function runChecks(built: Promise<unknown>): Promise<void> {
   const checks = [
-    { name: 'typecheck', args: [tscBin, '--noEmit', '-p', '.'], hint: 'tsc --noEmit' },
+    { name: 'typecheck', args: [tscBin, '--noEmit', '-p', '.'], hint: 'tsc --noEmit', after: built },
     { name: 'lint', args: [eslintBin, '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.'], hint: 'npm run lint' },
   ];
   await Promise.all(checks.map(async (check) => {
+    await check.after;
     const checkStarted = Date.now();
     const { code, output } = await runCaptured(check.args, process.env);
     process.stdout.write(output);
@@ -105,7 +109,7 @@ async function runChecks(): Promise<void> {
 }
 
 /** The stack every integration and browser test talks to, with the stand-ins it needs. */
-async function startTestStack() {
+async function startTestStack(onBuilt: () => void) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-test-'));
   const mail = await startMailCatcher();
   // Cloud-browser vendors we cannot run: real HTTP servers playing their documented APIs.
@@ -113,7 +117,7 @@ async function startTestStack() {
   const [webPort, proxyPort, pgPort, poolPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   delete process.env.DATABASE_URL; // the tests own a scratch database, whatever the shell says
   const stack = await startStack({
-    dataDir, webPort, proxyPort, poolPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', log, quiet: !process.env.TEST_VERBOSE,
+    dataDir, webPort, proxyPort, poolPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', log, quiet: !process.env.TEST_VERBOSE, buildChecksTypes: false, onBuilt,
     // PRIVATE_NETWORK=allow: the tests' pages, browsers and vendor stand-ins are all on this
     // machine's loopback. The egress tests that need `deny` start their own processes with it.
     extraEnv: { PRIVATE_NETWORK: 'allow', SMTP_URL: mail.smtpUrl, MAIL_FROM: 'Browser Router <no-reply@test.local>', LOG_LEVEL: process.env.TEST_VERBOSE ? 'info' : 'warn', SIGN_UPS_PER_HOUR_PER_IP: '100000', PASSWORD_RESETS_PER_HOUR_PER_IP: '100000', SIGN_IN_FAILURES_PER_IP: '100000', ADMIN_EMAILS: 'operator@test.local', LOCAL_POOL_AUTO_PROVIDER: '0', ...TEST_SETTINGS,
@@ -156,9 +160,12 @@ const wantApi = (!only || only === 'api') && apiFiles.length > 0;
 const wantBrowser = (!only || only === 'browser') && browserFiles.length > 0;
 // Nothing waits for the stack but the files that need it: the checks and the unit files run while it
 // starts (on a fresh clone, mostly the production build).
-const stackStart = wantApi || wantBrowser ? phase('stack start', startTestStack) : undefined;
+let markBuilt = () => {};
+const built = new Promise<void>((resolve) => (markBuilt = resolve));
+const stackStart = wantApi || wantBrowser ? phase('stack start', () => startTestStack(markBuilt)) : undefined;
 stackStart?.catch(() => {}); // its failure is reported by the files it gates and rethrown below
-const checks = wantUnit && !filter ? phase('checks', runChecks) : undefined;
+void (stackStart ?? Promise.resolve()).then(markBuilt, markBuilt); // also when it failed before its build
+const checks = wantUnit && !filter ? phase('checks', () => runChecks(built)) : undefined;
 try {
   // Unit and integration files share one schedule, so the long ones of both start first and the
   // short ones fill the gaps; unit files get a plain environment, not the stack's.

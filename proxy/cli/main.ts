@@ -3,15 +3,22 @@
 // missing argument).
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { login, logout, whoami } from './account';
 import { registerBrowse } from './browse';
-import { check } from './check';
-import { serve } from './serve';
 import { CliError, err, out, paint, UsageError } from './output';
 import type { McpOptions } from './mcp';
-import { skills } from './skill';
 
 const USAGE_ERROR = 2;
+
+/**
+ * A command's action, its module loaded when that command runs: serve and check load the gateway and
+ * the provider checks, login and whoami a WebSocket client, mcp the agent toolkit and the MCP SDK.
+ * Help, version and usage errors need none of them.
+ */
+function lazy<A extends unknown[]>(load: () => Promise<(...args: A) => void | Promise<void>>): (...args: A) => Promise<void> {
+  return async (...args) => {
+    await (await load())(...args);
+  };
+}
 
 export function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -36,30 +43,30 @@ function buildProgram(): Command {
     .description('start the gateway from gateway.yml: /v1/connect, /v1/status, /mcp, webhooks and the dashboard')
     .option('--config <path>', 'the gateway.yml to read (default: GW_CONFIG_PATH, then the data directory\'s gateway.yml, then ./gateway.yml)')
     .option('--port <number>', 'port to listen on (default: PORT, then gateway.port, 9500)')
-    .action(serve);
+    .action(lazy(async () => (await import('./serve')).serve));
 
   program
     .command('check')
     .description('try every provider of the configuration file; one line each, exit code 0 only when all answer')
     .option('--config <path>', 'the gateway.yml to read (default: GW_CONFIG_PATH, then the data directory\'s gateway.yml, then ./gateway.yml)')
-    .action(check);
+    .action(lazy(async () => (await import('./check')).check));
 
   program
     .command('login')
     .description('check that a gateway answers, then save its address and token for the other commands')
     .option('--endpoint <url>', 'gateway base URL, a /v1/connect URL or a browser /devtools/ URL (default: GW_ENDPOINT)')
     .option('--token <token>', 'the token it expects (default: GW_TOKEN)')
-    .action(login);
+    .action(lazy(async () => (await import('./account')).login));
 
-  program.command('logout').description('delete the saved address and token').action(logout);
+  program.command('logout').description('delete the saved address and token').action(lazy(async () => (await import('./account')).logout));
 
-  program.command('whoami').description('show the address and token in use, where each comes from, and whether the gateway answers').action(whoami);
+  program.command('whoami').description('show the address and token in use, where each comes from, and whether the gateway answers').action(lazy(async () => (await import('./account')).whoami));
 
   program
     .command('skills')
     .description('write the agent skill file (SKILL.md) that teaches coding agents to use "gateway browse"')
     .option('--dir <path>', 'write it into this folder (default: the skill folders of Claude Code and Codex, if installed; else print it)')
-    .action(skills);
+    .action(lazy(async () => (await import('./skill')).skills));
 
   program
     .command('mcp')
@@ -68,9 +75,10 @@ function buildProgram(): Command {
     .addOption(new Option('--headless', 'start the local Chromium without a window (the default on Linux without DISPLAY or WAYLAND_DISPLAY)').conflicts('cdpEndpoint'))
     .option('--config <path>', 'route through the providers of this gateway.yml (a gateway started inside this process, on loopback)')
     .option('--port <number>', 'with --config: the gateway\'s port (default: PORT, then the file\'s gateway.port, then 9500)')
-    // Loaded when run: the toolkit and the MCP SDK take about half a second to load, which the
-    // other commands need not pay.
-    .action(async (options: McpOptions) => (await import('./mcp')).mcp(options, version));
+    .action(lazy(async () => {
+      const { mcp } = await import('./mcp');
+      return (options: McpOptions) => mcp(options, version);
+    }));
 
   registerBrowse(program);
 

@@ -20,12 +20,16 @@ function sourceHash(): string {
   return hash.digest('hex');
 }
 
-export async function ensureBuild(env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<void> {
+/**
+ * Builds unless the build of these sources exists. `checkTypes: false` skips Next's type check of the
+ * app (BUILD_SKIP_TYPECHECK, read by next.config.ts) for a caller that checks the whole tree itself.
+ */
+export async function ensureBuild(env: NodeJS.ProcessEnv, log: (line: string) => void, options: { checkTypes: boolean } = { checkTypes: true }): Promise<void> {
   const marker = path.join('.next', 'source-hash');
   const current = sourceHash();
   if (existsSync(path.join('.next', 'BUILD_ID')) && existsSync(marker) && readFileSync(marker, 'utf8') === current) return;
   log('building the web app (next build); this takes a few minutes on a small machine…');
-  const code = await runToEnd([nextBin, 'build'], { ...env, NEXT_TELEMETRY_DISABLED: '1' });
+  const code = await runToEnd([nextBin, 'build'], { ...env, NEXT_TELEMETRY_DISABLED: '1', BUILD_SKIP_TYPECHECK: options.checkTypes ? '0' : '1' });
   if (code !== 0) throw new Error(`next build failed with exit code ${code}`);
   writeFileSync(marker, current);
 }

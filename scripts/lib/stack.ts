@@ -20,6 +20,13 @@ export interface StackOptions {
   extraEnv?: Record<string, string>;
   quiet?: boolean;
   log: (line: string) => void;
+  /**
+   * false: the build skips Next's type check of the app, for a caller that checks the whole tree
+   * (the build's route types included) once the build is made, as the tests do. Default true.
+   */
+  buildChecksTypes?: boolean;
+  /** Called once the production build is there, before the processes start. */
+  onBuilt?: () => void;
 }
 
 export interface Stack {
@@ -78,7 +85,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await database.stop();
   };
   try {
-    await ensureBuild(env, options.log);
+    await ensureBuild(env, options.log, { checkTypes: options.buildChecksTypes ?? true });
+    options.onBuilt?.();
     front.push(startChild('web', [tsxBin, 'scripts/web-server.ts'], { ...env, SERVICE_NAME: 'web', HOST: options.host }, options.quiet));
     front.push(startChild('proxy', [tsxBin, 'proxy/index.ts'], { ...env, SERVICE_NAME: 'proxy', HOST: options.host }, options.quiet));
     // The pool serves the local proxy only: loopback whatever HOST says (run it alone to expose it).
