@@ -17,6 +17,7 @@ const NOT_SETTINGS: Record<string, string> = {
   TEST_VERBOSE: 'the test runner (README, "Tests"): show the servers\' logs',
   TEST_WEB_URL: 'set by the test runner for the browser tests (playwright.config.ts)',
   TEST_CONCURRENCY: 'the test runner (README, "Tests"): integration files at once',
+  BUILD_SKIP_TYPECHECK: "set by the test runner's build (scripts/lib/build.ts), which type-checks the whole tree itself after it",
   DISPLAY: "the system's; `gateway mcp` starts its Chromium headless on Linux when neither it nor WAYLAND_DISPLAY is set",
   WAYLAND_DISPLAY: "the system's; see DISPLAY",
   NEXTAUTH_URL: "next-auth's own, set by npm start to PUBLIC_WEB_URL; a renewed session cookie (password change) is named from its scheme as next-auth names it",
