@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { mergeCapture } from './merge';
 import { emptyState, fromPlaywright, stateSize, toPlaywright, type ProfileState } from './state';
 
@@ -58,11 +59,15 @@ test('an empty capture never replaces a profile that held state; an empty profil
 
 test('a version sealed for one profile does not open as another (the profile id is associated data)', async () => {
   const { openState, sealState } = await import('./store');
-  const state = loaded();
+  // A secret long enough that random ciphertext cannot hold it by chance (a 2-byte one did, once in
+  // a few hundred runs).
+  const secret = 'a-localStorage-secret-0123456789';
+  const state: ProfileState = { ...loaded(), storage: { 'https://shop.test': { localStorage: { token: secret }, sessionStorage: {} } } };
   const sealed = sealState('profile-a', state);
   assert.deepEqual(openState('profile-a', sealed), state);
   assert.throws(() => openState('profile-b', sealed));
-  assert.equal(sealed.includes(Buffer.from('t1')), false);
+  assert.equal(sealed.includes(Buffer.from(secret)), false);
+  assert.throws(() => gunzipSync(sealed), 'sealed, not only compressed');
 });
 
 test('Playwright storageState converts both ways unchanged; sizes count the archive', () => {
