@@ -1,7 +1,8 @@
 'use client';
 // One session in a side panel: provider, timings, traffic, error reason, what was captured (its
-// recording: live view while it runs, the player after; its trace's figures and a link to it), and
-// (owners and admins, while it runs) Close, which drops the client's connection.
+// recording: live view while it runs, the player after; its trace's figures and a link to it), the
+// files its browser downloaded, and (owners and admins, while it runs) Close, which drops the
+// client's connection.
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '@/lib/client/api-fetch';
 import { useActiveWorkspace } from '@/lib/client/me';
@@ -20,6 +21,7 @@ import { formatDateTime } from '../ui/time';
 import { SessionRecording } from '../recordings/session-recording';
 import { SessionTrace } from '../traces/session-trace';
 import { formatBytes, formatDuration, sessionDuration, useNow } from './format';
+import { SessionDownloads } from './session-downloads';
 import { SessionStateBadge } from './session-state';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -137,6 +139,7 @@ function SessionDetail({ id }: { id: string }) {
           <SessionRecording sessionId={s.id} active={s.state === 'active'} canManage={canManage} />
         </section>
       )}
+      <SessionDownloads session={s} />
       {s.state === 'active' && <p className="px-6 py-3 text-[12px] text-zinc-400">Updates every few seconds while the session runs.</p>}
 
       <ConfirmDialog

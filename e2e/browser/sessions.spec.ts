@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { launchChromium } from '../support/chromium';
 import { cdp, connectUrl, expectOpened } from '../support/connect';
@@ -89,4 +90,34 @@ test('a session through the proxy shows live on the Sessions page; the owner clo
   } finally {
     await chromium.stop();
   }
+});
+
+test("a session's panel lists the files its browser downloaded; each link fetches the file under its name", async ({ page }) => {
+  await signUp(page, { name: 'Dora Downloads', email: uniqueEmail('downloads') });
+  const me = await dashboardApi<{ activeWorkspaceId: string; routers: { id: string }[] }>(page, 'GET', '/v1/me');
+  const { seedSession } = await import('../support/seed');
+  const { saveDownload } = await import('../../lib/downloads/store');
+  // Stored as the proxy stores them at the end of a session on the local pool.
+  const ended = await seedSession(me.activeWorkspaceId, me.routers[0]!.id, { state: 'closed', startedAt: new Date(Date.now() - 5 * 60_000), durationMs: 60_000 });
+  const report = Buffer.from('%PDF-1.7\nquarterly figures\n'.repeat(100));
+  await saveDownload({ workspaceId: me.activeWorkspaceId, sessionId: ended.id, name: 'résumé (1).pdf', data: report });
+  const none = await seedSession(me.activeWorkspaceId, me.routers[0]!.id, { state: 'closed', startedAt: new Date(Date.now() - 4 * 60_000), durationMs: 1_000 });
+
+  await page.goto(`/sessions?session=${ended.id}`);
+  const downloads = page.getByRole('dialog', { name: 'Session', exact: true }).getByTestId('session-downloads');
+  const files = downloads.getByRole('list', { name: 'Downloaded files' });
+  await expect(files.getByRole('listitem')).toHaveCount(1);
+  await expect(files).toContainText('résumé (1).pdf');
+  await expect(files).toContainText('2.6 KB');
+  await downloads.scrollIntoViewIfNeeded();
+  await snap(page, 'session-downloads');
+  const [download] = await Promise.all([page.waitForEvent('download'), files.getByRole('link', { name: 'Download résumé (1).pdf' }).click()]);
+  expect(download.suggestedFilename()).toBe('résumé (1).pdf');
+  expect((await readFile(await download.path())).equals(report)).toBe(true);
+
+  // A session without files says where they come from.
+  await page.goto(`/sessions?session=${none.id}`);
+  await expect(page.getByRole('dialog', { name: 'Session', exact: true }).getByTestId('downloads-empty')).toHaveText(
+    'None. Files the browser downloads on the local pool appear here once the session ends.',
+  );
 });

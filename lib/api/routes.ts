@@ -71,6 +71,8 @@ export const CONTROL_PLANE_ROUTES: Readonly<Record<string, readonly RouteMethod[
   '/v1/sessions': ['GET'],
   '/v1/sessions/[id]': ['GET'],
   '/v1/sessions/[id]/close': ['POST'],
+  '/v1/sessions/[id]/downloads': ['GET'],
+  '/v1/sessions/[id]/downloads/[downloadId]': ['GET'],
   '/v1/webhooks': ['GET', 'POST'],
   '/v1/webhooks/[id]': ['GET', 'PATCH', 'DELETE'],
   '/v1/webhooks/[id]/deliveries': ['GET'],

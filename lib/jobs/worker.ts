@@ -1,11 +1,12 @@
 // The job worker of a proxy process (docs/recordings.md, "Jobs"): recording encodes, at most
 // ENCODE_CONCURRENCY at a time in this process (default 1: an encode keeps two cores busy), their
-// dead-letter queue, and the hourly retention sweep of recordings and traces (one job, queued on
-// RETENTION_QUEUE, whose name predates traces), throttled to one an hour across every process so
-// that one proxy runs it. It also runs pg-boss's maintenance every
+// dead-letter queue, and the hourly retention sweep of recordings, traces and sessions' downloads
+// (one job, queued on RETENTION_QUEUE, whose name predates traces), throttled to one an hour
+// across every process so that one proxy runs it. It also runs pg-boss's maintenance every
 // JOBS_MAINTENANCE_INTERVAL_S: active jobs past their expiry (their worker died) go back to retry.
 import { hostname } from 'node:os';
 import { durations } from '../config/durations';
+import { sweepExpiredDownloads } from '../downloads/store';
 import { log as rootLog } from '../log';
 import { removeStaleScratch } from '../recordings/encode-video';
 import { sweepExpiredRecordings } from '../recordings/sweep-recordings';
@@ -49,7 +50,12 @@ export async function startJobWorker(options: JobWorkerOptions = {}): Promise<Jo
   const runners: QueueRunner[] = [
     encodes,
     runQueue<EncodeJobData>(boss, ENCODE_GIVEN_UP_QUEUE, runEncodeGivenUp, { ...common, concurrency: 1 }),
-    runQueue(boss, RETENTION_QUEUE, async () => ({ deleted: await sweepExpiredRecordings(), tracesDeleted: await sweepExpiredTraces() }), { ...common, concurrency: 1 }),
+    runQueue(
+      boss,
+      RETENTION_QUEUE,
+      async () => ({ deleted: await sweepExpiredRecordings(), tracesDeleted: await sweepExpiredTraces(), downloadsDeleted: await sweepExpiredDownloads() }),
+      { ...common, concurrency: 1 },
+    ),
   ];
 
   let maintaining: Promise<void> | null = null;

@@ -12,6 +12,7 @@ import { serializeTransaction, type getTransaction } from '../billing/transactio
 import type { billingUsage as usageOf, ledgerRows } from '../billing/usage';
 import type { startCheckout } from '../billing/checkout';
 import type { handleWebhook } from '../billing/webhook';
+import { serializeDownload } from '../downloads/read-downloads';
 import { serializeInvitation } from '../invitations/serialize';
 import type { createInvitation, resendInvitation } from '../invitations/manage-invitations';
 import type { acceptInvitation, lookupInvitation } from '../invitations/respond-to-invitation';
@@ -140,6 +141,8 @@ test('sessions, recordings and traces', () => {
   };
   answers('get', '/v1/sessions', { items: [serializeSession(session as never)], total: 1, page: 1, pageSize: 25 });
   answers('get', '/v1/sessions/{id}', serializeSession(session as never));
+  const download = { id: 'd1', sessionLogId: 's1', name: 'résumé (1).pdf', sizeBytes: 12n, createdAt: later };
+  answers('get', '/v1/sessions/{id}/downloads', { items: [serializeDownload(download)], total: 1 });
   const recording = {
     id: 'rec1', sessionLogId: 's1', routerId: 'r1', providerId: null, profileId: null, startedAt: at, endedAt: null, durationMs: 0, frameCount: 0, chunkCount: 0, sizeBytes: 0n,
     droppedFrames: 0, duplicatesSkipped: 0, format: 'jpeg', complete: false, capStopped: false, truncated: null, mp4Status: null, mp4SizeBytes: 0n, mp4ReadyAt: null, mp4Error: null,

@@ -16,6 +16,7 @@ import { PipelineLane } from '../relay/pipeline-lane';
 import { CONTROL_PLANE_CLOSE, type Relay, type RelayOutcome } from '../relay/types';
 import type { SessionRegistry } from '../sessions/registry';
 import { newSessionId, SessionWriter } from '../sessions/session-store';
+import { collectDownloads, poolSessionOf } from '../sessions/collect-downloads';
 import { ProfileSession, ResidueError } from '../plugins/profile';
 import { RecordingSession, type RecordingOptions } from '../plugins/recording';
 import { TraceSession, type TraceOptions } from '../plugins/trace';
@@ -295,6 +296,8 @@ function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffe
   if (trace) plugins.push(trace.plugin);
   let markEnded!: () => void;
   const ended = new Promise<void>((resolve) => (markEnded = resolve));
+  // The local pool keeps what its browser downloaded for this proxy to collect at the end.
+  const pool = provider.providerKind === 'managed' ? poolSessionOf(upstream) : null;
   const register = (relay: Relay) => deps.sessions.add({ id, routerId: router.id, keyId: caller.keyId, credential: caller.credential, workspaceId: router.workspaceId, startedAt: startedAt.getTime(), idleTimeoutMs: caller.kind === 'agent' ? AGENT_RELAY_IDLE_MS : router.sessionIdleTimeoutMs, relay, ended });
   const onEnd = (relay: () => Relay) => (outcome: RelayOutcome) => {
     lease.release();
@@ -302,7 +305,8 @@ function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffe
     target.release(outcome.state === 'errored' ? 'error' : outcome.reason === CONTROL_PLANE_CLOSE ? 'close' : 'disconnect');
     const recorded = recording?.end();
     const traced = trace?.end();
-    void Promise.all([writer.finish(outcome, relay().stats, { recordedMs: recording?.recordedMs, traceEvents: trace?.eventCount }), recorded, traced, profilePlugin?.done]).then(() => markEnded());
+    const downloaded = pool && writer.inserted.then(() => collectDownloads({ target, pool, sessionId: id, workspaceId: router.workspaceId })).catch((error: Error) => log.warn({ sessionId: id, err: error.message }, 'downloads not collected from the pool'));
+    void Promise.all([writer.finish(outcome, relay().stats, { recordedMs: recording?.recordedMs, traceEvents: trace?.eventCount }), recorded, traced, profilePlugin?.done, downloaded]).then(() => markEnded());
   };
 
   // Only the fast lane offered the client's extensions to the provider (the pipeline lane reads

@@ -1,8 +1,12 @@
-// A map whose entries disappear after a fixed time (prepared uploads, session snapshots).
+// A map whose entries disappear after a fixed time (prepared uploads, session snapshots, kept
+// downloads); `dispose` runs for each entry that leaves it, however it leaves.
 export class ExpiringMap<V> {
   private readonly entries = new Map<string, { value: V; timer: NodeJS.Timeout }>();
 
-  constructor(private readonly ttlMs: number) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly dispose: (value: V) => void = () => {},
+  ) {}
 
   get size(): number {
     return this.entries.size;
@@ -10,7 +14,7 @@ export class ExpiringMap<V> {
 
   set(key: string, value: V): void {
     this.delete(key);
-    const timer = setTimeout(() => this.entries.delete(key), this.ttlMs);
+    const timer = setTimeout(() => this.delete(key), this.ttlMs);
     timer.unref();
     this.entries.set(key, { value, timer });
   }
@@ -19,18 +23,20 @@ export class ExpiringMap<V> {
     return this.entries.get(key)?.value;
   }
 
-  /** Removes and returns the entry. */
+  /** Removes and returns the entry (not disposed: the caller has it). */
   take(key: string): V | undefined {
-    const value = this.get(key);
-    this.delete(key);
-    return value;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    clearTimeout(entry.timer);
+    this.entries.delete(key);
+    return entry.value;
   }
 
   delete(key: string): boolean {
-    const entry = this.entries.get(key);
-    if (!entry) return false;
-    clearTimeout(entry.timer);
-    return this.entries.delete(key);
+    const value = this.take(key);
+    if (value === undefined) return false;
+    this.dispose(value);
+    return true;
   }
 
   clear(): void {

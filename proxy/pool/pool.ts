@@ -1,5 +1,5 @@
 // The pool's state: capacity, calibration (one warm-up browser before the first session), live
-// sessions, prepared IndexedDB uploads and end-of-session snapshots, and an orderly stop.
+// sessions, prepared IndexedDB uploads, end-of-session snapshots and kept downloads, and an orderly stop.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { mkdir, rm } from 'node:fs/promises';
@@ -13,6 +13,7 @@ import { startEgressProxy, type EgressProxy } from './egress-proxy';
 import { ExpiringMap } from './expiring';
 import { chownTree, detectIsolation, type Isolation } from './sandbox';
 import { Session, type Snapshot } from './session';
+import { discardDownloads, type KeptDownloads } from './downloads';
 import type { TarEntry } from './tar';
 import { createWorkDir, type WorkDir } from './workdir';
 
@@ -62,6 +63,8 @@ export class BrowserPool {
   readonly sessions = new Map<string, Session>();
   readonly prepared: ExpiringMap<TarEntry[]>;
   readonly snapshots: ExpiringMap<StoredSnapshot>;
+  /** Finished sessions' downloads, until collected or expired (downloads.ts). */
+  readonly downloads: ExpiringMap<KeptDownloads>;
   readonly policy: EgressPolicy;
   chromeVersion?: ChromeVersion;
   isolation?: Isolation;
@@ -82,6 +85,7 @@ export class BrowserPool {
   constructor(readonly config: PoolConfig, readonly log: Logger, options: PoolOptions = {}) {
     this.prepared = new ExpiringMap(config.archiveTtlMs);
     this.snapshots = new ExpiringMap(config.archiveTtlMs);
+    this.downloads = new ExpiringMap(config.archiveTtlMs, (kept) => void discardDownloads(kept));
     this.policy = options.egressPolicy ?? egressPolicy();
   }
 
@@ -154,24 +158,18 @@ export class BrowserPool {
   }
 
   private takeSlot(): number | undefined {
-    for (let slot = 0; slot < this.slotCount; slot++) {
-      if (!this.slotsInUse.has(slot)) {
-        this.slotsInUse.add(slot);
-        return slot;
-      }
-    }
-    return undefined;
+    const slot = Array.from({ length: this.slotCount }, (_, i) => i).find((i) => !this.slotsInUse.has(i));
+    if (slot !== undefined) this.slotsInUse.add(slot);
+    return slot;
   }
 
   /** The key a snapshot is handed out with: its session's, while it runs or while its snapshot is kept. */
   snapshotKey(id: string): string | undefined {
-    return this.sessions.get(id)?.snapshotKey ?? this.snapshots.get(id)?.key;
+    return this.sessions.get(id)?.snapshotKey ?? this.snapshots.get(id)?.key ?? this.downloads.get(id)?.key;
   }
 
   get active(): number {
-    let n = 0;
-    for (const s of this.sessions.values()) if (s.state === 'launching' || s.state === 'open') n++;
-    return n;
+    return [...this.sessions.values()].filter((s) => s.state === 'launching' || s.state === 'open').length;
   }
 
   status(): PoolStatus {
@@ -209,6 +207,7 @@ export class BrowserPool {
       slot,
       launch: (userDataDir, signal) => this.launch(userDataDir, slot, signal),
       saveSnapshot: (id, key, snapshot) => this.snapshots.set(id, { key, snapshot }),
+      saveDownloads: (id, kept) => this.downloads.set(id, kept),
     });
     this.sessions.set(session.id, session);
     void session.done.then(() => {
@@ -234,14 +233,21 @@ export class BrowserPool {
 
   /** The snapshot of a session, waiting (up to `waitMs`) for a session that is still ending. */
   async snapshotOf(id: string, waitMs: number): Promise<StoredSnapshot | 'running' | undefined> {
+    return (await this.ended(id, waitMs)) ? this.snapshots.get(id) : 'running';
+  }
+
+  /** A finished session's downloads (none: an empty list), waiting as snapshotOf does. */
+  async downloadsOf(id: string, waitMs: number): Promise<KeptDownloads | { files: [] } | 'running'> {
+    return (await this.ended(id, waitMs)) ? this.downloads.get(id) ?? { files: [] } : 'running';
+  }
+
+  /** Whether the session has ended, waiting up to `waitMs` for one that is still ending. */
+  private async ended(id: string, waitMs: number): Promise<boolean> {
     const live = this.sessions.get(id);
-    if (live) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([live.done, new Promise((r) => (timer = setTimeout(r, waitMs)))]);
-      clearTimeout(timer);
-      if (this.sessions.has(id)) return 'running';
-    }
-    return this.snapshots.get(id);
+    let timer: NodeJS.Timeout | undefined;
+    if (live) await Promise.race([live.done, new Promise((r) => (timer = setTimeout(r, waitMs)))]);
+    clearTimeout(timer);
+    return !this.sessions.has(id);
   }
 
   /** Closes every session (clients get 1001), stops every browser, removes the run directory. */
@@ -254,6 +260,7 @@ export class BrowserPool {
     await Promise.all([this.calibration, ...[...this.sessions.values()].map((s) => s.done)]);
     this.prepared.clear();
     this.snapshots.clear();
+    this.downloads.clear();
     await this.egress?.close();
     this.removeInternalPorts();
     await this.workDir?.remove();

@@ -5,9 +5,14 @@
 //   POST /pool/prepare                          upload an IndexedDB archive → { prepareId }
 //   GET  /pool/sessions/:id/indexeddb           the archive saved at the end of a session (with its key)
 //   DELETE /pool/sessions/:id/indexeddb         frees it early (with its key)
+//   GET  /pool/sessions/:id/downloads           the files the session's browser downloaded (with its key)
+//   GET  /pool/sessions/:id/downloads/:index    one of them; DELETE …/downloads frees them early
 //   GET  /json/version                          like Chrome, for CDP clients that start from http://
 // Every request needs POOL_TOKEN; snapshots also need the session's own X-Pool-Snapshot-Key.
+import { createReadStream } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../../lib/log';
@@ -16,10 +21,11 @@ import { checkExposure, type PoolConfig } from './config';
 import { BrowserPool, type PoolOptions } from './pool';
 import { invalidUpgrade, writeRefusal as refuse } from '../websocket/handshake';
 import { json, text } from './respond';
+import { discardDownloads } from './downloads';
 import { ARCHIVE_ROOTS, ArchiveError, ArchiveTooLargeError, unpack } from './tar';
 
 const WS_PATH = /^\/(devtools\/browser(\/[^/]*)?)?$/;
-const SNAPSHOT_PATH = /^\/pool\/sessions\/([0-9a-f-]{36})\/indexeddb$/;
+const SESSION_FILES_PATH = /^\/pool\/sessions\/([0-9a-f-]{36})\/(indexeddb|downloads)(?:\/(\d{1,6}))?$/;
 const SNAPSHOT_WAIT_MS = 30_000;
 
 export interface RunningPool {
@@ -107,14 +113,16 @@ async function handleRequest(pool: BrowserPool, req: IncomingMessage, res: Serve
 
   if (route === 'POST /pool/prepare') return prepare(pool, req, res);
 
-  const snapshotMatch = SNAPSHOT_PATH.exec(url.pathname);
-  if (snapshotMatch && (req.method === 'GET' || req.method === 'DELETE')) {
-    const id = snapshotMatch[1]!;
+  const filesMatch = SESSION_FILES_PATH.exec(url.pathname);
+  if (filesMatch && (req.method === 'GET' || req.method === 'DELETE')) {
+    const [, id, kind, index] = filesMatch as unknown as [string, string, 'indexeddb' | 'downloads', string | undefined];
     // Only the session's own client has its key (the 101's X-Pool-Snapshot-Key): holding the pool
-    // token and a session id from /pool/sessions is not enough to read another tenant's IndexedDB.
+    // token and a session id from /pool/sessions is not enough to read another tenant's files.
     const key = pool.snapshotKey(id);
     if (key === undefined) return text(res, 404, 'unknown session or snapshot expired');
     if (!sameSecret(req.headers['x-pool-snapshot-key'], key)) return text(res, 403, 'send the X-Pool-Snapshot-Key this session was opened with');
+    if (kind === 'downloads') return downloads(pool, req, res, id, index);
+    if (index !== undefined) return text(res, 404, 'not found');
     if (req.method === 'DELETE') return pool.snapshots.delete(id) ? json(res, 200, { id, deleted: true }) : text(res, 404, 'unknown session or snapshot expired');
     const stored = await pool.snapshotOf(id, SNAPSHOT_WAIT_MS);
     if (stored === 'running') return text(res, 409, 'session still running: close its WebSocket first');
@@ -127,6 +135,23 @@ async function handleRequest(pool: BrowserPool, req: IncomingMessage, res: Serve
 
   if (WS_PATH.test(url.pathname)) return text(res, 426, 'connect with a WebSocket (CDP); see /pool/status', { upgrade: 'websocket' });
   text(res, 404, 'not found');
+}
+
+/** A finished session's downloads: the list, one file by its index, or DELETE to free them. */
+async function downloads(pool: BrowserPool, req: IncomingMessage, res: ServerResponse, id: string, index: string | undefined): Promise<void> {
+  if (req.method === 'DELETE') {
+    const freed = index === undefined ? pool.downloads.take(id) : undefined;
+    if (!freed) return text(res, 404, 'no downloads kept for this session');
+    await discardDownloads(freed);
+    return json(res, 200, { id, deleted: true });
+  }
+  const kept = await pool.downloadsOf(id, SNAPSHOT_WAIT_MS);
+  if (kept === 'running') return text(res, 409, 'session still running: close its WebSocket first');
+  if (index === undefined) return json(res, 200, { files: kept.files.map(({ name, size }, i) => ({ index: i, name, size })) });
+  const file = 'dir' in kept ? kept.files[Number(index)] : undefined;
+  if (!file || !('dir' in kept)) return text(res, 404, 'no such download');
+  res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': file.size, 'cache-control': 'no-store' });
+  await pipeline(createReadStream(path.join(kept.dir, file.file)), res);
 }
 
 async function prepare(pool: BrowserPool, req: IncomingMessage, res: ServerResponse): Promise<void> {

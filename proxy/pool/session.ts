@@ -10,7 +10,9 @@ import type { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
 import type { Logger } from '../../lib/log';
 import { FastLane } from '../relay/fast-lane';
+import { screens } from '../relay/command-screen';
 import { refuseUploadsByPath } from './uploads';
+import { DOWNLOADS_FOLDER, downloadsInto, keepDownloads, type KeptDownloads } from './downloads';
 import { CLIENT_ENDED, type RelayOutcome } from '../relay/types';
 import { dialUpstream } from '../websocket/dial';
 import { switchingProtocols, watchPending, writeRefusal } from '../websocket/handshake';
@@ -29,6 +31,8 @@ export interface SessionContext {
   /** Starts the browser on the session's user-data-dir (BrowserPool.launch). */
   launch(userDataDir: string, signal: AbortSignal): Promise<Browser>;
   saveSnapshot(id: string, key: string, snapshot: Snapshot): void;
+  /** Keeps what the browser downloaded, for the session's client to collect (downloads.ts). */
+  saveDownloads(id: string, kept: KeptDownloads): void;
 }
 
 const HANDSHAKE_TIMEOUT_MS = 10_000;
@@ -52,9 +56,12 @@ export class Session {
   private readonly abort = new AbortController();
   private relay?: FastLane;
   private stopping = false;
+  /** Where the browser saves downloads, and their names (downloads.ts). */
+  private readonly downloads: ReturnType<typeof downloadsInto>;
 
   constructor(private readonly ctx: SessionContext) {
     this.userDataDir = path.join(ctx.runDir, this.id);
+    this.downloads = downloadsInto(path.join(this.userDataDir, DOWNLOADS_FOLDER));
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
   }
 
@@ -74,6 +81,7 @@ export class Session {
     let browser: Browser | undefined;
     try {
       await mkdir(path.join(this.userDataDir, 'Default'), { recursive: true, mode: 0o700 });
+      await mkdir(path.join(this.userDataDir, DOWNLOADS_FOLDER), { mode: 0o700 });
       if (prepared) await writeEntries(path.join(this.userDataDir, 'Default'), prepared);
       browser = await this.ctx.launch(this.userDataDir, this.abort.signal);
       this.pid = browser.pid;
@@ -107,7 +115,7 @@ export class Session {
       client.write(switchingProtocols(key, answer));
       let ended!: (outcome: RelayOutcome) => void;
       const outcome = new Promise<RelayOutcome>((resolve) => (ended = resolve));
-      const relay = new FastLane(client, early.length > 0 ? Buffer.concat([head, early]) : head, upstream.socket, upstream.head, (o) => ended(o), { peer: 'browser', screen: refuseUploadsByPath });
+      const relay = new FastLane(client, early.length > 0 ? Buffer.concat([head, early]) : head, upstream.socket, upstream.head, (o) => ended(o), { peer: 'browser', screen: screens(refuseUploadsByPath, this.downloads) });
       this.relay = relay;
       this.state = 'open';
       log.info({ pid: browser.pid, launchMs: browser.launchMs, prepared: Boolean(prepared) }, 'session open');
@@ -127,7 +135,11 @@ export class Session {
       this.bytesToBrowser = this.relay?.fromClient.bytes ?? 0;
       this.bytesToClient = this.relay?.toClient.bytes ?? 0;
       await browser?.stop(config.killGraceMs);
-      if (this.relay) this.ctx.saveSnapshot(this.id, this.snapshotKey, await this.snapshot(log));
+      if (this.relay) {
+        this.ctx.saveSnapshot(this.id, this.snapshotKey, await this.snapshot(log));
+        const kept = await keepDownloads(path.join(this.userDataDir, DOWNLOADS_FOLDER), path.join(this.ctx.runDir, 'downloads', this.id), this.downloads.names).catch((err: Error) => log.error({ err: err.message }, 'could not keep the downloads'));
+        if (kept) this.ctx.saveDownloads(this.id, { key: this.snapshotKey, ...kept });
+      }
       await rm(this.userDataDir, { recursive: true, force: true }).catch((err: Error) => log.error({ err: err.message }, 'could not remove the user-data-dir'));
       this.state = 'closed';
       this.resolveDone();

@@ -8,7 +8,7 @@
 // answered by the relay (an unresponsive browser must not hold a session and its slot).
 import type { Duplex } from 'node:stream';
 import { FrameCounter, FrameReader, serverTextFrame } from '../websocket/frames';
-import { screenFrame, type CommandScreen } from './command-screen';
+import { eventReader, LARGEST_WATCHED_BYTES, screenFrame, type CommandScreen } from './command-screen';
 import { goodbye } from './goodbye';
 import { CLIENT_ENDED, CLOSE_GRACE_MS, farewell, providerOutcome, type Relay, type RelayOutcome, type RelayStats } from './types';
 
@@ -19,7 +19,7 @@ export interface LaneOptions {
   peer?: 'provider' | 'browser';
   /** Pipeline lane: how long plugins may hold the browser after the client left (RELEASE_LIMIT_MS). */
   releaseLimitMs?: number;
-  /** Fast lane: commands it answers itself instead of passing them on (command-screen.ts). */
+  /** Fast lane: commands it answers itself or changes instead of passing them on (command-screen.ts). */
   screen?: CommandScreen;
 }
 
@@ -44,12 +44,16 @@ export class FastLane implements Relay {
     private readonly onEnd: (outcome: RelayOutcome) => void,
     private readonly options: LaneOptions = {},
   ) {
+    const screen = options.screen;
+    if (screen?.watch && screen.watch.events.length > 0) {
+      this.toClient.textUpTo = LARGEST_WATCHED_BYTES;
+      this.toClient.onSmallText = eventReader(screen.watch);
+    }
     if (clientHead.length > 0) this.fromClientData(clientHead);
     if (upstreamHead.length > 0) {
       this.toClient.push(upstreamHead);
       client.write(upstreamHead);
     }
-    const screen = options.screen;
     const toUpstream = screen ? this.screened(screen) : (chunk: Buffer) => upstream.write(chunk);
     if (clientHead.length > 0) toUpstream(clientHead);
     client.on('data', (chunk: Buffer) => this.fromClientData(chunk));
@@ -86,9 +90,10 @@ export class FastLane implements Relay {
       if (this.ended || this.closing) return;
       const passed: Buffer[] = [];
       for (const frame of reader.push(chunk)) {
-        const answer = screenFrame(frame, screen);
-        if (answer === null) passed.push(frame.bytes);
-        else this.answers.push(serverTextFrame(answer));
+        const screened = screenFrame(frame, screen);
+        if (screened === null) passed.push(frame.bytes);
+        else if ('replacement' in screened) passed.push(screened.replacement);
+        else this.answers.push(serverTextFrame(screened.answer));
       }
       if (passed.length > 0 && !this.upstream.write(passed.length === 1 ? passed[0]! : Buffer.concat(passed))) {
         this.client.pause();

@@ -66,10 +66,14 @@ export class FrameCounter {
   private headerLength = 0;
   /** Payload bytes of the current frame still to pass. */
   private remaining = 0;
-  /** The payload of a close frame being gathered (control payloads are at most 125 bytes). */
-  private closePayload: Buffer | null = null;
-  private closeMask: Buffer | null = null;
-  private closeAt = 0;
+  /**
+   * When set, called with the payload of each single-frame text message of at most `textUpTo`
+   * bytes that passes (the pool's relay reads the browser's download events, proxy/pool/downloads.ts).
+   */
+  onSmallText?: (payload: Buffer) => void;
+  textUpTo = 0;
+  /** The payload of a close frame, or of a small text message, being gathered. */
+  private gathering: { kind: 'close' | 'text'; payload: Buffer; mask: Buffer | null; at: number } | null = null;
   /** A fragmented message has begun and its final frame has not passed yet. */
   private fragmented = false;
 
@@ -85,7 +89,7 @@ export class FrameCounter {
 
   /** A close frame has started to pass: its sender is closing the WebSocket. */
   get closing(): boolean {
-    return this.close !== null || this.closePayload !== null;
+    return this.close !== null || this.gathering?.kind === 'close';
   }
 
   push(chunk: Buffer): void {
@@ -94,13 +98,13 @@ export class FrameCounter {
     while (i < chunk.length) {
       if (this.remaining > 0) {
         const take = Math.min(this.remaining, chunk.length - i);
-        if (this.closePayload) {
-          chunk.copy(this.closePayload, this.closeAt, i, i + take);
-          this.closeAt += take;
+        if (this.gathering) {
+          chunk.copy(this.gathering.payload, this.gathering.at, i, i + take);
+          this.gathering.at += take;
         }
         this.remaining -= take;
         i += take;
-        if (this.remaining === 0 && this.closePayload) this.closeComplete();
+        if (this.remaining === 0 && this.gathering) this.gathered();
         continue;
       }
       this.header[this.headerLength++] = chunk[i++]!;
@@ -120,20 +124,20 @@ export class FrameCounter {
     if (endsMessage(header)) this.messages++;
     // Control frames may stand between a message's fragments and do not end it.
     if (header.opcode < OP_CLOSE) this.fragmented = !header.fin;
-    if (header.opcode === OP_CLOSE) {
-      this.closePayload = Buffer.alloc(Math.min(header.payloadLength, 125));
-      this.closeMask = header.masked ? Buffer.from(this.header.subarray(header.headerLength - 4, header.headerLength)) : null;
-      this.closeAt = 0;
-      if (header.payloadLength === 0) this.closeComplete();
+    const small = this.onSmallText && header.opcode === OP_TEXT && header.fin && header.payloadLength <= this.textUpTo;
+    if (header.opcode === OP_CLOSE || small) {
+      const mask = header.masked ? Buffer.from(this.header.subarray(header.headerLength - 4, header.headerLength)) : null;
+      this.gathering = { kind: small ? 'text' : 'close', payload: Buffer.alloc(small ? header.payloadLength : Math.min(header.payloadLength, 125)), mask, at: 0 };
+      if (header.payloadLength === 0) this.gathered();
     }
   }
 
-  private closeComplete(): void {
-    const payload = this.closePayload!;
-    if (this.closeMask) for (let i = 0; i < payload.length; i++) payload[i] = payload[i]! ^ this.closeMask[i & 3]!;
-    this.close = parseClosePayload(payload);
-    this.closePayload = null;
-    this.closeMask = null;
+  private gathered(): void {
+    const { kind, payload, mask } = this.gathering!;
+    this.gathering = null;
+    if (mask) for (let i = 0; i < payload.length; i++) payload[i] = payload[i]! ^ mask[i & 3]!;
+    if (kind === 'close') this.close = parseClosePayload(payload);
+    else this.onSmallText!(payload);
   }
 }
 

@@ -6,7 +6,7 @@ import { overviewQuery } from '../../overview/schemas';
 import { eventsQuery, listTracesQuery } from '../../traces/schemas';
 import { operation } from '../operation';
 import { paged } from '../resources/common';
-import { completeSummary, exportAnswer, manifest, recordingDetail, recordingList, session, sessionClosed, sessionDetail } from '../resources/sessions';
+import { completeSummary, exportAnswer, manifest, recordingDetail, recordingList, session, sessionClosed, sessionDetail, sessionDownloadList } from '../resources/sessions';
 import { eventsPage, traceDetail, traceEvent, traceList } from '../resources/traces';
 import { overview } from '../resources/overview';
 
@@ -43,6 +43,28 @@ export const sessionOperations = [
     method: 'post', path: '/v1/sessions/{id}/close', operationId: 'closeSession', tag: SESSIONS, auth: 'account', role: 'admin', counted: true, params: { id: 'the session id' },
     summary: 'Close a running session', description: "Ends the client's connection on the proxy that holds it; the provider's browser is not ended.",
     responses: { 200: { description: 'Closed now, or it was already over', schema: sessionClosed } },
+  }),
+  operation({
+    method: 'get', path: '/v1/sessions/{id}/downloads', operationId: 'listSessionDownloads', tag: SESSIONS, auth: 'account', counted: true, params: { id: 'the session id' },
+    summary: "Files the session's browser downloaded",
+    description:
+      'What a browser of the local pool saved, collected when the session ends (at most 50 files and 100 MB a session; later files are left out), kept 60 days. ' +
+      'In the order they were saved; `url` is the file endpoint of each. Empty for a session still running, or on another provider. No pages.',
+    responses: { 200: { description: 'The files', schema: sessionDownloadList } },
+  }),
+  operation({
+    method: 'get', path: '/v1/sessions/{id}/downloads/{downloadId}', operationId: 'getSessionDownload', tag: SESSIONS, auth: 'account', counted: true,
+    params: { id: 'the session id', downloadId: 'the download id (`id` of the list)' },
+    summary: 'One downloaded file', description: 'The bytes as the browser saved them, streamed. HEAD answers the same headers.',
+    responses: {
+      200: {
+        description: 'The file', envelope: false, contentType: 'application/octet-stream', schema: bytes,
+        headers: {
+          'Content-Disposition': { description: "`attachment; filename=\"<ASCII stand-in>\"; filename*=UTF-8''<the saved name, percent-encoded>` (RFC 6266)" },
+          'Content-Length': { description: 'the size in bytes', schema: { type: 'integer' } },
+        },
+      },
+    },
   }),
 
   operation({

@@ -1,6 +1,6 @@
 // Answers about sessions, recordings and their frames (docs/api.md, Sessions; Recordings).
 import { z } from 'zod';
-import { count, ex, named, timestamp } from './common';
+import { count, ex, list, named, timestamp } from './common';
 
 const sessionExample = {
   id: ex.sessionId, state: 'closed' as const, kind: 'route' as const, startedAt: ex.at, endedAt: ex.later, durationMs: 162_512, bytesIn: 48_211, bytesOut: 1_204_933, totalBytes: 1_253_144,
@@ -44,6 +44,25 @@ export const sessionClosed = z.union([
   z.object({ id: z.string(), state: z.literal('closed'), closedAt: timestamp }),
   z.object({ id: z.string(), state: z.enum(['active', 'closed', 'errored']), closedAt: timestamp.nullable(), alreadyClosed: z.literal(true) }),
 ]);
+
+export const sessionDownload = named(
+  'SessionDownload',
+  z.object({
+    id: z.string(),
+    name: z.string().describe('the name the browser saved it under'),
+    sizeBytes: count,
+    createdAt: timestamp.describe('when it was stored, at the session\'s end'),
+    url: z.string().describe('the path of the file, `/v1/sessions/<id>/downloads/<download id>`'),
+  }),
+  {
+    example: {
+      id: '5b0f8a4e-2c1d-4e8a-9f3b-7d6c5a4b3e21', name: 'invoice-2026-11.pdf', sizeBytes: 48_211, createdAt: ex.later,
+      url: `/v1/sessions/${ex.sessionId}/downloads/5b0f8a4e-2c1d-4e8a-9f3b-7d6c5a4b3e21`,
+    },
+  },
+);
+
+export const sessionDownloadList = list(sessionDownload);
 
 export const recording = named(
   'Recording',

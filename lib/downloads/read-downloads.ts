@@ -1,0 +1,59 @@
+// A session's downloads through the API (docs/api.md, Sessions; docs/connect.md, "Downloads"):
+// the list, and one file streamed from the blob store as it was saved. Every query carries the
+// workspace: another workspace's session or download is not found, like a missing one.
+import { BODY_LENGTH_HEADER } from '../api/body-length';
+import { attachmentDisposition } from '../api/content-disposition';
+import { notFound } from '../api/errors';
+import { BlobNotFound } from '../blobs';
+import { db } from '../db';
+import { toWeb } from '../recordings/read-frames';
+import { listDownloads, openDownload, type DownloadRow } from './store';
+
+/** The file endpoint of a download: the `url` of the list's items. */
+export const downloadPath = (sessionId: string, downloadId: string) => `/v1/sessions/${encodeURIComponent(sessionId)}/downloads/${encodeURIComponent(downloadId)}`;
+
+/** One item of GET /v1/sessions/:id/downloads: sizes as JSON numbers, timestamps ISO. */
+export function serializeDownload(row: Pick<DownloadRow, 'id' | 'sessionLogId' | 'name' | 'sizeBytes' | 'createdAt'>) {
+  return { id: row.id, name: row.name, sizeBytes: Number(row.sizeBytes), createdAt: row.createdAt.toISOString(), url: downloadPath(row.sessionLogId, row.id) };
+}
+
+async function assertSession(workspaceId: string, sessionId: string): Promise<void> {
+  const session = await db.sessionLog.findFirst({ where: { id: sessionId, workspaceId }, select: { id: true } });
+  if (!session) throw notFound('session');
+}
+
+/** GET /v1/sessions/:id/downloads: every file kept, in the order they were saved. */
+export async function listSessionDownloads(workspaceId: string, sessionId: string) {
+  await assertSession(workspaceId, sessionId);
+  const rows = await listDownloads(workspaceId, sessionId);
+  return { items: rows.map(serializeDownload), total: rows.length };
+}
+
+/** GET /v1/sessions/:id/downloads/:downloadId: the file as saved, streamed (HEAD: the same headers, no body). */
+export async function downloadResponse(workspaceId: string, sessionId: string, downloadId: string, head: boolean): Promise<Response> {
+  let opened: Awaited<ReturnType<typeof openDownload>>;
+  try {
+    opened = await openDownload(workspaceId, sessionId, downloadId);
+  } catch (error) {
+    // A row whose file is gone (storage cleared by hand) is a file not found, not a server error.
+    if (error instanceof BlobNotFound) throw notFound('download');
+    throw error;
+  }
+  if (!opened) {
+    await assertSession(workspaceId, sessionId);
+    throw notFound('download');
+  }
+  const { row, stream } = opened;
+  const headers = {
+    'Content-Type': 'application/octet-stream',
+    [BODY_LENGTH_HEADER]: String(row.sizeBytes),
+    'Content-Disposition': attachmentDisposition(row.name),
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (head || row.sizeBytes === 0n) {
+    stream.destroy();
+    return new Response(null, { headers });
+  }
+  return new Response(toWeb(stream), { headers });
+}
