@@ -7,58 +7,12 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { addMember, call, expectError, expectOk, newUser, WEB, type TestUser } from '../support/api';
+import { expectEnvelope, parseJson as parse, raw, type RawRes } from '../support/raw-http';
 import { fetchFromOwnAddress } from '../support/connect';
 import { CONTROL_PLANE_ROUTES } from '../../lib/api/routes';
 import { MAX_BODY_BYTES } from '../../lib/api/request-body';
 
-interface RawRes {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-  json: any;
-}
-
 const web = new URL(WEB);
-
-function parse(text: string): any {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** One request with the path exactly as given (no normalisation) and any method. */
-function raw(method: string, path: string, options: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawRes> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: web.hostname, port: web.port, method, path, headers: options.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode!, headers: res.headers, text, json: parse(text) });
-      });
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
-
-/** The envelope and nothing else: `ok`, `error.code`, `error.message`, and `error.details` when present. */
-function expectEnvelope(res: RawRes, status: number, code: string) {
-  assert.equal(res.status, status, `expected ${status} ${code}, got ${res.status}: ${res.text.slice(0, 300)}`);
-  assert.match(String(res.headers['content-type']), /^application\/json/);
-  assert.deepEqual(Object.keys(res.json ?? {}).sort(), ['error', 'ok'], res.text.slice(0, 300));
-  assert.equal(res.json.ok, false);
-  assert.equal(res.json.error.code, code);
-  assert.ok(typeof res.json.error.message === 'string' && res.json.error.message.length > 0);
-  for (const key of Object.keys(res.json.error)) assert.ok(['code', 'message', 'details'].includes(key), `unexpected error.${key}`);
-  if (res.json.error.details !== undefined) {
-    assert.ok(Array.isArray(res.json.error.details));
-    for (const d of res.json.error.details) assert.deepEqual(Object.keys(d).sort(), ['message', 'path']);
-  }
-  return res.json.error as { code: string; message: string; details?: { path: string; message: string }[] };
-}
 
 /** The billing endpoints' envelope: `error` is the code as a bare string, invalid input `bad_request`. */
 function expectBillingEnvelope(res: RawRes, status: number, code: string) {

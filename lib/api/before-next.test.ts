@@ -55,3 +55,25 @@ test('an unknown /v1 path goes to the catch-all, unless Next cannot carry the me
   assert.ok(screenshot.kind === 'answer' && /served by the proxy/.test(screenshot.error.message));
   assert.deepEqual(judge('TRACE', '/overview', null), { kind: 'not-implemented' });
 });
+
+test('/api follows the same rules: bad percent-encoding is a 400 in the envelope, a method its route does not serve a 405 with Allow', () => {
+  const bad = judge('GET', '/api/sessions/%E0%A4%A/live', null);
+  assert.equal(bad.kind, 'answer');
+  assert.equal(bad.kind === 'answer' && bad.error.code, 'validation_error');
+  for (const method of ['DELETE', 'TRACE', 'PROPFIND']) {
+    const verdict = judge(method, '/api/health', null);
+    assert.deepEqual(verdict.kind === 'answer' && [verdict.error.status, verdict.error.code, verdict.headers], [405, 'method_not_allowed', { Allow: 'GET, HEAD, OPTIONS' }], method);
+  }
+  assert.deepEqual(judge('POST', '/api/auth/callback/credentials', null), { kind: 'pass', url: undefined });
+  assert.equal(judge('PUT', '/api/auth/session', null).kind, 'answer');
+  assert.equal(judge('POST', '/api/nothing-here', null).kind, 'pass', 'Next answers its own 404');
+  const unknown = judge('TRACE', '/api/nothing-here', null);
+  assert.deepEqual(unknown.kind === 'answer' && [unknown.error.status, unknown.error.code], [404, 'not_found']);
+});
+
+test('a page whose path is not valid percent-encoding gets a 400 page; a valid one passes', () => {
+  assert.deepEqual(judge('GET', '/sessions/%E0%A4%A', null), { kind: 'bad-page-path' });
+  assert.deepEqual(judge('GET', '/%zz', null), { kind: 'bad-page-path' });
+  assert.deepEqual(judge('GET', '/sessions/caf%C3%A9?x=%zz', null), { kind: 'pass' });
+  assert.deepEqual(judge('TRACE', '/%zz', null), { kind: 'not-implemented' });
+});

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { CONTROL_PLANE_ROUTES, allowedMethods, matchRoute } from './routes';
+import { CONTROL_PLANE_ROUTES, DASHBOARD_API_ROUTES, allowedMethods, matchRoute } from './routes';
 
 const APP = path.resolve(import.meta.dirname, '..', '..', 'app');
 const METHOD = '(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)';
@@ -24,15 +24,22 @@ function routeFiles(dir: string): string[] {
   });
 }
 
-test('the table lists every /v1 route file with exactly the methods it exports', () => {
+/** `/v1/routers/[id]` → the methods its route.ts exports, for every route file under app/<dir>. */
+function routesOnDisk(dir: string): Record<string, string[]> {
   const onDisk: Record<string, string[]> = {};
-  for (const file of routeFiles(path.join(APP, 'v1'))) {
+  for (const file of routeFiles(path.join(APP, dir))) {
     const pattern = `/${path.relative(APP, path.dirname(file)).split(path.sep).join('/')}`;
     if (pattern.includes('[[...')) continue; // the catch-all answers every other path
     onDisk[pattern] = exportedMethods(readFileSync(file, 'utf8'));
   }
-  const table = Object.fromEntries(Object.entries(CONTROL_PLANE_ROUTES).map(([p, methods]) => [p, [...methods].sort()]));
-  assert.deepEqual(table, onDisk, 'lib/api/routes.ts must list each app/v1 route and its exported methods (add the new route there)');
+  return onDisk;
+}
+
+const sorted = (table: Readonly<Record<string, readonly string[]>>) => Object.fromEntries(Object.entries(table).map(([p, methods]) => [p, [...methods].sort()]));
+
+test('the tables list every /v1 and /api route file with exactly the methods it exports', () => {
+  assert.deepEqual(sorted(CONTROL_PLANE_ROUTES), routesOnDisk('v1'), 'lib/api/routes.ts must list each app/v1 route and its exported methods (add the new route there)');
+  assert.deepEqual(sorted(DASHBOARD_API_ROUTES), routesOnDisk('api'), 'lib/api/routes.ts must list each app/api route and its exported methods (add the new route there)');
 });
 
 test('a literal segment beats a parameter, as in Next: /v1/routers/active is not /v1/routers/[id]', () => {
@@ -45,6 +52,11 @@ test('a literal segment beats a parameter, as in Next: /v1/routers/active is not
   assert.equal(at('/v1/screenshot'), null);
   assert.equal(at('/v1'), null);
   assert.equal(at('/v1/routers/a/b/c'), null);
+  // A catch-all takes one segment or more, after every other match.
+  assert.equal(at('/api/auth/session'), '/api/auth/[...nextauth]');
+  assert.equal(at('/api/auth/callback/credentials'), '/api/auth/[...nextauth]');
+  assert.equal(at('/api/auth'), null);
+  assert.equal(at('/api/sessions/s1/live'), '/api/sessions/[id]/live');
 });
 
 test('Allow lists the served methods, HEAD with GET, and OPTIONS', () => {
