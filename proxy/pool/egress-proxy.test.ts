@@ -1,5 +1,5 @@
 // The pool's egress proxy over real sockets: CONNECT tunnels and absolute-form http requests are
-// checked under the policy, names resolved here once, refusals are network errors.
+// checked under the policy, names resolved here once, refusals a 403 that says why.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
@@ -26,20 +26,20 @@ async function withProxy(policy: EgressPolicy, run: (proxy: EgressProxy) => Prom
   }
 }
 
-/** Sends a CONNECT and returns the proxy's status line (the tunnel is closed after). */
-function connectThrough(proxy: EgressProxy, authority: string): Promise<string> {
+/** Sends a CONNECT and returns the proxy's status line, or with `whole` all it sent until it closed (the tunnel is closed after). */
+function connectThrough(proxy: EgressProxy, authority: string, whole = false): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(proxy.port, '127.0.0.1', () => socket.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n\r\n`));
     let data = '';
     socket.on('data', (chunk) => {
       data += chunk.toString();
-      if (data.includes('\r\n\r\n')) {
+      if (!whole && data.includes('\r\n\r\n')) {
         socket.destroy();
         resolve(data.split('\r\n')[0]!);
       }
     });
     socket.on('error', reject);
-    socket.on('close', () => resolve(data.split('\r\n')[0] ?? ''));
+    socket.on('close', () => resolve(whole ? data : data.split('\r\n')[0] ?? ''));
   });
 }
 
@@ -56,14 +56,20 @@ function getThrough(proxy: EgressProxy, url: string): Promise<{ status: number; 
   });
 }
 
-test('deny: loopback (by address or by name), private and metadata targets are refused; CONNECT gets 403, plain http a closed connection', async () => {
+test('deny: loopback (by address or by name), private and metadata targets are refused with a 403 that names the policy, CONNECT and plain http alike', async () => {
   await withProxy({ privateNetwork: 'deny', internalPorts: new Set() }, async (proxy) => {
     for (const target of [`127.0.0.1:${sitePort}`, `localhost:${sitePort}`, `[::1]:${sitePort}`, '10.0.0.1:443', '169.254.169.254:80']) {
-      assert.match(await connectThrough(proxy, target), /^HTTP\/1\.1 403/, target);
+      const answer = await connectThrough(proxy, target, true);
+      assert.match(answer, /^HTTP\/1\.1 403 Forbidden\r\n/, target);
+      assert.match(answer, /\r\nX-Egress-Refused: [^\r]*PRIVATE_NETWORK/, target);
+      assert.match(answer, /\r\n\r\nThe browser's connection to .* was refused by this service's egress policy: .*PRIVATE_NETWORK/, target);
     }
     const refused = await getThrough(proxy, `http://127.0.0.1:${sitePort}/secret`);
-    assert.ok(refused instanceof Error, 'a network error, not a page');
-    assert.ok(refused instanceof Error && /socket hang up|ECONNRESET/.test(refused.message), String(refused));
+    assert.ok(!(refused instanceof Error), String(refused));
+    assert.equal(refused.status, 403);
+    assert.match(refused.body, /<h1>Refused by the egress policy<\/h1>/);
+    assert.match(refused.body, /127\.0\.0\.1 is a loopback address, refused under PRIVATE_NETWORK=deny/);
+    assert.doesNotMatch(refused.body, /hello/, 'nothing of the site');
   });
 });
 
@@ -77,8 +83,11 @@ test('allow: private targets pass, but link-local and internal ports are refused
       assert.deepEqual(await getThrough(proxy, `http://localhost:${sitePort}/page?q=1`), { status: 200, body: `hello localhost:${sitePort} /page?q=1` });
       assert.match(await connectThrough(proxy, `127.0.0.1:${internalPort}`), /^HTTP\/1\.1 403/);
       assert.match(await connectThrough(proxy, '169.254.169.254:80'), /^HTTP\/1\.1 403/);
-      assert.ok((await getThrough(proxy, `http://127.0.0.1:${internalPort}/`)) instanceof Error);
-      assert.ok((await getThrough(proxy, 'http://169.254.169.254/latest/meta-data/')) instanceof Error);
+      for (const [url, rule] of [[`http://127.0.0.1:${internalPort}/`, 'own ports'], ['http://169.254.169.254/latest/meta-data/', 'a link-local address']] as const) {
+        const refused = await getThrough(proxy, url);
+        assert.ok(!(refused instanceof Error) && refused.status === 403, `${url}: ${String(refused)}`);
+        assert.ok(!(refused instanceof Error) && refused.body.includes(`${rule}`) && refused.body.includes('refused whatever PRIVATE_NETWORK says'), url);
+      }
     });
   } finally {
     internal.close();

@@ -2,10 +2,10 @@
 // `--proxy-bypass-list=<-loopback>`, so localhost is no exception), which makes this the one way a
 // tenant's page reaches the network. Each request is checked under the egress policy
 // (lib/net/egress-policy.ts): the name is resolved here, once, and the connection is made to the
-// checked address. A refused request fails in the browser as a network error: CONNECT (https,
-// wss, and ws) gets a 403, which Chromium reports as ERR_TUNNEL_CONNECTION_FAILED; a plain http
-// request gets its connection closed without an answer (ERR_EMPTY_RESPONSE) rather than a page
-// the tenant's script would take for the site's own.
+// checked address. A refused request is answered 403 with the reason, which names PRIVATE_NETWORK:
+// a plain http request gets a page that says so (the browser shows it; a script reads a 403 whose
+// X-Egress-Refused header and page are plainly not the site's), a CONNECT (https, wss, ws) the
+// reason as text, which Chromium reports as ERR_TUNNEL_CONNECTION_FAILED.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -65,7 +65,10 @@ async function tunnel(policy: EgressPolicy, log: Logger, req: IncomingMessage, c
     address = (await resolveEgress(policy, target.host, target.port)).address;
   } catch (error) {
     logRefusal(log, error, `${target.host}:${target.port}`);
-    return void client.end(`HTTP/1.1 ${error instanceof EgressRefusedError ? '403 Forbidden' : '502 Bad Gateway'}\r\nConnection: close\r\n\r\n`);
+    if (!(error instanceof EgressRefusedError)) return void client.end('HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\n\r\n');
+    const body = Buffer.from(`${refusalText(error)}\n`);
+    const head = `HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nX-Egress-Refused: ${headerSafe(error.reason)}\r\nConnection: close\r\n\r\n`;
+    return void client.end(Buffer.concat([Buffer.from(head), body]));
   }
   const upstream = net.connect({ host: address, port: target.port });
   upstream.setTimeout(CONNECT_TIMEOUT_MS, () => upstream.destroy());
@@ -100,7 +103,9 @@ async function forwardRequest(policy: EgressPolicy, log: Logger, req: IncomingMe
     lookup = pinnedLookup(await resolveEgress(policy, url.hostname, port));
   } catch (error) {
     logRefusal(log, error, `${url.hostname}:${port}`);
-    return void req.socket.destroy();
+    if (!(error instanceof EgressRefusedError)) return void req.socket.destroy();
+    res.writeHead(403, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-egress-refused': headerSafe(error.reason), connection: 'close' });
+    return void res.end(refusalPage(error));
   }
   const headers: http.OutgoingHttpHeaders = {};
   const listed = new Set(String(req.headers.connection ?? '').toLowerCase().split(',').map((s) => s.trim()));
@@ -131,6 +136,17 @@ async function forwardRequest(policy: EgressPolicy, log: Logger, req: IncomingMe
     if (!res.writableFinished) upstream.destroy();
   });
   req.pipe(upstream);
+}
+
+/** What a refused request is told: the target and the policy's reason, which names PRIVATE_NETWORK. */
+const refusalText = (error: EgressRefusedError) => `The browser's connection to ${error.target} was refused by this service's egress policy: ${error.reason}.`;
+
+const headerSafe = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function refusalPage(error: EgressRefusedError): string {
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Refused by the egress policy</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>Refused by the egress policy</h1><p>${escapeHtml(refusalText(error))}</p></body></html>`;
 }
 
 function logRefusal(log: Logger, error: unknown, target: string): void {

@@ -248,9 +248,12 @@ test("pages reach the network only through the egress proxy: not the pool, not a
   assert.ok(pool.pool.policy.internalPorts.has(bSession.devtoolsPort!), "a live browser's DevTools port is refused to pages");
   const page = await context.newPage();
   assert.equal((await page.goto(`${pages.origin}/`))?.status(), 200);
+  // Refused with the egress policy's 403 page, never an answer of the pool or the browser.
   for (const url of [`${pool.http}/pool/status`, `http://127.0.0.1:${bSession.devtoolsPort}/json/version`, `http://localhost:${bSession.devtoolsPort}/json/version`]) {
     const tab = await context.newPage();
-    await assert.rejects(tab.goto(url), /net::ERR_/, url);
+    const response = await tab.goto(url);
+    assert.equal(response?.status(), 403, url);
+    assert.match(await tab.locator('body').innerText(), /refused by this service's egress policy: .*one of this service's own ports, refused whatever PRIVATE_NETWORK says/, url);
     await tab.close();
   }
 
