@@ -114,11 +114,25 @@ test('file: is refused however the navigation starts: CDP Target.createTarget an
 });
 
 test('a page cannot reach the pool, the database or the metadata service; an ordinary page can', async () => {
-  const attempt = (url: string) => page.evaluate((u) => fetch(u, { mode: 'no-cors' }).then(() => 'reached', (e: Error) => `failed: ${e.message}`), url);
-  // Control: the local test site is reachable (allow), so a failure below is the policy.
-  assert.equal(await attempt(`${site.url}/`), 'reached');
+  // What a script in the page gets back, read from the browser's own record of the fetch (a
+  // no-cors answer is opaque to the page, and Chromium strips its headers).
+  const attempt = async (url: string) => {
+    const answered = page.waitForResponse((r) => r.request().resourceType() === 'fetch', { timeout: 30_000 }).catch(() => null);
+    const outcome = await page.evaluate((u) => fetch(u, { mode: 'no-cors' }).then(() => 'answered', (e: Error) => `failed: ${e.message}`), url);
+    return { outcome, status: outcome === 'answered' ? (await answered)?.status() : undefined };
+  };
+  // Control: the local test site is reachable (allow), so a refusal below is the policy's.
+  assert.deepEqual(await attempt(`${site.url}/basic`), { outcome: 'answered', status: 200 });
+  // Refused by the egress proxy with its 403, never an answer of the target; the same address
+  // opened in a tab shows the policy's page and header, naming the rule.
   for (const url of [`http://127.0.0.1:${POOL_PORT}/pool/status`, `http://localhost:${POOL_PORT}/pool/sessions`, `http://127.0.0.1:${DB_PORT}/`, 'http://169.254.169.254/latest/meta-data/', `http://[::ffff:127.0.0.1]:${POOL_PORT}/pool/status`]) {
-    assert.match(await attempt(url), /^failed/, url);
+    assert.deepEqual(await attempt(url), { outcome: 'answered', status: 403 }, url);
+    const tab = await page.context().newPage();
+    const opened = await tab.goto(url);
+    assert.equal(opened?.status(), 403, url);
+    assert.match(opened?.headers()['x-egress-refused'] ?? '', /refused whatever PRIVATE_NETWORK says/, url);
+    assert.match(await tab.locator('body').innerText(), /refused by this service's egress policy/, url);
+    await tab.close();
   }
   const ws = await page.evaluate((u) => new Promise<string>((resolve) => {
     const socket = new WebSocket(u);
