@@ -8,9 +8,8 @@
 // `--json` prints one JSON line instead:
 // { userId, workspaceId, routerId, accessToken, routerKey, connectUrl, providers, accountState, balanceUsdCents }.
 import { parseArgs } from 'node:util';
-import { localPoolUrl, publicProxyUrl, publicWebUrl, settings } from './lib/env';
-import { loadInstanceSecrets } from '../lib/runtime/secrets';
-import { prepareDatabase } from '../lib/runtime/database';
+import { publicProxyUrl, publicWebUrl } from './lib/env';
+import { openInstallDatabase } from './lib/install-database';
 
 const USAGE = 'usage: npm run seed -- --email <e> --password <p> [--name <n>] [--grant-cents <n>] [--enterprise] [--json]';
 const { values } = parseArgs({
@@ -27,15 +26,7 @@ if (grantCents !== null && !(/^\d+$/.test(values['grant-cents']!) && grantCents 
   process.exit(2);
 }
 
-const secrets = loadInstanceSecrets(settings.dataDir);
-const database = await prepareDatabase({ dataDir: settings.dataDir, postgresPassword: secrets.postgresPassword, embeddedPort: settings.embeddedPostgresPort });
-process.env.DATABASE_URL = database.url;
-process.env.ENCRYPTION_KEY = secrets.encryptionKey;
-process.env.LOG_LEVEL ??= 'warn';
-// The same first provider a sign-up on this install gets (LOCAL_POOL_AUTO_PROVIDER=0: none); the
-// pool's token lets the sign-up read its capacity.
-process.env.LOCAL_POOL_URL = localPoolUrl();
-process.env.POOL_TOKEN ||= secrets.poolToken;
+const database = await openInstallDatabase();
 
 // Imported after the environment is set: lib/db reads DATABASE_URL on first use.
 const { seedUser } = await import('../lib/users/seed-user');

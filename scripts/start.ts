@@ -77,6 +77,7 @@ async function runSupervisor() {
   log(`egress    PRIVATE_NETWORK=${stack.privateNetwork}: ${stack.privateNetwork === 'deny'
     ? 'providers, webhooks, data-API pages and pool browsers reach public addresses only (allow: private ones too)'
     : 'private addresses allowed (single-tenant); link-local, metadata and this service\'s own ports stay refused'}`);
+  await printOperatorClaim(stack);
   log('press Ctrl-C to stop');
 
   for (const child of stack.children) {
@@ -85,5 +86,26 @@ async function runSupervisor() {
       console.error(`[start] a process exited unexpectedly (code ${code}, signal ${signal}); stopping the rest`);
       void shutdown(1);
     });
+  }
+}
+
+/**
+ * While the installation has no operator: a one-time link that makes the signed-in account that
+ * opens it the operator (lib/admin/operator-rights.ts). Each start replaces the previous link.
+ */
+async function printOperatorClaim(started: Stack) {
+  process.env.DATABASE_URL = started.env.DATABASE_URL;
+  const { db, sqlPool } = await import('../lib/db');
+  const { CLAIM_PATH, issueOperatorClaim } = await import('../lib/admin/operator-rights');
+  try {
+    const token = await issueOperatorClaim();
+    if (token) {
+      log(`operator  none yet. Sign up, then open this link to become the operator of this installation (one use; or: npm run operator -- --email <address>):`);
+      log(`          ${started.webUrl}${CLAIM_PATH}?token=${token}`);
+    }
+  } finally {
+    // The supervisor outlives this and stops PostgreSQL last: it must hold no connection.
+    await db.$disconnect();
+    await sqlPool().end();
   }
 }

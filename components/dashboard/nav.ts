@@ -46,7 +46,11 @@ export const navSections: NavSection[] = [
   },
   {
     label: 'Personal',
-    items: [{ key: 'account', href: '/account', label: 'Account', icon: KeyIcon, description: 'Your profile, access tokens and account settings.' }],
+    items: [
+      { key: 'account', href: '/account', label: 'Account', icon: KeyIcon, description: 'Your profile, access tokens and account settings.' },
+      // Everyone's: without SMTP, a user reads their own verification mail here.
+      { key: 'outbox', href: '/outbox', label: 'Outbox', icon: InboxIcon, description: 'Mail to you, and invitations you sent, that this installation kept instead of sending.' },
+    ],
   },
   {
     label: 'Developers',
@@ -60,7 +64,6 @@ export const operatorSection: NavSection = {
   label: 'Operator',
   items: [
     { key: 'operator-workspaces', href: '/operator/workspaces', label: 'Workspaces', icon: BuildingIcon, description: 'Every workspace of this installation: credits, enterprise and suspension.' },
-    { key: 'outbox', href: '/outbox', label: 'Outbox', icon: InboxIcon, description: 'Mail written to the local outbox instead of being sent.' },
   ],
 };
 

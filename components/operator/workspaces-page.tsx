@@ -1,12 +1,14 @@
 'use client';
 // The operator's panel over every workspace of the installation: find one (name, slug, owner's
 // e-mail or id), grant it credits with a note, mark it enterprise, suspend it. Each change is
-// confirmed first; grants land in the workspace's ledger as `grant` entries.
+// confirmed first; grants land in the workspace's ledger as `grant` entries, and every change in
+// the operator's audit log below.
 import { useEffect, useId, useState } from 'react';
 import { useAdminWorkspaces, useGrantCredits, useUpdateAdminWorkspace, type AdminWorkspace } from '@/lib/client/admin';
 import { formatCents, parseDollars } from '@/lib/client/money';
 import { fieldErrorsFromApi, type FieldErrors } from '@/lib/client/forms';
 import { accountStates } from '../billing/labels';
+import { OperatorActionsCard } from './actions-card';
 import { ErrorAlert } from '../ui/alert';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -116,6 +118,9 @@ export function OperatorWorkspacesPage() {
           ]}
         />
       </Card>
+      <div className="mt-6">
+        <OperatorActionsCard />
+      </div>
       {action?.kind === 'grant' && <GrantDialog workspace={action.workspace} onClose={() => setAction(null)} />}
       {action && action.kind !== 'grant' && <ChangeDialog action={action} onClose={() => setAction(null)} />}
     </>

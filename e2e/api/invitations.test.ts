@@ -151,13 +151,13 @@ test('without a mail server, or when it refuses, the invitation waits in the Out
     delete process.env.SMTP_URL;
     const created = await createInvitation(workspace, user, { email, role: 'member' });
     assert.equal(created.delivery, 'outbox');
-    // What the operator finds in the Outbox is a working link, to pass on another way.
+    // What the invitee and the inviter find in their Outbox is a working link (the inviter may pass it on).
     const kept = await db.mailOutbox.findFirstOrThrow({ where: { to: email } });
     assert.match(kept.subject, /invited you/);
     expectOk(await call('GET', `/v1/invitations/${encodeURIComponent(tokenFrom(linkIn(kept.text, '/invite/')))}/lookup`));
 
     process.env.SMTP_URL = `smtp://127.0.0.1:${await freePort()}`;
-    const resent = await resendInvitation(workspace, created.id);
+    const resent = await resendInvitation(workspace, created.id, user);
     assert.equal(resent.delivery, 'smtp_failed');
     assert.equal(await db.mailOutbox.count({ where: { to: email } }), 2, 'the refused mail is kept in the Outbox too');
   } finally {

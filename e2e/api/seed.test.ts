@@ -14,26 +14,10 @@ import { call, expectOk, uniqueEmail } from '../support/api';
 import { eventually } from '../support/connect';
 import { startTestSite } from '../support/test-site';
 import { tsxBin } from '../../scripts/lib/processes';
+import { installEnv as userEnv } from '../support/install-env';
 
 const run = promisify(execFile);
 const POOL_HTTP = process.env.TEST_POOL_URL ?? 'http://127.0.0.1:9600';
-
-/** The environment of a user's shell on the machine that runs the stack: no DATABASE_URL, the stack's data directory and ports. */
-function userEnv(): NodeJS.ProcessEnv {
-  const database = new URL(process.env.DATABASE_URL!);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: process.env.DATA_DIR,
-    EMBEDDED_PG_PORT: database.port,
-    PORT: new URL(process.env.TEST_PROXY_URL!).port,
-    WEB_PORT: new URL(process.env.TEST_WEB_URL!).port,
-    POOL_PORT: new URL(POOL_HTTP).port,
-    LOG_LEVEL: 'warn',
-  };
-  // The test stack turns the pool off for new routers; a user's install has it on.
-  for (const name of ['DATABASE_URL', 'LOCAL_POOL_URL', 'LOCAL_POOL_AUTO_PROVIDER', 'PUBLIC_PROXY_URL', 'PUBLIC_WEB_URL']) delete env[name];
-  return env;
-}
 
 /** The indented line under a heading of the seed's output, e.g. "Connect URL". */
 function under(output: string, heading: string): string {

@@ -1,7 +1,9 @@
 // `npm start` as a user runs it, stopped the way a terminal's Ctrl-C stops it: SIGINT to the whole
 // foreground process group at once. The proxy must still be able to drain (a session that ends
 // during the drain is written as `closed`), the pool must outlive the proxy's sessions, and the
-// database must stop last and cleanly.
+// database must stop last and cleanly. On this fresh install nobody is the operator, not even the
+// first account: the start prints a one-time claim link, which makes the signed-in account that
+// opens it the operator.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
@@ -15,6 +17,7 @@ import { startEmbeddedPostgres } from '../../lib/db/embedded';
 import { loadInstanceSecrets } from '../../lib/runtime/secrets';
 import { freePort } from '../../scripts/lib/ports';
 import { tsxBin } from '../../scripts/lib/processes';
+import { call, expectOk, signIn } from '../support/api';
 import { eventually } from '../support/connect';
 
 test('Ctrl-C on npm start: the proxy drains and writes its sessions, the pool and PostgreSQL stop after it', { timeout: 240_000 }, async () => {
@@ -41,6 +44,7 @@ test('Ctrl-C on npm start: the proxy drains and writes its sessions, the pool an
     await printed(/press Ctrl-C to stop/, 150_000);
     const seeded = JSON.parse((await promisify(execFile)(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', 'ctrl-c@example.test', '--password', 'a seeded password', '--json'], { env: env as NodeJS.ProcessEnv })).stdout.trim());
     const key = await (await fetch(`http://localhost:${webPort}/v1/api-keys/current/plaintext`, { headers: { authorization: `Bearer ${seeded.accessToken}` } })).json();
+    await claimOperator(output, `http://localhost:${webPort}`, seeded.accessToken);
     browser = await chromium.connectOverCDP(`ws://localhost:${proxyPort}/v1/connect?token=${key.data.plaintextKey}`, { timeout: 90_000 });
     const page = await (browser.contexts()[0] ?? (await browser.newContext())).newPage();
     await page.setContent('<title>before</title>');
@@ -74,3 +78,17 @@ test('Ctrl-C on npm start: the proxy drains and writes its sessions, the pool an
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+/** The claim link in the start's output, opened by the seeded (first) account, which was no operator before. */
+async function claimOperator(output: string, web: string, token: string) {
+  const link = /^\[start\] +(http:\/\/localhost:\d+\/claim-operator\?token=opc_\S+)$/m.exec(output)?.[1];
+  assert.ok(link, `a claim link in the output:\n${output.slice(-3000)}`);
+  assert.equal(expectOk(await call('GET', '/v1/me', { auth: { token }, base: web })).isAdmin, false, 'the first account is no operator');
+  const page = await fetch(link, { redirect: 'manual' });
+  assert.equal(page.status, 307, 'signed out, the link asks to sign in first');
+  assert.equal(new URL(page.headers.get('location')!, web).searchParams.get('callbackUrl'), link.slice(web.length));
+  const session = await signIn('ctrl-c@example.test', 'a seeded password', web);
+  const claimed = await call('POST', '/api/operator/claim', { auth: { ...session, origin: web }, body: { token: new URL(link).searchParams.get('token') }, base: web });
+  assert.deepEqual(expectOk(claimed), { operator: true, email: 'ctrl-c@example.test' });
+  assert.equal(expectOk(await call('GET', '/v1/me', { auth: { token }, base: web })).isAdmin, true);
+}

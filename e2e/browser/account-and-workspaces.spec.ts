@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { newPage, PASSWORD, sidebar, signIn, signInAsOperator, signUp, snap, uniqueEmail, workspaceNameOf } from './helpers';
+import type { Mail } from '../../lib/mail/mailer';
+import { newPage, PASSWORD, sidebar, signIn, signInAsOperator, signUp, snap, uniqueEmail, webUrl, workspaceNameOf } from './helpers';
 
 test('delete the account, sign in again within the window, restore it', async ({ page }) => {
   const email = uniqueEmail('leaver');
@@ -42,10 +43,9 @@ test('create a second workspace, switch between them, delete it', async ({ page 
 
   // Every area is in the sidebar.
   const nav = sidebar(page);
-  for (const area of ['Overview', 'Routers', 'Sessions', 'Profiles', 'Recordings', 'Traces', 'Webhooks', 'Billing', 'Members', 'Account']) {
+  for (const area of ['Overview', 'Routers', 'Sessions', 'Profiles', 'Recordings', 'Traces', 'Webhooks', 'Billing', 'Members', 'Account', 'Outbox']) {
     await expect(nav.getByRole('link', { name: new RegExp(`^${area}`) })).toBeVisible();
   }
-  await expect(nav.getByRole('link', { name: 'Outbox' })).toHaveCount(0);
   await nav.getByRole('link', { name: /^Traces/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Traces');
 
@@ -67,23 +67,52 @@ test('create a second workspace, switch between them, delete it', async ({ page 
   await expect(page.getByRole('menuitem', { name: 'Side Project' })).toHaveCount(0);
 });
 
-test('the operator sees the Outbox; anyone else is refused', async ({ page, browser }) => {
-  // The billing spec signs in as the operator too: whichever runs first creates the account.
-  await signInAsOperator(page);
+/**
+ * Keeps a mail in the Outbox as an installation without a mail server does: the stack has one, so
+ * the product's mailer runs here, in the test's process, with SMTP_URL unset, against its database.
+ */
+async function keepMail(mail: Mail): Promise<void> {
+  const { sendMail } = await import('../../lib/mail/mailer');
+  const smtpUrl = process.env.SMTP_URL;
+  delete process.env.SMTP_URL;
+  try {
+    expect(await sendMail(mail)).toBe('outbox');
+  } finally {
+    process.env.SMTP_URL = smtpUrl;
+  }
+}
+
+test("everyone reads their own mail in the Outbox; the operator sees others' listed without its content", async ({ page, browser }) => {
+  const email = uniqueEmail('outboxer');
+  const stranger = uniqueEmail('stranger');
+  await signUp(page, { name: 'Olive Outbox', email });
+  await keepMail({ to: email, subject: 'Kept for Olive', text: `Hello Olive,\n\nOpen ${webUrl}/account to see it.\n` });
+  await keepMail({ to: stranger, subject: 'Kept for a stranger', text: `Secret link: ${webUrl}/reset-password?token=not-yours\n` });
+
   await sidebar(page).getByRole('link', { name: 'Outbox' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Outbox');
-  await expect(page.getByText('The outbox is empty').or(page.getByRole('table', { name: 'Outbox' }))).toBeVisible();
+  await expect(page.getByText('Mail this installation wrote instead of sending (no SMTP server configured, or sending failed): the mail sent to you, and the invitations you sent.', { exact: true })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Outbox' });
+  await expect(table.getByRole('row')).toHaveCount(2); // the header and Olive's mail: nobody else's
+  await page.getByRole('button', { name: `Open mail to ${email}: Kept for Olive` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('link', { name: `${webUrl}/account` })).toHaveAttribute('href', `${webUrl}/account`);
+  await expect(dialog).toContainText("Links in this mail act for you: don't pass them on.");
   await snap(page, 'outbox');
 
-  const other = await newPage(browser);
-  await signUp(other, { name: 'Nick Notadmin', email: uniqueEmail('notadmin') });
-  await expect(sidebar(other).getByRole('link', { name: 'Outbox' })).toHaveCount(0);
-  const refused = await other.evaluate(async () => {
-    const response = await fetch('/api/admin/outbox');
-    return { status: response.status, body: await response.json() };
-  });
-  expect(refused).toEqual({ status: 403, body: { ok: false, error: { code: 'forbidden', message: 'only the operator of this installation can read the outbox' } } });
-  await other.goto('/outbox');
-  await expect(other.getByText('Only the operator of this installation can read the outbox')).toBeVisible();
-  await other.context().close();
+  const operator = await newPage(browser);
+  // The billing spec signs in as the operator too: whichever runs first creates the account.
+  await signInAsOperator(operator);
+  await operator.goto('/outbox');
+  await expect(operator.getByText("As the operator you also see that other people's mail was written, without its content")).toBeVisible();
+  for (const [to, subject] of [[email, 'Kept for Olive'], [stranger, 'Kept for a stranger']] as const) {
+    const row = operator.getByRole('row').filter({ hasText: subject });
+    await expect(row).toContainText(to);
+    await expect(row).toContainText('The content is only shown to its recipient');
+    await expect(row.getByRole('button', { name: /^Open mail/ })).toHaveCount(0);
+  }
+  await expect(operator.getByText('not-yours')).toHaveCount(0);
+  await snap(operator, 'outbox-operator');
+  await operator.context().close();
 });
+

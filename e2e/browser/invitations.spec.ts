@@ -70,7 +70,7 @@ test('the invitation page shows the inviter, workspace and role, and sends signe
   await visitor.context().close();
 });
 
-test('the toast says where the invitation e-mail went: the mail server, or the Outbox only the operator reads', async ({ page: owner, request }) => {
+test("the toast says where the invitation e-mail went: the mail server, or the inviter's Outbox", async ({ page: owner, request }) => {
   const inviteeEmail = uniqueEmail('toasted');
   await signUp(owner, { name: 'Tess Owner', email: uniqueEmail('toaster') });
   await owner.goto('/members');
@@ -90,7 +90,7 @@ test('the toast says where the invitation e-mail went: the mail server, or the O
   });
   await owner.getByRole('button', { name: `Resend invitation to ${inviteeEmail}` }).click();
   await expect(toasts.filter({ hasText: 'Outbox' })).toHaveText(
-    `No mail server is configured, so the invitation to ${inviteeEmail} is in the Outbox, which only the operator of this installation can read. Ask them to pass the link on.`,
+    `No mail server is configured, so the invitation to ${inviteeEmail} is in the Outbox: copy the link from your Outbox page and pass it on to them.`,
   );
   await snap(owner, 'invitation-in-outbox');
 });

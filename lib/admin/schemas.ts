@@ -21,5 +21,17 @@ export const updateWorkspaceSchema = z
   })
   .refine((v) => v.enterprise !== undefined || v.suspended !== undefined, 'give enterprise, suspended or both');
 
+export const listActionsQuery = z.object({
+  workspaceId: z.string().trim().min(1).max(100, 'must be at most 100 characters').optional(),
+  page: intParam(1, 100_000, 1),
+  pageSize: intParam(1, 100, 25),
+});
+
+/** The token of the claim link `npm start` prints (`/claim-operator?token=…`). */
+export const claimOperatorSchema = z.strictObject({
+  token: z.string().min(1, 'is required').max(200, 'must be at most 200 characters'),
+});
+
 export type FindWorkspacesQuery = z.infer<typeof findWorkspacesQuery>;
 export type UpdateWorkspaceInput = z.infer<typeof updateWorkspaceSchema>;
+export type ListActionsQuery = z.infer<typeof listActionsQuery>;

@@ -9,10 +9,11 @@ import { log } from '../log';
 import { dailyCap } from '../rate-limit/daily-cap';
 import { notifyAccessRevoked } from '../sessions/notify';
 import { isInstanceAdmin } from '../users/instance-admin';
+import { recordOperatorAction, type Actor, type OperatorActionKind } from './actions';
 import { accountState } from '../workspaces/serialize';
 import type { FindWorkspacesQuery, UpdateWorkspaceInput } from './schemas';
 
-export async function requireOperator(user: { id: string; email: string }): Promise<void> {
+export async function requireOperator(user: { id: string }): Promise<void> {
   if (!(await isInstanceAdmin(user))) throw forbidden('only the operator of this installation can do this');
 }
 
@@ -82,28 +83,33 @@ async function adminWorkspace(id: string) {
   return serializeAdminWorkspace(row);
 }
 
-export async function grantWorkspaceCredits(workspaceId: string, input: { amountCents: number; note?: string | null }, byUserId: string) {
-  const grant = await grantCredits(workspaceId, input.amountCents, input.note, byUserId);
+export async function grantWorkspaceCredits(workspaceId: string, input: { amountCents: number; note?: string | null }, by: Actor) {
+  const grant = await grantCredits(workspaceId, input.amountCents, input.note, by);
   return { grant: { cause: grant.cause, amountCents: grant.amountCents, note: grant.note }, workspace: await adminWorkspace(workspaceId) };
 }
 
 /**
  * `enterprise` also sets the plan (`enterprise`, or back to `free`). Suspending closes the
  * workspace's live sessions on every proxy at once (NOTIFY, close code 4004) and refuses its
- * connects and data-API calls with 402 from the next one; lifting it lets them in again.
+ * connects and data-API calls with 402 from the next one; lifting it lets them in again. Each
+ * change (not a repeat of the current state) goes to the operator's audit log.
  */
-export async function updateWorkspace(id: string, input: UpdateWorkspaceInput, byUserId: string) {
+export async function updateWorkspace(id: string, input: UpdateWorkspaceInput, by: Actor) {
   const data: Prisma.WorkspaceUpdateInput = {};
   if (input.enterprise !== undefined) Object.assign(data, { enterprise: input.enterprise, plan: input.enterprise ? 'enterprise' : 'free' });
   if (input.suspended !== undefined) data.suspended = input.suspended;
   await db.$transaction(async (tx) => {
-    const before = await tx.workspace.findUnique({ where: { id }, select: { suspended: true, deletionRequestedAt: true } });
+    const before = await tx.workspace.findUnique({ where: { id }, select: { name: true, enterprise: true, suspended: true, deletionRequestedAt: true } });
     if (!before) throw notFound('workspace');
     await tx.workspace.update({ where: { id }, data });
     if (input.suspended === true && !before.suspended) await notifyAccessRevoked(tx, { cause: 'workspace_suspended', workspaceIds: [id] });
     // A workspace still marked for deletion stays refused: only its undelete lifts that mark.
     if (input.suspended === false && before.suspended && !before.deletionRequestedAt) await notifyAccessRevoked(tx, { cause: 'workspaces_restored', workspaceIds: [id] });
+    const changes: OperatorActionKind[] = [];
+    if (input.suspended !== undefined && input.suspended !== before.suspended) changes.push(input.suspended ? 'workspace_suspended' : 'workspace_unsuspended');
+    if (input.enterprise !== undefined && input.enterprise !== before.enterprise) changes.push(input.enterprise ? 'workspace_enterprise' : 'workspace_not_enterprise');
+    for (const action of changes) await recordOperatorAction(tx, { actor: by, action, workspaceId: id, targetLabel: before.name });
   });
-  log.info({ event: 'workspace-updated-by-operator', workspaceId: id, byUserId, ...input }, 'operator changed a workspace');
+  log.info({ event: 'workspace-updated-by-operator', workspaceId: id, byUserId: by?.id ?? null, ...input }, 'operator changed a workspace');
   return adminWorkspace(id);
 }

@@ -14,6 +14,7 @@ export const CONTROL_PLANE_ROUTES: Readonly<Record<string, readonly RouteMethod[
   '/v1/account': ['PATCH', 'DELETE'],
   '/v1/account/password': ['POST'],
   '/v1/account/undelete': ['POST'],
+  '/v1/admin/actions': ['GET'],
   '/v1/admin/workspaces': ['GET'],
   '/v1/admin/workspaces/[id]': ['PATCH'],
   '/v1/admin/workspaces/[id]/credits': ['POST'],
@@ -88,12 +89,13 @@ export const CONTROL_PLANE_ROUTES: Readonly<Record<string, readonly RouteMethod[
 
 /** The dashboard's own endpoints (sign-up, e-mail links, the live view, next-auth…), outside the public API. */
 export const DASHBOARD_API_ROUTES: Readonly<Record<string, readonly RouteMethod[]>> = {
-  '/api/admin/outbox': ['GET'],
+  '/api/outbox': ['GET'],
   '/api/auth/[...nextauth]': ['GET', 'POST'],
   '/api/billing/test-checkout/[id]': ['GET'],
   '/api/billing/test-checkout/[id]/cancel': ['POST'],
   '/api/billing/test-checkout/[id]/confirm': ['POST'],
   '/api/health': ['GET'],
+  '/api/operator/claim': ['POST'],
   '/api/password-reset': ['POST'],
   '/api/password-reset/complete': ['POST'],
   '/api/routers/[id]/status': ['GET'],

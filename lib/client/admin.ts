@@ -1,13 +1,16 @@
 'use client';
 // The instance operator's tools over every workspace (docs/api.md, Operator): search, grant
-// credits, enterprise, suspension. Only the operator (`isAdmin` in /v1/me) gets answers.
+// credits, enterprise, suspension, the audit log of it all, and claiming the operator's rights with
+// the link `npm start` prints. Only the operator (`isAdmin` in /v1/me) gets answers.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { listOperatorActions } from '@/lib/admin/actions';
 import type { serializeAdminWorkspace } from '@/lib/admin/workspaces';
 import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
 import { refresh } from './refresh';
 
 export type AdminWorkspace = ReturnType<typeof serializeAdminWorkspace>;
+export type OperatorAction = Awaited<ReturnType<typeof listOperatorActions>>['items'][number];
 
 const path = (id: string) => `/v1/admin/workspaces/${encodeURIComponent(id)}`;
 
@@ -24,7 +27,7 @@ function useAdminMutation<I, O>(request: (input: I) => Promise<O>) {
   return useMutation({
     mutationFn: request,
     // The operator may be changing their own workspace: its billing and /v1/me move too.
-    onSuccess: () => Promise.all([refresh(queryClient, { queryKey: queryKeys.adminWorkspaces() }), refresh(queryClient, { queryKey: ['workspace'] }), refresh(queryClient, { queryKey: queryKeys.me })]),
+    onSuccess: () => Promise.all([refresh(queryClient, { queryKey: queryKeys.adminWorkspaces() }), refresh(queryClient, { queryKey: queryKeys.adminActions }), refresh(queryClient, { queryKey: ['workspace'] }), refresh(queryClient, { queryKey: queryKeys.me })]),
   });
 }
 
@@ -35,3 +38,20 @@ export const useGrantCredits = () =>
 
 export const useUpdateAdminWorkspace = () =>
   useAdminMutation(({ id, ...body }: { id: string; enterprise?: boolean; suspended?: boolean }) => apiFetch<AdminWorkspace>(path(id), { method: 'PATCH', body }));
+
+/** The newest entries of the operator's audit log (GET /v1/admin/actions). */
+export function useOperatorActions() {
+  return useQuery({
+    queryKey: queryKeys.adminActions,
+    queryFn: () => apiFetch<{ items: OperatorAction[]; total: number }>('/v1/admin/actions?pageSize=50'),
+  });
+}
+
+/** Opens the claim link: the signed-in account becomes the operator (POST /api/operator/claim). */
+export function useClaimOperator() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => apiFetch<{ operator: true; email: string }>('/api/operator/claim', { method: 'POST', body: { token } }),
+    onSuccess: () => refresh(queryClient, { queryKey: queryKeys.me }),
+  });
+}

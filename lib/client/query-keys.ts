@@ -33,4 +33,5 @@ export const queryKeys = {
     ['workspace', workspaceId ?? 'none', 'billing', ...(part ? [part] : []), ...(params ? [params] : [])] as const,
   /** The operator's workspace search (any workspace of the installation); without `q`, the prefix. */
   adminWorkspaces: (q?: string) => ['admin-workspaces', ...(q === undefined ? [] : [q])] as const,
+  adminActions: ['admin-actions'] as const,
 };

@@ -1,4 +1,6 @@
 // The inviting side: list, invite, resend, cancel. The link carries a secret whose SHA-256 is kept.
+// Without a mail server the mail is kept in the Outbox for the invitee and for whoever sent it (the
+// inviter, or who resent it), who may pass the link on.
 import { db } from '../db';
 import { ApiError, notFound } from '../api/errors';
 import type { ResolvedWorkspace } from '../api/context';
@@ -36,7 +38,7 @@ export async function createInvitation(workspace: ResolvedWorkspace, inviter: { 
       include: { invitedBy: { select: { name: true } } },
     });
   });
-  const delivery = await sendInvitationMail(input.email, inviter.name, workspace.name, input.role, secret.plaintext);
+  const delivery = await sendInvitationMail(inviter.id, { email: input.email, inviter: inviter.name, workspace: workspace.name, role: input.role }, secret.plaintext);
   return { ...serializeInvitation(invitation), delivery };
 }
 
@@ -48,7 +50,8 @@ async function getPendingOrThrow(workspaceId: string, id: string) {
 
 export const INVITATION_RESENDS_PER_HOUR = 5;
 
-export async function resendInvitation(workspace: ResolvedWorkspace, id: string) {
+/** `resender`: the owner or admin who asked, who can read the kept mail when there is no mail server. */
+export async function resendInvitation(workspace: ResolvedWorkspace, id: string, resender: { id: string }) {
   await getPendingOrThrow(workspace.id, id);
   if (!(await allowAttempt(`invite-resend:${id}`, INVITATION_RESENDS_PER_HOUR, 3_600_000))) {
     throw new ApiError('rate_limited', `an invitation can be re-sent at most ${INVITATION_RESENDS_PER_HOUR} times an hour`, { 'Retry-After': '3600' });
@@ -60,7 +63,7 @@ export async function resendInvitation(workspace: ResolvedWorkspace, id: string)
     data: { tokenHash: secret.hash, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) },
     include: { invitedBy: { select: { name: true } } },
   });
-  const delivery = await sendInvitationMail(invitation.email, invitation.invitedBy.name, workspace.name, invitation.role, secret.plaintext);
+  const delivery = await sendInvitationMail(resender.id, { email: invitation.email, inviter: invitation.invitedBy.name, workspace: workspace.name, role: invitation.role }, secret.plaintext);
   return { ...serializeInvitation(invitation), delivery };
 }
 
@@ -70,6 +73,8 @@ export async function cancelInvitation(workspaceId: string, id: string) {
   return { id, cancelled: true };
 }
 
-async function sendInvitationMail(email: string, inviter: string, workspace: string, role: string, token: string) {
-  return sendMail(invitationMail(email, inviter, workspace, role, `${publicWebUrl()}/invite/${encodeURIComponent(token)}`));
+/** `senderUserId` may read the mail in the Outbox besides the invitee (only invitations set a sender). */
+async function sendInvitationMail(senderUserId: string, to: { email: string; inviter: string; workspace: string; role: string }, token: string) {
+  const link = `${publicWebUrl()}/invite/${encodeURIComponent(token)}`;
+  return sendMail(invitationMail(to.email, to.inviter, to.workspace, to.role, link), { senderUserId });
 }

@@ -1,16 +1,31 @@
-// The instance operator (`isAdmin` in /v1/me): the addresses in ADMIN_EMAILS, or, when that is
-// unset, the first account created on this installation.
-import { db } from '../db';
+// The instance operator (`isAdmin` in /v1/me) is an account the installer made operator: through
+// the one-time claim link `npm start` prints while the installation has none, or with
+// `npm run operator -- --email <address>` (lib/admin/operator-rights.ts); or an account whose
+// address is in ADMIN_EMAILS and proven: verified with a link that went out by mail (SMTP), not
+// one read from the outbox, which anyone who signed up with the address could read. Signing up
+// first, or with an ADMIN_EMAILS address, grants nothing (docs/security.md, "The operator").
+import { db, Prisma } from '../db';
 
-// The first account only changes when it is deleted; a minute of staleness is harmless.
-let firstUser: { id: string | undefined; at: number } | undefined;
+/** The addresses of ADMIN_EMAILS, lower-cased. */
+export function adminEmails(): string[] {
+  return (process.env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+}
 
-export async function isInstanceAdmin(user: { id: string; email: string }): Promise<boolean> {
-  const configured = process.env.ADMIN_EMAILS;
-  if (configured) return configured.split(',').map((e) => e.trim().toLowerCase()).includes(user.email);
-  if (!firstUser || Date.now() - firstUser.at > 60_000) {
-    const first = await db.user.findFirst({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { id: true } });
-    firstUser = { id: first?.id, at: Date.now() };
-  }
-  return firstUser.id === user.id;
+/** Accounts that are the operator: granted by the installer, or an ADMIN_EMAILS address proven by mail. */
+export function operatorWhere(): Prisma.UserWhereInput {
+  const configured = adminEmails();
+  return {
+    deletionRequestedAt: null,
+    OR: [{ operatorSince: { not: null } }, ...(configured.length > 0 ? [{ email: { in: configured }, emailProvenAt: { not: null } }] : [])],
+  };
+}
+
+/** Read on every call: a right taken away from the shell holds from the next request. */
+export async function isInstanceAdmin(user: { id: string }): Promise<boolean> {
+  return (await db.user.count({ where: { id: user.id, ...operatorWhere() } })) > 0;
+}
+
+/** Whether the installation has an operator yet (`npm start` prints a claim link while it has none). */
+export async function hasOperator(): Promise<boolean> {
+  return (await db.user.count({ where: operatorWhere() })) > 0;
 }

@@ -1,4 +1,5 @@
-// The scripted entry point for demos and black-box tests (npm run seed, and the test suites).
+// The scripted entry point for demos and black-box tests (npm run seed, and the test suites). The
+// address it is given counts as proven: whoever runs it has the installation's shell.
 import { db } from '../db';
 import { ApiError } from '../api/errors';
 import { verifyPassword } from '../auth/password';
@@ -12,7 +13,7 @@ export async function seedUser(input: { email: string; password: string; name?: 
   let user = await db.user.findUnique({ where: { email: parsed.email } });
   if (user) {
     if (!(await verifyPassword(parsed.password, user.passwordHash))) throw new ApiError('unauthenticated', 'that e-mail exists with another password');
-    if (!user.emailVerifiedAt) user = await db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } });
+    if (!user.emailProvenAt) user = await db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: user.emailVerifiedAt ?? new Date(), emailProvenAt: new Date() } });
   } else {
     user = (await signUp(parsed, { verified: true, passwordHash: input.passwordHash })).user;
   }

@@ -14,7 +14,7 @@ export async function signUp(input: { name: string; email: string; password: str
       throw new ApiError('conflict', 'an account with this e-mail already exists; sign in instead');
     }
     const user = await tx.user.create({
-      data: { email: input.email, name: input.name, passwordHash, emailVerifiedAt: options.verified ? new Date() : null },
+      data: { email: input.email, name: input.name, passwordHash, ...(options.verified ? { emailVerifiedAt: new Date(), emailProvenAt: new Date() } : {}) },
     });
     const created = await createWorkspace(tx, { ownerId: user.id, name: `${input.name.split(' ')[0]}'s workspace` });
     await tx.user.update({ where: { id: user.id }, data: { activeWorkspaceId: created.workspace.id } });

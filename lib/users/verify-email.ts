@@ -9,8 +9,10 @@ const VERIFY_TTL_MS = 24 * 3600 * 1000;
 
 export async function sendVerificationMail(user: { id: string; email: string; name: string }) {
   const secret = newSecret('ver_');
-  await db.emailToken.create({ data: { userId: user.id, purpose: 'verify-email', tokenHash: secret.hash, expiresAt: new Date(Date.now() + VERIFY_TTL_MS) } });
-  await sendMail(verificationMail(user.email, user.name, `${publicWebUrl()}/verify-email?token=${encodeURIComponent(secret.plaintext)}`));
+  const row = await db.emailToken.create({ data: { userId: user.id, purpose: 'verify-email', tokenHash: secret.hash, expiresAt: new Date(Date.now() + VERIFY_TTL_MS) } });
+  const delivery = await sendMail(verificationMail(user.email, user.name, `${publicWebUrl()}/verify-email?token=${encodeURIComponent(secret.plaintext)}`));
+  // Only a link that left by mail proves the address when opened; one read from the outbox does not.
+  if (delivery === 'smtp') await db.emailToken.update({ where: { id: row.id }, data: { mailedAt: new Date() } });
 }
 
 export async function verifyEmail(token: string) {
@@ -19,10 +21,12 @@ export async function verifyEmail(token: string) {
     throw invalidField('token', 'this link is invalid or has expired; ask for a new one');
   }
   const now = new Date();
-  await db.$transaction([
-    db.emailToken.update({ where: { id: row.id }, data: { usedAt: now } }),
-    db.user.update({ where: { id: row.userId }, data: { emailVerifiedAt: now } }),
-  ]);
+  await db.$transaction(async (tx) => {
+    // Once: of two uses at the same moment, the second finds it spent.
+    const spent = await tx.emailToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
+    if (spent.count !== 1) throw invalidField('token', 'this link is invalid or has expired; ask for a new one');
+    await tx.user.update({ where: { id: row.userId }, data: { emailVerifiedAt: now, ...(row.mailedAt ? { emailProvenAt: now } : {}) } });
+  });
   return { verified: true };
 }
 

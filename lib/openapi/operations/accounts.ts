@@ -1,14 +1,14 @@
 // Users, workspaces, members, invitations, access tokens, the account and the operator's tools
 // (docs/api.md: Users, workspaces, invitations; Access tokens and the account; Operator).
 import { z } from 'zod';
-import { findWorkspacesQuery, grantCreditsSchema, updateWorkspaceSchema } from '../../admin/schemas';
+import { findWorkspacesQuery, grantCreditsSchema, listActionsQuery, updateWorkspaceSchema } from '../../admin/schemas';
 import { createInvitationSchema } from '../../invitations/schemas';
 import { createAccessTokenSchema } from '../../tokens/schemas';
 import { changePasswordSchema, updateAccountSchema } from '../../users/schemas';
 import { createWorkspaceSchema, deleteWorkspaceSchema, setActiveWorkspaceSchema } from '../../workspaces/schemas';
 import { operation } from '../operation';
 import {
-  accessToken, accessTokenWithPlaintext, accountDeletion, adminWorkspace, creditGrant, invitation, invitationLookup, invitationSent, me, member, user, workspaceRef,
+  accessToken, accessTokenWithPlaintext, accountDeletion, adminWorkspace, creditGrant, invitation, operatorAction, invitationLookup, invitationSent, me, member, user, workspaceRef,
 } from '../resources/accounts';
 import { count, ex, list, paged } from '../resources/common';
 
@@ -173,5 +173,12 @@ export const accountOperations = [
     summary: 'Grant credit to a workspace', description: 'One `grant` ledger entry; every call is a new grant.',
     params: { id: 'the workspace id' }, body: grantCreditsSchema, bodyExample: { amountCents: 2500, note: 'launch credit' },
     responses: { 201: { description: 'The grant and the workspace after it', schema: creditGrant } },
+  }),
+  operation({
+    method: 'get', path: '/v1/admin/actions', operationId: 'listOperatorActions', tag: OPERATOR, auth: 'account', scope: 'none', operator: true,
+    summary: "The operator's audit log",
+    description: 'Every grant of credit, suspension, enterprise mark and change of operator rights, newest first; `workspaceId` keeps one workspace\'s.',
+    query: listActionsQuery,
+    responses: { 200: { description: 'One page of actions', schema: paged(operatorAction) } },
   }),
 ];

@@ -57,7 +57,7 @@ export const invitationSent = named(
   'InvitationSent',
   invitation.extend({
     delivery: z.enum(MAIL_DELIVERIES).describe(
-      'how the e-mail went: `smtp` handed to the mail server; `outbox` no mail server is configured (no `SMTP_URL`), so it was kept in the Outbox, which only the operator of the installation reads; `smtp_failed` the mail server refused it and it was kept in the Outbox (resend to try again)',
+      'how the e-mail went: `smtp` handed to the mail server; `outbox` no mail server is configured (no `SMTP_URL`), so it was kept in the Outbox, where whoever sent it reads the link to pass it on; `smtp_failed` the mail server refused it and it was kept in the Outbox (resend to try again)',
     ),
   }),
   { description: 'The invitation, and how its e-mail was delivered.', example: { ...invitationExample, delivery: 'smtp' } },
@@ -126,3 +126,23 @@ export const creditGrant = z.object({
   grant: z.object({ cause: z.string().describe('`grant:<uuid>`'), amountCents: z.int(), note: z.string() }),
   workspace: adminWorkspace,
 });
+
+export const operatorAction = named(
+  'OperatorAction',
+  z.object({
+    id: z.string(),
+    action: z.enum(['credits_granted', 'workspace_suspended', 'workspace_unsuspended', 'workspace_enterprise', 'workspace_not_enterprise', 'operator_claimed', 'operator_granted', 'operator_revoked']),
+    actor: z.object({ id: z.string(), email: z.string().nullable() }).nullable().describe('the operator who did it; null for the command line (`npm run operator`, `npm run seed`)'),
+    workspaceId: z.string().nullable(),
+    target: z.string().nullable().describe("the workspace's name, or the account's e-mail, when it was done"),
+    detail: z.record(z.string(), z.unknown()).describe('`amountCents`, `note` and `cause` for a grant; empty otherwise'),
+    createdAt: timestamp,
+  }),
+  {
+    description: "One entry of the operator's audit log (docs/api.md, Operator).",
+    example: {
+      id: 'cmactn0000000000000000001', action: 'credits_granted', actor: { id: ex.userId, email: 'operator@example.com' }, workspaceId: ex.workspaceId, target: "Ada's workspace",
+      detail: { amountCents: 2500, note: 'launch credit', cause: 'grant:0b0f2d8e-3c1a-4b5e-9f7d-2a6c8e4b1d3f' }, createdAt: ex.at,
+    },
+  },
+);
