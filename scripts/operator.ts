@@ -19,7 +19,7 @@ if (values.list ? values.email || values.revoke : !values.email?.trim()) {
   process.exit(2);
 }
 
-const database = await openInstallDatabase();
+const database = await openInstallDatabase('operator');
 // Imported after the environment is set: lib/db reads DATABASE_URL on first use.
 const { db } = await import('../lib/db');
 const { listOperators, setOperatorRight } = await import('../lib/admin/operator-rights');

@@ -26,7 +26,7 @@ if (grantCents !== null && !(/^\d+$/.test(values['grant-cents']!) && grantCents 
   process.exit(2);
 }
 
-const database = await openInstallDatabase();
+const database = await openInstallDatabase('seed');
 
 // Imported after the environment is set: lib/db reads DATABASE_URL on first use.
 const { seedUser } = await import('../lib/users/seed-user');

@@ -71,7 +71,7 @@ export function TestCheckoutView({ id }: { id: string }) {
           )}
           {c.status !== 'pending' && (
             <Alert tone={c.status === 'paid' ? 'success' : 'info'}>
-              {c.status === 'paid' ? 'This test payment is confirmed and the wallet was credited.' : `This checkout is ${c.status.replace(/_/g, ' ')}.`}
+              {c.status === 'paid' ? `This test payment is confirmed: the wallet of ${c.workspaceName} was credited ${formatCents(c.creditCents)}.` : `This checkout is ${c.status.replace(/_/g, ' ')}.`}
             </Alert>
           )}
           <ErrorAlert error={confirm.error ?? cancel.error} />
@@ -81,7 +81,7 @@ export function TestCheckoutView({ id }: { id: string }) {
                 Cancel
               </Button>
             ) : (
-              <ButtonLink href="/billing" variant="secondary">Back to Billing</ButtonLink>
+              <ButtonLink href={c.operator ? '/operator/workspaces' : '/billing'} variant="secondary">{c.operator ? 'Back to the workspaces' : 'Back to Billing'}</ButtonLink>
             )}
             {c.canConfirm && (
               <Button variant="primary" loading={confirm.isPending} disabled={cancel.isPending} onClick={() => confirm.mutate(undefined, { onSuccess: go })}>

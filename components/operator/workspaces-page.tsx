@@ -9,6 +9,7 @@ import { formatCents, parseDollars } from '@/lib/client/money';
 import { fieldErrorsFromApi, type FieldErrors } from '@/lib/client/forms';
 import { accountStates } from '../billing/labels';
 import { OperatorActionsCard } from './actions-card';
+import { PendingCheckoutsCard } from './pending-checkouts-card';
 import { ErrorAlert } from '../ui/alert';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -52,6 +53,7 @@ export function OperatorWorkspacesPage() {
           </Button>
         }
       />
+      <PendingCheckoutsCard />
       <Card>
         <CardHeader
           title="Find a workspace"

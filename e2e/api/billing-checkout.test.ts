@@ -5,7 +5,7 @@
 // credit the wallet exactly once; the webhook's refusal of unsigned and badly signed bodies.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addMember, call, expectOk, newUser, PASSWORD, signIn, WEB, type Auth, type Res, type TestUser } from '../support/api';
+import { addMember, call, expectError, expectOk, newUser, PASSWORD, signIn, WEB, type Auth, type Res, type TestUser } from '../support/api';
 import { db } from '../../lib/db';
 import { balanceOf } from '../../lib/billing/ledger';
 import { feeTable, quoteTopup } from '../../lib/billing/fees';
@@ -123,8 +123,17 @@ describe('the test checkout page', () => {
     assert.deepEqual([ownerView.operator, ownerView.canConfirm, ownerView.canCancel], [false, false, true], 'the owner sees it but cannot confirm');
     expectBillingError(await testCheckout(outsiderCookie, started.id), 404, 'not_found');
 
+    // The operator's pages list it, with its page, until it is confirmed; nobody else reads that list.
+    const waiting = () => call('GET', '/v1/admin/test-checkouts', { auth: operator });
+    const listed = expectOk(await waiting()).items.find((c: { id: string }) => c.id === started.id);
+    assert.deepEqual(listed && { name: listed.workspaceName, credit: listed.creditCents, path: listed.path }, { name: (await db.workspace.findUniqueOrThrow({ where: { id: owner.workspaceId } })).name, credit: 1_000, path: `/billing/test-checkout/${started.id}` });
+    expectError(await call('GET', '/v1/admin/test-checkouts', { auth: ownerCookie }), 403, 'forbidden');
+    expectError(await call('GET', '/v1/admin/test-checkouts'), 401, 'unauthenticated');
+
+    // The operator is in a workspace of their own: back to this page (which says whose wallet), not their Billing.
     const confirmed = expectOk(await testCheckout(operator, started.id, 'confirm'));
-    assert.deepEqual(confirmed, { status: 'paid', redirectTo: `/billing?checkout=${started.providerTxnId}` });
+    assert.deepEqual(confirmed, { status: 'paid', redirectTo: `/billing/test-checkout/${started.id}` });
+    assert.equal(expectOk(await waiting()).items.some((c: { id: string }) => c.id === started.id), false);
     const again = expectOk(await testCheckout(operator, started.id, 'confirm'));
     assert.equal(again.status, 'paid');
 
@@ -171,7 +180,10 @@ describe('the test checkout page', () => {
     const started = expectOk(await checkout({ token: owner.token }, { topupUsdCents: 800 }));
     const before = await balanceOf(db, owner.workspaceId);
     expectBillingError(await testCheckout(outsiderCookie, started.id, 'cancel'), 404, 'not_found');
-    assert.deepEqual(expectOk(await testCheckout(memberCookie, started.id, 'cancel')), { status: 'expired', redirectTo: '/billing?checkout=cancelled' });
+    // The member is in a workspace of their own: back to this page; the owner, in this one, to Billing.
+    assert.deepEqual(expectOk(await testCheckout(memberCookie, started.id, 'cancel')), { status: 'expired', redirectTo: `/billing/test-checkout/${started.id}` });
+    const another = expectOk(await checkout({ token: owner.token }, { topupUsdCents: 800 }));
+    assert.deepEqual(expectOk(await testCheckout(ownerCookie, another.id, 'cancel')), { status: 'expired', redirectTo: '/billing?checkout=cancelled' });
     expectBillingError(await testCheckout(operator, started.id, 'confirm'), 409, 'conflict');
     assert.equal(await balanceOf(db, owner.workspaceId), before);
     assert.equal(expectOk(await call('GET', `/v1/billing/transactions/${started.providerTxnId}`, { auth: { token: owner.token } })).status, 'expired');

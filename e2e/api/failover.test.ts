@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { newUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
 import { cdp, connectUrl, eventually, expectOpened, expectRefused, PROXY, routerKey } from '../support/connect';
+import { dataApi, expectStatus } from '../support/data-api';
 import { addProvider, updateRouterRow } from '../support/providers';
 import { refusedUrl, startHangingUpstream, startRejectingUpstream, type Upstream } from '../support/upstreams';
 
@@ -77,4 +78,16 @@ test('cooldown: failures over the threshold take a provider out, then it comes b
   assert.match((await expectRefused(connectUrl(key, { provider: 'bad' }), 503)).body, /cooling down/);
   await eventually(async () => (await status()).find((p) => p.slug === 'bad')!.cooldownUntil === null, 5_000, 'cooldown end');
   void user;
+});
+
+test('nothing can free a slot before the queue timeout (the only provider cooling down past it): connect and the data API answer 503 at once, not 429 after the timeout', async () => {
+  const user = await newUser('fo-hopeless');
+  await updateRouterRow(user.routerId, { connectionTimeoutMs: 1_000, queueTimeoutMs: 20_000, cooldownDefaultMs: 60_000, cooldownMinRequestVolume: 1, cooldownFailureThreshold: 0.5 });
+  await addProvider(user.workspaceId, user.routerId, { slug: 'bad', url: refusing.url });
+  const key = await routerKey(user.workspaceId, user.routerId);
+  assert.match((await expectRefused(connectUrl(key), 502)).body, /bad: /);
+  const started = Date.now();
+  assert.match((await expectRefused(connectUrl(key), 503)).body, /no provider can take the session now \(cooling down or unhealthy\)/);
+  assert.match(expectStatus(await dataApi('content', key, { url: 'https://example.com/' }), 503).json.error, /no provider is available \(cooling down or unhealthy\)/);
+  assert.ok(Date.now() - started < 5_000, `at once, not after the 20 s queue timeout: ${Date.now() - started} ms`);
 });

@@ -6,6 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,6 +16,7 @@ import { call, expectOk, uniqueEmail } from '../support/api';
 import { eventually } from '../support/connect';
 import { startTestSite } from '../support/test-site';
 import { tsxBin } from '../../scripts/lib/processes';
+import { freePort } from '../../scripts/lib/ports';
 import { installEnv as userEnv } from '../support/install-env';
 
 const run = promisify(execFile);
@@ -143,5 +146,27 @@ test("the README's data-API curl examples work as written (router key, proxy por
   } finally {
     await site.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('npm run seed in a second terminal: another EMBEDDED_PG_PORT finds the running database from the data directory; a port held by something else is one line, exit 1', async () => {
+  const env = { ...userEnv(), EMBEDDED_PG_PORT: String(await freePort()) };
+  const seeded = JSON.parse((await run(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', uniqueEmail('seed-port'), '--password', 'a seeded password', '--json'], { env })).stdout.trim());
+  assert.match(seeded.routerKey, /\S/);
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-seed-'));
+  const squatter = net.createServer().listen(0, '127.0.0.1');
+  await once(squatter, 'listening');
+  try {
+    const port = (squatter.address() as net.AddressInfo).port;
+    await assert.rejects(run(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', uniqueEmail('seed-nodb'), '--password', 'a seeded password'], { env: { ...userEnv(), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port) } }), (error: { code: number; stderr: string }) => {
+      assert.equal(error.code, 1);
+      assert.equal(error.stderr.trim().split('\n').length, 1, error.stderr);
+      assert.match(error.stderr, new RegExp(`^seed: no database for the install in .*: port ${port} \\(EMBEDDED_PG_PORT\\) is already in use`));
+      return true;
+    });
+  } finally {
+    squatter.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });

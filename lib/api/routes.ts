@@ -15,6 +15,7 @@ export const CONTROL_PLANE_ROUTES: Readonly<Record<string, readonly RouteMethod[
   '/v1/account/password': ['POST'],
   '/v1/account/undelete': ['POST'],
   '/v1/admin/actions': ['GET'],
+  '/v1/admin/test-checkouts': ['GET'],
   '/v1/admin/workspaces': ['GET'],
   '/v1/admin/workspaces/[id]': ['PATCH'],
   '/v1/admin/workspaces/[id]/credits': ['POST'],

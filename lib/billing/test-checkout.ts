@@ -103,7 +103,17 @@ export async function confirmTestCheckout(caller: Caller, id: string): Promise<{
   if (row.status !== 'pending' && row.paidAt === null) throw new ApiError('conflict', `this checkout is ${row.status}; start a new top-up`);
   await deliver(row, 'checkout.session.completed');
   const after = await db.transaction.findUniqueOrThrow({ where: { id }, select: { status: true } });
-  return { status: after.status, redirectTo: `/billing?checkout=${encodeURIComponent(row.providerTxnId)}` };
+  return { status: after.status, redirectTo: await returnTo(caller, row, `/billing?checkout=${encodeURIComponent(row.providerTxnId)}`) };
+}
+
+/**
+ * Where the page sends the caller after an action: the Billing page of the checkout's workspace
+ * when it is the one they are in, else back to this page, which says whose wallet it was (the
+ * operator confirming another workspace's payment would find no such payment on their own Billing).
+ */
+async function returnTo(caller: Caller, row: { id: string; workspaceId: string }, billing: string): Promise<string> {
+  const user = await db.user.findUnique({ where: { id: caller.id }, select: { activeWorkspaceId: true } });
+  return user?.activeWorkspaceId === row.workspaceId ? billing : `/billing/test-checkout/${encodeURIComponent(row.id)}`;
 }
 
 export async function cancelTestCheckout(caller: Caller, id: string): Promise<{ status: string; redirectTo: string }> {
@@ -111,5 +121,18 @@ export async function cancelTestCheckout(caller: Caller, id: string): Promise<{ 
   assertTestMode();
   if (row.status === 'pending' && row.providerTxnId) await deliver(row, 'checkout.session.expired');
   const after = await db.transaction.findUniqueOrThrow({ where: { id }, select: { status: true } });
-  return { status: after.status, redirectTo: '/billing?checkout=cancelled' };
+  return { status: after.status, redirectTo: await returnTo(caller, row, '/billing?checkout=cancelled') };
+}
+
+/** Test top-ups waiting for the operator (pending, opened, under 24 hours old), newest first: the operator's Workspaces page lists them. */
+export async function listPendingTestCheckouts() {
+  const rows = await db.transaction.findMany({
+    where: { kind: 'topup', provider: 'test', status: 'pending', providerTxnId: { not: null }, createdAt: { gt: new Date(Date.now() - TEST_CHECKOUT_LIFETIME_MS) } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: 100,
+    include: { workspace: { select: { name: true } } },
+  });
+  return {
+    items: rows.map((r) => ({ id: r.id, workspaceId: r.workspaceId, workspaceName: r.workspace.name, creditCents: r.creditCents, chargeCents: r.chargeCents, createdAt: r.createdAt.toISOString(), path: `/billing/test-checkout/${r.id}` })),
+  };
 }

@@ -5,12 +5,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { listOperatorActions } from '@/lib/admin/actions';
 import type { serializeAdminWorkspace } from '@/lib/admin/workspaces';
+import type { listPendingTestCheckouts } from '@/lib/billing/test-checkout';
 import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
 import { refresh } from './refresh';
 
 export type AdminWorkspace = ReturnType<typeof serializeAdminWorkspace>;
 export type OperatorAction = Awaited<ReturnType<typeof listOperatorActions>>['items'][number];
+export type PendingTestCheckout = Awaited<ReturnType<typeof listPendingTestCheckouts>>['items'][number];
 
 const path = (id: string) => `/v1/admin/workspaces/${encodeURIComponent(id)}`;
 
@@ -45,6 +47,11 @@ export function useOperatorActions() {
     queryKey: queryKeys.adminActions,
     queryFn: () => apiFetch<{ items: OperatorAction[]; total: number }>('/v1/admin/actions?pageSize=50'),
   });
+}
+
+/** Test top-ups waiting for the operator's confirmation (GET /v1/admin/test-checkouts). */
+export function usePendingTestCheckouts() {
+  return useQuery({ queryKey: ['admin-test-checkouts'], queryFn: () => apiFetch<{ items: PendingTestCheckout[] }>('/v1/admin/test-checkouts') });
 }
 
 /** Opens the claim link: the signed-in account becomes the operator (POST /api/operator/claim). */

@@ -74,7 +74,7 @@ export async function checkEmbeddedPort(dataDir: string, port: number): Promise<
 }
 
 /** The port of the live postmaster of this database directory, from its postmaster.pid; null when none runs. */
-function runningServerPort(databaseDir: string): number | null {
+export function runningServerPort(databaseDir: string): number | null {
   let lines: string[];
   try {
     lines = readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n');

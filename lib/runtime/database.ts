@@ -2,7 +2,8 @@
 // the server named by DATABASE_URL, else embedded PostgreSQL under the data directory;
 // then applies pending migrations.
 import { applyMigrations } from '../db/migrate';
-import { checkEmbeddedPort, startEmbeddedPostgres } from '../db/embedded';
+import path from 'node:path';
+import { checkEmbeddedPort, runningServerPort, startEmbeddedPostgres } from '../db/embedded';
 
 export interface ReadyDatabase {
   url: string;
@@ -22,17 +23,19 @@ export async function prepareDatabase(options: {
     const applied = await applyMigrations(external);
     return { url: external, embedded: false, applied, stop: async () => {} };
   }
-  // Another process of this install (e.g. `npm start`) already runs the embedded server: share it.
-  // Anything else on the port is refused here, before a login that could only fail.
-  if ((await checkEmbeddedPort(options.dataDir, options.embeddedPort)) === 'ours') {
-    const url = `postgresql://postgres:${encodeURIComponent(options.postgresPassword)}@127.0.0.1:${options.embeddedPort}/browser_router`;
+  // Another process of this install (e.g. `npm start`) already runs the embedded server: share it,
+  // on the port it listens on (from its postmaster.pid: a second terminal may have another
+  // EMBEDDED_PG_PORT). Anything else on the port is refused here, before a login that could only fail.
+  const databaseDir = path.resolve(options.dataDir, 'postgres');
+  const port = runningServerPort(databaseDir) ?? options.embeddedPort;
+  if ((await checkEmbeddedPort(options.dataDir, port)) === 'ours') {
+    const url = `postgresql://postgres:${encodeURIComponent(options.postgresPassword)}@127.0.0.1:${port}/browser_router`;
     return { url, embedded: true, applied: await applyMigrations(url), stop: async () => {} };
   }
-  const server = await startEmbeddedPostgres({
-    dataDir: options.dataDir,
-    port: options.embeddedPort,
-    password: options.postgresPassword,
-    log: options.log,
+  const server = await startEmbeddedPostgres({ dataDir: options.dataDir, port, password: options.postgresPassword, log: options.log }).catch((error: unknown) => {
+    // The library rejects with nothing at all when the server exits at start.
+    const why = error instanceof Error ? error.message : 'the server exited at start without saying why (run npm start with LOG_LEVEL=info to see its log)';
+    throw new Error(`could not start the embedded PostgreSQL in ${databaseDir} on port ${port}: ${why}; or set DATABASE_URL to a PostgreSQL server of your own`);
   });
   try {
     const applied = await applyMigrations(server.url);

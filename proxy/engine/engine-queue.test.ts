@@ -126,12 +126,21 @@ test('queue timeout rejects with queue_timeout and the time waited', async () =>
   assert.equal(clock.pendingTimers, 0);
 });
 
-test('queue_timeout says unavailable when everything eligible is cooling or unhealthy', async () => {
-  const { engine, clock } = setup([provider('a')], { queueTimeoutMs: 100 });
+test('nothing can free a slot before the deadline (every eligible provider unhealthy, or cooling past it): no_free_provider at once, nothing queued', async () => {
+  const { engine, clock } = setup([provider('a'), provider('b')], { queueTimeoutMs: 5_000, cooldownMinRequestVolume: 1, cooldownDefaultMs: 10_000 });
   engine.setHealthy('a', false);
-  const p = engine.acquire();
-  clock.advance(100);
-  await assert.rejects(p, (e) => isEngineError(e, 'queue_timeout') && e.reason === 'unavailable');
+  assert.equal((await engine.acquire({ eligible: (p) => p.id === 'b' })).fail('refused'), null);
+  await assert.rejects(engine.acquire(), (e) => isEngineError(e, 'no_free_provider') && e.reason === 'unavailable');
+  assert.equal(engine.queueLength, 0);
+  assert.equal(clock.pendingTimers, 1, "only b's cooldown timer");
+  // b's cooldown ends 1 ms before the deadline of a connection that arrives now: that one waits for it.
+  clock.advance(5_001);
+  const waiter = track(engine.acquire());
+  await flush();
+  assert.equal(engine.queueLength, 1);
+  clock.advance(4_999);
+  await flush();
+  assert.equal(waiter.value?.provider.id, 'b');
 });
 
 test('a full queue rejects with queue_full', async () => {
@@ -170,8 +179,10 @@ test('waiters wake when a cooldown ends', async () => {
 });
 
 test('waiters wake when a provider becomes healthy', async () => {
-  const { engine } = setup([provider('a')]);
+  // b is full (a session may end, so waiting helps); a recovers first.
+  const { engine } = setup([provider('a'), provider('b', { maxConcurrent: 1 })]);
   engine.setHealthy('a', false);
+  await engine.acquire();
   const waiter = track(engine.acquire());
   await flush();
   assert.equal(waiter.settled, false);

@@ -126,11 +126,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     const reservation = this.dispatch(eligible, options.eligible, 0);
     if (reservation) return reservation;
 
-    const reason = this.blockReason(eligible);
-    const { queueMaxSize, queueTimeoutMs } = this.settings;
-    if (queueMaxSize <= 0 || queueTimeoutMs <= 0) throw new EngineError('no_free_provider', { reason });
-    if (this.queue.length >= queueMaxSize) throw new EngineError('queue_full', { reason });
-    return this.enqueue(eligible, options);
+    return this.waitOrRefuse(eligible, options);
   }
 
   /** Health-check verdict; unhealthy providers get no new connections. */
@@ -380,11 +376,24 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     if (signal?.aborted) return Promise.reject(new EngineError('aborted', { waitedMs: this.sinceQueued(chain) }));
     const eligible = this.eligibleFor(chain.predicate, chain);
     if (eligible.length === 0) return Promise.reject(new EngineError('config_changed', { waitedMs: this.sinceQueued(chain) }));
+    return this.waitOrRefuse(eligible, { eligible: chain.predicate, signal }, chain);
+  }
+
+  /**
+   * Queues a connection that found no free provider, or refuses it at once: with the queue off or
+   * full, and when waiting cannot help (spec 2: 503, not a 429 after the queue timeout), that is
+   * when every eligible provider is unhealthy (until a health check says otherwise) or cooling
+   * down past the queue's deadline. A full provider may free a slot any moment: that one is waited for.
+   */
+  private waitOrRefuse(eligible: readonly P[], options: AcquireOptions<P>, chain?: Chain<P>): Promise<Reservation<P>> {
     const reason = this.blockReason(eligible);
     const { queueMaxSize, queueTimeoutMs } = this.settings;
     if (queueMaxSize <= 0 || queueTimeoutMs <= 0) return Promise.reject(new EngineError('no_free_provider', { reason }));
+    const deadline = (chain?.queuedAt ?? this.clock.now()) + queueTimeoutMs;
+    const hopeful = eligible.some((p) => !this.unhealthy.has(p.id) && (this.cooldown.cooldownUntil(p.id) ?? 0) < deadline);
+    if (!hopeful) return Promise.reject(new EngineError('no_free_provider', { reason: 'unavailable' }));
     if (this.queue.length >= queueMaxSize) return Promise.reject(new EngineError('queue_full', { reason }));
-    return this.enqueue(eligible, { eligible: chain.predicate, signal }, chain);
+    return this.enqueue(eligible, options, chain);
   }
 
   /** Providers a (re)queued connection may wait for: its eligibility, minus those that failed on its chain. */

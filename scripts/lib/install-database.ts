@@ -5,9 +5,17 @@ import { loadInstanceSecrets } from '../../lib/runtime/secrets';
 import { prepareDatabase } from '../../lib/runtime/database';
 import { localPoolUrl, settings } from './env';
 
-export async function openInstallDatabase(): Promise<{ stop: () => Promise<void> }> {
-  const secrets = loadInstanceSecrets(settings.dataDir);
-  const database = await prepareDatabase({ dataDir: settings.dataDir, postgresPassword: secrets.postgresPassword, embeddedPort: settings.embeddedPostgresPort });
+/** Opens it, or says in one line what went wrong and what to set, and exits with 1. */
+export async function openInstallDatabase(command: string): Promise<{ stop: () => Promise<void> }> {
+  let database: Awaited<ReturnType<typeof prepareDatabase>>;
+  let secrets: ReturnType<typeof loadInstanceSecrets>;
+  try {
+    secrets = loadInstanceSecrets(settings.dataDir);
+    database = await prepareDatabase({ dataDir: settings.dataDir, postgresPassword: secrets.postgresPassword, embeddedPort: settings.embeddedPostgresPort });
+  } catch (error) {
+    console.error(`${command}: no database for the install in ${settings.dataDir} (DATA_DIR): ${(error as Error).message}`);
+    process.exit(1);
+  }
   process.env.DATABASE_URL = database.url;
   process.env.ENCRYPTION_KEY = secrets.encryptionKey;
   process.env.LOG_LEVEL ??= 'warn';

@@ -8,7 +8,7 @@ import { changePasswordSchema, updateAccountSchema } from '../../users/schemas';
 import { createWorkspaceSchema, deleteWorkspaceSchema, setActiveWorkspaceSchema } from '../../workspaces/schemas';
 import { operation } from '../operation';
 import {
-  accessToken, accessTokenWithPlaintext, accountDeletion, adminWorkspace, creditGrant, invitation, operatorAction, invitationLookup, invitationSent, me, member, user, workspaceRef,
+  accessToken, accessTokenWithPlaintext, accountDeletion, adminWorkspace, creditGrant, invitation, operatorAction, pendingTestCheckout, invitationLookup, invitationSent, me, member, user, workspaceRef,
 } from '../resources/accounts';
 import { count, ex, list, paged } from '../resources/common';
 
@@ -180,5 +180,11 @@ export const accountOperations = [
     description: 'Every grant of credit, suspension, enterprise mark and change of operator rights, newest first; `workspaceId` keeps one workspace\'s.',
     query: listActionsQuery,
     responses: { 200: { description: 'One page of actions', schema: paged(operatorAction) } },
+  }),
+  operation({
+    method: 'get', path: '/v1/admin/test-checkouts', operationId: 'listPendingTestCheckouts', tag: OPERATOR, auth: 'account', scope: 'none', operator: true,
+    summary: 'Test payments waiting for the operator',
+    description: 'In test mode (no `STRIPE_SECRET_KEY`): opened top-ups not yet confirmed, cancelled or 24 hours old, newest first, at most 100.',
+    responses: { 200: { description: 'The waiting top-ups', schema: z.object({ items: z.array(pendingTestCheckout) }) } },
   }),
 ];

@@ -146,3 +146,13 @@ export const operatorAction = named(
     },
   },
 );
+
+export const pendingTestCheckout = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  workspaceName: z.string(),
+  creditCents: z.int(),
+  chargeCents: z.int(),
+  createdAt: timestamp,
+  path: z.string().describe('the test checkout page, under the dashboard: `/billing/test-checkout/<id>`'),
+});
