@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { launchChromium } from '../proxy/pool/browser';
-import { freePort, waitForPort } from '../scripts/lib/ports';
+import { freePort, waitForListening } from '../scripts/lib/ports';
 import { stopChild, tsxBin } from '../scripts/lib/processes';
 import { fmt, percentile } from './lib';
 
@@ -110,7 +110,7 @@ const summary = (xs: number[]) => {
 };
 
 try {
-  await waitForPort(port, 30_000);
+  await waitForListening(pool, port, { name: 'the pool' });
   await until(async () => !(await status()).calibrating);
   await viaPool(); // warm the file cache and the pool's code paths
   await direct();
@@ -128,7 +128,7 @@ try {
   const pipePort = await freePort();
   const browserUrl = new URL(browser.wsUrl);
   const pipe = spawn(process.execPath, ['-e', TCP_PIPE, String(pipePort), browserUrl.port], { stdio: 'inherit' });
-  await waitForPort(pipePort, 10_000);
+  await waitForListening(pipe, pipePort);
   const pipeWs = await open(`ws://127.0.0.1:${pipePort}${browserUrl.pathname}`);
   const lanes = [['pool', poolWs], ['direct', directWs], ['tcp pipe', pipeWs]] as const;
   for (const [, ws] of lanes) await roundTrips(ws, 200); // warm-up

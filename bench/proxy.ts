@@ -15,7 +15,7 @@ import type WebSocket from 'ws';
 import { launchChromium } from '../e2e/support/chromium';
 import { startEmbeddedPostgres } from '../lib/db/embedded';
 import { applyMigrations } from '../lib/db/migrate';
-import { freePort, waitForPort } from '../scripts/lib/ports';
+import { freePort, waitForListening } from '../scripts/lib/ports';
 import { tsxBin } from '../scripts/lib/processes';
 import { CdpConnection, openRaw } from './cdp-connection';
 import { fmt, percentile } from './lib';
@@ -165,7 +165,7 @@ async function startProxyProcess(lane: 'fast' | 'pipeline') {
     stdio: ['ignore', process.stderr, 'inherit'],
   });
   children.push(child);
-  await waitForPort(port, 30_000);
+  await waitForListening(child, port);
   return { port, child };
 }
 
@@ -178,14 +178,15 @@ async function startRelayFloors(wsUrl: string): Promise<Record<string, string>> 
   const floors: Record<string, string> = {};
   const nodePort = await freePort();
   const script = `const net=require('node:net');net.createServer({noDelay:true},(c)=>{const u=net.connect(${target.port},'127.0.0.1');u.setNoDelay(true);c.pipe(u);u.pipe(c);c.on('error',()=>u.destroy());u.on('error',()=>c.destroy())}).listen(${nodePort},'127.0.0.1')`;
-  children.push(spawn(process.execPath, ['-e', script], { stdio: 'ignore' }));
-  await waitForPort(nodePort, 10_000);
+  const nodePipe = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
+  children.push(nodePipe);
+  await waitForListening(nodePipe, nodePort);
   floors['floor-node'] = wsUrl.replace(`:${target.port}/`, `:${nodePort}/`);
   const socatPort = await freePort();
   const socat = spawn('socat', [`TCP-LISTEN:${socatPort},bind=127.0.0.1,fork,reuseaddr,nodelay`, `TCP:127.0.0.1:${target.port},nodelay`], { stdio: 'ignore' });
   const started = await new Promise<boolean>((resolve) => {
     socat.once('error', () => resolve(false));
-    waitForPort(socatPort, 5_000).then(() => resolve(true), () => resolve(false));
+    waitForListening(socat, socatPort).then(() => resolve(true), () => resolve(false));
   });
   if (started) {
     children.push(socat);

@@ -31,7 +31,7 @@ import type { BlobStore } from '../lib/blobs/store';
 import type { Recording } from '../lib/db/generated/client';
 import { encodeRecording, type EncodeResult } from '../lib/recordings/encode-video';
 import { chunkKey, completeKey, framesOfChunk, manifestKey, parseManifest, videoKey, type CompleteSummary, type FrameLine } from '../lib/recordings/format';
-import { freePort, waitForPort } from '../scripts/lib/ports';
+import { freePort, waitForListening } from '../scripts/lib/ports';
 import { startChild, stopChild, tsxBin } from '../scripts/lib/processes';
 import { startStack, type Stack } from '../scripts/lib/stack';
 import { fmt, percentile } from './lib';
@@ -150,7 +150,7 @@ try {
   stack = await startStack({ dataDir, webPort, proxyPort, poolPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', quiet: true, log: (l) => console.error(`[bench] ${l}`), extraEnv });
   const env = stack.env;
   pipelineProxy = startChild('proxy-pipeline', [tsxBin, 'proxy/index.ts'], { ...env, PORT: String(pipelinePort), HOST: '127.0.0.1', PROXY_LANE: 'pipeline', PROXY_INSTANCE_ID: 'bench-pipeline', SERVICE_NAME: 'proxy' }, true);
-  await waitForPort(pipelinePort, 60_000);
+  await waitForListening(pipelineProxy, pipelinePort);
   // The pool launches a browser to calibrate at start: let it finish before anything is measured.
   const poolStatus = async () => (await (await fetch(`${stack!.poolUrl}/pool/status`, { headers: { authorization: `Bearer ${env.POOL_TOKEN}` } })).json()) as { calibrating: boolean };
   await until(async () => !(await poolStatus()).calibrating, 'the pool to calibrate', 120_000);

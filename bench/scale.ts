@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { launchChromium } from '../e2e/support/chromium';
 import { startEmbeddedPostgres } from '../lib/db/embedded';
 import { applyMigrations } from '../lib/db/migrate';
-import { freePort, waitForPort } from '../scripts/lib/ports';
+import { freePort, waitForListening } from '../scripts/lib/ports';
 import { CdpConnection } from './cdp-connection';
 import { fmt, percentile } from './lib';
 
@@ -174,6 +174,6 @@ async function startProxyProcess(name: string, cwd = process.cwd()) {
     stdio: ['ignore', process.stderr, 'inherit'],
   });
   children.push(child);
-  await waitForPort(port, 60_000);
+  await waitForListening(child, port);
   return port;
 }

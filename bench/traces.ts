@@ -37,7 +37,7 @@ import type { BlobStore, BlobWriter } from '../lib/blobs/store';
 import { FsBlobStore } from '../lib/blobs/fs-store';
 import { PAGE_SIZE, pageKey, pagesOf, parsePage, type CapturedEvent, type Headers, type TraceEvent, type TraceEventKind, type TraceSummary } from '../lib/traces/format';
 import { EventStore } from '../proxy/plugins/trace/event-store';
-import { freePort, waitForPort } from '../scripts/lib/ports';
+import { freePort, waitForListening } from '../scripts/lib/ports';
 import { startChild, stopChild, tsxBin } from '../scripts/lib/processes';
 import { startStack, type Stack } from '../scripts/lib/stack';
 import { fmt, percentile } from './lib';
@@ -102,7 +102,7 @@ try {
   const env = stack.env;
   const webUrl = stack.webUrl;
   pipelineProxy = startChild('proxy-pipeline', [tsxBin, 'proxy/index.ts'], { ...env, PORT: String(pipelinePort), HOST: '127.0.0.1', PROXY_LANE: 'pipeline', PROXY_INSTANCE_ID: 'bench-pipeline', SERVICE_NAME: 'proxy' }, true);
-  await waitForPort(pipelinePort, 60_000);
+  await waitForListening(pipelineProxy, pipelinePort);
   // The pool launches a browser to calibrate at start: let it finish before anything is measured.
   const poolStatus = async () => (await (await fetch(`${stack!.poolUrl}/pool/status`, { headers: { authorization: `Bearer ${env.POOL_TOKEN}` } })).json()) as { calibrating: boolean };
   await until(async () => !(await poolStatus()).calibrating, 'the pool to calibrate', 120_000);

@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import Stripe from 'stripe';
 import { addMember, call, expectOk, newUser, type Res, type TestUser } from '../support/api';
 import { startStripeStandIn, type StripeEvent, type StripeStandIn } from '../support/vendors/stripe';
-import { freePort, waitForPort } from '../../scripts/lib/ports';
+import { freePort, waitForListening } from '../../scripts/lib/ports';
 import { startChild, stopChild, tsxBin } from '../../scripts/lib/processes';
 import { db } from '../../lib/db';
 import { balanceOf } from '../../lib/billing/ledger';
@@ -35,8 +35,9 @@ before(async () => {
     PUBLIC_WEB_URL: web, NEXTAUTH_URL: web,
     STRIPE_SECRET_KEY: API_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url,
   };
-  children.push(startChild('web-stripe', [tsxBin, 'scripts/web-server.ts'], env, !process.env.TEST_VERBOSE));
-  await waitForPort(port, 60_000);
+  const webStripe = startChild('web-stripe', [tsxBin, 'scripts/web-server.ts'], env, !process.env.TEST_VERBOSE);
+  children.push(webStripe);
+  await waitForListening(webStripe, port, { name: 'web-stripe' });
   owner = await newUser('stripe-owner');
 });
 

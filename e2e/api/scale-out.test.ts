@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import WebSocket from 'ws';
 import { db } from '../../lib/db';
-import { freePort, waitForPort } from '../../scripts/lib/ports';
+import { freePort, waitForListening } from '../../scripts/lib/ports';
 import { stopChild } from '../../scripts/lib/processes';
 import { PROXY_STOPPED } from '../../proxy/sessions/session-store';
 import { chromium } from 'playwright-core';
@@ -70,7 +70,7 @@ before(async () => {
   const started = await Promise.all([startProxyProcess('proxy-1'), startProxyProcess('proxy-2'), startProxyProcess('proxy-3'), startWebProcess('web-1'), startWebProcess('web-2')]);
   proxies.push(...started.slice(0, 3));
   webs.push(...started.slice(3));
-  await Promise.all(started.map((p) => waitForPort(p.port, 90_000)));
+  await Promise.all(started.map((p) => waitForListening(p.child, p.port, { name: p.name })));
 });
 
 after(async () => {
@@ -193,7 +193,7 @@ test('a close request through either web process reaches the proxy holding the s
 test('kill -9 of a proxy with sessions and waiters: its slots freed within the bound, its sessions errored, the others unaffected', async () => {
   const { user, providers, key } = await routerWith([3], { queueMaxSize: 50, queueTimeoutMs: 60_000 });
   const victim = await startProxyProcess('proxy-victim');
-  await waitForPort(victim.port, 90_000);
+  await waitForListening(victim.child, victim.port, { name: victim.name });
   proxies.push(victim);
   const survivor = await session(connectAt(proxies[0]!, key));
   const doomed = [await session(connectAt(victim, key)), await session(connectAt(victim, key))];

@@ -14,7 +14,7 @@ import { connectUrl, eventually, expectOpened, isOpened, open, randomLoopback, r
 import { dataApi, expectStatus, PROXY_HTTP } from '../support/data-api';
 import { addProvider, notifyRouter, updateRouterRow } from '../support/providers';
 import { startTestSite, type TestSite } from '../support/test-site';
-import { freePort, waitForPort } from '../../scripts/lib/ports';
+import { freePort, waitForListening } from '../../scripts/lib/ports';
 import { startChild, stopChild, tsxBin } from '../../scripts/lib/processes';
 import { startTestPool, TEST_TOKEN, type TestPool } from '../../proxy/pool/testing';
 
@@ -121,7 +121,7 @@ test('with TRUST_PROXY=1 the right-most X-Forwarded-For entry is the address tha
   const port = await freePort();
   const child = startChild('proxy-trust', [tsxBin, 'proxy/index.ts'], { ...process.env, SERVICE_NAME: 'proxy', HOST: '127.0.0.1', PORT: String(port), TRUST_PROXY: '1', PROXY_INSTANCE_ID: `trust-${port}`, SHUTDOWN_DRAIN_MS: '1000', ENCODE_CONCURRENCY: '0', WEBHOOK_DELIVERY: '0' }, !process.env.TEST_VERBOSE);
   try {
-    await waitForPort(port, 60_000);
+    await waitForListening(child, port, { name: 'proxy-trust' });
     const base = `http://127.0.0.1:${port}`;
     // Every request comes from the same socket address (the "reverse proxy" on 127.0.0.1).
     const via = (client: string, spoofed?: string) => ({ base, localAddress: '127.0.0.1', headers: { 'x-forwarded-for': spoofed ? `${spoofed}, ${client}` : client } });

@@ -381,7 +381,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
 
   /**
    * Queues a connection that found no free provider, or refuses it at once: with the queue off or
-   * full, and when waiting cannot help (spec 2: 503, not a 429 after the queue timeout), that is
+   * full, and when waiting cannot help (a 503 at once, not a 429 after the queue timeout), that is
    * when every eligible provider is unhealthy (until a health check says otherwise) or cooling
    * down past the queue's deadline. A full provider may free a slot any moment: that one is waited for.
    */

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { test } from 'node:test';
-import { assertPortsFree, freePort } from './ports';
+import { assertPortsFree, freePort, waitForListening } from './ports';
 
 test('free, distinct ports pass', async () => {
   const [a, b] = await Promise.all([freePort(), freePort()]);
@@ -29,4 +30,19 @@ test('a port held by another process is refused with the setting to change', asy
 
 test('a value that is not a port is refused', async () => {
   await assert.rejects(assertPortsFree([{ setting: 'WEB_PORT', port: Number('abc') }], '127.0.0.1'), /WEB_PORT=NaN is not a TCP port/);
+});
+
+test('waitForListening waits for a slow process as long as it lives, saying so, and fails at once when it exits first', async () => {
+  const port = await freePort();
+  // Listens once it has spent 1.2 s "compiling": longer than the 300 ms between notes.
+  const slow = spawn(process.execPath, ['-e', `setTimeout(() => require('node:net').createServer().listen(${port}, '127.0.0.1'), 1200)`]);
+  const notes: number[] = [];
+  try {
+    await waitForListening(slow, port, { name: 'the slow one', slowMs: 300, onSlow: (ms) => notes.push(ms) });
+    assert.ok(notes.length >= 2, `notes while waiting: ${notes.join(', ')}`);
+  } finally {
+    slow.kill();
+  }
+  const failing = spawn(process.execPath, ['-e', 'process.exit(3)']);
+  await assert.rejects(waitForListening(failing, await freePort(), { name: 'the failing one' }), /^Error: the failing one exited \(3\) before it listened on 127\.0\.0\.1:\d+$/);
 });

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 
 /** A TCP port on loopback that was free a moment ago. */
@@ -13,17 +14,28 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once something accepts TCP connections on the port, or rejects at the deadline. */
-export async function waitForPort(port: number, timeoutMs: number, host = '127.0.0.1'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * Resolves once the process `child` accepts TCP connections on the port. No deadline: a process
+ * still starting (compiling TypeScript on a loaded machine) is waited for as long as it lives;
+ * its exit first rejects, naming it. `onSlow` hears every `slowMs` while it is waited for.
+ */
+export async function waitForListening(child: ChildProcess, port: number, options: { name?: string; host?: string; slowMs?: number; onSlow?: (waitedMs: number) => void } = {}): Promise<void> {
+  const host = options.host ?? '127.0.0.1';
+  const name = options.name ?? `the process ${child.pid}`;
+  const started = Date.now();
+  let nextNote = started + (options.slowMs ?? 15_000);
   for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it listened on ${host}:${port}`);
     const open = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, host);
       socket.once('connect', () => { socket.destroy(); resolve(true); });
       socket.once('error', () => resolve(false));
     });
     if (open) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on ${host}:${port} after ${timeoutMs} ms`);
+    if (Date.now() >= nextNote) {
+      options.onSlow?.(Date.now() - started);
+      nextNote += options.slowMs ?? 15_000;
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -7,7 +7,7 @@ import { loadInstanceSecrets } from '../../lib/runtime/secrets';
 import { prepareDatabase, type ReadyDatabase } from '../../lib/runtime/database';
 import { ensureBuild } from './build';
 import { localPoolUrl, publicHost as publicHostOf } from './env';
-import { assertPortsFree, waitForPort } from './ports';
+import { assertPortsFree, waitForListening } from './ports';
 import { startChild, stopChild, tsxBin } from './processes';
 
 export interface StackOptions {
@@ -87,12 +87,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     await ensureBuild(env, options.log, { checkTypes: options.buildChecksTypes ?? true });
     options.onBuilt?.();
-    front.push(startChild('web', [tsxBin, 'scripts/web-server.ts'], { ...env, SERVICE_NAME: 'web', HOST: options.host }, options.quiet));
-    front.push(startChild('proxy', [tsxBin, 'proxy/index.ts'], { ...env, SERVICE_NAME: 'proxy', HOST: options.host }, options.quiet));
+    const web = startChild('web', [tsxBin, 'scripts/web-server.ts'], { ...env, SERVICE_NAME: 'web', HOST: options.host }, options.quiet);
+    const proxy = startChild('proxy', [tsxBin, 'proxy/index.ts'], { ...env, SERVICE_NAME: 'proxy', HOST: options.host }, options.quiet);
     // The pool serves the local proxy only: loopback whatever HOST says (run it alone to expose it).
-    back.push(startChild('pool', [tsxBin, 'proxy/pool/index.ts'], { ...env, SERVICE_NAME: 'pool', HOST: '127.0.0.1' }, options.quiet));
+    const pool = startChild('pool', [tsxBin, 'proxy/pool/index.ts'], { ...env, SERVICE_NAME: 'pool', HOST: '127.0.0.1' }, options.quiet);
+    front.push(web, proxy);
+    back.push(pool);
     children.push(...front, ...back);
-    await Promise.all([waitForPort(options.webPort, 60_000), waitForPort(options.proxyPort, 60_000), waitForPort(options.poolPort, 60_000)]);
+    // No deadline: each is waited for while it lives (a loaded machine may take minutes to compile
+    // it), with a line now and then saying which is still starting; one that exits fails the start.
+    const slow = (name: string) => (waitedMs: number) => options.log(`${name} is still starting (${Math.round(waitedMs / 1000)} s)…`);
+    await Promise.all([
+      waitForListening(web, options.webPort, { name: 'the web server', onSlow: slow('the web server') }),
+      waitForListening(proxy, options.proxyPort, { name: 'the proxy', onSlow: slow('the proxy') }),
+      waitForListening(pool, options.poolPort, { name: 'the pool', onSlow: slow('the pool') }),
+    ]);
   } catch (error) {
     await stop();
     throw error;
