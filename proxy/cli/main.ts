@@ -71,10 +71,10 @@ function buildProgram(): Command {
   program
     .command('mcp')
     .description('serve the browser tools to an agent tool (Claude Desktop, Claude Code, Cursor…) as an MCP server on stdin/stdout')
-    .addOption(new Option('--cdp-endpoint <url>', 'take the browsers from here instead of starting one: a browser\'s ws://…/devtools/browser/… address, http://host:port (or ws://host:port) of a browser started with --remote-debugging-port, or a gateway\'s or router\'s connect URL (ws(s)://host:port/v1/connect?token=…, or http(s)://…)').conflicts('config'))
+    .option('--cdp-endpoint <url>', 'use as the only provider (default: launch a local Chrome or Chromium on first use): a browser\'s ws://…/devtools/browser/… address, http://host:port (or ws://host:port) of a browser started with --remote-debugging-port, or a gateway\'s or router\'s connect URL (ws(s)://host:port/v1/connect?token=…, or http(s)://…); with --config or --port, the internal gateway\'s only provider')
+    .option('--config <path>', 'a gateway.yml for the internal gateway (started inside this process, on loopback): its settings, and its providers unless --cdp-endpoint is given')
     .addOption(new Option('--headless', 'start the local Chromium without a window (the default on Linux without DISPLAY or WAYLAND_DISPLAY)').conflicts('cdpEndpoint'))
-    .option('--config <path>', 'route through the providers of this gateway.yml (a gateway started inside this process, on loopback)')
-    .option('--port <number>', 'with --config: the gateway\'s port (default: PORT, then the file\'s gateway.port, then 9500)')
+    .option('--port <number>', 'internal gateway, default 9500 (with --config, PORT and then the file\'s gateway.port come first); with --cdp-endpoint, its browsers then go through a gateway on this port; no effect without --cdp-endpoint or --config')
     .action(lazy(async () => {
       const { mcp } = await import('./mcp');
       return (options: McpOptions) => mcp(options, version);

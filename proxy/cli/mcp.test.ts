@@ -3,8 +3,9 @@
 // Chromium and a local site. A browser of the user's own (--cdp-endpoint) keeps its tabs; a gateway's
 // connect URL (--cdp-endpoint too) routes every session through that gateway; the local Chromium
 // starts only when a tool needs it and leaves no process or directory behind; stdout carries
-// JSON-RPC and nothing else; options that are not understood stop it with exit code 2. Through a
-// gateway: mcp-routed.test.ts.
+// JSON-RPC and nothing else; --port without --cdp-endpoint or --config starts no gateway; options
+// that are not understood stop it with exit code 2. Through a gateway, the internal one included:
+// mcp-routed.test.ts.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { launchChromium, type Chromium } from '../../e2e/support/chromium';
 import { startTestSite, type TestSite } from '../../e2e/support/test-site';
 import { agentTools } from '../agent/tools';
 import { SELF_HOSTED_MCP_INSTRUCTIONS, MCP_SERVER_NAME } from '../mcp/instructions';
+import { freePort } from '../../scripts/lib/ports';
 import { agent, completeForm, descendants, processes, ROOT, scratch as scratchOf, textOf, until } from './testing';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SLOW = { timeout: 90_000 };
@@ -127,6 +129,23 @@ test('the local Chromium: none at the handshake, started by the first tool that 
   await until('no Chromium process left', () => !live().some((p) => seen.includes(p.pid) || p.cmdline.includes(tmp)));
   await until('its temporary directory removed', () => tmpEntries(tmp).length === 0);
   assert.match(a.stderr(), /stopping \(stdin closed\)/);
+});
+
+test('--port without --cdp-endpoint or --config: accepted, and the local Chromium is used directly, with nothing on that port', SLOW, async () => {
+  const { env } = localScratch();
+  const port = await freePort();
+  const a = await agent(['--headless', '--port', String(port)], env);
+  try {
+    const line = `browsers: a local Chromium (headless), started on first use (--port ${port} has no effect: no internal gateway without --cdp-endpoint or --config)`;
+    await until('the line once it serves, saying so', () => a.stderr().includes(line));
+    const opened = await a.tool('browser_session', { action: 'open' });
+    assert.equal(opened.error, false, opened.text);
+    assert.match((await a.tool('browser_navigate', { url: `${site.url}/agent/form` })).text, /Page: "Sign up"/);
+    await assert.rejects(fetch(`http://127.0.0.1:${port}/v1/status`), 'nothing listens on --port');
+    assert.deepEqual(a.errors, []);
+  } finally {
+    await a.client.close();
+  }
 });
 
 /** The server spawned by hand: every line of its stdout kept, requests matched to answers by id. */
@@ -244,7 +263,12 @@ test('mcp --help lists the options; options it cannot use stop it before it serv
   const help = await gateway(['mcp', '--help']);
   assert.equal(help.code, 0);
   assert.match(help.stdout, /^Usage: gateway mcp \[options\]/);
-  for (const option of ['--cdp-endpoint <url>', '--headless', '--config <path>', '--port <number>']) assert.ok(help.stdout.includes(option), option);
+  // The options as docs/gateway.md lists them, in its order and with its words.
+  const at = ['--cdp-endpoint <url>', '--config <path>', '--headless', '--port <number>'].map((option) => help.stdout.indexOf(option));
+  assert.ok(at.every((where, i) => where > 0 && (i === 0 || where > at[i - 1]!)), help.stdout);
+  const words = help.stdout.replace(/\s+/g, ' ');
+  assert.match(words, /--cdp-endpoint <url> use as the only provider \(default: launch a local Chrome or Chromium on first use\)/);
+  assert.match(words, /--port <number> internal gateway, default 9500/);
   assert.deepEqual(await gateway(['help', 'mcp']), help);
 
   const cases = [
@@ -252,7 +276,9 @@ test('mcp --help lists the options; options it cannot use stop it before it serv
     [['--cdp-endpoint', 'ftp://127.0.0.1:9222'], 2, /--cdp-endpoint: "ftp:\/\/127\.0\.0\.1:9222" is not an http\(s\) or ws\(s\) URL; give /],
     [['--cdp-endpoint', 'ws://127.0.0.1:9222/devtools/browser/x', '--headless'], 2, /'--headless' cannot be used with option '--cdp-endpoint <url>'/],
     [['--port', '70000', '--config', 'gateway.yml'], 2, /--port must be a port number from 1 to 65535/],
-    [['--port', '9501'], 2, /--port goes with --config/],
+    [['--port', '9501', '--cdp-endpoint', 'http://127.0.0.1:9222/v1/connect?token=gw_secret_token'], 2, /^error: --cdp-endpoint http:\/\/127\.0\.0\.1:9222\/v1\/connect\?token=gw_s…en cannot be the internal gateway's provider \(with --config or --port\): the gateway would ask it for \/json\/version, which a WebSocket address does not answer \(give its ws:\/\/ form\); give a ws\(s\):\/\/ address, dialled as given \(.*\), or http\(s\):\/\/host:port of a browser started with --remote-debugging-port=<port> .*\n$/],
+    [['--config', 'gateway.yml', '--cdp-endpoint', 'http://127.0.0.1:9222/devtools/browser/x'], 2, /cannot be the internal gateway's provider \(with --config or --port\): the gateway would ask it for \/json\/version/],
+    [['--port', '9501', '--cdp-endpoint', 'ws://127.0.0.1:9222'], 2, /--cdp-endpoint ws:\/\/127\.0\.0\.1:9222\/ cannot be the internal gateway's provider .*neither a browser nor a gateway has a WebSocket there \(for a browser's --remote-debugging-port, give http:\/\/host:port\)/],
     [['--config', 'no-such-gateway.yml'], 1, /no-such-gateway\.yml: cannot be read: no such file/],
   ] as const;
   const runs = await Promise.all(cases.map(([args]) => gateway(['mcp', ...args])));

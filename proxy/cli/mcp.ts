@@ -1,16 +1,18 @@
 // `gateway mcp`: the agent toolkit (proxy/agent/) as an MCP server on stdin/stdout, for agent tools
 // that start their MCP servers as child processes (Claude Desktop, Claude Code, Cursor). The tools
 // and instructions are the hosted /mcp's (proxy/mcp/tool-server.ts). Its browsers come from
-// --cdp-endpoint (a browser the user runs, or a gateway's or router's connect URL), --config (a
-// gateway.yml's providers), or else a local Chromium started on first use (local-chromium.ts), so
-// the handshake never waits for a browser. stdout carries JSON-RPC and nothing else: messages go to
-// stderr, and so do logs (lib/log.ts).
+// --cdp-endpoint (a browser the user runs, or a gateway's or router's connect URL), or else a local
+// Chromium started on first use (local-chromium.ts), so the handshake never waits for a browser.
+// With --config, or --port with --cdp-endpoint, they come through an internal gateway instead
+// (mcp-config-endpoint.ts): --cdp-endpoint as its only provider, else the gateway.yml's. stdout
+// carries JSON-RPC and nothing else: messages go to stderr, and so do logs (lib/log.ts).
 //
 // A browser reached directly (the user's own, or the local one) is endpoint kind `browser`: the
 // user's own browser must keep its tabs, and the local one serves every session of this server at
 // once, so each session works in tabs it opened and closes them when it ends. Through a gateway's or
-// router's connect URL each session is a connect of its own (kind `connect`): its own browser, with
-// the routing, limits and queue of that gateway or router, ended when the session closes.
+// router's connect URL, or the internal gateway, each session is a connect of its own (kind
+// `connect`): its own browser, with the routing, limits and queue of that gateway or router, ended
+// when the session closes.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { SessionSet } from '../agent/session-set';
 import { AgentError, type AgentEndpoint, type ResolvedOptions } from '../agent/types';
@@ -21,7 +23,7 @@ import { headlessFor, LocalChromium } from './local-chromium';
 import { maskEndpoint } from './browse-words';
 import { connectUrl } from './credentials';
 import { browserWebSocket, browseTarget } from './devtools-endpoint';
-import { endpointFromConfig } from './mcp-config-endpoint';
+import { endpointFromConfig, endpointProvider } from './mcp-config-endpoint';
 import { CliError, err, UsageError } from './output';
 
 export interface McpOptions {
@@ -34,26 +36,7 @@ export interface McpOptions {
 export async function mcp(options: McpOptions, version: string): Promise<void> {
   const given = options.cdpEndpoint === undefined ? undefined : checkCdpEndpoint(options.cdpEndpoint);
   const port = options.port === undefined ? undefined : parsePort(options.port);
-  if (port !== undefined && options.config === undefined) throw new UsageError('--port goes with --config (the gateway that routes to its providers)');
-
-  let endpoint: AgentEndpoint;
-  let local: LocalChromium | null = null;
-  let gateway: { stop: () => Promise<void> } | null = null;
-  let source: string;
-  if (options.config !== undefined) {
-    const routed = await endpointFromConfig(options.config, port);
-    gateway = routed;
-    endpoint = routed.endpoint;
-    source = `the providers of ${options.config}, through a gateway at ${routed.url}`;
-  } else if (given !== undefined) {
-    endpoint = cdpEndpoint(given);
-    source = `--cdp-endpoint ${maskEndpoint(given)}`;
-  } else {
-    const browser = new LocalChromium(headlessFor(options.headless === true));
-    local = browser;
-    endpoint = directEndpoint(() => browser.wsUrl());
-    source = `a local Chromium${browser.headless ? ' (headless)' : ''}, started on first use`;
-  }
+  const { endpoint, source, stop } = await browsers(options, given, port);
 
   const sessions = new SessionSet(endpoint);
   const server = toolServer(sessions, version, SELF_HOSTED_MCP_INSTRUCTIONS);
@@ -72,10 +55,30 @@ export async function mcp(options: McpOptions, version: string): Promise<void> {
   err(`gateway mcp: stopping (${why})`);
   // The user's own browser keeps its tabs: only those the sessions opened are closed.
   await sessions.closeAll('the MCP server stopped');
-  await local?.stop();
-  await gateway?.stop();
+  await stop();
   await server.close();
   process.stdin.destroy();
+}
+
+/**
+ * Where the browsers come from (docs/gateway.md, "mcp"), in words for the log, and what stops them.
+ * With --config, or --port with --cdp-endpoint, an internal gateway routes to them; --cdp-endpoint
+ * alone is used directly. With neither, a local Chromium, used directly: it has no fixed address
+ * for a gateway to route to (started on first use, on a DevTools port of its own each time), so
+ * --port then starts nothing and says so.
+ */
+async function browsers(options: McpOptions, given: string | undefined, port: number | undefined): Promise<{ endpoint: AgentEndpoint; source: string; stop: () => Promise<void> }> {
+  if (options.config !== undefined || (given !== undefined && port !== undefined)) {
+    const only = given === undefined ? undefined : endpointProvider(given);
+    const gateway = await endpointFromConfig(options.config, port, only);
+    const settings = options.config === undefined ? 'default settings' : `the settings of ${options.config}`;
+    const providers = given === undefined ? `the providers of ${options.config}` : `--cdp-endpoint ${maskEndpoint(given)} as the only provider (${settings})`;
+    return { endpoint: gateway.endpoint, source: `${providers}, through a gateway at ${gateway.url}`, stop: gateway.stop };
+  }
+  if (given !== undefined) return { endpoint: cdpEndpoint(given), source: `--cdp-endpoint ${maskEndpoint(given)}`, stop: async () => {} };
+  const browser = new LocalChromium(headlessFor(options.headless === true));
+  const unused = port === undefined ? '' : ` (--port ${port} has no effect: no internal gateway without --cdp-endpoint or --config)`;
+  return { endpoint: directEndpoint(() => browser.wsUrl()), source: `a local Chromium${browser.headless ? ' (headless)' : ''}, started on first use${unused}`, stop: () => browser.stop() };
 }
 
 /** What the forms of --cdp-endpoint are, for a usage error. */
