@@ -36,6 +36,8 @@ const { grantCredits } = await import('../lib/billing/grants');
 const { centsOf } = await import('../lib/billing/charges');
 const { balanceOf } = await import('../lib/billing/ledger');
 const { accountState } = await import('../lib/workspaces/serialize');
+const { probeLocalPool } = await import('../lib/providers/local-pool-probe');
+const { LOCAL_POOL_SLUG } = await import('../lib/providers/local-pool');
 
 async function routerKeyOf(workspaceId: string, routerId: string): Promise<string> {
   const live = await db.routerKey.count({ where: { routerId, revokedAt: null, keyEncrypted: { not: null } } });
@@ -48,6 +50,10 @@ try {
   if (!user.routerId) throw new Error('the workspace has no router');
   const routerKey = await routerKeyOf(user.workspaceId, user.routerId);
   const providers = await db.provider.count({ where: { routerId: user.routerId, enabled: true } });
+  // The local-pool provider's capabilities, as a probe on add records them, when it has none yet
+  // (this process cannot leave it to the web's next probe: it is about to exit).
+  const pool = await db.provider.findFirst({ where: { routerId: user.routerId, slug: LOCAL_POOL_SLUG }, select: { capabilities: true } });
+  if (pool && !(pool.capabilities as { probedAt?: string | null }).probedAt) await probeLocalPool();
   if (values.enterprise) await db.workspace.update({ where: { id: user.workspaceId }, data: { enterprise: true, plan: 'enterprise' } });
   if (grantCents !== null) await grantCredits(user.workspaceId, grantCents, 'npm run seed --grant-cents', null);
   const { enterprise } = await db.workspace.findUniqueOrThrow({ where: { id: user.workspaceId }, select: { enterprise: true } });

@@ -6,6 +6,7 @@ import next from 'next';
 import { answerBeforeNext } from '../lib/api/before-next';
 import { restoreContentLength } from '../lib/api/body-length';
 import { checkBlobStoreConfig } from '../lib/blobs/config';
+import { keepLocalPoolProbed } from '../lib/providers/local-pool-probe';
 
 try {
   checkBlobStoreConfig();
@@ -36,7 +37,12 @@ const server = http.createServer((req, res) => {
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => console.log(`web listening on http://${hostname}:${port}`));
+// The local pool's capabilities, for the local-pool provider of every new router.
+const stopProbing = keepLocalPoolProbed();
 
-const stop = () => server.close(() => process.exit(0));
+const stop = () => {
+  stopProbing();
+  server.close(() => process.exit(0));
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -54,6 +54,13 @@ test('npm run seed prints a connect URL that opens a browser, and says which cre
   const me = expectOk(await call('GET', '/v1/me', { auth: { token: accountToken } }));
   assert.equal(me.user.email, email);
 
+  // The router's first provider is the local pool, probed as any provider is on add.
+  const { items: providers } = expectOk(await call('GET', '/v1/providers', { auth: { token: accountToken } }));
+  const { capabilities } = providers.find((p: { slug: string }) => p.slug === 'local-pool');
+  assert.equal(capabilities.providerKind, 'managed');
+  assert.ok(Date.parse(capabilities.probedAt) > 0 && capabilities.probeDurationMs > 0 && capabilities.targetCreateLatencyMs >= 0, JSON.stringify(capabilities));
+  assert.equal(capabilities.pageScreencast, 'supported');
+
   // The connect URL: the proxy's port, the router key as `token`.
   const url = new URL(connectUrl);
   assert.equal(url.protocol, 'ws:');

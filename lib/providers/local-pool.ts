@@ -5,6 +5,7 @@ import type { Prisma } from '../db/generated/client';
 import type { Tx } from '../db';
 import { fetchPoolStatus } from './detect-managed';
 import { outboundAddress } from './egress';
+import { latestLocalPoolProbe, probeLocalPool } from './local-pool-probe';
 import { unprobedCapabilities } from './probe-capabilities';
 import { sealAddress } from './secrets';
 
@@ -23,7 +24,11 @@ export async function addLocalPoolProvider(tx: Tx, scope: { workspaceId: string;
   // The pool may still be calibrating: its capacity is learned later by the proxy's health checks.
   const out = outboundAddress(address);
   const status = await fetchPoolStatus(out.url, out.headers, 500, out.policy);
-  const capabilities = { ...unprobedCapabilities(), providerKind: 'managed', advertisedMaxConcurrent: status?.capacity ?? null };
+  // The install's latest probe of the pool; without one the row is filled in by the probe started
+  // now (lib/providers/local-pool-probe.ts): this transaction cannot wait for a browser.
+  const probed = latestLocalPoolProbe();
+  if (!probed) void probeLocalPool();
+  const capabilities = { ...(probed ?? unprobedCapabilities()), providerKind: 'managed', advertisedMaxConcurrent: status?.capacity ?? probed?.advertisedMaxConcurrent ?? null };
   return tx.provider.create({
     data: {
       workspaceId: scope.workspaceId,
