@@ -1,9 +1,9 @@
 // The gateway's WebSocket /v1/connect (docs/gateway.md, "Connect"): the hosted proxy's routing
 // engine and fast lane with the gateway's edges. Providers come from gateway.yml and are the
 // operator's own, so no tenant egress policy applies; refusals are JSON bodies; an exhausted
-// failover chain, a full or disabled queue and a queue timeout are all the one 503
-// `{ "error": "All providers unavailable" }`, and a pinned provider that cannot take the session
-// is a 503 naming it, at once.
+// failover chain waits in the queue when it is on (connect-wait.ts), and a disabled or full queue
+// and a queue timeout are all the one 503 `{ "error": "All providers unavailable" }`; a pinned
+// provider that cannot take the session is a 503 naming it, at once.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -22,6 +22,7 @@ import { ProfileRefusal, type GatewayProfiles, type GatewayProfileSession } from
 import { DialError, dialUpstream, type Upstream } from '../websocket/dial';
 import { invalidUpgrade, switchingProtocols, watchPending } from '../websocket/handshake';
 import type { GatewayProvider } from './config';
+import { ConnectWait, type WaitSettings } from './connect-wait';
 
 /** The operator's own addresses: private and loopback ones are the usual case. */
 export const OPERATOR_POLICY: EgressPolicy = Object.freeze({ privateNetwork: 'allow', internalPorts: new Set<number>() }) as EgressPolicy;
@@ -39,7 +40,8 @@ export interface LiveSession {
   startedAt: number;
 }
 
-export interface ConnectContext {
+/** `queue` and `cooldown` are gateway.yml's: the engine has them too, but no getter. */
+export interface ConnectContext extends WaitSettings {
   engine: RouterEngine<EngineProvider>;
   connectionTimeoutMs: number;
   isStopping(): boolean;
@@ -124,113 +126,150 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
     }
   }
   let started = false;
+  const wait = new ConnectWait(ctx.engine, ctx, signal);
   try {
-    await route(req, socket, head, key, pin, profile, ctx, signal, pending);
+    await route({ req, socket, head, key, pin, profile, ctx, signal, pending, wait });
     started = !signal.aborted;
   } finally {
+    wait.dispose();
     if (!started) profile?.release();
   }
 }
 
-async function route(req: IncomingMessage, socket: Duplex, head: Buffer, key: string, pin: string | undefined, profile: GatewayProfileSession | null, ctx: ConnectContext, signal: AbortSignal, pending: { stop(): Buffer }): Promise<void> {
-  let reservation: Reservation<EngineProvider>;
-  try {
-    reservation = await ctx.engine.acquire({ pin, signal });
-  } catch (error) {
-    if (isEngineError(error)) throw refusalFor(error, pin, ctx);
-    throw error;
-  }
+/** One connection being routed: what its attempts need. */
+interface Routing {
+  req: IncomingMessage;
+  socket: Duplex;
+  head: Buffer;
+  key: string;
+  pin: string | undefined;
+  profile: GatewayProfileSession | null;
+  ctx: ConnectContext;
+  signal: AbortSignal;
+  pending: { stop(): Buffer };
+  wait: ConnectWait;
+}
 
-  for (;;) {
-    const provider = reservation.provider.config;
-    let upstream: Upstream;
-    let upstreamHead: Buffer;
+async function route(r: Routing): Promise<void> {
+  let reservation = await engineStep(r, r.wait.settle(r.ctx.engine.acquire({ pin: r.pin, signal: r.signal })));
+  while (reservation) {
+    let dialled: Dialled;
     try {
-      const target = await resolveBrowserUrl(provider.url, provider.headers, ctx.connectionTimeoutMs, OPERATOR_POLICY, proxyFor(new URL(provider.url), ctx.env)).catch((error: Error) => {
-        throw new DialError('refused', error.message);
-      });
-      if (signal.aborted) throw new DialError('aborted', 'the client went away');
-      // The pipeline lane (a profile) reads payloads, so the client's compression offer is not passed on.
-      upstream = await dialUpstream({ url: target, headers: provider.headers, policy: OPERATOR_POLICY, viaProxy: proxyFor(new URL(target), ctx.env), timeoutMs: ctx.connectionTimeoutMs, extensions: profile ? undefined : header(req, 'sec-websocket-extensions'), protocol: header(req, 'sec-websocket-protocol'), signal });
-      upstreamHead = upstream.head;
-      if (profile) {
-        const dialled = upstream;
-        upstreamHead = await profile.load(dialled).catch((error: Error) => {
-          dialled.socket.destroy();
-          if (error instanceof ResidueError) throw error;
-          throw new DialError('error', `loading profile "${profile.name}" failed: ${error.message}`);
-        });
-        if (signal.aborted) {
-          upstream.socket.destroy();
-          throw new DialError('aborted', 'the client went away');
-        }
-      }
+      dialled = await dial(r, reservation.provider.config);
     } catch (error) {
-      if (signal.aborted) {
-        reservation.cancel();
-        return;
-      }
-      if (error instanceof ResidueError) {
-        // Not the provider's fault: skipped without cooldown.
-        const next = reservation.skip(`${error.message} (a session that did not end cleanly)`);
-        if (!next) throw new Refusal(409, `no provider can take profile "${profile!.name}" now: ${reservation.attempts.map((a) => `${a.slug}: ${a.reason}`).join('; ')}`);
-        reservation = next;
-        continue;
-      }
-      if (!(error instanceof DialError)) {
-        reservation.cancel();
-        throw error;
-      }
-      if (error.kind === 'full') {
-        try {
-          reservation = await reservation.full({ signal });
-        } catch (engineError) {
-          if (signal.aborted) return;
-          if (isEngineError(engineError)) throw refusalFor(engineError, pin, ctx);
-          throw engineError;
-        }
-        continue;
-      }
-      log.info({ provider: provider.id, reason: error.message }, 'provider attempt failed');
-      const next = reservation.fail(error.message);
-      if (pin) {
-        next?.cancel();
-        throw new Refusal(503, `Provider "${provider.id}" unavailable: ${error.message}`);
-      }
-      if (!next) throw new Refusal(503, ALL_UNAVAILABLE);
-      reservation = next;
+      reservation = await recover(r, reservation, error);
       continue;
     }
-    const lease = reservation.succeed(upstream.connectMs);
-    if (signal.aborted || ctx.isStopping()) {
-      lease.release();
-      upstream.socket.destroy();
-      if (signal.aborted) return;
-      throw new Refusal(503, 'the gateway is shutting down');
-    }
-    const early = pending.stop();
-    const answer: [string, string][] = [['X-Provider', provider.id]];
-    if (profile) answer.push(['X-Profile', profile.name]);
-    if (upstream.headers['sec-websocket-extensions']) answer.push(['Sec-WebSocket-Extensions', upstream.headers['sec-websocket-extensions']]);
-    if (upstream.headers['sec-websocket-protocol']) answer.push(['Sec-WebSocket-Protocol', upstream.headers['sec-websocket-protocol']]);
-    (socket as { setNoDelay?: (v: boolean) => void }).setNoDelay?.(true);
-    socket.write(switchingProtocols(key, answer));
-    const clientHead = early.length > 0 ? Buffer.concat([head, early]) : head;
-    const plugin = profile?.plugin();
-    const session: LiveSession = { id: `ses_${randomUUID().replaceAll('-', '')}`, provider: provider.id, startedAt: Date.now() };
-    const onEnd = (outcome: RelayOutcome) => {
-      lease.release();
-      log.info({ session: session.id, provider: provider.id, state: outcome.state, reason: outcome.reason }, 'session ended');
-      // A profile's capture runs after the client left; the drain at shutdown waits for it too.
-      void (plugin?.done ?? Promise.resolve()).finally(() => ctx.sessions.delete(relay));
-    };
-    const relay: Relay = plugin
-      ? new PipelineLane(socket, clientHead, upstream.socket, upstreamHead, `gw-${provider.id}`, [plugin], onEnd)
-      : new FastLane(socket, clientHead, upstream.socket, upstreamHead, onEnd);
-    ctx.sessions.set(relay, session);
-    log.info({ session: session.id, provider: provider.id, connectMs: Math.round(upstream.connectMs) }, 'session started');
+    start(r, reservation, dialled);
     return;
   }
+}
+
+/** An engine call that may wait: its reservation, null when the client went away, or the refusal. */
+async function engineStep(r: Routing, step: Promise<Reservation<EngineProvider>>): Promise<Reservation<EngineProvider> | null> {
+  try {
+    return await step;
+  } catch (error) {
+    if (r.signal.aborted) return null;
+    if (isEngineError(error)) throw refusalFor(error, r.pin, r.ctx);
+    throw error;
+  }
+}
+
+interface Dialled {
+  upstream: Upstream;
+  /** What the provider sent after its 101 (after the profile was loaded, with one). */
+  head: Buffer;
+}
+
+/** Opens the provider's browser WebSocket and, with a profile, loads it there before the client's 101. */
+async function dial(r: Routing, provider: GatewayProvider): Promise<Dialled> {
+  const { ctx, profile, signal } = r;
+  const target = await resolveBrowserUrl(provider.url, provider.headers, ctx.connectionTimeoutMs, OPERATOR_POLICY, proxyFor(new URL(provider.url), ctx.env)).catch((error: Error) => {
+    throw new DialError('refused', error.message);
+  });
+  if (signal.aborted) throw new DialError('aborted', 'the client went away');
+  // The pipeline lane (a profile) reads payloads, so the client's compression offer is not passed on.
+  const upstream = await dialUpstream({ url: target, headers: provider.headers, policy: OPERATOR_POLICY, viaProxy: proxyFor(new URL(target), ctx.env), timeoutMs: ctx.connectionTimeoutMs, extensions: profile ? undefined : header(r.req, 'sec-websocket-extensions'), protocol: header(r.req, 'sec-websocket-protocol'), signal });
+  if (!profile) return { upstream, head: upstream.head };
+  const head = await profile.load(upstream).catch((error: Error) => {
+    upstream.socket.destroy();
+    if (error instanceof ResidueError) throw error;
+    throw new DialError('error', `loading profile "${profile.name}" failed: ${error.message}`);
+  });
+  if (signal.aborted) {
+    upstream.socket.destroy();
+    throw new DialError('aborted', 'the client went away');
+  }
+  return { upstream, head };
+}
+
+/**
+ * After an attempt that did not open the session: the next reservation (the chain's next
+ * provider, or one from the queue), null when the client went away, or the refusal. A failure
+ * that leaves no provider in the chain waits in the queue when it is on (connect-wait.ts).
+ */
+async function recover(r: Routing, reservation: Reservation<EngineProvider>, error: unknown): Promise<Reservation<EngineProvider> | null> {
+  if (r.signal.aborted) {
+    reservation.cancel();
+    return null;
+  }
+  if (error instanceof ResidueError) {
+    // Not the provider's fault: skipped without cooldown.
+    const next = reservation.skip(`${error.message} (a session that did not end cleanly)`);
+    if (!next) throw new Refusal(409, `no provider can take profile "${r.profile!.name}" now: ${reservation.attempts.map((a) => `${a.slug}: ${a.reason}`).join('; ')}`);
+    return next;
+  }
+  if (!(error instanceof DialError)) {
+    reservation.cancel();
+    throw error;
+  }
+  if (error.kind === 'full') return engineStep(r, r.wait.settle(reservation.full({ signal: r.wait.signal })));
+  const provider = reservation.provider.config;
+  log.info({ provider: provider.id, reason: error.message }, 'provider attempt failed');
+  const next = reservation.fail(error.message);
+  r.wait.failed(provider.id);
+  if (r.pin) {
+    next?.cancel();
+    throw new Refusal(503, `Provider "${provider.id}" unavailable: ${error.message}`);
+  }
+  if (next) return next;
+  if (!r.wait.enabled) throw new Refusal(503, ALL_UNAVAILABLE);
+  return engineStep(r, r.wait.again(reservation.attempts.map((a) => a.slug)));
+}
+
+/** The provider answered: the client's 101 and the relay, holding the slot until the session ends. */
+function start(r: Routing, reservation: Reservation<EngineProvider>, { upstream, head: upstreamHead }: Dialled): void {
+  const { ctx, profile, socket } = r;
+  const provider = reservation.provider.config;
+  const lease = reservation.succeed(upstream.connectMs);
+  if (r.signal.aborted || ctx.isStopping()) {
+    lease.release();
+    upstream.socket.destroy();
+    if (r.signal.aborted) return;
+    throw new Refusal(503, 'the gateway is shutting down');
+  }
+  const early = r.pending.stop();
+  const answer: [string, string][] = [['X-Provider', provider.id]];
+  if (profile) answer.push(['X-Profile', profile.name]);
+  if (upstream.headers['sec-websocket-extensions']) answer.push(['Sec-WebSocket-Extensions', upstream.headers['sec-websocket-extensions']]);
+  if (upstream.headers['sec-websocket-protocol']) answer.push(['Sec-WebSocket-Protocol', upstream.headers['sec-websocket-protocol']]);
+  (socket as { setNoDelay?: (v: boolean) => void }).setNoDelay?.(true);
+  socket.write(switchingProtocols(r.key, answer));
+  const clientHead = early.length > 0 ? Buffer.concat([r.head, early]) : r.head;
+  const plugin = profile?.plugin();
+  const session: LiveSession = { id: `ses_${randomUUID().replaceAll('-', '')}`, provider: provider.id, startedAt: Date.now() };
+  const onEnd = (outcome: RelayOutcome) => {
+    lease.release();
+    log.info({ session: session.id, provider: provider.id, state: outcome.state, reason: outcome.reason }, 'session ended');
+    // A profile's capture runs after the client left; the drain at shutdown waits for it too.
+    void (plugin?.done ?? Promise.resolve()).finally(() => ctx.sessions.delete(relay));
+  };
+  const relay: Relay = plugin
+    ? new PipelineLane(socket, clientHead, upstream.socket, upstreamHead, `gw-${provider.id}`, [plugin], onEnd)
+    : new FastLane(socket, clientHead, upstream.socket, upstreamHead, onEnd);
+  ctx.sessions.set(relay, session);
+  log.info({ session: session.id, provider: provider.id, connectMs: Math.round(upstream.connectMs) }, 'session started');
 }
 
 function refusalFor(error: EngineError, pin: string | undefined, ctx: ConnectContext): Refusal {

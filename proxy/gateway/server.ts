@@ -98,6 +98,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     inFlight: new Set(),
     engine,
     connectionTimeoutMs: config.gateway.connectionTimeout,
+    queue: config.queue,
+    cooldown: config.gateway.cooldown,
     isStopping: () => stopping,
     onQueueTimeout: (waitMs) => {
       log.warn({ waitMs }, 'queue timeout');
