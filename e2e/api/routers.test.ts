@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { call, expectError, expectOk, newUser, signIn } from '../support/api';
 import { seedMember, seedProfile, seedRouters, seedSession } from '../support/seed';
 
-const routerFields = ['apiKeyCount', 'connectionTimeoutMs', 'cooldownDefaultMs', 'cooldownFailureThreshold', 'cooldownMinRequestVolume', 'createdAt', 'description', 'healthCheckIntervalMs', 'id', 'kind', 'name', 'providerCount', 'queueMaxSize', 'queueTimeoutMs', 'sessionIdleTimeoutMs', 'slug', 'strategy', 'updatedAt'];
+const routerFields = ['apiKeyCount', 'connectionTimeoutMs', 'cooldownDefaultMs', 'cooldownFailureThreshold', 'cooldownMinRequestVolume', 'createdAt', 'description', 'healthCheckIntervalMs', 'id', 'kind', 'name', 'providerCount', 'queueMaxSize', 'queueTimeoutMs', 'sessionIdleTimeoutMs', 'slug', 'strategy', 'traceRedactNames', 'updatedAt'];
 
 test('GET /v1/routers and /v1/routers/:id; another workspace is not_found', async () => {
   const a = await newUser('ra');
@@ -19,6 +19,7 @@ test('GET /v1/routers and /v1/routers/:id; another workspace is not_found', asyn
   );
   assert.equal(router.apiKeyCount, 1);
   assert.equal(router.providerCount, 0);
+  assert.deepEqual(router.traceRedactNames, []);
   assert.deepEqual(expectOk(await call('GET', `/v1/routers/${router.id}`, { auth: { token: a.token } })), router);
   for (const [method, path] of [['GET', ''], ['PATCH', ''], ['DELETE', ''], ['GET', '/settings'], ['PATCH', '/settings'], ['GET', '/agent-settings'], ['PATCH', '/agent-settings']] as const) {
     expectError(await call(method, `/v1/routers/${b.routerId}${path}`, { auth: { token: a.token }, body: method === 'PATCH' ? {} : undefined }), 404, 'not_found');
@@ -98,10 +99,43 @@ test('members cannot change routers; admins can', async () => {
   expectOk(await call('GET', `/v1/routers/${owner.routerId}/settings`, { auth: m, headers }));
   expectError(await call('POST', '/v1/routers', { auth: m, headers, body: { name: 'no' } }), 403, 'forbidden');
   expectError(await call('PATCH', `/v1/routers/${owner.routerId}`, { auth: m, headers, body: { name: 'no' } }), 403, 'forbidden');
+  expectError(await call('PATCH', `/v1/routers/${owner.routerId}`, { auth: m, headers, body: { traceRedactNames: ['acct'] } }), 403, 'forbidden');
   expectError(await call('DELETE', `/v1/routers/${owner.routerId}`, { auth: m, headers }), 403, 'forbidden');
   expectError(await call('PATCH', `/v1/routers/${owner.routerId}/settings`, { auth: m, headers, body: { webhooksEnabled: false } }), 403, 'forbidden');
   expectError(await call('PATCH', `/v1/routers/${owner.routerId}/agent-settings`, { auth: m, headers, body: { recordDefault: true } }), 403, 'forbidden');
   expectOk(await call('PATCH', `/v1/routers/${owner.routerId}`, { auth: { token: admin.token }, headers, body: { name: 'By admin' } }));
+  assert.deepEqual(expectOk(await call('PATCH', `/v1/routers/${owner.routerId}`, { auth: { token: admin.token }, headers, body: { traceRedactNames: ['acct'] } })).traceRedactNames, ['acct']);
+  assert.deepEqual(expectOk(await call('GET', `/v1/routers/${owner.routerId}`, { auth: m, headers })).traceRedactNames, ['acct'], 'members read it');
+});
+
+test('traceRedactNames: a list of header-token names, up to 50 of up to 100 characters; a bad one is 400 validation_error on its field, never a 500', async () => {
+  const user = await newUser('rtn');
+  const auth = { token: user.token };
+  const path = `/v1/routers/${user.routerId}`;
+  const bad: [unknown, string][] = [
+    [Array.from({ length: 51 }, (_, i) => `name-${i}`), 'traceRedactNames'],
+    [['ok', 'bad name'], 'traceRedactNames.1'],
+    [['acct', 'x:y'], 'traceRedactNames.1'],
+    [['café'], 'traceRedactNames.0'],
+    [[''], 'traceRedactNames.0'],
+    [['a'.repeat(101)], 'traceRedactNames.0'],
+    [[7], 'traceRedactNames.0'],
+    ['acct', 'traceRedactNames'],
+    [null, 'traceRedactNames'],
+  ];
+  for (const [value, field] of bad) {
+    const res = await call('PATCH', path, { auth, body: { traceRedactNames: value } });
+    expectError(res, 400, 'validation_error');
+    assert.ok(res.body.error.details.some((d: { path: string }) => d.path === field), `${JSON.stringify(value)}: ${JSON.stringify(res.body.error.details)}`);
+  }
+  assert.deepEqual(expectOk(await call('GET', path, { auth })).traceRedactNames, [], 'nothing saved');
+  const fifty = Array.from({ length: 50 }, (_, i) => (i === 0 ? 'a'.repeat(100) : `x-${i}`));
+  assert.deepEqual(expectOk(await call('PATCH', path, { auth, body: { traceRedactNames: fifty } })).traceRedactNames, fifty, 'the limits themselves are accepted');
+  // Every character of a header token; a repeat in another case is kept once.
+  const names = ["!#$%&'*+-.^_`|~09AZaz", 'X-Site-Secret-Id', 'acct', 'ACCT', 'x-site-secret-id'];
+  assert.deepEqual(expectOk(await call('PATCH', path, { auth, body: { traceRedactNames: names } })).traceRedactNames, ["!#$%&'*+-.^_`|~09AZaz", 'X-Site-Secret-Id', 'acct']);
+  assert.deepEqual(expectOk(await call('GET', path, { auth })).traceRedactNames, ["!#$%&'*+-.^_`|~09AZaz", 'X-Site-Secret-Id', 'acct']);
+  assert.deepEqual(expectOk(await call('PATCH', path, { auth, body: { traceRedactNames: [] } })).traceRedactNames, [], 'an empty list clears it');
 });
 
 test('delete: the only router is 409 last_router; otherwise providers and keys go, sessions stay', async () => {

@@ -116,6 +116,21 @@ test('router settings: a range error, then a valid save; switches, agent default
   await expect(page.getByRole('region', { name: 'Agent defaults' }).getByRole('button', { name: 'Save' })).toBeDisabled();
   await snap(page, 'router-settings');
 
+  // Trace redaction: a name that is no header name is refused on its line; the list saves and reloads.
+  const redaction = page.getByRole('form', { name: 'Trace redaction settings' });
+  const names = redaction.getByLabel('Extra names to redact');
+  await expect(names).toHaveValue('');
+  await names.fill('X-Site-Secret-Id\nbad name');
+  await redaction.getByRole('button', { name: 'Save trace redaction' }).click();
+  await expect(redaction.getByRole('alert')).toContainText('"bad name": Use letters, digits');
+  await names.fill('X-Site-Secret-Id\nacct, ACCT');
+  await redaction.getByRole('button', { name: 'Save trace redaction' }).click();
+  await expect(page.getByText('Trace redaction saved')).toBeVisible();
+  await expect(names).toHaveValue('X-Site-Secret-Id\nacct');
+  await page.reload();
+  await expect(names).toHaveValue('X-Site-Secret-Id\nacct');
+  await expect(redaction.getByRole('button', { name: 'Save trace redaction' })).toBeDisabled();
+
   await page.getByRole('region', { name: 'General' }).getByLabel('Name').fill('Main router');
   await page.getByRole('region', { name: 'General' }).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Main router');

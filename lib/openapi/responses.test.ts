@@ -110,7 +110,7 @@ const routerRow = {
   id: 'r1', workspaceId: 'w1', slug: 'default', name: 'Default router', description: null, kind: 'route', strategy: 'round-robin', cooldownDefaultMs: 30_000,
   cooldownFailureThreshold: 0.5, cooldownMinRequestVolume: 3, connectionTimeoutMs: 15_000, sessionIdleTimeoutMs: 300_000, queueMaxSize: 50, queueTimeoutMs: 30_000,
   healthCheckIntervalMs: 30_000, webhooksEnabled: true, profilesEnabled: true, replayEnabled: true, observabilityEnabled: true, recordDefault: false, observabilityDefault: false,
-  defaultProfileId: null, saveProfileDefault: false, createdAt: at, updatedAt: at, _count: { providers: 1, keys: 1 },
+  defaultProfileId: null, saveProfileDefault: false, traceRedactNames: ['acct'], createdAt: at, updatedAt: at, _count: { providers: 1, keys: 1 },
 };
 const keyRow = { id: 'k1', routerId: 'r1', label: 'Default key', prefix: 'rkey_abc', lastUsedAt: null, revokedAt: later, createdAt: at };
 

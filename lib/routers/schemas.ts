@@ -9,6 +9,21 @@ export const routerSlugSchema = z
 
 const int = (min: number, max: number) => z.number().int('must be a whole number').min(min, `must be at least ${min.toLocaleString('en')}`).max(max, `must be at most ${max.toLocaleString('en')}`);
 
+/** At most this many names in a router's `traceRedactNames`. */
+export const TRACE_REDACT_NAMES_MAX = 50;
+
+/**
+ * Header and query-parameter names a router's traces redact besides the defaults: each an HTTP
+ * header token (RFC 9110), compared without case; repeats (in any case) are kept once.
+ */
+export const traceRedactNamesSchema = z
+  .array(
+    z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters').regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]*$/, 'use letters, digits and !#$%&\'*+-.^_`|~ only (an HTTP header name)'),
+    { message: 'must be a list of names' },
+  )
+  .max(TRACE_REDACT_NAMES_MAX, `must have at most ${TRACE_REDACT_NAMES_MAX} names`)
+  .transform((names) => names.filter((name, i) => names.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === i));
+
 export const createRouterSchema = z.strictObject({
   name: z.string().trim().min(1, 'enter a name').max(100),
   slug: routerSlugSchema.optional(),
@@ -27,6 +42,7 @@ export const updateRouterSchema = z.strictObject({
   cooldownDefaultMs: int(0, 86_400_000).optional(),
   cooldownFailureThreshold: z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').optional(),
   cooldownMinRequestVolume: int(0, 1_000_000).optional(),
+  traceRedactNames: traceRedactNamesSchema.optional(),
 });
 
 export const updateRouterSettingsSchema = z.strictObject({

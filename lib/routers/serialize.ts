@@ -22,6 +22,7 @@ export function serializeRouter(router: RouterWithCounts) {
     queueMaxSize: router.queueMaxSize,
     queueTimeoutMs: router.queueTimeoutMs,
     healthCheckIntervalMs: router.healthCheckIntervalMs,
+    traceRedactNames: router.traceRedactNames,
     providerCount: router._count.providers,
     apiKeyCount: router._count.keys,
     createdAt: router.createdAt.toISOString(),

@@ -1,7 +1,8 @@
 // What a trace never stores: credentials in the headers and in the query strings of URLs the page
 // sent or received (docs/traces.md, "Redaction"). Any member of the workspace reads a trace and its
 // HAR, so a value that authenticates somebody is replaced by REDACTED before it is written; the
-// name stays, so the viewer shows that something was there.
+// name stays, so the viewer shows that something was there. A router may name more headers and
+// parameters of its sites' own (its `traceRedactNames`): they come in as `extra`, one set for both.
 import type { Headers } from './format';
 
 export const REDACTED = '[redacted]';
@@ -22,40 +23,51 @@ export const REDACTED_QUERY_PARAMS: ReadonlySet<string> = new Set([
   'x-amz-signature', 'x-amz-credential', 'x-amz-security-token', 'x-goog-signature', 'x-goog-credential',
 ]);
 
-export function isCredentialHeader(name: string): boolean {
-  const lower = name.toLowerCase();
-  return REDACTED_HEADERS.has(lower) || CREDENTIAL_HEADER.test(lower);
+/** No names besides the defaults. */
+export const NO_EXTRA_NAMES: ReadonlySet<string> = new Set();
+
+/** A router's extra names as `extra` takes them: lowercase, so they compare without case. */
+export function extraRedactNames(names: readonly string[]): ReadonlySet<string> {
+  return names.length === 0 ? NO_EXTRA_NAMES : new Set(names.map((name) => name.toLowerCase()));
 }
 
-/** Header values of credentials replaced by REDACTED. */
-export function redactHeaders(headers: unknown): Headers {
+/** `extra`: names of the router's own (lowercase, extraRedactNames). */
+export function isCredentialHeader(name: string, extra: ReadonlySet<string> = NO_EXTRA_NAMES): boolean {
+  const lower = name.toLowerCase();
+  return REDACTED_HEADERS.has(lower) || CREDENTIAL_HEADER.test(lower) || extra.has(lower);
+}
+
+/** Header values of credentials, the defaults' and `extra`'s, replaced by REDACTED. */
+export function redactHeaders(headers: unknown, extra: ReadonlySet<string> = NO_EXTRA_NAMES): Headers {
   const out: Headers = {};
   if (!headers || typeof headers !== 'object') return out;
-  for (const [name, value] of Object.entries(headers as Record<string, unknown>)) out[name] = isCredentialHeader(name) ? REDACTED : String(value);
+  for (const [name, value] of Object.entries(headers as Record<string, unknown>)) out[name] = isCredentialHeader(name, extra) ? REDACTED : String(value);
   return out;
 }
 
 /**
- * The URL with the values of credential parameters in its query, and in a fragment of the same
- * form (an OAuth implicit grant's `#access_token=…`), replaced by REDACTED; the rest is written as
- * it was (nothing re-encoded). A data: URL or a text without parameters is returned as it is.
+ * The URL with the values of credential parameters (the defaults' and `extra`'s) in its query, and
+ * in a fragment of the same form (an OAuth implicit grant's `#access_token=…`), replaced by
+ * REDACTED; the rest is written as it was (nothing re-encoded). A data: URL or a text without
+ * parameters is returned as it is.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(url: string, extra: ReadonlySet<string> = NO_EXTRA_NAMES): string {
   if (url.startsWith('data:')) return url;
   const hash = url.indexOf('#');
   const beforeHash = hash < 0 ? url : url.slice(0, hash);
   const query = beforeHash.indexOf('?');
-  const base = query < 0 ? beforeHash : `${beforeHash.slice(0, query + 1)}${redactParams(beforeHash.slice(query + 1))}`;
-  return hash < 0 ? base : `${base}#${redactParams(url.slice(hash + 1))}`;
+  const base = query < 0 ? beforeHash : `${beforeHash.slice(0, query + 1)}${redactParams(beforeHash.slice(query + 1), extra)}`;
+  return hash < 0 ? base : `${base}#${redactParams(url.slice(hash + 1), extra)}`;
 }
 
 /** `a=1&token=x` with the credentials' values replaced. */
-function redactParams(params: string): string {
+function redactParams(params: string, extra: ReadonlySet<string>): string {
   if (!params.includes('=')) return params;
   return params.split('&').map((pair) => {
     const eq = pair.indexOf('=');
     if (eq < 0) return pair;
-    return REDACTED_QUERY_PARAMS.has(safeDecode(pair.slice(0, eq)).toLowerCase()) ? `${pair.slice(0, eq + 1)}${REDACTED}` : pair;
+    const name = safeDecode(pair.slice(0, eq)).toLowerCase();
+    return REDACTED_QUERY_PARAMS.has(name) || extra.has(name) ? `${pair.slice(0, eq + 1)}${REDACTED}` : pair;
   }).join('&');
 }
 

@@ -16,7 +16,7 @@ const provider = (id: string, url: string, updatedAt = 1): RuntimeProvider => ({
 const router = (id: string, providers: RuntimeProvider[], healthCheckIntervalMs = 1_000): LoadedRouter => ({
   id, workspaceId: 'w1', settings: { ...DEFAULT_ROUTER_SETTINGS, cooldownMinRequestVolume: 1 }, connectionTimeoutMs: 10_000, sessionIdleTimeoutMs: 300_000,
   healthCheckIntervalMs, switches: { webhooksEnabled: true, profilesEnabled: true, replayEnabled: true, observabilityEnabled: true },
-  agent: { recordDefault: false, observabilityDefault: false, defaultProfile: null, saveProfileDefault: false }, providers,
+  agent: { recordDefault: false, observabilityDefault: false, defaultProfile: null, saveProfileDefault: false }, traceRedactNames: new Set(), providers,
 });
 
 function setup(rows: Map<string, LoadedRouter>) {

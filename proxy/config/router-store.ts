@@ -6,6 +6,7 @@
 import { db } from '../../lib/db';
 import { openAddress, openCredentials } from '../../lib/providers/secrets';
 import { log } from '../../lib/log';
+import { extraRedactNames } from '../../lib/traces/redact';
 import { RouterEngine, systemClock, type ProviderConfig, type RouterSettings, type StrategyName } from '../engine';
 
 export interface RuntimeProvider extends ProviderConfig {
@@ -34,6 +35,8 @@ export interface RouterRuntime {
   switches: { webhooksEnabled: boolean; profilesEnabled: boolean; replayEnabled: boolean; observabilityEnabled: boolean };
   /** The router agent settings: what an agent's browser gets for the options its caller left unset. */
   agent: { recordDefault: boolean; observabilityDefault: boolean; defaultProfile: string | null /* profile slug */; saveProfileDefault: boolean };
+  /** Header and query-parameter names its traces redact besides the defaults (lowercase, lib/traces/redact.ts). */
+  traceRedactNames: ReadonlySet<string>;
   providers: RuntimeProvider[];
   engine: RouterEngine<RuntimeProvider>;
 }
@@ -78,6 +81,7 @@ async function load(routerId: string): Promise<LoadedRouter | null> {
     healthCheckIntervalMs: router.healthCheckIntervalMs,
     switches: { webhooksEnabled: router.webhooksEnabled, profilesEnabled: router.profilesEnabled, replayEnabled: router.replayEnabled, observabilityEnabled: router.observabilityEnabled },
     agent: { recordDefault: router.recordDefault, observabilityDefault: router.observabilityDefault, defaultProfile: router.defaultProfile?.slug ?? null, saveProfileDefault: router.saveProfileDefault },
+    traceRedactNames: extraRedactNames(router.traceRedactNames),
     providers,
   };
 }

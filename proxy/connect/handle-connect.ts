@@ -292,7 +292,7 @@ function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffe
   if (recording) plugins.push(recording.plugin);
   // Last: the plugins before it drop their own CDP sessions' messages, which a trace must not see.
   const trace = input.trace
-    ? new TraceSession({ sessionId: id, workspaceId: router.workspaceId, routerId: router.id, providerId: provider.id, wallet: identity, sessionInserted: writer.inserted }, deps.traces)
+    ? new TraceSession({ sessionId: id, workspaceId: router.workspaceId, routerId: router.id, providerId: provider.id, wallet: identity, sessionInserted: writer.inserted, redactNames: router.traceRedactNames }, deps.traces)
     : null;
   if (trace) plugins.push(trace.plugin);
   let markEnded!: () => void;

@@ -1,5 +1,5 @@
 'use client';
-// A router's settings: name, routing, the four switches, agent defaults, and deleting it.
+// A router's settings: name, routing, the four switches, agent defaults, trace redaction, and deleting it.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useActiveWorkspace } from '@/lib/client/me';
@@ -12,6 +12,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { useToast } from '../../ui/toast';
 import { GeneralCard } from './general-card';
 import { RoutingCard } from './routing-card';
+import { TraceRedactionCard } from './trace-redaction-card';
 import { AgentDefaultsCard, FeaturesCard } from './switches-card';
 
 export function SettingsTab({ routerId }: { routerId: string }) {
@@ -33,6 +34,7 @@ export function SettingsTab({ routerId }: { routerId: string }) {
         <FeaturesCard routerId={routerId} />
         <AgentDefaultsCard routerId={routerId} />
       </div>
+      <TraceRedactionCard router={router.data} />
       <DeleteRouterCard routerId={routerId} name={router.data.name} slug={router.data.slug} />
     </div>
   );

@@ -37,7 +37,8 @@ export const routerOperations = [
   }),
   operation({
     method: 'patch', path: '/v1/routers/{id}', operationId: 'updateRouter', tag: ROUTERS, auth: 'account', role: 'admin', counted: true, params: routerId,
-    summary: "Change a router's name, strategy or settings", description: 'Any subset of the fields. A changed setting applies to new connections.',
+    summary: "Change a router's name, strategy or settings",
+    description: 'Any subset of the fields. A changed setting applies to new connections; `traceRedactNames` (header and query-parameter names, up to 50) to the traces of new sessions.',
     body: updateRouterSchema, bodyExample: { strategy: 'priority-chain', connectionTimeoutMs: 10_000 },
     responses: { 200: { description: 'The whole router', schema: router } },
   }),

@@ -7,7 +7,7 @@ import { count, ex, named, timestamp } from './common';
 const routerExample = {
   id: ex.routerId, slug: 'default', name: 'Default router', description: null, kind: 'route', strategy: 'round-robin' as const,
   cooldownDefaultMs: 30_000, cooldownFailureThreshold: 0.5, cooldownMinRequestVolume: 3, connectionTimeoutMs: 15_000, sessionIdleTimeoutMs: 300_000,
-  queueMaxSize: 50, queueTimeoutMs: 30_000, healthCheckIntervalMs: 30_000, providerCount: 1, apiKeyCount: 1, createdAt: ex.at, updatedAt: ex.at,
+  queueMaxSize: 50, queueTimeoutMs: 30_000, healthCheckIntervalMs: 30_000, traceRedactNames: ['X-Site-Session-Id', 'acct'], providerCount: 1, apiKeyCount: 1, createdAt: ex.at, updatedAt: ex.at,
 };
 const keyExample = { id: ex.keyId, routerInstanceId: ex.routerId, label: 'Default key', prefix: 'rkey_7hQ2xK', lastUsedAt: null, revokedAt: null, createdAt: ex.at };
 const plaintextKey = 'rkey_7hQ2xK9mPb4Lw0sT3vYc8nR1dE6fG2hJ5kA';
@@ -29,6 +29,7 @@ export const router = named(
     queueMaxSize: z.int(),
     queueTimeoutMs: z.int(),
     healthCheckIntervalMs: z.int(),
+    traceRedactNames: z.array(z.string()).describe("header and query-parameter names its traces redact besides the defaults (docs/traces.md, Secrets)"),
     providerCount: count,
     apiKeyCount: count.describe('live router keys'),
     createdAt: timestamp,

@@ -33,8 +33,8 @@ export function describe(arg: unknown): string {
   return a.description ?? a.type ?? '';
 }
 
-/** Where something happened, 1-based like an editor's lines. */
-export function location(at: { url?: string; lineNumber?: number; columnNumber?: number } | undefined): { url?: string; line?: number; column?: number } {
+/** Where something happened, 1-based like an editor's lines; `extra`: the router's names to redact (redactUrl). */
+export function location(at: { url?: string; lineNumber?: number; columnNumber?: number } | undefined, extra?: ReadonlySet<string>): { url?: string; line?: number; column?: number } {
   if (!at?.url) return {};
-  return { url: clip(redactUrl(at.url), URL_MAX_CHARS), ...(typeof at.lineNumber === 'number' && { line: at.lineNumber + 1 }), ...(typeof at.columnNumber === 'number' && { column: at.columnNumber + 1 }) };
+  return { url: clip(redactUrl(at.url, extra), URL_MAX_CHARS), ...(typeof at.lineNumber === 'number' && { line: at.lineNumber + 1 }), ...(typeof at.columnNumber === 'number' && { column: at.columnNumber + 1 }) };
 }

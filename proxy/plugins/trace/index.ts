@@ -30,6 +30,8 @@ export interface TraceStartInput {
   wallet: WalletState;
   /** Resolves once the session's row is written (the trace's row refers to it). */
   sessionInserted: Promise<unknown>;
+  /** The router's names to redact besides the defaults (its `traceRedactNames`, as the session started). */
+  redactNames?: ReadonlySet<string>;
 }
 
 export const newTraceId = () => `trc_${randomUUID().replaceAll('-', '')}`;
@@ -52,7 +54,7 @@ export class TraceSession {
     const budget = walletBudgetEvents(input.wallet);
     const limit = Math.min(cap, budget ?? Infinity);
     this.events = new EventStore(this.store, this.id, limit);
-    this.plugin = new TracePlugin(this.events, budget !== null && budget < cap ? 'wallet-drained' : 'event-cap');
+    this.plugin = new TracePlugin(this.events, budget !== null && budget < cap ? 'wallet-drained' : 'event-cap', Date.now, input.redactNames);
     this.created = input.sessionInserted
       .then(() => createTrace({ id: this.id, workspaceId: input.workspaceId, sessionLogId: input.sessionId, routerId: input.routerId, providerId: input.providerId, startedAt: this.startedAt }))
       .then(

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { BlobStore, BlobWriter } from '../../../lib/blobs';
 import { FsBlobStore } from '../../../lib/blobs/fs-store';
 import { pageKey, parsePage, traceCompleteKey, type TraceEvent, type TraceSummary } from '../../../lib/traces/format';
+import { extraRedactNames } from '../../../lib/traces/redact';
 import { EventStore } from './event-store';
 import { TracePlugin } from './plugin';
 
@@ -20,10 +21,10 @@ import { TracePlugin } from './plugin';
  */
 const test = (name: string, fn: () => void | Promise<void>) => nodeTest(name, { timeout: 20_000 }, fn);
 
-function harness(maxEvents = 1_000_000) {
+function harness(maxEvents = 1_000_000, extra?: ReadonlySet<string>) {
   const root = mkdtempSync(path.join(os.tmpdir(), 'trace-'));
   const store = new EventStore(new FsBlobStore(root), 'trc_t', maxEvents);
-  const plugin = new TracePlugin(store, 'event-cap', () => 1_000);
+  const plugin = new TracePlugin(store, 'event-cap', () => 1_000, extra);
   plugin.onStart();
   /** A provider message as the lane gives it: tested on its bytes first, read only when wanted. */
   const provider = (message: object) => {
@@ -67,6 +68,29 @@ test('events of iframes and workers belong to their page\'s tab; a tab closes wi
   assert.deepEqual(request.headers, { Cookie: '[redacted]' });
   assert.equal(request.postDataBytes, 4, 'bytes, not characters');
   assert.equal(closed.action, 'closed');
+});
+
+test("the router's own names are redacted wherever the defaults are: request, redirect and response headers, URLs of requests, navigations, tabs and console lines", async () => {
+  const h = harness(1_000_000, extraRedactNames(['X-Site-Id', 'acct']));
+  h.provider({ ...attach('S1', 'TAB1', 'page'), params: { sessionId: 'S1', targetInfo: { targetId: 'TAB1', type: 'page', url: 'https://x.test/?acct=1' } } });
+  for (const method of ['Network.enable', 'Runtime.enable', 'Page.enable']) h.client({ id: 1, method, sessionId: 'S1' });
+  const headers = { 'x-site-id': 'h1', 'X-Other': 'kept', Authorization: 'Bearer t' };
+  h.provider({ method: 'Network.requestWillBeSent', params: { requestId: 'R1', request: { url: 'https://x.test/a?ACCT=2&keep=1', method: 'GET', headers }, redirectResponse: { status: 302, headers: { 'X-SITE-ID': 'h2', Location: '/a' } }, timestamp: 5, wallTime: 1_700_000_000, type: 'Fetch' }, sessionId: 'S1' });
+  h.provider({ method: 'Network.responseReceived', params: { requestId: 'R1', response: { url: 'https://x.test/a?acct=3', status: 200, headers: { 'X-Site-Id': 'h3' }, requestHeaders: headers }, timestamp: 6, type: 'Fetch' }, sessionId: 'S1' });
+  h.provider({ method: 'Page.frameNavigated', params: { frame: { id: 'TAB1', url: 'https://x.test/p?acct=4', urlFragment: '#acct=5' } }, sessionId: 'S1' });
+  h.provider({ method: 'Page.navigatedWithinDocument', params: { frameId: 'TAB1', url: 'https://x.test/p#acct=6&state=s' }, sessionId: 'S1' });
+  h.provider({ method: 'Log.entryAdded', params: { entry: { level: 'error', source: 'network', text: 'failed', url: 'https://x.test/s.js?acct=7' } }, sessionId: 'S1' });
+  const { events } = await h.close();
+  const request = events.find((e): e is Extract<TraceEvent, { kind: 'request' }> => e.kind === 'request')!;
+  const response = events.find((e): e is Extract<TraceEvent, { kind: 'response' }> => e.kind === 'response')!;
+  assert.equal(request.url, 'https://x.test/a?ACCT=[redacted]&keep=1');
+  assert.deepEqual(request.headers, { 'x-site-id': '[redacted]', 'X-Other': 'kept', Authorization: '[redacted]' });
+  assert.deepEqual(request.redirectResponse?.headers, { 'X-SITE-ID': '[redacted]', Location: '/a' });
+  assert.equal(response.url, 'https://x.test/a?acct=[redacted]');
+  assert.deepEqual([response.headers, response.requestHeaders], [{ 'X-Site-Id': '[redacted]' }, { 'x-site-id': '[redacted]', 'X-Other': 'kept', Authorization: '[redacted]' }]);
+  assert.deepEqual(events.flatMap((e) => (e.kind === 'navigation' || e.kind === 'tab' || e.kind === 'console') && 'url' in e && e.url ? [e.url] : []), [
+    'https://x.test/?acct=[redacted]', 'https://x.test/p?acct=[redacted]#acct=[redacted]', 'https://x.test/p#acct=[redacted]&state=s', 'https://x.test/s.js?acct=[redacted]',
+  ]);
 });
 
 test('a tab whose client never enabled a domain gets a note naming it, at its close or at the end; no page at all is said too', async () => {

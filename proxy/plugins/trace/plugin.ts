@@ -10,7 +10,7 @@
 // CDP sessions never get here: they come first in the pipeline and drop them.
 import type { CapturedEvent, Headers, NoteEvent } from '../../../lib/traces/format';
 import { clip, URL_MAX_CHARS } from '../../../lib/traces/format';
-import { redactHeaders, redactUrl } from '../../../lib/traces/redact';
+import { NO_EXTRA_NAMES, redactHeaders, redactUrl } from '../../../lib/traces/redact';
 import { consoleLevel, describe, location, logLevel } from './console-text';
 import type { CdpMessage, PipelinePlugin } from '../../relay/pipeline-lane';
 
@@ -74,6 +74,8 @@ export class TracePlugin implements PipelinePlugin {
     private readonly sink: { add(event: CapturedEvent): 'stored' | 'dropped' | 'full'; droppedEvents: number },
     private readonly full: StopReason,
     private readonly now: () => number = Date.now,
+    /** The router's own names to redact besides the defaults (lowercase, extraRedactNames). */
+    private readonly extra: ReadonlySet<string> = NO_EXTRA_NAMES,
   ) {}
 
   onStart(): void {
@@ -131,18 +133,18 @@ export class TracePlugin implements PipelinePlugin {
         const redirect = p.redirectResponse;
         return this.add({
           kind: 'request', t: this.now(), tab,
-          requestId: String(p.requestId), frameId: p.frameId, url: clip(redactUrl(String(request.url ?? '')), URL_MAX_CHARS), method: String(request.method ?? 'GET'), type: String(p.type ?? 'Other'),
-          headers: redactHeaders(request.headers), ...(postData !== undefined && { postDataBytes: postData }), initiator: p.initiator?.type,
+          requestId: String(p.requestId), frameId: p.frameId, url: clip(redactUrl(String(request.url ?? ''), this.extra), URL_MAX_CHARS), method: String(request.method ?? 'GET'), type: String(p.type ?? 'Other'),
+          headers: redactHeaders(request.headers, this.extra), ...(postData !== undefined && { postDataBytes: postData }), initiator: p.initiator?.type,
           wallTime: Number(p.wallTime ?? 0), timestamp: Number(p.timestamp ?? 0),
-          ...(redirect && { redirectResponse: { status: Number(redirect.status ?? 0), statusText: String(redirect.statusText ?? ''), headers: redactHeaders(redirect.headers), mimeType: redirect.mimeType } }),
+          ...(redirect && { redirectResponse: { status: Number(redirect.status ?? 0), statusText: String(redirect.statusText ?? ''), headers: redactHeaders(redirect.headers, this.extra), mimeType: redirect.mimeType } }),
         });
       }
       case 'Network.responseReceived': {
         const r = p.response ?? {};
         return this.add({
           kind: 'response', t: this.now(), tab,
-          requestId: String(p.requestId), url: clip(redactUrl(String(r.url ?? '')), URL_MAX_CHARS), status: Number(r.status ?? 0), statusText: String(r.statusText ?? ''), mimeType: String(r.mimeType ?? ''),
-          headers: redactHeaders(r.headers), ...(r.requestHeaders && { requestHeaders: redactHeaders(r.requestHeaders) as Headers }),
+          requestId: String(p.requestId), url: clip(redactUrl(String(r.url ?? ''), this.extra), URL_MAX_CHARS), status: Number(r.status ?? 0), statusText: String(r.statusText ?? ''), mimeType: String(r.mimeType ?? ''),
+          headers: redactHeaders(r.headers, this.extra), ...(r.requestHeaders && { requestHeaders: redactHeaders(r.requestHeaders, this.extra) as Headers }),
           protocol: r.protocol, remoteAddress: r.remoteIPAddress ? `${r.remoteIPAddress}:${r.remotePort ?? ''}` : undefined,
           fromCache: Boolean(r.fromDiskCache || r.fromPrefetchCache || r.fromMemoryCache), fromServiceWorker: Boolean(r.fromServiceWorker),
           timing: r.timing, encodedDataLength: Number(r.encodedDataLength ?? 0), type: String(p.type ?? 'Other'), timestamp: Number(p.timestamp ?? 0),
@@ -159,7 +161,7 @@ export class TracePlugin implements PipelinePlugin {
         const top = p.stackTrace?.callFrames?.[0];
         return this.add({
           kind: 'console', t: this.now(), tab, level: consoleLevel(String(p.type)), source: String(p.type ?? 'log'),
-          text: clip(((p.args ?? []) as unknown[]).map(describe).join(' ')), ...location(top),
+          text: clip(((p.args ?? []) as unknown[]).map(describe).join(' ')), ...location(top, this.extra),
         });
       }
       case 'Runtime.exceptionThrown': {
@@ -169,19 +171,19 @@ export class TracePlugin implements PipelinePlugin {
         return this.add({
           kind: 'exception', t: this.now(), tab, text: clip([d.text, headline].filter(Boolean).join(' ')),
           ...(description && description.includes('\n') && { stack: clip(description) }),
-          ...location(d.url !== undefined ? { url: d.url, lineNumber: d.lineNumber, columnNumber: d.columnNumber } : d.stackTrace?.callFrames?.[0]),
+          ...location(d.url !== undefined ? { url: d.url, lineNumber: d.lineNumber, columnNumber: d.columnNumber } : d.stackTrace?.callFrames?.[0], this.extra),
         });
       }
       case 'Log.entryAdded': {
         const e = p.entry ?? {};
-        return this.add({ kind: 'console', t: this.now(), tab, level: logLevel(String(e.level)), source: String(e.source ?? 'other'), text: clip(String(e.text ?? '')), ...location(e) });
+        return this.add({ kind: 'console', t: this.now(), tab, level: logLevel(String(e.level)), source: String(e.source ?? 'other'), text: clip(String(e.text ?? '')), ...location(e, this.extra) });
       }
       case 'Page.frameNavigated': {
         const frame = p.frame ?? {};
-        return this.add({ kind: 'navigation', t: this.now(), tab, frameId: String(frame.id), main: !frame.parentId, url: clip(redactUrl(String(frame.url ?? '') + String(frame.urlFragment ?? '')), URL_MAX_CHARS), sameDocument: false });
+        return this.add({ kind: 'navigation', t: this.now(), tab, frameId: String(frame.id), main: !frame.parentId, url: clip(redactUrl(String(frame.url ?? '') + String(frame.urlFragment ?? ''), this.extra), URL_MAX_CHARS), sameDocument: false });
       }
       case 'Page.navigatedWithinDocument':
-        return this.add({ kind: 'navigation', t: this.now(), tab, frameId: String(p.frameId), main: p.frameId === tab, url: clip(redactUrl(String(p.url ?? '')), URL_MAX_CHARS), sameDocument: true });
+        return this.add({ kind: 'navigation', t: this.now(), tab, frameId: String(p.frameId), main: p.frameId === tab, url: clip(redactUrl(String(p.url ?? ''), this.extra), URL_MAX_CHARS), sameDocument: true });
     }
   }
 
@@ -200,7 +202,7 @@ export class TracePlugin implements PipelinePlugin {
       return;
     }
     this.tabs.set(tab, { sessions: 1, enabled: new Set(), noted: false });
-    this.add({ kind: 'tab', t: this.now(), tab, action: 'opened', url: clip(redactUrl(String(info.url ?? '')), URL_MAX_CHARS), ...(info.openerId && { openerId: String(info.openerId) }) });
+    this.add({ kind: 'tab', t: this.now(), tab, action: 'opened', url: clip(redactUrl(String(info.url ?? ''), this.extra), URL_MAX_CHARS), ...(info.openerId && { openerId: String(info.openerId) }) });
   }
 
   private detached(sessionId: string): void {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Router" ADD COLUMN     "traceRedactNames" TEXT[] DEFAULT ARRAY[]::TEXT[];
