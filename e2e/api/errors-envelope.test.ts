@@ -125,21 +125,17 @@ test('trailing slash, dot segments and repeated slashes: the resource, or not_fo
   assert.equal(patched.json.data.description, 'via a trailing slash');
 });
 
-test('bodies over 1 MB: 413 from Content-Length before reading, and a chunked body cut off while it is still being sent', async () => {
-  const declared = await new Promise<RawRes>((resolve, reject) => {
+// Bounded by the test's timeout: a server that waited for the announced body would never answer.
+test('bodies over 1 MB: 413 from Content-Length before reading, and a chunked body cut off while it is still being sent', { timeout: 60_000 }, async () => {
+  const declared = await new Promise<RawRes>((resolve) => {
     const req = http.request({ host: web.hostname, port: web.port, method: 'POST', path: '/v1/routers', agent: false, headers: { ...json(user), 'content-length': String(MAX_BODY_BYTES + 1) } }, (res) => {
       let text = '';
       res.on('data', (c) => (text += c));
       res.on('end', () => {
-        clearTimeout(timer);
         req.destroy();
         resolve({ status: res.statusCode!, headers: res.headers, text, json: parse(text) });
       });
     });
-    const timer = setTimeout(() => {
-      req.destroy();
-      reject(new Error('no answer within 30 s: the server waits for the announced body'));
-    }, 30_000);
     req.on('error', () => {}); // the server may close before the (never sent) body
     req.write('{"name":"'); // a few bytes of the announced million: the answer must not wait for the rest
   });
@@ -156,18 +152,12 @@ test('bodies over 1 MB: 413 from Content-Length before reading, and a chunked bo
       let text = '';
       res.on('data', (c) => (text += c));
       res.on('end', () => {
-        clearTimeout(timer);
         req.destroy();
         resolve({ status: res.statusCode!, headers: res.headers, text, json: parse(text), sentWhenAnswered });
       });
     });
-    const timer = setTimeout(() => {
-      req.destroy();
-      reject(new Error(`no answer within 30 s after sending ${sent} bytes`));
-    }, 30_000);
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (req.destroyed && !['EPIPE', 'ECONNRESET'].includes(error.code ?? '')) return;
-      clearTimeout(timer);
       if (['EPIPE', 'ECONNRESET'].includes(error.code ?? '') && sent > MAX_BODY_BYTES) resolve('lost');
       else reject(error);
     });

@@ -72,7 +72,8 @@ test('a session through the proxy shows live on the Sessions page; the owner clo
     await drawer.getByRole('button', { name: 'Close session' }).click();
     await page.getByRole('dialog', { name: 'Close this session?' }).getByRole('button', { name: 'Close session' }).click();
 
-    const closed = await Promise.race([opened.closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the socket stayed open')), 10_000))]);
+    // The test's own timeout bounds it, should the socket stay open.
+    const closed = await opened.closed;
     expect(closed.code).toBe(4000);
     await expect(detail).toContainText('Session closed');
     await expect(detail).toContainText('Closed');

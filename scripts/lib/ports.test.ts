@@ -34,12 +34,16 @@ test('a value that is not a port is refused', async () => {
 
 test('waitForListening waits for a slow process as long as it lives, saying so, and fails at once when it exits first', async () => {
   const port = await freePort();
-  // Listens once it has spent 1.2 s "compiling": longer than the 300 ms between notes.
-  const slow = spawn(process.execPath, ['-e', `setTimeout(() => require('node:net').createServer().listen(${port}, '127.0.0.1'), 1200)`]);
+  // Still "compiling" until told to listen (a line on its stdin): the test tells it once it has
+  // heard two notes, so the wait outlived two note periods with the process alive.
+  const slow = spawn(process.execPath, ['-e', `process.stdin.once('data', () => require('node:net').createServer().listen(${port}, '127.0.0.1'))`], { stdio: ['pipe', 'ignore', 'ignore'] });
   const notes: number[] = [];
   try {
-    await waitForListening(slow, port, { name: 'the slow one', slowMs: 300, onSlow: (ms) => notes.push(ms) });
-    assert.ok(notes.length >= 2, `notes while waiting: ${notes.join(', ')}`);
+    await waitForListening(slow, port, { name: 'the slow one', slowMs: 300, onSlow: (ms) => {
+      notes.push(ms);
+      if (notes.length === 2) slow.stdin!.write('listen\n');
+    } });
+    assert.ok(notes.length >= 2 && notes[1]! >= 600, `notes while waiting: ${notes.join(', ')}`);
   } finally {
     slow.kill();
   }
