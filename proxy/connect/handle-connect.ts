@@ -7,34 +7,24 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { log } from '../../lib/log';
-import { concurrencyLimit, isEngineError, type Lease, type Reservation } from '../engine';
+import { concurrencyLimit, isEngineError, type Reservation } from '../engine';
 import type { Cluster, SharedSlot } from '../cluster/cluster';
 import { KEY_REFUSED, THROTTLED, type RouterKeyAuth } from '../auth/authenticate';
 import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
-import { FastLane } from '../relay/fast-lane';
-import { PipelineLane } from '../relay/pipeline-lane';
-import { CONTROL_PLANE_CLOSE, type Relay, type RelayOutcome } from '../relay/types';
 import type { SessionRegistry } from '../sessions/registry';
-import { newSessionId, SessionWriter } from '../sessions/session-store';
-import { collectDownloads, poolSessionOf } from '../sessions/collect-downloads';
+import { newSessionId } from '../sessions/session-store';
 import { ProfileSession, ResidueError } from '../plugins/profile';
-import { RecordingSession, type RecordingOptions } from '../plugins/recording';
-import { TraceSession, type TraceOptions } from '../plugins/trace';
+import type { RecordingOptions } from '../plugins/recording';
+import type { TraceOptions } from '../plugins/trace';
 import type { RouterKeyIdentity } from '../auth/router-key';
-import type { PipelinePlugin } from '../relay/pipeline-lane';
 import { DialError, dialUpstream, type Upstream } from '../websocket/dial';
-import { invalidUpgrade, switchingProtocols, watchPending } from '../websocket/handshake';
+import { invalidUpgrade, watchPending } from '../websocket/handshake';
 import { checkFeatures, parseConnectParams } from './params';
 import { resolveTarget, type UpstreamTarget } from './upstream-target';
 import { Refusal, writeRefusal } from './refuse';
 import { refusalFor } from './engine-refusals';
-import { DEFAULT_POLICY } from '../agent/policy';
+import { startSession } from './start-session';
 
-/**
- * An agent's browser is closed by the toolkit after its own idle time (docs/agents.md, Sessions);
- * the relay only catches a toolkit that went away without closing, after the longest idle allowed.
- */
-const AGENT_RELAY_IDLE_MS = DEFAULT_POLICY.maxIdleMs + 60_000;
 import { AGENT_TICKET_PARAM, isLocalCaller, type AgentCredential, type AgentTickets } from './agent-tickets';
 
 export interface ConnectDeps {
@@ -57,7 +47,7 @@ export interface ConnectDeps {
 }
 
 /** Who a connect runs for: the identity it is billed and gated by, and what its session row and registry entry say. */
-interface Caller {
+export interface Caller {
   identity: RouterKeyIdentity;
   kind: 'route' | 'agent';
   /** The credential whose revocation closes the session (a router key's id, or a chat link's). */
@@ -271,56 +261,6 @@ async function takeSharedSlot(cluster: Cluster | undefined, provider: RuntimePro
   });
   if (!slot) throw new DialError('full', `${provider.slug} holds its limit of ${concurrencyLimit(provider)} sessions across the proxies`);
   return slot;
-}
-
-function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; target: UpstreamTarget; lease: Lease<RuntimeProvider>; shared: SharedSlot | null; router: RouterRuntime; caller: Caller; deps: ConnectDeps; id: string; profile: ProfileSession | null; record: boolean; trace: boolean }): void {
-  const { socket, head, key, upstream, target, lease, router, deps, id, profile, caller } = input;
-  const identity = caller.identity;
-  const provider = lease.provider;
-  const startedAt = new Date();
-  const sessionHeaders: [string, string][] = [['X-Session-Id', id], ['X-Provider', provider.slug]];
-  (socket as { setNoDelay?: (v: boolean) => void }).setNoDelay?.(true);
-
-  const writer = new SessionWriter({ id, workspaceId: router.workspaceId, routerId: router.id, provider: { id: provider.id, slug: provider.slug, name: provider.name }, kind: caller.kind, proxyInstanceId: deps.proxyInstanceId, startedAt, profileId: profile?.profileId ?? null });
-  const plugins: PipelinePlugin[] = [];
-  const profilePlugin = profile?.needsPlugin(provider) ? profile.plugin(provider, target, upstream) : null;
-  if (profilePlugin) plugins.push(profilePlugin);
-  else void profile?.release();
-  const recording = input.record
-    ? new RecordingSession({ sessionId: id, workspaceId: router.workspaceId, routerId: router.id, providerId: provider.id, profileId: profile?.profileId ?? null, wallet: identity, sessionInserted: writer.inserted }, deps.recording)
-    : null;
-  if (recording) plugins.push(recording.plugin);
-  // Last: the plugins before it drop their own CDP sessions' messages, which a trace must not see.
-  const trace = input.trace
-    ? new TraceSession({ sessionId: id, workspaceId: router.workspaceId, routerId: router.id, providerId: provider.id, wallet: identity, sessionInserted: writer.inserted, redactNames: router.traceRedactNames }, deps.traces)
-    : null;
-  if (trace) plugins.push(trace.plugin);
-  let markEnded!: () => void;
-  const ended = new Promise<void>((resolve) => (markEnded = resolve));
-  // The local pool keeps what its browser downloaded for this proxy to collect at the end.
-  const pool = provider.providerKind === 'managed' ? poolSessionOf(upstream) : null;
-  const register = (relay: Relay) => deps.sessions.add({ id, routerId: router.id, keyId: caller.keyId, credential: caller.credential, workspaceId: router.workspaceId, startedAt: startedAt.getTime(), idleTimeoutMs: caller.kind === 'agent' ? AGENT_RELAY_IDLE_MS : router.sessionIdleTimeoutMs, relay, ended });
-  const onEnd = (relay: () => Relay) => (outcome: RelayOutcome) => {
-    lease.release();
-    input.shared?.release();
-    target.release(outcome.state === 'errored' ? 'error' : outcome.reason === CONTROL_PLANE_CLOSE ? 'close' : 'disconnect');
-    const recorded = recording?.end();
-    const traced = trace?.end();
-    const downloaded = pool && writer.inserted.then(() => collectDownloads({ target, pool, sessionId: id, workspaceId: router.workspaceId })).catch((error: Error) => log.warn({ sessionId: id, err: error.message }, 'downloads not collected from the pool'));
-    void Promise.all([writer.finish(outcome, relay().stats, { recordedMs: recording?.recordedMs, traceEvents: trace?.eventCount }), recorded, traced, profilePlugin?.done, downloaded]).then(() => markEnded());
-  };
-
-  // Only the fast lane offered the client's extensions to the provider (the pipeline lane reads
-  // payloads, so it keeps them uncompressed); either way the provider's answer is passed back.
-  const answer: [string, string][] = [];
-  if (upstream.headers['sec-websocket-extensions']) answer.push(['Sec-WebSocket-Extensions', upstream.headers['sec-websocket-extensions']]);
-  if (upstream.headers['sec-websocket-protocol']) answer.push(['Sec-WebSocket-Protocol', upstream.headers['sec-websocket-protocol']]);
-  socket.write(switchingProtocols(key, [...answer, ...sessionHeaders]));
-  const relay: Relay =
-    deps.lane === 'pipeline' || plugins.length > 0
-      ? new PipelineLane(socket, head, upstream.socket, upstream.head, id, plugins, onEnd(() => relay))
-      : new FastLane(socket, head, upstream.socket, upstream.head, onEnd(() => relay));
-  register(relay);
 }
 
 const ms = (value: number) => Math.round(value * 100) / 100;
