@@ -2,9 +2,10 @@
 // and the failover chain (docs/architecture.md, "The connect path" step 3). Pure logic: time comes from
 // the Clock, slots from the SlotStore, and the caller does every connection attempt itself.
 
-import type { Clock, TimerHandle } from './clock';
+import type { Clock } from './clock';
 import { CooldownTracker } from './cooldown';
 import { EngineError, type BlockReason } from './errors';
+import { FullMarks } from './full-marks';
 import { LatencyTracker } from './latency';
 import { WaitQueue, type Waiter } from './queue';
 import { Reservation, type Chain, type ReservationHost } from './reservation';
@@ -60,10 +61,9 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
    * Providers that answered "at capacity": left out until `until` (from the time, like cooldown),
    * except for `tries` connections, one per slot announced freed while the mark holds.
    */
-  private readonly fullMarks = new Map<string, { until: number; timer: TimerHandle; tries: number }>();
+  private readonly full: FullMarks;
   /** Freed slots announced per provider (capacityFreed with a count), ever: see Chain.announcedAt. */
   private readonly announced = new Map<string, number>();
-  private readonly fullRetryMs: number;
   private readonly shared: boolean;
   private readonly host: ReservationHost<P>;
   private readonly view: RoutingView;
@@ -78,7 +78,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   constructor(options: RouterEngineOptions<P>) {
     this.clock = options.clock;
     this.slots = options.slots ?? new MemorySlotStore();
-    this.fullRetryMs = options.fullRetryMs ?? FULL_RETRY_MS;
+    this.full = new FullMarks(this.clock, options.fullRetryMs ?? FULL_RETRY_MS, () => this.drain());
     this.cooldown = new CooldownTracker(this.clock, options.settings, () => this.drain(), !options.shared);
     this.shared = options.shared ?? false;
     this.host = {
@@ -147,7 +147,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   reset(providerId: string): void {
     this.cooldown.forget(providerId);
     this.unhealthy.delete(providerId);
-    this.clearFull(providerId);
+    this.full.clear(providerId);
     this.latency.forget(providerId);
     this.drain();
   }
@@ -175,9 +175,8 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   capacityFreed(providerId: string, slots?: number): void {
     if (slots !== undefined) {
       this.announced.set(providerId, (this.announced.get(providerId) ?? 0) + slots);
-      const mark = this.fullMarks.get(providerId);
-      if (mark) mark.tries += slots;
-    } else if (!this.clearFull(providerId)) return;
+      this.full.allowTries(providerId, slots);
+    } else if (!this.full.clear(providerId)) return;
     this.drain();
   }
 
@@ -197,7 +196,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
         active: this.slots.active(p.id),
         maxConcurrent: concurrencyLimit(p),
         cooldownUntil,
-        full: this.isFull(p.id),
+        full: this.full.isFull(p.id),
         priority: p.priority,
         latencyMs: this.latency.get(p.id),
       };
@@ -213,7 +212,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.closed = true;
     for (const w of this.queue.snapshot()) this.finish(w, new EngineError('closed', { waitedMs: this.waited(w) }));
     this.cooldown.dispose();
-    for (const id of [...this.fullMarks.keys()]) this.clearFull(id);
+    this.full.clearAll();
   }
 
   private configure(settings: RouterSettings, providers: readonly P[]): void {
@@ -231,7 +230,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.latency.retain(ids);
     this.strategy.retain(ids);
     for (const id of this.unhealthy) if (!ids.has(id)) this.unhealthy.delete(id);
-    for (const id of [...this.fullMarks.keys()]) if (!ids.has(id)) this.clearFull(id);
+    this.full.clearAll((id) => ids.has(id));
     for (const id of [...this.announced.keys()]) if (!ids.has(id)) this.announced.delete(id);
   }
 
@@ -242,7 +241,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.drain();
     const providerId = provider.id;
     if (!this.isRoutable(provider)) throw new EngineError('pinned_unavailable', { reason: 'unavailable', providerId });
-    if (this.isFull(providerId) || !this.take(provider)) {
+    if (this.full.isFull(providerId) || !this.take(provider)) {
       throw new EngineError('pinned_unavailable', { reason: 'full', providerId });
     }
     const chain: Chain<P> = { order: [provider], tried: new Set([providerId]), attempts: [], pinned: true, waitedMs: 0, predicate, announcedAt: new Map() };
@@ -365,7 +364,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.slots.release(full.id);
     // Slots announced freed while this attempt was under way are still to be tried.
     const meanwhile = (this.announced.get(full.id) ?? 0) - (chain.announcedAt.get(full.id) ?? Number.MAX_SAFE_INTEGER);
-    if (this.index.has(full.id)) this.markFull(full.id, Math.max(0, meanwhile));
+    if (this.index.has(full.id)) this.full.mark(full.id, Math.max(0, meanwhile));
     // Not used up for this connection: it may be tried again once it has room.
     chain.tried.delete(full.id);
     this.drain();
@@ -406,34 +405,10 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     return chain.queuedAt === undefined ? 0 : this.clock.now() - chain.queuedAt;
   }
 
-  private markFull(providerId: string, tries = 0): void {
-    this.clearFull(providerId);
-    const timer = this.clock.setTimer(() => {
-      if (this.fullMarks.get(providerId)?.timer === timer) this.fullMarks.delete(providerId);
-      this.drain();
-    }, this.fullRetryMs);
-    this.fullMarks.set(providerId, { until: this.clock.now() + this.fullRetryMs, timer, tries });
-  }
-
-  private clearFull(providerId: string): boolean {
-    const mark = this.fullMarks.get(providerId);
-    if (!mark) return false;
-    this.clock.clearTimer(mark.timer);
-    this.fullMarks.delete(providerId);
-    return true;
-  }
-
-  /** Computed from the time, not from the timer, so a late timer never extends it. */
-  private isFull(providerId: string): boolean {
-    const mark = this.fullMarks.get(providerId);
-    return mark !== undefined && this.clock.now() < mark.until && mark.tries === 0;
-  }
-
   /** Takes a slot for a new attempt; one let through by a freed-slot announcement uses up its try. */
   private take(provider: P): boolean {
     if (!this.slots.tryAcquire(provider.id, concurrencyLimit(provider))) return false;
-    const mark = this.fullMarks.get(provider.id);
-    if (mark && mark.tries > 0) mark.tries--;
+    this.full.useTry(provider.id);
     return true;
   }
 
@@ -463,7 +438,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.slots.release(provider.id);
     // A slot freed on a provider that said "at capacity" means it has room again. Shared with
     // other proxies, the release is announced to all of them, this one included (capacityFreed).
-    if (!this.shared) this.clearFull(provider.id);
+    if (!this.shared) this.full.clear(provider.id);
     this.drain();
   }
 
@@ -482,7 +457,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   }
 
   private isAvailable(p: P | undefined): boolean {
-    if (!p || !this.index.has(p.id) || !this.isRoutable(p) || this.isFull(p.id)) return false;
+    if (!p || !this.index.has(p.id) || !this.isRoutable(p) || this.full.isFull(p.id)) return false;
     const limit = concurrencyLimit(p);
     return limit === null || this.slots.active(p.id) < limit;
   }
