@@ -188,7 +188,8 @@ export function parseBrowseArgs(argv) {
 // Where the sockets live. The data directory follows proxy/gateway/config-path.ts (GW_DATA_DIR, else
 // /data inside Docker, else ~/.browser-gateway; proxy/cli/browse.test.ts checks the two agree); the
 // sockets go in its `browse/` folder, or, when a socket path there would be too long for a Unix
-// socket, in a folder of the user's own under the system's temporary directory.
+// socket, in a folder of the user's own under the system's temporary directory (or under /tmp, when
+// that directory's own path is long, as macOS's per-user one is).
 
 export function dataDirOf(env, cwd = process.cwd()) {
   if (env.GW_DATA_DIR) return path.resolve(cwd, env.GW_DATA_DIR);
@@ -196,11 +197,12 @@ export function dataDirOf(env, cwd = process.cwd()) {
   return path.join(os.homedir(), '.browser-gateway');
 }
 
-/** The two folders a data directory's sessions may use: the preferred one, and the short one. */
+/** The folders a data directory's sessions may use: the preferred one, then the short ones. */
 export function socketDirs(dataDir) {
   const uid = process.getuid?.() ?? 0;
   const tag = createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
-  return [path.join(dataDir, 'browse'), path.join(os.tmpdir(), `gw-browse-${uid}-${tag}`)];
+  const short = [...new Set([os.tmpdir(), '/tmp'])].map((tmp) => path.join(tmp, `gw-browse-${uid}-${tag}`));
+  return [path.join(dataDir, 'browse'), ...short];
 }
 
 /** A session's socket, log and "closed" note, in the first folder where the socket path fits. */

@@ -429,12 +429,34 @@ test('the client finds the data directory as proxy/gateway/config-path.ts does; 
   for (const env of [{ GW_DATA_DIR: '/srv/gw' }, { GW_DATA_DIR: 'relative/dir' }, {}]) assert.equal(dataDirOf(env), gatewayDataDir(env));
   const long = `/tmp/${'d'.repeat(60)}`;
   assert.equal(sessionFiles(long, 'default').dir, path.join(long, 'browse'));
-  const moved = sessionFiles(long, 'a'.repeat(64));
-  assert.equal(moved.dir, socketDirs(long)[1]);
-  assert.ok(moved.dir.startsWith(os.tmpdir()));
-  assert.ok(Buffer.byteLength(moved.socket) <= 103);
+  // The short folder is under the temporary directory; under /tmp when that one's path is long
+  // (macOS's per-user one is about 50 bytes).
+  withTmpdir('/tmp', () => {
+    const moved = sessionFiles(long, 'a'.repeat(64));
+    assert.equal(moved.dir, socketDirs(long)[1]);
+    assert.equal(path.dirname(moved.dir), '/tmp');
+    assert.ok(Buffer.byteLength(moved.socket) <= 103);
+  });
+  const longTmp = `/tmp/${'t'.repeat(40)}`;
+  withTmpdir(longTmp, () => {
+    const moved = sessionFiles(long, 'a'.repeat(64));
+    assert.deepEqual(socketDirs(long).slice(1).map((dir) => path.dirname(dir)), [longTmp, '/tmp']);
+    assert.equal(path.dirname(moved.dir), '/tmp');
+    assert.ok(Buffer.byteLength(moved.socket) <= 103);
+  });
   assert.throws(() => sessionFiles(long, '../x'), /not a session name/);
 });
+
+function withTmpdir(dir: string, body: () => void): void {
+  const { TMPDIR } = process.env;
+  process.env.TMPDIR = dir;
+  try {
+    body();
+  } finally {
+    if (TMPDIR === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = TMPDIR;
+  }
+}
 
 test('messages name the commands instead of the tools; endpoints are shown with the token masked', () => {
   assert.equal(forTheShell('take a snapshot (browser_snapshot) and use its refs'), 'take a snapshot (gateway browse snapshot) and use its refs');
