@@ -9,6 +9,8 @@ import { startMailCatcher } from '../e2e/support/mail-catcher';
 import { startAdapterOneVendor } from '../e2e/support/vendors/adapter-one';
 import { startAdapterTwoVendor } from '../e2e/support/vendors/adapter-two';
 import { freePort } from './lib/ports';
+import { compileServices } from './lib/build';
+import { compileEntries } from './lib/compile';
 import { eslintBin, runCaptured, runToEnd, tscBin } from './lib/processes';
 import { startStack } from './lib/stack';
 import { TEST_SETTINGS } from './lib/test-settings';
@@ -80,13 +82,30 @@ async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
 /** Runs node:test files through the scheduler and adds their counts and times to the totals. */
 async function nodeTests(files: string[], env: (file: string) => NodeJS.ProcessEnv, schedule: Omit<Schedule, 'log' | 'fileTimeoutMs'>): Promise<void> {
   if (files.length === 0) return;
-  const runs = await runTestFiles(files, env, { ...schedule, log, fileTimeoutMs: FILE_TIMEOUT_MS, timesFile: path.join('node_modules', '.cache', 'test-times.json') });
+  const compiled = await compileTestFiles(files);
+  const runs = await runTestFiles(files, env, { ...schedule, compiled, log, fileTimeoutMs: FILE_TIMEOUT_MS, timesFile: path.join('node_modules', '.cache', 'test-times.json') });
   for (const run of runs) {
     passed += run.passed;
     failed += run.failed;
     timings.push(run);
   }
 }
+/**
+ * The files compiled ahead (scripts/lib/compile.ts). If that fails, every file runs under tsx as
+ * before, so the one that does not compile fails on its own (and tsc names it too).
+ */
+async function compileTestFiles(files: string[]): Promise<Map<string, string> | undefined> {
+  const compileStarted = Date.now();
+  try {
+    const compiled = await compileEntries(files, path.join('node_modules', '.cache', 'test-bundles'));
+    log(`compiled ${files.length} test files in ${((Date.now() - compileStarted) / 1000).toFixed(1)} s`);
+    return compiled;
+  } catch (error) {
+    log(`compiling the test files failed; they run under tsx instead:\n${(error as Error).message}`);
+    return undefined;
+  }
+}
+
 /**
  * tsc over the whole tree and ESLint, cached: one test each. tsc waits for `built`, the stack's
  * production build, whose route types it checks too (the build itself skips Next's check of the app).
@@ -158,6 +177,9 @@ log(`running ${unitFiles.length} unit, ${apiFiles.length} integration and ${brow
 const wantUnit = !only || only === 'unit';
 const wantApi = (!only || only === 'api') && apiFiles.length > 0;
 const wantBrowser = (!only || only === 'browser') && browserFiles.length > 0;
+// The services and the gateway command compiled first (a second at most), so that the unit files
+// that run the command while the stack starts use the compiled copy too (proxy/cli/gateway.mjs).
+await compileServices(log).catch((error: Error) => log(`compiling the services failed (the stack's start will say why): ${error.message}`));
 // Nothing waits for the stack but the files that need it: the checks and the unit files run while it
 // starts (on a fresh clone, mostly the production build).
 let markBuilt = () => {};

@@ -4,7 +4,7 @@
 // OpenAPI 3.1 schema itself: openapi-schema.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { buildOpenApiDocument } from './document';
 import { COMPONENT_REF, type JsonSchema } from './schema';
 import { documentValidator } from './testing';

@@ -1,7 +1,7 @@
 // Checks values against the document's schemas, for tests: a body against a response of an
 // operation (`strict`: no field the document does not name), an example against its schema.
 // JSON Schema 2020-12 through Ajv, with the document's components resolvable by reference.
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { OpenApiDocument } from './document';
 import { COMPONENT_REF, type JsonSchema } from './schema';

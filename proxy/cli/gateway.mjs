@@ -10,7 +10,8 @@
 // error) goes through commander as usual. And a session's daemon is started without the rest of
 // the command line's modules.
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // Every log line of every command names this process (lib/log.ts reads it when the logger is
 // made, at import); an explicit SERVICE_NAME still wins.
@@ -22,17 +23,29 @@ const request = browse?.parseBrowseArgs(argv.slice(1));
 if (request) {
   process.exitCode = await browse.execute(request);
 } else {
-  const { register } = await import('tsx/esm/api');
-  const tsconfig = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
-  register({ tsconfig: existsSync(tsconfig) ? tsconfig : false });
+  // The command compiled ahead by `npm start` or `npm test` (scripts/lib/build.ts) when it was made
+  // from these very sources; otherwise tsx compiles the sources as they are.
+  const { compiledFromTheseSources } = await import('./compiled-command.mjs');
+  const compiled = compiledFromTheseSources(fileURLToPath(new URL('../../', import.meta.url)));
+  if (compiled) {
+    process.setSourceMapsEnabled(true);
+  } else {
+    const { register } = await import('tsx/esm/api');
+    const tsconfig = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
+    register({ tsconfig: existsSync(tsconfig) ? tsconfig : false });
+  }
+  const fromCompiled = (name) => import(pathToFileURL(path.join(compiled, 'proxy', 'cli', `${name}.mjs`)).href);
+  // Literal imports of the sources: the gateway's package reads its files from them (scripts/lib/gateway-package.ts).
+  const load = { daemon: () => (compiled ? fromCompiled('browse-daemon') : import('./browse-daemon.ts')), main: () => (compiled ? fromCompiled('main') : import('./main.ts')) };
   // A command's stdout is its output (for `gateway mcp`, JSON-RPC and nothing else): the modules it
   // loads log to stderr (lib/log.ts). Set before they are imported, since the logger is made then.
   process.env.LOG_DESTINATION = 'stderr';
   if (argv[0] === 'browse-daemon' && argv[1] === '--session' && argv.length === 3) {
-    const { runDaemon } = await import('./browse-daemon.ts');
+    const { runDaemon } = await load.daemon();
     process.exitCode = await runDaemon(argv[2]);
   } else {
-    const { main } = await import('./main.ts');
+    const { main } = await load.main();
     process.exitCode = await main(argv);
   }
 }
+

@@ -5,10 +5,10 @@ import { checkBlobStoreConfig } from '../../lib/blobs/config';
 import { readPrivateNetwork, type PrivateNetwork } from '../../lib/net/egress-policy';
 import { loadInstanceSecrets } from '../../lib/runtime/secrets';
 import { prepareDatabase, type ReadyDatabase } from '../../lib/runtime/database';
-import { ensureBuild } from './build';
+import { compileServices, ensureBuild } from './build';
 import { localPoolUrl, publicHost as publicHostOf } from './env';
 import { assertPortsFree, waitForListening } from './ports';
-import { startChild, stopChild, tsxBin } from './processes';
+import { startChild, stopChild } from './processes';
 
 export interface StackOptions {
   dataDir: string;
@@ -85,16 +85,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await database.stop();
   };
   try {
-    await ensureBuild(env, options.log, { checkTypes: options.buildChecksTypes ?? true });
+    const [services] = await Promise.all([compileServices(options.log), ensureBuild(env, options.log, { checkTypes: options.buildChecksTypes ?? true })]);
     options.onBuilt?.();
-    const web = startChild('web', [tsxBin, 'scripts/web-server.ts'], { ...env, SERVICE_NAME: 'web', HOST: options.host }, options.quiet);
-    const proxy = startChild('proxy', [tsxBin, 'proxy/index.ts'], { ...env, SERVICE_NAME: 'proxy', HOST: options.host }, options.quiet);
+    const run = (entry: string) => ['--enable-source-maps', entry];
+    const web = startChild('web', run(services.web), { ...env, SERVICE_NAME: 'web', HOST: options.host }, options.quiet);
+    const proxy = startChild('proxy', run(services.proxy), { ...env, SERVICE_NAME: 'proxy', HOST: options.host }, options.quiet);
     // The pool serves the local proxy only: loopback whatever HOST says (run it alone to expose it).
-    const pool = startChild('pool', [tsxBin, 'proxy/pool/index.ts'], { ...env, SERVICE_NAME: 'pool', HOST: '127.0.0.1' }, options.quiet);
+    const pool = startChild('pool', run(services.pool), { ...env, SERVICE_NAME: 'pool', HOST: '127.0.0.1' }, options.quiet);
     front.push(web, proxy);
     back.push(pool);
     children.push(...front, ...back);
-    // No deadline: each is waited for while it lives (a loaded machine may take minutes to compile
+    // No deadline: each is waited for while it lives (a loaded machine may take minutes to start
     // it), with a line now and then saying which is still starting; one that exits fails the start.
     const slow = (name: string) => (waitedMs: number) => options.log(`${name} is still starting (${Math.round(waitedMs / 1000)} s)…`);
     await Promise.all([

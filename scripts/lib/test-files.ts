@@ -30,6 +30,8 @@ export interface Schedule {
   fileTimeoutMs: number;
   /** Print each file's output as it comes (one file at a time only) instead of whole at its end. */
   live?: boolean;
+  /** Files compiled ahead (scripts/lib/compile.ts): run from there without tsx's loader. */
+  compiled?: Map<string, string>;
   /** Where each file's last time is kept, to start the longest files first next time. */
   timesFile?: string;
   log: (line: string) => void;
@@ -120,8 +122,10 @@ async function runFile(file: string, env: NodeJS.ProcessEnv, schedule: Schedule,
   const tap = path.join(tapDir, `${(fileCounter += 1)}.tap`);
   const live = schedule.live === true && schedule.concurrency === 1;
   const started = Date.now();
+  const compiled = schedule.compiled?.get(file);
+  const loader = compiled ? ['--enable-source-maps'] : ['--import', 'tsx'];
   const { code, output, timedOut } = await runCaptured([
-    '--import', 'tsx', '--import', ASSERT_MESSAGES, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, file,
+    ...loader, '--import', ASSERT_MESSAGES, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, compiled ?? file,
   ], withoutTestContext(env), { timeoutMs: schedule.fileTimeoutMs, live });
   const ms = Date.now() - started;
   const counts = tapCounts(tap);
