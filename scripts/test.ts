@@ -91,8 +91,8 @@ async function nodeTests(files: string[], env: (file: string) => NodeJS.ProcessE
   }
 }
 /**
- * The files compiled ahead (scripts/lib/compile.ts). If that fails, every file runs under tsx as
- * before, so the one that does not compile fails on its own (and tsc names it too).
+ * The files compiled ahead (scripts/lib/compile.ts). If that fails, it counts as a failure and every
+ * file runs under tsx as before (a file that does not compile then fails on its own).
  */
 async function compileTestFiles(files: string[]): Promise<Map<string, string> | undefined> {
   const compileStarted = Date.now();
@@ -101,7 +101,8 @@ async function compileTestFiles(files: string[]): Promise<Map<string, string> | 
     log(`compiled ${files.length} test files in ${((Date.now() - compileStarted) / 1000).toFixed(1)} s`);
     return compiled;
   } catch (error) {
-    log(`compiling the test files failed; they run under tsx instead:\n${(error as Error).message}`);
+    failed += 1;
+    log(`FAILED: compiling the test files; they run under tsx instead:\n${(error as Error).message}`);
     return undefined;
   }
 }

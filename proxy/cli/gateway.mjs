@@ -26,7 +26,7 @@ if (request) {
   // The command compiled ahead by `npm start` or `npm test` (scripts/lib/build.ts) when it was made
   // from these very sources; otherwise tsx compiles the sources as they are.
   const { compiledFromTheseSources } = await import('./compiled-command.mjs');
-  const compiled = compiledFromTheseSources(fileURLToPath(new URL('../../', import.meta.url)));
+  const compiled = compiledFromTheseSources(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..'));
   if (compiled) {
     process.setSourceMapsEnabled(true);
   } else {

@@ -35,14 +35,16 @@ test('each module keeps its own import.meta; packages load from node_modules; st
     'const self: { dirname: string; url: string; filename: string } = { url: import.meta.url, dirname: import.meta.dirname, filename: import.meta.filename };',
     "let stack = '';",
     'try { fail(); } catch (error) { stack = (error as Error).stack ?? \'\'; }',
-    "console.log(JSON.stringify({ self, where, zod: z.string().parse('ok'), stack }));",
+    "const words = 'import.meta.url stays text in a string';",
+    "console.log(JSON.stringify({ self, where, zod: z.string().parse('ok'), stack, words }));",
   ].join('\n'));
   const compiled = await compileEntries([relative(entry)], path.join(scratch, 'out'));
   const output = compiled.get(relative(entry))!;
   assert.ok(output.startsWith(path.join(scratch, 'out')), output);
 
   const { stdout } = await promisify(execFile)(process.execPath, ['--enable-source-maps', output]);
-  const seen = JSON.parse(stdout) as { self: Record<string, string>; where: Record<string, string>; zod: string; stack: string };
+  const seen = JSON.parse(stdout) as { self: Record<string, string>; where: Record<string, string>; zod: string; stack: string; words: string };
+  assert.equal(seen.words, 'import.meta.url stays text in a string');
   assert.deepEqual(seen.self, { url: pathToFileURL(entry).href, dirname: path.dirname(entry), filename: entry });
   assert.deepEqual(seen.where, { url: pathToFileURL(helper).href, dirname: path.dirname(helper), filename: helper });
   assert.equal(seen.zod, 'ok');

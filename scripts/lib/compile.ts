@@ -12,7 +12,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Loader, type Plugin } from 'esbuild';
+import { build, transform, type Loader, type Plugin } from 'esbuild';
 
 const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.jsx': 'jsx' };
 
@@ -24,11 +24,20 @@ const importMetaOfSource: Plugin = {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const source = await readFile(args.path, 'utf8');
       if (!source.includes('import.meta')) return undefined;
-      const contents = source
-        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
-        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
-        .replaceAll('import.meta.filename', JSON.stringify(args.path));
-      return { contents, loader: LOADERS[path.extname(args.path)] ?? 'ts' };
+      // esbuild's define replaces the expressions only (not the same words inside a string); the
+      // inline source map of this step is followed by the bundle's, so lines stay the source's.
+      const { code } = await transform(source, {
+        loader: LOADERS[path.extname(args.path)] ?? 'ts',
+        jsx: 'automatic',
+        sourcemap: 'inline',
+        sourcefile: args.path,
+        define: {
+          'import.meta.url': JSON.stringify(pathToFileURL(args.path).href),
+          'import.meta.dirname': JSON.stringify(path.dirname(args.path)),
+          'import.meta.filename': JSON.stringify(args.path),
+        },
+      });
+      return { contents: code, loader: 'js' };
     });
   },
 };
