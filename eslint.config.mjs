@@ -7,7 +7,7 @@ import nextTs from 'eslint-config-next/typescript';
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores(['.next/**', '.data/**', '.test-data/**', 'lib/db/generated/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**']),
+  globalIgnores(['.next/**', '.build/**', '.data/**', '.test-data/**', 'lib/db/generated/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**']),
   {
     rules: {
       // Pages and route handlers sit on top of components/ and lib/, never the other way round.
