@@ -91,7 +91,7 @@ describe('PRIVATE_NETWORK=deny (the default)', () => {
     assert.equal(expectOk(await call('POST', `/v1/providers/${slug}/test`, { auth })).ok, true);
   });
 
-  test('connect: a stored loopback provider is not dialled (502 naming the policy); the local pool is exempt', async () => {
+  test('connect: a stored loopback provider is not dialled (502 naming the policy), and the next connect gets a 503 at once that names it too; the local pool is exempt', async () => {
     const tenant = await newUser('deny-connect');
     await addProvider(tenant.workspaceId, tenant.routerId, { slug: 'loop', url: loopbackBrowser() });
     const key = await routerKey(tenant.workspaceId, tenant.routerId);
@@ -101,6 +101,12 @@ describe('PRIVATE_NETWORK=deny (the default)', () => {
     assert.equal(refused.status, 502);
     assert.match(refused.body, /egress policy/);
     assert.match(refused.body, /PRIVATE_NETWORK/);
+    // The refusal lasts until the policy or the address changes: a 503 without queueing (a wait
+    // for a cooldown to end would be a 429 after the router's queue timeout).
+    const outOfRotation = await open(url);
+    assert.ok(!isOpened(outOfRotation));
+    assert.equal(outOfRotation.status, 503);
+    assert.match(outOfRotation.body, /cooling down or unhealthy\) \(last failure: refused by the egress policy: .*PRIVATE_NETWORK/);
 
     const pooled = await newUser('deny-pool');
     await addProvider(pooled.workspaceId, pooled.routerId, { slug: 'pool', url: POOL_WS });

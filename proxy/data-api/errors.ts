@@ -1,6 +1,6 @@
 // The data API's one error type and its mapping from routing-engine errors (docs/connect.md,
 // "Data API"). Handlers throw DataApiError; only handle-data-api.ts writes a response.
-import type { EngineError } from '../engine';
+import { lastFailureNote, type EngineError } from '../engine';
 
 export interface FieldIssue {
   field: string;
@@ -35,14 +35,14 @@ export function fromEngineError(error: EngineError, pinned: string | undefined):
     case 'none_eligible':
       return new DataApiError(400, 'no provider on this router can take this call');
     case 'pinned_unavailable':
-      return new DataApiError(503, `provider "${pinned}" is ${error.reason === 'full' ? 'full' : 'cooling down or unhealthy'}; retry later or call without provider`);
+      return new DataApiError(503, `provider "${pinned}" is ${error.reason === 'full' ? 'full' : 'cooling down or unhealthy'}${lastFailureNote(error)}; retry later or call without provider`);
     case 'queue_timeout':
       return new DataApiError(429, `every eligible provider stayed busy for ${error.waitedMs ?? 0} ms (the router's queue timeout); retry later`, { 'Retry-After': QUEUE_RETRY_AFTER_S });
     case 'queue_full':
       return new DataApiError(503, "the router's queue is full; retry later");
     case 'no_free_provider':
       // docs/connect.md lists "full" among the data API's 503s (only a queue timeout is a 429).
-      return new DataApiError(503, error.reason === 'full' ? 'every eligible provider is at its concurrency limit and the queue is off; retry later' : 'no provider is available (cooling down or unhealthy); retry later');
+      return new DataApiError(503, error.reason === 'full' ? 'every eligible provider is at its concurrency limit and the queue is off; retry later' : `no provider is available (cooling down or unhealthy)${lastFailureNote(error)}; retry later`);
     case 'config_changed':
       return new DataApiError(503, 'the router settings changed while the call waited; retry');
     default:

@@ -143,3 +143,25 @@ test('eligibility: nothing eligible is none_eligible; otherwise only eligible pr
   assert.equal(r.provider.id, 'b');
   assert.equal(r.fail('x')?.provider.id, 'd');
 });
+
+test('a refusal because every provider is out names why: the last failed dial or health check of each, until a success or a healthy check', async () => {
+  const { engine } = setup([provider('a'), provider('b')], { cooldownMinRequestVolume: 1 });
+  const policy = 'refused by the egress policy: 127.0.0.1 is a loopback address, refused under PRIVATE_NETWORK=deny';
+  engine.setHealthy('a', false, `health check: ${policy}`);
+  (await engine.acquire({ pin: 'b' })).fail(policy);
+  const refused = (e: unknown, causes: string[]) => isEngineError(e, 'no_free_provider') && e.reason === 'unavailable' && JSON.stringify(e.causes) === JSON.stringify(causes);
+  await assert.rejects(engine.acquire(), (e) => refused(e, [`health check: ${policy}`, policy]));
+  await assert.rejects(engine.acquire({ pin: 'b' }), (e) => isEngineError(e, 'pinned_unavailable') && JSON.stringify(e.causes) === JSON.stringify([policy]));
+
+  engine.setHealthy('a', true);
+  const lease = (await engine.acquire()).succeed(10);
+  lease.release();
+  engine.setHealthy('a', false);
+  await assert.rejects(engine.acquire(), (e) => refused(e, ['its health check failed', policy]), 'a check without a reason; b still cooling after its dial');
+  engine.reset('b');
+  engine.setHealthy('a', false, 'health check: connect ECONNREFUSED 127.0.0.1:1');
+  const onB = await engine.acquire();
+  assert.equal(onB.provider.id, 'b', 'a reset forgets the cooldown and its cause');
+  assert.equal(onB.fail('upgrade rejected: 500'), null);
+  await assert.rejects(engine.acquire(), (e) => refused(e, ['health check: connect ECONNREFUSED 127.0.0.1:1', 'upgrade rejected: 500']), 'new causes replace the old');
+});

@@ -5,6 +5,7 @@
 import type { Clock } from './clock';
 import { CooldownTracker } from './cooldown';
 import { EngineError, type BlockReason } from './errors';
+import { FailureNotes } from './failure-notes';
 import { FullMarks } from './full-marks';
 import { LatencyTracker } from './latency';
 import { WaitQueue, type Waiter } from './queue';
@@ -55,6 +56,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   private readonly cooldown: CooldownTracker;
   private readonly latency = new LatencyTracker();
   private readonly unhealthy = new Set<string>();
+  private readonly failures = new FailureNotes();
   private readonly queue = new WaitQueue<Waiter<P>>();
   private readonly cooldownListeners = new Set<CooldownListener>();
   /**
@@ -83,7 +85,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.shared = options.shared ?? false;
     this.host = {
       recordSuccess: (p, ms) => this.recordSuccess(p, ms),
-      failover: (chain, p) => this.failover(chain, p),
+      failover: (chain, p, reason) => this.failover(chain, p, reason),
       skip: (chain, p) => this.skipped(chain, p),
       full: (chain, p, signal) => this.onFull(chain, p, signal),
       releaseSlot: (p) => this.releaseSlot(p),
@@ -130,11 +132,13 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   }
 
   /** Health-check verdict; unhealthy providers get no new connections. */
-  setHealthy(providerId: string, healthy: boolean): void {
+  setHealthy(providerId: string, healthy: boolean, reason = 'its health check failed'): void {
     if (healthy) {
+      this.failures.forget(providerId);
       if (this.unhealthy.delete(providerId)) this.drain();
     } else {
       this.unhealthy.add(providerId);
+      this.failures.note(providerId, reason);
     }
   }
 
@@ -147,6 +151,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   reset(providerId: string): void {
     this.cooldown.forget(providerId);
     this.unhealthy.delete(providerId);
+    this.failures.forget(providerId);
     this.full.clear(providerId);
     this.latency.forget(providerId);
     this.drain();
@@ -230,6 +235,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.latency.retain(ids);
     this.strategy.retain(ids);
     for (const id of this.unhealthy) if (!ids.has(id)) this.unhealthy.delete(id);
+    this.failures.keepOnly(ids);
     this.full.clearAll((id) => ids.has(id));
     for (const id of [...this.announced.keys()]) if (!ids.has(id)) this.announced.delete(id);
   }
@@ -240,7 +246,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     if (predicate && !predicate(provider)) throw new EngineError('none_eligible');
     this.drain();
     const providerId = provider.id;
-    if (!this.isRoutable(provider)) throw new EngineError('pinned_unavailable', { reason: 'unavailable', providerId });
+    if (!this.isRoutable(provider)) throw new EngineError('pinned_unavailable', { reason: 'unavailable', providerId, causes: this.failures.causesOf([provider]) });
     if (this.full.isFull(providerId) || !this.take(provider)) {
       throw new EngineError('pinned_unavailable', { reason: 'full', providerId });
     }
@@ -346,8 +352,9 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     return chain.pinned || this.closed ? null : this.nextInChain(chain);
   }
 
-  private failover(chain: Chain<P>, failed: P): Reservation<P> | null {
+  private failover(chain: Chain<P>, failed: P, reason: string): Reservation<P> | null {
     const configured = this.index.has(failed.id);
+    if (configured) this.failures.note(failed.id, reason);
     const cooldownMs = configured ? this.cooldown.record(failed.id, false) : null;
     this.slots.release(failed.id);
     this.drain();
@@ -387,10 +394,11 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   private waitOrRefuse(eligible: readonly P[], options: AcquireOptions<P>, chain?: Chain<P>): Promise<Reservation<P>> {
     const reason = this.blockReason(eligible);
     const { queueMaxSize, queueTimeoutMs } = this.settings;
-    if (queueMaxSize <= 0 || queueTimeoutMs <= 0) return Promise.reject(new EngineError('no_free_provider', { reason }));
+    const causes = this.failures.causesOf(eligible);
+    if (queueMaxSize <= 0 || queueTimeoutMs <= 0) return Promise.reject(new EngineError('no_free_provider', { reason, causes: reason === 'unavailable' ? causes : undefined }));
     const deadline = (chain?.queuedAt ?? this.clock.now()) + queueTimeoutMs;
     const hopeful = eligible.some((p) => !this.unhealthy.has(p.id) && (this.cooldown.cooldownUntil(p.id) ?? 0) < deadline);
-    if (!hopeful) return Promise.reject(new EngineError('no_free_provider', { reason: 'unavailable' }));
+    if (!hopeful) return Promise.reject(new EngineError('no_free_provider', { reason: 'unavailable', causes }));
     if (this.queue.length >= queueMaxSize) return Promise.reject(new EngineError('queue_full', { reason }));
     return this.enqueue(eligible, options, chain);
   }
@@ -429,6 +437,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
 
   private recordSuccess(provider: P, connectMs: number): void {
     if (!this.index.has(provider.id)) return;
+    this.failures.forget(provider.id);
     this.latency.record(provider.id, connectMs);
     const cooldownMs = this.cooldown.record(provider.id, true);
     if (cooldownMs !== null) this.emitCooldown(provider.id, cooldownMs);

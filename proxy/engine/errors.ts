@@ -38,6 +38,8 @@ export interface EngineErrorDetails {
   waitedMs?: number;
   /** the pinned provider, for pinned_unavailable */
   providerId?: string;
+  /** why the providers are cooling down or unhealthy (their last failed dial or health check), when known */
+  causes?: string[];
 }
 
 export class EngineError extends Error {
@@ -45,6 +47,7 @@ export class EngineError extends Error {
   readonly reason?: BlockReason;
   readonly waitedMs?: number;
   readonly providerId?: string;
+  readonly causes: string[];
 
   constructor(code: EngineErrorCode, details: EngineErrorDetails = {}) {
     super(details.reason ? `${code} (${details.reason})` : code);
@@ -53,7 +56,13 @@ export class EngineError extends Error {
     this.reason = details.reason;
     this.waitedMs = details.waitedMs;
     this.providerId = details.providerId;
+    this.causes = details.causes ?? [];
   }
+}
+
+/** " (last failure: …)" naming why the providers are out, for a refusal's text; empty when unknown. */
+export function lastFailureNote(error: EngineError): string {
+  return error.causes.length > 0 ? ` (last failure: ${error.causes.join('; ')})` : '';
 }
 
 export function isEngineError(e: unknown, code?: EngineErrorCode): e is EngineError {

@@ -2,7 +2,7 @@
 
 export { systemClock, FakeClock, type Clock, type TimerHandle } from './clock';
 export { CooldownTracker, COOLDOWN_WINDOW_MS, type CooldownSettings } from './cooldown';
-export { EngineError, isEngineError, type BlockReason, type EngineErrorCode } from './errors';
+export { EngineError, isEngineError, lastFailureNote, type BlockReason, type EngineErrorCode } from './errors';
 export { FULL_RETRY_MS, RouterEngine, type AcquireOptions, type CooldownListener, type RouterEngineOptions } from './engine';
 export { LatencyTracker, LATENCY_EWMA_ALPHA } from './latency';
 export { Lease, Reservation } from './reservation';

@@ -4,6 +4,7 @@
 // follow the RouterStore: they start when a router is loaded, follow its changes and stop when
 // the router is deleted.
 import { connectEgress, egressFetch } from '../../lib/net/egress-connect';
+import { EgressRefusedError } from '../../lib/net/egress-policy';
 import { outboundAddress } from '../../lib/providers/egress';
 import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
 import { systemClock, type Clock, type TimerHandle } from '../engine';
@@ -12,6 +13,8 @@ const CHECK_TIMEOUT_MS = 5_000;
 
 export interface HealthReport {
   healthy: boolean;
+  /** Why it is unhealthy (the egress policy's refusal, a refused port, no answer), when it is not. */
+  reason?: string;
   /** A managed provider's current capacity, which bounds its concurrency when maxConcurrent is unset. */
   capacity?: number;
   /** A managed provider with fewer sessions than its capacity right now (it has room). */
@@ -29,21 +32,30 @@ export async function checkProvider(provider: RuntimeProvider): Promise<HealthRe
       const response = await egressFetch(policy, `${secure ? 'https' : 'http'}://${url.host}/pool/status`, { headers, signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
       const status = (await response.json()) as { calibrating?: boolean; capacity?: number; active?: number };
       const capacity = typeof status.capacity === 'number' ? status.capacity : undefined;
-      return { healthy: response.ok && status.calibrating !== true, capacity, hasRoom: capacity !== undefined && typeof status.active === 'number' && status.active < capacity };
-    } catch {
-      return { healthy: false };
+      const healthy = response.ok && status.calibrating !== true;
+      return { healthy, reason: healthy ? undefined : `the pool answered ${response.status}${status.calibrating ? ' (calibrating)' : ''}`, capacity, hasRoom: capacity !== undefined && typeof status.active === 'number' && status.active < capacity };
+    } catch (error) {
+      return { healthy: false, reason: `health check: ${failureText(error)}` };
     }
   }
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const port = Number(url.port || (secure ? 443 : 80));
-  const socket = await connectEgress(policy, { host, port, secure }).catch(() => null);
-  if (!socket) return { healthy: false };
+  let refusal = '';
+  const socket = await connectEgress(policy, { host, port, secure }).catch((error: unknown) => ((refusal = failureText(error)), null));
+  if (!socket) return { healthy: false, reason: `health check: ${refusal}` };
   return new Promise((resolve) => {
-    const done = (ok: boolean) => { socket.destroy(); resolve({ healthy: ok }); };
-    socket.setTimeout(CHECK_TIMEOUT_MS, () => done(false));
-    socket.once(secure ? 'secureConnect' : 'connect', () => done(true));
-    socket.once('error', () => done(false));
+    const done = (reason?: string) => { socket.destroy(); resolve(reason ? { healthy: false, reason: `health check: ${reason}` } : { healthy: true }); };
+    socket.setTimeout(CHECK_TIMEOUT_MS, () => done(`no answer within ${CHECK_TIMEOUT_MS} ms`));
+    socket.once(secure ? 'secureConnect' : 'connect', () => done());
+    socket.once('error', (error) => done(error.message));
   });
+}
+
+/** An egress refusal worded as a dial's (proxy/websocket/dial.ts), so both name the policy alike. */
+function failureText(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause;
+  const refused = error instanceof EgressRefusedError ? error : cause instanceof EgressRefusedError ? cause : null;
+  return refused ? `refused by the egress policy: ${refused.message}` : (error as Error).message;
 }
 
 export interface HealthCheckerOptions {
@@ -98,7 +110,7 @@ export class HealthChecker {
       // new one (a fixed address must not be marked down by a check of the broken one).
       const provider = runtime.providers.find((p) => p.id === checked.id);
       if (!provider || provider.updatedAt !== checked.updatedAt || !this.timers.has(runtime.id)) continue;
-      runtime.engine.setHealthy(provider.id, report.healthy);
+      runtime.engine.setHealthy(provider.id, report.healthy, report.reason);
       // A provider that answered "at capacity" is tried again as soon as a report shows room.
       if (report.healthy && report.hasRoom) runtime.engine.capacityFreed(provider.id);
       if (report.capacity !== undefined && provider.advertisedMaxConcurrent !== report.capacity) {

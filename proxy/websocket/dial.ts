@@ -23,7 +23,8 @@ export interface Upstream {
  * failure. `aborted`: the dial was cancelled through its signal.
  */
 export class DialError extends Error {
-  constructor(readonly kind: 'refused' | 'timeout' | 'rejected' | 'error' | 'full' | 'aborted', message: string) {
+  /** `policy`: the egress policy refuses the address (nothing was dialled; retrying cannot help). */
+  constructor(readonly kind: 'refused' | 'timeout' | 'rejected' | 'error' | 'full' | 'aborted' | 'policy', message: string) {
     super(message);
   }
 }
@@ -79,7 +80,7 @@ export function dialUpstream(options: DialOptions): Promise<Upstream> {
         handshake(opened);
       },
       (error: NodeJS.ErrnoException) => {
-        if (error instanceof EgressRefusedError) fail(new DialError('error', `refused by the egress policy: ${error.message}`));
+        if (error instanceof EgressRefusedError) fail(new DialError('policy', `refused by the egress policy: ${error.message}`));
         else fail(new DialError('error', error.code ? `${error.code}: ${error.message}` : error.message));
       },
     );
