@@ -39,8 +39,8 @@ const LANES: Record<string, { files: string[]; why: string }> = {
     why: "the stack's local pool: a few browsers on two cores; these hold, count or kill its browsers, and a full pool refuses the web's probes",
   },
   operator: {
-    files: ['billing-checkout', 'billing-operator', 'operator', 'outbox'],
-    why: 'the one instance operator (ADMIN_EMAILS): each file creates it if missing and deletes it after; operator checks that the installation has none',
+    files: ['billing-checkout', 'billing-operator', 'operator', 'outbox', 'password-reset-shell'],
+    why: "the one instance operator (ADMIN_EMAILS): each file creates it if missing and deletes it after; operator checks that the installation has none and reads the newest rows of the operator's audit log, which password-reset-shell writes",
   },
 };
 // These must own the machine: they run alone, after the others.

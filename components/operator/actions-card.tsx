@@ -18,6 +18,7 @@ const LABELS: Record<string, string> = {
   operator_claimed: 'Claimed the operator rights',
   operator_granted: 'Made operator',
   operator_revoked: 'Took the operator rights',
+  password_reset_link: 'Made a password reset link',
 };
 
 /** What was done, in words: the action, and for a grant its amount and note. */

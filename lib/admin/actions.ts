@@ -1,5 +1,5 @@
-// The operator's audit log: every grant of credit, suspension, enterprise mark and change of
-// operator rights, written in the transaction of the change itself, newest first on the operator's
+// The operator's audit log: every grant of credit, suspension, enterprise mark, change of operator
+// rights and password reset link made from the shell, written in the transaction of the change itself, newest first on the operator's
 // Workspaces page (GET /v1/admin/actions). Rows outlive the workspace they name (the name is kept).
 import { db, Prisma } from '../db';
 import type { ListActionsQuery } from './schemas';
@@ -12,7 +12,8 @@ export type OperatorActionKind =
   | 'workspace_not_enterprise'
   | 'operator_claimed'
   | 'operator_granted'
-  | 'operator_revoked';
+  | 'operator_revoked'
+  | 'password_reset_link';
 
 /** Who did it: an operator's account, or the shell (`npm run operator`, `npm run seed`) when null. */
 export type Actor = { id: string; email: string } | null;

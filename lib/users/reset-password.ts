@@ -3,7 +3,8 @@
 // link is a one-time EmailToken (purpose "reset-password", SHA-256 stored) valid one hour, and a
 // newer request deletes the older links. Completing it sets the password, signs out every session
 // (sessionVersion), revokes the account tokens and clears the sign-in throttle of the address.
-import { db } from '../db';
+import { recordOperatorAction } from '../admin/actions';
+import { db, Prisma } from '../db';
 import { ApiError, invalidField } from '../api/errors';
 import { hashPassword } from '../auth/password';
 import { signInFailuresOf } from '../auth/sign-in-throttle';
@@ -14,6 +15,9 @@ import { passwordChangedMail, passwordResetMail } from '../mail/templates';
 import { hitBucket, windowStartOf } from '../rate-limit/buckets';
 
 export const RESET_PURPOSE = 'reset-password';
+/** A link made at the installation's shell (npm run reset-password): it proves no mailbox. */
+export const SHELL_RESET_PURPOSE = 'reset-password-shell';
+const RESET_PURPOSES = [RESET_PURPOSE, SHELL_RESET_PURPOSE];
 export const RESET_TTL_MS = 3_600_000;
 export const RESETS_PER_HOUR_PER_ADDRESS = 5;
 const HOUR_MS = 3_600_000;
@@ -42,24 +46,44 @@ export async function sendPasswordResetMail(email: string): Promise<void> {
   try {
     const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, name: true } });
     if (!user) return;
-    const secret = newSecret('pwr_');
-    await db.$transaction(async (tx) => {
-      // Under the user's row lock, so two requests at once still leave one live link.
-      await tx.$executeRaw`SELECT 1 FROM "User" WHERE "id" = ${user.id} FOR UPDATE`;
-      await tx.emailToken.deleteMany({ where: { userId: user.id, purpose: RESET_PURPOSE, usedAt: null } });
-      await tx.emailToken.create({ data: { userId: user.id, purpose: RESET_PURPOSE, tokenHash: secret.hash, expiresAt: new Date(Date.now() + RESET_TTL_MS) } });
-    });
-    await sendMail(passwordResetMail(user.email, user.name, `${publicWebUrl()}/reset-password?token=${encodeURIComponent(secret.plaintext)}`));
+    const link = await db.$transaction((tx) => issueResetLink(tx, user.id, RESET_PURPOSE));
+    await sendMail(passwordResetMail(user.email, user.name, link));
   } catch (error) {
     log.error({ event: 'password-reset-mail-failed', err: (error as Error).message }, 'could not send a password reset link');
   }
+}
+
+/** A new one-time reset link (valid RESET_TTL_MS); the account's earlier unused links stop working. */
+async function issueResetLink(tx: Prisma.TransactionClient, userId: string, purpose: string): Promise<string> {
+  const secret = newSecret('pwr_');
+  // Under the user's row lock, so two requests at once still leave one live link.
+  await tx.$executeRaw`SELECT 1 FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
+  await tx.emailToken.deleteMany({ where: { userId, purpose: { in: RESET_PURPOSES }, usedAt: null } });
+  await tx.emailToken.create({ data: { userId, purpose, tokenHash: secret.hash, expiresAt: new Date(Date.now() + RESET_TTL_MS) } });
+  return `${publicWebUrl()}/reset-password?token=${encodeURIComponent(secret.plaintext)}`;
+}
+
+/**
+ * For an install without a mail server (npm run reset-password): a reset link for the account,
+ * printed at the shell instead of mailed, and written to the operator's audit log. Using it does
+ * not mark the address verified, since no mail went through it.
+ */
+export async function shellResetLink(email: string): Promise<{ email: string; link: string }> {
+  const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, email: true } });
+  if (!user) throw new Error(`no account has the address ${email.trim()}`);
+  const link = await db.$transaction(async (tx) => {
+    const issued = await issueResetLink(tx, user.id, SHELL_RESET_PURPOSE);
+    await recordOperatorAction(tx, { actor: null, action: 'password_reset_link', targetLabel: user.email });
+    return issued;
+  });
+  return { email: user.email, link };
 }
 
 const refused = (message: string) => invalidField('token', message);
 
 export async function completePasswordReset(token: string, password: string): Promise<{ reset: true; user: { id: string; email: string; name: string } }> {
   const row = await db.emailToken.findUnique({ where: { tokenHash: hashSecret(token) } });
-  if (!row || row.purpose !== RESET_PURPOSE) throw refused('this link is not valid, or a newer reset link replaced it; ask for a new one');
+  if (!row || !RESET_PURPOSES.includes(row.purpose)) throw refused('this link is not valid, or a newer reset link replaced it; ask for a new one');
   if (row.usedAt) throw refused('this link was already used; ask for a new one to reset the password again');
   if (row.expiresAt.getTime() <= Date.now()) throw refused('this link has expired (reset links are valid for one hour); ask for a new one');
 
@@ -73,17 +97,17 @@ export async function completePasswordReset(token: string, password: string): Pr
     const before = await tx.user.findUniqueOrThrow({ where: { id: row.userId }, select: { emailVerifiedAt: true } });
     const updated = await tx.user.update({
       where: { id: row.userId },
-      // The link reached the mailbox, which is what verification proves.
-      data: { passwordHash, sessionVersion: { increment: 1 }, emailVerifiedAt: before.emailVerifiedAt ?? now },
+      // A mailed link reached the mailbox, which is what verification proves; a shell's did not.
+      data: { passwordHash, sessionVersion: { increment: 1 }, emailVerifiedAt: before.emailVerifiedAt ?? (row.purpose === RESET_PURPOSE ? now : null) },
       select: { id: true, email: true, name: true },
     });
-    await tx.emailToken.deleteMany({ where: { userId: row.userId, purpose: RESET_PURPOSE, usedAt: null } });
+    await tx.emailToken.deleteMany({ where: { userId: row.userId, purpose: { in: RESET_PURPOSES }, usedAt: null } });
     // Whoever knew the old password could have made tokens from a dashboard session.
     await tx.accessToken.updateMany({ where: { userId: row.userId, revokedAt: null }, data: { revokedAt: now } });
     await tx.rateLimitBucket.deleteMany({ where: { key: signInFailuresOf(updated.email) } });
     return updated;
   });
-  log.info({ event: 'password-reset', userId: user.id }, 'password reset with an e-mailed link');
+  log.info({ event: 'password-reset', userId: user.id, from: row.purpose === RESET_PURPOSE ? 'mail' : 'shell' }, 'password reset with a one-time link');
   return { reset: true, user };
 }
 

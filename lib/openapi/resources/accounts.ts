@@ -131,7 +131,7 @@ export const operatorAction = named(
   'OperatorAction',
   z.object({
     id: z.string(),
-    action: z.enum(['credits_granted', 'workspace_suspended', 'workspace_unsuspended', 'workspace_enterprise', 'workspace_not_enterprise', 'operator_claimed', 'operator_granted', 'operator_revoked']),
+    action: z.enum(['credits_granted', 'workspace_suspended', 'workspace_unsuspended', 'workspace_enterprise', 'workspace_not_enterprise', 'operator_claimed', 'operator_granted', 'operator_revoked', 'password_reset_link']),
     actor: z.object({ id: z.string(), email: z.string().nullable() }).nullable().describe('the operator who did it; null for the command line (`npm run operator`, `npm run seed`)'),
     workspaceId: z.string().nullable(),
     target: z.string().nullable().describe("the workspace's name, or the account's e-mail, when it was done"),
