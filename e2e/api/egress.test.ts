@@ -129,6 +129,18 @@ describe('PRIVATE_NETWORK=deny (the default)', () => {
     assert.equal(receiver.on('/stored').length, 0, 'the receiver got nothing');
   });
 
+  test('data API: a loopback provider is not dialled (503 "failed to connect" naming the policy); the next call is a 503 at once that names it too', async () => {
+    const tenant = await newUser('deny-data-provider');
+    await addProvider(tenant.workspaceId, tenant.routerId, { slug: 'loop', url: loopbackBrowser() });
+    const key = await routerKey(tenant.workspaceId, tenant.routerId);
+    const first = await dataApi('content', key, { url: 'https://example.com/' }, { base: denyProxy });
+    assert.equal(first.status, 503, first.text);
+    assert.match(first.json.error, /^every eligible provider failed to connect:\n- loop: refused by the egress policy: .*PRIVATE_NETWORK/);
+    const next = await dataApi('content', key, { url: 'https://example.com/' }, { base: denyProxy });
+    assert.equal(next.status, 503, next.text);
+    assert.match(next.json.error, /\(last failure: refused by the egress policy: .*PRIVATE_NETWORK/);
+  });
+
   test('data API: loopback, private and link-local urls are a 400 on url before any browser is used', async () => {
     const pooled = await newUser('deny-data');
     await addProvider(pooled.workspaceId, pooled.routerId, { slug: 'pool', url: POOL_WS });

@@ -22,7 +22,8 @@ import { atCapacityInError } from '../connect/at-capacity';
  * `full` (a managed provider at capacity), which the engine skips or waits for without a failure.
  */
 export class ConnectError extends Error {
-  constructor(readonly kind: 'timeout' | 'error' | 'full', message: string) {
+  /** `policy`: the egress policy refuses the provider's address (nothing was dialled). */
+  constructor(readonly kind: 'timeout' | 'error' | 'full' | 'policy', message: string) {
     super(message);
   }
 }
@@ -111,7 +112,7 @@ export class BrowserConnections {
       },
       (error: Error) => {
         this.forget(entry);
-        if (error instanceof EgressRefusedError) throw new ConnectError('error', `refused by the egress policy: ${error.message}`);
+        if (error instanceof EgressRefusedError) throw new ConnectError('policy', `refused by the egress policy: ${error.message}`);
         const full = atCapacityInError(error.message);
         if (full) throw new ConnectError('full', `the provider is at capacity (${full})`);
         throw error instanceof errors.TimeoutError

@@ -54,7 +54,10 @@ async function downloadIn(clientFolder: string, files: string[]): Promise<{ sock
   return { socket, names };
 }
 
-test('a download goes to the session\'s own folder whatever path the client names, under the site\'s name made unique; the key holder lists, reads and frees the files', async () => {
+// Each test is bounded (a download event that never comes fails its test, not the whole file after 15 minutes).
+const BOUNDED = { timeout: 120_000 };
+
+test('a download goes to the session\'s own folder whatever path the client names, under the site\'s name made unique; the key holder lists, reads and frees the files', BOUNDED, async () => {
   const clientFolder = `/root/not-here-${randomBytes(4).toString('hex')}`;
   const { socket, names } = await downloadIn(clientFolder, ['/report', '/notes', '/notes']);
   assert.deepEqual(names, ['report.bin', 'notes.csv', 'notes.csv']);
@@ -84,7 +87,7 @@ test('a download goes to the session\'s own folder whatever path the client name
   assert.deepEqual(await (await pool.get(base, { headers: key })).json(), { files: [] });
 });
 
-test('a session that downloaded nothing has an empty list; Page.setDownloadBehavior is pointed at the folder too', async () => {
+test('a session that downloaded nothing has an empty list; Page.setDownloadBehavior is pointed at the folder too', BOUNDED, async () => {
   const empty = await openSocket(pool.ws, auth);
   empty.ws.close();
   await empty.closed;
@@ -105,7 +108,7 @@ test('a session that downloaded nothing has an empty list; Page.setDownloadBehav
   assert.deepEqual(files.map((f) => f.name), ['notes.csv']);
 });
 
-test("the proxy's collection copies the files in the order they were saved, within the session's limits, then frees them", async () => {
+test("the proxy's collection copies the files in the order they were saved, within the session's limits, then frees them", BOUNDED, async () => {
   const { socket } = await downloadIn('/tmp', ['/report', '/notes', '/notes']);
   const target = { url: pool.ws, headers: auth, policy: { privateNetwork: 'allow' as const, internalPorts: new Set<number>() }, release: () => {} };
   const saved: { name: string; data: Buffer }[] = [];
