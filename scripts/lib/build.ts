@@ -60,7 +60,7 @@ export async function compileServices(log: (line: string) => void): Promise<Reco
     const staging = `${dir}.${process.pid}`;
     const { inputs } = await compileWithInputs([...Object.values(SERVICES), ...GATEWAY_ENTRIES], staging);
     writeFileSync(path.join(staging, 'complete'), `${new Date().toISOString()}\n`);
-    rmSync(dir, { recursive: true, force: true }); // a compile that was cut short
+    if (!existsSync(path.join(dir, 'complete'))) rmSync(dir, { recursive: true, force: true }); // a compile that was cut short
     try {
       renameSync(staging, dir);
     } catch {
