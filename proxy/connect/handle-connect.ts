@@ -224,11 +224,9 @@ async function route(input: RouteInput): Promise<void> {
       log.info({ routerId: router.id, provider: provider.slug, reason: error.message }, 'provider attempt failed');
       const cooled = await shared?.fail(router.settings);
       if (cooled) router.engine.enterCooldown(cooled.providerId, cooled.remainingMs);
-      // A refusal of the egress policy lasts until the policy or the address changes (a reset):
-      // the provider is out of the rotation, so the next connect gets a 503 naming it at once
-      // instead of queueing for a cooldown to end.
-      if (error.kind === 'policy') router.engine.setHealthy(provider.id, false, error.message);
-      const next = reservation.fail(error.message);
+      // A refusal of the egress policy lasts until the address changes: the next connect gets a
+      // 503 naming it at once instead of queueing for a cooldown to end.
+      const next = reservation.fail(error.message, { untilReset: error.kind === 'policy' });
       const attempts = reservation.attempts.map((a) => `- ${a.slug}: ${a.reason}`).join('\n');
       if (next && (params.provider || signal.aborted)) next.cancel();
       if (signal.aborted) return;

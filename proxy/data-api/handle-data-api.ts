@@ -189,11 +189,10 @@ async function perform(endpoint: Endpoint<PageRequest>, request: PageRequest, ro
       }
       log.info({ routerId: router.id, provider: reservation.provider.slug, reason: error.message }, 'data-API provider attempt failed');
       failureKinds.push(error.kind);
-      // As on the connect path: refused by the egress policy until a reset, so out of the rotation.
-      if (error.kind === 'policy') router.engine.setHealthy(reservation.provider.id, false, error.message);
       const cooled = await shared?.fail(router.settings);
       if (cooled) router.engine.enterCooldown(cooled.providerId, cooled.remainingMs);
-      const next = reservation.fail(error.message);
+      // As on the connect path: refused by the egress policy until the address changes.
+      const next = reservation.fail(error.message, { untilReset: error.kind === 'policy' });
       if (!next) throw exhausted(reservation.attempts.map((a) => `${a.slug}: ${a.reason}`), failureKinds.every((kind) => kind === 'timeout'));
       reservation = next;
     }

@@ -165,3 +165,13 @@ test('a refusal because every provider is out names why: the last failed dial or
   assert.equal(onB.fail('upgrade rejected: 500'), null);
   await assert.rejects(engine.acquire(), (e) => refused(e, ['health check: connect ECONNREFUSED 127.0.0.1:1', 'upgrade rejected: 500']), 'new causes replace the old');
 });
+
+test('a failure until reset (the egress policy) takes the provider out at once, whatever the cooldown settings, until its reset', async () => {
+  const { engine } = setup([provider('a')], { cooldownMinRequestVolume: 100 });
+  const policy = 'refused by the egress policy: 127.0.0.1 is a loopback address, refused under PRIVATE_NETWORK=deny';
+  assert.equal((await engine.acquire()).fail(policy, { untilReset: true }), null);
+  await assert.rejects(engine.acquire(), (e) => isEngineError(e, 'no_free_provider') && e.reason === 'unavailable' && JSON.stringify(e.causes) === JSON.stringify([policy]), 'not queued: nothing frees it but a reset');
+  assert.equal(engine.status()[0]!.healthy, false);
+  engine.reset('a');
+  assert.equal((await engine.acquire()).provider.id, 'a');
+});

@@ -5,8 +5,8 @@
 import type { Clock } from './clock';
 import { CooldownTracker } from './cooldown';
 import { EngineError, type BlockReason } from './errors';
-import { FailureNotes } from './failure-notes';
 import { FullMarks } from './full-marks';
+import { ProviderHealth } from './provider-health';
 import { LatencyTracker } from './latency';
 import { WaitQueue, type Waiter } from './queue';
 import { Reservation, type Chain, type ReservationHost } from './reservation';
@@ -55,8 +55,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   private readonly slots: SlotStore;
   private readonly cooldown: CooldownTracker;
   private readonly latency = new LatencyTracker();
-  private readonly unhealthy = new Set<string>();
-  private readonly failures = new FailureNotes();
+  private readonly health = new ProviderHealth();
   private readonly queue = new WaitQueue<Waiter<P>>();
   private readonly cooldownListeners = new Set<CooldownListener>();
   /**
@@ -85,7 +84,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.shared = options.shared ?? false;
     this.host = {
       recordSuccess: (p, ms) => this.recordSuccess(p, ms),
-      failover: (chain, p, reason) => this.failover(chain, p, reason),
+      failover: (chain, p, reason, untilReset) => this.failover(chain, p, reason, untilReset),
       skip: (chain, p) => this.skipped(chain, p),
       full: (chain, p, signal) => this.onFull(chain, p, signal),
       releaseSlot: (p) => this.releaseSlot(p),
@@ -133,13 +132,8 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
 
   /** Health-check verdict; unhealthy providers get no new connections. */
   setHealthy(providerId: string, healthy: boolean, reason = 'its health check failed'): void {
-    if (healthy) {
-      this.failures.forget(providerId);
-      if (this.unhealthy.delete(providerId)) this.drain();
-    } else {
-      this.unhealthy.add(providerId);
-      this.failures.note(providerId, reason);
-    }
+    if (!healthy) this.health.markDown(providerId, reason);
+    else if (this.health.markUp(providerId)) this.drain();
   }
 
   /**
@@ -150,8 +144,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
    */
   reset(providerId: string): void {
     this.cooldown.forget(providerId);
-    this.unhealthy.delete(providerId);
-    this.failures.forget(providerId);
+    this.health.markUp(providerId);
     this.full.clear(providerId);
     this.latency.forget(providerId);
     this.drain();
@@ -197,7 +190,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
       return {
         id: p.id,
         slug: p.slug,
-        healthy: cooldownUntil === null && !this.unhealthy.has(p.id),
+        healthy: cooldownUntil === null && !this.health.isDown(p.id),
         active: this.slots.active(p.id),
         maxConcurrent: concurrencyLimit(p),
         cooldownUntil,
@@ -234,8 +227,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.cooldown.retain(ids);
     this.latency.retain(ids);
     this.strategy.retain(ids);
-    for (const id of this.unhealthy) if (!ids.has(id)) this.unhealthy.delete(id);
-    this.failures.keepOnly(ids);
+    this.health.retain(ids);
     this.full.clearAll((id) => ids.has(id));
     for (const id of [...this.announced.keys()]) if (!ids.has(id)) this.announced.delete(id);
   }
@@ -246,7 +238,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     if (predicate && !predicate(provider)) throw new EngineError('none_eligible');
     this.drain();
     const providerId = provider.id;
-    if (!this.isRoutable(provider)) throw new EngineError('pinned_unavailable', { reason: 'unavailable', providerId, causes: this.failures.causesOf([provider]) });
+    if (!this.isRoutable(provider)) throw new EngineError('pinned_unavailable', { reason: 'unavailable', providerId, causes: this.health.causesOf([provider]) });
     if (this.full.isFull(providerId) || !this.take(provider)) {
       throw new EngineError('pinned_unavailable', { reason: 'full', providerId });
     }
@@ -352,9 +344,10 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     return chain.pinned || this.closed ? null : this.nextInChain(chain);
   }
 
-  private failover(chain: Chain<P>, failed: P, reason: string): Reservation<P> | null {
+  private failover(chain: Chain<P>, failed: P, reason: string, untilReset: boolean): Reservation<P> | null {
     const configured = this.index.has(failed.id);
-    if (configured) this.failures.note(failed.id, reason);
+    if (configured && untilReset) this.health.markDown(failed.id, reason);
+    else if (configured) this.health.noteFailure(failed.id, reason);
     const cooldownMs = configured ? this.cooldown.record(failed.id, false) : null;
     this.slots.release(failed.id);
     this.drain();
@@ -394,10 +387,10 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   private waitOrRefuse(eligible: readonly P[], options: AcquireOptions<P>, chain?: Chain<P>): Promise<Reservation<P>> {
     const reason = this.blockReason(eligible);
     const { queueMaxSize, queueTimeoutMs } = this.settings;
-    const causes = this.failures.causesOf(eligible);
+    const causes = this.health.causesOf(eligible);
     if (queueMaxSize <= 0 || queueTimeoutMs <= 0) return Promise.reject(new EngineError('no_free_provider', { reason, causes: reason === 'unavailable' ? causes : undefined }));
     const deadline = (chain?.queuedAt ?? this.clock.now()) + queueTimeoutMs;
-    const hopeful = eligible.some((p) => !this.unhealthy.has(p.id) && (this.cooldown.cooldownUntil(p.id) ?? 0) < deadline);
+    const hopeful = eligible.some((p) => !this.health.isDown(p.id) && (this.cooldown.cooldownUntil(p.id) ?? 0) < deadline);
     if (!hopeful) return Promise.reject(new EngineError('no_free_provider', { reason: 'unavailable', causes }));
     if (this.queue.length >= queueMaxSize) return Promise.reject(new EngineError('queue_full', { reason }));
     return this.enqueue(eligible, options, chain);
@@ -437,7 +430,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
 
   private recordSuccess(provider: P, connectMs: number): void {
     if (!this.index.has(provider.id)) return;
-    this.failures.forget(provider.id);
+    this.health.forgetCause(provider.id);
     this.latency.record(provider.id, connectMs);
     const cooldownMs = this.cooldown.record(provider.id, true);
     if (cooldownMs !== null) this.emitCooldown(provider.id, cooldownMs);
@@ -462,7 +455,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   }
 
   private isRoutable(p: P): boolean {
-    return !this.unhealthy.has(p.id) && !this.cooldown.isCooling(p.id);
+    return !this.health.isDown(p.id) && !this.cooldown.isCooling(p.id);
   }
 
   private isAvailable(p: P | undefined): boolean {

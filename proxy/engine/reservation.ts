@@ -27,7 +27,7 @@ export interface Chain<P extends ProviderConfig> {
 /** The engine side of a reservation; kept narrow so this file does not depend on the engine. */
 export interface ReservationHost<P extends ProviderConfig> {
   recordSuccess(provider: P, connectMs: number): void;
-  failover(chain: Chain<P>, provider: P, reason: string): Reservation<P> | null;
+  failover(chain: Chain<P>, provider: P, reason: string, untilReset: boolean): Reservation<P> | null;
   skip(chain: Chain<P>, provider: P): Reservation<P> | null;
   full(chain: Chain<P>, provider: P, signal: AbortSignal | undefined): Promise<Reservation<P>>;
   releaseSlot(provider: P): void;
@@ -95,11 +95,13 @@ export class Reservation<P extends ProviderConfig = ProviderConfig> {
    * The attempt failed (refused, timed out, upgrade rejected): counts towards cooldown, frees the
    * slot, and returns a reservation on the next provider of the order that is free and not cooling
    * right now, or null when the chain is exhausted (then `attempts` lists every failure).
+   * `untilReset`: a failure that lasts until the provider's address changes (the egress policy
+   * refuses it): the provider is out of the rotation until then, as after a failed health check.
    */
-  fail(reason: string): Reservation<P> | null {
+  fail(reason: string, options: { untilReset?: boolean } = {}): Reservation<P> | null {
     this.settle('fail');
     this.chain.attempts.push({ providerId: this.provider.id, slug: this.provider.slug, reason });
-    return this.host.failover(this.chain, this.provider, reason);
+    return this.host.failover(this.chain, this.provider, reason, options.untilReset === true);
   }
 
   /**

@@ -1,5 +1,5 @@
 // A failed health check says why, worded as a failed dial is, so the refusals that follow it can
-// name the cause (an egress policy that refuses the address, proxy/engine/failure-notes.ts).
+// name the cause (an egress policy that refuses the address, proxy/engine/provider-health.ts).
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { test } from 'node:test';
