@@ -5,6 +5,8 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
 import { startMailCatcher } from '../e2e/support/mail-catcher';
 import { startAdapterOneVendor } from '../e2e/support/vendors/adapter-one';
 import { startAdapterTwoVendor } from '../e2e/support/vendors/adapter-two';
@@ -66,6 +68,8 @@ const browserFiles = find('e2e/browser', '.spec.ts');
 
 let passed = 0;
 let failed = 0;
+/** What failed, by file, for the list at the end (a long log's tail is what CI shows). */
+const failures: { file: string; lines: string[] }[] = [];
 const timings: { file: string; ms: number }[] = [];
 const phases: string[] = [];
 
@@ -88,6 +92,7 @@ async function nodeTests(files: string[], env: (file: string) => NodeJS.ProcessE
     passed += run.passed;
     failed += run.failed;
     timings.push(run);
+    if (run.failed > 0) failures.push({ file: run.file, lines: run.failures ?? [] });
   }
 }
 /**
@@ -122,7 +127,10 @@ async function runChecks(built: Promise<unknown>): Promise<void> {
     const { code, output } = await runCaptured(check.args, process.env);
     process.stdout.write(output);
     if (code === 0) passed++;
-    else failed++;
+    else {
+      failed++;
+      failures.push({ file: `(${check.name})`, lines: [`${check.hint}: its errors are printed above`] });
+    }
     timings.push({ file: `(${check.name})`, ms: Date.now() - checkStarted });
     log(code === 0 ? `${check.name}: ok` : `${check.name}: FAILED (${check.hint}, errors above)`);
   }));
@@ -167,10 +175,11 @@ async function runBrowserSpecs(env: NodeJS.ProcessEnv): Promise<void> {
     failed += 1;
     return;
   }
-  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as PlaywrightReport;
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as JSONReport;
   passed += report.stats.expected + report.stats.flaky;
   failed += report.stats.unexpected;
   timings.push(...specTimes(report));
+  failures.push(...specFailures(report));
 }
 
 const started = Date.now();
@@ -208,17 +217,33 @@ if (timings.length > 0) {
   log('the slowest files (browser specs: the sum of their tests, which run two at a time):');
   for (const line of slowestReport(timings)) log(line);
 }
+for (const { file, lines } of failures) {
+  log(`FAILED: ${file}`);
+  for (const line of lines) log(`  ${line.replaceAll('\n', '\n  ')}`);
+}
 log(`finished in ${Math.round((Date.now() - started) / 1000)} s (${phases.join(', ')})`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
 
-interface PlaywrightSuite { file: string; specs: { tests: { results: { duration: number }[] }[] }[]; suites?: PlaywrightSuite[] }
-interface PlaywrightReport { stats: { expected: number; unexpected: number; flaky: number }; suites: PlaywrightSuite[] }
+
+/** The specs that failed, each with the start of its last error. */
+function specFailures(report: JSONReport): { file: string; lines: string[] }[] {
+  const found: { file: string; lines: string[] }[] = [];
+  const visit = (suite: JSONReportSuite) => {
+    for (const spec of suite.specs.filter((s) => !s.ok)) {
+      const error = spec.tests.flatMap((t) => t.results).findLast((r) => r.error)?.error?.message ?? '';
+      found.push({ file: path.join('e2e/browser', suite.file), lines: [`${spec.title} (line ${spec.line})\n    ${stripVTControlCharacters(error).split('\n').slice(0, 8).join('\n    ')}`] });
+    }
+    suite.suites?.forEach(visit);
+  };
+  report.suites.forEach(visit);
+  return found;
+}
 
 /** Per spec file, the summed time of its tests' runs. */
-function specTimes(report: PlaywrightReport): { file: string; ms: number }[] {
+function specTimes(report: JSONReport): { file: string; ms: number }[] {
   const byFile = new Map<string, number>();
-  const visit = (suite: PlaywrightSuite) => {
+  const visit = (suite: JSONReportSuite) => {
     const ms = suite.specs.flatMap((spec) => spec.tests.flatMap((t) => t.results.map((r) => r.duration))).reduce((a, b) => a + b, 0);
     const file = path.join('e2e/browser', suite.file);
     byFile.set(file, (byFile.get(file) ?? 0) + ms);

@@ -45,7 +45,7 @@ async function downloadIn(clientFolder: string, files: string[]): Promise<{ sock
   for (const file of files) {
     const began = cdp.event('Browser.downloadWillBegin');
     const done = cdp.event('Browser.downloadProgress', (p) => p.state === 'completed' || p.state === 'canceled');
-    void cdp.send('Page.navigate', { url: `${origin}${file}` }, sessionId).catch(() => {}); // a download aborts the navigation
+    await navigatedToDownload(cdp, `${origin}${file}`, sessionId);
     names.push((await began).suggestedFilename);
     assert.equal((await done).state, 'completed', `${file} completed in the browser`);
   }
@@ -100,7 +100,7 @@ test('a session that downloaded nothing has an empty list; Page.setDownloadBehav
   await cdp.send('Page.setDownloadBehavior', { behavior: 'allow', downloadPath: '/etc' }, sessionId);
   const loaded = cdp.event('Page.downloadProgress', (p) => p.state === 'completed');
   await cdp.send('Page.enable', {}, sessionId);
-  void cdp.send('Page.navigate', { url: `${origin}/notes` }, sessionId).catch(() => {});
+  await navigatedToDownload(cdp, `${origin}/notes`, sessionId);
   await loaded;
   socket.ws.close();
   await socket.closed;
@@ -126,6 +126,12 @@ test("the proxy's collection copies the files in the order they were saved, with
   await collectDownloads({ target, pool: { id: few.socket.sessionId, key: few.socket.snapshotKey }, sessionId: 's', workspaceId: 'w' }, { limits: { files: 1, bytes: 1e9 }, save: async (file) => names.push(file.name) });
   assert.deepEqual(names, ['notes.csv'], 'one file at most');
 });
+
+/** Navigates to a URL that should download: a navigation that became a page (an error page too) fails here, not as a download event that never comes. */
+async function navigatedToDownload(cdp: ReturnType<typeof browserCdp>, url: string, sessionId: string): Promise<void> {
+  const navigated = await cdp.send('Page.navigate', { url }, sessionId);
+  assert.equal(navigated.isDownload, true, `${url} became a download, not a page (${navigated.errorText ?? 'no error'})`);
+}
 
 /** CDP on a raw pool socket: commands (browser level, or in a flattened session) and awaited events. */
 function browserCdp(ws: WebSocket) {

@@ -114,3 +114,29 @@ test('a tunnel carries bytes both ways once allowed', async () => {
     assert.match(body, /hello inside \/tunnelled/);
   });
 });
+
+test("each plain http request reaches the site on a connection of its own: none is shared between sessions, and a site's keep-alive close never fails the next request", async () => {
+  // A site that keeps its connections open after answering (keep-alive) but closes one as soon as a
+  // second request arrives on it, as a server whose keep-alive timeout ends at that moment does.
+  let connections = 0;
+  const closing = net.createServer((socket) => {
+    connections += 1;
+    let answered = false;
+    socket.on('data', () => {
+      if (answered) return void socket.destroy();
+      answered = true;
+      socket.write('HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 2\r\nconnection: keep-alive\r\n\r\nok');
+    });
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((r) => closing.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(closing.address() as AddressInfo).port}/`;
+  try {
+    await withProxy({ privateNetwork: 'allow', internalPorts: new Set() }, async (proxy) => {
+      for (let i = 0; i < 3; i++) assert.deepEqual(await getThrough(proxy, url), { status: 200, body: 'ok' }, `request ${i + 1}`);
+      assert.equal(connections, 3);
+    });
+  } finally {
+    closing.close();
+  }
+});

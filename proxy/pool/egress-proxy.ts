@@ -116,7 +116,10 @@ async function forwardRequest(policy: EgressPolicy, log: Logger, req: IncomingMe
     const previous = headers[name];
     headers[name] = previous === undefined ? req.rawHeaders[i + 1]! : ([] as string[]).concat(previous as string | string[], req.rawHeaders[i + 1]!);
   }
-  const upstream = http.request({ host: url.hostname, port, method: req.method, path: `${url.pathname}${url.search}`, headers, lookup, setHost: false });
+  // A connection of its own (agent: false), not one from Node's keep-alive pool: a pooled connection
+  // would carry one tenant's requests on a connection another's browser opened, and one the site
+  // closes as it is reused fails the request (Node does not retry it as a browser would).
+  const upstream = http.request({ host: url.hostname, port, method: req.method, path: `${url.pathname}${url.search}`, headers, lookup, setHost: false, agent: false });
   upstream.setTimeout(CONNECT_TIMEOUT_MS, () => upstream.destroy());
   upstream.on('response', (answer) => {
     upstream.setTimeout(0);

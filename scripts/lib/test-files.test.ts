@@ -59,6 +59,11 @@ test('files run side by side; a lane takes turns; an alone file has nothing besi
   assert.deepEqual([...byName.keys()].sort(), ['failing', 'free1', 'free2', 'laneA', 'laneB', 'solo']);
   assert.deepEqual([byName.get('free1')!.passed, byName.get('free1')!.failed], [2, 0]);
   assert.deepEqual([byName.get('failing')!.passed, byName.get('failing')!.failed], [1, 1]);
+  // The failure as the summary at the end of the run lists it: the test, where it is, its error.
+  const [failure, ...others] = byName.get('failing')!.failures!;
+  assert.deepEqual(others, []);
+  assert.match(failure!, /^failing one\n {4}location: '.*failing\.test\.mjs:\d+:\d+'\n {4}failureType: 'testCodeFailure'\n {4}error: 'on purpose'/);
+  assert.deepEqual(byName.get('free1')!.failures, []);
   assert.equal(runs.at(-1)!.file, files[4], 'the alone file ran last');
   assert.ok(runs.every((run) => run.ms > 0), 'every file timed');
 });
@@ -66,6 +71,9 @@ test('files run side by side; a lane takes turns; an alone file has nothing besi
 test('a file that exits mid-test or hangs fails, even though its report counts no failure', async () => {
   const runs = await runTestFiles([testFile('crashing', { crash: true }), testFile('hanging', { hang: true })], process.env, { concurrency: 2, fileTimeoutMs: 3_000, log: () => {}, print: () => {} });
   for (const run of runs) assert.ok(run.failed >= 1, `${run.file}: ${run.failed} failed`);
+  const failures = new Map(runs.map((run) => [nameOf(run.file), run.failures]));
+  assert.deepEqual(failures.get('crashing'), ['exited with 3, no test failed']);
+  assert.equal(failures.get('hanging')!.at(-1), 'killed after 3 s');
 });
 
 test('the slowest files come first in the report, at most the count asked for', () => {

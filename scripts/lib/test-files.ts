@@ -12,6 +12,8 @@ export interface FileRun {
   ms: number;
   passed: number;
   failed: number;
+  /** What failed, for the summary at the end of the run (failureLines). */
+  failures?: string[];
 }
 
 export interface Schedule {
@@ -129,13 +131,15 @@ async function runFile(file: string, env: NodeJS.ProcessEnv, schedule: Schedule,
   ], withoutTestContext(env), { timeoutMs: schedule.fileTimeoutMs, live });
   const ms = Date.now() - started;
   const counts = tapCounts(tap);
+  const failures = counts.failed > 0 ? failureLines(readFileSync(tap, 'utf8')) : [];
   // A file that crashed, hung or exited non-zero with nothing counted as failed still fails.
   const unexplained = timedOut || (code !== 0 && counts.failed === 0);
   const failed = counts.failed + (unexplained ? 1 : 0);
   const note = timedOut ? `, killed after ${schedule.fileTimeoutMs / 1000} s` : unexplained ? `, exited with ${code}` : '';
   schedule.log(`── ${file} (${(ms / 1000).toFixed(1)} s: ${counts.passed} passed, ${failed} failed${note})`);
   (schedule.print ?? ((chunk) => process.stdout.write(chunk)))(output);
-  return { file, ms, passed: counts.passed, failed };
+  if (unexplained) failures.push(timedOut ? `killed after ${schedule.fileTimeoutMs / 1000} s` : `exited with ${code}, no test failed`);
+  return { file, ms, passed: counts.passed, failed, failures };
 }
 
 // Set by node's test runner in its children: a file run with it would report to a parent runner
@@ -155,6 +159,30 @@ function tapCounts(tap: string): { passed: number; failed: number } {
   // results are all written by then.
   const results = (ok: string) => (text.match(new RegExp(`^${ok} \\d+ - (?!.*# (SKIP|TODO))`, 'gm')) ?? []).length;
   return { passed: results('ok'), failed: results('not ok') };
+}
+
+/** Lines of a TAP diagnostic block kept per failed test: its location and error, not the whole stack. */
+const FAILURE_LINES = 12;
+
+/**
+ * The failed tests of a TAP report, each as its name and the start of its diagnostics (location,
+ * error), for a summary a reader finds at the end of a long log. Suites that failed only because a
+ * test inside did are left out: the test is listed.
+ */
+export function failureLines(tap: string): string[] {
+  const lines = tap.split('\n');
+  const found: string[] = [];
+  lines.forEach((line, at) => {
+    const failed = /^(\s*)not ok \d+ - (.*)$/.exec(line);
+    if (!failed) return;
+    const indent = failed[1]!;
+    const block: string[] = [];
+    for (let next = at + 1; next < lines.length && lines[next]!.startsWith(`${indent}  `); next++) block.push(lines[next]!.slice(indent.length + 2));
+    if (block.some((l) => /^failureType: 'subtestsFailed'/.test(l))) return;
+    const detail = block.filter((l) => l !== '---' && l !== '...' && !/^duration_ms:/.test(l)).slice(0, FAILURE_LINES);
+    found.push([failed[2]!, ...detail.map((l) => `    ${l}`)].join('\n'));
+  });
+  return found;
 }
 
 /** The previous run's times put the longest files first; unknown files go by size. */
