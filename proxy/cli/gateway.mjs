@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The `gateway` command (docs/gateway.md, "Command line"). The tool is written in TypeScript and
-// shipped as source, so this launcher registers tsx's loader before importing it. tsx is given
-// this package's own tsconfig: left to itself it would read whatever tsconfig.json sits in the
-// directory the user runs the command from.
+// The `gateway` command (docs/gateway.md, "Command line"). The tool is written in TypeScript; this
+// launcher runs it compiled ahead (the package carries that copy; in a checkout, `npm start` and
+// `npm test` make it) and only a checkout whose sources changed since falls back to tsx's loader.
+// tsx is then given this project's own tsconfig: left to itself it would read whatever
+// tsconfig.json sits in the directory the user runs the command from.
 //
 // Two shortcuts keep `gateway browse` quick. A well-formed browse command is run by the plain
 // JavaScript client (proxy/cli/browse-client.mjs) without tsx, commander or the agent toolkit, so a
@@ -23,14 +24,17 @@ const request = browse?.parseBrowseArgs(argv.slice(1));
 if (request) {
   process.exitCode = await browse.execute(request);
 } else {
-  // The command compiled ahead by `npm start` or `npm test` (scripts/lib/build.ts) when it was made
-  // from these very sources; otherwise tsx compiles the sources as they are.
+  // The command compiled ahead (scripts/lib/build.ts) when it was made from these very sources;
+  // otherwise tsx compiles the sources as they are (a checkout has it; the package needs it not).
   const { compiledFromTheseSources } = await import('./compiled-command.mjs');
   const compiled = compiledFromTheseSources(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..'));
   if (compiled) {
     process.setSourceMapsEnabled(true);
   } else {
-    const { register } = await import('tsx/esm/api');
+    const { register } = await import('tsx/esm/api').catch(() => {
+      console.error('gateway: this copy has no compiled command matching its sources, and no tsx to run them (reinstall the package, or run `npm ci` in a checkout)');
+      process.exit(1);
+    });
     const tsconfig = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
     register({ tsconfig: existsSync(tsconfig) ? tsconfig : false });
   }

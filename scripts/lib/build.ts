@@ -13,7 +13,7 @@ const serviceSources = ['lib', 'proxy', 'scripts', 'package-lock.json', 'prisma/
 /** The entry of each service a start runs, and of the gateway command (proxy/cli/gateway.mjs). */
 export const SERVICES = { web: 'scripts/web-server.ts', proxy: 'proxy/index.ts', pool: 'proxy/pool/index.ts' } as const;
 export type Service = keyof typeof SERVICES;
-const GATEWAY_ENTRIES = ['proxy/cli/main.ts', 'proxy/cli/browse-daemon.ts'];
+export const GATEWAY_ENTRIES = ['proxy/cli/main.ts', 'proxy/cli/browse-daemon.ts'];
 /** Where the compiled programs are; `current.json` names the newest and the files it was made from. */
 export const PROGRAMS_DIR = path.join('.build', 'programs');
 
@@ -58,22 +58,31 @@ export async function compileServices(log: (line: string) => void): Promise<Reco
   if (!existsSync(path.join(dir, 'complete'))) {
     const started = Date.now();
     const staging = `${dir}.${process.pid}`;
-    const { inputs } = await compileWithInputs([...Object.values(SERVICES), ...GATEWAY_ENTRIES], staging);
-    writeFileSync(path.join(staging, 'complete'), `${new Date().toISOString()}\n`);
+    const current = await compileProgram([...Object.values(SERVICES), ...GATEWAY_ENTRIES], staging, version);
     if (!existsSync(path.join(dir, 'complete'))) rmSync(dir, { recursive: true, force: true }); // a compile that was cut short
     try {
       renameSync(staging, dir);
     } catch {
       rmSync(staging, { recursive: true, force: true }); // another start compiled the same sources first
     }
-    const current = { version, inputs: inputs.map((input) => [input, fileHash(input)]) };
-    writeFileSync(`${path.join(PROGRAMS_DIR, 'current.json')}.${process.pid}`, JSON.stringify(current));
+    writeFileSync(`${path.join(PROGRAMS_DIR, 'current.json')}.${process.pid}`, current);
     renameSync(`${path.join(PROGRAMS_DIR, 'current.json')}.${process.pid}`, path.join(PROGRAMS_DIR, 'current.json'));
     log(`compiled the web, proxy and pool services and the gateway command in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     pruneVersions(version);
   }
   const compiled = (entry: string) => path.join(dir, entry.replace(/\.ts$/, '.mjs'));
   return { web: compiled(SERVICES.web), proxy: compiled(SERVICES.proxy), pool: compiled(SERVICES.pool) };
+}
+
+/**
+ * Compiles `entries` into `dir` (for sources that lie at `sourcesRoot` when it runs), marks it
+ * complete, and answers the `current.json` that names it: its version and each source file it was
+ * made from with its SHA-256, which the gateway launcher checks (proxy/cli/compiled-command.mjs).
+ */
+export async function compileProgram(entries: string[], dir: string, version: string, sourcesRoot?: string): Promise<string> {
+  const { inputs } = await compileWithInputs(entries, dir, sourcesRoot);
+  writeFileSync(path.join(dir, 'complete'), `${new Date().toISOString()}\n`);
+  return JSON.stringify({ version, inputs: inputs.map((input) => [input, fileHash(input)]) });
 }
 
 function fileHash(file: string): string {

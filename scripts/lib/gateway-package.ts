@@ -2,13 +2,19 @@
 // "files" lists, under a manifest of its own whose dependencies are only the packages the command
 // loads, at the repository's versions. Installing it fetches the command's packages, not the web
 // app's (Next.js, React, Prisma, embedded PostgreSQL). What the command loads is read from its
-// launcher's import graph as esbuild (tsx's compiler) resolves it, literal dynamic imports
-// included, plus the files it reads beside its code and the packages it require.resolve()s.
+// launcher's import graph as esbuild resolves it, literal dynamic imports included, plus the files
+// it reads beside its code and the packages it require.resolve()s.
+//
+// The package carries the command compiled ahead, as `npm start` compiles it (scripts/lib/build.ts),
+// beside its sources: the launcher runs that copy, so an installed command never transpiles
+// TypeScript and tsx is not among its dependencies.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { build } from 'esbuild';
+import { compileProgram, GATEWAY_ENTRIES, PROGRAMS_DIR } from './build';
 
 export const GATEWAY_PACKAGE = 'browser-router-gateway';
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -35,8 +41,6 @@ export interface GatewayGraph {
 }
 
 export async function gatewayGraph(): Promise<GatewayGraph> {
-  const requireFromTsx = createRequire(createRequire(import.meta.url).resolve('tsx/esm/api'));
-  const { build } = requireFromTsx('esbuild') as { build: (options: Record<string, unknown>) => Promise<{ metafile: { inputs: Record<string, { imports: { path: string; external?: boolean }[] }> } }> };
   const { metafile } = await build({
     entryPoints: [path.join(ROOT, rootManifest().bin.gateway!)], absWorkingDir: ROOT, tsconfig: path.join(ROOT, 'tsconfig.json'),
     bundle: true, write: false, metafile: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent', outdir: path.join(os.tmpdir(), 'gateway-graph'),
@@ -57,6 +61,9 @@ export async function gatewayGraph(): Promise<GatewayGraph> {
   }
   return { modules, readFiles: [...readFiles].sort(), readFolders: [...readFolders].sort(), packages: [...packages].sort() };
 }
+
+/** The packages the installed command needs: the graph's, but tsx, the launcher's loader for sources without a compiled copy (the package has its copy). */
+export const runtimePackages = (graph: GatewayGraph) => graph.packages.filter((p) => p !== 'tsx');
 
 export interface PackedGateway {
   /** The tarball's path. */
@@ -89,6 +96,18 @@ export function packingProblems(files: ReadonlySet<string>, graph: GatewayGraph,
   ];
 }
 
+/**
+ * The command compiled into the staged package, under the folder the launcher looks in, named in
+ * its `current.json` with the sources it was made from, each of which the package carries.
+ */
+async function compileInto(stage: string, files: ReadonlySet<string>): Promise<void> {
+  const version = `package-${createHash('sha256').update([...files].sort().map((file) => readFileSync(path.join(ROOT, file))).join('\0')).digest('hex').slice(0, 12)}`;
+  const current = await compileProgram(GATEWAY_ENTRIES, path.join(stage, PROGRAMS_DIR, version), version, stage);
+  const missing = (JSON.parse(current) as { inputs: [string, string][] }).inputs.map(([file]) => file).filter((file) => !files.has(file));
+  if (missing.length > 0) throw new Error(`the compiled command was made from files the package leaves out: ${missing.join(', ')}`);
+  writeFileSync(path.join(stage, PROGRAMS_DIR, 'current.json'), current);
+}
+
 /** Packs the gateway into `destination` (npm pack of a staged copy); throws naming what is wrong. */
 export async function packGateway(destination: string): Promise<PackedGateway> {
   const root = rootManifest();
@@ -96,15 +115,17 @@ export async function packGateway(destination: string): Promise<PackedGateway> {
   // The manifest is written anew (its "files" list and the app's scripts do not go with it).
   const files = listed!.files.map((f) => f.path).filter((f) => f !== 'package.json');
   const graph = await gatewayGraph();
-  const problems = packingProblems(new Set([...files, 'package.json']), graph, root.dependencies);
+  const packages = runtimePackages(graph);
+  const problems = packingProblems(new Set([...files, 'package.json']), { ...graph, packages }, root.dependencies);
   if (problems.length > 0) throw new Error(`the gateway package would not work:\n- ${problems.join('\n- ')}`);
-  const dependencies = Object.fromEntries(graph.packages.map((p) => [p, root.dependencies[p]!]));
+  const dependencies = Object.fromEntries(packages.map((p) => [p, root.dependencies[p]!]));
   const stage = mkdtempSync(path.join(os.tmpdir(), 'gateway-package-'));
   try {
     for (const file of files) {
       mkdirSync(path.dirname(path.join(stage, file)), { recursive: true });
       copyFileSync(path.join(ROOT, file), path.join(stage, file));
     }
+    await compileInto(stage, new Set(files));
     const manifest = { name: GATEWAY_PACKAGE, version: root.version, description: 'The self-hosted browser gateway and its command line (gateway serve, check, mcp, browse…)', type: 'module', bin: root.bin, engines: root.engines, dependencies };
     writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     const [packed] = JSON.parse(await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', path.resolve(destination)], stage)) as { filename: string; files: { path: string }[]; size: number; unpackedSize: number }[];
