@@ -8,12 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { freePort } from './lib/ports';
-import { tsxBin } from './lib/processes';
+import { programRunner, tsxBin } from './lib/processes';
 
 const REFUSAL = /BLOB_STORE must be "fs" or "s3:\/\/<bucket>\[\/<prefix>\]", got "s3:\/typo"/;
 
-async function run(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [tsxBin, script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -30,7 +30,9 @@ test('npm start, the proxy and the web process refuse a malformed BLOB_STORE as 
   };
   delete env.DATABASE_URL;
   try {
-    const results = await Promise.all(['scripts/start.ts', 'proxy/index.ts', 'scripts/web-server.ts'].map(async (script) => ({ script, ...(await run(script, env)) })));
+    // `npm start` as package.json runs it (under tsx); the services as they run compiled.
+    const commands = [[tsxBin, 'scripts/start.ts'], [programRunner, 'proxy/index.ts'], [programRunner, 'scripts/web-server.ts']];
+    const results = await Promise.all(commands.map(async (args) => ({ script: args[1]!, ...(await run(args, env)) })));
     for (const { script, code, output } of results) {
       assert.equal(code, 1, `${script}: ${output}`);
       // The proxy says it in a JSON log line.

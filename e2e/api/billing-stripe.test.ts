@@ -11,7 +11,7 @@ import Stripe from 'stripe';
 import { addMember, call, expectOk, newUser, type Res, type TestUser } from '../support/api';
 import { startStripeStandIn, type StripeEvent, type StripeStandIn } from '../support/vendors/stripe';
 import { freePort, waitForListening } from '../../scripts/lib/ports';
-import { startChild, stopChild, tsxBin } from '../../scripts/lib/processes';
+import { programRunner, startChild, stopChild } from '../../scripts/lib/processes';
 import { db } from '../../lib/db';
 import { balanceOf } from '../../lib/billing/ledger';
 import { feeTable, quoteTopup } from '../../lib/billing/fees';
@@ -35,7 +35,7 @@ before(async () => {
     PUBLIC_WEB_URL: web, NEXTAUTH_URL: web,
     STRIPE_SECRET_KEY: API_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url,
   };
-  const webStripe = startChild('web-stripe', [tsxBin, 'scripts/web-server.ts'], env, !process.env.TEST_VERBOSE);
+  const webStripe = startChild('web-stripe', [programRunner, 'scripts/web-server.ts'], env, !process.env.TEST_VERBOSE);
   children.push(webStripe);
   await waitForListening(webStripe, port, { name: 'web-stripe' });
   owner = await newUser('stripe-owner');

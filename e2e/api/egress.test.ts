@@ -13,7 +13,7 @@ import { dataApi } from '../support/data-api';
 import { addProvider, uniqueSlug } from '../support/providers';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 import { freePort, waitForListening } from '../../scripts/lib/ports';
-import { startChild, stopChild, tsxBin } from '../../scripts/lib/processes';
+import { programRunner, startChild, stopChild } from '../../scripts/lib/processes';
 
 const WEB_PORT = Number(process.env.WEB_PORT);
 const PROXY_PORT = Number(process.env.PORT);
@@ -30,8 +30,8 @@ before(async () => {
   [chromium, receiver] = await Promise.all([launchChromium(), startReceiver()]);
   const [webPort, proxyPort] = await Promise.all([freePort(), freePort()]);
   const env = { ...process.env, PRIVATE_NETWORK: 'deny', WEB_PORT: String(webPort), PORT: String(proxyPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-  children.push(startChild('web-deny', [tsxBin, 'scripts/web-server.ts'], { ...env, SERVICE_NAME: 'web' }, !process.env.TEST_VERBOSE));
-  children.push(startChild('proxy-deny', [tsxBin, 'proxy/index.ts'], { ...env, SERVICE_NAME: 'proxy', ENCODE_CONCURRENCY: '0', WEBHOOK_DELIVERY: '0' }, !process.env.TEST_VERBOSE));
+  children.push(startChild('web-deny', [programRunner, 'scripts/web-server.ts'], { ...env, SERVICE_NAME: 'web' }, !process.env.TEST_VERBOSE));
+  children.push(startChild('proxy-deny', [programRunner, 'proxy/index.ts'], { ...env, SERVICE_NAME: 'proxy', ENCODE_CONCURRENCY: '0', WEBHOOK_DELIVERY: '0' }, !process.env.TEST_VERBOSE));
   await Promise.all([waitForListening(children[0]!, webPort, { name: 'web-deny' }), waitForListening(children[1]!, proxyPort, { name: 'proxy-deny' })]);
   denyWeb = `http://127.0.0.1:${webPort}`;
   denyProxy = `http://127.0.0.1:${proxyPort}`;

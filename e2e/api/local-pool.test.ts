@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { call, expectOk, newUser } from '../support/api';
 import { connectUrl, eventually, routerKey } from '../support/connect';
-import { tsxBin } from '../../scripts/lib/processes';
+import { programRunner } from '../../scripts/lib/processes';
 import { openAddress } from '../../lib/providers/secrets';
 import { launchChromium } from '../support/chromium';
 import { startRecordingUpstream } from '../support/upstreams';
@@ -69,7 +69,7 @@ test('npm run seed prints the user, workspace, router and token, and the router 
     delete env.LOCAL_POOL_URL;
     delete env.LOCAL_POOL_AUTO_PROVIDER;
     const email = `seeded-${Date.now()}@example.test`;
-    const run = () => promisify(execFile)(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--json'], { env });
+    const run = () => promisify(execFile)(process.execPath, [programRunner, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--json'], { env });
     const first = JSON.parse((await run()).stdout.trim()) as { userId: string; workspaceId: string; routerId: string; accessToken: string };
     assert.match(first.accessToken, /^acct_/);
     const me = expectOk(await call('GET', '/v1/me', { auth: { token: first.accessToken } }));

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { db } from '../../lib/db';
 import { applyMigrations } from '../../lib/db/migrate';
-import { tsxBin } from '../../scripts/lib/processes';
+import { programRunner } from '../../scripts/lib/processes';
 
 const run = promisify(execFile);
 const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
@@ -28,6 +28,6 @@ test('applying migrations to an up-to-date database applies none, releases the l
   assert.equal(await advisoryLocks(name), 0, 'the migration lock is released with the call, not held for the life of the process');
   assert.equal(timers(), timersBefore, 'no timer of the engine left pending');
   // A second migrator right after (another process of the install) takes the lock at once.
-  const second = run(process.execPath, [tsxBin, 'scripts/migrate.ts'], { env: { ...process.env, DATABASE_URL: url } });
+  const second = run(process.execPath, [programRunner, 'scripts/migrate.ts'], { env: { ...process.env, DATABASE_URL: url } });
   assert.match((await second).stdout, /the database is up to date/);
 });

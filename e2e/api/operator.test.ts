@@ -13,7 +13,7 @@ import { issueOperatorClaim, setOperatorRight } from '../../lib/admin/operator-r
 import { grantCredits } from '../../lib/billing/grants';
 import { db } from '../../lib/db';
 import { sendVerificationMail } from '../../lib/users/verify-email';
-import { tsxBin } from '../../scripts/lib/processes';
+import { programRunner } from '../../scripts/lib/processes';
 
 const OPERATOR = 'operator@test.local';
 let member: TestUser;
@@ -99,7 +99,7 @@ test('the claim link: the newest only, once, for a signed-in account', async () 
 });
 
 test('npm run operator grants and takes the right beside the running stack; --list; usage errors exit 2, an unknown address 1', async () => {
-  const run = (...args: string[]) => promisify(execFile)(process.execPath, [tsxBin, 'scripts/operator.ts', ...args], { env: installEnv() });
+  const run = (...args: string[]) => promisify(execFile)(process.execPath, [programRunner, 'scripts/operator.ts', ...args], { env: installEnv() });
   const user = await newUser('shell-op');
   assert.equal((await run('--email', user.email.toUpperCase())).stdout.trim(), `${user.email} is the operator of this installation`);
   assert.equal(await operatorRights({ token: user.token }), true);

@@ -8,10 +8,10 @@ import { promisify } from 'node:util';
 import { call, expectError, expectOk, newUser, PASSWORD, signIn, uniqueEmail } from '../support/api';
 import { installEnv } from '../support/install-env';
 import { db } from '../../lib/db';
-import { tsxBin } from '../../scripts/lib/processes';
+import { programRunner } from '../../scripts/lib/processes';
 
 const NEW_PASSWORD = 'set from the shell link';
-const run = (...args: string[]) => promisify(execFile)(process.execPath, [tsxBin, 'scripts/reset-password.ts', ...args], { env: installEnv() });
+const run = (...args: string[]) => promisify(execFile)(process.execPath, [programRunner, 'scripts/reset-password.ts', ...args], { env: installEnv() });
 const complete = (token: string, password = NEW_PASSWORD) => call('POST', '/api/password-reset/complete', { body: { token, password } });
 const tokenOf = (stdout: string) => new URL(/http\S+\/reset-password\?token=\S+/.exec(stdout)![0]).searchParams.get('token')!;
 

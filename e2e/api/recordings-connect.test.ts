@@ -24,6 +24,7 @@ import { recordingCharge } from '../../lib/billing/charges';
 import { db } from '../../lib/db';
 import { completeKey, manifestKey, parseManifest, chunkKey, framesOfChunk, type CompleteSummary, type FrameLine, type TargetLine } from '../../lib/recordings/format';
 import { internalServiceToken } from '../../lib/crypto/internal-token';
+import { programRunner } from '../../scripts/lib/processes';
 
 const run = promisify(execFile);
 const SLOW = { timeout: 120_000 };
@@ -289,7 +290,7 @@ test('a proxy that dies mid-recording: its successor settles the session and que
   const user = await withProvider('rec-crash');
   const port = await freePort();
   const instance = `rec-crash-${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', '..', 'proxy', 'index.ts')], {
+  const child = spawn(process.execPath, [programRunner, path.join(import.meta.dirname, '..', '..', 'proxy', 'index.ts')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PROXY_INSTANCE_ID: instance, LOG_LEVEL: 'silent', ENCODE_CONCURRENCY: '0', WEBHOOK_DELIVERY: '0' },
     stdio: 'ignore',
   });

@@ -24,6 +24,7 @@ import { db } from '../../lib/db';
 import { enqueueEncode, encodeJobId, ENCODE_QUEUE, getBoss, stopBoss } from '../../lib/jobs';
 import { manifestKey, videoKey } from '../../lib/recordings/format';
 import { VIDEO_FPS } from '../../lib/recordings/video-timeline';
+import { programRunner } from '../../scripts/lib/processes';
 
 const SESSION_MS = 12_000;
 /** After a worker dies: the job's expiry (the session's length here), the next maintenance run, then the retry delay. */
@@ -50,7 +51,7 @@ after(async () => {
 
 /** A worker process in a process group of its own (so its ffmpeg can be killed with it); resolves once it takes jobs. */
 async function startWorker(...args: string[]): Promise<ChildProcess & { output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/job-worker.ts', ...args], {
+  const child = spawn(process.execPath, [programRunner, 'e2e/support/job-worker.ts', ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import WebSocket from 'ws';
 import { db } from '../../lib/db';
 import { freePort, waitForListening } from '../../scripts/lib/ports';
-import { stopChild } from '../../scripts/lib/processes';
+import { programRunner, stopChild } from '../../scripts/lib/processes';
 import { PROXY_STOPPED } from '../../proxy/sessions/session-store';
 import { chromium } from 'playwright-core';
 import { call, expectOk, newUser, signIn, type TestUser } from '../support/api';
@@ -42,9 +42,9 @@ const relays: CountingRelay[] = [];
 const proxies: Proc[] = [];
 const webs: Proc[] = [];
 
-/** Node with the tsx loader, no wrapper process: a SIGKILL reaches the proxy itself. */
+/** The program in one process (scripts/run.mjs, no wrapper): a SIGKILL reaches the proxy itself. */
 function spawnProcess(name: string, script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...s3.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [programRunner, script], { env: { ...process.env, ...s3.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout!, child.stderr!]) {
     stream.on('data', (chunk: Buffer) => {
       if (!quiet) for (const line of chunk.toString().split('\n')) if (line.trim()) process.stderr.write(`[${name}] ${line}\n`);
@@ -81,7 +81,7 @@ after(async () => {
 
 test('the recipe\'s migration step (npm run db:migrate) finds the shared database up to date, and refuses without DATABASE_URL', async () => {
   const run = (env: NodeJS.ProcessEnv) => new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [programRunner, 'scripts/migrate.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr!.on('data', (c: Buffer) => (out += c.toString()));

@@ -15,7 +15,7 @@ import { chromium } from 'playwright-core';
 import { call, expectOk, uniqueEmail } from '../support/api';
 import { eventually } from '../support/connect';
 import { startTestSite } from '../support/test-site';
-import { tsxBin } from '../../scripts/lib/processes';
+import { programRunner } from '../../scripts/lib/processes';
 import { freePort } from '../../scripts/lib/ports';
 import { installEnv as userEnv } from '../support/install-env';
 
@@ -40,7 +40,7 @@ async function poolCalibrated(): Promise<void> {
 test('npm run seed prints a connect URL that opens a browser, and says which credential is which', { timeout: 180_000 }, async () => {
   await poolCalibrated();
   const email = uniqueEmail('seed');
-  const { stdout } = await run(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password'], { env: userEnv() });
+  const { stdout } = await run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password'], { env: userEnv() });
 
   const accountToken = under(stdout, 'Account token');
   const routerKey = under(stdout, 'Router key');
@@ -86,7 +86,7 @@ test('npm run seed prints a connect URL that opens a browser, and says which cre
 
 test('npm run seed -- --json prints the same as one JSON line; a second run reuses the router key', { timeout: 120_000 }, async () => {
   const email = uniqueEmail('seed-json');
-  const seed = async () => JSON.parse((await run(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--json'], { env: userEnv() })).stdout.trim());
+  const seed = async () => JSON.parse((await run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--json'], { env: userEnv() })).stdout.trim());
   const first = await seed();
   assert.match(first.accessToken, /^acct_/);
   assert.match(first.routerKey, /^rkey_/);
@@ -99,7 +99,7 @@ test('npm run seed -- --json prints the same as one JSON line; a second run reus
 
 test('npm run seed -- --grant-cents N --enterprise credits the wallet through a grant and marks the workspace enterprise', { timeout: 120_000 }, async () => {
   const email = uniqueEmail('seed-grant');
-  const seed = async (...extra: string[]) => JSON.parse((await run(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--json', ...extra], { env: userEnv() })).stdout.trim());
+  const seed = async (...extra: string[]) => JSON.parse((await run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--json', ...extra], { env: userEnv() })).stdout.trim());
   const plain = await seed();
   assert.deepEqual([plain.accountState, plain.balanceUsdCents], ['free', 0]);
   const granted = await seed('--grant-cents', '2500');
@@ -114,7 +114,7 @@ test('npm run seed -- --grant-cents N --enterprise credits the wallet through a 
   const summary = expectOk(await call('GET', '/v1/billing/summary', { auth: { token: again.accessToken } }));
   assert.deepEqual([summary.plan, summary.accountState, summary.wallet.balanceUsdCents], ['enterprise', 'enterprise', 2_600]);
   for (const bad of ['0', '1.5', 'ten', '10000001']) {
-    await assert.rejects(run(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--grant-cents', bad], { env: userEnv() }), /--grant-cents takes a whole number/);
+    await assert.rejects(run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--grant-cents', bad], { env: userEnv() }), /--grant-cents takes a whole number/);
   }
 });
 
@@ -128,7 +128,7 @@ test("the README's data-API curl examples work as written (router key, proxy por
   await poolCalibrated();
   const curls = readmeCurls();
   assert.ok(curls.some((c) => c.includes('/v1/screenshot')) && curls.some((c) => c.includes('/v1/content')), `README has the screenshot and content examples: ${curls.join('\n')}`);
-  const seeded = JSON.parse((await run(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', uniqueEmail('seed-curl'), '--password', 'a seeded password', '--json'], { env: userEnv() })).stdout.trim());
+  const seeded = JSON.parse((await run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', uniqueEmail('seed-curl'), '--password', 'a seeded password', '--json'], { env: userEnv() })).stdout.trim());
   const site = await startTestSite();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'br-readme-curl-'));
   try {
@@ -158,7 +158,7 @@ test("the README's data-API curl examples work as written (router key, proxy por
 
 test('npm run seed in a second terminal: another EMBEDDED_PG_PORT finds the running database from the data directory; a port held by something else is one line, exit 1', async () => {
   const env = { ...userEnv(), EMBEDDED_PG_PORT: String(await freePort()) };
-  const seeded = JSON.parse((await run(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', uniqueEmail('seed-port'), '--password', 'a seeded password', '--json'], { env })).stdout.trim());
+  const seeded = JSON.parse((await run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', uniqueEmail('seed-port'), '--password', 'a seeded password', '--json'], { env })).stdout.trim());
   assert.match(seeded.routerKey, /\S/);
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-seed-'));
@@ -166,7 +166,7 @@ test('npm run seed in a second terminal: another EMBEDDED_PG_PORT finds the runn
   await once(squatter, 'listening');
   try {
     const port = (squatter.address() as net.AddressInfo).port;
-    await assert.rejects(run(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', uniqueEmail('seed-nodb'), '--password', 'a seeded password'], { env: { ...userEnv(), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port) } }), (error: { code: number; stderr: string }) => {
+    await assert.rejects(run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', uniqueEmail('seed-nodb'), '--password', 'a seeded password'], { env: { ...userEnv(), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port) } }), (error: { code: number; stderr: string }) => {
       assert.equal(error.code, 1);
       assert.equal(error.stderr.trim().split('\n').length, 1, error.stderr);
       assert.match(error.stderr, new RegExp(`^seed: no database for the install in .*: port ${port} \\(EMBEDDED_PG_PORT\\) is already in use`));

@@ -16,7 +16,7 @@ import { chromium } from 'playwright-core';
 import { startEmbeddedPostgres } from '../../lib/db/embedded';
 import { loadInstanceSecrets } from '../../lib/runtime/secrets';
 import { freePort } from '../../scripts/lib/ports';
-import { tsxBin } from '../../scripts/lib/processes';
+import { programRunner, tsxBin } from '../../scripts/lib/processes';
 import { call, expectOk, signIn } from '../support/api';
 import { eventually } from '../support/connect';
 
@@ -42,7 +42,7 @@ test('Ctrl-C on npm start: the proxy drains and writes its sessions, the pool an
   let browser: Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined;
   try {
     await printed(/press Ctrl-C to stop/, 150_000);
-    const seeded = JSON.parse((await promisify(execFile)(process.execPath, [tsxBin, 'scripts/seed.ts', '--email', 'ctrl-c@example.test', '--password', 'a seeded password', '--json'], { env: env as NodeJS.ProcessEnv })).stdout.trim());
+    const seeded = JSON.parse((await promisify(execFile)(process.execPath, [programRunner, 'scripts/seed.ts', '--email', 'ctrl-c@example.test', '--password', 'a seeded password', '--json'], { env: env as NodeJS.ProcessEnv })).stdout.trim());
     const key = await (await fetch(`http://localhost:${webPort}/v1/api-keys/current/plaintext`, { headers: { authorization: `Bearer ${seeded.accessToken}` } })).json();
     await claimOperator(output, `http://localhost:${webPort}`, seeded.accessToken);
     await signUpGetsProbedPool(`http://localhost:${webPort}`);

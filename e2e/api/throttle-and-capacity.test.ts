@@ -15,7 +15,7 @@ import { dataApi, expectStatus, PROXY_HTTP } from '../support/data-api';
 import { addProvider, notifyRouter, updateRouterRow } from '../support/providers';
 import { startTestSite, type TestSite } from '../support/test-site';
 import { freePort, waitForListening } from '../../scripts/lib/ports';
-import { startChild, stopChild, tsxBin } from '../../scripts/lib/processes';
+import { programRunner, startChild, stopChild } from '../../scripts/lib/processes';
 import { startTestPool, TEST_TOKEN, type TestPool } from '../../proxy/pool/testing';
 
 let browser: Chromium;
@@ -119,7 +119,7 @@ test('with TRUST_PROXY=1 the right-most X-Forwarded-For entry is the address tha
   const key = await routerKey(user.workspaceId, user.routerId);
   // A proxy process of its own, started as the stack starts one, with TRUST_PROXY=1.
   const port = await freePort();
-  const child = startChild('proxy-trust', [tsxBin, 'proxy/index.ts'], { ...process.env, SERVICE_NAME: 'proxy', HOST: '127.0.0.1', PORT: String(port), TRUST_PROXY: '1', PROXY_INSTANCE_ID: `trust-${port}`, SHUTDOWN_DRAIN_MS: '1000', ENCODE_CONCURRENCY: '0', WEBHOOK_DELIVERY: '0' }, !process.env.TEST_VERBOSE);
+  const child = startChild('proxy-trust', [programRunner, 'proxy/index.ts'], { ...process.env, SERVICE_NAME: 'proxy', HOST: '127.0.0.1', PORT: String(port), TRUST_PROXY: '1', PROXY_INSTANCE_ID: `trust-${port}`, SHUTDOWN_DRAIN_MS: '1000', ENCODE_CONCURRENCY: '0', WEBHOOK_DELIVERY: '0' }, !process.env.TEST_VERBOSE);
   try {
     await waitForListening(child, port, { name: 'proxy-trust' });
     const base = `http://127.0.0.1:${port}`;

@@ -15,6 +15,7 @@ import { PAGE_SIZE, pageKey, traceCompleteKey, type CapturedEvent, type Timing, 
 import { call, expectError, expectOk, newUser, WEB, type TestUser } from '../support/api';
 import { eventually } from '../support/connect';
 import { seedMember, seedRouter, seedSession, seedTrace } from '../support/seed';
+import { programRunner } from '../../scripts/lib/processes';
 
 const DAY_MS = 86_400_000;
 const traceFields = ['complete', 'droppedEvents', 'durationMs', 'endedAt', 'eventCount', 'id', 'pages', 'providerId', 'routerInstanceId', 'sessionLogId', 'sizeBytes', 'startedAt', 'truncated'];
@@ -493,7 +494,7 @@ test('retention: the job worker\'s hourly sweep deletes traces that started over
   const young = await traceFixture(user, { startedAt: new Date(Date.now() - 59 * DAY_MS), events: browsingEvents(3) });
   const orphanOld = await traceFixture(user, { startedAt: new Date(Date.now() - 70 * DAY_MS), complete: false, events: browsingEvents(3) });
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/job-worker.ts', '--retention'], {
+  const child = spawn(process.execPath, [programRunner, 'e2e/support/job-worker.ts', '--retention'], {
     env: { ...process.env, JOBS_SCHEMA, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

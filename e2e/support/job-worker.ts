@@ -1,5 +1,5 @@
 // The job worker alone, as a process of its own, for the tests that kill it or stop it
-// (e2e/api/recordings-jobs.test.ts): `node --import tsx e2e/support/job-worker.ts [--retention]`.
+// (e2e/api/recordings-jobs.test.ts): `node scripts/run.mjs e2e/support/job-worker.ts [--retention]`.
 // It reads the product's settings (DATABASE_URL, DATA_DIR, JOBS_SCHEMA, ...) from its environment,
 // says "ready" on stdout once it takes jobs, and stops on SIGTERM as the proxy does.
 import { startJobWorker } from '../../lib/jobs';

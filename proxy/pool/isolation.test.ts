@@ -16,6 +16,7 @@ import WebSocket from 'ws';
 import { PROJECT_DIR } from './sandbox';
 import type { Session } from './session';
 import { auth, openSocket, refusal, startPageServer, startTestPool, TEST_TOKEN, waitFor, type OpenSocket, type PageServer, type TestPool } from './testing';
+import { programRunner } from '../../scripts/lib/processes';
 
 const SECRET = `isolation-secret-${randomBytes(8).toString('hex')}`;
 const BLOCKED = /ERR_BLOCKED_BY_ADMINISTRATOR/;
@@ -348,9 +349,9 @@ test('without bwrap the pool refuses to start, unless POOL_ISOLATION=none says s
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pool-nobwrap-'));
   // Runs the pool alone until it exits, or until `until` shows in its output (then SIGTERM).
   const run = (extra: Record<string, string>, until?: RegExp) => new Promise<{ code: number | null; output: string }>((resolve) => {
-    // A PATH without bwrap on it (node is started by its full path; tsx is found through node_modules).
+    // A PATH without bwrap on it (node is started by its full path, the program by its path).
     const env: NodeJS.ProcessEnv = { ...process.env, PATH: path.join(dataDir, 'no-bin'), DATA_DIR: dataDir, POOL_PORT: '0', POOL_TOKEN: TEST_TOKEN, LOG_LEVEL: 'info', ...extra };
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], { env, stdio: ['ignore', 'pipe', 'pipe'], cwd: PROJECT_DIR });
+    const child = spawn(process.execPath, [programRunner, entry], { env, stdio: ['ignore', 'pipe', 'pipe'], cwd: PROJECT_DIR });
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk;

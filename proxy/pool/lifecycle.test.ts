@@ -10,6 +10,7 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { alive, auth, openSocket, processesUnder, refusal, startTestPool, waitFor } from './testing';
 import { killBrowsersUnder } from './workdir';
+import { programRunner } from '../../scripts/lib/processes';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'pool-lifecycle-'));
 // The slow-chromium script below runs inside the browsers' sandbox, as their uid: its directory is
@@ -67,7 +68,7 @@ async function startChildPool(dataDir: string, extraEnv: Record<string, string> 
   const entry = fileURLToPath(new URL('./index.ts', import.meta.url));
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, POOL_PORT: '0', POOL_CAPACITY: '2', HOST: '127.0.0.1', LOG_LEVEL: 'info', POOL_KILL_GRACE_MS: '3000', ...extraEnv };
   delete env.POOL_TOKEN; // alone, the pool takes the token kept in <DATA_DIR>/secrets.json
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [programRunner, entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c));
   child.stderr!.on('data', (c: Buffer) => (output += c));

@@ -14,6 +14,8 @@ const serviceSources = ['lib', 'proxy', 'scripts', 'package-lock.json', 'prisma/
 export const SERVICES = { web: 'scripts/web-server.ts', proxy: 'proxy/index.ts', pool: 'proxy/pool/index.ts' } as const;
 export type Service = keyof typeof SERVICES;
 export const GATEWAY_ENTRIES = ['proxy/cli/main.ts', 'proxy/cli/browse-daemon.ts'];
+/** The install's commands run through scripts/run.mjs (`npm run seed`, …). */
+const COMMAND_ENTRIES = ['scripts/seed.ts', 'scripts/operator.ts', 'scripts/reset-password.ts', 'scripts/migrate.ts'];
 /** Where the compiled programs are; `current.json` names the newest and the files it was made from. */
 export const PROGRAMS_DIR = path.join('.build', 'programs');
 
@@ -58,7 +60,7 @@ export async function compileServices(log: (line: string) => void): Promise<Reco
   if (!existsSync(path.join(dir, 'complete'))) {
     const started = Date.now();
     const staging = `${dir}.${process.pid}`;
-    const current = await compileProgram([...Object.values(SERVICES), ...GATEWAY_ENTRIES], staging, version);
+    const current = await compileProgram([...Object.values(SERVICES), ...GATEWAY_ENTRIES, ...COMMAND_ENTRIES], staging, version);
     if (!existsSync(path.join(dir, 'complete'))) rmSync(dir, { recursive: true, force: true }); // a compile that was cut short
     try {
       renameSync(staging, dir);
@@ -67,7 +69,7 @@ export async function compileServices(log: (line: string) => void): Promise<Reco
     }
     writeFileSync(`${path.join(PROGRAMS_DIR, 'current.json')}.${process.pid}`, current);
     renameSync(`${path.join(PROGRAMS_DIR, 'current.json')}.${process.pid}`, path.join(PROGRAMS_DIR, 'current.json'));
-    log(`compiled the web, proxy and pool services and the gateway command in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(`compiled the web, proxy and pool services and the commands in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     pruneVersions(version);
   }
   const compiled = (entry: string) => path.join(dir, entry.replace(/\.ts$/, '.mjs'));

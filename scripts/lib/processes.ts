@@ -5,6 +5,8 @@ import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 export const nextBin = path.join(path.dirname(require.resolve('next/package.json')), 'dist/bin/next');
+/** Runs a program of the project compiled ahead when it can, else under tsx (scripts/run.mjs). */
+export const programRunner = path.resolve(import.meta.dirname, '..', 'run.mjs');
 export const tsxBin = path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/cli.mjs');
 export const tscBin = path.join(path.dirname(require.resolve('typescript/package.json')), 'bin/tsc');
 export const eslintBin = path.join(path.dirname(require.resolve('eslint/package.json')), 'bin/eslint.js');
