@@ -2,6 +2,8 @@
 // A session's downloads inside its detail panel: each file the browser saved on the local pool
 // (collected when the session ends) with its size, when it was stored, and a link that fetches it
 // (the dashboard's cookie authenticates it; the server names the file by Content-Disposition).
+// A traced session on another provider lists what its browser downloaded there, without a link:
+// the provider keeps those files.
 import { useSessionDownloads } from '@/lib/client/downloads';
 import { buttonClasses } from '../ui/button';
 import { ErrorAlert } from '../ui/alert';
@@ -10,7 +12,7 @@ import { Skeleton } from '../ui/skeleton';
 import { Time } from '../ui/time';
 import { formatBytes } from './format';
 
-const EXPLAINED = 'Files the browser downloads on the local pool appear here once the session ends.';
+const EXPLAINED = 'Files the browser downloads on the local pool appear here once the session ends; on other providers, those of a traced session are listed (the provider keeps the files).';
 
 export function SessionDownloads({ session }: { session: { id: string; state: string; endedAt: string | null } }) {
   const downloads = useSessionDownloads(session);
@@ -32,10 +34,14 @@ export function SessionDownloads({ session }: { session: { id: string; state: st
                 <span className="tabular-nums">{formatBytes(file.sizeBytes)}</span> · <Time value={file.createdAt} relative />
               </p>
             </div>
-            <a href={file.url} download className={buttonClasses('secondary', 'sm')} aria-label={`Download ${file.name}`}>
-              <DownloadIcon />
-              Download
-            </a>
+            {file.url ? (
+              <a href={file.url} download className={buttonClasses('secondary', 'sm')} aria-label={`Download ${file.name}`}>
+                <DownloadIcon />
+                Download
+              </a>
+            ) : (
+              <span className="text-[12px] text-zinc-500" title={file.sourceUrl ?? undefined}>Kept by the provider</span>
+            )}
           </li>
         ))}
       </ul>

@@ -1,7 +1,9 @@
 // Downloads through the proxy on the local pool, as users make them: Playwright clicks a link that
 // downloads (its download event, name and success as on a local browser), puppeteer connects with a
 // download folder of its own machine; when the session ends, the files are in the session's
-// downloads (GET /v1/sessions/:id/downloads) byte for byte, under the site's names.
+// downloads (GET /v1/sessions/:id/downloads) byte for byte, under the site's names. On a provider
+// that keeps its files (a Chromium started with --remote-debugging-port), a traced session lists
+// what its browser downloaded there, by the same API.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -10,6 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { call, expectOk, newUser, type TestUser } from '../support/api';
+import { userWithProvider } from '../support/capture';
+import { launchChromium } from '../support/chromium';
 import { connectUrl, eventually, routerKey } from '../support/connect';
 
 const POOL_WS = `${(process.env.TEST_POOL_URL ?? 'http://127.0.0.1:9600').replace(/^http/, 'ws')}/`;
@@ -40,7 +44,7 @@ async function poolUser(name: string): Promise<TestUser & { key: string }> {
   return { ...user, key: await routerKey(user.workspaceId, user.routerId) };
 }
 
-/** The user's one session, once it has ended and its downloads are listed (collected after the end). */
+/** The user's newest session, once it has ended and its downloads are listed (collected after the end). */
 async function downloadsOf(user: TestUser, count: number) {
   return eventually(async () => {
     const sessions = expectOk(await call('GET', '/v1/sessions', { auth: { token: user.token } }));
@@ -91,4 +95,44 @@ test("puppeteer: a download folder of the client's machine; the file is kept for
   const { list } = await downloadsOf(user, 1);
   assert.deepEqual(list.items.map((d: { name: string }) => d.name), ['data.csv']);
   assert.ok((await fileOf(user, list.items[0].url)).equals(CSV));
+});
+
+test("a provider that keeps its files: a traced session lists what its browser downloaded there (name, size, source), with no file here; an untraced one lists none", async () => {
+  const chromium_ = await launchChromium();
+  try {
+    // A wallet with credit: a trace is billed per event.
+    const user = await userWithProvider('dl-address', chromium_.wsUrl);
+    const key = user.key;
+    const browseAndDownload = async (params: Record<string, string>) => {
+      const browser = await chromium.connectOverCDP(connectUrl(key, params), { timeout: 90_000 });
+      const context = await browser.newContext({ acceptDownloads: true });
+      const page = await context.newPage();
+      await page.goto(`${origin}/`);
+      for (const link of ['#pdf', '#csv']) {
+        const [download] = await Promise.all([page.waitForEvent('download'), page.click(link)]);
+        assert.equal(await download.failure(), null);
+      }
+      await context.close();
+      await browser.close();
+    };
+
+    await browseAndDownload({});
+    const untraced = await eventually(async () => {
+      const session = expectOk(await call('GET', '/v1/sessions', { auth: { token: user.token } })).items[0];
+      return session && session.state !== 'active' ? session : null;
+    }, 60_000, 'the untraced session ended');
+    assert.deepEqual(expectOk(await call('GET', `/v1/sessions/${untraced.id}/downloads`, { auth: { token: user.token } })), { items: [], total: 0 });
+
+    await browseAndDownload({ observability: 'true' });
+    const { session, list } = await downloadsOf(user, 2);
+    assert.notEqual(session.id, untraced.id);
+    assert.deepEqual(list.items.map(({ name, sizeBytes, url, keptBy, sourceUrl }: Record<string, unknown>) => ({ name, sizeBytes, url, keptBy, sourceUrl })), [
+      { name: 'résumé.pdf', sizeBytes: PDF.length, url: null, keptBy: 'provider', sourceUrl: `${origin}/pdf` },
+      { name: 'data.csv', sizeBytes: CSV.length, url: null, keptBy: 'provider', sourceUrl: `${origin}/csv` },
+    ]);
+    const file = await call('GET', `/v1/sessions/${session.id}/downloads/${list.items[0].id}`, { auth: { token: user.token } });
+    assert.equal(file.status, 404);
+  } finally {
+    await chromium_.stop();
+  }
 });

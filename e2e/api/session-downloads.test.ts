@@ -9,7 +9,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { blobs } from '../../lib/blobs';
 import { db } from '../../lib/db';
-import { downloadFolder, saveDownload, sweepExpiredDownloads } from '../../lib/downloads/store';
+import { downloadFolder, saveDownload, saveProviderDownloads, sweepExpiredDownloads } from '../../lib/downloads/store';
 import type { OpenApiDocument } from '../../lib/openapi/document';
 import { documentValidator, type DocumentValidator } from '../../lib/openapi/testing';
 import { call, expectError, expectOk, newUser, signIn, WEB, type TestUser } from '../support/api';
@@ -63,7 +63,8 @@ test('GET /v1/sessions/:id/downloads: every file in the order saved, sizes as nu
   assert.deepEqual(data.items.map((i) => i.sizeBytes), [CSV.length, PDF.length, 0]);
   for (const [i, item] of data.items.entries()) {
     const row = fixture.rows[i]!;
-    assert.deepEqual(Object.keys(item).sort(), ['createdAt', 'id', 'name', 'sizeBytes', 'url']);
+    assert.deepEqual(Object.keys(item).sort(), ['createdAt', 'id', 'keptBy', 'name', 'sizeBytes', 'sourceUrl', 'url']);
+    assert.deepEqual([item.keptBy, item.sourceUrl], ['service', null]);
     assert.equal(item.id, row.id);
     assert.equal(item.createdAt, row.createdAt.toISOString());
     assert.equal(item.url, `/v1/sessions/${fixture.session.id}/downloads/${row.id}`);
@@ -74,6 +75,26 @@ test('GET /v1/sessions/:id/downloads: every file in the order saved, sizes as nu
   // A session without files (still running, or on another provider) lists none.
   const running = await seedSession(owner.workspaceId, owner.routerId);
   assert.deepEqual(expectOk(await call('GET', `/v1/sessions/${running.id}/downloads`, as(owner))), { items: [], total: 0 });
+});
+
+test("downloads the provider's browser kept (from a trace): listed with their source, no file here; fetching one says where it is", async () => {
+  const session = await seedSession(owner.workspaceId, owner.routerId, { state: 'closed', durationMs: 60_000 });
+  const at = Date.now() - 30_000;
+  const stored = await saveProviderDownloads({ workspaceId: owner.workspaceId, sessionId: session.id, downloads: [
+    { name: 'report.pdf', url: 'https://files.example/report.pdf?token=[redacted]', bytes: 48_211, at },
+    { name: '', url: '', bytes: 3, at: at + 1_000 },
+  ] });
+  assert.equal(stored, 2);
+  const res = await call('GET', `/v1/sessions/${session.id}/downloads`, as(owner));
+  const { items } = expectOk<{ items: Record<string, unknown>[] }>(res);
+  assert.deepEqual(items.map(({ id: _id, ...rest }) => rest), [
+    { name: 'report.pdf', sizeBytes: 48_211, createdAt: new Date(at).toISOString(), url: null, keptBy: 'provider', sourceUrl: 'https://files.example/report.pdf?token=[redacted]' },
+    { name: 'download', sizeBytes: 3, createdAt: new Date(at + 1_000).toISOString(), url: null, keptBy: 'provider', sourceUrl: null },
+  ]);
+  assert.equal(validator.response('get', '/v1/sessions/{id}/downloads', 200, res.body), null);
+  const file = await call('GET', `/v1/sessions/${session.id}/downloads/${items[0]!.id}`, as(owner));
+  expectError(file, 404, 'not_found');
+  assert.match(JSON.stringify(file.body), /kept by the provider's browser/);
 });
 
 test('GET /v1/sessions/:id/downloads/:downloadId: the exact bytes, as an attachment under the saved name, not cached, not sniffed', async () => {
@@ -159,18 +180,18 @@ test('retention: sweepExpiredDownloads deletes the files and rows of sessions th
   const user = await newUser('dl-sweep');
   const old = await sessionWithDownloads(user, [{ name: 'old-a.bin', data: randomBytes(64) }, { name: 'old-b.bin', data: randomBytes(64) }], new Date(Date.now() - 61 * DAY_MS));
   const young = await sessionWithDownloads(user, [{ name: 'young.bin', data: randomBytes(64) }], new Date(Date.now() - 59 * DAY_MS));
-  for (const row of [...old.rows, ...young.rows]) assert.notEqual(await blobs().size(row.blobKey), null);
+  for (const row of [...old.rows, ...young.rows]) assert.notEqual(await blobs().size(row.blobKey!), null);
 
   const deleted = await sweepExpiredDownloads();
   assert.ok(deleted >= 2, `at least the two old files were deleted (${deleted})`);
   assert.equal(await db.sessionDownload.count({ where: { sessionLogId: old.session.id } }), 0, 'the old rows are gone');
-  for (const row of old.rows) assert.equal(await blobs().size(row.blobKey), null, `${row.blobKey} is gone`);
-  assert.equal(old.rows[0]!.blobKey.startsWith(`${downloadFolder(old.session.id)}/`), true, 'files live in the session\'s folder, which the sweep removes');
+  for (const row of old.rows) assert.equal(await blobs().size(row.blobKey!), null, `${row.blobKey} is gone`);
+  assert.equal(old.rows[0]!.blobKey!.startsWith(`${downloadFolder(old.session.id)}/`), true, 'files live in the session\'s folder, which the sweep removes');
   assert.ok(await db.sessionLog.findUnique({ where: { id: old.session.id } }), 'the session itself is history and stays');
   assert.deepEqual(expectOk(await call('GET', `/v1/sessions/${old.session.id}/downloads`, as(user))), { items: [], total: 0 });
 
   assert.equal(await db.sessionDownload.count({ where: { sessionLogId: young.session.id } }), 1, 'the 59-day-old file stays');
-  assert.notEqual(await blobs().size(young.rows[0]!.blobKey), null);
+  assert.notEqual(await blobs().size(young.rows[0]!.blobKey!), null);
   const kept = await getBytes(`/v1/sessions/${young.session.id}/downloads/${young.rows[0]!.id}`, bearer(user));
   assert.equal(kept.status, 200);
 });

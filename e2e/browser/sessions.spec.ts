@@ -97,19 +97,25 @@ test("a session's panel lists the files its browser downloaded; each link fetche
   await signUp(page, { name: 'Dora Downloads', email: uniqueEmail('downloads') });
   const me = await dashboardApi<{ activeWorkspaceId: string; routers: { id: string }[] }>(page, 'GET', '/v1/me');
   const { seedSession } = await import('../support/seed');
-  const { saveDownload } = await import('../../lib/downloads/store');
+  const { saveDownload, saveProviderDownloads } = await import('../../lib/downloads/store');
   // Stored as the proxy stores them at the end of a session on the local pool.
   const ended = await seedSession(me.activeWorkspaceId, me.routers[0]!.id, { state: 'closed', startedAt: new Date(Date.now() - 5 * 60_000), durationMs: 60_000 });
   const report = Buffer.from('%PDF-1.7\nquarterly figures\n'.repeat(100));
   await saveDownload({ workspaceId: me.activeWorkspaceId, sessionId: ended.id, name: 'résumé (1).pdf', data: report });
+  // And one a traced session's provider kept (listed from the trace, no file here).
+  await saveProviderDownloads({ workspaceId: me.activeWorkspaceId, sessionId: ended.id, downloads: [{ name: 'kept-there.zip', url: 'https://files.example/kept-there.zip', bytes: 2_048, at: Date.now() }] });
   const none = await seedSession(me.activeWorkspaceId, me.routers[0]!.id, { state: 'closed', startedAt: new Date(Date.now() - 4 * 60_000), durationMs: 1_000 });
 
   await page.goto(`/sessions?session=${ended.id}`);
   const downloads = page.getByRole('dialog', { name: 'Session', exact: true }).getByTestId('session-downloads');
   const files = downloads.getByRole('list', { name: 'Downloaded files' });
-  await expect(files.getByRole('listitem')).toHaveCount(1);
-  await expect(files).toContainText('résumé (1).pdf');
-  await expect(files).toContainText('2.6 KB');
+  await expect(files.getByRole('listitem')).toHaveCount(2);
+  await expect(files.getByRole('listitem').first()).toContainText('résumé (1).pdf');
+  await expect(files.getByRole('listitem').first()).toContainText('2.6 KB');
+  const atProvider = files.getByRole('listitem').nth(1);
+  await expect(atProvider).toContainText('kept-there.zip');
+  await expect(atProvider).toContainText('Kept by the provider');
+  await expect(atProvider.getByRole('link')).toHaveCount(0);
   await downloads.scrollIntoViewIfNeeded();
   await snap(page, 'session-downloads');
   const [download] = await Promise.all([page.waitForEvent('download'), files.getByRole('link', { name: 'Download résumé (1).pdf' }).click()]);
@@ -119,6 +125,6 @@ test("a session's panel lists the files its browser downloaded; each link fetche
   // A session without files says where they come from.
   await page.goto(`/sessions?session=${none.id}`);
   await expect(page.getByRole('dialog', { name: 'Session', exact: true }).getByTestId('downloads-empty')).toHaveText(
-    'None. Files the browser downloads on the local pool appear here once the session ends.',
+    'None. Files the browser downloads on the local pool appear here once the session ends; on other providers, those of a traced session are listed (the provider keeps the files).',
   );
 });

@@ -1,6 +1,6 @@
 'use client';
 // A session's downloads (GET /v1/sessions/:id/downloads): the files its browser saved on the local
-// pool, collected by the proxy when the session ends. Asked for once the session is over, and again
+// pool, collected by the proxy when the session ends (or, on another provider, those its trace saw). Asked for once the session is over, and again
 // every few seconds for a minute after its end, while the proxy may still be storing them.
 import { useQuery } from '@tanstack/react-query';
 import type { listSessionDownloads } from '@/lib/downloads/read-downloads';

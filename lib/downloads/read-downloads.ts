@@ -3,7 +3,7 @@
 // workspace: another workspace's session or download is not found, like a missing one.
 import { BODY_LENGTH_HEADER } from '../api/body-length';
 import { attachmentDisposition } from '../api/content-disposition';
-import { notFound } from '../api/errors';
+import { ApiError, notFound } from '../api/errors';
 import { BlobNotFound } from '../blobs';
 import { db } from '../db';
 import { toWeb } from '../recordings/read-frames';
@@ -12,9 +12,16 @@ import { listDownloads, openDownload, type DownloadRow } from './store';
 /** The file endpoint of a download: the `url` of the list's items. */
 export const downloadPath = (sessionId: string, downloadId: string) => `/v1/sessions/${encodeURIComponent(sessionId)}/downloads/${encodeURIComponent(downloadId)}`;
 
-/** One item of GET /v1/sessions/:id/downloads: sizes as JSON numbers, timestamps ISO. */
-export function serializeDownload(row: Pick<DownloadRow, 'id' | 'sessionLogId' | 'name' | 'sizeBytes' | 'createdAt'>) {
-  return { id: row.id, name: row.name, sizeBytes: Number(row.sizeBytes), createdAt: row.createdAt.toISOString(), url: downloadPath(row.sessionLogId, row.id) };
+/**
+ * One item of GET /v1/sessions/:id/downloads: sizes as JSON numbers, timestamps ISO; `url` the file
+ * here, null when the provider's browser keeps it (`keptBy`).
+ */
+export function serializeDownload(row: Pick<DownloadRow, 'id' | 'sessionLogId' | 'name' | 'sizeBytes' | 'createdAt' | 'blobKey' | 'sourceUrl'>) {
+  const here = row.blobKey !== null;
+  return {
+    id: row.id, name: row.name, sizeBytes: Number(row.sizeBytes), createdAt: row.createdAt.toISOString(),
+    url: here ? downloadPath(row.sessionLogId, row.id) : null, keptBy: here ? ('service' as const) : ('provider' as const), sourceUrl: row.sourceUrl,
+  };
 }
 
 async function assertSession(workspaceId: string, sessionId: string): Promise<void> {
@@ -44,6 +51,8 @@ export async function downloadResponse(workspaceId: string, sessionId: string, d
     throw notFound('download');
   }
   const { row, stream } = opened;
+  // Listed from the session's trace: the file is on the provider's side (docs/connect.md, "Downloads").
+  if (!stream) throw new ApiError('not_found', "this download's file is kept by the provider's browser, not by this service (keptBy: provider)");
   const headers = {
     'Content-Type': 'application/octet-stream',
     [BODY_LENGTH_HEADER]: String(row.sizeBytes),

@@ -2,6 +2,8 @@
 // blob store as downloads/<session id>/<download id>, one SessionDownload row each. The proxy
 // stores them when a session on the local pool ends (proxy/sessions/collect-downloads.ts); the API
 // lists and serves them; the hourly retention sweep deletes them with the session's traces' age.
+// Where the provider's browser keeps its files itself, a traced session's completed downloads are
+// rows without a file (saveProviderDownloads): listed the same way, fetched from the provider.
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { blobs, type BlobStore } from '../blobs';
@@ -20,7 +22,9 @@ export interface DownloadRow {
   sessionLogId: string;
   name: string;
   sizeBytes: bigint;
-  blobKey: string;
+  /** Null: the provider's browser keeps the file. */
+  blobKey: string | null;
+  sourceUrl: string | null;
   createdAt: Date;
 }
 
@@ -34,16 +38,29 @@ export async function saveDownload(input: { workspaceId: string; sessionId: stri
   });
 }
 
+/**
+ * Records a session's downloads that its provider's browser keeps (from its trace): name, size and
+ * source, no file; as many as a session may keep (DOWNLOADS_MAX_FILES), in the order they completed.
+ */
+export async function saveProviderDownloads(input: { workspaceId: string; sessionId: string; downloads: { name: string; url: string; bytes: number; at: number }[] }): Promise<number> {
+  const kept = input.downloads.slice(0, DOWNLOADS_MAX_FILES);
+  if (kept.length === 0) return 0;
+  const { count } = await db.sessionDownload.createMany({
+    data: kept.map((d) => ({ workspaceId: input.workspaceId, sessionLogId: input.sessionId, name: d.name || 'download', sizeBytes: BigInt(Math.max(0, Math.floor(d.bytes))), sourceUrl: d.url || null, createdAt: new Date(d.at) })),
+  });
+  return count;
+}
+
 /** A session's downloads in the order they were saved, for a workspace that owns the session. */
 export function listDownloads(workspaceId: string, sessionId: string): Promise<DownloadRow[]> {
   return db.sessionDownload.findMany({ where: { workspaceId, sessionLogId: sessionId }, orderBy: [{ createdAt: 'asc' }, { name: 'asc' }] });
 }
 
 /** One download of a workspace's session with a stream of its bytes, or null. */
-export async function openDownload(workspaceId: string, sessionId: string, downloadId: string, store: BlobStore = blobs()): Promise<{ row: DownloadRow; stream: Readable } | null> {
+export async function openDownload(workspaceId: string, sessionId: string, downloadId: string, store: BlobStore = blobs()): Promise<{ row: DownloadRow; stream: Readable | null } | null> {
   const row = await db.sessionDownload.findFirst({ where: { id: downloadId, workspaceId, sessionLogId: sessionId } });
   if (!row) return null;
-  return { row, stream: await store.read(row.blobKey) };
+  return { row, stream: row.blobKey === null ? null : await store.read(row.blobKey) };
 }
 
 /** Deletes the downloads of sessions that started before the retention cutoff: files first, then rows. */

@@ -141,8 +141,9 @@ test('sessions, recordings and traces', () => {
   };
   answers('get', '/v1/sessions', { items: [serializeSession(session as never)], total: 1, page: 1, pageSize: 25 });
   answers('get', '/v1/sessions/{id}', serializeSession(session as never));
-  const download = { id: 'd1', sessionLogId: 's1', name: 'résumé (1).pdf', sizeBytes: 12n, createdAt: later };
-  answers('get', '/v1/sessions/{id}/downloads', { items: [serializeDownload(download)], total: 1 });
+  const download = { id: 'd1', sessionLogId: 's1', name: 'résumé (1).pdf', sizeBytes: 12n, createdAt: later, blobKey: 'downloads/s1/d1', sourceUrl: null };
+  const atProvider = { ...download, id: 'd2', blobKey: null, sourceUrl: 'https://example.com/r.pdf?token=[redacted]' };
+  answers('get', '/v1/sessions/{id}/downloads', { items: [serializeDownload(download), serializeDownload(atProvider)], total: 2 });
   const recording = {
     id: 'rec1', sessionLogId: 's1', routerId: 'r1', providerId: null, profileId: null, startedAt: at, endedAt: null, durationMs: 0, frameCount: 0, chunkCount: 0, sizeBytes: 0n,
     droppedFrames: 0, duplicatesSkipped: 0, format: 'jpeg', complete: false, capStopped: false, truncated: null, mp4Status: null, mp4SizeBytes: 0n, mp4ReadyAt: null, mp4Error: null,

@@ -141,6 +141,24 @@ export interface NavigationEvent extends EventBase {
   sameDocument: boolean;
 }
 
+/**
+ * A download (Browser.downloadWillBegin, then Browser.downloadProgress once it completed or was
+ * canceled; the Page.* forms alike, each download once). Where the provider keeps the file itself,
+ * the completed ones are the session's downloads (docs/connect.md, "Downloads").
+ */
+export interface DownloadEvent extends EventBase {
+  kind: 'download';
+  /** The browser's id of the download, shared by its events. */
+  guid: string;
+  state: 'started' | 'completed' | 'canceled';
+  /** Where it came from (started). */
+  url?: string;
+  /** The site's suggested file name (started). */
+  name?: string;
+  /** Bytes received (completed, canceled). */
+  bytes?: number;
+}
+
 /** What the trace says about itself: what the capture could not see on a tab. */
 export interface NoteEvent extends EventBase {
   kind: 'note';
@@ -150,7 +168,7 @@ export interface NoteEvent extends EventBase {
   message: string;
 }
 
-export type TraceEvent = TabEvent | RequestEvent | ResponseEvent | FinishedEvent | FailedEvent | ConsoleEvent | ExceptionEvent | NavigationEvent | NoteEvent;
+export type TraceEvent = TabEvent | RequestEvent | ResponseEvent | FinishedEvent | FailedEvent | ConsoleEvent | ExceptionEvent | NavigationEvent | DownloadEvent | NoteEvent;
 export type TraceEventKind = TraceEvent['kind'];
 /** An event as the capture produces it, before it gets its place in the trace. */
 export type CapturedEvent = TraceEvent extends infer E ? (E extends TraceEvent ? Omit<E, 'seq'> : never) : never;

@@ -44,15 +44,16 @@ export function startSession(input: { req: IncomingMessage; socket: Duplex; head
     ? new RecordingSession({ sessionId: id, workspaceId: router.workspaceId, routerId: router.id, providerId: provider.id, profileId: profile?.profileId ?? null, wallet: identity, sessionInserted: writer.inserted }, deps.recording)
     : null;
   if (recording) plugins.push(recording.plugin);
+  // The local pool keeps what its browser downloaded for this proxy to collect at the end; other
+  // providers keep their files, which a trace lists.
+  const pool = provider.providerKind === 'managed' ? poolSessionOf(upstream) : null;
   // Last: the plugins before it drop their own CDP sessions' messages, which a trace must not see.
   const trace = input.trace
-    ? new TraceSession({ sessionId: id, workspaceId: router.workspaceId, routerId: router.id, providerId: provider.id, wallet: identity, sessionInserted: writer.inserted, redactNames: router.traceRedactNames }, deps.traces)
+    ? new TraceSession({ sessionId: id, workspaceId: router.workspaceId, routerId: router.id, providerId: provider.id, wallet: identity, sessionInserted: writer.inserted, redactNames: router.traceRedactNames, downloadsAtProvider: pool === null }, deps.traces)
     : null;
   if (trace) plugins.push(trace.plugin);
   let markEnded!: () => void;
   const ended = new Promise<void>((resolve) => (markEnded = resolve));
-  // The local pool keeps what its browser downloaded for this proxy to collect at the end.
-  const pool = provider.providerKind === 'managed' ? poolSessionOf(upstream) : null;
   const register = (relay: Relay) => deps.sessions.add({ id, routerId: router.id, keyId: caller.keyId, credential: caller.credential, workspaceId: router.workspaceId, startedAt: startedAt.getTime(), idleTimeoutMs: caller.kind === 'agent' ? AGENT_RELAY_IDLE_MS : router.sessionIdleTimeoutMs, relay, ended });
   const onEnd = (relay: () => Relay) => (outcome: RelayOutcome) => {
     lease.release();

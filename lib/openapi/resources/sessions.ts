@@ -51,13 +51,15 @@ export const sessionDownload = named(
     id: z.string(),
     name: z.string().describe('the name the browser saved it under'),
     sizeBytes: count,
-    createdAt: timestamp.describe('when it was stored, at the session\'s end'),
-    url: z.string().describe('the path of the file, `/v1/sessions/<id>/downloads/<download id>`'),
+    createdAt: timestamp.describe('when it was stored, at the session\'s end (kept by the provider: when it completed)'),
+    url: z.string().nullable().describe('the path of the file, `/v1/sessions/<id>/downloads/<download id>`; null when the provider\'s browser keeps the file'),
+    keptBy: z.enum(['service', 'provider']).describe('`service`: the file is stored here (the local pool); `provider`: the provider\'s browser kept it, listed from the session\'s trace'),
+    sourceUrl: z.string().nullable().describe('where it was downloaded from (redacted as in traces), when known'),
   }),
   {
     example: {
       id: '5b0f8a4e-2c1d-4e8a-9f3b-7d6c5a4b3e21', name: 'invoice-2026-11.pdf', sizeBytes: 48_211, createdAt: ex.later,
-      url: `/v1/sessions/${ex.sessionId}/downloads/5b0f8a4e-2c1d-4e8a-9f3b-7d6c5a4b3e21`,
+      url: `/v1/sessions/${ex.sessionId}/downloads/5b0f8a4e-2c1d-4e8a-9f3b-7d6c5a4b3e21`, keptBy: 'service', sourceUrl: null,
     },
   },
 );

@@ -1,13 +1,15 @@
 // A traced session (connect with observability=true, docs/traces.md): the trace's row, the capture
 // plugin with its limit (2,000,000 events, or fewer when the wallet pays for fewer), and at the end
 // the summary and the row's figures. The events are billed with the session's end
-// (proxy/sessions/session-store.ts) from `eventCount`.
+// (proxy/sessions/session-store.ts) from `eventCount`. Where the provider's browser keeps its
+// downloads itself, the completed ones the trace saw become the session's downloads (listed, no file).
 import { randomUUID } from 'node:crypto';
 import { blobs, type BlobStore } from '../../../lib/blobs';
 import { sessionCharge, traceBudgetEvents } from '../../../lib/billing/charges';
 import { durations } from '../../../lib/config/durations';
 import type { WalletState } from '../../../lib/billing/gates';
 import { log } from '../../../lib/log';
+import { saveProviderDownloads } from '../../../lib/downloads/store';
 import { TRACE_MAX_EVENTS, traceFolder } from '../../../lib/traces/format';
 import { createTrace, finishTrace, showProgress } from '../../../lib/traces/store';
 import { EventStore } from './event-store';
@@ -32,6 +34,8 @@ export interface TraceStartInput {
   sessionInserted: Promise<unknown>;
   /** The router's names to redact besides the defaults (its `traceRedactNames`, as the session started). */
   redactNames?: ReadonlySet<string>;
+  /** The provider keeps its browser's downloads (not the local pool, whose files the proxy collects). */
+  downloadsAtProvider?: boolean;
 }
 
 export const newTraceId = () => `trc_${randomUUID().replaceAll('-', '')}`;
@@ -98,7 +102,12 @@ export class TraceSession {
       });
       if (!(await this.created)) return;
       // Deleted while it ran (DELETE /v1/inspections/:id): what was written goes too.
-      if (!(await finishTrace(summary))) await this.store.deleteFolder(traceFolder(this.id));
+      if (!(await finishTrace(summary))) {
+        await this.store.deleteFolder(traceFolder(this.id));
+        return;
+      }
+      const downloads = this.plugin.downloads.completed;
+      if (this.input.downloadsAtProvider && downloads.length > 0) await saveProviderDownloads({ workspaceId: this.input.workspaceId, sessionId: this.input.sessionId, downloads });
     })().catch((error: Error) => log.error({ sessionId: this.input.sessionId, traceId: this.id, err: error.message }, 'could not finish the trace'));
     return this.done;
   }

@@ -162,3 +162,28 @@ test('a tab destroyed before its detach arrives is closed once', async () => {
   const { events } = await h.close();
   assert.deepEqual(events.map((e) => e.kind === 'tab' && e.action), ['opened', 'closed']);
 });
+
+test('downloads: each once whichever forms the browser sends, on its tab, its source redacted; the completed ones listed, a canceled one not', async () => {
+  const { plugin, provider, close } = harness();
+  provider(attach('S1', 'TAB1', 'page'));
+  const begin = (guid: string, name: string) => ({ guid, url: `https://files.example/${name}?session=abc`, suggestedFilename: name, frameId: 'TAB1' });
+  // Chromium sends the Page.* form in the tab's session and the Browser.* form at the browser level.
+  for (const message of [
+    { method: 'Page.downloadWillBegin', params: begin('g1', 'report.pdf'), sessionId: 'S1' },
+    { method: 'Browser.downloadWillBegin', params: begin('g1', 'report.pdf') },
+    { method: 'Browser.downloadProgress', params: { guid: 'g1', state: 'inProgress', receivedBytes: 10, totalBytes: 20 } },
+    { method: 'Browser.downloadProgress', params: { guid: 'g1', state: 'completed', receivedBytes: 20, totalBytes: 20 } },
+    { method: 'Page.downloadProgress', params: { guid: 'g1', state: 'completed', receivedBytes: 20, totalBytes: 20 }, sessionId: 'S1' },
+    { method: 'Browser.downloadWillBegin', params: begin('g2', 'big.iso') },
+    { method: 'Browser.downloadProgress', params: { guid: 'g2', state: 'canceled', receivedBytes: 5, totalBytes: 900 } },
+    { method: 'Browser.downloadProgress', params: { guid: 'unknown', state: 'completed', receivedBytes: 1 } },
+  ]) provider(message);
+  assert.deepEqual(plugin.downloads.completed, [{ name: 'report.pdf', url: 'https://files.example/report.pdf?session=[redacted]', bytes: 20, at: 1_000 }]);
+  const { events } = await close();
+  assert.deepEqual(events.filter((e) => e.kind === 'download').map(({ seq: _seq, t: _t, ...e }) => e), [
+    { kind: 'download', tab: 'TAB1', guid: 'g1', state: 'started', url: 'https://files.example/report.pdf?session=[redacted]', name: 'report.pdf' },
+    { kind: 'download', tab: 'TAB1', guid: 'g1', state: 'completed', bytes: 20 },
+    { kind: 'download', tab: 'TAB1', guid: 'g2', state: 'started', url: 'https://files.example/big.iso?session=[redacted]', name: 'big.iso' },
+    { kind: 'download', tab: 'TAB1', guid: 'g2', state: 'canceled', bytes: 5 },
+  ]);
+});

@@ -12,6 +12,7 @@ import type { CapturedEvent, Headers, NoteEvent } from '../../../lib/traces/form
 import { clip, URL_MAX_CHARS } from '../../../lib/traces/format';
 import { NO_EXTRA_NAMES, redactHeaders, redactUrl } from '../../../lib/traces/redact';
 import { consoleLevel, describe, location, logLevel } from './console-text';
+import { DOWNLOAD_METHODS, DownloadWatch } from './downloads';
 import type { CdpMessage, PipelinePlugin } from '../../relay/pipeline-lane';
 
 export type StopReason = 'event-cap' | 'wallet-drained';
@@ -32,6 +33,8 @@ const CAPTURED = new Map<string, Domain | null>([
   ['Target.attachedToTarget', null],
   ['Target.detachedFromTarget', null],
   ['Target.targetDestroyed', null],
+  // Downloads (downloads.ts), enabled by the client's setDownloadBehavior or Page.enable.
+  ...DOWNLOAD_METHODS.map((method) => [method, null] as const),
 ]);
 const ENABLES = new Map<string, Domain>([
   ['Network.enable', 'network'],
@@ -68,6 +71,8 @@ export class TracePlugin implements PipelinePlugin {
   /** The client attached to a page at some point (a trace of none says so). */
   private sawPage = false;
   truncated: StopReason | null = null;
+  /** The downloads seen, completed ones listed for the session (index.ts). */
+  readonly downloads: DownloadWatch;
 
   constructor(
     /** Stores one event; false once the trace can hold no more (the plugin stops). */
@@ -76,7 +81,9 @@ export class TracePlugin implements PipelinePlugin {
     private readonly now: () => number = Date.now,
     /** The router's own names to redact besides the defaults (lowercase, extraRedactNames). */
     private readonly extra: ReadonlySet<string> = NO_EXTRA_NAMES,
-  ) {}
+  ) {
+    this.downloads = new DownloadWatch(extra);
+  }
 
   onStart(): void {
     this.startedAt = this.now();
@@ -184,6 +191,11 @@ export class TracePlugin implements PipelinePlugin {
       }
       case 'Page.navigatedWithinDocument':
         return this.add({ kind: 'navigation', t: this.now(), tab, frameId: String(p.frameId), main: p.frameId === tab, url: clip(redactUrl(String(p.url ?? ''), this.extra), URL_MAX_CHARS), sameDocument: true });
+    }
+    if (DOWNLOAD_METHODS.includes(message.method)) {
+      // The browser-level form names the tab by its top frame, whose id is the tab's.
+      const event = this.downloads.seen(message.method, p, tab ?? (this.tabs.has(String(p.frameId)) ? String(p.frameId) : null), this.now());
+      if (event) this.add(event);
     }
   }
 

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "SessionDownload" ADD COLUMN     "sourceUrl" TEXT,
+ALTER COLUMN "blobKey" DROP NOT NULL;
