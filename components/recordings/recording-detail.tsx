@@ -16,6 +16,7 @@ import { EmptyState, ErrorState } from '../ui/empty-state';
 import { ChevronLeftIcon, EyeIcon, VideoIcon } from '../ui/icons';
 import { PageHeader } from '../ui/page-header';
 import { Skeleton } from '../ui/skeleton';
+import { SessionTraceLink } from '../traces/session-trace';
 import { Time, formatDateTime } from '../ui/time';
 import { LiveView } from './live-view';
 import { DeleteRecording, DownloadVideo, EncodeVideo } from './recording-actions';
@@ -69,7 +70,12 @@ export function RecordingDetail({ id }: { id: string }) {
           </span>
         }
         description={stateExplanation(state, r.mp4Error)}
-        actions={<RecordingActions recording={r} state={state} canManage={canManage} onDeleted={() => navigate.push('/recordings')} />}
+        actions={
+          <div className="flex flex-wrap items-center gap-3">
+            <SessionTraceLink sessionId={r.sessionLogId} />
+            <RecordingActions recording={r} state={state} canManage={canManage} onDeleted={() => navigate.push('/recordings')} />
+          </div>
+        }
       />
       <div className="space-y-6">
         {r.truncated && (

@@ -98,11 +98,14 @@ export function RecordingsPage() {
               key: 'recording',
               header: 'Recording',
               cell: (r) => (
-                <Link href={recordingHref(r.id)} className="group flex flex-col" aria-label={`Recording of session ${r.sessionLogId}`}>
-                  <span className="font-medium text-zinc-900 group-hover:text-accent-700 group-hover:underline">
-                    <Time value={r.startedAt} relative />
+                <Link href={recordingHref(r.id)} className="group flex min-w-0 flex-col" aria-label={`Recording of session ${r.sessionLogId}`}>
+                  <span className="max-w-[22rem] truncate font-medium text-zinc-900 group-hover:text-accent-700 group-hover:underline" title={r.title ?? undefined} data-testid="recording-name">
+                    {r.title ?? (r.endedAt ? 'Untitled pages' : 'Recording…')}
                   </span>
-                  <code className="font-mono text-[12px] text-zinc-500">{r.id.slice(0, 12)}</code>
+                  <span className="text-[12px] text-zinc-500">
+                    <Time value={r.startedAt} relative />
+                    {r.pageCount > 0 && <> · {r.pageCount === 1 ? '1 page' : `${r.pageCount} pages`}</>}
+                  </span>
                 </Link>
               ),
             },

@@ -68,3 +68,16 @@ function Figure({ label, tone, children }: { label: string; tone?: 'danger'; chi
     </div>
   );
 }
+
+/** "Open trace" when the session has a trace (a recording's page links to it, as the trace links to the recording); nothing otherwise. */
+export function SessionTraceLink({ sessionId }: { sessionId: string }) {
+  const found = useSessionTrace(sessionId);
+  const activeRouterId = useActiveRouterId();
+  if (!found.data) return null;
+  const { trace, routerId } = found.data;
+  return (
+    <Link href={traceHref(trace.id, routerId === activeRouterId ? null : routerId)} className="text-[13px] font-medium text-accent-600 hover:text-accent-700">
+      Open trace
+    </Link>
+  );
+}

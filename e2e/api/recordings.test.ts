@@ -20,7 +20,7 @@ import { seedMember, seedRecording, seedRouter, seedSession } from '../support/s
 const DAY_MS = 86_400_000;
 const recordingFields = [
   'capStopped', 'chunkCount', 'complete', 'droppedFrames', 'duplicatesSkipped', 'durationMs', 'endedAt', 'format', 'frameCount', 'id', 'mp4Error',
-  'mp4ReadyAt', 'mp4SizeBytes', 'mp4Status', 'profileId', 'providerId', 'routerInstanceId', 'sessionLogId', 'sizeBytes', 'startedAt', 'truncated',
+  'mp4ReadyAt', 'mp4SizeBytes', 'mp4Status', 'pageCount', 'profileId', 'providerId', 'routerInstanceId', 'sessionLogId', 'sizeBytes', 'startedAt', 'title', 'truncated',
 ];
 
 const as = (user: TestUser, workspaceId?: string) => ({ auth: { token: user.token }, ...(workspaceId ? { headers: { 'x-workspace-id': workspaceId } } : {}) });
@@ -99,6 +99,8 @@ async function recordingFixture(user: TestUser, options: FixtureOptions = {}): P
     endedAt: complete ? endedAt : null, durationMs: complete ? 1_500 : 0,
     frameCount: complete ? 3 : 0, chunkCount: complete ? 2 : 0, sizeBytes: BigInt(complete ? FRAME_BYTES : 0),
     duplicatesSkipped: complete ? 4 : 0, complete, mp4Status,
+    // As the capture names it from the manifest's tabs below: Page A's title, two pages.
+    title: complete ? 'Page A' : null, pageCount: complete ? 2 : 0,
     mp4SizeBytes: BigInt(options.video ? MP4.length : 0), mp4ReadyAt: options.video ? new Date() : null,
   });
   if (!options.noBlobs) {
@@ -121,6 +123,7 @@ function summaryOf(recordingId: string, sessionId: string, startedAt: Date, ende
       { targetId: 'TARGET-A', url: 'https://a.example.test/', title: 'Page A', frameCount: 2 },
       { targetId: 'TARGET-B', url: 'https://b.example.test/x', title: 'Page B', frameCount: 1 },
     ],
+    title: 'Page A', pageCount: 2,
   };
 }
 
@@ -154,7 +157,7 @@ test('the list: the Recording resource, newest first, last 30 days, filters by s
     id: newer.id, sessionLogId: newer.sessionId, routerInstanceId: user.routerId, providerId: null, profileId: null,
     startedAt: newer.startedAt.toISOString(), endedAt: ready.endedAt, durationMs: 1_500, frameCount: 3, chunkCount: 2, sizeBytes: FRAME_BYTES,
     droppedFrames: 0, duplicatesSkipped: 4, format: 'jpeg', complete: true, capStopped: false, truncated: null,
-    mp4Status: 'ready', mp4SizeBytes: MP4.length, mp4ReadyAt: ready.mp4ReadyAt, mp4Error: null,
+    mp4Status: 'ready', mp4SizeBytes: MP4.length, mp4ReadyAt: ready.mp4ReadyAt, mp4Error: null, title: 'Page A', pageCount: 2,
   });
   assert.match(ready.endedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   assert.match(ready.mp4ReadyAt, /Z$/);

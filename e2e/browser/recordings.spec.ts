@@ -138,6 +138,9 @@ test('record a session from the Connect tab, watch it live, then play, download 
     const row = table.getByRole('row', { name: new RegExp(sessionId.slice(0, 12)) });
     await expect(row).toBeVisible();
     await expect(row.getByTestId('recording-status')).toContainText(/Encoding|Ready|Not encoded/);
+    // Named by its pages: the first title a tab showed, and how many pages it visited.
+    await expect(row.getByTestId('recording-name')).toHaveText('Recorded page');
+    await expect(row).toContainText('1 page');
     // However many identical frames the capture skipped, one reads in the singular: the list's
     // answer is rewritten to hold exactly one.
     const oneDuplicate = (url: URL) => url.pathname === '/v1/replays';

@@ -226,6 +226,12 @@ test('trace a session from the Connect tab, then read its requests, console and 
     await expect.poll(async () => Math.abs(Number(await position.inputValue()) - failAt * 1000)).toBeLessThanOrEqual(2);
     await expect.poll(async () => Math.abs(Number(await playhead.getAttribute('data-t')) - failLine)).toBeLessThanOrEqual(2);
 
+    // The trace links to its recording, and the recording back to its trace.
+    await page.getByRole('link', { name: 'Open recording' }).click();
+    await page.waitForURL(`**/recordings/${recordingId}`);
+    await page.getByRole('link', { name: 'Open trace' }).click();
+    await page.waitForURL(new RegExp(`/traces/${traceId}(\\?|$)`));
+
     // From the session's panel: its trace's figures and the way to it.
     await page.goto(`/sessions?session=${sessionId}`);
     const drawer = page.getByRole('dialog', { name: 'Session', exact: true });

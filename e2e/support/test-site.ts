@@ -155,7 +155,10 @@ export async function startTestSite(): Promise<TestSite> {
             console.warn('a warning line');
             console.error('boom happened');
             setTimeout(() => { throw new Error('uncaught trace error'); }, 0);
-            setTimeout(() => { location.hash = 'step-2'; document.title = 'traced-done'; }, 20);
+            // Half a second after the console lines: the trace stamps events as the proxy reads them,
+            // and two events a few milliseconds apart can arrive in one read with one time (the
+            // dashboard spec places the console line between the failing request and this navigation).
+            setTimeout(() => { location.hash = 'step-2'; document.title = 'traced-done'; }, 500);
           })();
         </script>`));
       case '/traced-next':

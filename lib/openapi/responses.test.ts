@@ -147,6 +147,7 @@ test('sessions, recordings and traces', () => {
   const recording = {
     id: 'rec1', sessionLogId: 's1', routerId: 'r1', providerId: null, profileId: null, startedAt: at, endedAt: null, durationMs: 0, frameCount: 0, chunkCount: 0, sizeBytes: 0n,
     droppedFrames: 0, duplicatesSkipped: 0, format: 'jpeg', complete: false, capStopped: false, truncated: null, mp4Status: null, mp4SizeBytes: 0n, mp4ReadyAt: null, mp4Error: null,
+    title: null, pageCount: 0,
   };
   answers('get', '/v1/replays', { count: 1, replays: [serializeRecording(recording as never)] });
   answers('get', '/v1/replays/{id}', { ...serializeRecording({ ...recording, truncated: 'byte-cap', mp4Status: 'failed', mp4Error: 'ffmpeg exited 1' } as never), orphaned: true });

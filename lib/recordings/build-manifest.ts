@@ -2,6 +2,7 @@
 // GET /v1/replays/:id/manifest, and the summary of an orphaned recording (one that never wrote
 // complete.json) for GET /v1/replays/:id/complete. Pure: the caller reads the blobs.
 import { FRAME_PREFIX_BYTES, type CompleteSummary, type ManifestLine } from './format';
+import { PagesSeen } from './pages';
 
 export interface ManifestTarget {
   targetId: string;
@@ -75,6 +76,8 @@ export interface OrphanInput {
  */
 export function summarizeOrphan(input: OrphanInput, lines: readonly ManifestLine[]): CompleteSummary {
   const { targets, frames } = readManifestLines(lines);
+  const pages = new PagesSeen();
+  for (const line of lines) if (line.k === 't') pages.see(line.url, line.title);
   const lastT = lines.reduce((t, line) => Math.max(t, line.t), 0);
   const endedAt = input.session.endedAt ?? new Date(input.startedAt.getTime() + lastT);
   return {
@@ -92,5 +95,7 @@ export function summarizeOrphan(input: OrphanInput, lines: readonly ManifestLine
     capStopped: input.capStopped,
     truncated: input.truncated,
     targets: targets.map(({ targetId, url, title, frameCount }) => ({ targetId, url, title, frameCount })),
+    title: pages.title,
+    pageCount: pages.count,
   };
 }

@@ -65,6 +65,9 @@ export interface CompleteSummary {
   capStopped: boolean;
   truncated: null | 'byte-cap' | 'wallet-drained';
   targets: { targetId: string; url: string; title: string; frameCount: number }[];
+  /** The first title its tabs showed, and how many pages it visited (lib/recordings/pages.ts); absent from older files. */
+  title?: string | null;
+  pageCount?: number;
 }
 
 /** Splits a chunk into its frames (the inverse of the capture's writes). */

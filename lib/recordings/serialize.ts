@@ -28,6 +28,8 @@ export function serializeRecording(r: Recording) {
     mp4SizeBytes: Number(r.mp4SizeBytes),
     mp4ReadyAt: r.mp4ReadyAt?.toISOString() ?? null,
     mp4Error: r.mp4Error,
+    title: r.title,
+    pageCount: r.pageCount,
   };
 }
 

@@ -33,6 +33,8 @@ export async function finishRecording(summary: CompleteSummary): Promise<boolean
       duplicatesSkipped: summary.duplicatesSkipped,
       capStopped: summary.capStopped,
       truncated: summary.truncated,
+      title: summary.title ?? null,
+      pageCount: summary.pageCount ?? 0,
       complete: true,
       mp4Status: 'queued',
     },

@@ -10,7 +10,7 @@ const sessionExample = {
 const recordingExample = {
   id: ex.recordingId, sessionLogId: ex.sessionId, routerInstanceId: ex.routerId, providerId: ex.providerId, profileId: null, startedAt: ex.at, endedAt: ex.later,
   durationMs: 162_000, frameCount: 1_204, chunkCount: 3, sizeBytes: 9_512_334, droppedFrames: 0, duplicatesSkipped: 88, format: 'jpeg', complete: true, capStopped: false,
-  truncated: null, mp4Status: 'ready' as const, mp4SizeBytes: 3_204_112, mp4ReadyAt: '2026-11-24T10:18:05.120Z', mp4Error: null,
+  truncated: null, mp4Status: 'ready' as const, mp4SizeBytes: 3_204_112, mp4ReadyAt: '2026-11-24T10:18:05.120Z', mp4Error: null, title: 'Checkout · Example Shop', pageCount: 4,
 };
 
 export const session = named(
@@ -90,6 +90,8 @@ export const recording = named(
     mp4SizeBytes: count,
     mp4ReadyAt: timestamp.nullable(),
     mp4Error: z.string().nullable(),
+    title: z.string().nullable().describe('the first title its tabs showed; null until it ends, or when no page had one'),
+    pageCount: count.describe('the pages it visited: distinct addresses across its tabs (blank and browser pages aside)'),
   }),
   { example: recordingExample },
 );
@@ -135,5 +137,7 @@ export const completeSummary = z.object({
   capStopped: z.boolean(),
   truncated: z.enum(['byte-cap', 'wallet-drained']).nullable(),
   targets: z.array(targetSummary),
+  title: z.string().nullable().optional().describe('the first title its tabs showed (absent from recordings made before it was kept)'),
+  pageCount: count.optional().describe('the pages it visited (absent as `title`)'),
   complete: z.boolean().describe('false for an orphaned recording, summarised from its manifest'),
 });

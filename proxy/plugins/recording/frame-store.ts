@@ -5,6 +5,7 @@
 // the byte cap.
 import type { BlobStore, BlobWriter } from '../../../lib/blobs';
 import { CHUNK_MAX_BYTES, CHUNK_MAX_MS, chunkKey, completeKey, FRAME_PREFIX_BYTES, manifestKey, type CompleteSummary, type FrameLine, type TargetLine } from '../../../lib/recordings/format';
+import { PagesSeen } from '../../../lib/recordings/pages';
 
 /** Storage is behind by more than this: frames are dropped until it catches up. */
 export const BACKLOG_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -31,6 +32,8 @@ export class FrameStore {
   sizeBytes = 0;
   droppedFrames = 0;
   readonly targets = new Map<string, TargetSummary>();
+  /** The recording's name in lists: its first title and pages visited. */
+  readonly pages = new PagesSeen();
 
   constructor(
     private readonly store: BlobStore,
@@ -79,6 +82,7 @@ export class FrameStore {
     const target = this.target(line.target);
     if (line.url !== undefined) target.url = line.url;
     if (line.title !== undefined) target.title = line.title;
+    this.pages.see(line.url, line.title);
     this.manifest.write(`${JSON.stringify({ k: 't', ...line })}\n`);
   }
 
@@ -107,7 +111,7 @@ export class FrameStore {
   }
 
   /** Flushes everything and writes complete.json last (its presence means the files are whole). */
-  async close(summary: Omit<CompleteSummary, 'frameCount' | 'chunkCount' | 'sizeBytes' | 'droppedFrames' | 'targets'>): Promise<CompleteSummary> {
+  async close(summary: Omit<CompleteSummary, 'frameCount' | 'chunkCount' | 'sizeBytes' | 'droppedFrames' | 'targets' | 'title' | 'pageCount'>): Promise<CompleteSummary> {
     await Promise.all([...this.closing, this.chunk?.end(), this.manifest.end()]);
     const complete: CompleteSummary = {
       ...summary,
@@ -116,6 +120,8 @@ export class FrameStore {
       sizeBytes: this.sizeBytes,
       droppedFrames: this.droppedFrames,
       targets: [...this.targets.values()],
+      title: this.pages.title,
+      pageCount: this.pages.count,
     };
     await this.store.put(completeKey(this.recordingId), JSON.stringify(complete));
     return complete;
