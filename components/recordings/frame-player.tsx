@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { apiFetchFile } from '@/lib/client/api-fetch';
 import { useActiveWorkspace } from '@/lib/client/me';
-import { FrameStore, formatClock, frameIndexAt, framesOfTarget, nextChunkAfter, type PlayerFrame } from '@/lib/client/recording-frames';
+import { busiest, FrameStore, formatClock, frameIndexAt, framesOfTarget, LEAD_IN_MS, nextChunkAfter, openingPosition, type PlayerFrame } from '@/lib/client/recording-frames';
 import { recordingChunkUrl, type RecordingManifest } from '@/lib/client/recordings';
 import { ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -17,15 +17,9 @@ import { Spinner } from '../ui/spinner';
 
 const SPEEDS = [0.5, 1, 2, 4, 8] as const;
 const STEP_MS = 5_000;
-/** How far ahead of a tab's first frame that frame already shows. */
-const LEAD_IN_MS = 1_500;
-
 type Target = RecordingManifest['targets'][number];
 
 export const tabLabel = (target: Pick<Target, 'title' | 'url'>, n: number) => target.title || target.url || `Tab ${n}`;
-
-/** The tab shown first: the one with the most frames (a script's page rather than the browser's blank start tab). */
-const busiest = (targets: readonly Target[]) => targets.reduce<Target | null>((best, t) => (!best || t.frameCount > best.frameCount ? t : best), null)?.targetId ?? null;
 
 /**
  * A jump asked from outside (the trace viewer's timeline): to `ms` since the recording started, on
@@ -52,8 +46,9 @@ export function FramePlayer({ recordingId, manifest, durationMs, className, seek
   const lastT = useMemo(() => manifest.frames.reduce((t, f) => Math.max(t, f.t), 0), [manifest.frames]);
   const duration = Math.max(durationMs, lastT);
 
-  const [position, setPosition] = useState(0);
-  const positionRef = useRef(0);
+  // It opens on its tab's first frame (a tab opened after the recording started has none at 0:00).
+  const [position, setPosition] = useState(() => openingPosition(frames, 0));
+  const positionRef = useRef(position);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<number>(1);
   const [shown, setShown] = useState<{ index: number; src: string } | null>(null);
@@ -147,6 +142,12 @@ export function FramePlayer({ recordingId, manifest, durationMs, className, seek
     const next = Math.min(duration, Math.max(0, ms));
     positionRef.current = next;
     setPosition(next);
+  };
+  /** Another tab: shown from its first frame when the playhead is before it (not an empty screen). */
+  const pickTab = (id: string) => {
+    setChosen(id);
+    const next = openingPosition(framesOfTarget(manifest.frames, id), positionRef.current);
+    if (next !== positionRef.current) seek(next);
   };
   const toggle = () => {
     if (playing) return setPlaying(false);
@@ -283,7 +284,7 @@ export function FramePlayer({ recordingId, manifest, durationMs, className, seek
             {targets.length > 1 ? (
               <label className="flex min-w-0 items-center gap-1.5">
                 Tab
-                <Select value={targetId ?? ''} onChange={(e) => setChosen(e.target.value)} className="h-8 max-w-64 min-w-0 py-0 text-[13px]" aria-label="Tab">
+                <Select value={targetId ?? ''} onChange={(e) => pickTab(e.target.value)} className="h-8 max-w-64 min-w-0 py-0 text-[13px]" aria-label="Tab">
                   {targets.map((t, i) => (
                     <option key={t.targetId} value={t.targetId}>
                       {i + 1}. {tabLabel(t, i + 1)} ({t.frameCount.toLocaleString('en')} frames)

@@ -1,8 +1,10 @@
 'use client';
 // A recording, played: the MP4 once it is ready (a <video> whose seeks are range requests), else
 // the frame player on the manifest and chunks. With the video ready the frames stay one click
-// away, for watching a tab the video does not show.
-import { useEffect, useRef, useState } from 'react';
+// away, for watching a tab the video does not show. Either opens on the page the session worked on
+// (its busiest tab's first frame), not on the blank tab a browser starts with.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { busiest, framesOfTarget, openingPosition } from '@/lib/client/recording-frames';
 import { useManifest, recordingVideoUrl, type RecordingDetail } from '@/lib/client/recordings';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -19,6 +21,12 @@ export function RecordingPlayer({ recording, className, seek, onPositionChange }
   const ready = recordingState(recording) === 'ready';
   const [chosen, setChosen] = useState<Mode | null>(null);
   const mode: Mode = ready ? (chosen ?? 'video') : 'frames';
+  // The video opens where the busiest tab shows its first frame, not on the blank tab a browser starts with.
+  const manifest = useManifest(recording.id).data;
+  const openAt = useMemo(() => {
+    const tab = manifest && busiest(manifest.targets);
+    return tab ? openingPosition(framesOfTarget(manifest.frames, tab), 0) : 0;
+  }, [manifest]);
 
   return (
     <div className={cn('space-y-3', className)}>
@@ -39,7 +47,7 @@ export function RecordingPlayer({ recording, className, seek, onPositionChange }
         </div>
       )}
       {mode === 'video' ? (
-        <VideoPlayer recordingId={recording.id} seek={seek} onPositionChange={onPositionChange} />
+        <VideoPlayer recordingId={recording.id} openAtMs={openAt} seek={seek} onPositionChange={onPositionChange} />
       ) : (
         <Frames recording={recording} seek={seek} onPositionChange={onPositionChange} />
       )}
@@ -47,7 +55,7 @@ export function RecordingPlayer({ recording, className, seek, onPositionChange }
   );
 }
 
-function VideoPlayer({ recordingId, seek, onPositionChange }: { recordingId: string } & PlayerSync) {
+function VideoPlayer({ recordingId, openAtMs, seek, onPositionChange }: { recordingId: string; openAtMs: number } & PlayerSync) {
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const video = useRef<HTMLVideoElement>(null);
@@ -55,6 +63,11 @@ function VideoPlayer({ recordingId, seek, onPositionChange }: { recordingId: str
     // Before the metadata has loaded this sets where playback will start.
     if (seek && video.current) video.current.currentTime = Math.max(0, seek.ms) / 1000;
   }, [seek]);
+  useEffect(() => {
+    // Where it opens, unless a seek asked for another moment or the viewer already moved it.
+    const v = video.current;
+    if (v && !seek && openAtMs > 0 && v.currentTime === 0 && v.paused) v.currentTime = openAtMs / 1000;
+  }, [openAtMs, seek]);
   if (failed) {
     return (
       <ErrorState
@@ -72,6 +85,7 @@ function VideoPlayer({ recordingId, seek, onPositionChange }: { recordingId: str
       key={attempt}
       ref={video}
       onTimeUpdate={onPositionChange && ((e) => onPositionChange(e.currentTarget.currentTime * 1000))}
+
       src={recordingVideoUrl(recordingId, { inline: true })}
       controls
       preload="metadata"

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FrameStore, formatClock, frameIndexAt, framesOfTarget, nextChunkAfter, type PlayerFrame } from './recording-frames';
+import { busiest, FrameStore, formatClock, frameIndexAt, framesOfTarget, LEAD_IN_MS, nextChunkAfter, openingPosition, type PlayerFrame } from './recording-frames';
 
 const frame = (index: number, t: number, chunk: number, offset: number, length: number, targetId = 'a'): PlayerFrame => ({ index, t, targetId, chunk, offset, length, width: 10, height: 10 });
 
@@ -51,4 +51,14 @@ test('the store cuts frames out of a chunk, fetches each chunk once, refetches a
   copies = [];
   store.dispose();
   await assert.rejects(fetch(url));
+});
+
+test('a tab opens on its first frame: the busiest tab first, and a tab that came later from its first frame, not an empty screen', () => {
+  assert.equal(busiest([{ targetId: 'blank', frameCount: 2 }, { targetId: 'page', frameCount: 40 }]), 'page');
+  assert.equal(busiest([]), null);
+  const later = [{ t: 9_000 }, { t: 9_400 }];
+  assert.equal(openingPosition(later, 0), 9_000, 'opened at 0:00, the tab shows from 0:09');
+  assert.equal(openingPosition(later, 9_000 - LEAD_IN_MS), 9_000 - LEAD_IN_MS, 'within the lead-in the first frame already shows: the playhead stays');
+  assert.equal(openingPosition(later, 12_000), 12_000, 'past its first frame: the moment is kept');
+  assert.equal(openingPosition([], 500), 500);
 });

@@ -30,6 +30,19 @@ export function framesOfTarget<F extends Pick<PlayerFrame, 't' | 'targetId'>>(fr
 }
 
 /** The first chunk after `chunk` that holds one of these frames, to fetch before playback needs it. */
+/** How far ahead of a tab's first frame that frame already shows. */
+export const LEAD_IN_MS = 1_500;
+
+/** The tab shown first: the one with the most frames (a script's page rather than the browser's blank start tab). */
+export const busiest = <T extends { targetId: string; frameCount: number }>(targets: readonly T[]) =>
+  targets.reduce<T | null>((best, t) => (!best || t.frameCount > best.frameCount ? t : best), null)?.targetId ?? null;
+
+/** Where a tab is shown from: `position`, or its first frame when `position` is before it by more than the lead-in. */
+export function openingPosition(frames: readonly Pick<PlayerFrame, 't'>[], position: number): number {
+  const first = frames[0];
+  return first && first.t - position > LEAD_IN_MS ? first.t : position;
+}
+
 export function nextChunkAfter(frames: readonly Pick<PlayerFrame, 'chunk'>[], from: number, chunk: number): number | null {
   for (let i = Math.max(0, from); i < frames.length; i++) if (frames[i]!.chunk > chunk) return frames[i]!.chunk;
   return null;
