@@ -1,11 +1,16 @@
 'use client';
 // Sessions and data-API calls per UTC day: two bars a day, sessions (errored ones on top, in red)
 // and data-API calls (failed ones on top, in amber). Hovering a day shows its figures; the same
-// figures are in a table for screen readers.
-import { useState } from 'react';
+// figures are in a table for screen readers. It is drawn at the width it is shown at (not a
+// 720-wide drawing scaled down), so its labels keep their size on a phone.
+import { useEffect, useRef, useState } from 'react';
 import type { OverviewDay } from '@/lib/client/overview';
 
+/** The drawing's width before the first measure, and the narrowest it is drawn. */
 const W = 720;
+const MIN_W = 280;
+/** About one day label per this many pixels. */
+const LABEL_PX = 64;
 const H = 190;
 const PAD_TOP = 12;
 const PAD_BOTTOM = 22;
@@ -38,22 +43,31 @@ export function daySummary(d: OverviewDay): string {
 
 export function ActivityChart({ series }: { series: OverviewDay[] }) {
   const [hover, setHover] = useState<number | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const [w, setW] = useState(W);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setW(Math.max(MIN_W, Math.round(entry!.contentRect.width))));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const max = Math.max(0, ...series.map((d) => Math.max(d.sessions, d.dataApiCalls + d.dataApiFailed)));
   const top = axisTop(max);
   const plotH = H - PAD_TOP - PAD_BOTTOM;
-  const slot = (W - PAD_LEFT) / Math.max(1, series.length);
+  const slot = (w - PAD_LEFT) / Math.max(1, series.length);
   const barW = Math.max(2, Math.min(12, slot * 0.34));
   const y = (value: number) => PAD_TOP + plotH - (value / top) * plotH;
-  const labelEvery = Math.ceil(series.length / 8);
+  const labelEvery = Math.ceil(series.length / Math.max(2, Math.floor((w - PAD_LEFT) / LABEL_PX)));
   const empty = max === 0;
   const hovered = hover === null ? null : series[hover];
 
   return (
-    <div className="relative min-w-0" onMouseLeave={() => setHover(null)}>
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={`Sessions and data-API calls per day${empty ? ': none in this period' : ''}`}>
+    <div ref={box} className="relative min-w-0" onMouseLeave={() => setHover(null)}>
+      <svg viewBox={`0 0 ${w} ${H}`} className="h-auto w-full" role="img" aria-label={`Sessions and data-API calls per day${empty ? ': none in this period' : ''}`}>
         {[0, top / 2, top].map((tick) => (
           <g key={tick}>
-            <line x1={PAD_LEFT} x2={W} y1={y(tick)} y2={y(tick)} className="stroke-zinc-100" strokeWidth={1} />
+            <line x1={PAD_LEFT} x2={w} y1={y(tick)} y2={y(tick)} className="stroke-zinc-100" strokeWidth={1} />
             <text x={PAD_LEFT - 6} y={y(tick) + 3.5} textAnchor="end" className="fill-zinc-400 text-[10px] tabular-nums">
               {(empty && tick > 0) || !Number.isInteger(tick) ? '' : tick.toLocaleString('en')}
             </text>
@@ -70,7 +84,7 @@ export function ActivityChart({ series }: { series: OverviewDay[] }) {
               <Stack x={x} width={barW} y={y} lower={ok} upper={d.errored} lowerClass="fill-accent-500" upperClass="fill-red-400" />
               <Stack x={x + barW + 1} width={barW} y={y} lower={d.dataApiCalls} upper={d.dataApiFailed} lowerClass="fill-sky-400" upperClass="fill-amber-400" />
               {(series.length - 1 - i) % labelEvery === 0 && (
-                <text x={last ? W : x + barW} y={H - 6} textAnchor={last ? 'end' : 'middle'} className={last ? 'fill-zinc-700 text-[10px] font-medium' : 'fill-zinc-400 text-[10px]'}>
+                <text x={last ? w : x + barW} y={H - 6} textAnchor={last ? 'end' : 'middle'} className={last ? 'fill-zinc-700 text-[10px] font-medium' : 'fill-zinc-400 text-[10px]'}>
                   {last ? 'Today' : dayLabel.format(utc(d.day))}
                 </text>
               )}
@@ -84,7 +98,7 @@ export function ActivityChart({ series }: { series: OverviewDay[] }) {
         <div
           role="tooltip"
           className="pointer-events-none absolute top-0 z-10 -translate-x-1/2 rounded-lg border border-zinc-200 bg-white px-3 py-2 text-[12px] whitespace-nowrap shadow-md"
-          style={{ left: `${Math.min(88, Math.max(12, ((PAD_LEFT + (hover + 0.5) * slot) / W) * 100))}%` }}
+          style={{ left: `${Math.min(88, Math.max(12, ((PAD_LEFT + (hover + 0.5) * slot) / w) * 100))}%` }}
         >
           <div className="font-medium text-zinc-900">{fullDayLabel.format(utc(hovered.day))}</div>
           <div className="mt-1 grid grid-cols-[auto_auto] gap-x-3 gap-y-0.5 tabular-nums text-zinc-600">

@@ -17,10 +17,18 @@ import { PlayheadLine, type Playhead } from './playhead';
 import { RequestDetail } from './request-detail';
 
 const ROW_STEP = 500;
-/** Name, status, type, size, time, waterfall: the waterfall's share is fixed so the playhead can overlay it. */
-const COLUMNS = 'grid grid-cols-[minmax(0,1fr)_64px_72px_72px_64px_30%]';
+/**
+ * Name, status, type, size, time, waterfall: the waterfall's share is fixed so the playhead can
+ * overlay it (WATERFALL). Below `md` (a phone) only name, status, time and a narrower waterfall,
+ * so the names stay readable.
+ */
+const COLUMNS = 'grid grid-cols-[minmax(0,1fr)_44px_52px_18%] md:grid-cols-[minmax(0,1fr)_64px_72px_72px_64px_30%]';
 /** Beside the details panel: name, status, time, waterfall. */
-const COMPACT_COLUMNS = 'grid grid-cols-[minmax(0,1fr)_64px_64px_30%]';
+const COMPACT_COLUMNS = 'grid grid-cols-[minmax(0,1fr)_44px_52px_18%] md:grid-cols-[minmax(0,1fr)_64px_64px_30%]';
+/** The waterfall column's share, for the playhead's overlay. */
+const WATERFALL = 'w-[18%] md:w-[30%]';
+/** Type and size: from `md` up. */
+const WIDE_ONLY = 'hidden md:block';
 
 const barColours: Record<ReturnType<typeof typeCategory>, string> = {
   document: 'bg-sky-500',
@@ -99,8 +107,8 @@ export function NetworkPanel({ requests, axis, playhead, onPick }: { requests: N
             <div role="row" className={cn(compact ? COMPACT_COLUMNS : COLUMNS, 'border-b border-zinc-200 bg-zinc-50/80 text-[12px] font-medium text-zinc-500')}>
               <span role="columnheader" className="px-3 py-2">Name</span>
               <span role="columnheader" className="px-2 py-2">Status</span>
-              {!compact && <span role="columnheader" className="px-2 py-2">Type</span>}
-              {!compact && <span role="columnheader" className="px-2 py-2 text-right">Size</span>}
+              {!compact && <span role="columnheader" className={cn(WIDE_ONLY, 'px-2 py-2')}>Type</span>}
+              {!compact && <span role="columnheader" className={cn(WIDE_ONLY, 'px-2 py-2 text-right')}>Size</span>}
               <span role="columnheader" className="px-2 py-2 text-right">Time</span>
               <span role="columnheader" className="px-2 py-2">
                 <Ruler axis={fitted} />
@@ -111,7 +119,7 @@ export function NetworkPanel({ requests, axis, playhead, onPick }: { requests: N
             <EmptyState icon={<ActivityIcon />} title={requests.length === 0 ? 'No requests in this trace' : 'No request matches these filters'} className="py-10" />
           ) : (
             <div role="rowgroup" className="relative divide-y divide-zinc-100">
-              <div className="pointer-events-none absolute inset-y-0 right-0 w-[30%] px-2" aria-hidden="true">
+              <div className={cn('pointer-events-none absolute inset-y-0 right-0 px-2', WATERFALL)} aria-hidden="true">
                 <div className="relative h-full">
                   <PlayheadLine playhead={playhead} axis={fitted} />
                 </div>
@@ -150,11 +158,12 @@ function Ruler({ axis }: { axis: TimeAxis }) {
   const span = axis.end - axis.start;
   return (
     <span className="relative block h-4" aria-label={`0 to ${formatMs(span)}`}>
-      {ticks.map((at) => (
+      {ticks.map((at, i) => (
         <span
           key={at}
-          // The first label starts at its mark and one near the end finishes at it, so neither leaves the column.
-          className={cn('absolute top-0 font-normal whitespace-nowrap text-zinc-400 tabular-nums', at === 0 ? '' : at / span > 0.85 ? '-translate-x-full' : '-translate-x-1/2')}
+          // The first label starts at its mark and one near the end finishes at it, so neither leaves
+          // the column; on a phone's narrow column only the last mark is labelled.
+          className={cn('absolute top-0 font-normal whitespace-nowrap text-zinc-400 tabular-nums', at === 0 ? '' : at / span > 0.85 ? '-translate-x-full' : '-translate-x-1/2', i < ticks.length - 1 && 'hidden md:inline')}
           style={{ left: `${(at / span) * 100}%` }}
         >
           {at === 0 ? '0' : formatMs(at)}
@@ -204,9 +213,9 @@ const RequestRow = memo(function RequestRow({ request: r, axis, sessionStart, se
       <span role="cell" className={cn('px-2 tabular-nums', failed ? 'font-medium text-red-600' : 'text-zinc-700')} title={r.error ? r.error.text : r.statusText}>
         {r.status ?? (r.error ? '(failed)' : r.end === null ? '(pending)' : '—')}
       </span>
-      {!compact && <span role="cell" className="truncate px-2 text-zinc-500">{r.type.toLowerCase()}</span>}
+      {!compact && <span role="cell" className={cn(WIDE_ONLY, 'truncate px-2 text-zinc-500')}>{r.type.toLowerCase()}</span>}
       {!compact && (
-        <span role="cell" className="px-2 text-right text-zinc-600 tabular-nums">
+        <span role="cell" className={cn(WIDE_ONLY, 'px-2 text-right text-zinc-600 tabular-nums')}>
           {r.fromCache ? <span className="text-zinc-400">(cache)</span> : r.transferBytes !== null ? formatBytes(r.transferBytes) : '—'}
         </span>
       )}

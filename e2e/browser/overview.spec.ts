@@ -82,6 +82,15 @@ test('a new workspace: empty overview and checklist; with known sessions and cal
     await expect(tooltip).toContainText(/Sessions\s*1/);
     await expect(tooltip).toContainText(/Data-API calls\s*2/);
     await expect(tooltip).not.toContainText('Failed');
+    // At phone width the chart is drawn at its own width: its labels keep their size (not a wide drawing shrunk).
+    const chart = activity.getByRole('img', { name: 'Sessions and data-API calls per day' });
+    const labelHeight = () => chart.locator('text', { hasText: 'Today' }).evaluate((text) => text.getBoundingClientRect().height);
+    const wideLabel = await labelHeight();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(labelHeight).toBeCloseTo(wideLabel, 0);
+    expect(wideLabel).toBeGreaterThanOrEqual(10);
+    await snap(page, 'overview-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     const routers = page.getByRole('table', { name: 'Routers' });
     await expect(routers.getByRole('row', { name: /Default/ })).toContainText(/Default\s*default.*chrome.*1\s*4\s*1 errored\s*5\s*1 failed/);

@@ -99,6 +99,15 @@ test('trace a session from the Connect tab, then read its requests, console and 
     await expect(requestRow(/\/traced/).first()).toBeVisible();
     await expect(requestRow(/\/api\/ok\?n=1/)).toBeVisible();
     await expect(requestRow(/\/api\/ok\?n=2/)).toBeVisible();
+    // At phone width names and statuses stay readable: type and size give way, the waterfall narrows.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const okCells = requestRow(/\/api\/ok\?n=1/).getByRole('cell');
+    await expect(okCells.nth(0)).toContainText('/api/ok?n=1');
+    await expect(okCells.nth(1)).toHaveText('200');
+    expect((await okCells.nth(0).boundingBox())!.width, 'the name column keeps room for a name').toBeGreaterThan(150);
+    await expect(okCells, 'name, status, time and the waterfall: type and size hidden').toHaveCount(4);
+    await snap(page, 'trace-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
     const count = events.getByTestId('request-count');
     const total = Number(/of (\d+) requests/.exec((await count.textContent()) ?? '')?.[1]);
     expect(total).toBeGreaterThanOrEqual(5);
