@@ -21,6 +21,7 @@ let site: http.Server;
 let origin: string;
 before(async () => {
   site = http.createServer((req, res) => {
+    if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Files</title><p>files</p>');
     const [body, name] = req.url === '/report' ? [REPORT, 'report.bin'] : [NOTES, 'notes.csv'];
     res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length, 'content-disposition': `attachment; filename="${name}"` }).end(body);
   });
@@ -39,8 +40,7 @@ async function downloadIn(clientFolder: string, files: string[]): Promise<{ sock
   const socket = await openSocket(pool.ws, auth);
   const cdp = browserCdp(socket.ws);
   await cdp.send('Browser.setDownloadBehavior', { behavior: 'allowAndName', downloadPath: clientFolder, eventsEnabled: true });
-  const { targetId } = await cdp.send('Target.createTarget', { url: 'about:blank' });
-  const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true });
+  const sessionId = await pageOfTheSite(cdp);
   const names: string[] = [];
   for (const file of files) {
     const began = cdp.event('Browser.downloadWillBegin');
@@ -95,8 +95,7 @@ test('a session that downloaded nothing has an empty list; Page.setDownloadBehav
 
   const socket = await openSocket(pool.ws, auth);
   const cdp = browserCdp(socket.ws);
-  const { targetId } = await cdp.send('Target.createTarget', { url: 'about:blank' });
-  const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true });
+  const sessionId = await pageOfTheSite(cdp);
   await cdp.send('Page.setDownloadBehavior', { behavior: 'allow', downloadPath: '/etc' }, sessionId);
   const loaded = cdp.event('Page.downloadProgress', (p) => p.state === 'completed');
   await cdp.send('Page.enable', {}, sessionId);
@@ -126,6 +125,23 @@ test("the proxy's collection copies the files in the order they were saved, with
   await collectDownloads({ target, pool: { id: few.socket.sessionId, key: few.socket.snapshotKey }, sessionId: 's', workspaceId: 'w' }, { limits: { files: 1, bytes: 1e9 }, save: async (file) => names.push(file.name) });
   assert.deepEqual(names, ['notes.csv'], 'one file at most');
 });
+
+/**
+ * A new tab with the site's page loaded, as a user's script downloads from a page it opened. Not
+ * straight from a fresh tab's about:blank: Chromium may close a tab whose only navigation became a
+ * download, and the CDP session with it (the next Page.navigate: "Session with given id not
+ * found"); nor while the page still loads, which a download navigation may be lost to.
+ */
+async function pageOfTheSite(cdp: ReturnType<typeof browserCdp>): Promise<string> {
+  const { targetId } = await cdp.send('Target.createTarget', { url: 'about:blank' });
+  const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true });
+  await cdp.send('Page.enable', {}, sessionId);
+  const loaded = cdp.event('Page.loadEventFired');
+  const opened = await cdp.send('Page.navigate', { url: `${origin}/` }, sessionId);
+  assert.equal(opened.errorText, undefined, 'the site\'s page opened');
+  await loaded;
+  return sessionId;
+}
 
 /** Navigates to a URL that should download: a navigation that became a page (an error page too) fails here, not as a download event that never comes. */
 async function navigatedToDownload(cdp: ReturnType<typeof browserCdp>, url: string, sessionId: string): Promise<void> {
