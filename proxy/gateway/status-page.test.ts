@@ -172,6 +172,9 @@ test('log lines of `gateway serve` name the gateway; an explicit SERVICE_NAME st
 
   const named = await serve(providersYaml(), { SERVICE_NAME: 'edge-gw' });
   try {
+    // The log line goes to stderr, the address (which serve() waits for) to stdout: either may come first.
+    const logged = () => /"msg":"gateway listening"/.test(named.output()) || undefined;
+    await eventually(logged, 20_000, 'the "gateway listening" log line');
     assert.match(named.output(), /"service":"edge-gw".*"msg":"gateway listening"/);
   } finally {
     await stop(named);
