@@ -14,12 +14,10 @@ import { cn } from '../ui/cn';
 import { PauseIcon, PlayIcon } from '../ui/icons';
 import { Select } from '../ui/input';
 import { Spinner } from '../ui/spinner';
+import { tabLabel, TabPicker } from './tab-picker';
 
 const SPEEDS = [0.5, 1, 2, 4, 8] as const;
 const STEP_MS = 5_000;
-type Target = RecordingManifest['targets'][number];
-
-export const tabLabel = (target: Pick<Target, 'title' | 'url'>, n: number) => target.title || target.url || `Tab ${n}`;
 
 /**
  * A jump asked from outside (the trace viewer's timeline): to `ms` since the recording started, on
@@ -280,22 +278,7 @@ export function FramePlayer({ recordingId, manifest, durationMs, className, seek
               ))}
             </Select>
           </label>
-          <div className="ml-auto flex min-w-0 items-center gap-1.5 text-[13px] text-zinc-500">
-            {targets.length > 1 ? (
-              <label className="flex min-w-0 items-center gap-1.5">
-                Tab
-                <Select value={targetId ?? ''} onChange={(e) => pickTab(e.target.value)} className="h-8 max-w-64 min-w-0 py-0 text-[13px]" aria-label="Tab">
-                  {targets.map((t, i) => (
-                    <option key={t.targetId} value={t.targetId}>
-                      {i + 1}. {tabLabel(t, i + 1)} ({t.frameCount.toLocaleString('en')} frames)
-                    </option>
-                  ))}
-                </Select>
-              </label>
-            ) : (
-              target && <span className="truncate" title={target.url}>{tabLabel(target, 1)}</span>
-            )}
-          </div>
+          <TabPicker targets={targets} targetId={targetId} onPick={pickTab} />
         </div>
         {frames.length > 0 && (
           <p className="text-[12px] text-zinc-400 tabular-nums">

@@ -14,6 +14,7 @@ import { db } from '../../lib/db';
 import { ENCODE_QUEUE, jobsSchema } from '../../lib/jobs';
 import { chunkKey, completeKey, framesOfChunk, manifestKey, recordingFolder, videoKey, type CompleteSummary, type ManifestLine } from '../../lib/recordings/format';
 import { call, expectError, expectOk, newUser, signIn, WEB, type TestUser } from '../support/api';
+import { eventually } from '../support/connect';
 import { jpegSize } from '../support/images';
 import { seedMember, seedRecording, seedRouter, seedSession } from '../support/seed';
 
@@ -227,12 +228,10 @@ test('export: 409 not_complete while recording, running for a finished one (once
   assert.equal(jobs[0]!.n, 1, 'one encode job for the recording, however often it is asked');
 
   // The stack's proxy runs the encoder: the video becomes ready and downloads as an MP4.
-  const deadline = Date.now() + 60_000;
-  let encoded = expectOk(await call('GET', `/v1/replays/${finished.id}`, as(user)));
-  while (encoded.mp4Status !== 'ready' && encoded.mp4Status !== 'failed' && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    encoded = expectOk(await call('GET', `/v1/replays/${finished.id}`, as(user)));
-  }
+  const encoded = await eventually(async () => {
+    const r = expectOk(await call('GET', `/v1/replays/${finished.id}`, as(user)));
+    return r.mp4Status === 'ready' || r.mp4Status === 'failed' ? r : null;
+  }, 60_000, 'the encode to end');
   assert.equal(encoded.mp4Status, 'ready', `the encode ended ${encoded.mp4Status}: ${encoded.mp4Error}`);
   assert.ok(encoded.mp4SizeBytes > 0 && encoded.mp4ReadyAt);
   const video = await getBytes(`/v1/replays/${finished.id}/export/download`, user);

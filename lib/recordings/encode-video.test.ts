@@ -3,6 +3,7 @@
 // the index before the media (faststart); frames of two sizes; two tabs; nothing captured.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { watch } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -146,13 +147,20 @@ test('an abort stops the encode at once', { timeout: 60_000 }, async () => {
   const jpegs = await jpegFrames(30);
   const id = newId();
   await writeRecording(store, id, { frames: jpegs.map((jpeg, i) => ({ jpeg, t: i * 600 })), sessionDurationMs: 120_000 });
+  // Aborted once the encode is under way: when its scratch directory appears.
+  const tmpDir = await mkdtemp(path.join(root, 'abort-'));
   const controller = new AbortController();
-  const encoding = encodeRecording(store, id, { signal: controller.signal });
-  setTimeout(() => controller.abort(new Error('stopping')), 300);
-  const started = Date.now();
-  await assert.rejects(encoding, /stopping/);
-  assert.ok(Date.now() - started < 5_000);
+  const watcher = watch(tmpDir, () => controller.abort(new Error('stopping')));
+  let started = 0;
+  controller.signal.addEventListener('abort', () => (started = Date.now()));
+  try {
+    await assert.rejects(encodeRecording(store, id, { signal: controller.signal, tmpDir }), /stopping/);
+  } finally {
+    watcher.close();
+  }
+  assert.ok(started > 0 && Date.now() - started < 5_000, 'stopped within seconds of the abort');
   assert.equal(await store.size(videoKey(id)), null);
+  assert.deepEqual(await readdir(tmpDir), [], 'its scratch directory removed');
 });
 
 test('scratch directories of encoders that died are removed; a live process keeps its own', async () => {
