@@ -57,6 +57,33 @@ for (const lane of lanes) {
     assert.deepEqual({ code, reason }, { code: 4008, reason: text });
   });
 
+  test(`${lane.name} lane: each CDP session the raw client holds gets Inspector.detached in that session, then the browser-level one and the close frame`, async () => {
+    const s = await expectOpened(await idleRouter(`why-sessions-${lane.name}`, 800, lane.base()));
+    const seen: { id?: number; method?: string; sessionId?: string; result?: { targetId?: string; sessionId?: string } }[] = [];
+    const answers = new Map<number, (result: Record<string, string>) => void>();
+    s.ws.on('message', (data: WebSocket.RawData) => {
+      const message = JSON.parse(data.toString()) as (typeof seen)[number];
+      seen.push(message);
+      if (message.id !== undefined) answers.get(message.id)?.(message.result as Record<string, string>);
+    });
+    let nextId = 0;
+    const send = (method: string, params: object) => new Promise<Record<string, string>>((resolve) => {
+      answers.set(++nextId, resolve);
+      s.ws.send(JSON.stringify({ id: nextId, method, params }));
+    });
+    const opened: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { targetId } = await send('Target.createTarget', { url: 'about:blank' });
+      opened.push((await send('Target.attachToTarget', { targetId, flatten: true })).sessionId!);
+    }
+    const { code, reason } = await s.closed;
+    const text = idleText('0.8');
+    const goodbye = seen.filter((m) => m.method === 'Inspector.detached');
+    assert.deepEqual(goodbye, [...opened.map((sessionId) => ({ method: 'Inspector.detached', params: { reason: text }, sessionId })), { method: 'Inspector.detached', params: { reason: text } }]);
+    assert.deepEqual(seen.slice(-goodbye.length), goodbye, 'the events came last, before the close frame');
+    assert.deepEqual({ code, reason }, { code: 4008, reason: text });
+  });
+
   test(`${lane.name} lane: a Playwright call in flight when the idle timeout hits fails with the reason, naming the setting`, { timeout: 60_000 }, async (t) => {
     const client = await chromium.connectOverCDP(await idleRouter(`why-pw-${lane.name}`, 1_500, lane.base()));
     const disconnected = new Promise<void>((r) => client.once('disconnected', () => r()));

@@ -8,6 +8,7 @@
 // answered by the relay (an unresponsive browser must not hold a session and its slot).
 import type { Duplex } from 'node:stream';
 import { FrameCounter, FrameReader, serverTextFrame } from '../websocket/frames';
+import { AttachedSessions } from './attached-sessions';
 import { eventReader, LARGEST_WATCHED_BYTES, screenFrame, type CommandScreen } from './command-screen';
 import { goodbye } from './goodbye';
 import { CLIENT_ENDED, CLOSE_GRACE_MS, farewell, providerOutcome, type Relay, type RelayOutcome, type RelayStats } from './types';
@@ -34,6 +35,8 @@ export class FastLane implements Relay {
   private graceTimer: NodeJS.Timeout | null = null;
   /** Whether the client's close frame came after the provider's (null: the client sent none yet). */
   private answeredProvider: boolean | null = null;
+  /** The client's CDP sessions, told why when the service ends the session (goodbye.ts). */
+  private readonly attached = new AttachedSessions();
 
   /** `clientHead` and `upstreamHead` are frame bytes each side sent along with its handshake. */
   constructor(
@@ -45,10 +48,14 @@ export class FastLane implements Relay {
     private readonly options: LaneOptions = {},
   ) {
     const screen = options.screen;
-    if (screen?.watch && screen.watch.events.length > 0) {
-      this.toClient.textUpTo = LARGEST_WATCHED_BYTES;
-      this.toClient.onSmallText = eventReader(screen.watch);
-    }
+    const watched = screen?.watch && screen.watch.events.length > 0 ? eventReader(screen.watch) : null;
+    this.toClient.textUpTo = LARGEST_WATCHED_BYTES;
+    this.toClient.onSmallText = watched
+      ? (payload) => {
+          this.attached.seen(payload);
+          watched(payload);
+        }
+      : this.attached.seen;
     if (clientHead.length > 0) this.fromClientData(clientHead);
     if (upstreamHead.length > 0) {
       this.toClient.push(upstreamHead);
@@ -148,7 +155,7 @@ export class FastLane implements Relay {
     if (client.destroyed) return;
     // Ours only between two frames (the event between two messages), and only one close frame
     // per direction: none after the provider's.
-    if (this.toClient.atBoundary && !this.toClient.closing && !client.writableEnded) client.write(goodbye(code, reason, announce && this.toClient.atMessageBoundary));
+    if (this.toClient.atBoundary && !this.toClient.closing && !client.writableEnded) client.write(goodbye(code, reason, announce && this.toClient.atMessageBoundary, this.attached.list));
     if (!client.writableEnded) client.end();
     // Read (and drop) until the client's FIN; a client that never sends it is cut after a second.
     client.resume();

@@ -14,8 +14,15 @@ const detached = (reason: string) => ({ text: JSON.stringify({ method: 'Inspecto
 /** An unmasked data frame as a provider sends it. */
 function dataFrame(opcode: number, text: string, fin = true): Buffer {
   const payload = Buffer.from(text);
-  assert.ok(payload.length < 126);
-  return Buffer.concat([Buffer.from([(fin ? 0x80 : 0) | opcode, payload.length]), payload]);
+  assert.ok(payload.length < 65_536);
+  const length = payload.length < 126 ? Buffer.from([payload.length]) : Buffer.from([126, payload.length >> 8, payload.length & 0xff]);
+  return Buffer.concat([Buffer.from([(fin ? 0x80 : 0) | opcode]), length, payload]);
+}
+
+/** Target.attachedToTarget as Chromium sends it (flatten mode), inside `parent` when given. */
+function attachedEvent(sessionId: string, parent?: string): string {
+  const targetInfo = { targetId: sessionId.toUpperCase().padEnd(32, '0'), type: 'page', title: 'A page', url: `http://127.0.0.1:9/${'p'.repeat(200)}`, attached: true, canAccessOpener: false, browserContextId: 'C'.repeat(32) };
+  return JSON.stringify({ method: 'Target.attachedToTarget', params: { sessionId, targetInfo, waitingForDebugger: false }, ...(parent ? { sessionId: parent } : {}) });
 }
 
 for (const lane of lanes) {
@@ -30,6 +37,27 @@ for (const lane of lanes) {
       assert.deepEqual(rig.client.frames.map(describe), [{ text: '{"method":"Target.targetCreated"}' }, detached(reason), { code: 4008, reason }]);
       assert.deepEqual(rig.client.rest(), Buffer.alloc(0));
       assert.deepEqual(await rig.ended, OUTCOME);
+    } finally {
+      rig.dispose();
+    }
+  });
+
+  test(`${lane} lane: every CDP session the client still holds gets Inspector.detached too, before the browser's; detached ones do not`, async () => {
+    const rig = await laneRig(lane);
+    try {
+      const events = [
+        attachedEvent('page-1'),
+        attachedEvent('worker-1', 'page-1'), // nested (auto-attach): the new session is in params
+        attachedEvent('page-2'),
+        JSON.stringify({ method: 'Target.detachedFromTarget', params: { sessionId: 'page-2', targetId: 'X' } }),
+      ];
+      rig.provider.write(Buffer.concat(events.map((text) => dataFrame(0x1, text))));
+      await framesArrive(rig.client, events.length);
+      const reason = 'idle timeout: no traffic for 0.5 s';
+      rig.relay.close(4008, reason, OUTCOME);
+      await rig.client.gone;
+      const inSession = (sessionId: string) => ({ text: JSON.stringify({ method: 'Inspector.detached', params: { reason }, sessionId }) });
+      assert.deepEqual(rig.client.frames.slice(events.length).map(describe), [inSession('page-1'), inSession('worker-1'), detached(reason), { code: 4008, reason }]);
     } finally {
       rig.dispose();
     }

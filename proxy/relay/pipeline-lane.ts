@@ -5,10 +5,13 @@
 // and their replies never reach the client. Backpressure: a full writer pauses the other side's
 // reader until it drains; no message is ever dropped.
 import type { Duplex } from 'node:stream';
-import { FrameReader, maskedTextFrame, OP_CLOSE, OP_TEXT, parseClosePayload, payloadOf, type CloseInfo, type Frame } from '../websocket/frames';
+import { FrameReader, OP_CLOSE, OP_TEXT, parseClosePayload, payloadOf, type CloseInfo, type Frame } from '../websocket/frames';
+import { AttachedSessions } from './attached-sessions';
+import { LARGEST_WATCHED_BYTES } from './command-screen';
 import type { LaneOptions } from './fast-lane';
 import { goodbye } from './goodbye';
-import { INJECTED_ID_BASE, mayBeInjectedReply, type CdpMessage, type PipelinePlugin, type PluginContext } from './plugin';
+import { InjectedCommands } from './injected';
+import { mayBeInjectedReply, type CdpMessage, type PipelinePlugin, type PluginContext } from './plugin';
 import { CLIENT_ENDED, CLOSE_GRACE_MS, farewell, providerOutcome, type Relay, type RelayOutcome, type RelayStats } from './types';
 
 export { INJECTED_ID_BASE, mayBeInjectedReply, type CdpMessage, type PipelinePlugin, type PluginContext } from './plugin';
@@ -30,8 +33,6 @@ interface Side {
 }
 
 export class PipelineLane implements Relay {
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  private nextId = INJECTED_ID_BASE;
   private counters = { bytesIn: 0, bytesOut: 0, messages: 0, lastActivity: Date.now() };
   private ended = false;
   private closing: RelayOutcome | null = null;
@@ -40,8 +41,8 @@ export class PipelineLane implements Relay {
   private readonly readsProvider: boolean;
   private readonly up: Side;
   private readonly down: Side;
-  /** Injected commands waiting for the client's fragmented message to end. */
-  private queued: Buffer[] = [];
+  /** The plugins' own commands to the browser. */
+  private readonly injected: InjectedCommands;
   private graceTimer: NodeJS.Timeout | null = null;
   /** Whether the client's close frame came after the provider's (then the provider ended the session). */
   private answeredProvider = false;
@@ -52,6 +53,8 @@ export class PipelineLane implements Relay {
   private readonly releasers: PipelinePlugin[];
   private readonly providerFilters: ((payload: Buffer) => boolean)[] | null;
   private readonly clientFilters: ((payload: Buffer) => boolean)[] | null;
+  /** The client's CDP sessions, told why when the service ends the session (goodbye.ts). */
+  private readonly attached = new AttachedSessions();
 
   /** `clientHead` and `upstreamHead` are frame bytes each side sent along with its handshake. */
   constructor(
@@ -71,8 +74,9 @@ export class PipelineLane implements Relay {
     this.providerFilters = readers.length > 0 && readers.every((p) => p.wantsProviderMessage) ? readers.map((p) => p.wantsProviderMessage!.bind(p)) : null;
     const clientReaders = plugins.filter((p) => p.onClientMessage);
     this.clientFilters = clientReaders.length > 0 && clientReaders.every((p) => p.wantsClientMessage) ? clientReaders.map((p) => p.wantsClientMessage!.bind(p)) : null;
-    this.ctx = { sessionId, send: (method, params, cdpSessionId) => this.inject(method, params, cdpSessionId), forward: (message) => this.forward(message) };
     this.up = { from: client, to: upstream, reader: new FrameReader(), held: [], midMessage: false, close: null };
+    this.injected = new InjectedCommands((frame) => upstream.write(frame), () => this.up.midMessage);
+    this.ctx = { sessionId, send: (method, params, cdpSessionId) => this.inject(method, params, cdpSessionId), forward: (message) => this.forward(message) };
     this.down = { from: upstream, to: client, reader: new FrameReader(), held: [], midMessage: false, close: null };
 
     client.on('data', (chunk: Buffer) => this.receive(this.up, chunk));
@@ -125,28 +129,19 @@ export class PipelineLane implements Relay {
     if (client.destroyed) return;
     // Frames reach the client whole, so ours may always go in between two of them (the event not
     // inside a fragmented message); and only one close frame per direction.
-    if (!this.down.close && !client.writableEnded) client.write(goodbye(code, reason, announce && !this.down.midMessage));
+    if (!this.down.close && !client.writableEnded) client.write(goodbye(code, reason, announce && !this.down.midMessage, this.attached.list));
     if (!client.writableEnded) client.end();
     client.resume();
     setTimeout(() => client.destroy(), 1_000).unref();
   }
 
   private forward(message: CdpMessage): void {
-    if (this.ended) return;
-    const frame = maskedTextFrame(JSON.stringify(message));
-    if (this.up.midMessage) this.queued.push(frame);
-    else this.upstream.write(frame);
+    if (!this.ended) this.injected.forward(message);
   }
 
   private inject(method: string, params?: unknown, cdpSessionId?: string): Promise<unknown> {
     if (this.ended || (this.closing && !this.releasing)) return Promise.reject(new Error('session ended'));
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      const frame = maskedTextFrame(JSON.stringify({ id, method, params: params ?? {}, ...(cdpSessionId ? { sessionId: cdpSessionId } : {}) }));
-      if (this.up.midMessage) this.queued.push(frame);
-      else this.upstream.write(frame);
-    });
+    return this.injected.send(method, params, cdpSessionId);
   }
 
   private receive(side: Side, chunk: Buffer): void {
@@ -188,7 +183,8 @@ export class PipelineLane implements Relay {
       }
       return;
     }
-    const reads = side === this.up ? this.readsClient && !this.releasing : this.readsProvider || this.pending.size > 0;
+    if (side === this.down && frame.fin && frame.opcode === OP_TEXT && side.held.length === 0 && frame.payloadLength <= LARGEST_WATCHED_BYTES) this.attached.seen(payloadOf(frame));
+    const reads = side === this.up ? this.readsClient && !this.releasing : this.readsProvider || this.injected.waiting;
     if (!reads && side.held.length === 0) {
       this.send(side, frame);
       side.midMessage = !frame.fin;
@@ -209,7 +205,7 @@ export class PipelineLane implements Relay {
   private consumed(side: Side, frames: Frame[]): boolean {
     const payload = frames.length === 1 ? payloadOf(frames[0]!) : Buffer.concat(frames.map(payloadOf));
     // A provider message nobody wants read passes unparsed (while no injected reply is due).
-    if (side === this.down && this.providerFilters && !(this.pending.size > 0 && mayBeInjectedReply(payload)) && !this.providerFilters.some((wants) => wants(payload))) return this.releasing;
+    if (side === this.down && this.providerFilters && !(this.injected.waiting && mayBeInjectedReply(payload)) && !this.providerFilters.some((wants) => wants(payload))) return this.releasing;
     if (side === this.up && this.clientFilters && !this.clientFilters.some((wants) => wants(payload))) return false;
     let message: CdpMessage;
     try {
@@ -218,13 +214,7 @@ export class PipelineLane implements Relay {
       return false; // not CDP: pass it on untouched
     }
     if (side === this.down) {
-      if (message.id !== undefined && message.id >= INJECTED_ID_BASE) {
-        const waiter = this.pending.get(message.id);
-        this.pending.delete(message.id);
-        if (message.error) waiter?.reject(new Error(message.error.message));
-        else waiter?.resolve(message.result);
-        return true;
-      }
+      if (this.injected.settle(message)) return true;
       for (const plugin of this.plugins) if (plugin.onProviderMessage?.(message, this.ctx) === 'drop') return true;
       return this.releasing; // the client is gone: nothing more goes its way
     }
@@ -240,14 +230,14 @@ export class PipelineLane implements Relay {
 
   private messageRelayed(side: Side): void {
     this.counters.messages++;
-    if (side === this.up && this.queued.length > 0) for (const frame of this.queued.splice(0)) this.upstream.write(frame);
+    if (side === this.up) this.injected.flush();
   }
 
   private finish(outcome: RelayOutcome, side: 'client' | 'upstream'): void {
     if (this.ended) return;
     if (this.releasing) {
       // The browser went away while plugins were finishing with it: their commands fail now.
-      if (side === 'upstream') this.rejectPending();
+      if (side === 'upstream') this.injected.rejectAll();
       return;
     }
     if (side === 'client' && this.releasers.length > 0 && !this.upstreamGone) {
@@ -275,16 +265,11 @@ export class PipelineLane implements Relay {
     });
   }
 
-  private rejectPending(): void {
-    for (const waiter of this.pending.values()) waiter.reject(new Error('session ended'));
-    this.pending.clear();
-  }
-
   private finalize(outcome: RelayOutcome, side: 'client' | 'upstream'): void {
     if (this.ended) return;
     this.ended = true;
     if (this.graceTimer) clearTimeout(this.graceTimer);
-    this.rejectPending();
+    this.injected.rejectAll();
     this.upstream.removeAllListeners('data');
     this.upstream.destroy();
     const final = this.closing ?? outcome;
