@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { db } from '../../lib/db';
 import { blobs } from '../../lib/blobs';
+import { durations } from '../../lib/config/durations';
 import { Cluster } from '../../proxy/cluster/cluster';
 import { failLease, PROVIDER_COOLDOWN_CHANNEL, PROVIDER_FREED_CHANNEL, reclaimLeases, releaseLease, runningCooldowns, takeLease } from '../../proxy/cluster/leases';
 import { PROXY_STOPPED } from '../../proxy/sessions/session-store';
@@ -20,6 +21,13 @@ async function provider(maxConcurrent: number | null) {
   const row = await seedProvider(user.workspaceId, user.routerId, { slug: uniqueSlug('p'), url: 'ws://127.0.0.1:9/devtools/browser/x', maxConcurrent });
   return { user, id: row.id };
 }
+
+/**
+ * Every proxy on the database sweeps, the stack's own too: whichever claims a dead run first
+ * settles it, and a claim that stalls is taken over one lease time later. So a dead run is
+ * settled within 1.25 lease times of the slowest sweeper (the stack's proxy, LEASE_TTL_MS).
+ */
+const SETTLED_WITHIN_MS = 1.25 * durations().leaseTtlMs + 5_000;
 
 const active = async (providerId: string) => (await db.providerState.findUnique({ where: { providerId } }))?.active ?? 0;
 
@@ -136,19 +144,53 @@ test('a proxy run that stops heartbeating is settled by another: sessions errore
   const lease = await takeLease({ id, limit: 3 }, deadRun, 600_000);
   const survivor = await Cluster.join({ name: `survivor-${randomUUID()}`, ttlMs: 1_200, recordingStore: blobs(), traceStore: blobs() });
   try {
-    // A settle errors the run's sessions first and frees its slots last: wait for the whole of it.
+    // A settle errors the run's sessions first, frees its slots, and removes the run's row last:
+    // wait for the whole of it.
     const settled = await eventually(async () => {
       const row = await db.sessionLog.findUnique({ where: { id: session.id } });
       const released = (await db.providerLease.findUnique({ where: { id: lease! } }))?.releasedAt;
-      return row?.state === 'errored' && released ? row : null;
-    }, 10_000, 'the dead run\'s session settled and its lease released');
+      const gone = (await db.proxyInstance.count({ where: { id: deadRun } })) === 0;
+      return row?.state === 'errored' && released && gone ? row : null;
+    }, SETTLED_WITHIN_MS, 'the dead run\'s session settled, its lease released and its row removed');
     assert.equal(settled.errorReason, PROXY_STOPPED);
     assert.equal(await active(id), 0);
-    assert.equal(await db.proxyInstance.count({ where: { id: deadRun } }), 0);
     assert.equal(await db.proxyInstance.count({ where: { id: slowRun } }), 1, 'judged by its own lease time');
     await db.proxyInstance.delete({ where: { id: slowRun } });
   } finally {
     await survivor.stop();
+  }
+});
+
+test('a dead run stays claimed, not removed, until it is settled: a sweeper stopped part-way loses nothing', async () => {
+  const { user, id } = await provider(3);
+  const deadRun = (await seedProxyInstance({ name: `held-${randomUUID()}`, heartbeatAt: new Date(Date.now() - 60_000), expiresAt: new Date(Date.now() - 40_000) })).id;
+  const session = await seedSession(user.workspaceId, user.routerId, { providerId: id, providerSlug: 'p', providerName: 'p', state: 'active', proxyInstanceId: deadRun });
+  const lease = await takeLease({ id, limit: 3 }, deadRun, 600_000);
+  // The session's row locked in a transaction of the test's own: whichever proxy sweeps first
+  // stops inside the settle, as a sweeper that dies there would leave the run.
+  const locker = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await locker.connect();
+  await locker.query('BEGIN');
+  await locker.query('SELECT 1 FROM "SessionLog" WHERE "id" = $1 FOR UPDATE', [session.id]);
+  const sweeper = await Cluster.join({ name: `sweeper-${randomUUID()}`, ttlMs: 1_200, recordingStore: blobs(), traceStore: blobs() });
+  try {
+    const claimed = await eventually(async () => {
+      const row = await db.proxyInstance.findUnique({ where: { id: deadRun } });
+      assert.ok(row, 'the row is there until the run is settled');
+      return row.expiresAt.getTime() > Date.now() ? row : null;
+    }, SETTLED_WITHIN_MS, 'a sweep claiming the dead run');
+    assert.ok(claimed);
+    assert.equal((await db.sessionLog.findUnique({ where: { id: session.id } }))?.state, 'active', 'the settle is held');
+    await locker.query('ROLLBACK');
+    await eventually(async () => {
+      const row = await db.sessionLog.findUnique({ where: { id: session.id } });
+      const released = (await db.providerLease.findUnique({ where: { id: lease! } }))?.releasedAt;
+      const gone = (await db.proxyInstance.count({ where: { id: deadRun } })) === 0;
+      return row?.state === 'errored' && released && gone;
+    }, SETTLED_WITHIN_MS, 'the run settled, its slot freed and its row removed');
+  } finally {
+    await locker.end();
+    await sweeper.stop();
   }
 });
 

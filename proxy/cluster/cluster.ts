@@ -139,14 +139,31 @@ export class Cluster {
         await this.register();
       }
       await reclaimLeases();
-      // Each run is judged by its own lease time (proxies may be configured differently).
-      const dead = await db.$queryRaw<{ id: string }[]>`DELETE FROM "ProxyInstance" WHERE "expiresAt" < now() RETURNING "id"`;
-      for (const run of dead) {
-        log.warn({ runId: run.id }, 'a proxy stopped answering; settling its sessions and freeing its slots');
-        await this.settle(run.id, PROXY_STOPPED);
-      }
+      await this.sweep();
     } catch (error) {
       log.error({ err: (error as Error).message }, 'proxy heartbeat failed');
+    }
+  }
+
+  /**
+   * Settles the runs whose row expired (each judged by its own lease time: proxies may be
+   * configured differently). A run is claimed first (its expiry moved one lease time of ours
+   * ahead) and its row removed only once it is settled, so a sweeper that dies or fails part-way
+   * leaves it to the next sweep instead of losing its sessions and slots; one run that cannot be
+   * settled does not hold up the others.
+   */
+  private async sweep(): Promise<void> {
+    const dead = await db.$queryRaw<{ id: string }[]>`
+      UPDATE "ProxyInstance" SET "expiresAt" = now() + make_interval(secs => ${this.ttlMs / 1000}::float8)
+      WHERE "expiresAt" < now() RETURNING "id"`;
+    for (const run of dead) {
+      log.warn({ runId: run.id }, 'a proxy stopped answering; settling its sessions and freeing its slots');
+      try {
+        await this.settle(run.id, PROXY_STOPPED);
+        await db.$executeRaw`DELETE FROM "ProxyInstance" WHERE "id" = ${run.id}`;
+      } catch (error) {
+        log.error({ runId: run.id, err: (error as Error).message }, 'could not settle a stopped proxy run; the next sweep tries again');
+      }
     }
   }
 
