@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { apiFetchFile } from '@/lib/client/api-fetch';
 import { useActiveWorkspace } from '@/lib/client/me';
-import { busiest, FrameStore, formatClock, frameIndexAt, framesOfTarget, LEAD_IN_MS, nextChunkAfter, openingPosition, type PlayerFrame } from '@/lib/client/recording-frames';
+import { busiest, FrameStore, formatClock, frameIndexAt, framesOfTarget, LEAD_IN_MS, nextChunkAfter, openingPosition, tabLabel, type PlayerFrame } from '@/lib/client/recording-frames';
 import { recordingChunkUrl, type RecordingManifest } from '@/lib/client/recordings';
 import { ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -14,7 +14,7 @@ import { cn } from '../ui/cn';
 import { PauseIcon, PlayIcon } from '../ui/icons';
 import { Select } from '../ui/input';
 import { Spinner } from '../ui/spinner';
-import { tabLabel, TabPicker } from './tab-picker';
+import { TabPicker } from './tab-picker';
 
 const SPEEDS = [0.5, 1, 2, 4, 8] as const;
 const STEP_MS = 5_000;
@@ -278,7 +278,7 @@ export function FramePlayer({ recordingId, manifest, durationMs, className, seek
               ))}
             </Select>
           </label>
-          <TabPicker targets={targets} targetId={targetId} onPick={pickTab} />
+          <TabPicker targets={targets} targetId={targetId} position={position} onPick={pickTab} />
         </div>
         {frames.length > 0 && (
           <p className="text-[12px] text-zinc-400 tabular-nums">

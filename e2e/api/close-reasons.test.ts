@@ -1,7 +1,8 @@
 // When the proxy ends a session itself (here: the router's idle timeout), the client is told why,
 // through both lanes of the real proxy to a real Chromium: a raw CDP client reads
-// Inspector.detached with the reason and then the close frame with 4008 and the same reason; a
-// Playwright client with a call in flight reads the reason in that call's error. The other causes
+// Inspector.detached with the reason (in each CDP session it holds too, on an address provider and
+// on the stack's pool) and then the close frame with 4008 and the same reason; a Playwright client
+// with a call in flight reads the reason in that call's error. The other causes
 // (lifetime, revocations, control-plane close, shutdown) are proven through the lanes at the unit
 // level: proxy/sessions/close-reasons.test.ts.
 import { after, before, test } from 'node:test';
@@ -35,12 +36,18 @@ const lanes = [
   { name: 'pipeline', base: () => pipelineBase },
 ];
 
-/** A router whose sessions go idle after `idleMs`, with the test's Chromium as its provider: its connect URL on `base`. */
-async function idleRouter(tag: string, idleMs: number, base: string): Promise<string> {
+/** The stack's local pool (its browsers are the test stack's own: this file takes its turn on the pool lane). */
+const POOL_WS = `${(process.env.TEST_POOL_URL ?? 'http://127.0.0.1:9600').replace(/^http/, 'ws')}/`;
+
+/**
+ * A router whose sessions go idle after `idleMs`, with the test's Chromium (started with
+ * --remote-debugging-port, as an address provider) or `providerUrl` as its provider: its connect URL on `base`.
+ */
+async function idleRouter(tag: string, idleMs: number, base: string, providerUrl = browser.wsUrl): Promise<string> {
   const user = await newUser(tag);
   // Below the API's 10 s minimum on purpose, written straight to the row (as sessions.test.ts does).
   await updateRouterRow(user.routerId, { sessionIdleTimeoutMs: idleMs });
-  await seedProvider(user.workspaceId, user.routerId, { slug: 'a', url: browser.wsUrl });
+  await seedProvider(user.workspaceId, user.routerId, { slug: 'a', url: providerUrl });
   return connectUrl(await routerKey(user.workspaceId, user.routerId)).replace(PROXY, base);
 }
 
@@ -57,32 +64,34 @@ for (const lane of lanes) {
     assert.deepEqual({ code, reason }, { code: 4008, reason: text });
   });
 
-  test(`${lane.name} lane: each CDP session the raw client holds gets Inspector.detached in that session, then the browser-level one and the close frame`, async () => {
-    const s = await expectOpened(await idleRouter(`why-sessions-${lane.name}`, 800, lane.base()));
-    const seen: { id?: number; method?: string; sessionId?: string; result?: { targetId?: string; sessionId?: string } }[] = [];
-    const answers = new Map<number, (result: Record<string, string>) => void>();
-    s.ws.on('message', (data: WebSocket.RawData) => {
-      const message = JSON.parse(data.toString()) as (typeof seen)[number];
-      seen.push(message);
-      if (message.id !== undefined) answers.get(message.id)?.(message.result as Record<string, string>);
+  for (const provider of [{ name: 'an address provider', url: () => browser.wsUrl }, { name: 'the pool', url: () => POOL_WS }]) {
+    test(`${lane.name} lane, ${provider.name}: each CDP session the raw client holds gets Inspector.detached in that session, then the browser-level one and the close frame`, async () => {
+      const s = await expectOpened(await idleRouter(`why-sessions-${lane.name}`, 800, lane.base(), provider.url()));
+      const seen: { id?: number; method?: string; sessionId?: string; result?: { targetId?: string; sessionId?: string } }[] = [];
+      const answers = new Map<number, (result: Record<string, string>) => void>();
+      s.ws.on('message', (data: WebSocket.RawData) => {
+        const message = JSON.parse(data.toString()) as (typeof seen)[number];
+        seen.push(message);
+        if (message.id !== undefined) answers.get(message.id)?.(message.result as Record<string, string>);
+      });
+      let nextId = 0;
+      const send = (method: string, params: object) => new Promise<Record<string, string>>((resolve) => {
+        answers.set(++nextId, resolve);
+        s.ws.send(JSON.stringify({ id: nextId, method, params }));
+      });
+      const opened: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const { targetId } = await send('Target.createTarget', { url: 'about:blank' });
+        opened.push((await send('Target.attachToTarget', { targetId, flatten: true })).sessionId!);
+      }
+      const { code, reason } = await s.closed;
+      const text = idleText('0.8');
+      const goodbye = seen.filter((m) => m.method === 'Inspector.detached');
+      assert.deepEqual(goodbye, [...opened.map((sessionId) => ({ method: 'Inspector.detached', params: { reason: text }, sessionId })), { method: 'Inspector.detached', params: { reason: text } }]);
+      assert.deepEqual(seen.slice(-goodbye.length), goodbye, 'the events came last, before the close frame');
+      assert.deepEqual({ code, reason }, { code: 4008, reason: text });
     });
-    let nextId = 0;
-    const send = (method: string, params: object) => new Promise<Record<string, string>>((resolve) => {
-      answers.set(++nextId, resolve);
-      s.ws.send(JSON.stringify({ id: nextId, method, params }));
-    });
-    const opened: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const { targetId } = await send('Target.createTarget', { url: 'about:blank' });
-      opened.push((await send('Target.attachToTarget', { targetId, flatten: true })).sessionId!);
-    }
-    const { code, reason } = await s.closed;
-    const text = idleText('0.8');
-    const goodbye = seen.filter((m) => m.method === 'Inspector.detached');
-    assert.deepEqual(goodbye, [...opened.map((sessionId) => ({ method: 'Inspector.detached', params: { reason: text }, sessionId })), { method: 'Inspector.detached', params: { reason: text } }]);
-    assert.deepEqual(seen.slice(-goodbye.length), goodbye, 'the events came last, before the close frame');
-    assert.deepEqual({ code, reason }, { code: 4008, reason: text });
-  });
+  }
 
   test(`${lane.name} lane: a Playwright call in flight when the idle timeout hits fails with the reason, naming the setting`, { timeout: 60_000 }, async (t) => {
     const client = await chromium.connectOverCDP(await idleRouter(`why-pw-${lane.name}`, 1_500, lane.base()));

@@ -342,8 +342,9 @@ test('manifest, chunks and the summary of a finished recording', async () => {
   assert.deepEqual(manifest, {
     recordingId: id, sessionId, format: 'jpeg', startedAt: startedAt.toISOString(), complete: true, chunkCount: 2,
     targets: [
-      { targetId: 'TARGET-A', url: 'https://a.example.test/', title: 'Page A', openedAt: 0, closedAt: null, frameCount: 2 },
-      { targetId: 'TARGET-B', url: 'https://b.example.test/x', title: 'Page B', openedAt: 700, closedAt: 1_500, frameCount: 1 },
+      { targetId: 'TARGET-A', url: 'https://a.example.test/', title: 'Page A', openedAt: 0, closedAt: null, frameCount: 2, pages: [{ t: 0, url: 'https://a.example.test/', title: 'Page A' }] },
+      // about:blank first: not a page of the tab's.
+      { targetId: 'TARGET-B', url: 'https://b.example.test/x', title: 'Page B', openedAt: 700, closedAt: 1_500, frameCount: 1, pages: [{ t: 750, url: 'https://b.example.test/x', title: 'Page B' }] },
     ],
     frames: [
       { index: 0, t: 120, targetId: 'TARGET-A', chunk: 0, offset: OFFSETS.a0, length: FRAMES.a0.length, width: 64, height: 48 },

@@ -120,7 +120,10 @@ test('record a session from the Connect tab, watch it live, then play, download 
     await page.goBack();
     await expect(recordingSection.getByRole('button', { name: 'Watch live' })).toBeVisible();
 
-    // The script ends; the live view says so and the panel turns to the recording's player.
+    // The script goes on to a second page, then ends; the live view says so and the panel turns
+    // to the recording's player.
+    await tab.goto(`${site.url}/animated?title=Checkout`);
+    await expect.poll(() => tab.title()).toBe('Checkout');
     await client.close();
     await expect(recordingSection.getByTestId('frame-player').or(recordingSection.getByTestId('recording-video')).or(live.getByText('Live view ended'))).toBeVisible({ timeout: 20_000 });
     await expect(drawer.getByTestId('session-detail')).toContainText('Closed', { timeout: 20_000 });
@@ -143,7 +146,7 @@ test('record a session from the Connect tab, watch it live, then play, download 
     await expect(row.getByTestId('recording-status')).toContainText(/Encoding|Ready|Not encoded/);
     // Named by its pages: the first title a tab showed, and how many pages it visited.
     await expect(row.getByTestId('recording-name')).toHaveText('Recorded page');
-    await expect(row).toContainText('1 page');
+    await expect(row).toContainText('2 pages');
     // However many identical frames the capture skipped, one reads in the singular: the list's
     // answer is rewritten to hold exactly one.
     const oneDuplicate = (url: URL) => url.pathname === '/v1/replays';
@@ -182,7 +185,12 @@ test('record a session from the Connect tab, watch it live, then play, download 
       const [now, total] = ((await frames.getByTestId('player-time').textContent()) ?? '').split(' / ');
       return now === total;
     }).toBe(true);
+    // The script's tab is named by the pages it visited, and the player says which one it shows.
+    await expect(frames).toContainText('Recorded page + 1 more page');
+    await expect(frames.getByTestId('current-page')).toHaveText('Page 2 of 2: Checkout');
     await snap(page, 'recording-frames');
+    await page.keyboard.press('Home');
+    await expect(frames.getByTestId('current-page')).toHaveText('Page 1 of 2: Recorded page');
 
     // The MP4: a <video> that loads its metadata (range requests), as long as the session.
     await player.getByRole('radio', { name: 'Video' }).click();

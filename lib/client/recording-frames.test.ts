@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { busiest, FrameStore, formatClock, frameIndexAt, framesOfTarget, LEAD_IN_MS, nextChunkAfter, openingPosition, type PlayerFrame } from './recording-frames';
+import { busiest, FrameStore, formatClock, frameIndexAt, framesOfTarget, LEAD_IN_MS, nextChunkAfter, openingPosition, pageAt, pageName, tabLabel, type PlayerFrame } from './recording-frames';
 
 const frame = (index: number, t: number, chunk: number, offset: number, length: number, targetId = 'a'): PlayerFrame => ({ index, t, targetId, chunk, offset, length, width: 10, height: 10 });
 
@@ -61,4 +61,19 @@ test('a tab opens on its first frame: the busiest tab first, and a tab that came
   assert.equal(openingPosition(later, 9_000 - LEAD_IN_MS), 9_000 - LEAD_IN_MS, 'within the lead-in the first frame already shows: the playhead stays');
   assert.equal(openingPosition(later, 12_000), 12_000, 'past its first frame: the moment is kept');
   assert.equal(openingPosition([], 500), 500);
+});
+
+test('a tab is named by its pages: the first one, and how many more; the page shown at a time', () => {
+  const pages = [
+    { t: 100, url: 'https://shop.example/', title: 'Example Shop' },
+    { t: 1_500, url: 'https://shop.example/cart', title: '' },
+    { t: 2_500, url: 'https://shop.example/pay', title: 'Pay' },
+  ];
+  assert.equal(tabLabel({ title: 'Pay', url: 'https://shop.example/pay', pages }, 1), 'Example Shop + 2 more pages');
+  assert.equal(tabLabel({ title: 'Pay', url: 'https://shop.example/pay', pages: pages.slice(0, 2) }, 1), 'Example Shop + 1 more page');
+  assert.equal(tabLabel({ title: '', url: '', pages: [pages[1]!] }, 1), 'https://shop.example/cart', 'a page without a title by its address');
+  assert.equal(tabLabel({ title: '', url: 'about:blank', pages: [] }, 3), 'about:blank');
+  assert.equal(tabLabel({ title: '', url: '', pages: [] }, 3), 'Tab 3');
+  assert.deepEqual([0, 100, 1_499, 1_500, 2_000, 9_999].map((t) => pageAt(pages, t)), [0, 0, 0, 1, 1, 2]);
+  assert.equal(pageName(pages[1]!), 'https://shop.example/cart');
 });

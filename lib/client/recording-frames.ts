@@ -2,7 +2,7 @@
 // chunk files, located by the manifest (chunk, byte offset, length, time). The player fetches a
 // chunk as one ArrayBuffer, cuts the frames it shows out of it into Blob URLs, and forgets both
 // again: a few chunks and a few hundred frame URLs at most, whatever the recording's length.
-import type { ManifestFrame } from '../recordings/build-manifest';
+import type { ManifestFrame, ManifestTarget } from '../recordings/build-manifest';
 
 /** A frame as the manifest lists it (GET /v1/replays/:id/manifest); `t` is milliseconds since the recording started. */
 export type PlayerFrame = ManifestFrame;
@@ -41,6 +41,24 @@ export const busiest = <T extends { targetId: string; frameCount: number }>(targ
 export function openingPosition(frames: readonly Pick<PlayerFrame, 't'>[], position: number): number {
   const first = frames[0];
   return first && first.t - position > LEAD_IN_MS ? first.t : position;
+}
+
+type TabPage = ManifestTarget['pages'][number];
+
+/** What a page is called in the players: its title, else its address. */
+export const pageName = (page: TabPage) => page.title || page.url;
+
+/** A tab's name: the first page it showed, and how many it went on to. */
+export function tabLabel(target: Pick<ManifestTarget, 'title' | 'url' | 'pages'>, n: number): string {
+  const [first, ...rest] = target.pages;
+  const name = first ? pageName(first) : target.title || target.url || `Tab ${n}`;
+  return rest.length > 0 ? `${name} + ${rest.length} more ${rest.length === 1 ? 'page' : 'pages'}` : name;
+}
+
+/** Which of a tab's pages it shows `t` ms into the recording (its first, before it had any). */
+export function pageAt(pages: readonly Pick<TabPage, 't'>[], t: number): number {
+  const after = pages.findIndex((page) => page.t > t);
+  return Math.max(0, (after < 0 ? pages.length : after) - 1);
 }
 
 export function nextChunkAfter(frames: readonly Pick<PlayerFrame, 'chunk'>[], from: number, chunk: number): number | null {

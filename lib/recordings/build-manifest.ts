@@ -2,7 +2,7 @@
 // GET /v1/replays/:id/manifest, and the summary of an orphaned recording (one that never wrote
 // complete.json) for GET /v1/replays/:id/complete. Pure: the caller reads the blobs.
 import { FRAME_PREFIX_BYTES, type CompleteSummary, type ManifestLine } from './format';
-import { PagesSeen } from './pages';
+import { PagesSeen, TabPages, type VisitedPage } from './pages';
 
 export interface ManifestTarget {
   targetId: string;
@@ -12,6 +12,8 @@ export interface ManifestTarget {
   openedAt: number;
   closedAt: number | null;
   frameCount: number;
+  /** The pages it showed, in order (lib/recordings/pages.ts): what the players name it by. */
+  pages: VisitedPage[];
 }
 
 export interface ManifestFrame {
@@ -29,11 +31,14 @@ export interface ManifestFrame {
 /** The tabs (in the order they appeared) and the frames (in capture order) of a manifest. */
 export function readManifestLines(lines: readonly ManifestLine[]): { targets: ManifestTarget[]; frames: ManifestFrame[] } {
   const targets = new Map<string, ManifestTarget>();
+  const histories = new Map<string, TabPages>();
   const targetOf = (targetId: string, t: number) => {
     let target = targets.get(targetId);
     if (!target) {
-      target = { targetId, url: '', title: '', openedAt: t, closedAt: null, frameCount: 0 };
+      const history = new TabPages();
+      target = { targetId, url: '', title: '', openedAt: t, closedAt: null, frameCount: 0, pages: history.pages };
       targets.set(targetId, target);
+      histories.set(targetId, history);
     }
     return target;
   };
@@ -46,6 +51,7 @@ export function readManifestLines(lines: readonly ManifestLine[]): { targets: Ma
       const target = targetOf(line.target, line.t);
       if (line.url !== undefined) target.url = line.url;
       if (line.title !== undefined) target.title = line.title;
+      histories.get(line.target)!.see(line.t, line.url, line.title);
       if (line.event === 'closed') target.closedAt = line.t;
     }
   }

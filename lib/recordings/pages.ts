@@ -1,6 +1,8 @@
 // What a recording is called in lists (docs/recordings.md): the first title any of its tabs showed,
 // and how many pages it visited (distinct addresses across its tabs, the #fragment aside; blank
-// and browser-internal pages not counted). Read from the tab events as the capture writes them.
+// and browser-internal pages not counted). And what one tab is called in the players: the pages it
+// showed, in order, each with the title it got (TabPages). Read from the tab events as the capture
+// writes them.
 
 /** Addresses remembered per recording: plenty for a name, bounded for a hostile session. */
 const MAX_PAGES = 10_000;
@@ -23,6 +25,36 @@ export class PagesSeen {
 
   get count(): number {
     return this.urls.size;
+  }
+}
+
+/** One page a tab showed: from `t` (ms since the recording started) until the tab's next page. */
+export interface VisitedPage {
+  t: number;
+  url: string;
+  /** The page's own title; empty until it had one (a tab shows its address until then). */
+  title: string;
+}
+
+/** Pages kept per tab: the first ones (a tab is named by them), bounded for a hostile session. */
+export const MAX_TAB_PAGES = 100;
+
+/** The pages one tab showed, in order: a new entry when its address changes (the #fragment aside). */
+export class TabPages {
+  readonly pages: VisitedPage[] = [];
+  private current: string | null = null;
+
+  /** The tab opened or changed its address or title, `t` ms after the recording started. */
+  see(t: number, url: string | undefined, title: string | undefined): void {
+    if (url !== undefined) {
+      const page = pageOf(url);
+      if (page !== this.current) {
+        this.current = page;
+        if (page && this.pages.length < MAX_TAB_PAGES) this.pages.push({ t, url, title: '' });
+      }
+    }
+    const last = this.pages.at(-1);
+    if (last && this.current && pageOf(last.url) === this.current && title && !isAddress(title, url ?? last.url)) last.title = title.slice(0, 300);
   }
 }
 

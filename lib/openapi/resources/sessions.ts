@@ -116,7 +116,15 @@ export const manifest = z.object({
   startedAt: timestamp,
   complete: z.boolean(),
   chunkCount: count,
-  targets: z.array(targetSummary.extend({ openedAt: z.int().describe('ms since the recording started'), closedAt: z.int().nullable() })),
+  targets: z.array(
+    targetSummary.extend({
+      openedAt: z.int().describe('ms since the recording started'),
+      closedAt: z.int().nullable(),
+      pages: z
+        .array(z.object({ t: z.int().describe('ms since the recording started'), url: z.string(), title: z.string().describe('empty until the page had one') }))
+        .describe('the pages the tab showed, in order (a new one when its address changes, the #fragment aside; blank and browser pages left out; the first 100)'),
+    }),
+  ),
   frames: z.array(
     z.object({ index: count, t: z.int().describe('ms since the recording started'), targetId: z.string(), chunk: count, offset: count, length: count, width: z.int(), height: z.int() }),
   ),
