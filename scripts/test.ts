@@ -37,7 +37,7 @@ function find(dir: string, suffix: string): string[] {
 // These share something only one may use at a time, so they take turns (beside the other files).
 const LANES: Record<string, { files: string[]; why: string }> = {
   pool: {
-    files: ['close-reasons', 'downloads-connect', 'egress', 'local-pool', 'profiles-connect', 'seed', 'session-edges', 'tenant-isolation'],
+    files: ['close-reasons', 'downloads-connect', 'egress', 'local-pool', 'profiles-connect', 'recordings-viewport', 'seed', 'session-edges', 'tenant-isolation'],
     why: "the stack's local pool: a few browsers on two cores; these hold, count or kill its browsers, and a full pool refuses the web's probes",
   },
   operator: {

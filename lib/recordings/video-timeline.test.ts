@@ -35,13 +35,19 @@ test('no frame at all: no runs', () => {
   assert.deepEqual(slots(10, [{ k: 't', t: 0, target: 'a', event: 'opened' }]), []);
 });
 
-test('the video follows the tab that changed last, staying on a tab at least the hold time', () => {
-  // Tab a at 0; b changes at 300 (too soon to leave a), and is shown from 1000; a changes at 1500
-  // and 1600: shown from 2000 (b was switched to at 1000).
-  const shown = slots(25, [frame(0, 'a'), frame(300, 'b'), frame(1500, 'a'), frame(1600, 'a')]);
-  assert.deepEqual(shown.slice(0, 10), Array(10).fill('a:0'));
-  assert.deepEqual(shown.slice(10, 20), Array(10).fill('b:300'));
-  assert.deepEqual(shown.slice(20), Array(5).fill('a:1600'));
+test('the video follows the tab that changed last, staying on a changing tab at least the hold time', () => {
+  // A frame shows from the slot at its time. Tab a (shown from 0) changes again at 200, so when b
+  // changes at 300 the video stays on a until 1000; b changes again at 1200, so when a changes at
+  // 1500 and 1600 the video stays on b until 2000 (1 s after it came to b).
+  const shown = slots(25, [frame(0, 'a'), frame(200, 'a'), frame(300, 'b'), frame(1200, 'b'), frame(1500, 'a'), frame(1600, 'a')]);
+  assert.deepEqual(shown, [...Array(2).fill('a:0'), ...Array(8).fill('a:200'), ...Array(2).fill('b:300'), ...Array(8).fill('b:1200'), ...Array(5).fill('a:1600')]);
+});
+
+test('a tab that has not changed since the video came to it is left at once (a blank start tab before the script\'s page)', () => {
+  // The browser's blank tab paints once at 0; the script's page paints at 300 and animates to 700;
+  // the start tab changes at 1800, when the script's page has been shown more than the hold time.
+  const shown = slots(25, [frame(0, 'a'), frame(300, 'b'), frame(500, 'b'), frame(700, 'b'), frame(1800, 'a')]);
+  assert.deepEqual(shown, [...Array(3).fill('a:0'), ...Array(2).fill('b:300'), ...Array(2).fill('b:500'), ...Array(11).fill('b:700'), ...Array(7).fill('a:1800')]);
 });
 
 test('two tabs animating at once: each shown at least the hold time before the other, no flicker', () => {
@@ -58,8 +64,13 @@ test('two tabs animating at once: each shown at least the hold time before the o
 });
 
 test('a tab that closes hands over at once to the open tab that changed last', () => {
+  // Each paint of a and b is shown when it comes (neither tab changed after the video came to it);
+  // when a closes at 450 the video goes to b at once.
   const shown = slots(10, [frame(0, 'a'), frame(100, 'b'), frame(200, 'a'), { k: 't', t: 450, target: 'a', event: 'closed' }]);
-  assert.deepEqual(shown, ['a:0', 'a:0', 'a:200', 'a:200', 'a:200', 'b:100', 'b:100', 'b:100', 'b:100', 'b:100']);
+  assert.deepEqual(shown, ['a:0', 'b:100', 'a:200', 'a:200', 'a:200', 'b:100', 'b:100', 'b:100', 'b:100', 'b:100']);
+  // While a is still changing, the close still hands over at once.
+  const busy = slots(10, [frame(0, 'a'), frame(50, 'a'), frame(100, 'b'), frame(200, 'a'), { k: 't', t: 450, target: 'a', event: 'closed' }]);
+  assert.deepEqual(busy, ['a:0', 'a:50', 'a:200', 'a:200', 'a:200', 'b:100', 'b:100', 'b:100', 'b:100', 'b:100']);
 });
 
 test('long runs become a clip repeated, the rest encoded with what follows', () => {

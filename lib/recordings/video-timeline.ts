@@ -2,7 +2,8 @@
 // arrive only when a page's pixels change, so the video is a grid of slots at a constant frame
 // rate, each showing the newest frame of one tab as of its time; consecutive slots showing the same
 // frame form a run. With several tabs the video follows the tab whose frame changed last, but
-// stays on a tab for at least TAB_HOLD_MS so two animating tabs do not flicker. Pure: the encoder
+// stays on a tab that is still changing for at least TAB_HOLD_MS so two animating tabs do not
+// flicker (a tab at rest, such as the browser's blank start tab, is left at once). Pure: the encoder
 // feeds it the manifest's lines in order and writes out the runs it returns.
 import type { FrameLine, ManifestLine } from './format';
 
@@ -88,7 +89,10 @@ export class Timeline<P> {
     const candidate = this.lastChanged;
     if (candidate !== null && candidate !== this.current) {
       const currentGone = this.current === null || this.closed.has(this.current);
-      if (currentGone || at - this.switchedAt >= this.holdMs) {
+      // The hold is for a tab that is still changing; one that has not changed since the video
+      // came to it (a blank start tab, a page at rest) is left at once.
+      const currentStill = (this.latest.get(this.current!)?.frame.t ?? -Infinity) <= this.switchedAt;
+      if (currentGone || currentStill || at - this.switchedAt >= this.holdMs) {
         this.current = candidate;
         this.switchedAt = at;
       }
