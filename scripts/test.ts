@@ -42,7 +42,7 @@ const LANES: Record<string, { files: string[]; why: string }> = {
   },
   operator: {
     files: ['billing-checkout', 'billing-operator', 'operator', 'outbox', 'password-reset-shell'],
-    why: "the one instance operator (ADMIN_EMAILS): each file creates it if missing and deletes it after; operator checks that the installation has none and reads the newest rows of the operator's audit log, which password-reset-shell writes",
+    why: "the one instance operator (ADMIN_EMAILS): each file creates it if missing and deletes it after; operator checks that the installation has none",
   },
 };
 // These must own the machine: they run alone, after the others.
