@@ -11,7 +11,7 @@ import { test } from 'node:test';
 const SIBLING = ['sha', 'red'].join('');
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SKIP_DIRS = new Set(['node_modules', '.git', '.next', '.data', '.test-data', 'test-results', 'playwright-report', 'generated']);
+const SKIP_DIRS = new Set(['node_modules', '.git', '.next', '.data', '.test-data', '.build', 'test-results', 'playwright-report', 'generated']);
 const TEXT = /\.(ts|tsx|mts|cts|js|mjs|cjs|md|json|ya?ml|sh|css|prisma|toml)$/;
 const SKIP_FILES = new Set(['package-lock.json']);
 

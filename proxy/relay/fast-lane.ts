@@ -1,5 +1,7 @@
-// Fast lane: after both handshakes the service pipes raw bytes both ways. No CDP parsing; byte
-// and message counts come from frame headers (proxy/websocket/frames.ts). Backpressure is
+// Fast lane: after both handshakes the service pipes raw bytes both ways. Byte and message counts
+// come from frame headers (proxy/websocket/frames.ts); the only CDP it reads is the browser's small
+// messages that name a Target attach or detach (attached-sessions.ts) or an event a screen watches,
+// and those only once a cheap byte search finds the name. Backpressure is
 // pipe()'s: a full writer pauses the reader, nothing is dropped. The local pool relays its
 // browsers through this same class.
 //
