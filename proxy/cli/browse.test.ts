@@ -14,6 +14,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { launchChromium, type Chromium } from '../../e2e/support/chromium';
 import { eventually } from '../../e2e/support/connect';
 import { startTestSite, type TestSite } from '../../e2e/support/test-site';
+import { isRunning } from '../../scripts/lib/processes';
 import { registerBrowse } from './browse';
 import { dataDirOf, parseBrowseArgs, sessionFiles, socketDirs, type BrowseRequest } from './browse-client.mjs';
 import { forTheShell, maskEndpoint } from './browse-words';
@@ -82,19 +83,11 @@ function refOf(text: string, pattern: RegExp): string {
   return /e\d+/.exec(line!)![0];
 }
 
-// Bounded by its test's timeout, not a deadline of its own: under a loaded machine a daemon's
-// exit and its tab's close can take longer than a fixed 15 s (seen in a full run).
-async function until(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 10 * 60_000): Promise<void> {
+// Just under its test's 60 s timeout, so that a wait that never ends fails naming what it waited
+// for, and stops polling with its test (a longer deadline kept the file running for minutes after
+// its tests had timed out).
+async function until(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 50_000): Promise<void> {
   await eventually(async () => (await condition()) || null, timeoutMs, what);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The daemon's pid, from the line its log starts with. */
@@ -180,7 +173,7 @@ test('a form through the command line: open, snapshot, fill, select, check, clic
 
   assert.equal(await ok(['browse', 'close'], env), 'Closed the browser of session "default".\n');
   const socket = sessionFiles(data, 'default').socket;
-  await until('the daemon exits and its socket is gone', () => !alive(pid) && !existsSync(socket));
+  await until('the daemon exits and its socket is gone', () => !isRunning(pid) && !existsSync(socket));
   await until('its tab is closed', async () => !(await pageUrls()).some((u) => u.includes('/agent/done')));
   assert.equal(await ok(['browse', 'close'], env), 'No browser is open in session "default".\n');
 });
@@ -206,7 +199,7 @@ test('two session names run two daemons with a tab each; commands started at onc
   // A daemon killed outright leaves its socket: the next command starts a new daemon in its place.
   const killedPid = daemonPid(data, 'gamma');
   process.kill(killedPid, 'SIGKILL');
-  await until('the killed daemon is gone', () => !alive(killedPid));
+  await until('the killed daemon is gone', () => !isRunning(killedPid));
   assert.ok(lstatSync(sessionFiles(data, 'gamma').socket).isSocket(), 'its socket is left behind');
   assert.match(await ok(['browse', 'snapshot', '--session', 'gamma', '--endpoint', browser.wsUrl], env), /^Page: about:blank/);
   assert.notEqual(daemonPid(data, 'gamma'), killedPid);
@@ -227,7 +220,7 @@ test('two session names run two daemons with a tab each; commands started at onc
   assert.match(human, /^alpha {2}pid \d+ {2}ws:\/\/127\.0\.0\.1:\d+\/devtools\/browser\/\S+ {2}\d\.\d min left {2}http:\/\/\S+\/agent\/form$/m);
 
   for (const session of ['alpha', 'beta', 'gamma']) await ok(['browse', 'close', '--session', session], env);
-  await until('every daemon is gone', () => listed.every((s) => !alive(s.pid)));
+  await until('every daemon is gone', () => listed.every((s) => !isRunning(s.pid)));
   assert.equal(await ok(['browse', 'sessions'], env), 'No browse session is running.\n');
 });
 
@@ -276,7 +269,7 @@ test('idle close: after --idle-minutes without a command the browser and its dae
   await ok(['browse', 'open', `${site.url}/agent/form`, '--endpoint', browser.wsUrl, '--idle-minutes', '0.02'], env);
   const pid = daemonPid(data);
   const socket = sessionFiles(data, 'default').socket;
-  await until('the idle daemon exits and removes its socket', () => !alive(pid) && !existsSync(socket));
+  await until('the idle daemon exits and removes its socket', () => !isRunning(pid) && !existsSync(socket));
   await until('its tab is closed', async () => !(await pageUrls()).some((u) => u.endsWith('/agent/form')));
 
   const next = await gateway(['browse', 'snapshot', '--endpoint', browser.wsUrl], env);

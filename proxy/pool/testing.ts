@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import type { EgressPolicy } from '../../lib/net/egress-policy';
 import { readPoolConfig, type PoolConfig } from './config';
 import { startPool, type RunningPool } from './server';
+import { isRunning } from '../../scripts/lib/processes';
 import { processes } from './workdir';
 
 export const testLog = pino({ level: process.env.TEST_VERBOSE ? 'info' : 'silent', base: { service: 'pool' } });
@@ -69,14 +70,8 @@ export async function processesUnder(dir: string): Promise<number[]> {
   return (await processes()).filter((p) => p.cmdline.includes(dir) && p.pid !== process.pid).map((p) => p.pid);
 }
 
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Whether the process runs (a zombie, exited but not yet reaped, does not: scripts/lib/processes.ts). */
+export const alive = isRunning;
 
 export interface PageServer {
   origin: string;

@@ -1,5 +1,6 @@
 // Child processes of the product (web, proxy) with prefixed output and a clean stop.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -58,4 +59,25 @@ export function runCaptured(args: string[], env: NodeJS.ProcessEnv, options: { t
       resolve({ code: code ?? 1, output: Buffer.concat(output), timedOut });
     });
   });
+}
+
+/**
+ * Whether a process is still running. Signal 0 also finds a zombie: a process that has exited but
+ * was not reaped yet. A detached process (a daemon, or a child whose parent was killed) is reaped
+ * by the machine's init, which may take seconds, so on Linux a zombie (state Z in
+ * /proc/<pid>/stat) counts as gone.
+ */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat[stat.lastIndexOf(')') + 2];
+    return state !== 'Z';
+  } catch {
+    return !existsSync('/proc/self/stat'); // it went meanwhile (Linux), or there is no /proc to ask
+  }
 }
