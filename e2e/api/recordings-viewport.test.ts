@@ -24,7 +24,10 @@ const blobFile = (key: string) => path.join(process.env.DATA_DIR ?? '.data', 'bl
 const VIEWPORT = { width: 800, height: 600 };
 /** The page's colour, edge to edge: what a decoded frame must show. */
 const BACKGROUND = [0x20, 0x80, 0xc0] as const;
-/** The page animates this long, then holds still this long (an idle tail the video must keep). */
+/**
+ * The page animates this long, then holds still this long (an idle tail the video must keep), and
+ * says it is done in its title (a title paints nothing): the session's script is the page's own.
+ */
 const ANIMATE_MS = 6_000;
 const STILL_MS = 2_000;
 const PAGE = `<html><body style="margin:0;background:rgb(${BACKGROUND.join(',')})">
@@ -32,8 +35,9 @@ const PAGE = `<html><body style="margin:0;background:rgb(${BACKGROUND.join(',')}
 <script>
   const started = performance.now();
   const timer = setInterval(() => {
-    document.getElementById('n').textContent = String(Math.round(performance.now() - started));
-    if (performance.now() - started > ${ANIMATE_MS}) { clearInterval(timer); document.title = 'still'; }
+    const elapsed = performance.now() - started;
+    if (elapsed <= ${ANIMATE_MS}) document.getElementById('n').textContent = String(Math.round(elapsed));
+    else if (elapsed > ${ANIMATE_MS + STILL_MS}) { clearInterval(timer); document.title = 'done'; }
   }, 50);
 </script></body></html>`;
 
@@ -72,9 +76,8 @@ for (const provider of providers) {
     const page = await context.newPage();
     await page.setContent(PAGE);
     const drawnAt = Date.now();
-    await page.waitForFunction(() => document.title === 'still', undefined, { timeout: ANIMATE_MS + 30_000 });
-    // The idle tail is the scenario: nothing changes on screen, yet the video must keep it.
-    await page.waitForFunction((ms) => new Promise((r) => setTimeout(() => r(true), ms)), STILL_MS);
+    // The page's animation and its idle tail (nothing changes on screen, yet the video must keep it).
+    await page.waitForFunction(() => document.title === 'done', undefined, { timeout: ANIMATE_MS + STILL_MS + 30_000 });
     const sessionId = await newestSessionId(user.workspaceId);
     await pw.close();
 
