@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 import WebSocket from 'ws';
 import { newUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
-import { connectUrl, expectOpened, PROXY, routerKey } from '../support/connect';
+import { connectUrl, expectOpened, POOL_WS, PROXY, routerKey } from '../support/connect';
 import { updateRouterRow } from '../support/providers';
 import { seedProvider } from '../support/seed';
 import { freePort } from '../../scripts/lib/ports';
@@ -36,8 +36,6 @@ const lanes = [
   { name: 'pipeline', base: () => pipelineBase },
 ];
 
-/** The stack's local pool (its browsers are the test stack's own: this file takes its turn on the pool lane). */
-const POOL_WS = `${(process.env.TEST_POOL_URL ?? 'http://127.0.0.1:9600').replace(/^http/, 'ws')}/`;
 
 /**
  * A router whose sessions go idle after `idleMs`, with the test's Chromium (started with

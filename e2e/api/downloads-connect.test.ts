@@ -14,9 +14,8 @@ import puppeteer from 'puppeteer-core';
 import { call, expectOk, newUser, type TestUser } from '../support/api';
 import { userWithProvider } from '../support/capture';
 import { launchChromium } from '../support/chromium';
-import { connectUrl, eventually, routerKey } from '../support/connect';
+import { connectUrl, eventually, POOL_WS, routerKey } from '../support/connect';
 
-const POOL_WS = `${(process.env.TEST_POOL_URL ?? 'http://127.0.0.1:9600').replace(/^http/, 'ws')}/`;
 const WEB = process.env.TEST_WEB_URL ?? 'http://localhost:3000';
 const PDF = randomBytes(200_000);
 const CSV = Buffer.from('name,value\nα,1\n');

@@ -9,13 +9,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { call, expectOk, newUser } from '../support/api';
-import { connectUrl, eventually, routerKey } from '../support/connect';
+import { connectUrl, eventually, POOL_HTTP, routerKey } from '../support/connect';
 import { programRunner } from '../../scripts/lib/processes';
 import { openAddress } from '../../lib/providers/secrets';
 import { launchChromium } from '../support/chromium';
 import { startRecordingUpstream } from '../support/upstreams';
 
-const POOL_HTTP = process.env.TEST_POOL_URL ?? 'http://127.0.0.1:9600';
 const POOL_WS = `${POOL_HTTP.replace(/^http/, 'ws')}/`;
 
 async function poolCapacity(): Promise<number> {

@@ -11,12 +11,11 @@ import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { chromium, type Browser } from 'playwright-core';
 import { call, expectOk, newUser } from '../support/api';
-import { cdp, connectUrl, eventually, expectRefused, refusedYet, routerKey } from '../support/connect';
+import { cdp, connectUrl, eventually, expectRefused, POOL_WS, refusedYet, routerKey } from '../support/connect';
 import { launchChromium, type Chromium } from '../support/chromium';
 import { updateRouterRow } from '../support/providers';
 import { seedProfiles, seedProvider } from '../support/seed';
 
-const POOL_WS = `${(process.env.TEST_POOL_URL ?? 'http://127.0.0.1:9600').replace(/^http/, 'ws')}/`;
 const SLOW = { timeout: 90_000 };
 
 /** The shop: /login sets a session cookie (no expiry) and a token in localStorage; /account says who is logged in. */

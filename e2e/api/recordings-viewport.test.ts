@@ -14,11 +14,10 @@ import { db } from '../../lib/db';
 import { videoKey } from '../../lib/recordings/format';
 import { SLOT_MS } from '../../lib/recordings/video-timeline';
 import { launchChromium, type Chromium } from '../support/chromium';
-import { connectUrl, eventually } from '../support/connect';
+import { connectUrl, eventually, POOL_WS } from '../support/connect';
 import { newestSessionId, userWithProvider } from '../support/capture';
 
 const run = promisify(execFile);
-const POOL_WS = `${(process.env.TEST_POOL_URL ?? 'http://127.0.0.1:9600').replace(/^http/, 'ws')}/`;
 const blobFile = (key: string) => path.join(process.env.DATA_DIR ?? '.data', 'blobs', ...key.split('/'));
 
 const VIEWPORT = { width: 800, height: 600 };

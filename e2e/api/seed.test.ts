@@ -13,14 +13,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { call, expectOk, uniqueEmail } from '../support/api';
-import { eventually } from '../support/connect';
+import { eventually, POOL_HTTP } from '../support/connect';
 import { startTestSite } from '../support/test-site';
 import { programRunner } from '../../scripts/lib/processes';
 import { freePort } from '../../scripts/lib/ports';
 import { installEnv as userEnv } from '../support/install-env';
 
 const run = promisify(execFile);
-const POOL_HTTP = process.env.TEST_POOL_URL ?? 'http://127.0.0.1:9600';
 
 /** The indented line under a heading of the seed's output, e.g. "Connect URL". */
 function under(output: string, heading: string): string {

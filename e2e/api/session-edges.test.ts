@@ -9,12 +9,11 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { newUser } from '../support/api';
 import { launchChromium, type Chromium } from '../support/chromium';
-import { cdp, connectUrl, eventually, expectOpened, fetchFromOwnAddress, PROXY, routerKey } from '../support/connect';
+import { cdp, connectUrl, eventually, expectOpened, fetchFromOwnAddress, POOL_HTTP, PROXY, routerKey } from '../support/connect';
 import { addProvider, setConnectionTimeout } from '../support/providers';
 import { freePort } from '../../scripts/lib/ports';
 import { startProxy, type ProxyServer } from '../../proxy/server';
 
-const POOL_HTTP = process.env.TEST_POOL_URL ?? 'http://127.0.0.1:9600';
 const POOL_WS = `${POOL_HTTP.replace(/^http/, 'ws')}/`;
 
 let pipeline: ProxyServer;

@@ -3,6 +3,9 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import WebSocket from 'ws';
 
 export const PROXY = (process.env.TEST_PROXY_URL ?? 'http://localhost:9500').replace(/^http/, 'ws');
+/** The test stack's local pool: its status and sessions (http) and its address as a provider (ws). */
+export const POOL_HTTP = process.env.TEST_POOL_URL ?? 'http://127.0.0.1:9600';
+export const POOL_WS = `${POOL_HTTP.replace(/^http/, 'ws')}/`;
 
 export const connectUrl = (key: string, query: Record<string, string> = {}) => `${PROXY}/v1/connect?${new URLSearchParams({ token: key, ...query })}`;
 

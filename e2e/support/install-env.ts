@@ -1,7 +1,7 @@
 // The environment of a user's shell on the machine that runs the test stack, for the commands the
 // README runs beside `npm start` (`npm run seed`, `npm run operator`): no DATABASE_URL, the stack's
 // data directory and ports, so the command finds the running install as it would on a user's machine.
-const POOL_HTTP = process.env.TEST_POOL_URL ?? 'http://127.0.0.1:9600';
+import { POOL_HTTP } from './connect';
 
 export function installEnv(): NodeJS.ProcessEnv {
   const database = new URL(process.env.DATABASE_URL!);

@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { alive, auth, openSocket, processesUnder, refusal, startTestPool, waitFor } from './testing';
+import { auth, openSocket, processesUnder, refusal, startTestPool, waitFor } from './testing';
 import { killBrowsersUnder } from './workdir';
-import { programRunner } from '../../scripts/lib/processes';
+import { isRunning, programRunner } from '../../scripts/lib/processes';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'pool-lifecycle-'));
 // The slow-chromium script below runs inside the browsers' sandbox, as their uid: its directory is
@@ -154,9 +154,9 @@ test('the leftover sweep finds sandboxed browsers by the --user-data-dir on thei
     const socket = await openSocket(pool.ws, auth);
     const session = pool.pool.sessions.get(socket.sessionId)!;
     const runDir = path.dirname(session.userDataDir);
-    assert.ok(alive(session.pid!));
+    assert.ok(isRunning(session.pid!));
     assert.ok(await killBrowsersUnder(runDir) > 0);
-    await waitFor('the browser is gone', () => !alive(session.pid!));
+    await waitFor('the browser is gone', () => !isRunning(session.pid!));
     assert.deepEqual(await processesUnder(session.userDataDir), []);
     assert.equal((await socket.closed).code, 1011);
     await waitFor('session cleaned up', () => pool.pool.sessions.size === 0 && !existsSync(session.userDataDir));

@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { alive, auth, cdp, openSocket, processesUnder, refusal, startPageServer, startTestPool, TEST_TOKEN as TOKEN, waitFor, type PageServer, type TestPool } from './testing';
+import { isRunning } from '../../scripts/lib/processes';
+import { auth, cdp, openSocket, processesUnder, refusal, startPageServer, startTestPool, TEST_TOKEN as TOKEN, waitFor, type PageServer, type TestPool } from './testing';
 
 let pool: TestPool;
 let pages: PageServer;
@@ -21,7 +22,7 @@ const get = (p: string, headers: Record<string, string> = auth) => fetch(`${pool
 const sessions = async () => ((await (await get('/pool/sessions')).json()) as { sessions: { id: string; pid: number; state: string }[] }).sessions;
 
 async function assertGone(session: { id: string; pid: number }, userDataDir: string) {
-  await waitFor('browser process gone', () => !alive(session.pid));
+  await waitFor('browser process gone', () => !isRunning(session.pid));
   await waitFor('no process uses the user-data-dir', async () => (await processesUnder(userDataDir)).length === 0);
   await waitFor('user-data-dir removed', () => !existsSync(userDataDir));
   await waitFor('session forgotten', async () => (await sessions()).length === 0);
@@ -59,7 +60,7 @@ test('without the token or with a wrong one: 401, and no browser starts', async 
 test('Playwright drives a fresh browser through the pool; closing it removes browser and directory', async () => {
   const browser = await chromium.connectOverCDP(pool.ws, { headers: auth });
   const [session] = await sessions();
-  assert.ok(session && session.state === 'open' && alive(session.pid));
+  assert.ok(session && session.state === 'open' && isRunning(session.pid));
   const userDataDir = pool.pool.sessions.get(session.id)!.userDataDir;
   assert.ok(existsSync(userDataDir));
   const page = await browser.contexts()[0]!.newPage();

@@ -11,7 +11,6 @@ import WebSocket from 'ws';
 import type { EgressPolicy } from '../../lib/net/egress-policy';
 import { readPoolConfig, type PoolConfig } from './config';
 import { startPool, type RunningPool } from './server';
-import { isRunning } from '../../scripts/lib/processes';
 import { processes } from './workdir';
 
 export const testLog = pino({ level: process.env.TEST_VERBOSE ? 'info' : 'silent', base: { service: 'pool' } });
@@ -70,8 +69,6 @@ export async function processesUnder(dir: string): Promise<number[]> {
   return (await processes()).filter((p) => p.cmdline.includes(dir) && p.pid !== process.pid).map((p) => p.pid);
 }
 
-/** Whether the process runs (a zombie, exited but not yet reaped, does not: scripts/lib/processes.ts). */
-export const alive = isRunning;
 
 export interface PageServer {
   origin: string;
