@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { test } from 'node:test';
 import { completeLock, npmLockText, platformOf } from './lock-platforms';
 
@@ -83,4 +86,22 @@ test("npmLockText orders keys as npm does: its preferred keys, then by name, obj
 test('the committed lock is byte for byte what npm writes, so npm install leaves it unchanged', () => {
   const text = readFileSync(path.join(root, 'package-lock.json'), 'utf8');
   assert.ok(text === npmLockText(JSON.parse(text)), 'package-lock.json is not in npm\'s key order: run npm run lock:platforms (or npm install)');
+});
+
+// npm 11 installs the lock in every CI run (.ci/run). npm 10, which Node 20 and 22 ship, is fetched
+// from the registry (the one network these machines reach) and checks the same lock: `npm ci`
+// refuses a lock it finds out of step with package.json, before it downloads anything.
+test('npm 10 accepts the lock too: npm@10 ci (a dry run on a copy of package.json and the lock) plans the install', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'br-npm10-'));
+  try {
+    for (const file of ['package.json', 'package-lock.json']) copyFileSync(path.join(root, file), path.join(dir, file));
+    const npm10 = (args: string[]) => promisify(execFile)('npx', ['--yes', 'npm@10', ...args], { cwd: dir, env: { ...process.env, npm_config_update_notifier: 'false' }, maxBuffer: 16 * 1024 * 1024 });
+    assert.match((await npm10(['--version'])).stdout, /^10\./);
+    const { stdout } = await npm10(['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund']);
+    const planned = Number(/added (\d+) packages/.exec(stdout)?.[1]);
+    assert.ok(planned > 100, `npm 10 planned no install:\n${stdout.slice(-2_000)}`);
+    assert.equal(readFileSync(path.join(dir, 'package-lock.json'), 'utf8'), readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
