@@ -4,8 +4,7 @@ import { signUp, snap, uniqueEmail, webUrl } from './helpers';
 test('create an access token in the dashboard and call /v1/me with it; rotate, revoke, delete', async ({ page, context, request }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const email = uniqueEmail('tokens');
-  await signUp(page, { name: 'Toby Tokens', email });
-  await page.goto('/account');
+  await signUp(page, { name: 'Toby Tokens', email }, '/account');
   const card = page.getByRole('region', { name: 'Access tokens' });
   await expect(page.getByTestId('token-cap')).toHaveText('0 of 10 active');
   await expect(page.getByText('No access tokens')).toBeVisible();

@@ -4,8 +4,7 @@ import { newPage, PASSWORD, sidebar, signIn, signInAsOperator, signUp, snap, uni
 
 test('delete the account, sign in again within the window, restore it', async ({ page }) => {
   const email = uniqueEmail('leaver');
-  await signUp(page, { name: 'Dana Delete', email });
-  await page.goto('/account');
+  await signUp(page, { name: 'Dana Delete', email }, '/account');
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog');
   const confirm = dialog.getByRole('button', { name: 'Delete my account' });

@@ -1,4 +1,4 @@
-// Shared steps of the browser tests: unique addresses, signing up through the real form, reading
+// Shared steps of the browser tests: unique addresses, new signed-in accounts, reading
 // mail from the SMTP catcher (polled with a deadline, never a fixed sleep).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -48,8 +48,27 @@ export function linkIn(mail: CaughtMail, path: string): string {
 
 export const workspaceNameOf = (name: string) => `${name.split(' ')[0]}'s workspace`;
 
+/**
+ * A new account, signed in on `page`'s context, and `landOn` opened (by default the new workspace's
+ * overview; `null`: none). Made the way the sign-up form makes it (POST /api/sign-up, then next-auth's credentials
+ * sign-in) but without loading the form: a page load costs Chromium about 0.8 CPU-seconds here, and
+ * the form itself is tested in sign-up-and-verify.spec.ts.
+ */
+export async function signUp(page: Page, user: { name: string; email: string; password?: string }, landOn: string | null = '/overview'): Promise<void> {
+  const password = user.password ?? PASSWORD;
+  const created = await page.request.post(`${webUrl}/api/sign-up`, { headers: { Origin: webUrl }, data: { name: user.name, email: user.email, password } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { csrfToken } = (await (await page.request.get(`${webUrl}/api/auth/csrf`)).json()) as { csrfToken: string };
+  const signedIn = await page.request.post(`${webUrl}/api/auth/callback/credentials`, { form: { csrfToken, email: user.email, password, json: 'true' }, maxRedirects: 0 });
+  expect(signedIn.ok(), `credentials sign-in: HTTP ${signedIn.status()}`).toBe(true);
+  expect((await page.context().cookies(webUrl)).map((c) => c.name)).toContain('next-auth.session-token');
+  if (landOn === null) return;
+  await page.goto(landOn);
+  if (landOn === '/overview') await expect(page.getByRole('heading', { level: 1 })).toHaveText(workspaceNameOf(user.name));
+}
+
 /** Signs up through the form and lands on the overview of the new workspace. */
-export async function signUp(page: Page, user: { name: string; email: string; password?: string }): Promise<void> {
+export async function signUpThroughForm(page: Page, user: { name: string; email: string; password?: string }): Promise<void> {
   await page.goto('/sign-up');
   await fillSignUp(page, user);
   await page.waitForURL('**/overview');

@@ -42,8 +42,7 @@ test('the owner invites a second user, who signs up from the e-mail link and joi
 test('the invitation page shows the inviter, workspace and role, and sends signed-out visitors through sign-in', async ({ page: owner, browser, request }) => {
   const ownerEmail = uniqueEmail('owner2');
   const inviteeEmail = uniqueEmail('invitee2');
-  await signUp(owner, { name: 'Oscar Owner', email: ownerEmail });
-  await owner.goto('/members');
+  await signUp(owner, { name: 'Oscar Owner', email: ownerEmail }, '/members');
   const form = owner.getByRole('form', { name: 'Invite someone' });
   await form.getByLabel('E-mail address').fill(inviteeEmail);
   await form.getByLabel('Role').selectOption('admin');
@@ -72,8 +71,7 @@ test('the invitation page shows the inviter, workspace and role, and sends signe
 
 test("the toast says where the invitation e-mail went: the mail server, or the inviter's Outbox", async ({ page: owner, request }) => {
   const inviteeEmail = uniqueEmail('toasted');
-  await signUp(owner, { name: 'Tess Owner', email: uniqueEmail('toaster') });
-  await owner.goto('/members');
+  await signUp(owner, { name: 'Tess Owner', email: uniqueEmail('toaster') }, '/members');
   const form = owner.getByRole('form', { name: 'Invite someone' });
   await form.getByLabel('E-mail address').fill(inviteeEmail);
   await form.getByRole('button', { name: 'Send invitation' }).click();

@@ -18,7 +18,7 @@ test('record a session from the Connect tab, watch it live, then play, download 
   test.setTimeout(240_000);
   const [chromium, site] = await Promise.all([launchChromium(), startTestSite()]);
   try {
-    await signUp(page, { name: 'Rita Recordings', email: uniqueEmail('recordings') });
+    await signUp(page, { name: 'Rita Recordings', email: uniqueEmail('recordings') }, null);
     const me = await dashboardApi<{ activeWorkspaceId: string }>(page, 'GET', '/v1/me');
     await fundWorkspace(page, me.activeWorkspaceId, 'recordings spec');
 

@@ -8,8 +8,7 @@ import { dashboardApi, openRouter } from './router-helpers';
 test('a session through the proxy shows live on the Sessions page; the owner closes it from the UI', async ({ page }) => {
   const chromium = await launchChromium();
   try {
-    await signUp(page, { name: 'Sid Sessions', email: uniqueEmail('sessions') });
-    await page.goto('/sessions');
+    await signUp(page, { name: 'Sid Sessions', email: uniqueEmail('sessions') }, '/sessions');
     await expect(page.getByText('No sessions yet')).toBeVisible();
 
     const routerId = await openRouter(page);
@@ -94,7 +93,7 @@ test('a session through the proxy shows live on the Sessions page; the owner clo
 });
 
 test("a session's panel lists the files its browser downloaded; each link fetches the file under its name", async ({ page }) => {
-  await signUp(page, { name: 'Dora Downloads', email: uniqueEmail('downloads') });
+  await signUp(page, { name: 'Dora Downloads', email: uniqueEmail('downloads') }, null);
   const me = await dashboardApi<{ activeWorkspaceId: string; routers: { id: string }[] }>(page, 'GET', '/v1/me');
   const { seedSession } = await import('../support/seed');
   const { saveDownload, saveProviderDownloads } = await import('../../lib/downloads/store');

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { linkIn, PASSWORD, signUp, snap, uniqueEmail, waitForMail, webUrl } from './helpers';
+import { linkIn, PASSWORD, signUp, signUpThroughForm, snap, uniqueEmail, waitForMail, webUrl } from './helpers';
 
 test('sign up, get the verification e-mail over SMTP, open the link: the address is verified', async ({ page, request }) => {
   const email = uniqueEmail('verify');
-  await signUp(page, { name: 'Vera Verify', email });
+  await signUpThroughForm(page, { name: 'Vera Verify', email });
 
   const banner = page.getByRole('region', { name: 'E-mail verification' });
   await expect(banner).toContainText('Check your e-mail');

@@ -28,7 +28,7 @@ test('trace a session from the Connect tab, then read its requests, console and 
   test.setTimeout(300_000);
   const [chromium, site] = await Promise.all([launchChromium(), startTestSite()]);
   try {
-    await signUp(page, { name: 'Tess Traces', email: uniqueEmail('traces') });
+    await signUp(page, { name: 'Tess Traces', email: uniqueEmail('traces') }, null);
     const me = await dashboardApi<{ activeWorkspaceId: string }>(page, 'GET', '/v1/me');
     await fundWorkspace(page, me.activeWorkspaceId, 'traces spec');
 
