@@ -7,8 +7,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { log } from '../../lib/log';
-import { concurrencyLimit, isEngineError, type Reservation } from '../engine';
-import type { Cluster, SharedSlot } from '../cluster/cluster';
+import type { EngineError } from '../engine';
+import type { Cluster } from '../cluster/cluster';
 import { KEY_REFUSED, THROTTLED, type RouterKeyAuth } from '../auth/authenticate';
 import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
 import type { SessionRegistry } from '../sessions/registry';
@@ -22,7 +22,8 @@ import { invalidUpgrade, watchPending } from '../websocket/handshake';
 import { checkFeatures, parseConnectParams } from './params';
 import { resolveTarget, type UpstreamTarget } from './upstream-target';
 import { Refusal, writeRefusal } from './refuse';
-import { refusalFor } from './engine-refusals';
+import { walkProviders, type Verdict } from '../routing/attempts';
+import { CONNECT_REFUSALS } from '../routing/refusals';
 import { startSession } from './start-session';
 
 import { AGENT_TICKET_PARAM, isLocalCaller, type AgentCredential, type AgentTickets } from './agent-tickets';
@@ -135,134 +136,96 @@ type RouteInput = {
 
 async function route(input: RouteInput): Promise<void> {
   const { req, socket, head, deps, signal, pending, t0, tAuth, key, params, router, caller, profile } = input;
-  let reservation: Reservation<RuntimeProvider>;
-  try {
-    // A provider pinned to a profile takes only that profile's sessions (docs/profiles.md, Routing).
-    const forProfile = profile ? (p: RuntimeProvider) => profile.eligible(p) : (p: RuntimeProvider) => p.profileId === null;
-    // A recorded session goes only where the capability probe did not find screencasting missing.
-    const eligible = params.record ? (p: RuntimeProvider) => p.canRecord && forProfile(p) : forProfile;
-    reservation = await router.engine.acquire({ pin: params.provider ?? undefined, eligible, signal });
-  } catch (error) {
-    if (isEngineError(error)) {
-      if (error.code === 'none_eligible' && params.record && !router.providers.some((p) => p.canRecord && (params.provider === null || p.slug === params.provider || p.id === params.provider))) {
-        throw new Refusal(400, 'no provider on this router can record: their capability check found no page screencast support; connect without session_record=');
-      }
-      throw refusalFor(error, params.provider, profile);
-    }
-    throw error;
-  }
-  const tRoute = performance.now();
-
-  // Failover walks the rest of the strategy order; once a session is established there is none.
-  for (;;) {
-    const provider = reservation.provider;
-    let upstream: Upstream;
-    let target: UpstreamTarget | null = null;
-    let upstreamHead: Buffer | null = null;
-    let shared: SharedSlot | null = null;
-    try {
-      shared = await takeSharedSlot(deps.cluster, provider);
-      target = await resolveTarget(provider);
-      if (signal.aborted) throw new DialError('aborted', 'the client went away');
-      // Only the fast lane passes the client's extension offer through: it does not re-frame (and a
-      // profile is loaded over plain frames).
-      const fast = deps.lane === 'fast' && !profile && !params.record && !params.observability;
-      const dialUrl = profile ? await profile.dialUrl(provider, target).catch((e: Error) => { throw new DialError('rejected', e.message); }) : target.url;
-      upstream = await dialUpstream({ url: dialUrl, headers: target.headers, policy: target.policy, timeoutMs: router.connectionTimeoutMs, extensions: fast ? header(req, 'sec-websocket-extensions') : undefined, protocol: header(req, 'sec-websocket-protocol'), signal });
-      if (profile) {
-        try {
-          upstreamHead = await profile.load(upstream, provider);
-        } catch (error) {
-          upstream.socket.destroy();
-          if (error instanceof ResidueError) throw error;
-          throw new DialError('error', `loading profile "${profile.profile.slug}" failed: ${(error as Error).message}`);
-        }
-        if (signal.aborted) {
-          upstream.socket.destroy();
-          throw new DialError('aborted', 'the client went away');
-        }
-      }
-    } catch (error) {
-      if (signal.aborted) {
-        // The client went away mid-dial: nothing was started for it; free the reservation.
-        target?.release('disconnect');
-        shared?.release();
-        reservation.cancel();
-        return;
-      }
-      target?.release('error');
-      // Only a failed attempt counts against the provider; every other end gives the slot back.
-      if (!(error instanceof DialError && error.kind !== 'full')) shared?.release();
-      if (error instanceof ResidueError) {
-        // Not the provider's fault: skipped without cooldown.
-        log.info({ routerId: router.id, provider: provider.slug, reason: error.message }, 'provider holds another profile');
-        const next = reservation.skip(`${error.message} (a session that did not end cleanly; its provider is skipped until cleared)`);
-        if (!next) throw new Refusal(409, `no provider can take profile "${profile!.profile.slug}" now: ${reservation.attempts.map((a) => `${a.slug}: ${a.reason}`).join('; ')}`);
-        reservation = next;
-        continue;
-      }
-      if (!(error instanceof DialError)) {
-        reservation.cancel();
-        throw error;
-      }
-      if (error.kind === 'full') {
-        // At capacity is not a failure: no cooldown; the next free provider, or the queue.
-        log.info({ routerId: router.id, provider: provider.slug, reason: error.message }, 'provider at capacity');
-        try {
-          reservation = await reservation.full({ signal });
-        } catch (engineError) {
-          if (signal.aborted) return;
-          if (isEngineError(engineError)) throw refusalFor(engineError, params.provider);
-          throw engineError;
-        }
-        if (signal.aborted) {
-          reservation.cancel();
-          return;
-        }
-        continue;
-      }
-      log.info({ routerId: router.id, provider: provider.slug, reason: error.message }, 'provider attempt failed');
-      const cooled = await shared?.fail(router.settings);
-      if (cooled) router.engine.enterCooldown(cooled.providerId, cooled.remainingMs);
-      // A refusal of the egress policy lasts until the address changes: the next connect gets a
-      // 503 naming it at once instead of queueing for a cooldown to end.
-      const next = reservation.fail(error.message, { untilReset: error.kind === 'policy' });
-      const attempts = reservation.attempts.map((a) => `- ${a.slug}: ${a.reason}`).join('\n');
-      if (next && (params.provider || signal.aborted)) next.cancel();
-      if (signal.aborted) return;
-      if (!next || params.provider) throw new Refusal(502, `every eligible provider failed to open a browser:\n${attempts}`);
-      reservation = next;
-      continue;
-    }
-    const lease = reservation.succeed(upstream.connectMs);
-    if (signal.aborted) {
-      lease.release();
-      shared?.release();
-      upstream.socket.destroy();
-      target.release('disconnect');
-      return;
-    }
-    const early = pending.stop();
-    input.onStarted();
-    startSession({ req, socket, head: early.length > 0 ? Buffer.concat([head, early]) : head, key, upstream: upstreamHead ? { ...upstream, head: upstreamHead } : upstream, target, lease, shared, router, caller, deps, id: input.sessionId, profile, record: params.record, trace: params.observability });
-    const done = performance.now();
-    log.debug({ routerId: router.id, provider: provider.slug, authMs: ms(tAuth - t0), routeMs: ms(tRoute - tAuth), dialMs: ms(upstream.connectMs), totalMs: ms(done - t0) }, 'session started');
+  // A provider pinned to a profile takes only that profile's sessions (docs/profiles.md, Routing).
+  const forProfile = profile ? (p: RuntimeProvider) => profile.eligible(p) : (p: RuntimeProvider) => p.profileId === null;
+  // A recorded session goes only where the capability probe did not find screencasting missing.
+  const eligible = params.record ? (p: RuntimeProvider) => p.canRecord && forProfile(p) : forProfile;
+  let tRoute = 0;
+  const walked = await walkProviders<RuntimeProvider, Opened>({
+    signal,
+    acquire: () => router.engine.acquire({ pin: params.provider ?? undefined, eligible, signal }).finally(() => (tRoute = performance.now())),
+    attempt: (provider) => open(input, provider),
+    verdict: dialVerdict,
+    refuse: (error) => engineRefusal(error, params, router, profile),
+    exhausted: (last) => Promise.reject(new Refusal(502, `every eligible provider failed to open a browser:\n${last.attempts.map((a) => `- ${a.slug}: ${a.reason}`).join('\n')}`)),
+    skippedAll: (last) => new Refusal(409, `no provider can take profile "${profile!.profile.slug}" now: ${last.attempts.map((a) => `${a.slug}: ${a.reason}`).join('; ')}`),
+    shared: deps.cluster && { cluster: deps.cluster, engine: router.engine, settings: router.settings, unavailable: () => new Refusal(503, 'routing is unavailable for a moment (the database did not answer); retry shortly') },
+    label: 'provider',
+    logContext: { routerId: router.id },
+  });
+  if (!walked) return;
+  const { reservation, value: { upstream, target, upstreamHead }, shared } = walked;
+  const lease = reservation.succeed(upstream.connectMs);
+  if (signal.aborted) {
+    lease.release();
+    void shared?.release();
+    upstream.socket.destroy();
+    target.release('disconnect');
     return;
+  }
+  const early = pending.stop();
+  input.onStarted();
+  startSession({ req, socket, head: early.length > 0 ? Buffer.concat([head, early]) : head, key, upstream: upstreamHead ? { ...upstream, head: upstreamHead } : upstream, target, lease, shared, router, caller, deps, id: input.sessionId, profile, record: params.record, trace: params.observability });
+  const done = performance.now();
+  log.debug({ routerId: router.id, provider: reservation.provider.slug, authMs: ms(tAuth - t0), routeMs: ms(tRoute - tAuth), dialMs: ms(upstream.connectMs), totalMs: ms(done - t0) }, 'session started');
+}
+
+interface Opened {
+  upstream: Upstream;
+  target: UpstreamTarget;
+  /** What the browser sent after its 101 once a profile was loaded; null without a profile. */
+  upstreamHead: Buffer | null;
+}
+
+/** One attempt: the provider's browser address, its WebSocket, and the profile loaded there. */
+async function open({ req, deps, signal, params, router, profile }: RouteInput, provider: RuntimeProvider): Promise<Opened> {
+  const target = await resolveTarget(provider);
+  try {
+    if (signal.aborted) throw new DialError('aborted', 'the client went away');
+    // Only the fast lane passes the client's extension offer through: it does not re-frame (and a
+    // profile is loaded over plain frames).
+    const fast = deps.lane === 'fast' && !profile && !params.record && !params.observability;
+    const dialUrl = profile ? await profile.dialUrl(provider, target).catch((e: Error) => { throw new DialError('rejected', e.message); }) : target.url;
+    const upstream = await dialUpstream({ url: dialUrl, headers: target.headers, policy: target.policy, timeoutMs: router.connectionTimeoutMs, extensions: fast ? header(req, 'sec-websocket-extensions') : undefined, protocol: header(req, 'sec-websocket-protocol'), signal });
+    return { upstream, target, upstreamHead: profile ? await loadProfile(profile, upstream, provider, signal) : null };
+  } catch (error) {
+    target.release(signal.aborted ? 'disconnect' : 'error');
+    throw error;
   }
 }
 
-/**
- * The provider's slot across every proxy (docs/deployment.md). At its limit there is the same as
- * the provider answering "at capacity": the next free provider, or the queue until a slot frees.
- */
-async function takeSharedSlot(cluster: Cluster | undefined, provider: RuntimeProvider): Promise<SharedSlot | null> {
-  if (!cluster) return null;
-  const slot = await cluster.take(provider).catch((error: Error) => {
-    log.error({ provider: provider.slug, err: error.message }, 'could not take a provider lease');
-    throw new Refusal(503, 'routing is unavailable for a moment (the database did not answer); retry shortly');
-  });
-  if (!slot) throw new DialError('full', `${provider.slug} holds its limit of ${concurrencyLimit(provider)} sessions across the proxies`);
-  return slot;
+async function loadProfile(profile: ProfileSession, upstream: Upstream, provider: RuntimeProvider, signal: AbortSignal): Promise<Buffer> {
+  let loaded: Buffer;
+  try {
+    loaded = await profile.load(upstream, provider);
+  } catch (error) {
+    upstream.socket.destroy();
+    if (error instanceof ResidueError) throw error;
+    throw new DialError('error', `loading profile "${profile.profile.slug}" failed: ${(error as Error).message}`);
+  }
+  if (signal.aborted) {
+    upstream.socket.destroy();
+    throw new DialError('aborted', 'the client went away');
+  }
+  return loaded;
+}
+
+/** A failed dial fails over; a provider at capacity or holding another profile's state is passed by without blame. */
+function dialVerdict(error: unknown): Verdict | null {
+  if (error instanceof ResidueError) return { kind: 'skip', reason: `${error.message} (a session that did not end cleanly; its provider is skipped until cleared)` };
+  if (!(error instanceof DialError)) return null;
+  if (error.kind === 'full') return { kind: 'full', reason: error.message };
+  // A refusal of the egress policy lasts until the address changes: the next connect gets a 503
+  // naming it at once instead of queueing for a cooldown to end.
+  return { kind: 'failed', reason: error.message, untilReset: error.kind === 'policy' };
+}
+
+function engineRefusal(error: EngineError, params: RouteInput['params'], router: RouterRuntime, profile: ProfileSession | null): Refusal {
+  if (error.code === 'none_eligible' && params.record && !router.providers.some((p) => p.canRecord && (params.provider === null || p.slug === params.provider || p.id === params.provider))) {
+    return new Refusal(400, 'no provider on this router can record: their capability check found no page screencast support; connect without session_record=');
+  }
+  const answer = CONNECT_REFUSALS[error.code](error, { pinned: params.provider, profile: profile && { slug: profile.profile.slug, readOnly: profile.readOnly } });
+  return new Refusal(answer.status, answer.message, answer.headers);
 }
 
 const ms = (value: number) => Math.round(value * 100) / 100;

@@ -13,13 +13,15 @@ import { log } from '../../lib/log';
 import { egressPolicy, egressRefusal } from '../../lib/net/egress-policy';
 import type { RouterKeyAuth } from '../auth/authenticate';
 import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
-import { concurrencyLimit, isEngineError, type Lease, type Reservation } from '../engine';
-import type { Cluster, SharedSlot } from '../cluster/cluster';
+import { isEngineError, type Lease } from '../engine';
+import type { Cluster } from '../cluster/cluster';
+import { walkProviders } from '../routing/attempts';
+import { DATA_API_REFUSALS } from '../routing/refusals';
 import { countCall, countFailedCall, type CallScope } from '../sessions/usage';
 import { text } from '../status';
 import { contentAction, scrapeAction, screenshotAction, type ActionInput, type Reply } from './actions';
 import { ConnectError, type BrowserConnections, type OpenedContext } from './browser-connections';
-import { DataApiError, fromEngineError, invalidRequest } from './errors';
+import { DataApiError, invalidRequest } from './errors';
 import { DATA_API_ROUTES, type DataApiPath } from '../../lib/data-api/routes';
 import type { PageRequest } from '../../lib/data-api/schemas';
 import { browserMessage, contextOptions, visit } from './visit';
@@ -151,52 +153,26 @@ function readBody(req: IncomingMessage): Promise<string> {
  * until the context is closed, so `maxConcurrent` counts data-API calls like connect sessions.
  */
 async function perform(endpoint: Endpoint<PageRequest>, request: PageRequest, router: RouterRuntime, deps: DataApiDeps, startedAt: number, signal: AbortSignal): Promise<Reply> {
-  const { connections, cluster } = deps;
   await assertPageUrlAllowed(request.url);
-  let reservation: Reservation<RuntimeProvider>;
-  try {
-    reservation = await router.engine.acquire({ pin: request.provider, signal });
-  } catch (error) {
-    if (isEngineError(error) && error.code !== 'aborted') throw fromEngineError(error, request.provider);
-    throw error;
-  }
-
-  let opened: OpenedContext;
-  const failureKinds: ConnectError['kind'][] = [];
-  let shared: SharedSlot | null = null;
-  for (;;) {
-    try {
-      shared = await takeSharedSlot(cluster, reservation.provider);
-      opened = await connections.openContext(router.id, reservation.provider, contextOptions(request), router.connectionTimeoutMs, signal);
-      break;
-    } catch (error) {
-      if (signal.aborted || !(error instanceof ConnectError) || error.kind === 'full') shared?.release();
-      if (signal.aborted || !(error instanceof ConnectError)) {
-        reservation.cancel();
-        throw error;
-      }
-      if (error.kind === 'full') {
-        // At capacity is not a failure (as on the connect path): no cooldown; the next free
-        // provider, or the queue.
-        log.info({ routerId: router.id, provider: reservation.provider.slug, reason: error.message }, 'data-API provider at capacity');
-        try {
-          reservation = await reservation.full({ signal });
-        } catch (engineError) {
-          if (isEngineError(engineError) && engineError.code !== 'aborted') throw fromEngineError(engineError, request.provider);
-          throw engineError;
-        }
-        continue;
-      }
-      log.info({ routerId: router.id, provider: reservation.provider.slug, reason: error.message }, 'data-API provider attempt failed');
-      failureKinds.push(error.kind);
-      const cooled = await shared?.fail(router.settings);
-      if (cooled) router.engine.enterCooldown(cooled.providerId, cooled.remainingMs);
-      // As on the connect path: refused by the egress policy until the address changes.
-      const next = reservation.fail(error.message, { untilReset: error.kind === 'policy' });
-      if (!next) throw exhausted(reservation.attempts.map((a) => `${a.slug}: ${a.reason}`), failureKinds.every((kind) => kind === 'timeout'));
-      reservation = next;
-    }
-  }
+  const walked = await walkProviders<RuntimeProvider, OpenedContext>({
+    signal,
+    acquire: () => router.engine.acquire({ pin: request.provider, signal }),
+    attempt: (provider) => deps.connections.openContext(router.id, provider, contextOptions(request), router.connectionTimeoutMs, signal),
+    // At capacity is not a failure (as on the connect path): no cooldown; the next free provider,
+    // or the queue. A refusal of the egress policy lasts until the provider's address changes.
+    verdict: (error) => (!(error instanceof ConnectError) ? null : error.kind === 'full' ? { kind: 'full', reason: error.message } : { kind: 'failed', reason: error.message, untilReset: error.kind === 'policy', timedOut: error.kind === 'timeout' }),
+    refuse: (error) => {
+      const answer = DATA_API_REFUSALS[error.code](error, { pinned: request.provider });
+      return new DataApiError(answer.status, answer.message, answer.headers);
+    },
+    exhausted: (last, failures) => Promise.reject(exhausted(last.attempts.map((a) => `${a.slug}: ${a.reason}`), failures.every((f) => f.timedOut))),
+    shared: deps.cluster && { cluster: deps.cluster, engine: router.engine, settings: router.settings, unavailable: () => new DataApiError(503, 'routing is unavailable for a moment (the database did not answer); retry shortly') },
+    label: 'data-API provider',
+    logContext: { routerId: router.id },
+  });
+  // The client went away or the budget ran out: handleDataApi answers from the signal's reason.
+  if (!walked) throw signal.reason;
+  const { reservation, value: opened, shared } = walked;
   const lease: Lease<RuntimeProvider> = reservation.succeed(opened.readyMs);
   // An abort (budget, client gone) closes the context, which ends whatever the page was doing.
   const closeContext = () => void opened.close();
@@ -219,17 +195,6 @@ async function perform(endpoint: Endpoint<PageRequest>, request: PageRequest, ro
     lease.release();
     await shared?.release();
   }
-}
-
-/** The provider's slot across every proxy; at its limit there, the same as the provider answering "full". */
-async function takeSharedSlot(cluster: Cluster | undefined, provider: RuntimeProvider): Promise<SharedSlot | null> {
-  if (!cluster) return null;
-  const slot = await cluster.take(provider).catch((error: Error) => {
-    log.error({ provider: provider.slug, err: error.message }, 'could not take a provider lease');
-    throw new DataApiError(503, 'routing is unavailable for a moment (the database did not answer); retry shortly');
-  });
-  if (!slot) throw new ConnectError('full', `${provider.slug} holds its limit of ${concurrencyLimit(provider)} sessions across the proxies`);
-  return slot;
 }
 
 /**

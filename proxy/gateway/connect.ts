@@ -12,7 +12,9 @@ import { log } from '../../lib/log';
 import { resolveBrowserUrl } from '../../lib/providers/address';
 import type { EgressPolicy } from '../../lib/net/egress-policy';
 import { proxyFor } from '../../lib/net/outbound-proxy';
-import { isEngineError, type EngineError, type Reservation, type RouterEngine } from '../engine';
+import type { EngineError, Reservation, RouterEngine } from '../engine';
+import { walkProviders, type Verdict } from '../routing/attempts';
+import { ALL_UNAVAILABLE, GATEWAY_REFUSALS } from '../routing/refusals';
 import type { ProviderConfig } from '../engine/types';
 import { FastLane } from '../relay/fast-lane';
 import { PipelineLane } from '../relay/pipeline-lane';
@@ -27,7 +29,6 @@ import { ConnectWait, type WaitSettings } from './connect-wait';
 /** The operator's own addresses: private and loopback ones are the usual case. */
 export const OPERATOR_POLICY: EgressPolicy = Object.freeze({ privateNetwork: 'allow', internalPorts: new Set<number>() }) as EgressPolicy;
 
-export const ALL_UNAVAILABLE = 'All providers unavailable';
 
 export type EngineProvider = ProviderConfig & { config: GatewayProvider };
 
@@ -151,29 +152,34 @@ interface Routing {
 }
 
 async function route(r: Routing): Promise<void> {
-  let reservation = await engineStep(r, r.wait.settle(r.ctx.engine.acquire({ pin: r.pin, signal: r.signal })));
-  while (reservation) {
-    let dialled: Dialled;
-    try {
-      dialled = await dial(r, reservation.provider.config);
-    } catch (error) {
-      reservation = await recover(r, reservation, error);
-      continue;
-    }
-    start(r, reservation, dialled);
-    return;
-  }
+  const { ctx, wait, pin } = r;
+  const walked = await walkProviders<EngineProvider, Dialled>({
+    signal: r.signal,
+    acquire: () => ctx.engine.acquire({ pin, signal: r.signal }),
+    attempt: (provider) => dial(r, provider.config),
+    verdict: dialVerdict,
+    refuse: (error) => refusalFor(error, pin, ctx),
+    // Every wait, "full" included, is cut at this connection's queue deadline (connect-wait.ts).
+    full: (reservation) => reservation.full({ signal: wait.signal }),
+    settle: (step) => wait.settle(step),
+    onFailed: (provider) => wait.failed(provider.id),
+    exhausted: (last, failures) => {
+      if (pin) return Promise.reject(new Refusal(503, `Provider "${last.provider.config.id}" unavailable: ${failures.at(-1)!.reason}`));
+      if (!wait.enabled) return Promise.reject(new Refusal(503, ALL_UNAVAILABLE));
+      // A failure that leaves no provider in the chain waits in the queue when it is on.
+      return wait.again(last.attempts.map((a) => a.slug));
+    },
+    skippedAll: (last) => new Refusal(409, `no provider can take profile "${r.profile!.name}" now: ${last.attempts.map((a) => `${a.slug}: ${a.reason}`).join('; ')}`),
+    label: 'provider',
+  });
+  if (walked) start(r, walked.reservation, walked.value);
 }
 
-/** An engine call that may wait: its reservation, null when the client went away, or the refusal. */
-async function engineStep(r: Routing, step: Promise<Reservation<EngineProvider>>): Promise<Reservation<EngineProvider> | null> {
-  try {
-    return await step;
-  } catch (error) {
-    if (r.signal.aborted) return null;
-    if (isEngineError(error)) throw refusalFor(error, r.pin, r.ctx);
-    throw error;
-  }
+function dialVerdict(error: unknown): Verdict | null {
+  // Not the provider's fault: skipped without cooldown.
+  if (error instanceof ResidueError) return { kind: 'skip', reason: `${error.message} (a session that did not end cleanly)` };
+  if (!(error instanceof DialError)) return null;
+  return error.kind === 'full' ? { kind: 'full', reason: error.message } : { kind: 'failed', reason: error.message };
 }
 
 interface Dialled {
@@ -202,40 +208,6 @@ async function dial(r: Routing, provider: GatewayProvider): Promise<Dialled> {
     throw new DialError('aborted', 'the client went away');
   }
   return { upstream, head };
-}
-
-/**
- * After an attempt that did not open the session: the next reservation (the chain's next
- * provider, or one from the queue), null when the client went away, or the refusal. A failure
- * that leaves no provider in the chain waits in the queue when it is on (connect-wait.ts).
- */
-async function recover(r: Routing, reservation: Reservation<EngineProvider>, error: unknown): Promise<Reservation<EngineProvider> | null> {
-  if (r.signal.aborted) {
-    reservation.cancel();
-    return null;
-  }
-  if (error instanceof ResidueError) {
-    // Not the provider's fault: skipped without cooldown.
-    const next = reservation.skip(`${error.message} (a session that did not end cleanly)`);
-    if (!next) throw new Refusal(409, `no provider can take profile "${r.profile!.name}" now: ${reservation.attempts.map((a) => `${a.slug}: ${a.reason}`).join('; ')}`);
-    return next;
-  }
-  if (!(error instanceof DialError)) {
-    reservation.cancel();
-    throw error;
-  }
-  if (error.kind === 'full') return engineStep(r, r.wait.settle(reservation.full({ signal: r.wait.signal })));
-  const provider = reservation.provider.config;
-  log.info({ provider: provider.id, reason: error.message }, 'provider attempt failed');
-  const next = reservation.fail(error.message);
-  r.wait.failed(provider.id);
-  if (r.pin) {
-    next?.cancel();
-    throw new Refusal(503, `Provider "${provider.id}" unavailable: ${error.message}`);
-  }
-  if (next) return next;
-  if (!r.wait.enabled) throw new Refusal(503, ALL_UNAVAILABLE);
-  return engineStep(r, r.wait.again(reservation.attempts.map((a) => a.slug)));
 }
 
 /** The provider answered: the client's 101 and the relay, holding the slot until the session ends. */
@@ -273,19 +245,9 @@ function start(r: Routing, reservation: Reservation<EngineProvider>, { upstream,
 }
 
 function refusalFor(error: EngineError, pin: string | undefined, ctx: ConnectContext): Refusal {
-  switch (error.code) {
-    case 'pinned_not_found':
-      return new Refusal(400, `Unknown provider "${pin}"`);
-    case 'pinned_unavailable':
-      return new Refusal(503, `Provider "${pin}" unavailable: cooling down or at its maxConcurrent`);
-    case 'closed':
-      return new Refusal(503, 'the gateway is shutting down');
-    case 'queue_timeout':
-      ctx.onQueueTimeout(error.waitedMs ?? 0);
-      return new Refusal(503, ALL_UNAVAILABLE);
-    default:
-      return new Refusal(503, ALL_UNAVAILABLE);
-  }
+  if (error.code === 'queue_timeout') ctx.onQueueTimeout(error.waitedMs ?? 0);
+  const answer = GATEWAY_REFUSALS[error.code](error, { pinned: pin });
+  return new Refusal(answer.status, answer.message);
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {
