@@ -3,6 +3,7 @@
 // so the dashboard needs no router key, marks none as used and counts no failures.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isInternalServiceToken } from '../lib/crypto/internal-token';
+import type { RouterStatusAnswer } from '../lib/routers/live-status';
 import type { RouterKeyAuth } from './auth/authenticate';
 import type { RouterStore } from './config/router-store';
 import type { Cluster } from './cluster/cluster';
@@ -44,7 +45,7 @@ export function internalCaller(req: IncomingMessage, res: ServerResponse, keys: 
  * `active` counts the provider's sessions on every proxy (the shared leases); `queued` is the
  * connections waiting on the proxy that answers (each proxy queues its own).
  */
-async function routerStatus(routerId: string, deps: StatusDeps) {
+async function routerStatus(routerId: string, deps: StatusDeps): Promise<RouterStatusAnswer> {
   const router = await deps.routers.get(routerId);
   const status = router?.engine.status() ?? [];
   const across = deps.cluster ? await deps.cluster.activeCounts(status.map((s) => s.id)) : null;
@@ -57,7 +58,7 @@ async function routerStatus(routerId: string, deps: StatusDeps) {
     maxConcurrent: s.maxConcurrent,
     cooldownUntil: s.cooldownUntil === null ? null : new Date(s.cooldownUntil).toISOString(),
   }));
-  return { ok: true, providers, queued: router?.engine.queueLength ?? 0 };
+  return { ok: true as const, providers, queued: router?.engine.queueLength ?? 0 };
 }
 
 export function text(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api/handler';
 import { resolveRouter } from '@/lib/api/resolve';
-import { readProxyStatus } from './read-proxy-status';
+import { readProxyStatus } from '@/lib/proxy-client/status';
 
 // GET /api/routers/:id/status — any member; the live state of the router's providers (healthy,
 // active sessions, cooldown) as the proxy sees it. Dashboard only: the Providers tab polls it.

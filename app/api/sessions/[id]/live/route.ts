@@ -1,7 +1,7 @@
 import { api } from '@/lib/api/handler';
 import { findWatchableSession } from '@/lib/sessions/find-watchable-session';
 import { holdingProxyUrl } from '@/lib/sessions/holding-proxy';
-import { streamLiveView } from './proxy-live-stream';
+import { streamLiveView } from '@/lib/proxy-client/live';
 
 // GET /api/sessions/:id/live — owner/admin of the session's workspace, dashboard only; the running
 // session's pages as Server-Sent Events (`tabs`, `frame`, `end`) from the proxy that holds it.

@@ -2,10 +2,10 @@
 // passed through to the dashboard as it arrives. The web process calls the proxy with the internal
 // service token, as for a router's live status. Nothing is buffered: each piece the proxy writes is
 // handed on at once, and the upstream request ends when the browser goes away.
-import { ApiError, notFound } from '@/lib/api/errors';
-import { internalServiceToken } from '@/lib/crypto/internal-token';
-import { log } from '@/lib/log';
-import { proxyInternalUrl } from '../../../routers/[id]/status/read-proxy-status';
+import { ApiError, notFound } from '../api/errors';
+import { internalServiceToken } from '../crypto/internal-token';
+import { log } from '../log';
+import { proxyInternalUrl } from './status';
 
 /** Until the proxy's answer starts; the stream itself runs as long as the session does. */
 const CONNECT_TIMEOUT_MS = 5_000;

@@ -1,10 +1,10 @@
-// The proxy's live view of one router's providers, read by the web process on the proxy's
-// internal endpoint with the internal service token (lib/crypto/internal-token.ts). Not with a
-// router key: a router may have none live, and dashboard polling must neither mark a key used nor
-// count failures against an address the user's own clients may share.
-import { internalServiceToken } from '@/lib/crypto/internal-token';
-import { log } from '@/lib/log';
-import type { LiveProviderState, RouterLiveStatus } from '@/lib/routers/live-status';
+// The web process's client of the proxy's internal endpoints: where the proxy is, and one router's
+// live provider state, read with the internal service token (lib/crypto/internal-token.ts). Not
+// with a router key: a router may have none live, and dashboard polling must neither mark a key
+// used nor count failures against an address the user's own clients may share.
+import { internalServiceToken } from '../crypto/internal-token';
+import { log } from '../log';
+import { routerStatusAnswerSchema, type RouterLiveStatus } from '../routers/live-status';
 
 const STATUS_TIMEOUT_MS = 3_000;
 
@@ -28,14 +28,7 @@ export async function readProxyStatus(routerId: string): Promise<RouterLiveStatu
     return unavailable(`the proxy did not answer at ${proxyInternalUrl()}`);
   }
   if (!response.ok) return unavailable(`the proxy answered HTTP ${response.status}`);
-  const body = (await response.json().catch(() => null)) as { ok?: boolean; providers?: LiveProviderState[]; queued?: number } | null;
-  if (!body?.ok || !Array.isArray(body.providers)) return unavailable('the proxy sent an answer this dashboard does not understand');
-  return {
-    available: true,
-    providers: body.providers.map((p) => ({
-      id: p.id, slug: p.slug, healthy: p.healthy, priority: p.priority, active: p.active, maxConcurrent: p.maxConcurrent, cooldownUntil: p.cooldownUntil,
-    })),
-    queued: body.queued ?? 0,
-    checkedAt: new Date().toISOString(),
-  };
+  const answer = routerStatusAnswerSchema.safeParse(await response.json().catch(() => null));
+  if (!answer.success) return unavailable('the proxy sent an answer this dashboard does not understand');
+  return { available: true, providers: answer.data.providers, queued: answer.data.queued, checkedAt: new Date().toISOString() };
 }
