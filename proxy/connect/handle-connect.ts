@@ -18,7 +18,7 @@ import type { RecordingOptions } from '../plugins/recording';
 import type { TraceOptions } from '../plugins/trace';
 import type { RouterKeyIdentity } from '../auth/router-key';
 import { DialError, dialUpstream, type Upstream } from '../websocket/dial';
-import { invalidUpgrade, watchPending } from '../websocket/handshake';
+import { headerValue, invalidUpgrade, watchPending } from '../websocket/handshake';
 import { checkFeatures, parseConnectParams } from './params';
 import { resolveTarget, type UpstreamTarget } from './upstream-target';
 import { Refusal, writeRefusal } from './refuse';
@@ -186,7 +186,7 @@ async function open({ req, deps, signal, params, router, profile }: RouteInput, 
     // profile is loaded over plain frames).
     const fast = deps.lane === 'fast' && !profile && !params.record && !params.observability;
     const dialUrl = profile ? await profile.dialUrl(provider, target).catch((e: Error) => { throw new DialError('rejected', e.message); }) : target.url;
-    const upstream = await dialUpstream({ url: dialUrl, headers: target.headers, policy: target.policy, timeoutMs: router.connectionTimeoutMs, extensions: fast ? header(req, 'sec-websocket-extensions') : undefined, protocol: header(req, 'sec-websocket-protocol'), signal });
+    const upstream = await dialUpstream({ url: dialUrl, headers: target.headers, policy: target.policy, timeoutMs: router.connectionTimeoutMs, extensions: fast ? headerValue(req, 'sec-websocket-extensions') : undefined, protocol: headerValue(req, 'sec-websocket-protocol'), signal });
     return { upstream, target, upstreamHead: profile ? await loadProfile(profile, upstream, provider, signal) : null };
   } catch (error) {
     target.release(signal.aborted ? 'disconnect' : 'error');
@@ -229,8 +229,3 @@ function engineRefusal(error: EngineError, params: RouteInput['params'], router:
 }
 
 const ms = (value: number) => Math.round(value * 100) / 100;
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-}

@@ -22,7 +22,7 @@ import type { Relay, RelayOutcome } from '../relay/types';
 import { ResidueError } from '../plugins/profile/browser-state';
 import { ProfileRefusal, type GatewayProfiles, type GatewayProfileSession } from './profiles';
 import { DialError, dialUpstream, type Upstream } from '../websocket/dial';
-import { invalidUpgrade, switchingProtocols, watchPending } from '../websocket/handshake';
+import { headerValue, invalidUpgrade, switchingProtocols, watchPending } from '../websocket/handshake';
 import type { GatewayProvider } from './config';
 import { ConnectWait, type WaitSettings } from './connect-wait';
 
@@ -196,7 +196,7 @@ async function dial(r: Routing, provider: GatewayProvider): Promise<Dialled> {
   });
   if (signal.aborted) throw new DialError('aborted', 'the client went away');
   // The pipeline lane (a profile) reads payloads, so the client's compression offer is not passed on.
-  const upstream = await dialUpstream({ url: target, headers: provider.headers, policy: OPERATOR_POLICY, viaProxy: proxyFor(new URL(target), ctx.env), timeoutMs: ctx.connectionTimeoutMs, extensions: profile ? undefined : header(r.req, 'sec-websocket-extensions'), protocol: header(r.req, 'sec-websocket-protocol'), signal });
+  const upstream = await dialUpstream({ url: target, headers: provider.headers, policy: OPERATOR_POLICY, viaProxy: proxyFor(new URL(target), ctx.env), timeoutMs: ctx.connectionTimeoutMs, extensions: profile ? undefined : headerValue(r.req, 'sec-websocket-extensions'), protocol: headerValue(r.req, 'sec-websocket-protocol'), signal });
   if (!profile) return { upstream, head: upstream.head };
   const head = await profile.load(upstream).catch((error: Error) => {
     upstream.socket.destroy();
@@ -248,9 +248,4 @@ function refusalFor(error: EngineError, pin: string | undefined, ctx: ConnectCon
   if (error.code === 'queue_timeout') ctx.onQueueTimeout(error.waitedMs ?? 0);
   const answer = GATEWAY_REFUSALS[error.code](error, { pinned: pin });
   return new Refusal(answer.status, answer.message);
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
 }

@@ -74,3 +74,9 @@ export function watchPending(socket: Duplex, onGone: () => void): { stop(): Buff
     },
   };
 }
+
+/** A request header as one string (repeated headers joined as HTTP joins them), or undefined. */
+export function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
