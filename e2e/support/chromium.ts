@@ -1,9 +1,9 @@
 // Real headless Chromium for the tests: an upstream provider, or the browser a vendor stand-in
 // hands out. Each browser gets a fresh profile directory; stop() kills it and removes the directory.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startChromium } from '../../proxy/browsers/launch';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LAUNCH_TIMEOUT_MS = 30_000;
@@ -29,64 +29,30 @@ export interface Chromium {
 
 export async function launchChromium(): Promise<Chromium> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-chromium-'));
-  const child = spawn(CHROMIUM, [
-    '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--remote-debugging-port=0', `--user-data-dir=${dataDir}`, 'about:blank',
-  ], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-  if (child.pid) running.add(child.pid);
-  const stop = () => stopChromium(child, dataDir);
+  let pgid: number | undefined;
   try {
-    const wsUrl = await new Promise<string>((resolve, reject) => {
-      let seen = '';
-      const timer = setTimeout(() => reject(new Error(`Chromium printed no DevTools address within ${LAUNCH_TIMEOUT_MS} ms`)), LAUNCH_TIMEOUT_MS);
-      child.stderr!.on('data', (chunk: Buffer) => {
-        seen = (seen + chunk.toString()).slice(-4_096);
-        const match = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
-        if (match) {
-          clearTimeout(timer);
-          resolve(match[1]!);
-        }
-      });
-      child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`Chromium exited (code ${code}) before listening`)); });
-      child.once('error', (error) => { clearTimeout(timer); reject(error); });
+    const browser = await startChromium({
+      file: CHROMIUM,
+      args: [
+        '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--remote-debugging-port=0', `--user-data-dir=${dataDir}`, 'about:blank',
+      ],
+      timeoutMs: LAUNCH_TIMEOUT_MS,
+      onSpawn: (spawned) => running.add((pgid = spawned)),
     });
-    child.stderr!.resume(); // keep draining its logs so it never blocks on a full pipe
-    const port = Number(new URL(wsUrl).port);
-    return { wsUrl, httpUrl: `http://127.0.0.1:${port}`, port, pid: child.pid!, stop };
+    const port = Number(new URL(browser.wsUrl).port);
+    const stop = async () => {
+      // The browser and its helpers share the process group (detached): ended together, and the
+      // profile directory removed once no live process of the group is left.
+      await browser.stop(0);
+      running.delete(browser.pgid);
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    };
+    return { wsUrl: browser.wsUrl, httpUrl: `http://127.0.0.1:${port}`, port, pid: browser.pgid, stop };
   } catch (error) {
-    await stop();
+    // startChromium stopped what it started before it failed.
+    if (pgid !== undefined) running.delete(pgid);
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     throw error;
   }
-}
-
-async function stopChromium(child: ChildProcess, dataDir: string): Promise<void> {
-  const pid = child.pid!;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    // The browser and its helpers share the process group we started (detached): end them together.
-    try { process.kill(-pid, 'SIGKILL'); } catch { child.kill('SIGKILL'); }
-    await exited;
-  }
-  running.delete(pid);
-  // A helper that outlives the browser by a moment can still write into the profile directory;
-  // remove it once no live process of the group is left (polled, with a deadline).
-  const deadline = Date.now() + 5_000;
-  while (liveGroupMembers(pid) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-}
-
-/** Processes of a process group that are still running (zombies do not count); Linux /proc. */
-function liveGroupMembers(pgid: number): number {
-  let count = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === pgid && fields[0] !== 'Z') count += 1;
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return count;
 }

@@ -4,11 +4,11 @@
 // gets a temporary directory of its own, holding the profile and Chromium's TMPDIR (where Chromium
 // leaves its singleton socket even after a clean exit); stop() ends the browser and every helper
 // process, then removes that directory.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AgentError } from '../agent/types';
+import { startChromium, type ChromiumProcess } from '../browsers/launch';
 import type { Env } from './data-dir';
 import { err } from './output';
 
@@ -24,7 +24,6 @@ export const CHROMIUM_CANDIDATES = [
 const LAUNCH_TIMEOUT_MS = 30_000;
 /** Between SIGTERM (Chromium shuts down in order) and SIGKILL to the whole process group. */
 const STOP_GRACE_MS = 3_000;
-const DEVTOOLS_LINE = /DevTools listening on (ws:\/\/\S+)/;
 
 export function findChromium(env: Env = process.env): string {
   if (env.CHROMIUM_PATH) {
@@ -98,109 +97,32 @@ async function launch(headless: boolean, onExit: () => void): Promise<Running> {
     'about:blank',
   ];
   err(`gateway mcp: starting Chromium${headless ? ' (headless)' : ''}: ${executable}…`);
-  // Its own process group, so that a stop reaches its helpers too. Its stdout is not ours: that is
-  // for JSON-RPC alone.
-  const child = spawn(executable, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TMPDIR: tmp } });
-  // 'exit', not 'close': the helpers inherit stderr and keep the pipe open after the browser died.
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   // A crash of this process must not leave the browser behind.
-  const killNow = () => signal(child, 'SIGKILL', true);
+  let pgid: number | undefined;
+  const killNow = () => {
+    try {
+      if (pgid !== undefined) process.kill(-pgid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
   process.once('exit', killNow);
+  let browser: ChromiumProcess;
+  try {
+    // Its stdout is not ours: that is for JSON-RPC alone.
+    browser = await startChromium({ file: executable, args, env: { ...process.env, TMPDIR: tmp }, timeoutMs: LAUNCH_TIMEOUT_MS, onSpawn: (spawned) => (pgid = spawned) });
+  } catch (error) {
+    process.off('exit', killNow);
+    removeDir();
+    throw new AgentError('browser', `the local Chromium did not start: ${(error as Error).message}`);
+  }
   let stopping: Promise<void> | null = null;
   const stop = () => (stopping ??= (async () => {
-    await end(child, exited);
+    await browser.stop(STOP_GRACE_MS);
     process.off('exit', killNow);
-    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    removeDir();
   })());
-  void exited.then(() => stop()).then(onExit, (error: Error) => err(`gateway mcp: could not remove ${dir}: ${error.message}`));
-
-  try {
-    const wsUrl = await devtoolsAddress(child);
-    return { wsUrl, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-}
-
-/** The address Chromium prints on stderr once it listens; rejects with its last words if it exits first. */
-function devtoolsAddress(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    const fail = (message: string) => {
-      cleanup();
-      reject(new AgentError('browser', `the local Chromium did not start: ${message}`));
-    };
-    const onData = (chunk: Buffer) => {
-      seen = (seen + chunk.toString()).slice(-4_096);
-      const match = DEVTOOLS_LINE.exec(seen);
-      if (!match) return;
-      cleanup();
-      resolve(match[1]!);
-    };
-    const onExit = (code: number | null, sig: string | null) => {
-      const last = seen.trim().split('\n').slice(-3).join(' | ');
-      fail(`it exited (${sig ?? `code ${code}`})${last ? `: ${last}` : ''}`);
-    };
-    const onError = (error: NodeJS.ErrnoException) => fail(error.code === 'ENOENT' ? `${child.spawnfile} not found (set CHROMIUM_PATH)` : error.message);
-    const timer = setTimeout(() => fail(`it printed no DevTools address within ${LAUNCH_TIMEOUT_MS / 1000} s`), LAUNCH_TIMEOUT_MS);
-    function cleanup() {
-      clearTimeout(timer);
-      child.stderr!.off('data', onData);
-      child.stderr!.resume(); // keep draining: a full pipe would block the browser
-      child.off('exit', onExit);
-      child.off('error', onError);
-    }
-    child.stderr!.on('data', onData);
-    child.once('exit', onExit);
-    child.once('error', onError);
-  });
-}
-
-/** SIGTERM to the browser, SIGKILL to its group after the grace; resolves when no process of the group is left. */
-async function end(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.pid === undefined) return;
-  if (child.exitCode === null && child.signalCode === null) {
-    signal(child, 'SIGTERM', false);
-    const timer = setTimeout(() => signal(child, 'SIGKILL', true), STOP_GRACE_MS);
-    await exited;
-    clearTimeout(timer);
-  }
-  // The browser is gone; sweep what remains of its group (a zygote, a utility process).
-  signal(child, 'SIGKILL', true);
-  const deadline = Date.now() + 5_000;
-  while (groupAlive(child.pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
-function signal(child: ChildProcess, name: NodeJS.Signals, group: boolean): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(group ? -child.pid : child.pid, name);
-  } catch {
-    // already gone
-  }
-}
-
-/**
- * Whether a process of the group still runs. Zombies count as gone: where PID 1 does not reap
- * orphans (node as a container's init) they would never leave.
- */
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-  } catch {
-    return false;
-  }
-  if (process.platform !== 'linux') return true;
-  return readdirSync('/proc').some((entry) => {
-    if (!/^\d+$/.test(entry)) return false;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return Number(fields[2]) === pgid && fields[0] !== 'Z';
-    } catch {
-      return false; // it ended while we looked
-    }
-  });
+  void browser.exited.then(() => stop()).then(onExit, (error: Error) => err(`gateway mcp: could not remove ${dir}: ${error.message}`));
+  return { wsUrl: browser.wsUrl, stop };
 }

@@ -4,13 +4,11 @@
 // Under isolation (sandbox.ts) the group's leader is bwrap: its pid namespace holds the whole
 // browser, and the namespace ends, every process in it killed, when the browser's main process
 // exits, when bwrap is killed, or when the pool dies (--die-with-parent).
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { LaunchError, processTable, startChromium } from '../browsers/launch';
 import { browserEnv, NO_ISOLATION, sandboxCommand, type Isolation } from './sandbox';
-
-const DEVTOOLS_LINE = /DevTools listening on (ws:\/\/\S+)/;
 
 export interface ChromiumFlags {
   /** Chromium's own sandbox; off (`--no-sandbox`) only where the machine cannot give it. */
@@ -59,11 +57,11 @@ export interface LaunchOptions {
   proxyUrl?: string;
 }
 
-export class LaunchError extends Error {}
+export { LaunchError };
 
-export function launchChromium({ executable, userDataDir, timeoutMs, signal, isolation = NO_ISOLATION, uid, proxyUrl }: LaunchOptions): Promise<Browser> {
+export async function launchChromium({ executable, userDataDir, timeoutMs, signal, isolation = NO_ISOLATION, uid, proxyUrl }: LaunchOptions): Promise<Browser> {
   // Inside the sandbox a missing binary would only show as bwrap's exit; say it as plainly as spawn's ENOENT.
-  if (isolation.bwrap && !existsSync(executable)) return Promise.reject(new LaunchError(`chromium not found at ${executable} (set CHROMIUM_PATH)`));
+  if (isolation.bwrap && !existsSync(executable)) throw new LaunchError(`chromium not found at ${executable} (set CHROMIUM_PATH)`);
   const started = performance.now();
   const args = chromiumArgs(userDataDir, { sandbox: isolation.chromiumSandbox, proxyUrl });
   const env = browserEnv();
@@ -72,107 +70,21 @@ export function launchChromium({ executable, userDataDir, timeoutMs, signal, iso
     : { file: executable, args };
   // The pool's environment holds secrets (POOL_TOKEN, DATABASE_URL…): a browser gets none of it.
   const spawnEnv = (isolation.bwrap ? { PATH: '/usr/bin:/bin' } : { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...env }) as unknown as NodeJS.ProcessEnv;
-  const child = spawn(command.file, command.args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: spawnEnv });
-  let exited = false;
-  // 'exit', not 'close': the zygotes inherit stderr and keep the pipe open after the main process died.
-  const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
-  let stderrTail = '';
-  let mainPid: number | undefined;
-
-  const stop = async (graceMs: number) => {
-    const pgid = child.pid;
-    if (pgid === undefined) return;
-    if (!exited) {
-      // Chromium's main process shuts down in order on SIGTERM (profile flushed). bwrap does not
-      // forward signals, so it is signalled directly; before it is known, bwrap (its namespace dies with it).
-      signalProcess(mainPid ?? pgid, 'SIGTERM', false);
-      const timer = setTimeout(() => signalProcess(pgid, 'SIGKILL', true), graceMs);
-      await exitedPromise;
-      clearTimeout(timer);
-    }
-    // The main process is gone; sweep whatever of its group remains (a zygote, a utility).
-    signalProcess(pgid, 'SIGKILL', true);
-    await groupGone(pgid, 5_000);
+  const notFound = `${isolation.bwrap ? 'bwrap' : 'chromium'} not found at ${command.file}${isolation.bwrap ? '' : ' (set CHROMIUM_PATH)'}`;
+  const browser = await startChromium({ file: command.file, args: command.args, env: spawnEnv, timeoutMs, signal, notFound });
+  // Chromium's main process shuts down in order on SIGTERM (profile flushed). bwrap does not
+  // forward signals, so the main process is signalled directly; unknown, bwrap (its namespace dies with it).
+  const mainPid = await browserProcess(browser.pgid);
+  return {
+    pid: mainPid ?? browser.pgid,
+    pgid: browser.pgid,
+    wsUrl: browser.wsUrl,
+    devtoolsPort: Number(new URL(browser.wsUrl).port),
+    launchMs: Math.round(performance.now() - started),
+    exited: browser.exited,
+    hasExited: browser.hasExited,
+    stop: (graceMs) => browser.stop(graceMs, mainPid),
   };
-
-  return new Promise<Browser>((resolve, reject) => {
-    // Rejects only once every process is gone, so the caller can remove the directory safely.
-    const fail = (message: string) => {
-      cleanup();
-      void stop(0).finally(() => reject(new LaunchError(message)));
-    };
-    const onData = (chunk: Buffer) => {
-      stderrTail = (stderrTail + chunk.toString()).slice(-4096);
-      const match = DEVTOOLS_LINE.exec(stderrTail);
-      if (!match) return;
-      cleanup();
-      const wsUrl = match[1]!;
-      void browserProcess(child.pid!).then((pid) => {
-        mainPid = pid;
-        resolve({
-          pid: pid ?? child.pid!,
-          pgid: child.pid!,
-          wsUrl,
-          devtoolsPort: Number(new URL(wsUrl).port),
-          launchMs: Math.round(performance.now() - started),
-          exited: exitedPromise,
-          hasExited: () => exited,
-          stop,
-        });
-      });
-    };
-    const onError = (error: NodeJS.ErrnoException) => {
-      fail(error.code === 'ENOENT' ? `${isolation.bwrap ? 'bwrap' : 'chromium'} not found at ${command.file}${isolation.bwrap ? '' : ' (set CHROMIUM_PATH)'}` : `cannot start ${command.file}: ${error.message}`);
-    };
-    const onClose = (code: number | null, sig: string | null) => {
-      const lastLines = stderrTail.trim().split('\n').slice(-3).join(' | ');
-      fail(`chromium exited before it was ready (${sig ?? `code ${code}`})${lastLines ? `: ${lastLines}` : ''}`);
-    };
-    const onAbort = () => fail('launch aborted');
-    const timer = setTimeout(() => fail(`chromium did not report a DevTools address within ${timeoutMs} ms`), timeoutMs);
-    function cleanup() {
-      clearTimeout(timer);
-      child.stderr!.off('data', onData);
-      child.stderr!.resume(); // keep draining: a full pipe would block the browser
-      child.off('error', onError);
-      child.off('exit', onClose);
-      signal?.removeEventListener('abort', onAbort);
-    }
-    child.stderr!.on('data', onData);
-    child.once('error', onError);
-    child.once('exit', onClose);
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function signalProcess(pid: number, signal: NodeJS.Signals, group: boolean): void {
-  try {
-    process.kill(group ? -pid : pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-interface ProcessInfo {
-  pid: number;
-  ppid: number;
-  pgrp: number;
-  state: string;
-}
-
-async function processTable(): Promise<ProcessInfo[]> {
-  const out: ProcessInfo[] = [];
-  const pids = await readdir('/proc').catch(() => [] as string[]);
-  for (const pid of pids) {
-    if (!/^\d+$/.test(pid)) continue;
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    if (!stat) continue;
-    // "pid (comm) state ppid pgrp …" — comm may contain spaces and parentheses
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    out.push({ pid: Number(pid), state: fields[0]!, ppid: Number(fields[1]), pgrp: Number(fields[2]) });
-  }
-  return out;
 }
 
 /**
@@ -200,17 +112,3 @@ async function browserProcess(root: number): Promise<number | undefined> {
   return best?.pid;
 }
 
-/** Waits until no living process is left in the group. Zombies count as gone: where PID 1 does
- *  not reap orphans (node as a container's init), they would otherwise never leave. */
-async function groupGone(pgid: number, timeoutMs: number): Promise<void> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      process.kill(-pgid, 0);
-    } catch {
-      return;
-    }
-    if (Date.now() - started > 200 && (await processTable()).filter((p) => p.pgrp === pgid && p.state !== 'Z').length === 0) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

@@ -55,7 +55,7 @@ export const DATA_API_REFUSALS: Table = {
   closed: () => ({ status: 503, message: 'the router cannot take calls right now; retry later' }),
 };
 
-/** The gateway's one answer when no provider can take the connection (spec 3). */
+/** The gateway's one answer when no provider can take the connection (docs/gateway.md). */
 export const ALL_UNAVAILABLE = 'All providers unavailable';
 const allUnavailable = () => ({ status: 503, message: ALL_UNAVAILABLE });
 
