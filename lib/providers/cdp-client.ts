@@ -2,19 +2,13 @@
 // deadline: a provider that accepts TCP but never upgrades, refuses, or answers the upgrade with
 // an HTTP error fails with a worded reason instead of hanging the request.
 import WebSocket from 'ws';
+import { CdpCommands, parseCdp } from '../cdp/commands';
 import { pinnedLookup } from '../net/egress-connect';
 import { checkUrl, type EgressPolicy } from '../net/egress-policy';
 import { hostOf, type ProviderHeaders } from './address';
 import { ProviderCheckError } from './check-errors';
 
 type Json = Record<string, unknown>;
-
-interface Pending {
-  method: string;
-  resolve: (value: Json) => void;
-  reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
-}
 
 interface EventWaiter {
   method: string;
@@ -28,30 +22,21 @@ export interface SendOptions {
 }
 
 export class CdpConnection {
-  private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
+  private readonly commands: CdpCommands;
   private waiters: EventWaiter[] = [];
-  private closedReason: string | null = null;
 
   constructor(private readonly socket: WebSocket, private readonly host: string) {
+    this.commands = new CdpCommands((text) => socket.send(text), {
+      answeredError: (method, detail) => new ProviderCheckError(`${method} failed: ${detail ?? 'error'}`),
+      timedOut: (method, ms) => new ProviderCheckError(`no answer to ${method} from ${host} within ${ms} ms`),
+    });
     socket.on('message', (data) => this.onMessage(data.toString()));
-    socket.on('close', (code) => this.fail(`${host} closed the CDP connection (code ${code})`));
-    socket.on('error', (error) => this.fail(`CDP connection to ${host} failed: ${error.message}`));
+    socket.on('close', (code) => this.commands.fail(new ProviderCheckError(`${host} closed the CDP connection (code ${code})`)));
+    socket.on('error', (error) => this.commands.fail(new ProviderCheckError(`CDP connection to ${host} failed: ${error.message}`)));
   }
 
   send<T extends Json = Json>(method: string, params: Json = {}, options: SendOptions): Promise<T> {
-    if (this.closedReason) return Promise.reject(new ProviderCheckError(this.closedReason));
-    const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new ProviderCheckError(`no answer to ${method} from ${this.host} within ${options.timeoutMs} ms`));
-      }, options.timeoutMs);
-      this.pending.set(id, { method, resolve: resolve as (value: Json) => void, reject, timer });
-      const message: Json = { id, method, params };
-      if (options.sessionId) message.sessionId = options.sessionId;
-      this.socket.send(JSON.stringify(message));
-    });
+    return this.commands.send<T>(method, params, options.sessionId, options.timeoutMs);
   }
 
   /** Resolves with the event's params, or with null when none arrives in time. */
@@ -67,7 +52,7 @@ export class CdpConnection {
   }
 
   close(): void {
-    this.fail('closed by us');
+    this.commands.fail(new ProviderCheckError('closed by us'));
     if (this.socket.readyState === WebSocket.OPEN) {
       this.socket.close(1000);
       setTimeout(() => this.socket.terminate(), 1_000).unref();
@@ -77,35 +62,10 @@ export class CdpConnection {
   }
 
   private onMessage(text: string): void {
-    let message: { id?: number; method?: string; params?: Json; result?: Json; error?: { message?: string }; sessionId?: string };
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return;
-    }
-    if (typeof message.id === 'number') {
-      const pending = this.pending.get(message.id);
-      if (!pending) return;
-      this.pending.delete(message.id);
-      clearTimeout(pending.timer);
-      if (message.error) pending.reject(new ProviderCheckError(`${pending.method} failed: ${message.error.message ?? 'error'}`));
-      else pending.resolve(message.result ?? {});
-      return;
-    }
-    if (message.method) {
-      const index = this.waiters.findIndex((w) => w.method === message.method && (w.sessionId === undefined || w.sessionId === message.sessionId));
-      if (index >= 0) this.waiters.splice(index, 1)[0]!.resolve(message.params ?? {});
-    }
-  }
-
-  private fail(reason: string): void {
-    if (this.closedReason) return;
-    this.closedReason = reason;
-    for (const pending of this.pending.values()) {
-      clearTimeout(pending.timer);
-      pending.reject(new ProviderCheckError(reason));
-    }
-    this.pending.clear();
+    const message = parseCdp(text);
+    if (!message || this.commands.settle(message) || !message.method) return;
+    const index = this.waiters.findIndex((w) => w.method === message.method && (w.sessionId === undefined || w.sessionId === message.sessionId));
+    if (index >= 0) this.waiters.splice(index, 1)[0]!.resolve((message.params ?? {}) as Json);
   }
 }
 

@@ -2,18 +2,12 @@
 // by method and CDP session (flat mode: a tab's commands carry its `sessionId`). It is the client
 // end of a session like any Playwright script, so nothing here is special to our proxy.
 import WebSocket from 'ws';
+import { CdpCommands, parseCdp } from '../../lib/cdp/commands';
 import { AgentError } from './types';
 
 // CDP messages are untyped JSON; each caller states the shape it reads.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
-
-interface Pending {
-  method: string;
-  resolve: (value: Json) => void;
-  reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
-}
 
 export type EventHandler = (params: Json, sessionId: string | undefined) => void;
 
@@ -21,8 +15,7 @@ export type EventHandler = (params: Json, sessionId: string | undefined) => void
 export const COMMAND_TIMEOUT_MS = 30_000;
 
 export class CdpConnection {
-  private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
+  private readonly commands: CdpCommands;
   private readonly handlers = new Map<string, Set<EventHandler>>();
   private closedReason: string | null = null;
   private readonly closeListeners = new Set<(reason: string) => void>();
@@ -31,6 +24,10 @@ export class CdpConnection {
 
   private constructor(private readonly socket: WebSocket, headers: Record<string, string | string[] | undefined>) {
     this.headers = headers;
+    this.commands = new CdpCommands((text) => socket.send(text), {
+      answeredError: (method, detail) => new CdpError(method, detail ?? 'unknown error'),
+      timedOut: (method, ms) => new AgentError('timeout', `the browser did not answer ${method} within ${Math.round(ms / 1000)} s`),
+    });
     socket.on('message', (data) => this.onMessage(data.toString()));
     socket.on('close', (code, reason) => this.fail(closeWords(code, reason.toString())));
     socket.on('error', (error) => this.fail(`the browser connection failed: ${error.message}`));
@@ -61,18 +58,7 @@ export class CdpConnection {
   }
 
   send<T extends Json = Json>(method: string, params: Json = {}, sessionId?: string, timeoutMs = COMMAND_TIMEOUT_MS): Promise<T> {
-    if (this.closedReason) return Promise.reject(new AgentError('closed', this.closedReason));
-    const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new AgentError('timeout', `the browser did not answer ${method} within ${Math.round(timeoutMs / 1000)} s`));
-      }, timeoutMs);
-      this.pending.set(id, { method, resolve: resolve as (value: Json) => void, reject, timer });
-      const message: Json = { id, method, params };
-      if (sessionId) message.sessionId = sessionId;
-      this.socket.send(JSON.stringify(message));
-    });
+    return this.commands.send<T>(method, params, sessionId, timeoutMs);
   }
 
   on(method: string, handler: EventHandler): () => void {
@@ -93,34 +79,15 @@ export class CdpConnection {
   }
 
   private onMessage(text: string): void {
-    let message: Json;
-    try {
-      message = JSON.parse(text) as Json;
-    } catch {
-      return;
-    }
-    if (typeof message.id === 'number') {
-      const pending = this.pending.get(message.id);
-      if (!pending) return;
-      this.pending.delete(message.id);
-      clearTimeout(pending.timer);
-      if (message.error) pending.reject(new CdpError(pending.method, message.error.message ?? 'unknown error'));
-      else pending.resolve(message.result ?? {});
-      return;
-    }
-    if (typeof message.method === 'string') {
-      for (const handler of this.handlers.get(message.method) ?? []) handler(message.params ?? {}, message.sessionId);
-    }
+    const message = parseCdp(text);
+    if (!message || this.commands.settle(message) || typeof message.method !== 'string') return;
+    for (const handler of this.handlers.get(message.method) ?? []) handler((message.params ?? {}) as Json, message.sessionId);
   }
 
   private fail(reason: string): void {
     if (this.closedReason) return;
     this.closedReason = reason;
-    for (const pending of this.pending.values()) {
-      clearTimeout(pending.timer);
-      pending.reject(new AgentError('closed', reason));
-    }
-    this.pending.clear();
+    this.commands.fail(new AgentError('closed', reason));
     for (const listener of this.closeListeners) listener(reason);
     this.closeListeners.clear();
   }

@@ -2,6 +2,7 @@
 // `101` (UpstreamCdp: the upstream socket is ours alone, every message it sends is ours) and
 // during the session (the pipeline lane's injected commands, events routed by the plugin).
 import type { Duplex } from 'node:stream';
+import { CdpCommands, parseCdp } from '../../../lib/cdp/commands';
 import { FrameReader, maskedTextFrame, OP_CLOSE, OP_TEXT, payloadOf, type Frame } from '../../websocket/frames';
 
 export interface CdpEvent {
@@ -24,13 +25,11 @@ export class CdpError extends Error {}
  */
 export class UpstreamCdp implements Cdp {
   private readonly reader = new FrameReader();
-  private readonly pending = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>();
+  private readonly commands = new CdpCommands((text) => this.socket.write(maskedTextFrame(text)), { answeredError: (_method, detail) => new CdpError(detail ?? 'error') });
   private readonly listeners = new Set<(event: CdpEvent) => void>();
   private held: Frame[] = [];
-  private nextId = 1;
-  private closed: Error | null = null;
   private readonly onData = (chunk: Buffer) => this.receive(chunk);
-  private readonly onGone = () => this.fail(new CdpError('the provider closed the connection while the profile was loading'));
+  private readonly onGone = () => this.commands.fail(new CdpError('the provider closed the connection while the profile was loading'));
 
   constructor(private readonly socket: Duplex, head: Buffer) {
     socket.on('data', this.onData);
@@ -42,12 +41,7 @@ export class UpstreamCdp implements Cdp {
   }
 
   send<T>(method: string, params: object = {}, sessionId?: string): Promise<T> {
-    if (this.closed) return Promise.reject(this.closed);
-    const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: never) => void, reject });
-      this.socket.write(maskedTextFrame(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })));
-    });
+    return this.commands.send<T>(method, params, sessionId);
   }
 
   onEvent(listener: (event: CdpEvent) => void): () => void {
@@ -62,41 +56,23 @@ export class UpstreamCdp implements Cdp {
     this.socket.off('close', this.onGone);
     this.socket.off('end', this.onGone);
     this.socket.off('error', this.onGone);
-    this.fail(new CdpError('released'));
+    this.commands.fail(new CdpError('released'));
     return this.reader.rest();
   }
 
   private receive(chunk: Buffer): void {
     for (const frame of this.reader.push(chunk)) {
-      if (frame.opcode === OP_CLOSE) return this.fail(new CdpError('the provider closed the WebSocket while the profile was loading'));
+      if (frame.opcode === OP_CLOSE) return this.commands.fail(new CdpError('the provider closed the WebSocket while the profile was loading'));
       if (frame.opcode > OP_CLOSE) continue; // ping/pong: a browser sends none unasked
       this.held.push(frame);
       if (!frame.fin) continue;
       const frames = this.held;
       this.held = [];
       if (frames[0]!.opcode !== OP_TEXT) continue;
-      let message: { id?: number; method?: string; params?: Record<string, unknown>; result?: unknown; error?: { message: string }; sessionId?: string };
-      try {
-        message = JSON.parse(Buffer.concat(frames.map(payloadOf)).toString('utf8'));
-      } catch {
-        continue;
-      }
-      if (message.id !== undefined) {
-        const waiter = this.pending.get(message.id);
-        this.pending.delete(message.id);
-        if (message.error) waiter?.reject(new CdpError(message.error.message));
-        else waiter?.resolve(message.result as never);
-      } else if (message.method) {
-        for (const listener of this.listeners) listener({ method: message.method, params: message.params ?? {}, ...(message.sessionId ? { sessionId: message.sessionId } : {}) });
-      }
+      const message = parseCdp(Buffer.concat(frames.map(payloadOf)).toString('utf8'));
+      if (!message || this.commands.settle(message) || !message.method) continue;
+      for (const listener of this.listeners) listener({ method: message.method, params: (message.params ?? {}) as Record<string, unknown>, ...(message.sessionId ? { sessionId: message.sessionId } : {}) });
     }
-  }
-
-  private fail(error: Error): void {
-    if (this.closed) return;
-    this.closed = error;
-    for (const waiter of this.pending.values()) waiter.reject(error);
-    this.pending.clear();
   }
 }
 
