@@ -22,7 +22,8 @@ import { headerValue, invalidUpgrade, watchPending } from '../websocket/handshak
 import { checkFeatures, parseConnectParams } from './params';
 import { resolveTarget, type UpstreamTarget } from './upstream-target';
 import { Refusal, writeRefusal } from './refuse';
-import { walkProviders, type Verdict } from '../routing/attempts';
+import { walkProviders } from '../routing/attempts';
+import { dialVerdict } from '../routing/dial-verdict';
 import { CONNECT_REFUSALS } from '../routing/refusals';
 import { startSession } from './start-session';
 
@@ -145,9 +146,11 @@ async function route(input: RouteInput): Promise<void> {
     signal,
     acquire: () => router.engine.acquire({ pin: params.provider ?? undefined, eligible, signal }).finally(() => (tRoute = performance.now())),
     attempt: (provider) => open(input, provider),
-    verdict: dialVerdict,
+    verdict: (error) => dialVerdict(error, { residueNote: 'a session that did not end cleanly; its provider is skipped until cleared', policyUntilReset: true }),
     refuse: (error) => engineRefusal(error, params, router, profile),
-    exhausted: (last) => Promise.reject(new Refusal(502, `every eligible provider failed to open a browser:\n${last.attempts.map((a) => `- ${a.slug}: ${a.reason}`).join('\n')}`)),
+    exhausted: (last) => {
+      throw new Refusal(502, `every eligible provider failed to open a browser:\n${last.attempts.map((a) => `- ${a.slug}: ${a.reason}`).join('\n')}`);
+    },
     skippedAll: (last) => new Refusal(409, `no provider can take profile "${profile!.profile.slug}" now: ${last.attempts.map((a) => `${a.slug}: ${a.reason}`).join('; ')}`),
     shared: deps.cluster && { cluster: deps.cluster, engine: router.engine, settings: router.settings, unavailable: () => new Refusal(503, 'routing is unavailable for a moment (the database did not answer); retry shortly') },
     label: 'provider',
@@ -208,16 +211,6 @@ async function loadProfile(profile: ProfileSession, upstream: Upstream, provider
     throw new DialError('aborted', 'the client went away');
   }
   return loaded;
-}
-
-/** A failed dial fails over; a provider at capacity or holding another profile's state is passed by without blame. */
-function dialVerdict(error: unknown): Verdict | null {
-  if (error instanceof ResidueError) return { kind: 'skip', reason: `${error.message} (a session that did not end cleanly; its provider is skipped until cleared)` };
-  if (!(error instanceof DialError)) return null;
-  if (error.kind === 'full') return { kind: 'full', reason: error.message };
-  // A refusal of the egress policy lasts until the address changes: the next connect gets a 503
-  // naming it at once instead of queueing for a cooldown to end.
-  return { kind: 'failed', reason: error.message, untilReset: error.kind === 'policy' };
 }
 
 function engineRefusal(error: EngineError, params: RouteInput['params'], router: RouterRuntime, profile: ProfileSession | null): Refusal {

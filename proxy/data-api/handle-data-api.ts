@@ -165,7 +165,9 @@ async function perform(endpoint: Endpoint<PageRequest>, request: PageRequest, ro
       const answer = DATA_API_REFUSALS[error.code](error, { pinned: request.provider });
       return new DataApiError(answer.status, answer.message, answer.headers);
     },
-    exhausted: (last, failures) => Promise.reject(exhausted(last.attempts.map((a) => `${a.slug}: ${a.reason}`), failures.every((f) => f.timedOut))),
+    exhausted: (last, failures) => {
+      throw exhausted(last.attempts.map((a) => `${a.slug}: ${a.reason}`), failures.every((f) => f.timedOut));
+    },
     shared: deps.cluster && { cluster: deps.cluster, engine: router.engine, settings: router.settings, unavailable: () => new DataApiError(503, 'routing is unavailable for a moment (the database did not answer); retry shortly') },
     label: 'data-API provider',
     logContext: { routerId: router.id },

@@ -13,7 +13,8 @@ import { resolveBrowserUrl } from '../../lib/providers/address';
 import type { EgressPolicy } from '../../lib/net/egress-policy';
 import { proxyFor } from '../../lib/net/outbound-proxy';
 import type { EngineError, Reservation, RouterEngine } from '../engine';
-import { walkProviders, type Verdict } from '../routing/attempts';
+import { walkProviders } from '../routing/attempts';
+import { dialVerdict } from '../routing/dial-verdict';
 import { ALL_UNAVAILABLE, GATEWAY_REFUSALS } from '../routing/refusals';
 import type { ProviderConfig } from '../engine/types';
 import { FastLane } from '../relay/fast-lane';
@@ -157,15 +158,16 @@ async function route(r: Routing): Promise<void> {
     signal: r.signal,
     acquire: () => ctx.engine.acquire({ pin, signal: r.signal }),
     attempt: (provider) => dial(r, provider.config),
-    verdict: dialVerdict,
+    // Not the provider's fault: a browser holding another profile's state is skipped without cooldown.
+    verdict: (error) => dialVerdict(error, { residueNote: 'a session that did not end cleanly', policyUntilReset: false }),
     refuse: (error) => refusalFor(error, pin, ctx),
     // Every wait, "full" included, is cut at this connection's queue deadline (connect-wait.ts).
     full: (reservation) => reservation.full({ signal: wait.signal }),
     settle: (step) => wait.settle(step),
     onFailed: (provider) => wait.failed(provider.id),
     exhausted: (last, failures) => {
-      if (pin) return Promise.reject(new Refusal(503, `Provider "${last.provider.config.id}" unavailable: ${failures.at(-1)!.reason}`));
-      if (!wait.enabled) return Promise.reject(new Refusal(503, ALL_UNAVAILABLE));
+      if (pin) throw new Refusal(503, `Provider "${last.provider.config.id}" unavailable: ${failures.at(-1)!.reason}`);
+      if (!wait.enabled) throw new Refusal(503, ALL_UNAVAILABLE);
       // A failure that leaves no provider in the chain waits in the queue when it is on.
       return wait.again(last.attempts.map((a) => a.slug));
     },
@@ -173,13 +175,6 @@ async function route(r: Routing): Promise<void> {
     label: 'provider',
   });
   if (walked) start(r, walked.reservation, walked.value);
-}
-
-function dialVerdict(error: unknown): Verdict | null {
-  // Not the provider's fault: skipped without cooldown.
-  if (error instanceof ResidueError) return { kind: 'skip', reason: `${error.message} (a session that did not end cleanly)` };
-  if (!(error instanceof DialError)) return null;
-  return error.kind === 'full' ? { kind: 'full', reason: error.message } : { kind: 'failed', reason: error.message };
 }
 
 interface Dialled {

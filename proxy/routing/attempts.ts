@@ -53,7 +53,7 @@ export interface Edge<P extends ProviderConfig, T> {
   onFailed?(provider: P): void;
   /**
    * A failed attempt left no provider in the chain (a pinned connection always): the edge's refusal,
-   * thrown, or a reservation it waited for (the gateway's queue). `failures`: this walk's, in order.
+   * thrown, or a reservation it waits for (the gateway's queue). `failures`: this walk's, in order.
    */
   exhausted(last: Reservation<P>, failures: readonly Failure[]): Promise<Reservation<P>>;
   /** Every provider left was skipped (only edges whose attempts skip need it). */
