@@ -3,6 +3,7 @@
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import { clientBoundary } from './scripts/lint/client-boundary.mjs';
 
 // Where React code lives (pages, components, the browser-side helpers of lib/client). Everywhere
 // else is Node code, where the React plugins' rules have nothing to find; off there, they no longer
@@ -23,7 +24,11 @@ export default defineConfig([
       // Pages and route handlers sit on top of components/ and lib/, never the other way round.
       // Resolves relative paths and the `@/` alias alike.
       'import/no-restricted-paths': ['error', {
-        zones: [{ target: ['./components', './lib'], from: './app', message: 'components/ and lib/ must not import from app/: move what both need into lib/' }],
+        zones: [
+          { target: ['./components', './lib'], from: './app', message: 'components/ and lib/ must not import from app/: move what both need into lib/' },
+          // The domain is lib/; the proxy is one of its edges (tests of lib/ may drive the proxy).
+          { target: './lib', from: './proxy', message: 'lib/ must not import from proxy/: move what both need into lib/' },
+        ],
       }],
       // `_`-prefixed names are unused on purpose (a callback's shape, a property destructured away).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
@@ -32,6 +37,16 @@ export default defineConfig([
     },
   },
   { ignores: REACT_FILES, rules: reactRulesOff },
+  {
+    // Client components bundle for the browser: none may reach the database, Node or its packages.
+    files: REACT_FILES,
+    plugins: { local: { rules: { 'client-boundary': clientBoundary } } },
+    rules: { 'local/client-boundary': 'error' },
+  },
+  {
+    files: ['lib/**/*.test.ts'],
+    rules: { 'import/no-restricted-paths': ['error', { zones: [{ target: ['./lib'], from: './app' }] }] },
+  },
   {
     // Tests and benchmarks read the untyped JSON answers of real servers.
     files: ['e2e/**', 'bench/**', '**/*.test.ts', '**/testing.ts'],

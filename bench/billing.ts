@@ -30,7 +30,7 @@ process.env.LOG_LEVEL = 'warn';
 process.env.ENCRYPTION_KEY = randomBytes(32).toString('base64'); // the workspaces' router keys are stored encrypted
 const { db } = await import('../lib/db');
 const { post } = await import('../lib/billing/ledger');
-const { SessionWriter, newSessionId } = await import('../proxy/sessions/session-store');
+const { SessionWriter, newSessionId } = await import('../lib/sessions/session-writer');
 const { createWorkspace } = await import('../lib/workspaces/create-workspace');
 const { usagePeriod } = await import('../lib/billing/period');
 
@@ -50,7 +50,7 @@ try {
       const writer = new SessionWriter({ id: newSessionId(), workspaceId, routerId, provider: { id: 'bench', slug: 'bench', name: 'Bench' }, kind: 'route', proxyInstanceId: 'bench', startedAt: new Date() });
       await (writer as unknown as { started: Promise<unknown> }).started; // the start is not what is measured
       const t0 = performance.now();
-      await writer.finish({ state: 'closed', reason: null }, { bytesIn: 1_000, bytesOut: 2_000, messages: 10, lastActivity: Date.now() });
+      await writer.finish({ state: 'closed', reason: null }, { bytesIn: 1_000, bytesOut: 2_000, messages: 10 });
       latencies.push(performance.now() - t0);
     }
     return latencies;

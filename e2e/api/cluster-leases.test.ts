@@ -10,7 +10,7 @@ import { blobs } from '../../lib/blobs';
 import { durations } from '../../lib/config/durations';
 import { Cluster } from '../../proxy/cluster/cluster';
 import { failLease, PROVIDER_COOLDOWN_CHANNEL, PROVIDER_FREED_CHANNEL, reclaimLeases, releaseLease, runningCooldowns, takeLease } from '../../proxy/cluster/leases';
-import { PROXY_STOPPED } from '../../proxy/sessions/session-store';
+import { PROXY_STOPPED } from '../../lib/sessions/session-writer';
 import { newUser } from '../support/api';
 import { eventually } from '../support/connect';
 import { uniqueSlug } from '../support/providers';

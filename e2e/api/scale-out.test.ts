@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { db } from '../../lib/db';
 import { freePort, waitForListening } from '../../scripts/lib/ports';
 import { programRunner, stopChild } from '../../scripts/lib/processes';
-import { PROXY_STOPPED } from '../../proxy/sessions/session-store';
+import { PROXY_STOPPED } from '../../lib/sessions/session-writer';
 import { chromium } from 'playwright-core';
 import { call, expectOk, newUser, signIn, type TestUser } from '../support/api';
 import { readEvents } from '../support/sse';

@@ -1,4 +1,4 @@
-// Session history as the proxy leaves it (proxy/sessions/session-store.ts), its captures
+// Session history as the proxy leaves it (lib/sessions/session-writer.ts), its captures
 // (lib/recordings/store.ts, lib/traces/store.ts) and the usage counters, for tests that need
 // sessions on past days, in every state, or counted figures without running that many sessions.
 import type { Prisma } from '../../lib/db';
@@ -13,7 +13,7 @@ type SessionSeed = Partial<Omit<Prisma.SessionLogUncheckedCreateInput, 'workspac
  * (seedUsage), so a seeded session takes no place in it and is never charged.
  */
 async function sessionRow(workspaceId: string, routerId: string | null, overrides: SessionSeed): Promise<Prisma.SessionLogUncheckedCreateInput> {
-  const { newSessionId } = await import('../../proxy/sessions/session-store');
+  const { newSessionId } = await import('../../lib/sessions/session-writer');
   const state = overrides.state ?? 'active';
   const startedAt = new Date(overrides.startedAt ?? Date.now());
   const endedAt = state === 'active' ? null : new Date(startedAt.getTime() + (overrides.durationMs ?? 0));

@@ -1,5 +1,5 @@
 // Recordings a crashed proxy left behind (docs/recordings.md, "Orphans"): their session was
-// settled as errored when the proxy came back (proxy/sessions/session-store.ts), and their frames
+// settled as errored when the proxy came back (lib/sessions/session-writer.ts), and their frames
 // are on storage up to the crash. The row gets the figures the manifest gives and the video is
 // queued, so a crash costs the tail of a recording, not the recording. It stays `complete: false`
 // (there is no end-of-session summary) and the API shows it `orphaned`. The recorded time of an

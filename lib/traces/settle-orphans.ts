@@ -1,5 +1,5 @@
 // Traces a crashed proxy left behind (docs/traces.md, "Orphans"): their session was settled as
-// errored when the proxy came back (proxy/sessions/session-store.ts), and their events are on
+// errored when the proxy came back (lib/sessions/session-writer.ts), and their events are on
 // storage up to the crash. The row gets the figures the page files give (a torn last line is not
 // counted) and stays `complete: false`, which the API shows as `orphaned`; the events are
 // readable. The events of an orphan are not billed: what the customer was to pay for died with

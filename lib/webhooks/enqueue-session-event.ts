@@ -28,7 +28,7 @@ export async function enqueueSessionEvent(tx: Tx, session: SessionForEvent): Pro
 /**
  * The webhooks that take `event` for a session of this router: the router's Webhooks switch on,
  * the webhook active, for every router or this one, and listening to the event. One statement,
- * shared with the proxy's single-statement session end (proxy/sessions/session-store.ts).
+ * shared with the proxy's single-statement session end (lib/sessions/session-writer.ts).
  */
 export function matchingWebhooks(workspaceId: string, routerId: string, event: string): Prisma.Sql {
   return Prisma.sql`

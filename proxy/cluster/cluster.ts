@@ -9,7 +9,7 @@ import { log } from '../../lib/log';
 import { settleOrphanedRecordings } from '../../lib/recordings/settle-orphans';
 import { settleOrphanedTraces } from '../../lib/traces/settle-orphans';
 import { concurrencyLimit, type CooldownSettings, type ProviderConfig } from '../engine';
-import { PROXY_RESTARTED, PROXY_STOPPED, settleOrphanedSessions } from '../sessions/session-store';
+import { PROXY_RESTARTED, PROXY_STOPPED, settleOrphanedSessions } from '../../lib/sessions/session-writer';
 import { activeCounts, failLease, heartbeat, reclaimLeases, releaseLease, takeLease, type CooldownStarted } from './leases';
 
 export interface ClusterOptions {

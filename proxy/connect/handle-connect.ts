@@ -12,7 +12,7 @@ import type { Cluster } from '../cluster/cluster';
 import { KEY_REFUSED, THROTTLED, type RouterKeyAuth } from '../auth/authenticate';
 import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
 import type { SessionRegistry } from '../sessions/registry';
-import { newSessionId } from '../sessions/session-store';
+import { newSessionId } from '../../lib/sessions/session-writer';
 import { ProfileSession, ResidueError } from '../plugins/profile';
 import type { RecordingOptions } from '../plugins/recording';
 import type { TraceOptions } from '../plugins/trace';

@@ -15,7 +15,7 @@ import { FastLane } from '../relay/fast-lane';
 import { PipelineLane, type PipelinePlugin } from '../relay/pipeline-lane';
 import { CONTROL_PLANE_CLOSE, type Relay, type RelayOutcome } from '../relay/types';
 import { collectDownloads, poolSessionOf } from '../sessions/collect-downloads';
-import { SessionWriter } from '../sessions/session-store';
+import { SessionWriter } from '../../lib/sessions/session-writer';
 import type { Upstream } from '../websocket/dial';
 import { switchingProtocols } from '../websocket/handshake';
 import type { Caller, ConnectDeps } from './handle-connect';

@@ -17,7 +17,7 @@ import { isEngineError, type Lease } from '../engine';
 import type { Cluster } from '../cluster/cluster';
 import { walkProviders } from '../routing/attempts';
 import { DATA_API_REFUSALS } from '../routing/refusals';
-import { countCall, countFailedCall, type CallScope } from '../sessions/usage';
+import { countCall, countFailedCall, type CallScope } from '../../lib/sessions/count-calls';
 import { text } from '../status';
 import { contentAction, scrapeAction, screenshotAction, type ActionInput, type Reply } from './actions';
 import { ConnectError, type BrowserConnections, type OpenedContext } from './browser-connections';

@@ -1,18 +1,12 @@
-// What every relay lane reports to the session that owns it.
+// What every relay lane reports to the session that owns it: the session's traffic and outcome as
+// its row records them (lib/sessions/session-writer.ts), and when it last carried a message.
+import type { SessionOutcome, SessionTraffic } from '../../lib/sessions/session-writer';
 
-export interface RelayStats {
-  /** Bytes received from the client (into the service). */
-  bytesIn: number;
-  /** Bytes sent to the client. */
-  bytesOut: number;
-  messages: number;
+export interface RelayStats extends SessionTraffic {
   lastActivity: number;
 }
 
-export interface RelayOutcome {
-  state: 'closed' | 'errored';
-  reason: string | null;
-}
+export type RelayOutcome = SessionOutcome;
 
 export interface Relay {
   readonly stats: RelayStats;

@@ -1,7 +1,7 @@
 // A recorded session (connect with session_record=true, docs/recordings.md): the recording's row,
 // the capture plugin with its caps (the byte cap and the wallet's limit), and at the end the
 // summary, the row's figures and the encode job. The session's recorded time is billed at its
-// end (proxy/sessions/session-store.ts) from `recordedMs`.
+// end (lib/sessions/session-writer.ts) from `recordedMs`.
 import { randomUUID } from 'node:crypto';
 import { blobs, type BlobStore } from '../../../lib/blobs';
 import { recordingBudgetMs, sessionCharge } from '../../../lib/billing/charges';

@@ -1,7 +1,7 @@
 // A traced session (connect with observability=true, docs/traces.md): the trace's row, the capture
 // plugin with its limit (2,000,000 events, or fewer when the wallet pays for fewer), and at the end
 // the summary and the row's figures. The events are billed with the session's end
-// (proxy/sessions/session-store.ts) from `eventCount`. Where the provider's browser keeps its
+// (lib/sessions/session-writer.ts) from `eventCount`. Where the provider's browser keeps its
 // downloads itself, the completed ones the trace saw become the session's downloads (listed, no file).
 import { randomUUID } from 'node:crypto';
 import { blobs, type BlobStore } from '../../../lib/blobs';

@@ -1,13 +1,13 @@
 // The workspace's monthly session count (docs/connect.md, Limits: 10,000 free per month, shared by
 // connect sessions and successful data-API calls), one row per workspace and UTC month. Connect
-// sessions are counted as their row is written (session-store.ts); a data-API call is counted
+// sessions are counted as their row is written (session-writer.ts); a data-API call is counted
 // here, and charged in the same statement when it is above the free count. The same statement
 // adds the call to its router's day (DataApiUsage), which the overview and router pages show;
 // a failed call is added there alone, in one statement of its own.
-import { SESSION_OVERAGE_MILLICENTS, FREE_SESSIONS_PER_MONTH } from '../../lib/billing/rates';
-import { ledgerDay, postingCtes } from '../../lib/billing/ledger';
-import { usagePeriod } from '../../lib/billing/period';
-import { db } from '../../lib/db';
+import { SESSION_OVERAGE_MILLICENTS, FREE_SESSIONS_PER_MONTH } from '../billing/rates';
+import { ledgerDay, postingCtes } from '../billing/ledger';
+import { usagePeriod } from '../billing/period';
+import { db } from '../db';
 
 export interface CallScope {
   workspaceId: string;

@@ -3,14 +3,13 @@
 // charges (lib/billing/ledger.ts) and its webhook events commit together: one statement when no
 // webhook matches, one transaction otherwise (lib/webhooks/enqueue-session-event.ts).
 import { randomUUID } from 'node:crypto';
-import { sessionCharges, totalOf, type Charge } from '../../lib/billing/charges';
-import { postingCtes, post, type Entry } from '../../lib/billing/ledger';
-import { db, Prisma } from '../../lib/db';
-import { log } from '../../lib/log';
-import { enqueueSessionEvent, matchingWebhooks, type SessionForEvent } from '../../lib/webhooks/enqueue-session-event';
-import { sessionEventOf } from '../../lib/webhooks/payload';
-import type { RelayOutcome, RelayStats } from '../relay/types';
-import { usagePeriod } from '../../lib/billing/period';
+import { sessionCharges, totalOf, type Charge } from '../billing/charges';
+import { postingCtes, post, type Entry } from '../billing/ledger';
+import { usagePeriod } from '../billing/period';
+import { db, Prisma } from '../db';
+import { log } from '../log';
+import { enqueueSessionEvent, matchingWebhooks, type SessionForEvent } from '../webhooks/enqueue-session-event';
+import { sessionEventOf } from '../webhooks/payload';
 
 export interface SessionStart {
   id: string;
@@ -21,6 +20,21 @@ export interface SessionStart {
   proxyInstanceId: string;
   startedAt: Date;
   profileId?: string | null;
+}
+
+/** How a session ended, as the relay that carried it reports it. */
+export interface SessionOutcome {
+  state: 'closed' | 'errored';
+  reason: string | null;
+}
+
+/** What a session carried, counted by its relay. */
+export interface SessionTraffic {
+  /** Bytes received from the client (into the service). */
+  bytesIn: number;
+  /** Bytes sent to the client. */
+  bytesOut: number;
+  messages: number;
 }
 
 export const newSessionId = () => `ses_${randomUUID().replaceAll('-', '')}`;
@@ -80,7 +94,7 @@ export class SessionWriter {
   }
 
   /** The end of the session, its charges and its webhook events, committed together. */
-  finish(outcome: RelayOutcome, stats: RelayStats, captured: Captured = {}): Promise<void> {
+  finish(outcome: SessionOutcome, stats: SessionTraffic, captured: Captured = {}): Promise<void> {
     const endedAt = new Date();
     return this.started
       .then(async (monthOrdinal) => {
