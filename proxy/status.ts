@@ -7,6 +7,7 @@ import type { RouterStatusAnswer } from '../lib/routers/live-status';
 import type { RouterKeyAuth } from './auth/authenticate';
 import type { RouterStore } from './config/router-store';
 import type { Cluster } from './cluster/cluster';
+import { json, text } from './http/respond';
 
 type StatusDeps = { routers: RouterStore; keys: RouterKeyAuth; cluster?: Cluster };
 
@@ -59,12 +60,4 @@ async function routerStatus(routerId: string, deps: StatusDeps): Promise<RouterS
     cooldownUntil: s.cooldownUntil === null ? null : new Date(s.cooldownUntil).toISOString(),
   }));
   return { ok: true as const, providers, queued: router?.engine.queueLength ?? 0 };
-}
-
-export function text(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers }).end(`${message}\n`);
-}
-
-export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers }).end(JSON.stringify(body));
 }

@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouterKeyAuth } from '../auth/authenticate';
 import { issueConnectTicket, TICKET_PARAM } from '../auth/connect-ticket';
-import { json, text } from '../status';
+import { json, text } from '../http/respond';
 
 // At the root, and under /v1/connect: Playwright's connectOverCDP('http://…/v1/connect?token=…')
 // reads the discovery document under the URL it is given.

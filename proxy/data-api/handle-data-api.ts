@@ -18,7 +18,8 @@ import type { Cluster } from '../cluster/cluster';
 import { walkProviders } from '../routing/attempts';
 import { DATA_API_REFUSALS } from '../routing/refusals';
 import { countCall, countFailedCall, type CallScope } from '../../lib/sessions/count-calls';
-import { text } from '../status';
+import { readBody } from '../http/body';
+import { text } from '../http/respond';
 import { contentAction, scrapeAction, screenshotAction, type ActionInput, type Reply } from './actions';
 import { ConnectError, type BrowserConnections, type OpenedContext } from './browser-connections';
 import { DataApiError, invalidRequest } from './errors';
@@ -76,7 +77,9 @@ export async function handleDataApi(endpoint: Endpoint<PageRequest>, req: Incomi
     const identity = auth.identity;
     const scope: CallScope = { workspaceId: identity.workspaceId, routerId: identity.routerId };
     caller = scope;
-    const request = parse(endpoint, await readBody(req));
+    const body = await readBody(req, { limit: REQUEST_BODY_CAP });
+    if (body === null) throw new DataApiError(413, `the request body is over ${REQUEST_BODY_CAP / MB} MB`);
+    const request = parse(endpoint, body.toString('utf8'));
     if (identity.suspended) throw new DataApiError(402, 'the workspace is suspended');
     const router = await deps.routers.get(identity.routerId);
     if (!router) throw new DataApiError(401, 'router key missing, wrong or revoked');
@@ -124,27 +127,6 @@ function parse<R extends PageRequest>(endpoint: Endpoint<R>, raw: string): R {
     return { field: issue.code === 'unrecognized_keys' ? [...issue.path, ...issue.keys].join('.') : field, message };
   });
   throw invalidRequest(details);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  const declared = Number(req.headers['content-length']);
-  if (declared > REQUEST_BODY_CAP) return Promise.reject(new DataApiError(413, `the request body is over ${REQUEST_BODY_CAP / MB} MB`));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > REQUEST_BODY_CAP) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new DataApiError(413, `the request body is over ${REQUEST_BODY_CAP / MB} MB`));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.once('error', reject);
-  });
 }
 
 /**

@@ -12,7 +12,8 @@ import { log } from '../../lib/log';
 import { SessionSet } from '../agent/session-set';
 import { toolServer } from '../mcp/tool-server';
 import { SELF_HOSTED_MCP_INSTRUCTIONS } from '../mcp/instructions';
-import { readBody, rpcError } from '../mcp/handle-mcp';
+import { readBody } from '../http/body';
+import { rpcError } from '../mcp/handle-mcp';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 /** MCP sessions open at once on one gateway; the next initialize is refused. */
@@ -43,8 +44,8 @@ export class GatewayMcp {
     if (method !== 'POST' && method !== 'GET' && method !== 'DELETE') return rpcError(res, 405, '/mcp takes GET, POST, DELETE', { Allow: 'GET, POST, DELETE' });
     let body: unknown;
     if (method === 'POST') {
-      const raw = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES ? null : await readBody(req, MAX_BODY_BYTES);
-      if (raw === null) return rpcError(res, 413, `the request body is larger than ${MAX_BODY_BYTES} bytes`, { Connection: 'close' });
+      const raw = await readBody(req, { limit: MAX_BODY_BYTES });
+      if (raw === null) return rpcError(res, 413, `the request body is larger than ${MAX_BODY_BYTES} bytes`);
       try {
         body = JSON.parse(raw.toString('utf8'));
       } catch {

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { log } from '../../lib/log';
 import { RouterEngine, systemClock } from '../engine';
-import { json } from '../status';
+import { json } from '../http/respond';
 import type { GatewayConfig } from './config';
 import { checkTokenStrength, GatewayAccess } from './access';
 import { handleGatewayConnect, refuse, SHUTDOWN, type ConnectContext, type EngineProvider, type LiveSession } from './connect';

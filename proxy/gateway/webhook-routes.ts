@@ -1,7 +1,8 @@
 // /v1/webhooks (docs/gateway.md, "Running it"): list, add, test and delete the webhooks the
 // dashboard manages. gateway.yml's webhooks are listed and tested but only removed in the file.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { json } from '../status';
+import { readBody } from '../http/body';
+import { json } from '../http/respond';
 import type { EventSender } from './events';
 import { newWebhookSchema, type WebhookStore } from './webhook-store';
 
@@ -41,15 +42,10 @@ const MAX_JSON_BYTES = 64 * 1024;
 
 /** The body parsed as JSON; undefined when it is not JSON or too large. */
 async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_JSON_BYTES) return undefined;
-    chunks.push(chunk);
-  }
+  const body = await readBody(req, { limit: MAX_JSON_BYTES });
+  if (body === null) return undefined;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return JSON.parse(body.toString('utf8'));
   } catch {
     return undefined;
   }

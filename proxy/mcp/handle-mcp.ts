@@ -11,7 +11,8 @@ import { log } from '../../lib/log';
 import type { RouterKeyAuth } from '../auth/authenticate';
 import type { RouterStore } from '../config/router-store';
 import type { AgentTickets } from '../connect/agent-tickets';
-import { json } from '../status';
+import { readBody } from '../http/body';
+import { json } from '../http/respond';
 import type { AgentPolicy } from '../agent/policy';
 import { openMcpSession } from './mcp-session';
 import type { McpRegistry } from './registry';
@@ -44,7 +45,7 @@ export async function handleMcp(req: IncomingMessage, res: ServerResponse, url: 
 
   let body: unknown;
   if (method === 'POST') {
-    const raw = await readBody(req, MAX_MCP_BODY_BYTES);
+    const raw = await readBody(req, { limit: MAX_MCP_BODY_BYTES });
     if (raw === null) return tooLarge(res);
     try {
       body = JSON.parse(raw.toString('utf8'));
@@ -83,30 +84,9 @@ export async function handleMcp(req: IncomingMessage, res: ServerResponse, url: 
   if (session.transport.sessionId === undefined) await deps.registry.close(session.id, 'MCP initialize failed');
 }
 
-/** The body, or null as soon as it grows past `limit` (the rest is not read). */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.off('data', onData);
-        req.pause();
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.once('end', () => resolve(Buffer.concat(chunks)));
-    req.once('error', reject);
-  });
-}
-
 function tooLarge(res: ServerResponse): void {
-  // The unread rest of the body would be taken for the next request: this connection ends here.
-  rpcError(res, 413, `the request body is larger than ${MAX_MCP_BODY_BYTES} bytes`, { Connection: 'close' });
+  // The rest of the body is read and dropped (proxy/http/body.ts), so the client gets this answer.
+  rpcError(res, 413, `the request body is larger than ${MAX_MCP_BODY_BYTES} bytes`);
 }
 
 /** A refusal as the SDK words its own: a JSON-RPC error object with no id. */

@@ -20,7 +20,8 @@ import { sameSecret, tokenCheck } from './auth';
 import { checkExposure, type PoolConfig } from './config';
 import { BrowserPool, type PoolOptions } from './pool';
 import { invalidUpgrade, writeRefusal as refuse } from '../websocket/handshake';
-import { json, text } from './respond';
+import { discardBody, readBody } from '../http/body';
+import { json, text } from '../http/respond';
 import { discardDownloads } from './downloads';
 import { ARCHIVE_ROOTS, ArchiveError, ArchiveTooLargeError, unpack } from './tar';
 
@@ -158,27 +159,25 @@ async function prepare(pool: BrowserPool, req: IncomingMessage, res: ServerRespo
   const { maxArchiveBytes, maxArchiveEntries } = pool.config;
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/x-tar' && type !== 'application/octet-stream') return text(res, 415, 'send the archive as application/x-tar');
-  if (Number(req.headers['content-length'] ?? 0) > maxArchiveBytes) return tooLarge(res, req, maxArchiveBytes);
-  if (pool.prepared.size >= pool.maxPrepared) return text(res, 429, 'too many prepared archives waiting; connect with the ones you have', { 'retry-after': '5' });
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxArchiveBytes) return tooLarge(res, req, maxArchiveBytes);
-    chunks.push(chunk);
+  if (Number(req.headers['content-length'] ?? 0) > maxArchiveBytes) {
+    discardBody(req);
+    return tooLarge(res, maxArchiveBytes);
   }
+  if (pool.prepared.size >= pool.maxPrepared) return text(res, 429, 'too many prepared archives waiting; connect with the ones you have', { 'retry-after': '5' });
+  const archive = await readBody(req, { limit: maxArchiveBytes });
+  if (archive === null) return tooLarge(res, maxArchiveBytes);
   try {
-    const entries = unpack(Buffer.concat(chunks), ARCHIVE_ROOTS, { maxBytes: maxArchiveBytes, maxEntries: maxArchiveEntries });
+    const entries = unpack(archive, ARCHIVE_ROOTS, { maxBytes: maxArchiveBytes, maxEntries: maxArchiveEntries });
     const prepareId = pool.prepare(entries);
     json(res, 201, { prepareId, expiresAt: new Date(Date.now() + pool.config.archiveTtlMs).toISOString(), files: entries.filter((e) => e.type === 'file').length });
   } catch (error) {
-    if (error instanceof ArchiveTooLargeError) return tooLarge(res, req, maxArchiveBytes);
+    if (error instanceof ArchiveTooLargeError) return tooLarge(res, maxArchiveBytes);
     if (error instanceof ArchiveError) return text(res, 400, `invalid archive: ${error.message}`);
     throw error;
   }
 }
 
-function tooLarge(res: ServerResponse, req: IncomingMessage, max: number): void {
-  text(res, 413, `archive over the ${max / 1024 / 1024} MB profile limit`, { connection: 'close' });
-  req.resume();
+/** The 413, with the connection kept: the rest of the body is read and dropped (proxy/http/body.ts). */
+function tooLarge(res: ServerResponse, max: number): void {
+  text(res, 413, `archive over the ${max / 1024 / 1024} MB profile limit`);
 }

@@ -6,7 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouterKeyAuth } from '../../auth/authenticate';
 import type { SessionRegistry } from '../../sessions/registry';
-import { internalCaller, text } from '../../status';
+import { internalCaller } from '../../status';
+import { text } from '../../http/respond';
 import { liveRecordings, type LiveEvent } from './live';
 
 /** A viewer with more than this unsent skips frames until it catches up. */
