@@ -117,7 +117,7 @@ try {
   /** navigate() without its closing snapshot, so that the first snapshot (which makes the isolated world) is timed alone. */
   const load = async (pagePath: string) => {
     tab.loading = true;
-    const { errorText } = await tab.send<{ errorText?: string }>('Page.navigate', { url: `${site!.url}${pagePath}` }, 60_000);
+    const { errorText } = await tab.send('Page.navigate', { url: `${site!.url}${pagePath}` }, 60_000);
     if (errorText) throw new Error(`${pagePath} did not load: ${errorText}`);
     if (!(await tab.waitForLoad(60_000))) throw new Error(`${pagePath} was still loading after 60 s`);
   };

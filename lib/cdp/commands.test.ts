@@ -19,7 +19,7 @@ function client(firstId?: number) {
 
 test('each command goes out with the next id (and its CDP session); its answer resolves it, an error answer rejects it', async () => {
   const { commands, written } = client();
-  const version = commands.send<{ product: string }>('Browser.getVersion');
+  const version = commands.send('Browser.getVersion');
   const evaluated = commands.send('Runtime.evaluate', { expression: 'x' }, 'S1');
   assert.deepEqual(written, [{ id: 1, method: 'Browser.getVersion', params: {} }, { id: 2, method: 'Runtime.evaluate', params: { expression: 'x' }, sessionId: 'S1' }]);
   assert.equal(commands.waiting, true);
@@ -61,4 +61,20 @@ test('parseCdp: a JSON object, or null', () => {
   assert.equal(parseCdp('not json'), null);
   assert.equal(parseCdp('42'), null);
   assert.equal(parseCdp('null'), null);
+});
+
+test('commands are typed from the protocol: its names, parameters and answers (checked by the typecheck)', async () => {
+  const { commands } = client();
+  const version = commands.send('Browser.getVersion');
+  const navigated = commands.send('Page.navigate', { url: 'about:blank' });
+  // @ts-expect-error a method the protocol does not have
+  void commands.send('Page.navigateSomewhere', {}).catch(() => {});
+  // @ts-expect-error a parameter of the wrong type
+  void commands.send('Page.navigate', { url: 42 }).catch(() => {});
+  commands.settle({ id: 1, result: { product: 'Chrome/156', protocolVersion: '1.3' } });
+  commands.settle({ id: 2, result: { frameId: 'F1' } });
+  const product: string = (await version).product;
+  const frameId: string = (await navigated).frameId;
+  assert.deepEqual([product, frameId], ['Chrome/156', 'F1']);
+  commands.fail(new Error('done'));
 });

@@ -5,7 +5,9 @@
 // (proxy/agent/cdp.ts), the profile plugin's client on a fresh upstream socket
 // (proxy/plugins/profile/cdp.ts) and the pipeline lane's injected commands (proxy/relay/injected.ts).
 // A transport writes the text it is given and hands every message it reads to settle(); what an
-// event means stays with the client.
+// event means stays with the client. Commands and their answers are typed from the protocol
+// (protocol.ts).
+import type { CdpMethod, CdpResult, CdpSendParams } from './protocol';
 
 /** A CDP message as it arrives, command answer or event. */
 export interface CdpMessage {
@@ -53,10 +55,10 @@ export class CdpCommands {
   }
 
   /** Resolves with the command's result; rejects with the client's errors (answered error, deadline, connection ended). */
-  send<T>(method: string, params: object = {}, sessionId?: string, timeoutMs?: number): Promise<T> {
+  send<M extends CdpMethod>(method: M, params: CdpSendParams<M> = {}, sessionId?: string, timeoutMs?: number): Promise<CdpResult<M>> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<CdpResult<M>>((resolve, reject) => {
       const entry: Pending = { method, resolve: resolve as (value: unknown) => void, reject };
       if (timeoutMs !== undefined && this.words.timedOut) {
         entry.timer = setTimeout(() => {

@@ -3,17 +3,16 @@
 // an HTTP error fails with a worded reason instead of hanging the request.
 import WebSocket from 'ws';
 import { CdpCommands, parseCdp } from '../cdp/commands';
+import type { CdpEventName, CdpEventParams, CdpMethod, CdpResult, CdpSendParams } from '../cdp/protocol';
 import { pinnedLookup } from '../net/egress-connect';
 import { checkUrl, type EgressPolicy } from '../net/egress-policy';
 import { hostOf, type ProviderHeaders } from './address';
 import { ProviderCheckError } from './check-errors';
 
-type Json = Record<string, unknown>;
-
 interface EventWaiter {
   method: string;
   sessionId: string | undefined;
-  resolve: (params: Json) => void;
+  resolve: (params: unknown) => void;
 }
 
 export interface SendOptions {
@@ -35,14 +34,14 @@ export class CdpConnection {
     socket.on('error', (error) => this.commands.fail(new ProviderCheckError(`CDP connection to ${host} failed: ${error.message}`)));
   }
 
-  send<T extends Json = Json>(method: string, params: Json = {}, options: SendOptions): Promise<T> {
-    return this.commands.send<T>(method, params, options.sessionId, options.timeoutMs);
+  send<M extends CdpMethod>(method: M, params: CdpSendParams<M>, options: SendOptions): Promise<CdpResult<M>> {
+    return this.commands.send(method, params, options.sessionId, options.timeoutMs);
   }
 
   /** Resolves with the event's params, or with null when none arrives in time. */
-  waitForEvent(method: string, options: SendOptions): Promise<Json | null> {
+  waitForEvent<E extends CdpEventName>(method: E, options: SendOptions): Promise<CdpEventParams<E> | null> {
     return new Promise((resolve) => {
-      const waiter: EventWaiter = { method, sessionId: options.sessionId, resolve: (params) => { clearTimeout(timer); resolve(params); } };
+      const waiter: EventWaiter = { method, sessionId: options.sessionId, resolve: (params) => { clearTimeout(timer); resolve(params as CdpEventParams<E>); } };
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
         resolve(null);
@@ -65,7 +64,7 @@ export class CdpConnection {
     const message = parseCdp(text);
     if (!message || this.commands.settle(message) || !message.method) return;
     const index = this.waiters.findIndex((w) => w.method === message.method && (w.sessionId === undefined || w.sessionId === message.sessionId));
-    if (index >= 0) this.waiters.splice(index, 1)[0]!.resolve((message.params ?? {}) as Json);
+    if (index >= 0) this.waiters.splice(index, 1)[0]!.resolve(message.params ?? {});
   }
 }
 

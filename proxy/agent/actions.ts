@@ -39,7 +39,7 @@ export async function navigate(session: AgentSession, url: string): Promise<stri
  */
 export async function openIn(tab: Tab, target: string): Promise<boolean> {
   tab.loading = true;
-  const result = await tab.send<{ errorText?: string; loaderId?: string }>('Page.navigate', { url: target }, NAVIGATION_TIMEOUT_MS);
+  const result = await tab.send('Page.navigate', { url: target }, NAVIGATION_TIMEOUT_MS);
   if (result.errorText) {
     tab.loading = false;
     throw new AgentError('navigation', `Could not open ${target}: ${result.errorText}`);

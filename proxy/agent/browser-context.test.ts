@@ -12,21 +12,12 @@ import { launchChromium, type Chromium } from '../../e2e/support/chromium';
 import { eventually } from '../../e2e/support/connect';
 import { startTestSite, type TestSite } from '../../e2e/support/test-site';
 import { navigate } from './actions';
+import type { Protocol } from '../../lib/cdp/protocol';
 import { CdpConnection } from './cdp';
 import { evaluate } from './reading';
 import type { AgentSession } from './session';
 import { SessionSet } from './session-set';
 import type { AgentEndpoint } from './types';
-
-interface TargetInfo {
-  targetId: string;
-  type: string;
-  browserContextId: string;
-  url: string;
-}
-interface Cookie {
-  name: string;
-}
 
 let browser: Chromium;
 let site: TestSite;
@@ -36,7 +27,7 @@ let defaultContext: string;
 before(async () => {
   [browser, site] = await Promise.all([launchChromium(), startTestSite()]);
   other = await CdpConnection.open(browser.wsUrl);
-  defaultContext = (await pages()).find((t) => t.url === 'about:blank')!.browserContextId;
+  defaultContext = (await pages()).find((t) => t.url === 'about:blank')!.browserContextId!;
 });
 after(async () => {
   other?.close();
@@ -44,12 +35,12 @@ after(async () => {
 });
 
 const routed: AgentEndpoint = { kind: 'connect', connect: async () => ({ url: browser.wsUrl }) };
-const pages = async () => (await other.send<{ targetInfos: TargetInfo[] }>('Target.getTargets')).targetInfos.filter((t) => t.type === 'page');
-const contexts = async () => (await other.send<{ browserContextIds: string[] }>('Target.getBrowserContexts')).browserContextIds;
-const cookieNames = async (browserContextId?: string) => (await other.send<{ cookies: Cookie[] }>('Storage.getCookies', { browserContextId })).cookies.map((c) => c.name).sort();
+const pages = async () => (await other.send('Target.getTargets')).targetInfos.filter((t) => t.type === 'page');
+const contexts = async () => (await other.send('Target.getBrowserContexts')).browserContextIds;
+const cookieNames = async (browserContextId?: string) => (await other.send('Storage.getCookies', { browserContextId })).cookies.map((c) => c.name).sort();
 
 /** The session's tabs, as the browser lists them, once a popup opened from its tab is among them. */
-async function withPopup(session: AgentSession): Promise<TargetInfo[]> {
+async function withPopup(session: AgentSession): Promise<Protocol.Target.TargetInfo[]> {
   await evaluate(session, `window.open(${JSON.stringify(`${site.url}/agent/done?name=popup`)}) && true`);
   const tabs = await eventually(async () => {
     const listed = await session.listTabs();
@@ -69,7 +60,7 @@ test('a context of its own: not the default one, no cookies shared either way, d
   const session = await set.open();
   await navigate(session, `${site.url}/cookies`);
   const [tab] = await pages().then((all) => all.filter((t) => t.url.endsWith('/cookies')));
-  const own = tab!.browserContextId;
+  const own = tab!.browserContextId!;
   assert.notEqual(own, defaultContext, 'the agent\'s tab is not in the default context');
   assert.ok((await contexts()).includes(own));
 
@@ -124,7 +115,7 @@ test('a connection that drops without a close still takes the context, with its 
     const session = await set.open();
     await navigate(session, `${site.url}/agent/form`);
     const tabs = await withPopup(session);
-    const own = tabs[0]!.browserContextId;
+    const own = tabs[0]!.browserContextId!;
     assert.notEqual(own, defaultContext);
     relay.drop();
     await eventually(() => session.closed, 5_000, 'the session to hear of the drop');

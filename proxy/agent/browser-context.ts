@@ -30,7 +30,7 @@ async function createContext(cdp: CdpConnection, options: ResolvedOptions): Prom
   try {
     // disposeOnDetach: a connection that drops without closing the session (a killed CLI) still
     // takes the context, and every tab in it, with it.
-    const { browserContextId } = await cdp.send<{ browserContextId: string }>('Target.createBrowserContext', { disposeOnDetach: true }, undefined, CREATE_TIMEOUT_MS);
+    const { browserContextId } = await cdp.send('Target.createBrowserContext', { disposeOnDetach: true }, undefined, CREATE_TIMEOUT_MS);
     return browserContextId;
   } catch (error) {
     // Some providers allow no context but their own; the session then works in tabs of its own.

@@ -3,20 +3,18 @@
 // end of a session like any Playwright script, so nothing here is special to our proxy.
 import WebSocket from 'ws';
 import { CdpCommands, parseCdp } from '../../lib/cdp/commands';
+import type { CdpEventName, CdpEventParams, CdpMethod, CdpResult, CdpSendParams } from '../../lib/cdp/protocol';
 import { AgentError } from './types';
 
-// CDP messages are untyped JSON; each caller states the shape it reads.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>;
-
-export type EventHandler = (params: Json, sessionId: string | undefined) => void;
+// Commands, answers and events are typed from the protocol (lib/cdp/protocol.ts).
+export type EventHandler<E extends CdpEventName> = (params: CdpEventParams<E>, sessionId: string | undefined) => void;
 
 /** The default deadline of a command: a browser that answers nothing for this long is stuck. */
 export const COMMAND_TIMEOUT_MS = 30_000;
 
 export class CdpConnection {
   private readonly commands: CdpCommands;
-  private readonly handlers = new Map<string, Set<EventHandler>>();
+  private readonly handlers = new Map<string, Set<EventHandler<CdpEventName>>>();
   private closedReason: string | null = null;
   private readonly closeListeners = new Set<(reason: string) => void>();
   /** Response headers of the WebSocket handshake (the proxy's X-Session-Id). */
@@ -57,15 +55,16 @@ export class CdpConnection {
     return this.closedReason !== null;
   }
 
-  send<T extends Json = Json>(method: string, params: Json = {}, sessionId?: string, timeoutMs = COMMAND_TIMEOUT_MS): Promise<T> {
-    return this.commands.send<T>(method, params, sessionId, timeoutMs);
+  send<M extends CdpMethod>(method: M, params: CdpSendParams<M> = {}, sessionId?: string, timeoutMs = COMMAND_TIMEOUT_MS): Promise<CdpResult<M>> {
+    return this.commands.send(method, params, sessionId, timeoutMs);
   }
 
-  on(method: string, handler: EventHandler): () => void {
+  on<E extends CdpEventName>(method: E, handler: EventHandler<E>): () => void {
     let set = this.handlers.get(method);
     if (!set) this.handlers.set(method, (set = new Set()));
-    set.add(handler);
-    return () => set.delete(handler);
+    const untyped = handler as EventHandler<CdpEventName>;
+    set.add(untyped);
+    return () => set.delete(untyped);
   }
 
   onClose(listener: (reason: string) => void): void {
@@ -81,7 +80,7 @@ export class CdpConnection {
   private onMessage(text: string): void {
     const message = parseCdp(text);
     if (!message || this.commands.settle(message) || typeof message.method !== 'string') return;
-    for (const handler of this.handlers.get(message.method) ?? []) handler((message.params ?? {}) as Json, message.sessionId);
+    for (const handler of this.handlers.get(message.method) ?? []) handler((message.params ?? {}) as CdpEventParams<CdpEventName>, message.sessionId);
   }
 
   private fail(reason: string): void {

@@ -83,13 +83,13 @@ export async function screenshot(session: AgentSession, options: ScreenshotOptio
     params.captureBeyondViewport = true;
     what = options.ref;
   } else if (options.fullPage) {
-    const { cssContentSize } = await tab.send<{ cssContentSize: { width: number; height: number } }>('Page.getLayoutMetrics');
+    const { cssContentSize } = await tab.send('Page.getLayoutMetrics');
     const height = Math.min(Math.ceil(cssContentSize.height), 16_384);
     params.clip = { x: 0, y: 0, width: Math.min(Math.ceil(cssContentSize.width), 4_096), height, scale: 1 };
     params.captureBeyondViewport = true;
     what = height < cssContentSize.height ? `the first ${height} px of the page` : 'the whole page';
   }
-  const { data } = await tab.send<{ data: string }>('Page.captureScreenshot', params);
+  const { data } = await tab.send('Page.captureScreenshot', params);
   const hash = createHash('sha1').update(data).digest('hex');
   const unchanged = session.lastShot === hash;
   session.lastShot = hash;
@@ -128,7 +128,7 @@ function describe(condition: WaitOptions): string {
 /** Runs an expression in the page's own JavaScript world (what the page's scripts see). */
 export async function evaluate(session: AgentSession, expression: string): Promise<string> {
   const tab = await session.tab();
-  const { result, exceptionDetails } = await tab.send<{ result: { type: string; value?: unknown; description?: string; unserializableValue?: string }; exceptionDetails?: { text: string; exception?: { description?: string } } }>(
+  const { result, exceptionDetails } = await tab.send(
     'Runtime.evaluate',
     { expression, returnByValue: true, awaitPromise: true, userGesture: true, timeout: 10_000 },
     15_000,

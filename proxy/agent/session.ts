@@ -149,11 +149,11 @@ export class AgentSession {
   private async attach(targetId: string): Promise<Tab> {
     const existing = this.tabs.get(targetId);
     if (existing) return existing;
-    const { sessionId } = await this.cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+    const { sessionId } = await this.cdp.send('Target.attachToTarget', { targetId, flatten: true });
     const tab = new Tab(this.cdp, targetId, sessionId);
     this.tabs.set(targetId, tab);
     await tab.init({ pageConsole: this.options.pageConsole });
-    const { targetInfo } = await this.cdp.send<{ targetInfo: { url: string; title: string } }>('Target.getTargetInfo', { targetId });
+    const { targetInfo } = await this.cdp.send('Target.getTargetInfo', { targetId });
     tab.url = targetInfo.url;
     tab.title = targetInfo.title;
     return tab;
@@ -161,7 +161,7 @@ export class AgentSession {
 
   /** A new blank tab, attached; tools navigate it with `openIn` so that they can wait for the load. */
   async createTab(): Promise<Tab> {
-    const { targetId } = await this.cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId: this.contextId ?? undefined });
+    const { targetId } = await this.cdp.send('Target.createTarget', { url: 'about:blank', browserContextId: this.contextId ?? undefined });
     this.scope.add(targetId);
     return this.attach(targetId);
   }
@@ -186,7 +186,7 @@ export class AgentSession {
   }
 
   async listTabs(): Promise<TabInfo[]> {
-    const { targetInfos } = await this.cdp.send<{ targetInfos: { targetId: string; type: string; url: string; title: string }[] }>('Target.getTargets');
+    const { targetInfos } = await this.cdp.send('Target.getTargets');
     return targetInfos
       .filter((t) => t.type === 'page' && !t.url.startsWith('devtools://') && this.scope.has(t.targetId))
       .map((t) => ({ tabId: t.targetId, url: t.url, title: t.title, current: this.currentTab?.targetId === t.targetId }));

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { CdpError, type CdpConnection } from './cdp';
 import type { SnapshotLine } from './snapshot';
 import { AgentError } from './types';
+import type { CdpMethod, CdpResult, CdpSendParams } from '../../lib/cdp/protocol';
 
 const AGENT_SCRIPT = readFileSync(new URL('./page-scripts/agent.js', import.meta.url), 'utf8');
 /** The isolated world's name: what a page could see of us in CDP-only lists, never in its own globals. */
@@ -39,7 +40,7 @@ export class Tab {
     const commands: Promise<unknown>[] = [
       this.send('Page.enable'),
       this.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }),
-      this.send<{ frameTree: { frame: { id: string; loaderId: string; url: string } } }>('Page.getFrameTree').then(({ frameTree }) => {
+      this.send('Page.getFrameTree').then(({ frameTree }) => {
         this.frameId = frameTree.frame.id;
         this.loaderId = frameTree.frame.loaderId;
         this.url = frameTree.frame.url;
@@ -51,9 +52,8 @@ export class Tab {
     void this.send('Runtime.runIfWaitingForDebugger').catch(() => {});
   }
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CDP results are untyped JSON
-  send<T extends Record<string, any> = Record<string, any>>(method: string, params: Record<string, unknown> = {}, timeoutMs?: number): Promise<T> {
-    return this.cdp.send<T>(method, params, this.sessionId, timeoutMs);
+  send<M extends CdpMethod>(method: M, params: CdpSendParams<M> = {}, timeoutMs?: number): Promise<CdpResult<M>> {
+    return this.cdp.send(method, params, this.sessionId, timeoutMs);
   }
 
   // ---- events routed here by the session
@@ -138,7 +138,7 @@ export class Tab {
     for (let attempt = 0; ; attempt++) {
       const contextId = await this.worldContext();
       try {
-        const { result, exceptionDetails } = await this.send<{ result: { value?: unknown }; exceptionDetails?: { text: string; exception?: { description?: string } } }>(
+        const { result, exceptionDetails } = await this.send(
           'Runtime.evaluate',
           { expression, contextId, returnByValue: true, awaitPromise: true },
           options.timeoutMs,
@@ -156,8 +156,8 @@ export class Tab {
   private async worldContext(): Promise<number> {
     if (this.world && this.world.loaderId === this.loaderId) return this.world.contextId;
     const loaderId = this.loaderId;
-    const { executionContextId } = await this.send<{ executionContextId: number }>('Page.createIsolatedWorld', { frameId: this.frameId, worldName: WORLD_NAME, grantUniveralAccess: false });
-    const { exceptionDetails } = await this.send<{ exceptionDetails?: { text: string } }>('Runtime.evaluate', { expression: `(${AGENT_SCRIPT})()`, contextId: executionContextId, returnByValue: false });
+    const { executionContextId } = await this.send('Page.createIsolatedWorld', { frameId: this.frameId, worldName: WORLD_NAME, grantUniveralAccess: false });
+    const { exceptionDetails } = await this.send('Runtime.evaluate', { expression: `(${AGENT_SCRIPT})()`, contextId: executionContextId, returnByValue: false });
     if (exceptionDetails) throw new AgentError('browser', `the toolkit could not start in this page: ${exceptionDetails.text}`);
     // A navigation that committed meanwhile made this world the old document's: keep it only if not.
     if (this.loaderId === loaderId) this.world = { loaderId, contextId: executionContextId };

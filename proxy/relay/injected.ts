@@ -2,6 +2,7 @@
 // (plugin.ts), replies taken out of the stream before the client could see them, and frames held
 // while the client is in the middle of a fragmented message (nothing may go in between).
 import { CdpCommands } from '../../lib/cdp/commands';
+import type { CdpMethod, CdpResult, CdpSendParams } from '../../lib/cdp/protocol';
 import { maskedTextFrame } from '../websocket/frames';
 import { INJECTED_ID_BASE, type CdpMessage } from './plugin';
 
@@ -21,8 +22,8 @@ export class InjectedCommands {
   }
 
   /** A command of ours; resolves with its result, rejects with its error (or when the session ends). */
-  send(method: string, params?: unknown, cdpSessionId?: string): Promise<unknown> {
-    return this.commands.send(method, (params ?? {}) as object, cdpSessionId);
+  send<M extends CdpMethod>(method: M, params: CdpSendParams<M> = {}, cdpSessionId?: string): Promise<CdpResult<M>> {
+    return this.commands.send(method, params, cdpSessionId);
   }
 
   /** A message to the browser as the client's (a plugin passing on one it held). */

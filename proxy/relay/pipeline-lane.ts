@@ -11,6 +11,7 @@ import { LARGEST_WATCHED_BYTES } from './command-screen';
 import type { LaneOptions } from './fast-lane';
 import { goodbye } from './goodbye';
 import { InjectedCommands } from './injected';
+import type { CdpMethod, CdpResult, CdpSendParams } from '../../lib/cdp/protocol';
 import { mayBeInjectedReply, type CdpMessage, type PipelinePlugin, type PluginContext } from './plugin';
 import { CLIENT_ENDED, CLOSE_GRACE_MS, farewell, providerOutcome, type Relay, type RelayOutcome, type RelayStats } from './types';
 
@@ -139,7 +140,7 @@ export class PipelineLane implements Relay {
     if (!this.ended) this.injected.forward(message);
   }
 
-  private inject(method: string, params?: unknown, cdpSessionId?: string): Promise<unknown> {
+  private inject<M extends CdpMethod>(method: M, params?: CdpSendParams<M>, cdpSessionId?: string): Promise<CdpResult<M>> {
     if (this.ended || (this.closing && !this.releasing)) return Promise.reject(new Error('session ended'));
     return this.injected.send(method, params, cdpSessionId);
   }

@@ -1,5 +1,6 @@
 // What a pipeline-lane plugin sees and may do (profiles, recordings, traces, agent tools): the
 // CDP messages both ways, commands of its own, and the session's end.
+import type { CdpMethod, CdpResult, CdpSendParams } from '../../lib/cdp/protocol';
 import type { RelayOutcome } from './types';
 
 export interface CdpMessage {
@@ -14,7 +15,7 @@ export interface CdpMessage {
 export interface PluginContext {
   sessionId: string;
   /** Sends a command on behalf of the service; its reply is delivered here, never to the client. */
-  send(method: string, params?: unknown, cdpSessionId?: string): Promise<unknown>;
+  send<M extends CdpMethod>(method: M, params?: CdpSendParams<M>, cdpSessionId?: string): Promise<CdpResult<M>>;
   /** Sends a client's command that a plugin held back (its reply goes to the client as usual). */
   forward(message: CdpMessage): void;
 }

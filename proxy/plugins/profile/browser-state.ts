@@ -4,9 +4,12 @@
 // fresh browser per session (a generic provider), a marker says which profile's state is in it.
 import type { ProfileCookie, ProfileState, OriginState, IndexedDbDatabase } from '../../../lib/profiles/state';
 import { canonicalOrigin } from '../../../lib/profiles/state';
+import type { Protocol } from '../../../lib/cdp/protocol';
 import { CdpError, type Cdp } from './cdp';
 import { runOnOrigins, type HelperOptions } from './helper-pages';
 import { readOriginExpression, writeOriginExpression } from './page-scripts';
+
+type CookieParam = Protocol.Network.CookieParam;
 
 /** The marker: a cookie and a localStorage item on an origin no site can have (RFC 6761 `.invalid`). */
 export const MARKER_DOMAIN = 'profile-marker.invalid';
@@ -86,7 +89,7 @@ export async function loadIntoBrowser(cdp: Cdp, input: LoadInput): Promise<LoadR
 }
 
 async function checkResidue(cdp: Cdp, profileId: string, onHelper: HelperOptions['onHelper']): Promise<void> {
-  const { cookies } = await cdp.send<{ cookies: CdpCookie[] }>('Storage.getCookies', {});
+  const { cookies } = await cdp.send('Storage.getCookies', {});
   const cookie = cookies.find((c) => c.domain.replace(/^\./, '') === MARKER_DOMAIN && c.name === MARKER_NAME);
   if (cookie && cookie.value !== profileId) throw new ResidueError('the browser still holds cookies another profile loaded');
   // localStorage outlives a disposed browser context (Chromium keeps it), so it is checked too.
@@ -96,7 +99,7 @@ async function checkResidue(cdp: Cdp, profileId: string, onHelper: HelperOptions
   if (run.failed.size > 0) throw new CdpError(`could not check the browser for another profile's state: ${[...run.failed.values()][0]}`);
 }
 
-function markerCookie(profileId: string): Record<string, unknown> {
+function markerCookie(profileId: string): CookieParam {
   return { name: MARKER_NAME, value: profileId, domain: MARKER_DOMAIN, path: '/', expires: Math.floor(Date.now() / 1000) + 365 * 86_400, httpOnly: true, secure: false, sameSite: 'Lax' };
 }
 
@@ -104,9 +107,9 @@ function markerCookie(profileId: string): Record<string, unknown> {
  * CDP refuses a whole Storage.setCookies batch for one bad cookie. Left out up front: expired
  * cookies, SameSite=None without Secure, __Host-/__Secure- cookies that break their prefix rules.
  */
-export function sanitizeForInject(cookies: readonly ProfileCookie[]): Record<string, unknown>[] {
+export function sanitizeForInject(cookies: readonly ProfileCookie[]): CookieParam[] {
   const now = Date.now() / 1000;
-  const out: Record<string, unknown>[] = [];
+  const out: CookieParam[] = [];
   for (const c of cookies) {
     const session = c.session === true || c.expires === undefined || c.expires < 0;
     if (!session && c.expires! <= now) continue;
@@ -124,7 +127,7 @@ export function sanitizeForInject(cookies: readonly ProfileCookie[]): Record<str
 }
 
 /** Sets the cookies; when CDP refuses the batch, one by one. Returns how many could not be set. */
-async function setCookies(cdp: Cdp, cookies: Record<string, unknown>[]): Promise<number> {
+async function setCookies(cdp: Cdp, cookies: CookieParam[]): Promise<number> {
   if (cookies.length === 0) return 0;
   try {
     await cdp.send('Storage.setCookies', { cookies });
@@ -155,7 +158,7 @@ export interface Capture {
 
 export async function captureFromBrowser(cdp: Cdp, input: CaptureInput): Promise<Capture> {
   const started = performance.now();
-  const { cookies } = await cdp.send<{ cookies: CdpCookie[] }>('Storage.getCookies', {});
+  const { cookies } = await cdp.send('Storage.getCookies', {});
   const origins = [...new Set(input.origins.map((o) => canonicalOrigin(o)).filter((o): o is string => o !== null && o !== MARKER_ORIGIN))];
   const run = await runOnOrigins<{ localStorage: Record<string, string>; indexedDB?: IndexedDbDatabase[] }>(cdp, origins, () => readOriginExpression({ indexedDB: input.indexedDB }), { ...HELPERS, budgetMs: CAPTURE_BUDGET_MS, onHelper: input.onHelper });
   const storage: Record<string, OriginState> = {};
@@ -186,10 +189,10 @@ export async function cleanBrowser(cdp: Cdp, origins: readonly string[]): Promis
   // sent through a blank page of the default context made for it. Not a page already there: the
   // client's last tab may be closing as the session ends, and clearing through it then failed
   // ("Session with given id not found"), leaving the origins' storage to the next session.
-  const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
+  const { targetId } = await cdp.send('Target.createTarget', { url: 'about:blank' });
   let cleared: PromiseSettledResult<unknown>[];
   try {
-    const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+    const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true });
     cleared = await Promise.allSettled(all.map((origin) => cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' }, sessionId)));
     await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => {});
   } finally {

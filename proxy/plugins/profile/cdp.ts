@@ -3,6 +3,7 @@
 // during the session (the pipeline lane's injected commands, events routed by the plugin).
 import type { Duplex } from 'node:stream';
 import { CdpCommands, parseCdp } from '../../../lib/cdp/commands';
+import type { CdpMethod, CdpResult, CdpSendParams } from '../../../lib/cdp/protocol';
 import { FrameReader, maskedTextFrame, OP_CLOSE, OP_TEXT, payloadOf, type Frame } from '../../websocket/frames';
 
 export interface CdpEvent {
@@ -12,7 +13,7 @@ export interface CdpEvent {
 }
 
 export interface Cdp {
-  send<T = Record<string, unknown>>(method: string, params?: object, sessionId?: string): Promise<T>;
+  send<M extends CdpMethod>(method: M, params?: CdpSendParams<M>, sessionId?: string): Promise<CdpResult<M>>;
   /** Listens to every event; returns the unsubscribe. */
   onEvent(listener: (event: CdpEvent) => void): () => void;
 }
@@ -40,8 +41,8 @@ export class UpstreamCdp implements Cdp {
     socket.resume();
   }
 
-  send<T>(method: string, params: object = {}, sessionId?: string): Promise<T> {
-    return this.commands.send<T>(method, params, sessionId);
+  send<M extends CdpMethod>(method: M, params: CdpSendParams<M> = {}, sessionId?: string): Promise<CdpResult<M>> {
+    return this.commands.send(method, params, sessionId);
   }
 
   onEvent(listener: (event: CdpEvent) => void): () => void {

@@ -20,16 +20,15 @@ after(async () => {
   await Promise.all([browser?.stop(), site?.close()]);
 });
 
-type Json = Record<string, unknown>;
 const pages = async (conn: CdpConnection) =>
-  (await conn.send<{ targetInfos: { targetId: string; type: string }[] }>('Target.getTargets')).targetInfos.filter((t) => t.type === 'page').map((t) => t.targetId);
+  (await conn.send('Target.getTargets')).targetInfos.filter((t) => t.type === 'page').map((t) => t.targetId);
 
 /** localStorage's `key` at the site's origin, read in a tab opened for it. */
 async function stored(conn: CdpConnection, set?: string): Promise<unknown> {
-  const { targetId } = await conn.send<{ targetId: string }>('Target.createTarget', { url: `${site.url}/basic` });
-  const { sessionId } = await conn.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+  const { targetId } = await conn.send('Target.createTarget', { url: `${site.url}/basic` });
+  const { sessionId } = await conn.send('Target.attachToTarget', { targetId, flatten: true });
   const expression = set === undefined ? "localStorage.getItem('key')" : `localStorage.setItem('key', ${JSON.stringify(set)})`;
-  const { result } = await conn.send<{ result: { value?: unknown } }>('Runtime.evaluate', { expression, returnByValue: true }, sessionId);
+  const { result } = await conn.send('Runtime.evaluate', { expression, returnByValue: true }, sessionId);
   if (set === undefined) await conn.send('Target.closeTarget', { targetId });
   return result.value ?? null;
 }
@@ -41,10 +40,10 @@ test('the clean-up clears through a blank page of its own, not the client\'s tab
     const clientTabs = await pages(conn);
     // The client's tabs close at the moment the clean-up would reach them.
     const cdp: Cdp = {
-      async send<T>(method: string, params: object = {}, sessionId?: string): Promise<T> {
+      async send(method, params = {}, sessionId) {
         const target = (params as { targetId?: string }).targetId;
         if (method === 'Target.attachToTarget' && target && clientTabs.includes(target)) await conn.send('Target.closeTarget', { targetId: target });
-        return conn.send(method, params as Json, sessionId) as Promise<T>;
+        return conn.send(method, params, sessionId);
       },
       onEvent: () => () => {},
     };

@@ -78,7 +78,7 @@ interface Tab {
 async function openTab(cdp: Cdp, options: HelperOptions): Promise<Tab> {
   // In the background: a helper tab must not become the browser's foreground tab, which would
   // defer the loading of the tab the browser started with (and so change what a client finds).
-  const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', background: true });
+  const { targetId } = await cdp.send('Target.createTarget', { url: 'about:blank', background: true });
   options.onHelper?.({ targetId });
   let sessionId: string | undefined;
   const off = cdp.onEvent((event) => {
@@ -91,7 +91,7 @@ async function openTab(cdp: Cdp, options: HelperOptions): Promise<Tab> {
     cdp.send('Target.closeTarget', { targetId }).catch(() => {});
   };
   try {
-    ({ sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true }));
+    ({ sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true }));
     options.onHelper?.({ sessionId });
     await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] }, sessionId);
     // A client's auto-attach with waitForDebuggerOnStart may hold a new tab paused until resumed.
@@ -105,12 +105,12 @@ async function openTab(cdp: Cdp, options: HelperOptions): Promise<Tab> {
     broken: false,
     async run<T>(origin: string, expression: string): Promise<T> {
       try {
-        const nav = await cdp.send<{ errorText?: string }>('Page.navigate', { url: `${origin}/` }, sessionId);
+        const nav = await cdp.send('Page.navigate', { url: `${origin}/` }, sessionId);
         if (nav.errorText) throw new CdpError(`could not open a blank page on ${origin}: ${nav.errorText}`);
         // The navigation has committed; the script checks that it runs on the origin's document.
         const guarded = `(async () => { if (location.origin !== ${JSON.stringify(origin)}) throw new Error('not on ' + ${JSON.stringify(origin)} + ' yet'); return await (${expression}); })()`;
         for (let attempt = 0; ; attempt++) {
-          const answer = await cdp.send<{ result: { value?: unknown }; exceptionDetails?: { exception?: { description?: string }; text?: string } }>(
+          const answer = await cdp.send(
             'Runtime.evaluate', { expression: guarded, awaitPromise: true, returnByValue: true }, sessionId);
           if (!answer.exceptionDetails) return answer.result.value as T;
           const message = answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text ?? 'script failed';

@@ -131,7 +131,7 @@ export class ProfilePlugin implements PipelinePlugin {
     this.finishing ??= (async () => {
       this.busy = true;
       const cdp: Cdp = {
-        send: (method, params, sessionId) => ctx.send(method, params, sessionId) as never,
+        send: (method, params, sessionId) => ctx.send(method, params, sessionId),
         onEvent: (listener) => {
           this.listeners.add(listener);
           return () => this.listeners.delete(listener);
@@ -141,7 +141,7 @@ export class ProfilePlugin implements PipelinePlugin {
         if (targetId) this.helperTargets.add(targetId);
         if (sessionId) this.helperSessions.add(sessionId);
       };
-      const pages = await ctx.send('Target.getTargets', {}).catch(() => ({ targetInfos: [] })) as { targetInfos: { type: string; url: string }[] };
+      const pages = await ctx.send('Target.getTargets', {}).catch(() => ({ targetInfos: [] }));
       for (const target of pages.targetInfos) if (target.type === 'page') this.addOrigin(target.url);
       const origins = [...new Set([...this.visited, ...this.loadedOrigins])];
       if (this.options.saving) {

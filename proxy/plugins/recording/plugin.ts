@@ -79,7 +79,7 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
     this.startedAt = this.now();
     this.attaching = true;
     try {
-      const { sessionId: browserSession } = (await ctx.send('Target.attachToBrowserTarget')) as { sessionId: string };
+      const { sessionId: browserSession } = await ctx.send('Target.attachToBrowserTarget');
       this.attaching = false;
       this.ours.add(browserSession);
       this.browserSession = browserSession;
@@ -207,7 +207,7 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
         const page = this.pages.get(session);
         if (page && this.browserSession) {
           void ctx.send('Target.getTargetInfo', { targetId: page.targetId }, this.browserSession).then(
-            (reply) => this.targetChanged((reply as { targetInfo: TargetInfo }).targetInfo),
+            (reply) => this.targetChanged(reply.targetInfo),
             () => {},
           );
         }
