@@ -2,7 +2,8 @@
 // Console output and uncaught exceptions, in order, with their level, their source and the moment
 // on the trace's axis; filtered by level and text. At most ROW_STEP lines render at a time.
 import { memo, useDeferredValue, useMemo, useState } from 'react';
-import { CONSOLE_GROUPS, CONSOLE_GROUP_LABELS, countGroups, filterConsole, formatAt, sourceLocation, type ConsoleEntry, type ConsoleGroup, type TimeAxis } from '@/lib/client/trace-model';
+import { CONSOLE_GROUPS, CONSOLE_GROUP_LABELS, countGroups, filterConsole, sourceLocation, type ConsoleEntry, type ConsoleGroup } from '@/lib/client/trace-console';
+import { formatAt, type TimeAxis } from '@/lib/client/trace-timeline';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';

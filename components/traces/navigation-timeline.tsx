@@ -1,7 +1,7 @@
 'use client';
 // Each tab on the trace's time axis: when it opened and closed, and its main-frame navigations as
 // points (same-document ones, history API or #fragment, as rings), with their addresses listed below.
-import { axisFraction, formatAt, type TabTimeline, type TimeAxis } from '@/lib/client/trace-model';
+import { axisFraction, formatAt, type TabTimeline, type TimeAxis } from '@/lib/client/trace-timeline';
 import { Badge } from '../ui/badge';
 import { cn } from '../ui/cn';
 import { EmptyState } from '../ui/empty-state';

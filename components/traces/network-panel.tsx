@@ -4,10 +4,8 @@
 // At most ROW_STEP rows render at a time ("Show more" adds the next ones): a trace has thousands.
 import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { formatBytes } from '../sessions/format';
-import {
-  TYPE_FILTERS, TYPE_FILTER_LABELS, axisFraction, axisTicks, filterRequests, formatMs, isFailedRequest, splitUrl, traceAxis, typeCategory,
-  type NetworkRequest, type TimeAxis, type TypeFilter,
-} from '@/lib/client/trace-model';
+import { TYPE_FILTERS, TYPE_FILTER_LABELS, filterRequests, isFailedRequest, splitUrl, typeCategory, type NetworkRequest, type TypeFilter } from '@/lib/client/trace-model';
+import { axisFraction, axisTicks, formatMs, traceAxis, type TimeAxis } from '@/lib/client/trace-timeline';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { EmptyState } from '../ui/empty-state';

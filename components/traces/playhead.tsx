@@ -3,7 +3,7 @@
 // second; only the cursor lines read it (through a small store), so the waterfall's rows do not
 // render again as it moves.
 import { useState, useSyncExternalStore } from 'react';
-import { axisFraction, type TimeAxis } from '@/lib/client/trace-model';
+import { axisFraction, type TimeAxis } from '@/lib/client/trace-timeline';
 import { cn } from '../ui/cn';
 
 export class Playhead {

@@ -2,7 +2,8 @@
 // One request in full: where it went and what came back, where its time went (ResourceTiming), and
 // both sets of headers. Credentials were never stored: their values read `[redacted]`.
 import { useState, type ReactNode } from 'react';
-import { formatAt, formatMs, isFailedRequest, timingPhases, type NetworkRequest, type TimeAxis } from '@/lib/client/trace-model';
+import { isFailedRequest, timingPhases, type NetworkRequest } from '@/lib/client/trace-model';
+import { formatAt, formatMs, type TimeAxis } from '@/lib/client/trace-timeline';
 import type { Headers } from '@/lib/traces/format';
 import { REDACTED } from '@/lib/traces/redact';
 import { formatBytes } from '../sessions/format';

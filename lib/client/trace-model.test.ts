@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { CapturedEvent, TraceEvent } from '../traces/format';
-import {
-  axisFraction, axisTicks, buildRequests, clockOffset, consoleEntries, countGroups, filterConsole, filterRequests, formatAt, formatMs, isFailedRequest, monotonicToAxis,
-  playerPositionAt, sourceLocation, splitUrl, tabTimelines, timingPhases, traceAxis, traceFigures, traceNotes, typeCategory,
-} from './trace-model';
+import { buildRequests, clockOffset, filterRequests, isFailedRequest, monotonicToAxis, splitUrl, timingPhases, traceFigures, typeCategory } from './trace-model';
+import { consoleEntries, countGroups, filterConsole, sourceLocation } from './trace-console';
+import { axisFraction, axisTicks, formatAt, formatMs, playerPositionAt, tabTimelines, traceAxis, traceNotes } from './trace-timeline';
 
 /** Events as a page file holds them: numbered in order. */
 const trace = (...events: CapturedEvent[]): TraceEvent[] => events.map((e, seq) => ({ ...e, seq }) as TraceEvent);

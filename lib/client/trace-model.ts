@@ -1,13 +1,13 @@
 // What the trace viewer shows, made from a trace's events (lib/traces/format.ts): requests joined
-// by requestId, console lines, each tab's navigations, all placed on one time axis. Pure: events in,
-// rows out, no clock and no I/O.
+// by requestId here, console lines (trace-console.ts) and each tab's navigations (trace-timeline.ts),
+// all placed on one time axis. Pure: events in, rows out, no clock and no I/O.
 //
 // The axis is the proxy's clock (Unix ms): event `t`, the trace's startedAt and a recording's
 // startedAt all come from it. A request's start and end come from the browser (`wallTime`, and the
 // monotonic `timestamp` of its events), whose clock may differ from the proxy's: the offset between
 // the two is estimated from the requests themselves (the smallest gap between a request's wallTime
 // and when the proxy saw it) and added to every browser time.
-import type { ConsoleEvent, Headers, NavigationEvent, NoteEvent, Timing, TraceEvent } from '../traces/format';
+import type { Headers, Timing, TraceEvent } from '../traces/format';
 
 export interface NetworkRequest {
   /** The requestId, with `#n` for the n-th hop after a redirect. */
@@ -215,158 +215,6 @@ export function timingPhases(r: Pick<NetworkRequest, 'timing' | 'timestamp' | 'e
   ];
   return phases.filter((p): p is [string, number] => p[1] !== null).map(([name, ms]) => ({ name, ms }));
 }
-
-// ---------------------------------------------------------------- console
-
-export type ConsoleGroup = 'error' | 'warning' | 'info' | 'log';
-export const CONSOLE_GROUPS: readonly ConsoleGroup[] = ['error', 'warning', 'info', 'log'];
-export const CONSOLE_GROUP_LABELS: Record<ConsoleGroup, string> = { error: 'Errors', warning: 'Warnings', info: 'Info', log: 'Logs' };
-
-export interface ConsoleEntry {
-  key: string;
-  seq: number;
-  t: number;
-  tab: string | null;
-  kind: 'console' | 'exception';
-  level: ConsoleEvent['level'];
-  /** The filter it falls under: exceptions are errors, debug lines are logs. */
-  group: ConsoleGroup;
-  source: string;
-  text: string;
-  stack?: string;
-  url?: string;
-  line?: number;
-  column?: number;
-}
-
-export function consoleEntries(events: readonly TraceEvent[]): ConsoleEntry[] {
-  const out: ConsoleEntry[] = [];
-  for (const e of events) {
-    if (e.kind === 'console') {
-      out.push({ key: String(e.seq), seq: e.seq, t: e.t, tab: e.tab, kind: 'console', level: e.level, group: e.level === 'debug' ? 'log' : e.level, source: e.source, text: e.text, url: e.url, line: e.line, column: e.column });
-    } else if (e.kind === 'exception') {
-      out.push({ key: String(e.seq), seq: e.seq, t: e.t, tab: e.tab, kind: 'exception', level: 'error', group: 'error', source: 'exception', text: e.text, stack: e.stack, url: e.url, line: e.line, column: e.column });
-    }
-  }
-  return out;
-}
-
-export function filterConsole(entries: readonly ConsoleEntry[], { groups, search }: { groups: ReadonlySet<ConsoleGroup>; search: string }): ConsoleEntry[] {
-  const text = search.trim().toLowerCase();
-  return entries.filter((e) => groups.has(e.group) && (!text || e.text.toLowerCase().includes(text) || (e.stack?.toLowerCase().includes(text) ?? false) || (e.url?.toLowerCase().includes(text) ?? false)));
-}
-
-export function countGroups(entries: readonly ConsoleEntry[]): Record<ConsoleGroup, number> {
-  const counts: Record<ConsoleGroup, number> = { error: 0, warning: 0, info: 0, log: 0 };
-  for (const e of entries) counts[e.group]++;
-  return counts;
-}
-
-/** Where a console line came from, as `file.js:12:5` (the URL's last segment). */
-export function sourceLocation(e: Pick<ConsoleEntry, 'url' | 'line' | 'column'>): string | null {
-  if (!e.url) return null;
-  const { path } = splitUrl(e.url);
-  const file = path.split('?')[0]!.split('/').filter(Boolean).at(-1) || path || e.url;
-  return [file, e.line, e.line !== undefined ? e.column : undefined].filter((p) => p !== undefined).join(':');
-}
-
-// ---------------------------------------------------------------- tabs and navigations
-
-export interface TabTimeline {
-  tab: string;
-  openedAt: number | null;
-  closedAt: number | null;
-  /** The address it opened with, else its first navigation's. */
-  url: string | null;
-  openerId?: string;
-  /** Main-frame navigations, in order. */
-  navigations: Pick<NavigationEvent, 'seq' | 't' | 'url' | 'sameDocument'>[];
-}
-
-export function tabTimelines(events: readonly TraceEvent[]): TabTimeline[] {
-  const tabs = new Map<string, TabTimeline>();
-  const tabOf = (id: string) => {
-    let tab = tabs.get(id);
-    if (!tab) {
-      tab = { tab: id, openedAt: null, closedAt: null, url: null, navigations: [] };
-      tabs.set(id, tab);
-    }
-    return tab;
-  };
-  for (const e of events) {
-    if (!e.tab) continue;
-    if (e.kind === 'tab') {
-      const tab = tabOf(e.tab);
-      if (e.action === 'opened') {
-        tab.openedAt ??= e.t;
-        tab.url ||= e.url || null;
-        if (e.openerId) tab.openerId = e.openerId;
-      } else {
-        tab.closedAt = e.t;
-      }
-    } else if (e.kind === 'navigation' && e.main) {
-      const tab = tabOf(e.tab);
-      tab.navigations.push({ seq: e.seq, t: e.t, url: e.url, sameDocument: e.sameDocument });
-      if (!tab.url || tab.url === 'about:blank') tab.url = e.url;
-    }
-  }
-  return [...tabs.values()];
-}
-
-export const traceNotes = (events: readonly TraceEvent[]): NoteEvent[] => events.filter((e): e is NoteEvent => e.kind === 'note');
-
-// ---------------------------------------------------------------- the axis
-
-export interface TimeAxis {
-  start: number;
-  end: number;
-}
-
-/** From the trace's start (or its first event) to its end (or its last request or event). */
-export function traceAxis(bounds: { startedAt: number | null; endedAt: number | null }, events: readonly Pick<TraceEvent, 't'>[], requests: readonly Pick<NetworkRequest, 'start' | 'end'>[]): TimeAxis {
-  let start = bounds.startedAt ?? Infinity;
-  let end = bounds.endedAt ?? -Infinity;
-  for (const e of events) {
-    if (e.t < start) start = e.t;
-    if (e.t > end) end = e.t;
-  }
-  for (const r of requests) {
-    if (r.start < start) start = r.start;
-    if ((r.end ?? r.start) > end) end = r.end ?? r.start;
-  }
-  if (!Number.isFinite(start)) start = Number.isFinite(end) ? end : 0;
-  if (!Number.isFinite(end) || end <= start) end = start + 1;
-  return { start, end };
-}
-
-/** Where `t` sits on the axis, 0 to 1. */
-export const axisFraction = (axis: TimeAxis, t: number) => Math.min(1, Math.max(0, (t - axis.start) / (axis.end - axis.start)));
-
-/** The ruler's marks: offsets from the axis start (ms), about `count` of them, 1, 2 or 5 × 10^n ms apart. */
-export function axisTicks(axis: TimeAxis, count = 6): number[] {
-  const span = axis.end - axis.start;
-  const rough = span / Math.max(1, count);
-  const power = 10 ** Math.floor(Math.log10(Math.max(rough, 1e-3)));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power;
-  const ticks: number[] = [];
-  for (let at = 0; at <= span + 1e-9; at += step) ticks.push(at);
-  return ticks;
-}
-
-/** A span of milliseconds: 850 ms, 1.25 s, 2 min 5 s. */
-export function formatMs(ms: number): string {
-  if (ms < 1) return `${ms.toFixed(2)} ms`;
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-  const s = Math.round(ms / 1000);
-  return `${Math.floor(s / 60)} min ${s % 60} s`;
-}
-
-/** A moment of the trace as the time since the axis started: +0.000 s. */
-export const formatAt = (axis: TimeAxis, t: number) => `+${((t - axis.start) / 1000).toFixed(3)} s`;
-
-/** A moment of the trace as a position of the recording's player (ms since the recording started). */
-export const playerPositionAt = (t: number, recordingStartedAt: number) => Math.max(0, t - recordingStartedAt);
 
 // ---------------------------------------------------------------- figures
 
