@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import type { FailedEvent, FinishedEvent, NavigationEvent, RequestEvent, ResponseEvent, TraceEvent } from './format';
-import { buildHar, HarBuilder, harClosing, harOpening, harTimings, type HarEntry } from './har';
+import { buildHar, HarBuilder, harClosing, harOpening, harTimings } from './har';
+import { type HarEntry } from './har-format';
 
 // har-validator checks a document against the HAR 1.2 JSON schema (har-schema); it has no types.
 const validator = createRequire(import.meta.url)('har-validator') as { har(data: unknown): Promise<unknown> };
