@@ -14,58 +14,17 @@
 //      kernel then refuses the connection to it.
 // What can be kept on is found out at start (detectIsolation) and logged; without bwrap the pool
 // refuses to start unless POOL_ISOLATION=none says otherwise.
-import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { chmod, lchown, lstat, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { browserPolicy } from './browser-policy';
+import { findExecutable, runTool, usedIds } from './host-tools';
 
 export type IsolationSetting = 'sandbox' | 'none';
 
 /** The project's root: never visible to a browser, even when it lies under /usr. */
 export const PROJECT_DIR = path.resolve(fileURLToPath(new URL('../../', import.meta.url)));
-
-/**
- * Schemes refused for every navigation, whoever starts it (CDP, window.open, links, redirects):
- *   file://           reads the host's files;
- *   view-source:      wraps any URL, file:// included;
- *   chrome://         internal pages: chrome://version shows the command line and profile path,
- *                     chrome://net-export and chrome://downloads touch files; no automation needs them;
- *   chrome-untrusted: the sandboxed halves of those pages;
- *   devtools://       the DevTools front-end, which can drive any DevTools endpoint it is pointed at.
- * Left allowed: about:blank and data: (automation lives on them), blob: and filesystem: (a page's
- * own, origin-scoped storage, never host files), http(s)/ws(s) (through the egress proxy).
- */
-export const URL_BLOCKLIST = ['file://*', 'view-source:*', 'chrome://*', 'chrome-untrusted://*', 'devtools://*'];
-/**
- * The two chrome:// pages headless Chromium opens by itself: its first tab and the omnibox's
- * (hidden) WebUI. Blocked, they turn into error pages that CDP clients list as extra pages.
- */
-export const URL_ALLOWLIST = ['chrome://new-tab-page-third-party', 'chrome://omnibox-popup.top-chrome'];
-
-/** The Chromium managed policy every pool browser gets (bound read-only into its sandbox). */
-export function browserPolicy(proxyUrl: string): Record<string, unknown> {
-  return {
-    URLBlocklist: URL_BLOCKLIST,
-    URLAllowlist: URL_ALLOWLIST,
-    // The egress proxy as a *managed* setting: it also overrides a proxy a CDP client asks for
-    // (Target.createBrowserContext({ proxyServer }) is a user-level setting), so no context escapes it.
-    ProxySettings: { ProxyMode: 'fixed_servers', ProxyServer: proxyUrl, ProxyBypassList: '<-loopback>' },
-    // WebRTC may use UDP only through a proxy, i.e. not at all: no way around the egress proxy.
-    // (The policy is `WebRtcIPHandling`; Chromium 156 rejects `WebRtcIPHandlingPolicy` as unknown.)
-    WebRtcIPHandling: 'disable_non_proxied_udp',
-    // Nothing written outside the profile on a page's behalf, no file pickers, no File System Access.
-    DownloadRestrictions: 3,
-    AllowFileSelectionDialogs: false,
-    DefaultFileSystemReadGuardSetting: 2,
-    DefaultFileSystemWriteGuardSetting: 2,
-    // 1 = allowed: 2 would close the remote-debugging port, i.e. CDP, the pool's whole protocol.
-    DeveloperToolsAvailability: 1,
-    BrowserSignin: 0,
-    SyncDisabled: true,
-    MetricsReportingEnabled: false,
-  };
-}
 
 export interface Isolation {
   /** What is in force, as logged at start and shown in /pool/status: `bwrap+uid+chromium-sandbox`, … */
@@ -113,7 +72,7 @@ export async function detectIsolation(options: IsolationOptions): Promise<Isolat
   const unshare = sandboxTool('unshare');
   if (options.setting === 'none') {
     // As root Chromium refuses its sandbox; as another user it may keep it (if user namespaces work).
-    const chromiumSandbox = !root && unshare !== undefined && (await run(unshare, USERNS_PROBE_ARGS)).ok;
+    const chromiumSandbox = !root && unshare !== undefined && (await runTool(unshare, USERNS_PROBE_ARGS)).ok;
     return { ...NO_ISOLATION, level: chromiumSandbox ? 'none+chromium-sandbox' : 'none', chromiumSandbox, notes: ['POOL_ISOLATION=none: browsers see the whole filesystem as the pool\'s user and file:// is not refused'] };
   }
 
@@ -142,7 +101,7 @@ export async function detectIsolation(options: IsolationOptions): Promise<Isolat
 
   const isolation: Isolation = { level: '', bwrap, setpriv, uidBase, chromiumSandbox: false, policyDir, hidden, extraReadOnly, notes };
   // 1. Does bwrap work here at all (as root; as another user it needs user namespaces)?
-  const probe = (command: string[]) => { const c = sandboxCommand(isolation, { command, uid: uidBase }); return run(c.file, c.args); };
+  const probe = (command: string[]) => { const c = sandboxCommand(isolation, { command, uid: uidBase }); return runTool(c.file, c.args); };
   const basic = await probe(['/bin/true']);
   if (!basic.ok) throw new Error(`bwrap cannot create a sandbox on this machine (${basic.output || 'no output'}). Fix that (user namespaces for a pool not running as root) or set POOL_ISOLATION=none`);
   // 2. Can the browser's user create the namespaces Chromium's own sandbox is made of, inside it?
@@ -318,54 +277,10 @@ function executableDir(chromiumPath: string, hidden: string[]): string[] {
   return [dir];
 }
 
-/** The first executable `name` on PATH (then the usual system directories). */
-export function findExecutable(name: string, searchPath = process.env.PATH || '/usr/local/bin:/usr/bin:/bin'): string | undefined {
-  for (const dir of searchPath.split(':').filter((d) => d.startsWith('/'))) {
-    const candidate = path.join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      if (statSync(candidate).isFile()) return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
-}
-
 /** A tool run inside the sandbox: the system's own (not a PATH shim), in a directory the sandbox binds. */
 function sandboxTool(name: string): string | undefined {
   const found = findExecutable(name, '/usr/bin:/bin:/usr/sbin:/sbin');
   if (!found) return undefined;
   const real = realpathSync(found);
   return isUnder(real, ['/usr', ...SYSTEM_DIRS]) ? real : undefined;
-}
-
-/** uids and gids in [base, base + count) that /etc/passwd or /etc/group already name. */
-function usedIds(base: number, count: number): string[] {
-  const taken: string[] = [];
-  for (const [file, kind] of [['/etc/passwd', 'uid'], ['/etc/group', 'gid']] as const) {
-    let text = '';
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n')) {
-      const [name, , id] = line.split(':');
-      const n = Number(id);
-      if (name && Number.isInteger(n) && n >= base && n < base + count) taken.push(`${kind} ${n} (${name})`);
-    }
-  }
-  return taken;
-}
-
-function run(file: string, args: string[], timeoutMs = 10_000): Promise<{ ok: boolean; code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: '/usr/bin:/bin' } as unknown as NodeJS.ProcessEnv });
-    let output = '';
-    child.stderr!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-500)));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('error', (error) => { clearTimeout(timer); resolve({ ok: false, code: null, output: error.message }); });
-    child.once('close', (code) => { clearTimeout(timer); resolve({ ok: code === 0, code, output: output.trim().split('\n').slice(-2).join(' | ') }); });
-  });
 }
