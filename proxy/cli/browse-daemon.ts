@@ -7,38 +7,32 @@
 // --idle-minutes, when the browser goes away, or when its socket is removed or taken over; it
 // removes its socket on the way out, and leaves a note of why it closed (other than `close`) for
 // the next command of the session to print.
-import { closeSync, constants, lstatSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
-import { readPrivateFile } from '../../lib/fs/private-file';
+import { closeSync, constants, openSync } from 'node:fs';
 import net from 'node:net';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
 import type { AgentSession } from '../agent/session';
 import { SessionSet } from '../agent/session-set';
-import { agentTools, runTool, type AgentTool } from '../agent/tools';
+import { agentTools } from '../agent/tools';
 import { AgentError, type AgentEndpoint } from '../agent/types';
 import {
-  DEFAULT_IDLE_MINUTES, MAX_IDLE_MINUTES, MIN_IDLE_MINUTES, PROTOCOL, checkRequest, connectTo, ensureDir, sessionFiles, validSession,
+  DEFAULT_IDLE_MINUTES, MAX_IDLE_MINUTES, MIN_IDLE_MINUTES, PROTOCOL, checkRequest, ensureDir, sessionFiles, validSession,
   type BrowseFlags, type SessionFiles, type WireAnswer, type WireRequest,
 } from './browse-client.mjs';
 import { connectUrl, resolveCredentials } from './credentials';
 import { forTheShell, maskEndpoint } from './browse-words';
+import { leaveClosedNote, SessionSocket, takeClosedNote } from './browse-socket';
+import { runVerb, VerbFailed } from './browse-verbs';
 import { browserWebSocket, browseTarget } from './devtools-endpoint';
 import { gatewayDataDir } from './data-dir';
 import { CliError, UsageError } from './output';
 
 /** A request longer than this is refused (fill and eval take up to 100,000 characters). */
 const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
-/** How often the daemon checks that its socket is still its own. */
-const SOCKET_CHECK_MS = 2_000;
 /** A daemon that opened no browser within this long exits (the command that started it went away). */
 const NO_BROWSER_MS = 60_000;
 /** How long the way out waits for answers still being written. */
 const EXIT_WAIT_MS = 5_000;
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
-
-/** A verb that failed as the tool said (exit code 1). */
-class VerbFailed extends Error {}
 
 function log(message: string): void {
   process.stderr.write(`${new Date().toISOString()} ${message}\n`);
@@ -66,8 +60,7 @@ class BrowseDaemon {
   private closing: string | null = null;
   private closedByVerb = false;
   private exitAfterAnswer = false;
-  private socketIno = 0;
-  private socketTimer: NodeJS.Timeout | null = null;
+  private readonly socket: SessionSocket;
   private noBrowserTimer: NodeJS.Timeout | null = null;
   /** Why the session's previous daemon ended, to say so once a new browser opens. */
   private previous: { reason: string; at: string } | null = null;
@@ -75,12 +68,13 @@ class BrowseDaemon {
   constructor(
     private readonly name: string,
     private readonly files: SessionFiles,
-  ) {}
+  ) {
+    this.socket = new SessionSocket(files.socket, name, log);
+  }
 
   /** Listens; false when another daemon of the session already does (this one then ends). */
   async start(): Promise<boolean> {
-    if (!(await this.listen())) return false;
-    this.socketIno = lstatSync(this.files.socket).ino;
+    if (!(await this.socket.listen(this.server))) return false;
     this.previous = takeClosedNote(this.files.closed);
     // The log is this daemon's from here on (the command that started it appends to it).
     try {
@@ -89,65 +83,16 @@ class BrowseDaemon {
       // no log: started by hand
     }
     log(`session "${this.name}" listening on ${this.files.socket} (pid ${process.pid})`);
-    this.socketTimer = setInterval(() => this.checkSocket(), SOCKET_CHECK_MS).unref();
+    this.socket.watch(() => void this.shutdown('its socket was removed or taken over', false));
     this.armNoBrowser();
     for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => void this.shutdown(`stopped by ${signal}`, true));
-    process.on('exit', () => this.removeSocket());
+    process.on('exit', () => this.socket.remove());
     process.on('uncaughtException', (error) => {
       log(`error: ${error.stack ?? error}`);
       void this.shutdown(`the session failed: ${error.message}`, true);
     });
     process.on('unhandledRejection', (error) => log(`unhandled rejection: ${(error as Error)?.stack ?? error}`));
     return true;
-  }
-
-  private async listen(): Promise<boolean> {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      try {
-        await new Promise<void>((resolve, reject) => {
-          this.server.once('error', reject);
-          this.server.listen(this.files.socket, () => {
-            this.server.off('error', reject);
-            resolve();
-          });
-        });
-        return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-        const other = await connectTo(this.files.socket).catch(() => null);
-        if (other) {
-          other.destroy();
-          log(`session "${this.name}" already has a daemon; this one ends`);
-          return false;
-        }
-        // A socket nobody listens on: left by a daemon that died. Take its place.
-        try {
-          unlinkSync(this.files.socket);
-        } catch {
-          // removed meanwhile
-        }
-      }
-    }
-    throw new Error(`could not listen on ${this.files.socket}`);
-  }
-
-  /** A daemon whose socket was removed or replaced (by a daemon started at the same moment) ends. */
-  private checkSocket(): void {
-    let ino = 0;
-    try {
-      ino = lstatSync(this.files.socket).ino;
-    } catch {
-      // gone
-    }
-    if (ino !== this.socketIno) void this.shutdown('its socket was removed or taken over', false);
-  }
-
-  private removeSocket(): void {
-    try {
-      if (this.socketIno && lstatSync(this.files.socket).ino === this.socketIno) unlinkSync(this.files.socket);
-    } catch {
-      // already gone
-    }
   }
 
   private armNoBrowser(): void {
@@ -222,7 +167,7 @@ class BrowseDaemon {
       if (verb === 'close') return this.close();
       if (verb === 'sessions') throw new UsageError('sessions is answered by the command itself');
       const browser = await this.open(request, notes);
-      return { ok: true, result: await this.verb(browser, verb, args, flags), notes };
+      return { ok: true, result: await runVerb({ tools: this.tools, sessions: browser.set, session: browser.session }, verb, args, flags), notes };
     } catch (error) {
       if (!this.browser) this.exitAfterAnswer = true;
       const known = error instanceof CliError || error instanceof VerbFailed || error instanceof AgentError;
@@ -275,97 +220,6 @@ class BrowseDaemon {
     return Math.min(MAX_IDLE_MINUTES, Math.max(MIN_IDLE_MINUTES, wanted));
   }
 
-  /** Runs one agent tool as MCP would (arguments checked against its schema); its text, or VerbFailed. */
-  private async tool(browser: Browser, name: string, input: Record<string, unknown>): Promise<{ text: string; image?: string }> {
-    const tool = this.tools.get(name) as AgentTool;
-    const parsed = z.object(tool.inputSchema).safeParse(input);
-    if (!parsed.success) throw new UsageError(parsed.error.issues.map((issue) => `${issue.path.join('.') || name}: ${issue.message}`).join('; '));
-    const result: CallToolResult = await runTool(tool, { sessions: browser.set }, parsed.data);
-    const text = forTheShell(result.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n'));
-    if (result.isError) throw new VerbFailed(text);
-    const image = result.content.find((part) => part.type === 'image');
-    return { text, image: image?.type === 'image' ? image.data : undefined };
-  }
-
-  private async verb(browser: Browser, verb: string, args: string[], flags: BrowseFlags): Promise<Record<string, unknown>> {
-    const ref = (value: string) => value.replace(/^@/, '');
-    const act = (step: Record<string, unknown>) => this.tool(browser, 'browser_act', { steps: [step] });
-    let answer: { text: string; image?: string };
-    const extra: Record<string, unknown> = {};
-    switch (verb) {
-      case 'open':
-        answer = await this.tool(browser, 'browser_navigate', { url: args[0] });
-        break;
-      case 'snapshot':
-        answer = await this.tool(browser, 'browser_snapshot', {});
-        break;
-      case 'click':
-      case 'hover':
-      case 'check':
-      case 'uncheck':
-        answer = await act({ action: verb, ref: ref(args[0]!) });
-        break;
-      case 'fill':
-      case 'type':
-        answer = await act({ action: verb, ref: ref(args[0]!), text: args[1] });
-        break;
-      case 'press':
-        answer = await act(args.length === 2 ? { action: 'press', ref: ref(args[0]!), key: args[1] } : { action: 'press', key: args[0] });
-        break;
-      case 'select':
-        answer = await act({ action: 'select', ref: ref(args[0]!), option: args[1] });
-        break;
-      case 'scroll':
-        answer = await act({ action: 'scroll', direction: args[0] });
-        break;
-      case 'extract':
-        answer = await this.tool(browser, 'browser_extract', { format: flags.format });
-        break;
-      case 'screenshot': {
-        answer = await this.tool(browser, 'browser_screenshot', { ref: args[0] === undefined ? undefined : ref(args[0]), fullPage: flags.full, skipIfUnchanged: flags.changed });
-        if (!answer.image) extra.unchanged = true;
-        break;
-      }
-      case 'wait':
-        answer = await this.tool(browser, 'browser_wait', { text: args[0], selector: flags.selector, urlContains: flags.url, timeoutMs: flags.timeout });
-        break;
-      case 'tabs': {
-        const [action = 'list', target] = args;
-        const input: Record<string, unknown> = { action };
-        if (action === 'new') input.url = target;
-        if (action === 'select' || action === 'close') input.tabId = await this.tabId(browser, target!);
-        answer = await this.tool(browser, 'browser_tabs', input);
-        extra.tabs = await browser.session.listTabs();
-        break;
-      }
-      case 'eval':
-        answer = await this.tool(browser, 'browser_eval', { expression: args[0] });
-        try {
-          extra.value = JSON.parse(answer.text);
-        } catch {
-          // undefined, NaN, Infinity, or cut short: the text says it
-        }
-        break;
-      case 'observe':
-        answer = await this.tool(browser, 'browser_observe', {});
-        break;
-      default:
-        throw new UsageError(`unknown verb '${verb}'`);
-    }
-    const tab = await browser.session.tab().catch(() => null);
-    const page = { url: tab?.url ?? null };
-    if (verb === 'screenshot') return { note: answer.text, image: answer.image, ...extra, ...page };
-    return { text: answer.text, ...extra, ...page };
-  }
-
-  /** A tab id, or the one tab whose id starts with what was given. */
-  private async tabId(browser: Browser, given: string): Promise<string> {
-    const tabs = await browser.session.listTabs();
-    if (tabs.some((t) => t.tabId === given)) return given;
-    const matches = tabs.filter((t) => t.tabId.toLowerCase().startsWith(given.toLowerCase()));
-    return matches.length === 1 ? matches[0]!.tabId : given;
-  }
-
   private async close(): Promise<WireAnswer> {
     const had = this.browser !== null;
     this.closedByVerb = true;
@@ -398,46 +252,16 @@ class BrowseDaemon {
     if (this.closing) return;
     this.closing = reason;
     log(`session "${this.name}" ends: ${reason}`);
-    if (this.socketTimer) clearInterval(this.socketTimer);
+    this.socket.stop();
     if (this.noBrowserTimer) clearTimeout(this.noBrowserTimer);
     this.server.close();
-    this.removeSocket();
-    if (note) {
-      try {
-        const fd = openSync(this.files.closed, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW, 0o600);
-        try {
-          writeFileSync(fd, `${JSON.stringify({ reason, at: new Date().toISOString() })}\n`);
-        } finally {
-          closeSync(fd);
-        }
-      } catch (error) {
-        log(`could not leave the closed note: ${(error as Error).message}`);
-      }
-    }
+    this.socket.remove();
+    if (note) leaveClosedNote(this.files.closed, reason, log);
     await this.browser?.set.closeAll(reason).catch(() => {});
     if (this.busy > 0) {
       await Promise.race([new Promise<void>((resolve) => this.idleWaiters.push(resolve)), new Promise((resolve) => setTimeout(resolve, EXIT_WAIT_MS))]);
     }
     process.exit(0);
-  }
-}
-
-/** Reads and removes the note the session's previous daemon left; null when there is none. */
-function takeClosedNote(file: string): { reason: string; at: string } | null {
-  let text: string;
-  try {
-    const bytes = readPrivateFile(file);
-    if (!bytes) return null;
-    text = bytes.toString('utf8');
-    unlinkSync(file);
-  } catch {
-    return null;
-  }
-  try {
-    const note = JSON.parse(text) as { reason?: unknown; at?: unknown };
-    return typeof note.reason === 'string' && typeof note.at === 'string' ? { reason: note.reason, at: note.at } : null;
-  } catch {
-    return null;
   }
 }
 
