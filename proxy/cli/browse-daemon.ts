@@ -13,10 +13,8 @@ import type { AgentSession } from '../agent/session';
 import { SessionSet } from '../agent/session-set';
 import { agentTools } from '../agent/tools';
 import { AgentError, type AgentEndpoint } from '../agent/types';
-import {
-  DEFAULT_IDLE_MINUTES, MAX_IDLE_MINUTES, MIN_IDLE_MINUTES, PROTOCOL, checkRequest, ensureDir, sessionFiles, validSession,
-  type BrowseFlags, type SessionFiles, type WireAnswer, type WireRequest,
-} from './browse-client.mjs';
+import { PROTOCOL, ensureDir, sessionFiles, type SessionFiles, type WireAnswer, type WireRequest } from './browse-wire.mjs';
+import { DEFAULT_IDLE_MINUTES, MAX_IDLE_MINUTES, MIN_IDLE_MINUTES, checkRequest, validSession, type BrowseFlags } from './browse-args.mjs';
 import { connectUrl, resolveCredentials } from './credentials';
 import { forTheShell, maskEndpoint } from './browse-words';
 import { leaveClosedNote, SessionSocket, takeClosedNote } from './browse-socket';

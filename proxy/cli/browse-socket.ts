@@ -1,10 +1,10 @@
-// What a `gateway browse` daemon keeps in its session's folder (proxy/cli/browse-client.mjs names
+// What a `gateway browse` daemon keeps in its session's folder (proxy/cli/browse-wire.mjs names
 // the files): the Unix socket it listens on, owned by one daemon at a time, and the note a daemon
 // that closed leaves for the next command of the session to print.
 import { closeSync, constants, lstatSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import type net from 'node:net';
 import { readPrivateFile } from '../../lib/fs/private-file';
-import { connectTo } from './browse-client.mjs';
+import { connectTo } from './browse-wire.mjs';
 
 /** How often a daemon checks that its socket is still its own. */
 const SOCKET_CHECK_MS = 2_000;

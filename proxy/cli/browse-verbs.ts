@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AgentSession } from '../agent/session';
 import type { SessionSet } from '../agent/session-set';
 import { runTool, type AgentTool } from '../agent/tools';
-import type { BrowseFlags } from './browse-client.mjs';
+import type { BrowseFlags } from './browse-args.mjs';
 import { forTheShell } from './browse-words';
 import { UsageError } from './output';
 

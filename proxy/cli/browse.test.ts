@@ -16,7 +16,8 @@ import { eventually } from '../../e2e/support/connect';
 import { startTestSite, type TestSite } from '../../e2e/support/test-site';
 import { isRunning } from '../../scripts/lib/processes';
 import { registerBrowse } from './browse';
-import { dataDirOf, parseBrowseArgs, sessionFiles, socketDirs, type BrowseRequest } from './browse-client.mjs';
+import { dataDirOf, sessionFiles, socketDirs } from './browse-wire.mjs';
+import { parseBrowseArgs, type BrowseRequest } from './browse-args.mjs';
 import { forTheShell, maskEndpoint } from './browse-words';
 import { gatewayDataDir, type Env } from './data-dir';
 

@@ -1,10 +1,11 @@
-// `gateway browse <verb>` (docs/gateway.md, "browse"): the verbs of proxy/cli/browse-client.mjs as
+// `gateway browse <verb>` (docs/gateway.md, "browse"): the verbs of proxy/cli/browse-args.mjs as
 // commander commands, for help and usage errors. A well-formed command line never gets here: the
 // launcher hands it to that client at once (proxy/cli/gateway.mjs), and this is the same client's
 // way in after commander parsed the line. The daemon behind each session is proxy/cli/browse-daemon.ts,
 // started as the hidden command `browse-daemon`.
 import { Argument, Command, InvalidArgumentError, Option } from 'commander';
-import { COMMON_OPTIONS, DEFAULT_SESSION, VERBS, checkRequest, execute, optionValue, type BrowseFlags, type BrowseRequest, type OptionSpec, type VerbSpec } from './browse-client.mjs';
+import { execute } from './browse-client.mjs';
+import { COMMON_OPTIONS, DEFAULT_SESSION, VERBS, checkRequest, optionValue, type BrowseFlags, type BrowseRequest, type OptionSpec, type VerbSpec } from './browse-args.mjs';
 import { UsageError } from './output';
 
 function toOption(spec: OptionSpec): Option {

@@ -19,10 +19,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 process.env.SERVICE_NAME ??= 'gateway';
 
 const argv = process.argv.slice(2);
-const browse = argv[0] === 'browse' ? await import('./browse-client.mjs') : null;
-const request = browse?.parseBrowseArgs(argv.slice(1));
+const request = argv[0] === 'browse' ? (await import('./browse-args.mjs')).parseBrowseArgs(argv.slice(1)) : null;
 if (request) {
-  process.exitCode = await browse.execute(request);
+  const { execute } = await import('./browse-client.mjs');
+  process.exitCode = await execute(request);
 } else {
   // The command compiled ahead (scripts/lib/build.ts) when it was made from these very sources;
   // otherwise tsx compiles the sources as they are (a checkout has it; the package needs it not).
