@@ -66,6 +66,15 @@ export default defineConfig([
     },
   },
   {
+    // Plain JavaScript (the launcher and the browse client, the lint rules): TypeScript does not
+    // check these, so a name used without its import is caught here. Node's globals only.
+    files: ['**/*.mjs'],
+    languageOptions: {
+      globals: Object.fromEntries(['process', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'structuredClone'].map((name) => [name, 'readonly'])),
+    },
+    rules: { 'no-undef': 'error' },
+  },
+  {
     // Scripts evaluated inside pages: their last expression is their value.
     files: ['proxy/data-api/page-scripts/**', 'proxy/agent/page-scripts/**'],
     rules: { '@typescript-eslint/no-unused-expressions': 'off' },

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrowseError, validSession } from './browse-args.mjs';
-import { connectDaemon, ensureDir, exchange, PROTOCOL, sessionFiles, socketDirs } from './browse-wire.mjs';
+import { checkDir, checkSocket, connectDaemon, connectTo, dataDirOf, ensureDir, exchange, PROTOCOL, sessionFiles, socketDirs } from './browse-wire.mjs';
 import { painter, render, write } from './browse-output.mjs';
 
 /** How long a starting daemon may take to listen (the first run after an install also compiles the sources). */

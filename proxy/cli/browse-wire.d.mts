@@ -27,6 +27,7 @@ export function dataDirOf(env: Record<string, string | undefined>, cwd?: string)
 export function socketDirs(dataDir: string): [string, string];
 export function sessionFiles(dataDir: string, session: string): SessionFiles;
 export function checkDir(dir: string): void;
+export function checkSocket(file: string): void;
 export function ensureDir(dir: string): void;
 export function connectTo(file: string): Promise<net.Socket | null>;
 export function connectDaemon(files: SessionFiles): Promise<net.Socket | null>;

@@ -69,7 +69,7 @@ export function ensureDir(dir) {
 }
 
 /** The socket as a socket of this user; a symbolic link or another kind of file there is refused. */
-function checkSocket(file) {
+export function checkSocket(file) {
   const stat = lstatSync(file);
   const uid = process.getuid?.();
   if (!stat.isSocket() || (uid !== undefined && stat.uid !== uid)) throw new BrowseError(`${file} is not a socket of this user; refusing to connect to it (remove it, then try again)`);
