@@ -1,6 +1,7 @@
 // The routing engine of one router: strategy order, cooldown, concurrency slots, the FIFO queue
-// and the failover chain (docs/architecture.md, "The connect path" step 3). Pure logic: time comes from
-// the Clock, slots from the SlotStore, and the caller does every connection attempt itself.
+// (its waiters in waiters.ts) and the failover chain (docs/architecture.md, "The connect path"
+// step 3). Pure logic: time comes from the Clock, slots from the SlotStore, and the caller does
+// every connection attempt itself.
 
 import type { Clock } from './clock';
 import { CooldownTracker } from './cooldown';
@@ -8,10 +9,10 @@ import { EngineError, type BlockReason } from './errors';
 import { FullMarks } from './full-marks';
 import { ProviderHealth } from './provider-health';
 import { LatencyTracker } from './latency';
-import { WaitQueue, type Waiter } from './queue';
 import { Reservation, type Chain, type ReservationHost } from './reservation';
 import { MemorySlotStore, type SlotStore } from './slots';
 import { createStrategy, type RoutingView, type Strategy } from './strategies';
+import { Waiters } from './waiters';
 import { concurrencyLimit, indexProviders, type ProviderConfig, type ProviderIndex, type ProviderStatus, type RouterSettings } from './types';
 
 /**
@@ -56,7 +57,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   private readonly cooldown: CooldownTracker;
   private readonly latency = new LatencyTracker();
   private readonly health = new ProviderHealth();
-  private readonly queue = new WaitQueue<Waiter<P>>();
+  private readonly waiters: Waiters<P>;
   private readonly cooldownListeners = new Set<CooldownListener>();
   /**
    * Providers that answered "at capacity": left out until `until` (from the time, like cooldown),
@@ -73,14 +74,20 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   private index: ProviderIndex<P> = new Map();
   private strategy!: Strategy;
   private closed = false;
-  private draining = false;
-  private drainAgain = false;
 
   constructor(options: RouterEngineOptions<P>) {
     this.clock = options.clock;
     this.slots = options.slots ?? new MemorySlotStore();
-    this.full = new FullMarks(this.clock, options.fullRetryMs ?? FULL_RETRY_MS, () => this.drain());
-    this.cooldown = new CooldownTracker(this.clock, options.settings, () => this.drain(), !options.shared);
+    this.waiters = new Waiters<P>({
+      clock: this.clock,
+      queueTimeoutMs: () => this.settings.queueTimeoutMs,
+      anyAvailable: () => this.providers.some((p) => this.isAvailable(p)),
+      someAvailable: (eligible) => eligible.some((p) => this.isAvailable(p)),
+      dispatch: (w, waitedMs) => this.dispatch(w.eligible, w.predicate, waitedMs, w.enqueuedAt, w.chain),
+      blockReason: (eligible) => this.blockReason(eligible),
+    });
+    this.full = new FullMarks(this.clock, options.fullRetryMs ?? FULL_RETRY_MS, () => this.waiters.drain());
+    this.cooldown = new CooldownTracker(this.clock, options.settings, () => this.waiters.drain(), !options.shared);
     this.shared = options.shared ?? false;
     this.host = {
       recordSuccess: (p, ms) => this.recordSuccess(p, ms),
@@ -106,11 +113,11 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
    */
   update(settings: RouterSettings, providers: readonly P[]): void {
     this.configure(settings, providers);
-    for (const w of this.queue.snapshot()) {
+    for (const w of this.waiters.snapshot()) {
       w.eligible = this.eligibleFor(w.predicate, w.chain);
-      if (w.eligible.length === 0) this.finish(w, new EngineError('config_changed', { waitedMs: this.waited(w) }));
+      if (w.eligible.length === 0) this.waiters.finish(w, new EngineError('config_changed', { waitedMs: this.waiters.waited(w) }));
     }
-    this.drain();
+    this.waiters.drain();
   }
 
   async acquire(options: AcquireOptions<P> = {}): Promise<Reservation<P>> {
@@ -123,7 +130,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     if (eligible.length === 0) throw new EngineError('none_eligible');
     // Serve the queue first: a slot that became usable without a wake-up yet (a cooldown ending
     // just now) belongs to the oldest waiter that can use it, not to this new arrival.
-    this.drain();
+    this.waiters.drain();
     const reservation = this.dispatch(eligible, options.eligible, 0);
     if (reservation) return reservation;
 
@@ -133,7 +140,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   /** Health-check verdict; unhealthy providers get no new connections. */
   setHealthy(providerId: string, healthy: boolean, reason = 'its health check failed'): void {
     if (!healthy) this.health.markDown(providerId, reason);
-    else if (this.health.markUp(providerId)) this.drain();
+    else if (this.health.markUp(providerId)) this.waiters.drain();
   }
 
   /**
@@ -147,7 +154,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     this.health.markUp(providerId);
     this.full.clear(providerId);
     this.latency.forget(providerId);
-    this.drain();
+    this.waiters.drain();
   }
 
   /**
@@ -161,7 +168,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
 
   /** Re-examines the queue after capacity changed outside this engine (another proxy's lease). */
   recheck(): void {
-    this.drain();
+    this.waiters.drain();
   }
 
   /**
@@ -175,7 +182,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
       this.announced.set(providerId, (this.announced.get(providerId) ?? 0) + slots);
       this.full.allowTries(providerId, slots);
     } else if (!this.full.clear(providerId)) return;
-    this.drain();
+    this.waiters.drain();
   }
 
   /** Subscribe to cooldown starts (the gateway's `provider.cooldown` webhook). Returns unsubscribe. */
@@ -202,13 +209,13 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   }
 
   get queueLength(): number {
-    return this.queue.length;
+    return this.waiters.length;
   }
 
   /** Shutdown: rejects every waiter and new acquire with `closed`; held slots release normally. */
   close(): void {
     this.closed = true;
-    for (const w of this.queue.snapshot()) this.finish(w, new EngineError('closed', { waitedMs: this.waited(w) }));
+    for (const w of this.waiters.snapshot()) this.waiters.finish(w, new EngineError('closed', { waitedMs: this.waiters.waited(w) }));
     this.cooldown.dispose();
     this.full.clearAll();
   }
@@ -236,7 +243,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     const provider = this.index.get(pin)?.provider ?? this.providers.find((p) => p.slug === pin);
     if (!provider) throw new EngineError('pinned_not_found');
     if (predicate && !predicate(provider)) throw new EngineError('none_eligible');
-    this.drain();
+    this.waiters.drain();
     const providerId = provider.id;
     if (!this.isRoutable(provider)) throw new EngineError('pinned_unavailable', { reason: 'unavailable', providerId, causes: this.health.causesOf([provider]) });
     if (this.full.isFull(providerId) || !this.take(provider)) {
@@ -264,83 +271,9 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     return null;
   }
 
-  /**
-   * Queues a connection. `chain` is set for one back after a full answer: it keeps the time it
-   * first queued (its deadline counts from there, so repeated full answers cannot keep it waiting
-   * past the queue timeout) and its place among the waiters by that time.
-   */
-  private enqueue(eligible: readonly P[], options: AcquireOptions<P>, chain?: Chain<P>): Promise<Reservation<P>> {
-    return new Promise<Reservation<P>>((resolve, reject) => {
-      const now = this.clock.now();
-      const waiter: Waiter<P> = {
-        eligible,
-        predicate: options.eligible,
-        enqueuedAt: chain?.queuedAt ?? now,
-        chain,
-        timer: null,
-        detach: null,
-        resolve,
-        reject,
-      };
-      waiter.timer = this.clock.setTimer(() => this.onWaiterTimeout(waiter), Math.max(0, waiter.enqueuedAt + this.settings.queueTimeoutMs - now));
-      const signal = options.signal;
-      if (signal) {
-        const onAbort = () => this.finish(waiter, new EngineError('aborted', { waitedMs: this.waited(waiter) }));
-        signal.addEventListener('abort', onAbort, { once: true });
-        waiter.detach = () => signal.removeEventListener('abort', onAbort);
-      }
-      this.queue.insert(waiter, (queued) => queued.enqueuedAt > waiter.enqueuedAt);
-    });
-  }
-
-  private onWaiterTimeout(waiter: Waiter<P>): void {
-    waiter.timer = null;
-    // A slot that is usable at this very instant still goes to the waiter rather than a 429.
-    this.drain();
-    if (!this.queue.has(waiter)) return;
-    const reason = this.blockReason(waiter.eligible);
-    this.finish(waiter, new EngineError('queue_timeout', { waitedMs: this.waited(waiter), reason }));
-  }
-
-  /** Settles a queued waiter exactly once, leaving no timer or listener behind. */
-  private finish(waiter: Waiter<P>, outcome: Reservation<P> | EngineError): void {
-    if (!this.queue.remove(waiter)) return;
-    if (waiter.timer) this.clock.clearTimer(waiter.timer);
-    waiter.timer = null;
-    waiter.detach?.();
-    if (outcome instanceof EngineError) waiter.reject(outcome);
-    else waiter.resolve(outcome);
-  }
-
-  /**
-   * Hands free slots to waiters in FIFO order: each waiter gets the strategy's pick among its own
-   * eligible providers, so a later waiter is served first only when the earlier ones cannot use
-   * anything that is free. Runs after every event that can free capacity.
-   */
-  private drain(): void {
-    if (this.draining) {
-      this.drainAgain = true;
-      return;
-    }
-    this.draining = true;
-    try {
-      do {
-        this.drainAgain = false;
-        for (const w of this.queue.snapshot()) {
-          if (!this.providers.some((p) => this.isAvailable(p))) break;
-          if (!w.eligible.some((p) => this.isAvailable(p))) continue;
-          const reservation = this.dispatch(w.eligible, w.predicate, this.waited(w), w.enqueuedAt, w.chain);
-          if (reservation) this.finish(w, reservation);
-        }
-      } while (this.drainAgain);
-    } finally {
-      this.draining = false;
-    }
-  }
-
   private skipped(chain: Chain<P>, skipped: P): Reservation<P> | null {
     this.slots.release(skipped.id);
-    this.drain();
+    this.waiters.drain();
     return chain.pinned || this.closed ? null : this.nextInChain(chain);
   }
 
@@ -350,7 +283,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     else if (configured) this.health.noteFailure(failed.id, reason);
     const cooldownMs = configured ? this.cooldown.record(failed.id, false) : null;
     this.slots.release(failed.id);
-    this.drain();
+    this.waiters.drain();
     const next = chain.pinned || this.closed ? null : this.nextInChain(chain);
     if (cooldownMs !== null) this.emitCooldown(failed.id, cooldownMs);
     return next;
@@ -367,7 +300,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     if (this.index.has(full.id)) this.full.mark(full.id, Math.max(0, meanwhile));
     // Not used up for this connection: it may be tried again once it has room.
     chain.tried.delete(full.id);
-    this.drain();
+    this.waiters.drain();
     if (chain.pinned) return Promise.reject(new EngineError('pinned_unavailable', { reason: 'full', providerId: full.id }));
     if (this.closed) return Promise.reject(new EngineError('closed'));
     const next = this.nextInChain(chain);
@@ -392,8 +325,8 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     const deadline = (chain?.queuedAt ?? this.clock.now()) + queueTimeoutMs;
     const hopeful = eligible.some((p) => !this.health.isDown(p.id) && (this.cooldown.cooldownUntil(p.id) ?? 0) < deadline);
     if (!hopeful) return Promise.reject(new EngineError('no_free_provider', { reason: 'unavailable', causes }));
-    if (this.queue.length >= queueMaxSize) return Promise.reject(new EngineError('queue_full', { reason }));
-    return this.enqueue(eligible, options, chain);
+    if (this.waiters.length >= queueMaxSize) return Promise.reject(new EngineError('queue_full', { reason }));
+    return this.waiters.enqueue(eligible, options, chain);
   }
 
   /** Providers a (re)queued connection may wait for: its eligibility, minus those that failed on its chain. */
@@ -441,7 +374,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     // A slot freed on a provider that said "at capacity" means it has room again. Shared with
     // other proxies, the release is announced to all of them, this one included (capacityFreed).
     if (!this.shared) this.full.clear(provider.id);
-    this.drain();
+    this.waiters.drain();
   }
 
   private emitCooldown(providerId: string, cooldownMs: number): void {
@@ -466,9 +399,5 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
 
   private blockReason(eligible: readonly P[]): BlockReason {
     return eligible.some((p) => this.isRoutable(p)) ? 'full' : 'unavailable';
-  }
-
-  private waited(w: Waiter<P>): number {
-    return this.clock.now() - w.enqueuedAt;
   }
 }
