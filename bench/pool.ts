@@ -144,7 +144,7 @@ try {
   const launchMs = (await status()).launchMs;
   const c = { pool: summary(connect.pool), direct: summary(connect.direct) };
   const r = { pool: summary(rtt.pool!), direct: summary(rtt.direct!), pipe: summary(rtt['tcp pipe']!) };
-  console.log(`pool vs direct Chromium, ${os.cpus().length} cores, ${rounds} connects each, ${rtt.pool.length} round trips each (pool warm-up launch ${launchMs} ms)`);
+  console.log(`pool vs direct Chromium, ${os.cpus().length} cores, ${rounds} connects each, ${rtt.pool!.length} round trips each (pool warm-up launch ${launchMs} ms)`);
   console.log('                                    p50 ms    p99 ms    min ms    max ms');
   const row = (name: string, s: ReturnType<typeof summary>, digits: number) => console.log(`${name.padEnd(34)} ${fmt(s.p50, digits).padStart(7)}   ${fmt(s.p99, digits).padStart(7)}   ${fmt(s.min, digits).padStart(7)}   ${fmt(s.max, digits).padStart(7)}`);
   row('connect → first reply, pool', c.pool, 0);

@@ -95,7 +95,7 @@ function Bars({ series, measure }: { series: UsageDay[]; measure: Measure }) {
           </g>
         ))}
         {series.map((d, i) => {
-          const value = values[i];
+          const value = values[i] ?? 0;
           const x = PAD_LEFT + i * slot + (slot - barW) / 2;
           const last = i === series.length - 1;
           return (

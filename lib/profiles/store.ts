@@ -55,8 +55,8 @@ export async function saveVersion(input: SaveInput, tx?: Tx): Promise<{ version:
     // The profile row is locked: versions of one profile are numbered one at a time.
     const [row] = await t.$queryRaw<{ sizeBytes: number }[]>`SELECT "sizeBytes" FROM "Profile" WHERE "id" = ${input.profileId} AND "workspaceId" = ${input.workspaceId} FOR UPDATE`;
     if (!row) throw new ApiError('not_found', 'the profile no longer exists');
-    const [{ total }] = await t.$queryRaw<{ total: bigint }[]>`SELECT COALESCE(SUM("sizeBytes"), 0)::bigint AS total FROM "Profile" WHERE "workspaceId" = ${input.workspaceId}`;
-    const after = Number(total) - row.sizeBytes + size;
+    const [sum] = await t.$queryRaw<{ total: bigint }[]>`SELECT COALESCE(SUM("sizeBytes"), 0)::bigint AS total FROM "Profile" WHERE "workspaceId" = ${input.workspaceId}`;
+    const after = Number(sum?.total ?? 0) - row.sizeBytes + size;
     if (after > WORKSPACE_PROFILE_BYTES) {
       throw new ApiError('profile_storage_cap_exceeded', `saving would bring the workspace's profiles to ${mb(after)} MB; the workspace may store ${mb(WORKSPACE_PROFILE_BYTES)} MB of profiles (delete profiles you no longer need)`);
     }

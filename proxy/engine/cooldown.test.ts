@@ -128,8 +128,8 @@ test('engine: no attempt during cooldown, webhook event, status, back in the poo
   }
   await assert.rejects(engine.acquire({ pin: 'a' }), (e) => isEngineError(e, 'pinned_unavailable') && e.reason === 'unavailable' && e.providerId === 'a');
   clock.advance(30_000);
-  assert.equal(engine.status()[0].healthy, true);
-  assert.equal(engine.status()[0].cooldownUntil, null);
+  assert.equal(engine.status()[0]!.healthy, true);
+  assert.equal(engine.status()[0]!.cooldownUntil, null);
   const r = await engine.acquire();
   assert.equal(r.provider.id, 'a');
 });

@@ -148,7 +148,7 @@ export class CooldownTracker {
   }
 
   private expire(w: ProviderWindow, now: number): void {
-    while (w.head < w.at.length && w.at[w.head] <= now - COOLDOWN_WINDOW_MS) {
+    while (w.head < w.at.length && w.at[w.head]! <= now - COOLDOWN_WINDOW_MS) {
       if (!w.ok[w.head]) w.failures--;
       w.head++;
     }

@@ -30,21 +30,21 @@ test('advertisedMaxConcurrent applies when maxConcurrent is null; maxConcurrent 
 test('no limit at all: unlimited', async () => {
   const { engine } = setup([provider('a')]);
   for (let i = 0; i < 500; i++) await engine.acquire();
-  assert.equal(engine.status()[0].active, 500);
-  assert.equal(engine.status()[0].maxConcurrent, null);
+  assert.equal(engine.status()[0]!.active, 500);
+  assert.equal(engine.status()[0]!.maxConcurrent, null);
 });
 
 test('the slot is held from reservation through the session and freed once', async () => {
   const { engine } = setup([provider('a', { maxConcurrent: 1 })], { queueMaxSize: 0 });
   const r = await engine.acquire();
-  assert.equal(engine.status()[0].active, 1);
+  assert.equal(engine.status()[0]!.active, 1);
   const lease = r.succeed(120);
-  assert.equal(engine.status()[0].active, 1);
+  assert.equal(engine.status()[0]!.active, 1);
   await assert.rejects(engine.acquire(), (e) => isEngineError(e, 'no_free_provider'));
   lease.release();
   lease.release();
   r.cancel(); // settled already: no effect
-  assert.equal(engine.status()[0].active, 0);
+  assert.equal(engine.status()[0]!.active, 0);
   assert.throws(() => r.succeed(1), /already settled/);
   assert.throws(() => r.fail('x'), /already settled/);
 });
@@ -52,9 +52,9 @@ test('the slot is held from reservation through the session and freed once', asy
 test('cancel frees the slot without recording an outcome', async () => {
   const { engine } = setup([provider('a', { maxConcurrent: 1 })], { cooldownMinRequestVolume: 0, cooldownFailureThreshold: 0 });
   for (let i = 0; i < 10; i++) (await engine.acquire()).cancel();
-  assert.equal(engine.status()[0].healthy, true);
-  assert.equal(engine.status()[0].active, 0);
-  assert.equal(engine.status()[0].latencyMs, null);
+  assert.equal(engine.status()[0]!.healthy, true);
+  assert.equal(engine.status()[0]!.active, 0);
+  assert.equal(engine.status()[0]!.latencyMs, null);
 });
 
 test('lowering maxConcurrent below the running count admits nobody until it drains', async () => {
@@ -62,11 +62,11 @@ test('lowering maxConcurrent below the running count admits nobody until it drai
   const leases = [];
   for (let i = 0; i < 3; i++) leases.push((await engine.acquire()).succeed(1));
   engine.update(settings({ queueMaxSize: 0 }), [provider('a', { maxConcurrent: 1 })]);
-  leases[0].release();
+  leases[0]!.release();
   await assert.rejects(engine.acquire(), (e) => isEngineError(e, 'no_free_provider'));
-  leases[1].release();
+  leases[1]!.release();
   await assert.rejects(engine.acquire(), (e) => isEngineError(e, 'no_free_provider'));
-  leases[2].release();
+  leases[2]!.release();
   assert.equal((await engine.acquire()).provider.id, 'a');
 });
 
@@ -86,8 +86,8 @@ test('a removed provider keeps its running sessions counted if it comes back', a
 test('unhealthy providers are not routed to; healthy again puts them back', async () => {
   const { engine } = setup([provider('a'), provider('b')], { strategy: 'priority-chain' });
   engine.setHealthy('a', false);
-  assert.equal(engine.status()[0].healthy, false);
-  assert.equal(engine.status()[0].cooldownUntil, null);
+  assert.equal(engine.status()[0]!.healthy, false);
+  assert.equal(engine.status()[0]!.cooldownUntil, null);
   assert.equal((await engine.acquire()).provider.id, 'b');
   await assert.rejects(engine.acquire({ pin: 'a' }), (e) => isEngineError(e, 'pinned_unavailable') && e.reason === 'unavailable');
   engine.setHealthy('a', true);

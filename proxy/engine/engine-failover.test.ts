@@ -35,7 +35,7 @@ test('exhausted chain returns null and lists every attempt in order', async () =
   const reasons = ['refused', 'timeout', 'upgrade rejected', 'refused'];
   for (const reason of reasons.slice(0, 3)) r = r.fail(reason)!;
   const last = r;
-  assert.equal(last.fail(reasons[3]), null);
+  assert.equal(last.fail(reasons[3]!), null);
   assert.deepEqual(last.attempts.map((a) => [a.providerId, a.reason]), [
     ['a', 'refused'],
     ['b', 'timeout'],

@@ -14,10 +14,10 @@ test('waiters are served in FIFO order as slots free', async () => {
   first.release();
   await flush();
   assert.deepEqual(waiters.map((w) => w.settled), [true, false, false]);
-  waiters[0].value!.cancel();
+  waiters[0]!.value!.cancel();
   await flush();
   assert.deepEqual(waiters.map((w) => w.settled), [true, true, false]);
-  waiters[1].value!.fail('refused'); // exhausted (single provider), frees the slot
+  waiters[1]!.value!.fail('refused'); // exhausted (single provider), frees the slot
   await flush();
   assert.deepEqual(waiters.map((w) => w.settled), [true, true, true]);
   assert.equal(engine.queueLength, 0);
@@ -34,7 +34,7 @@ test('a freed slot goes to the head waiter, not to a new arrival', async () => {
   assert.equal(waiter.value?.provider.id, 'a');
   assert.equal(newcomer.settled, false);
   assert.equal(engine.queueLength, 1);
-  assert.equal(engine.status()[0].active, 1);
+  assert.equal(engine.status()[0]!.active, 1);
 });
 
 test('a new arrival does not overtake a waiter whose slot freed through an un-fired cooldown end', async () => {
@@ -244,7 +244,7 @@ test('abort removes the waiter without leaking a slot or timer', async () => {
   lease.release();
   await flush();
   assert.equal(next.value?.provider.id, 'a');
-  assert.equal(engine.status()[0].active, 1);
+  assert.equal(engine.status()[0]!.active, 1);
   assert.equal(clock.pendingTimers, 0);
 });
 
@@ -256,9 +256,9 @@ test('an already aborted signal is refused at once; a late abort does not touch 
   const late = new AbortController();
   const r = await engine.acquire({ signal: late.signal });
   late.abort();
-  assert.equal(engine.status()[0].active, 1);
+  assert.equal(engine.status()[0]!.active, 1);
   r.cancel();
-  assert.equal(engine.status()[0].active, 0);
+  assert.equal(engine.status()[0]!.active, 0);
 });
 
 test('close() rejects waiters and new requests; held slots still release', async () => {
@@ -269,7 +269,7 @@ test('close() rejects waiters and new requests; held slots still release', async
   await assert.rejects(waiter, (e) => isEngineError(e, 'closed'));
   await assert.rejects(engine.acquire(), (e) => isEngineError(e, 'closed'));
   lease.release();
-  assert.equal(engine.status()[0].active, 0);
+  assert.equal(engine.status()[0]!.active, 0);
   assert.equal(clock.pendingTimers, 0);
 });
 

@@ -38,7 +38,7 @@ test('round-robin: an unavailable provider is skipped without doubling the next 
   const ps = [provider('a'), provider('b'), provider('c')];
   const s = createStrategy('round-robin');
   const v = view(ps, { down: ['b'] });
-  const firsts = Array.from({ length: 6 }, () => s.order(ps, v)[0].id);
+  const firsts = Array.from({ length: 6 }, () => s.order(ps, v)[0]!.id);
   assert.deepEqual(firsts, ['a', 'c', 'a', 'c', 'a', 'c']);
   // The order still lists the unavailable provider: it may free up before a failover needs it.
   assert.deepEqual(ids(s.order(ps, v)), ['a', 'b', 'c']);
@@ -71,7 +71,7 @@ test('latency-optimized through the engine: the EWMA moves traffic to the faster
   const { engine } = setup([provider('slow'), provider('fast')], { strategy: 'latency-optimized' });
   const connect = async (ms: Record<string, number>) => {
     const r = await engine.acquire();
-    r.succeed(ms[r.provider.id]).release();
+    r.succeed(ms[r.provider.id]!).release();
     return r.provider.id;
   };
   // Both unmeasured: configured order, each gets measured once.
@@ -94,10 +94,10 @@ test('weighted: smooth sequence matches nginx for weights 5,1,1; failover rest b
   const v = view(ps);
   const nginx = [provider('a', { weight: 5 }), provider('b', { weight: 1 }), provider('c', { weight: 1 })];
   const s2 = createStrategy('weighted');
-  const seq = Array.from({ length: 7 }, () => s2.order(nginx, view(nginx))[0].id).join('');
+  const seq = Array.from({ length: 7 }, () => s2.order(nginx, view(nginx))[0]!.id).join('');
   assert.equal(seq, 'aabacaa');
   const first = s.order(ps, v);
-  assert.equal(first[0].id, 'a');
+  assert.equal(first[0]!.id, 'a');
   assert.deepEqual(ids(first.slice(1)), ['c', 'b']);
 });
 
@@ -111,7 +111,7 @@ test('weighted: shares are exact over every run of totalWeight picks (property)'
       for (let r = 0; r < rounds; r++) {
         const counts = new Map<string, number>();
         for (let i = 0; i < total; i++) {
-          const id = s.order(ps, v)[0].id;
+          const id = s.order(ps, v)[0]!.id;
           counts.set(id, (counts.get(id) ?? 0) + 1);
         }
         ps.forEach((p) => assert.equal(counts.get(p.id) ?? 0, p.weight));
@@ -126,7 +126,7 @@ test('weighted through the engine: 10,000 sessions split 3:1:1 exactly', async (
   const counts: Record<string, number> = { a: 0, b: 0, c: 0 };
   for (let i = 0; i < 10_000; i++) {
     const r = await engine.acquire();
-    counts[r.provider.id]++;
+    counts[r.provider.id]!++;
     r.succeed(10).release();
   }
   assert.deepEqual(counts, { a: 6000, b: 2000, c: 2000 });
@@ -136,7 +136,7 @@ test('weighted: an unavailable provider is left out of the round', () => {
   const ps = [provider('a', { weight: 2 }), provider('b', { weight: 1 }), provider('c', { weight: 1 })];
   const s = createStrategy('weighted');
   const v = view(ps, { down: ['a'] });
-  const picks = Array.from({ length: 4 }, () => s.order(ps, v)[0].id);
+  const picks = Array.from({ length: 4 }, () => s.order(ps, v)[0]!.id);
   assert.deepEqual(picks.sort(), ['b', 'b', 'c', 'c']);
 });
 

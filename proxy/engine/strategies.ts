@@ -85,7 +85,7 @@ function roundRobin(): Strategy {
       const rotated = [...ring.slice(start), ...ring.slice(0, start)];
       const pick = rotated.findIndex((p) => view.available(p.id));
       if (pick === -1) return rotated;
-      cursor = view.position(rotated[pick].id) + 1;
+      cursor = view.position(rotated[pick]!.id) + 1;
       return [...rotated.slice(pick), ...rotated.slice(0, pick)];
     },
     retain: () => {},
@@ -112,7 +112,7 @@ function weighted(): Strategy {
       );
       if (candidates.length === 0) return byWeight;
       let total = 0;
-      let best = candidates[0];
+      let best = candidates[0]!;
       let bestValue = -Infinity;
       for (const p of candidates) {
         const weight = Math.max(0, p.weight);
