@@ -3,7 +3,9 @@
 // conversation, and most never open a browser) and started again if it was closed. Each launch
 // gets a temporary directory of its own, holding the profile and Chromium's TMPDIR (where Chromium
 // leaves its singleton socket even after a clean exit); stop() ends the browser and every helper
-// process, then removes that directory.
+// process, then removes that directory. Where that socket's path would be longer than a Unix
+// socket's (a long TMPDIR, as macOS gives each user), Chromium's TMPDIR is a directory of its own
+// under /tmp instead, removed with the other.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,12 +84,26 @@ export class LocalChromium {
   }
 }
 
+/** A Unix socket path's limit, with its NUL: 104 bytes on macOS, 108 on Linux; the smaller one counts. */
+const MAX_SOCKET_PATH = 103;
+/** Where Chromium puts its singleton socket under its TMPDIR (six random characters in the name). */
+const SINGLETON_SOCKET = '/org.chromium.Chromium.XXXXXX/SingletonSocket';
+
+/** Chromium's TMPDIR: `tmp` in the launch's directory, or under /tmp where that is too long for its socket. */
+function chromiumTmp(dir: string): string {
+  const inside = path.join(dir, 'tmp');
+  if (inside.length + SINGLETON_SOCKET.length <= MAX_SOCKET_PATH) {
+    mkdirSync(inside);
+    return inside;
+  }
+  return mkdtempSync('/tmp/gateway-mcp-tmp-');
+}
+
 /** Starts one browser; `onExit` is called once it has exited and its directory is gone, however it ended. */
 async function launch(headless: boolean, onExit: () => void): Promise<Running> {
   const executable = findChromium();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-mcp-chromium-'));
-  const tmp = path.join(dir, 'tmp');
-  mkdirSync(tmp);
+  const tmp = chromiumTmp(dir);
   const args = [
     `--user-data-dir=${path.join(dir, 'profile')}`, '--remote-debugging-port=0', '--no-first-run', '--no-default-browser-check',
     ...(headless ? ['--headless=new'] : []),
@@ -97,7 +113,9 @@ async function launch(headless: boolean, onExit: () => void): Promise<Running> {
     'about:blank',
   ];
   err(`gateway mcp: starting Chromium${headless ? ' (headless)' : ''}: ${executable}…`);
-  const removeDir = () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  const removeDir = () => {
+    for (const each of tmp.startsWith(dir) ? [dir] : [dir, tmp]) rmSync(each, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  };
   // A crash of this process must not leave the browser behind.
   let pgid: number | undefined;
   const killNow = () => {

@@ -8,7 +8,7 @@
 // mcp-routed.test.ts.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { JSONRPCMessageSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -35,13 +35,16 @@ after(async () => {
 
 const scratch = () => scratchOf(paths);
 
-/** A scratch home and TMPDIR for the local Chromium, whose directory goes there. */
-function localScratch(): { tmp: string; env: Record<string, string> } {
+/** A scratch home and TMPDIR for the local Chromium's directory; `long`, as long as macOS's per-user one. */
+function localScratch(long = false): { tmp: string; env: Record<string, string> } {
   const env = scratch();
-  const tmp = path.join(env.HOME!, 'tmp');
-  mkdirSync(tmp);
+  const tmp = long ? path.join(env.HOME!, 'var', 'folders', 'xy', 'abcdefghijklmnopqrstuvwx0000gn', 'T') : path.join(env.HOME!, 'tmp');
+  mkdirSync(tmp, { recursive: true });
   return { tmp, env: { ...env, TMPDIR: tmp, CHROMIUM_PATH: CHROMIUM } };
 }
+
+/** A process's environment, from /proc. */
+const envOf = (pid: number) => Object.fromEntries(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean).map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]));
 
 /** What is in TMPDIR besides tsx's compile cache. */
 const tmpEntries = (tmp: string) => readdirSync(tmp).filter((name) => !name.startsWith('tsx-'));
@@ -98,11 +101,12 @@ test('--cdp-endpoint: the toolkit\'s tools and instructions; a form completed in
   assert.ok((await pageIds()).includes(userTab.id), 'the user\'s tab is still open');
 });
 
-test('the local Chromium: none at the handshake, started by the first tool that needs it, gone with its directory when the client closes', SLOW, async () => {
-  const { tmp, env } = localScratch();
+test('the local Chromium: none at the handshake, started by the first tool that needs it, gone with its directories when the client closes (a TMPDIR as long as macOS gives)', SLOW, async () => {
+  const { tmp, env } = localScratch(true);
   const a = await agent(['--headless'], env);
   const chromiums = () => descendants(a.pid).filter((p) => p.cmdline.includes(`--user-data-dir=${tmp}`));
   let seen: number[] = [];
+  let chromiumTmp = '';
   try {
     // Initialized and listing tools, with no browser started.
     assert.equal((await a.client.listTools()).tools.length, 10);
@@ -119,6 +123,9 @@ test('the local Chromium: none at the handshake, started by the first tool that 
     assert.ok(chromiums().some((p) => p.cmdline.includes('--headless')));
     assert.equal(tmpEntries(tmp).length, 1);
     assert.match(tmpEntries(tmp)[0]!, /^gateway-mcp-chromium-/);
+    // Its own TMPDIR, for its singleton socket, is short: under /tmp.
+    chromiumTmp = envOf(seen[0]!).TMPDIR ?? '';
+    assert.match(chromiumTmp, /^\/tmp\/gateway-mcp-tmp-/);
     assert.deepEqual(a.errors, []);
   } finally {
     // Ends stdin, as MCP clients do to stop a server.
@@ -127,7 +134,7 @@ test('the local Chromium: none at the handshake, started by the first tool that 
   const live = () => processes().filter((p) => p.state !== 'Z');
   await until('the MCP server exited', () => !live().some((p) => p.pid === a.pid));
   await until('no Chromium process left', () => !live().some((p) => seen.includes(p.pid) || p.cmdline.includes(tmp)));
-  await until('its temporary directory removed', () => tmpEntries(tmp).length === 0);
+  await until('its temporary directories removed', () => tmpEntries(tmp).length === 0 && !existsSync(chromiumTmp));
   assert.match(a.stderr(), /stopping \(stdin closed\)/);
 });
 
