@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { ATTEMPT_TIMEOUT_MS, EventSender, RETRY_DELAYS_MS } from './events';
+import { GATEWAY_SCHEDULE } from '../../lib/webhooks/schedule';
+import { EventSender } from './events';
 
 type Answer = 'fail' | 'hang' | 'ok';
 
@@ -28,8 +29,7 @@ async function receiver(answers: Answer[]): Promise<{ url: string; times: number
 }
 
 test('retries after 1 and 5 s; a hanging attempt is cut at 5 s; emit never waits; events lists are honoured', async () => {
-  assert.deepEqual([...RETRY_DELAYS_MS], [1_000, 5_000, 15_000]);
-  assert.equal(ATTEMPT_TIMEOUT_MS, 5_000);
+  assert.deepEqual(GATEWAY_SCHEDULE, { attemptTimeoutMs: 5_000, retryDelaysMs: [1_000, 5_000, 15_000] });
   const [flaky, hanging, picky] = await Promise.all([receiver(['fail', 'fail', 'ok']), receiver(['hang', 'ok']), receiver([])]);
   try {
     const sender = new EventSender('gw-test', () => [
@@ -68,7 +68,7 @@ test('retries after 1 and 5 s; a hanging attempt is cut at 5 s; emit never waits
 test('a receiver that always fails is given up after the first attempt and three retries', async () => {
   const down = await receiver(['fail', 'fail', 'fail', 'fail', 'fail', 'fail']);
   try {
-    const sender = new EventSender('gw-test', () => [{ url: down.url, events: null }], [10, 10, 10]);
+    const sender = new EventSender('gw-test', () => [{ url: down.url, events: null }], { attemptTimeoutMs: 5_000, retryDelaysMs: [10, 10, 10] });
     sender.emit('shutdown.start');
     await sender.settle(5_000);
     assert.equal(down.times.length, 4);

@@ -1,14 +1,13 @@
 // The gateway's webhooks (docs/gateway.md, "Events"): every event is POSTed to each webhook that
-// wants it, in the background. First attempt at once, retries 1, 5 and 15 s after the previous
-// failure, each attempt cut at 5 s; after the last failure a warning is logged and the delivery is
-// dropped. Nothing here is awaited by the connect path: a slow receiver never slows a session.
+// wants it, in the background, on the gateway's retry schedule (lib/webhooks/schedule.ts: first
+// attempt at once, retries 1, 5 and 15 s after the previous failure, each attempt cut at 5 s);
+// after the last failure a warning is logged and the delivery is dropped. Nothing here is awaited
+// by the connect path: a slow receiver never slows a session.
 import { EnvHttpProxyAgent, fetch, type Dispatcher } from 'undici';
 import { log } from '../../lib/log';
+import { GATEWAY_SCHEDULE, nextStep, TEST_SCHEDULE, type RetrySchedule } from '../../lib/webhooks/schedule';
 import type { WebhookEvent } from './config';
 import { maskUrl } from './webhook-store';
-
-export const RETRY_DELAYS_MS = [1_000, 5_000, 15_000] as const;
-export const ATTEMPT_TIMEOUT_MS = 5_000;
 
 export interface WebhookPayload {
   version: '1';
@@ -32,8 +31,8 @@ export class EventSender {
   constructor(
     private readonly source: string,
     private readonly targets: () => readonly Target[],
-    /** The waits before each retry (tests shorten them). */
-    private readonly retryDelaysMs: readonly number[] = RETRY_DELAYS_MS,
+    /** The retries and each attempt's deadline (tests shorten them). */
+    private readonly schedule: RetrySchedule = GATEWAY_SCHEDULE,
     /** The operator's outbound proxy, when HTTP(S)_PROXY is set. */
     private readonly dispatcher: Dispatcher | undefined = undefined,
   ) {}
@@ -54,7 +53,7 @@ export class EventSender {
 
   /** One attempt, no retries: the dashboard's Test button. */
   attempt(url: string, body: string): Promise<AttemptResult> {
-    return post(url, body, this.dispatcher);
+    return post(url, body, this.dispatcher, TEST_SCHEDULE.attemptTimeoutMs);
   }
 
   /** Resolves when every delivery started so far has finished, or after `ms`. */
@@ -65,15 +64,17 @@ export class EventSender {
   }
 
   private async deliver(url: string, event: WebhookEvent, body: string): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      const result = await post(url, body, this.dispatcher);
-      if (result.ok) return;
-      if (attempt >= this.retryDelaysMs.length) {
-        log.warn({ webhook: maskUrl(url), event, attempts: attempt + 1, error: result.error }, 'webhook delivery failed; giving up');
+    for (let attempt = 1; ; attempt++) {
+      const result = await post(url, body, this.dispatcher, this.schedule.attemptTimeoutMs);
+      const step = nextStep(this.schedule, attempt, result);
+      if (step.status === 'delivered') return;
+      const error = result.ok ? null : result.error;
+      if (step.status === 'failed') {
+        log.warn({ webhook: maskUrl(url), event, attempts: attempt, error }, 'webhook delivery failed; giving up');
         return;
       }
-      log.debug({ webhook: maskUrl(url), event, attempt: attempt + 1, error: result.error }, 'webhook attempt failed; retrying');
-      await new Promise((resolve) => setTimeout(resolve, this.retryDelaysMs[attempt]));
+      log.debug({ webhook: maskUrl(url), event, attempt, error }, 'webhook attempt failed; retrying');
+      await new Promise((resolve) => setTimeout(resolve, step.retryInMs));
     }
   }
 }
@@ -86,14 +87,14 @@ export function outboundAgent(env: Readonly<Record<string, string | undefined>>)
   return new EnvHttpProxyAgent({ httpProxy, httpsProxy, noProxy: env.NO_PROXY ?? env.no_proxy ?? '' });
 }
 
-async function post(url: string, body: string, dispatcher: Dispatcher | undefined): Promise<AttemptResult> {
+async function post(url: string, body: string, dispatcher: Dispatcher | undefined, timeoutMs: number): Promise<AttemptResult> {
   try {
     const response = await fetch(url, {
-      dispatcher, method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': 'browser-gateway-webhooks/1' }, body, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), redirect: 'manual' });
+      dispatcher, method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': 'browser-gateway-webhooks/1' }, body, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
     await response.body?.cancel();
     return response.status >= 200 && response.status < 300 ? { ok: true, status: response.status } : { ok: false, error: `HTTP ${response.status}` };
   } catch (error) {
-    const cause = (error as Error).name === 'TimeoutError' ? `no answer within ${ATTEMPT_TIMEOUT_MS / 1000} s` : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
+    const cause = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
     return { ok: false, error: cause };
   }
 }
