@@ -41,7 +41,7 @@ export function startSession(input: { req: IncomingMessage; socket: Duplex; head
   if (profilePlugin) plugins.push(profilePlugin);
   else void profile?.release();
   const recording = input.record
-    ? new RecordingSession({ sessionId: id, workspaceId: router.workspaceId, routerId: router.id, providerId: provider.id, profileId: profile?.profileId ?? null, wallet: identity, sessionInserted: writer.inserted }, deps.recording)
+    ? new RecordingSession({ sessionId: id, workspaceId: router.workspaceId, routerId: router.id, providerId: provider.id, profileId: profile?.profileId ?? null, wallet: identity, sessionInserted: writer.inserted, sessionStartedAt: startedAt }, deps.recording)
     : null;
   if (recording) plugins.push(recording.plugin);
   // The local pool keeps what its browser downloaded for this proxy to collect at the end; other

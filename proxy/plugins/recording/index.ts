@@ -33,6 +33,8 @@ export interface RecordingStartInput {
   wallet: WalletState;
   /** Resolves once the session's row is written (the recording's row refers to it). */
   sessionInserted: Promise<unknown>;
+  /** When the session started: the video covers it from there (the session row's startedAt). */
+  sessionStartedAt?: Date;
 }
 
 export const newRecordingId = () => `rec_${randomUUID().replaceAll('-', '')}`;
@@ -52,7 +54,7 @@ export class RecordingSession {
   constructor(private readonly input: RecordingStartInput, options: RecordingOptions = {}) {
     this.store = options.store ?? blobs();
     this.frames = new FrameStore(this.store, this.id, options.maxBytes ?? RECORDING_MAX_BYTES);
-    this.plugin = new RecordingPlugin(this.frames);
+    this.plugin = new RecordingPlugin(this.frames, Date.now, input.sessionStartedAt?.getTime());
     this.created = input.sessionInserted
       .then(() => createRecording({ id: this.id, workspaceId: input.workspaceId, sessionLogId: input.sessionId, routerId: input.routerId, providerId: input.providerId, profileId: input.profileId, startedAt: this.startedAt }))
       .then(

@@ -58,7 +58,12 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
   duplicatesSkipped = 0;
   truncated: StopReason | null = null;
 
-  constructor(private readonly store: FrameStore, private readonly now: () => number = Date.now) {}
+  /**
+   * `origin`: when the session started (Unix ms), the video's time zero, so that the video covers
+   * the whole session; the frames of the first moments, before the plugin could attach, are
+   * shown by the first frame. Without it, the plugin's own start.
+   */
+  constructor(private readonly store: FrameStore, private readonly now: () => number = Date.now, private readonly origin?: number) {}
 
   get started(): boolean {
     return this.startedAt > 0;
@@ -76,7 +81,7 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
 
   async onStart(ctx: PluginContext): Promise<void> {
     this.ctx = ctx;
-    this.startedAt = this.now();
+    this.startedAt = Math.min(this.origin ?? Infinity, this.now());
     this.attaching = true;
     try {
       const { sessionId: browserSession } = await ctx.send('Target.attachToBrowserTarget');
