@@ -69,7 +69,10 @@ test('files run side by side; a lane takes turns; an alone file has nothing besi
 });
 
 test('a file that exits mid-test or hangs fails, even though its report counts no failure', async () => {
-  const runs = await runTestFiles([testFile('crashing', { crash: true }), testFile('hanging', { hang: true })], process.env, { concurrency: 2, fileTimeoutMs: 3_000, log: () => {}, print: () => {} });
+  // The crash gets a deadline only a hang reaches (its start may take seconds on a loaded machine);
+  // the hang gets a short one, which it must meet.
+  const run = (file: string, fileTimeoutMs: number) => runTestFiles([file], process.env, { concurrency: 1, fileTimeoutMs, log: () => {}, print: () => {} });
+  const runs = (await Promise.all([run(testFile('crashing', { crash: true }), 60_000), run(testFile('hanging', { hang: true }), 3_000)])).flat();
   for (const run of runs) assert.ok(run.failed >= 1, `${run.file}: ${run.failed} failed`);
   const failures = new Map(runs.map((run) => [nameOf(run.file), run.failures]));
   assert.deepEqual(failures.get('crashing'), ['exited with 3, no test failed']);
