@@ -35,7 +35,7 @@ function resolve(spec, from) {
   const base = spec.startsWith('@/') ? path.join(ROOT, spec.slice(2)) : spec.startsWith('.') ? path.resolve(path.dirname(from), spec) : null;
   if (!base) return null;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
-    if (existsSync(candidate) && !candidate.endsWith(path.sep) && /\.(ts|tsx|js|mjs)$/.test(candidate)) return candidate;
+    if (/\.(ts|tsx|js|mjs)$/.test(candidate) && existsSync(candidate)) return candidate;
   }
   return null;
 }
