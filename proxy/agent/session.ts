@@ -31,6 +31,8 @@ export class AgentSession {
   private currentTab: Tab | null = null;
   private lastActivity = Date.now();
   private idleTimer: NodeJS.Timeout | null = null;
+  /** Tool calls running or waiting their turn: while there are any, the session is not idle. */
+  private calls = 0;
   private readonly lifetimeTimer: NodeJS.Timeout;
   private readonly keepaliveTimer: NodeJS.Timeout;
   private queue: Promise<unknown> = Promise.resolve();
@@ -220,20 +222,23 @@ export class AgentSession {
   }
 
   /**
-   * Runs one tool call: after the ones before it on this session, with the idle timer reset before
-   * and after (a long call is activity too).
+   * Runs one tool call, after the ones before it on this session. The idle time counts from the
+   * end of the last call: a call that runs (or waits its turn) longer than the idle time is not
+   * closed under itself.
    */
   run<T>(work: () => Promise<T>): Promise<T> {
     if (this.closedReason) return Promise.reject(new AgentError('closed', `this browser session is closed: ${this.closedReason}. Open a new one with browser_session {"action":"open"}.`));
+    this.calls++;
+    this.touch();
     const next = this.queue.then(async () => {
       if (this.closedReason) throw new AgentError('closed', `this browser session is closed: ${this.closedReason}. Open a new one with browser_session {"action":"open"}.`);
-      this.touch();
-      try {
-        return await work();
-      } finally {
-        this.touch();
-      }
+      return work();
     });
+    const done = () => {
+      this.calls--;
+      this.touch();
+    };
+    next.then(done, done);
     this.queue = next.catch(() => {});
     return next;
   }
@@ -257,6 +262,8 @@ export class AgentSession {
 
   private armIdle(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    if (this.calls > 0 || this.closedReason) return;
     this.idleTimer = setTimeout(() => void this.close(`closed after ${formatMinutes(this.idleMs)} without a tool call`), this.idleMs).unref();
   }
 

@@ -247,6 +247,24 @@ test('the idle close: a browser left without a tool call closes itself, and late
   assert.throws(() => set.get(), /no browser is open/);
 });
 
+test('a tool call longer than the idle time is not closed under itself; the idle time counts from its end', async () => {
+  const set = new SessionSet(endpoint, { defaultIdleMs: 300, minIdleMs: 100, maxSessions: 2 });
+  const busy = await set.open();
+  let finish!: () => void;
+  const call = busy.run(() => new Promise<void>((resolve) => (finish = resolve)));
+  // A session opened after the call began, with the same idle time and no call: once it has closed
+  // for being idle, the busy one has been in its call longer than the idle time.
+  const idle = await set.open();
+  await new Promise((resolve) => idle.onClose(resolve));
+  assert.doesNotThrow(() => set.get(busy.id), 'the session with a call in flight is open');
+  const closed = new Promise<string>((resolve) => busy.onClose(resolve));
+  const endedAt = Date.now();
+  finish();
+  await call;
+  assert.match(await closed, /without a tool call/);
+  assert.ok(Date.now() - endedAt >= 300, 'the idle time counted from the end of the call');
+});
+
 test('several browsers: calls without a sessionId are refused rather than guessed; the cap holds', async () => {
   const set = new SessionSet(endpoint, { maxSessions: 2 });
   try {
