@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { db } from '../../lib/db';
 import { blobs } from '../../lib/blobs';
-import { durations } from '../../lib/config/durations';
+import { settings } from '../../lib/config/settings';
 import { Cluster } from '../../proxy/cluster/cluster';
 import { failLease, PROVIDER_COOLDOWN_CHANNEL, PROVIDER_FREED_CHANNEL, reclaimLeases, releaseLease, runningCooldowns, takeLease } from '../../proxy/cluster/leases';
 import { PROXY_STOPPED } from '../../lib/sessions/session-writer';
@@ -27,7 +27,7 @@ async function provider(maxConcurrent: number | null) {
  * settles it, and a claim that stalls is taken over one lease time later. So a dead run is
  * settled within 1.25 lease times of the slowest sweeper (the stack's proxy, LEASE_TTL_MS).
  */
-const SETTLED_WITHIN_MS = 1.25 * durations().leaseTtlMs + 5_000;
+const SETTLED_WITHIN_MS = 1.25 * settings().leaseTtlMs + 5_000;
 
 const active = async (providerId: string) => (await db.providerState.findUnique({ where: { providerId } }))?.active ?? 0;
 
@@ -163,7 +163,9 @@ test('a proxy run that stops heartbeating is settled by another: sessions errore
 
 test('a dead run stays claimed, not removed, until it is settled: a sweeper stopped part-way loses nothing', async () => {
   const { user, id } = await provider(3);
-  const deadRun = (await seedProxyInstance({ name: `held-${randomUUID()}`, heartbeatAt: new Date(Date.now() - 60_000), expiresAt: new Date(Date.now() - 40_000) })).id;
+  // Alive while the test sets up: every proxy's sweeper (the stack's too) would settle a dead run
+  // before the lock below is taken.
+  const deadRun = (await seedProxyInstance({ name: `held-${randomUUID()}`, heartbeatAt: new Date(), expiresAt: new Date(Date.now() + 600_000) })).id;
   const session = await seedSession(user.workspaceId, user.routerId, { providerId: id, providerSlug: 'p', providerName: 'p', state: 'active', proxyInstanceId: deadRun });
   const lease = await takeLease({ id, limit: 3 }, deadRun, 600_000);
   // The session's row locked in a transaction of the test's own: whichever proxy sweeps first
@@ -172,6 +174,8 @@ test('a dead run stays claimed, not removed, until it is settled: a sweeper stop
   await locker.connect();
   await locker.query('BEGIN');
   await locker.query('SELECT 1 FROM "SessionLog" WHERE "id" = $1 FOR UPDATE', [session.id]);
+  // Now the run dies: silent for a minute, its claim long lapsed.
+  await db.proxyInstance.update({ where: { id: deadRun }, data: { heartbeatAt: new Date(Date.now() - 60_000), expiresAt: new Date(Date.now() - 40_000) } });
   const sweeper = await Cluster.join({ name: `sweeper-${randomUUID()}`, ttlMs: 1_200, recordingStore: blobs(), traceStore: blobs() });
   try {
     const claimed = await eventually(async () => {

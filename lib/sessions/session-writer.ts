@@ -93,9 +93,8 @@ export class SessionWriter {
     return this.started;
   }
 
-  /** The end of the session, its charges and its webhook events, committed together. */
-  finish(outcome: SessionOutcome, stats: SessionTraffic, captured: Captured = {}): Promise<void> {
-    const endedAt = new Date();
+  /** The end of the session (at `endedAt`), its charges and its webhook events, committed together. */
+  finish(outcome: SessionOutcome, stats: SessionTraffic, captured: Captured = {}, endedAt = new Date()): Promise<void> {
     return this.started
       .then(async (monthOrdinal) => {
         const charges = sessionCharges({ monthOrdinal, ...captured });

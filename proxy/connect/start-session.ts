@@ -59,10 +59,12 @@ export function startSession(input: { req: IncomingMessage; socket: Duplex; head
     lease.release();
     input.shared?.release();
     target.release(outcome.state === 'errored' ? 'error' : outcome.reason === CONTROL_PLANE_CLOSE ? 'close' : 'disconnect');
-    const recorded = recording?.end();
+    // One instant ends the session: its row and its recording's video end together.
+    const endedAt = new Date();
+    const recorded = recording?.end(endedAt);
     const traced = trace?.end();
     const downloaded = pool && writer.inserted.then(() => collectDownloads({ target, pool, sessionId: id, workspaceId: router.workspaceId })).catch((error: Error) => log.warn({ sessionId: id, err: error.message }, 'downloads not collected from the pool'));
-    void Promise.all([writer.finish(outcome, relay().stats, { recordedMs: recording?.recordedMs, traceEvents: trace?.eventCount }), recorded, traced, profilePlugin?.done, downloaded]).then(() => markEnded());
+    void Promise.all([writer.finish(outcome, relay().stats, { recordedMs: recording?.recordedMs, traceEvents: trace?.eventCount }, endedAt), recorded, traced, profilePlugin?.done, downloaded]).then(() => markEnded());
   };
 
   // Only the fast lane offered the client's extensions to the provider (the pipeline lane reads

@@ -87,14 +87,19 @@ export class RecordingSession {
     this.plugin.stop(null);
     liveRecordings.remove(this.input.sessionId, this.plugin);
     const durationMs = this.recordedMs;
+    // The video lasts as long as the session (its time zero is the session's start, its end the
+    // session's end, which can come a little after the client left); a recording stopped by a cap
+    // ends where it stopped.
+    const startedAtMs = this.plugin.startedAtMs || this.startedAt.getTime();
+    const sessionDurationMs = this.plugin.truncated === null ? Math.max(durationMs, endedAt.getTime() - startedAtMs) : durationMs;
     this.done = (async () => {
       const summary = await this.frames.close({
         recordingId: this.id,
         sessionId: this.input.sessionId,
-        startedAt: new Date(this.plugin.startedAtMs || this.startedAt.getTime()).toISOString(),
+        startedAt: new Date(startedAtMs).toISOString(),
         endedAt: endedAt.toISOString(),
         durationMs,
-        sessionDurationMs: durationMs,
+        sessionDurationMs,
         duplicatesSkipped: this.plugin.duplicatesSkipped,
         capStopped: this.plugin.truncated !== null,
         truncated: this.plugin.truncated,
