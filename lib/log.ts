@@ -4,11 +4,14 @@
 // JSON-RPC and nothing else). `time` is ISO 8601 in the local zone with its offset (TZ sets the
 // zone), so a line reads the same to people and parses the same everywhere.
 import pino from 'pino';
+import { readLenient } from './config/define';
+import { SERVICE_SETTINGS } from './config/service';
 
-const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
-
-/** An unknown LOG_LEVEL is `info` (pino would throw at import, taking every command down with it); `gateway serve` names the mistake. */
-const level = LEVELS.includes(process.env.LOG_LEVEL ?? '') ? process.env.LOG_LEVEL! : 'info';
+/**
+ * An unknown LOG_LEVEL is `info` here (pino would throw at import, taking every command down with
+ * it); the processes' start refuses it with the other bad settings, `gateway serve` too.
+ */
+const level = readLenient(SERVICE_SETTINGS.logLevel, process.env);
 
 /** `2026-11-24T18:20:01.123+01:00`: the local time and its offset from UTC. */
 export function localIsoTime(date = new Date()): string {
@@ -31,6 +34,6 @@ export const log = pino({
     ],
     censor: '[redacted]',
   },
-}, pino.destination(process.env.LOG_DESTINATION === 'stderr' ? 2 : 1));
+}, pino.destination(readLenient(SERVICE_SETTINGS.logDestination, process.env) === 'stderr' ? 2 : 1));
 
 export type Logger = typeof log;

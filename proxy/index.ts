@@ -1,7 +1,7 @@
 // The proxy process: the connect endpoint and the data API (docs/connect.md), the webhook delivery worker
 // and the periodic maintenance jobs.
 import { checkBlobStoreConfig } from '../lib/blobs';
-import { durations } from '../lib/config/durations';
+import { settings } from '../lib/config/settings';
 import { log } from '../lib/log';
 import { purgeDeletedAccounts } from '../lib/users/delete-account';
 import { purgeSettledDeliveries } from '../lib/webhooks/outbox';
@@ -9,28 +9,27 @@ import { startProxy } from './server';
 
 try {
   checkBlobStoreConfig();
-  // The durations (SHUTDOWN_DRAIN_MS, LEASE_TTL_MS, ...) are read now: a bad one stops the start
-  // with its name, rather than whatever first uses it later.
-  durations();
+  // Every setting is read now: bad ones stop the start, each named, rather than whatever first
+  // uses one later.
+  settings();
 } catch (error) {
   log.fatal({ err: (error as Error).message }, 'proxy could not start');
   process.exit(1);
 }
 
-const port = Number(process.env.PORT ?? 9500);
-const host = process.env.HOST ?? '127.0.0.1';
+const { port, host, proxyInstanceId, proxyInternalUrl, proxyLane, trustProxy, encodeConcurrency, webhookDelivery } = settings();
 
 const proxy = await startProxy({
   port,
   host,
-  proxyInstanceId: process.env.PROXY_INSTANCE_ID,
-  internalUrl: process.env.PROXY_INTERNAL_URL || undefined,
-  lane: process.env.PROXY_LANE === 'pipeline' ? 'pipeline' : 'fast',
-  trustProxy: process.env.TRUST_PROXY === '1',
+  proxyInstanceId: proxyInstanceId ?? undefined,
+  internalUrl: proxyInternalUrl ?? undefined,
+  lane: proxyLane,
+  trustProxy,
   // ENCODE_CONCURRENCY=0: this process runs no job worker (another one encodes and sweeps).
-  jobs: process.env.ENCODE_CONCURRENCY === '0' ? false : undefined,
+  jobs: encodeConcurrency === 0 ? false : undefined,
   // WEBHOOK_DELIVERY=0: this process delivers no webhooks (another proxy's worker does).
-  webhooks: process.env.WEBHOOK_DELIVERY === '0' ? false : undefined,
+  webhooks: webhookDelivery ? undefined : false,
 });
 log.info({ port, host }, 'proxy listening');
 

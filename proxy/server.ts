@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
-import { durations } from '../lib/config/durations';
+import { settings } from '../lib/config/settings';
 import { listen, type Listener } from '../lib/db/listen';
 import { log } from '../lib/log';
 import { ROUTER_CHANNEL } from '../lib/routers/notify';
@@ -95,10 +95,10 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
 
   const routers = new RouterStore(undefined, { cooldowns: runningCooldowns, reset: resetSharedState });
   const sessions = new SessionRegistry();
-  const liveStats = new LiveStatsFlusher(sessions, durations().sessionStatsFlushMs);
+  const liveStats = new LiveStatsFlusher(sessions, settings().sessionStatsFlushMs);
   const keys = new RouterKeyAuth({ trustProxy: options.trustProxy ?? false });
   const health = new HealthChecker();
-  const connections = new BrowserConnections(options.dataApiIdleConnectionMs ?? durations().dataApiIdleConnectionMs);
+  const connections = new BrowserConnections(options.dataApiIdleConnectionMs ?? settings().dataApiIdleConnectionMs);
   const agentTickets = new AgentTickets();
   const mcp = new McpRegistry();
   health.follow(routers);
@@ -130,7 +130,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   const deps = { lane: options.lane ?? 'fast', routers, sessions, keys, proxyInstanceId, cluster, isStopping: () => stopping, recording: options.recording, traces: options.traces, agentTickets };
   // The agents' browsers connect back to this process on loopback (docs/agents.md, Agent sessions).
   const mcpDeps = { keys, routers, registry: mcp, tickets: agentTickets, selfUrl: () => selfUrl(options.host, (server.address() as AddressInfo).port), policy: options.agents };
-  const discovery = { keys, trustProxy: options.trustProxy ?? false, publicUrl: publicProxyUrl(options.publicUrl ?? process.env.PUBLIC_PROXY_URL) };
+  const discovery = { keys, trustProxy: options.trustProxy ?? false, publicUrl: publicProxyUrl(options.publicUrl ?? settings().publicProxyUrl ?? undefined) };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://proxy');
     if (req.method === 'GET' && (url.pathname === '/health' || url.pathname === '/v1/health')) {
@@ -206,7 +206,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     jobs,
     async stop() {
       stopping = true;
-      const drainMs = options.shutdownDrainMs ?? durations().shutdownDrainMs;
+      const drainMs = options.shutdownDrainMs ?? settings().shutdownDrainMs;
       // Agents' browsers end as their MCP sessions close, before the drain waits for what is left.
       await mcp.closeAll('proxy shutting down');
       await Promise.all([sessions.drain(drainMs), Promise.race([Promise.allSettled([...calls]), new Promise((r) => setTimeout(r, drainMs).unref())])]);

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { SETTINGS } from '../lib/config/settings';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -22,6 +23,9 @@ const NOT_SETTINGS: Record<string, string> = {
   WAYLAND_DISPLAY: "the system's; see DISPLAY",
   NEXTAUTH_URL: "next-auth's own, set by npm start to PUBLIC_WEB_URL; a renewed session cookie (password change) is named from its scheme as next-auth names it",
 };
+
+/** Named in the README, read by a library rather than our code: the AWS SDK's own credentials. */
+const SDK_READS = new Set(['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_PROFILE', 'TZ']);
 
 /** Product code: everything but tests, test support and benchmarks. */
 function sourceFiles(dir: string): string[] {
@@ -68,10 +72,29 @@ test('every environment variable the code reads is in the README configuration t
   for (const file of files) {
     for (const name of envNamesIn(readFileSync(path.join(ROOT, file), 'utf8'))) readBy.set(name, [...(readBy.get(name) ?? []), file]);
   }
+  // The service's settings are rows of lib/config/, read through settings().
+  for (const { env } of Object.values(SETTINGS)) readBy.set(env, [...(readBy.get(env) ?? []), 'lib/config/settings.ts']);
   assert.ok(readBy.has('PUBLIC_PROXY_URL') && readBy.has('EMBEDDED_PG_PORT'), 'the scan sees the code');
   const table = configurationTable(readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
   const missing = [...readBy].filter(([name]) => !table.has(name) && !(name in NOT_SETTINGS)).map(([name, where]) => `${name} (read in ${where.join(', ')})`);
   assert.deepEqual(missing, [], 'add these to the README configuration table (or, if not a setting, to NOT_SETTINGS with the reason)');
   const stale = Object.keys(NOT_SETTINGS).filter((name) => !readBy.has(name));
   assert.deepEqual(stale, [], 'no longer read: drop them from NOT_SETTINGS');
+  const unread = [...table].filter((name) => !readBy.has(name) && !SDK_READS.has(name));
+  assert.deepEqual(unread, [], 'the README lists these, but nothing reads them: drop them from the table');
+});
+
+test('a setting of the service is not a bare process.env read anywhere else: lib/config is its one reader', () => {
+  const owners = new Set(['lib/config/settings.ts', 'lib/config/define.ts']);
+  const settingNames = new Set(Object.values(SETTINGS).map((setting) => setting.env));
+  const elsewhere: string[] = [];
+  for (const file of ['app', 'components', 'lib', 'proxy/index.ts', 'proxy/server.ts'].flatMap((dir) => (dir.endsWith('.ts') ? [dir] : sourceFiles(dir)))) {
+    if (owners.has(file)) continue;
+    const source = readFileSync(path.join(ROOT, file), 'utf8');
+    for (const match of source.matchAll(/process\.env(?:\.([A-Z][A-Z0-9_]+)|\[\s*['"]([A-Z][A-Z0-9_]+)['"]\s*\])/g)) {
+      const name = (match[1] ?? match[2])!;
+      if (settingNames.has(name)) elsewhere.push(`${name} in ${file}`);
+    }
+  }
+  assert.deepEqual(elsewhere, [], 'read these through settings() (lib/config/settings.ts)');
 });

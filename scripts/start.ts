@@ -95,6 +95,7 @@ async function runSupervisor() {
  */
 async function printOperatorClaim(started: Stack) {
   process.env.DATABASE_URL = started.env.DATABASE_URL;
+  (await import('../lib/config/settings')).reloadSettings();
   const { db, sqlPool } = await import('../lib/db');
   const { CLAIM_PATH, issueOperatorClaim } = await import('../lib/admin/operator-rights');
   try {

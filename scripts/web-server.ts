@@ -6,18 +6,19 @@ import next from 'next';
 import { answerBeforeNext } from '../lib/api/before-next';
 import { restoreContentLength } from '../lib/api/body-length';
 import { checkBlobStoreConfig } from '../lib/blobs/config';
+import { settings } from '../lib/config/settings';
 import { keepLocalPoolProbed } from '../lib/providers/local-pool-probe';
 
 try {
   checkBlobStoreConfig();
+  // Every setting is read now: bad ones stop the start, each named.
+  settings();
 } catch (error) {
   console.error(`web could not start: ${(error as Error).message}`);
   process.exit(1);
 }
 
-const port = Number(process.env.WEB_PORT ?? 3000);
-const hostname = process.env.HOST ?? '127.0.0.1';
-const trustProxy = process.env.TRUST_PROXY === '1';
+const { webPort: port, host: hostname, trustProxy } = settings();
 
 const app = next({ dev: false, hostname, port });
 await app.prepare();

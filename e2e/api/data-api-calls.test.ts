@@ -10,7 +10,7 @@ import { dataApi, expectStatus } from '../support/data-api';
 import { addProvider, countingRelay, updateRouterRow } from '../support/providers';
 import { startTestSite, type TestSite } from '../support/test-site';
 import { freePort } from '../../scripts/lib/ports';
-import { durations } from '../../lib/config/durations';
+import { settings } from '../../lib/config/settings';
 import { startProxy } from '../../proxy/server';
 
 let browser: Chromium;
@@ -93,7 +93,7 @@ test('timeouts: a navigation past `timeout` is 408; the whole call is bounded by
   assert.ok(Date.now() - started < 10_000);
 
   // The stack runs the slack short (its production value is a unit test of lib/config/durations.ts).
-  const slackMs = durations().dataApiBudgetSlackMs;
+  const slackMs = settings().dataApiBudgetSlackMs;
   const budgetMs = 1_000 + slackMs;
   assert.ok(budgetMs < 1_000 + 30_000, 'the budget runs out before the page\'s wait would end');
   const budgetStart = Date.now();

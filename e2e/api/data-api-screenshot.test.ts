@@ -9,7 +9,7 @@ import { dataApi, expectStatus } from '../support/data-api';
 import { imageSize, isJpeg, isPng, jpegSize, pngPixels, pngSize } from '../support/images';
 import { addProvider } from '../support/providers';
 import { startTestSite, type TestSite } from '../support/test-site';
-import { durations } from '../../lib/config/durations';
+import { settings } from '../../lib/config/settings';
 
 let browser: Chromium;
 let site: TestSite;
@@ -116,7 +116,7 @@ test('waitForSelector waits for a late element, and is capped at DATA_API_WAIT_F
   assert.equal(early.status, 400);
 
   // The stack runs the cap short (its production value is a unit test of lib/config/durations.ts).
-  const capMs = durations().dataApiWaitForSelectorCapMs;
+  const capMs = settings().dataApiWaitForSelectorCapMs;
   const timeout = 60_000;
   assert.ok(capMs < timeout, 'the cap, not the timeout, ends the wait');
   const started = Date.now();

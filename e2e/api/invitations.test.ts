@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { call, expectError, expectOk, linkIn, newUser, signIn, uniqueEmail, waitForMail } from '../support/api';
 import { seedMember, seedMembers } from '../support/seed';
 import { freePort } from '../../scripts/lib/ports';
+import { setEnv } from '../../lib/config/testing';
 
 function tokenFrom(link: string) {
   return decodeURIComponent(new URL(link).pathname.split('/').at(-1)!);
@@ -146,9 +147,8 @@ test('without a mail server, or when it refuses, the invitation waits in the Out
   const { createInvitation, resendInvitation } = await import('../../lib/invitations/manage-invitations');
   const user = await db.user.findUniqueOrThrow({ where: { id: owner.userId } });
   const workspace = (await resolveWorkspace(user, 'bearer', owner.workspaceId))!;
-  const smtpUrl = process.env.SMTP_URL;
+  const restores = [setEnv({ SMTP_URL: undefined })];
   try {
-    delete process.env.SMTP_URL;
     const created = await createInvitation(workspace, user, { email, role: 'member' });
     assert.equal(created.delivery, 'outbox');
     // What the invitee and the inviter find in their Outbox is a working link (the inviter may pass it on).
@@ -156,12 +156,11 @@ test('without a mail server, or when it refuses, the invitation waits in the Out
     assert.match(kept.subject, /invited you/);
     expectOk(await call('GET', `/v1/invitations/${encodeURIComponent(tokenFrom(linkIn(kept.text, '/invite/')))}/lookup`));
 
-    process.env.SMTP_URL = `smtp://127.0.0.1:${await freePort()}`;
+    restores.push(setEnv({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` }));
     const resent = await resendInvitation(workspace, created.id, user);
     assert.equal(resent.delivery, 'smtp_failed');
     assert.equal(await db.mailOutbox.count({ where: { to: email } }), 2, 'the refused mail is kept in the Outbox too');
   } finally {
-    if (smtpUrl === undefined) delete process.env.SMTP_URL;
-    else process.env.SMTP_URL = smtpUrl;
+    for (const restore of restores.reverse()) restore();
   }
 });

@@ -14,6 +14,7 @@ import { programRunner } from '../../scripts/lib/processes';
 import { openAddress } from '../../lib/providers/secrets';
 import { launchChromium } from '../support/chromium';
 import { startRecordingUpstream } from '../support/upstreams';
+import { setEnv } from '../../lib/config/testing';
 
 const POOL_WS = `${POOL_HTTP.replace(/^http/, 'ws')}/`;
 
@@ -38,10 +39,8 @@ test('POST /v1/providers detects the pool as managed with its capacity', async (
 test('a new router on a local install gets the pool first and serves Playwright through it', async () => {
   await poolCapacity();
   // newUser() runs the sign-up code in this process: give it the local install's settings.
-  process.env.LOCAL_POOL_URL = POOL_WS;
-  process.env.LOCAL_POOL_AUTO_PROVIDER = '1';
-  const user = await newUser('fresh');
-  delete process.env.LOCAL_POOL_AUTO_PROVIDER;
+  const restore = setEnv({ LOCAL_POOL_URL: POOL_WS, LOCAL_POOL_AUTO_PROVIDER: '1' });
+  const user = await newUser('fresh').finally(restore);
   const providers = expectOk(await call('GET', '/v1/providers', { auth: { token: user.token } }));
   assert.deepEqual(providers.items.map((p: { slug: string; capabilities: { providerKind: string } }) => [p.slug, p.capabilities.providerKind]), [['local-pool', 'managed']]);
 

@@ -14,6 +14,7 @@ import { grantCredits } from '../../lib/billing/grants';
 import { db } from '../../lib/db';
 import { sendVerificationMail } from '../../lib/users/verify-email';
 import { programRunner } from '../../scripts/lib/processes';
+import { setEnv } from '../../lib/config/testing';
 
 const OPERATOR = 'operator@test.local';
 let member: TestUser;
@@ -55,9 +56,8 @@ test('an ADMIN_EMAILS address that signed up is no operator until proven by a ma
   // Without a mail server the link waits in the outbox, where the account (whoever signed up with
   // the address) reads it: it verifies the account but proves nothing.
   const account = await db.user.findUniqueOrThrow({ where: { email: OPERATOR } });
-  const smtp = process.env.SMTP_URL;
-  delete process.env.SMTP_URL;
-  await sendVerificationMail(account).finally(() => (process.env.SMTP_URL = smtp));
+  const restore = setEnv({ SMTP_URL: undefined });
+  await sendVerificationMail(account).finally(restore);
   const kept = await db.mailOutbox.findFirstOrThrow({ where: { to: OPERATOR }, orderBy: { createdAt: 'desc' } });
   expectOk(await call('POST', '/api/verify-email', { body: { token: new URL(linkIn(kept.text, '/verify-email?token=')).searchParams.get('token') } }));
   assert.equal(expectOk(await call('GET', '/v1/me', { auth: session })).user.emailVerified, true);

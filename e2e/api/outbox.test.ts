@@ -16,8 +16,9 @@ import { sendMail } from '../../lib/mail/mailer';
 import type { OutboxItem } from '../../lib/mail/outbox';
 import { sendPasswordResetMail } from '../../lib/users/reset-password';
 import { sendVerificationMail } from '../../lib/users/verify-email';
+import { setEnv } from '../../lib/config/testing';
 
-delete process.env.SMTP_URL;
+setEnv({ SMTP_URL: undefined });
 
 const OPERATOR = 'operator@test.local';
 let createdOperatorId: string | null = null;

@@ -5,7 +5,6 @@
 // worker retries it at once. The retention sweep, queued by a worker, deletes a 31-day-old
 // recording with its files and keeps a 29-day-old one. The workers get the stack's settings, which
 // run pg-boss's maintenance and the retry delay short (JOBS_MAINTENANCE_INTERVAL_S, ENCODE_RETRY_DELAY_S).
-process.env.JOBS_SCHEMA = `jobs_test_${process.pid}`;
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,16 +18,20 @@ import { newUser, type TestUser } from '../support/api';
 import { eventually } from '../support/connect';
 import { jpegFrames, probeVideo, writeRecording } from '../support/recording-files';
 import { blobs } from '../../lib/blobs';
-import { durations } from '../../lib/config/durations';
+import { settings } from '../../lib/config/settings';
 import { db } from '../../lib/db';
 import { enqueueEncode, encodeJobId, ENCODE_QUEUE, getBoss, stopBoss } from '../../lib/jobs';
 import { manifestKey, videoKey } from '../../lib/recordings/format';
 import { VIDEO_FPS } from '../../lib/recordings/video-timeline';
 import { programRunner } from '../../scripts/lib/processes';
+import { setEnv } from '../../lib/config/testing';
+
+// Read again now: the imports above run before this line.
+setEnv({ JOBS_SCHEMA: `jobs_test_${process.pid}` });
 
 const SESSION_MS = 12_000;
 /** After a worker dies: the job's expiry (the session's length here), the next maintenance run, then the retry delay. */
-const { jobsMaintenanceIntervalS, encodeRetryDelayS } = durations();
+const { jobsMaintenanceIntervalS, encodeRetryDelayS } = settings();
 const RETRIED_WITHIN_MS = (SESSION_MS / 1000 + jobsMaintenanceIntervalS + encodeRetryDelayS) * 1000;
 let user: TestUser;
 let frames: Buffer[];

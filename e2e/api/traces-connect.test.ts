@@ -19,7 +19,7 @@ import { newestSessionId, ownProxy, userWithProvider } from '../support/capture'
 import type { ProxyServer } from '../../proxy/server';
 import { sessionCharge, traceCharge } from '../../lib/billing/charges';
 import { blobs } from '../../lib/blobs';
-import { durations } from '../../lib/config/durations';
+import { settings } from '../../lib/config/settings';
 import { db } from '../../lib/db';
 import { pageKey, parsePage, traceCompleteKey, traceFolder, type ConsoleEvent, type ExceptionEvent, type FailedEvent, type NavigationEvent, type NoteEvent, type RequestEvent, type ResponseEvent, type TraceEvent, type TraceSummary } from '../../lib/traces/format';
 import { settleOrphanedTraces } from '../../lib/traces/settle-orphans';
@@ -298,7 +298,7 @@ test('while the session runs the trace is listed and its events answer 409 trace
   const listed = await eventually(async () => {
     const res = await call('GET', '/v1/inspections', { auth });
     return res.body.data?.inspections?.[0]?.eventCount > 0 ? res : null;
-  }, durations().traceProgressMs + 5_000, 'the running trace\'s figures');
+  }, settings().traceProgressMs + 5_000, 'the running trace\'s figures');
   assert.deepEqual(listed.body.data.inspections.map((t: { id: string; complete: boolean }) => [t.id, t.complete]), [[trace.id, false]]);
   const running = await call('GET', `/v1/inspections/${trace.id}/events`, { auth });
   assert.equal(running.status, 409);

@@ -10,12 +10,12 @@ import { cdp, connectUrl, eventually, expectOpened, routerKey } from '../support
 import { addProvider } from '../support/providers';
 import { startReceiver } from '../support/webhook-receiver';
 import { createWebhook, deliveriesOf, deliveryStatus, oneSession } from '../support/webhooks';
-import { durations } from '../../lib/config/durations';
+import { settings } from '../../lib/config/settings';
 
 // Arrival gaps are at least the delay (it starts after the failed attempt); the slack above it
 // covers a loaded machine, not the schedule.
 const SLACK_MS = 1_000;
-const { webhookRetryDelaysMs: DELAYS, webhookAttemptTimeoutMs: ATTEMPT_TIMEOUT_MS } = durations();
+const { webhookRetryDelaysMs: DELAYS, webhookAttemptTimeoutMs: ATTEMPT_TIMEOUT_MS } = settings();
 const ATTEMPTS = DELAYS.length + 1;
 /** How send-webhook words a timeout. */
 const inWords = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);

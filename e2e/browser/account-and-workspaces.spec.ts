@@ -72,12 +72,12 @@ test('create a second workspace, switch between them, delete it', async ({ page 
  */
 async function keepMail(mail: Mail): Promise<void> {
   const { sendMail } = await import('../../lib/mail/mailer');
-  const smtpUrl = process.env.SMTP_URL;
-  delete process.env.SMTP_URL;
+  const { setEnv } = await import('../../lib/config/testing');
+  const restore = setEnv({ SMTP_URL: undefined });
   try {
     expect(await sendMail(mail)).toBe('outbox');
   } finally {
-    process.env.SMTP_URL = smtpUrl;
+    restore();
   }
 }
 

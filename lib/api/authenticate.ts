@@ -6,6 +6,7 @@ import { db } from '../db';
 import { hashSecret, constantTimeEqual } from '../crypto/secrets';
 import { ApiError } from './errors';
 import type { AuthUser, AuthVia } from './context';
+import { authSecret } from '../auth/next-auth';
 
 export const ACCOUNT_TOKEN_PREFIX = 'acct_';
 const HOUR_MS = 3_600_000;
@@ -50,7 +51,7 @@ async function authenticateBearer(header: string): Promise<Authenticated> {
 }
 
 async function authenticateCookie(req: NextRequest): Promise<Authenticated | null> {
-  const jwt = await getToken({ req, secret: process.env.AUTH_SECRET });
+  const jwt = await getToken({ req, secret: authSecret() });
   if (!jwt?.sub) return null;
   const user = await db.user.findUnique({ where: { id: jwt.sub }, select: userFields });
   if (!user || user.sessionVersion !== (jwt.sv ?? 0)) return null;

@@ -3,6 +3,7 @@
 // web port by mistake is told where to go instead of being left with a bare "not found".
 import { CONNECT_PATH, PROXY_ROUTES, STATUS_PATH } from '../data-api/routes';
 import { ApiError } from './errors';
+import { settings } from '../config/settings';
 
 /** The proxy's routes (lib/data-api/routes.ts), named for the hint. */
 function proxyEndpoint(path: string): { call: string; what: string } | null {
@@ -17,7 +18,7 @@ function proxyEndpoint(path: string): { call: string; what: string } | null {
  * terminator, another host), else the host this request came to with the proxy's port (PORT).
  */
 export function publicProxyHttpUrl(hostHeader: string | null): string {
-  const configured = process.env.PUBLIC_PROXY_URL;
+  const configured = settings().publicProxyUrl;
   if (configured) return configured.replace(/^ws(s?):/, 'http$1:').replace(/\/+$/, '');
   let hostname = 'localhost';
   try {
@@ -25,7 +26,7 @@ export function publicProxyHttpUrl(hostHeader: string | null): string {
   } catch {
     // a malformed Host header: keep localhost
   }
-  return `http://${hostname}:${process.env.PORT ?? 9500}`;
+  return `http://${hostname}:${settings().port}`;
 }
 
 export function unknownEndpoint(method: string, path: string, hostHeader: string | null): ApiError {

@@ -7,12 +7,16 @@ import { log } from '../log';
 import { hitBucket, readBucket, windowStartOf } from '../rate-limit/buckets';
 import { burnPasswordCheck, verifyPassword } from './password';
 import { signInSchema } from '../users/schemas';
-import { SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_FAILURES_PER_IP, SIGN_IN_WINDOW_MS, signInFailuresFrom, signInFailuresOf } from './sign-in-throttle';
+import { SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_WINDOW_MS, signInFailuresFrom, signInFailuresOf } from './sign-in-throttle';
+import { settings } from '../config/settings';
 
 export const SESSION_MAX_AGE_S = 30 * 24 * 3600;
 
+/** Signs the session cookies: AUTH_SECRET, else NEXTAUTH_SECRET (npm start sets the first). */
+export const authSecret = (): string | undefined => settings().authSecret ?? settings().nextAuthSecret ?? undefined;
+
 export const authOptions: NextAuthOptions = {
-  secret: process.env.AUTH_SECRET,
+  secret: authSecret(),
   session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_S },
   pages: { signIn: '/sign-in' },
   providers: [
@@ -28,7 +32,7 @@ export const authOptions: NextAuthOptions = {
         const window = windowStartOf(Date.now(), SIGN_IN_WINDOW_MS);
         const keys = [signInFailuresOf(email), signInFailuresFrom(ip)];
         const [byEmail, byIp] = await Promise.all(keys.map((key) => readBucket(key, window)));
-        if (byEmail! >= SIGN_IN_FAILURES_PER_EMAIL || byIp! >= SIGN_IN_FAILURES_PER_IP) {
+        if (byEmail! >= SIGN_IN_FAILURES_PER_EMAIL || byIp! >= settings().signInFailuresPerIp) {
           log.warn({ event: 'sign-in-throttled' }, 'sign-in throttled');
           throw new Error('too_many_attempts');
         }

@@ -3,7 +3,7 @@
 // with its encoder and named as next-auth names it, so next-auth reads it as one of its own.
 import type { NextRequest } from 'next/server';
 import { encode, getToken } from 'next-auth/jwt';
-import { SESSION_MAX_AGE_S } from './next-auth';
+import { authSecret, SESSION_MAX_AGE_S } from './next-auth';
 
 /** next-auth's cookie name: `__Secure-` prefixed when the dashboard is served over HTTPS (NEXTAUTH_URL). */
 function sessionCookieName(): { name: string; secure: boolean } {
@@ -13,7 +13,7 @@ function sessionCookieName(): { name: string; secure: boolean } {
 
 /** The Set-Cookie value carrying the caller's session at `sessionVersion`, or null without a cookie session. */
 export async function renewedSessionCookie(req: NextRequest, sessionVersion: number): Promise<string | null> {
-  const secret = process.env.AUTH_SECRET;
+  const secret = authSecret();
   const current = await getToken({ req, secret });
   if (!current?.sub || !secret) return null;
   const { iat: _iat, exp: _exp, jti: _jti, ...claims } = current;

@@ -4,7 +4,6 @@
 
 /** Failed sign-ins allowed per e-mail and per client address in one window. */
 export const SIGN_IN_FAILURES_PER_EMAIL = 10;
-export const SIGN_IN_FAILURES_PER_IP = Number(process.env.SIGN_IN_FAILURES_PER_IP ?? 50);
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
 /** The bucket keys (lib/rate-limit/buckets.ts). */

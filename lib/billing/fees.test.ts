@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { feeTable, processorFee, quoteTopup, type FeeSettings } from './fees';
 import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from './rates';
+import { readSettings } from '../config/settings';
+import { setEnv } from '../config/testing';
 
 const SETTINGS: FeeSettings[] = [
   { percent: 2.9, basisPoints: 0, fixedCents: 30 }, // Stripe's standard card pricing (the default)
@@ -42,19 +44,15 @@ test('a fee of 100 % or more is refused', () => {
   assert.throws(() => quoteTopup(500, { percent: 50, basisPoints: 5_000, fixedCents: 0 }), /below 100 %/);
 });
 
-test('feeTable reads the settings from the environment and refuses nonsense', () => {
-  const saved = { ...process.env };
+test('feeTable reads the settings from the environment; nonsense is refused', () => {
+  const unset = Object.fromEntries(Object.keys(process.env).filter((name) => name.startsWith('BILLING_')).map((name) => [name, undefined]));
+  const restores = [setEnv(unset)];
   try {
-    for (const name of Object.keys(process.env)) if (name.startsWith('BILLING_')) delete process.env[name];
     assert.deepEqual(feeTable().card, { percent: 2.9, basisPoints: 0, fixedCents: 30 });
-    process.env.BILLING_CARD_FEE_PERCENT = '3.1';
-    process.env.BILLING_CARD_FEE_BASIS_POINTS = '150';
-    process.env.BILLING_CARD_FEE_FIXED_CENTS = '0';
+    restores.push(setEnv({ BILLING_CARD_FEE_PERCENT: '3.1', BILLING_CARD_FEE_BASIS_POINTS: '150', BILLING_CARD_FEE_FIXED_CENTS: '0' }));
     assert.deepEqual(feeTable().card, { percent: 3.1, basisPoints: 150, fixedCents: 0 });
-    process.env.BILLING_CRYPTO_FEE_PERCENT = '-1';
-    assert.throws(() => feeTable(), /BILLING_CRYPTO_FEE_PERCENT/);
   } finally {
-    for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
-    Object.assign(process.env, saved);
+    for (const restore of restores.reverse()) restore();
   }
+  assert.throws(() => readSettings({ BILLING_CRYPTO_FEE_PERCENT: '-1' }), /^SettingsError: BILLING_CRYPTO_FEE_PERCENT must be a number from 0 to 50, got "-1"$/);
 });

@@ -1,6 +1,7 @@
 // The processor's card fee, passed on to the payer by grossing up the charge so that the wallet
 // receives exactly the credit asked for (docs/billing.md, Fees). Settings come from the
-// environment (README, Environment); the defaults are Stripe's standard card pricing.
+// environment (README, Configuration); the defaults are Stripe's standard card pricing.
+import { settings } from '../config/settings';
 
 export interface FeeSettings {
   /** Percent of the charge, e.g. 2.9 (two decimals at most count). */
@@ -16,26 +17,12 @@ export interface FeeTable {
   crypto: FeeSettings;
 }
 
-function setting(name: string, fallback: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || value > max) throw new Error(`${name} must be a number from 0 to ${max}`);
-  return value;
-}
-
+/** The fees as configured (lib/config/service.ts, FEE_SETTINGS). */
 export function feeTable(): FeeTable {
+  const s = settings();
   return {
-    card: {
-      percent: setting('BILLING_CARD_FEE_PERCENT', 2.9, 50),
-      basisPoints: setting('BILLING_CARD_FEE_BASIS_POINTS', 0, 5_000),
-      fixedCents: setting('BILLING_CARD_FEE_FIXED_CENTS', 30, 10_000),
-    },
-    crypto: {
-      percent: setting('BILLING_CRYPTO_FEE_PERCENT', 1.5, 50),
-      basisPoints: setting('BILLING_CRYPTO_FEE_BASIS_POINTS', 0, 5_000),
-      fixedCents: setting('BILLING_CRYPTO_FEE_FIXED_CENTS', 0, 10_000),
-    },
+    card: { percent: s.cardFeePercent, basisPoints: s.cardFeeBasisPoints, fixedCents: s.cardFeeFixedCents },
+    crypto: { percent: s.cryptoFeePercent, basisPoints: s.cryptoFeeBasisPoints, fixedCents: s.cryptoFeeFixedCents },
   };
 }
 

@@ -2,17 +2,17 @@
 // profiles). The key is ENCRYPTION_KEY (32 bytes, base64), set by the start script from the
 // data directory unless the operator provides one.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { settings } from '../config/settings';
 
 let cachedKey: Buffer | undefined;
 
 function key(): Buffer {
   if (cachedKey) return cachedKey;
-  const raw = process.env.ENCRYPTION_KEY;
+  // Its form (32 bytes, base64) is checked with the other settings.
+  const raw = settings().encryptionKey;
   if (!raw) throw new Error('ENCRYPTION_KEY is not set');
-  const decoded = Buffer.from(raw, 'base64');
-  if (decoded.length !== 32) throw new Error('ENCRYPTION_KEY must be 32 bytes, base64-encoded');
-  cachedKey = decoded;
-  return decoded;
+  cachedKey = Buffer.from(raw, 'base64');
+  return cachedKey;
 }
 
 /** `aad` (associated data) binds the ciphertext to what it belongs to: it must be given again to decrypt. */

@@ -3,11 +3,12 @@
 // to configure or store, and it changes when the key does. PROXY_INTERNAL_TOKEN overrides it.
 import { createHmac } from 'node:crypto';
 import { constantTimeEqual, hashSecret } from './secrets';
+import { settings } from '../config/settings';
 
 export function internalServiceToken(): string {
-  const configured = process.env.PROXY_INTERNAL_TOKEN;
+  const configured = settings().proxyInternalToken;
   if (configured) return configured;
-  const key = process.env.ENCRYPTION_KEY;
+  const key = settings().encryptionKey;
   if (!key) throw new Error('ENCRYPTION_KEY is not set');
   return `int_${createHmac('sha256', Buffer.from(key, 'base64')).update('proxy internal status v1').digest('base64url')}`;
 }

@@ -4,6 +4,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { log } from '../log';
 import { PrismaClient } from './generated/client';
+import { settings } from '../config/settings';
 
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
@@ -14,7 +15,7 @@ function pool(): pg.Pool {
   if (!globalForDb.__pool) {
     // allowExitOnIdle: idle connections keep no process alive, so a script or a test file ends when
     // its work does instead of after the pool's 10 s idle timeout (servers stay up by their sockets).
-    const created = new pg.Pool({ connectionString: process.env.DATABASE_URL ?? '', max: Number(process.env.DATABASE_POOL_SIZE ?? 10), allowExitOnIdle: true });
+    const created = new pg.Pool({ connectionString: settings().databaseUrl ?? '', max: settings().databasePoolSize, allowExitOnIdle: true });
     // An idle connection the server closed (a restart, a failover) is dropped from the pool and
     // replaced on next use; without a listener the error would end the process.
     created.on('error', (error) => log.warn({ err: error.message }, 'an idle database connection was closed'));

@@ -2,6 +2,7 @@
 // A dedicated connection that reconnects after errors; lib/db stays the only place that opens one.
 import pg from 'pg';
 import { log } from '../log';
+import { settings } from '../config/settings';
 
 export interface Listener {
   stop(): Promise<void>;
@@ -17,7 +18,7 @@ export function listen(channels: string[], onNotify: (channel: string, payload: 
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const next = new pg.Client({ connectionString: settings().databaseUrl ?? undefined });
     next.on('notification', (message) => onNotify(message.channel, message.payload ?? ''));
     next.on('error', (error) => {
       log.warn({ err: error.message }, 'LISTEN connection lost; reconnecting');

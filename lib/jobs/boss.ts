@@ -5,12 +5,12 @@
 // maintenance, which moves active jobs past their expiry (a worker that died) back to retry.
 import PgBoss from 'pg-boss';
 import { log } from '../log';
+import { settings } from '../config/settings';
 
-export const DEFAULT_JOBS_SCHEMA = 'jobs';
 /** Connections of the queue, besides Prisma's pool: a fetch loop per queue and their completions. */
 const POOL_SIZE = 4;
 
-export const jobsSchema = () => process.env.JOBS_SCHEMA || DEFAULT_JOBS_SCHEMA;
+export const jobsSchema = () => settings().jobsSchema;
 
 const state = globalThis as unknown as { __boss?: Promise<PgBoss> };
 
@@ -25,7 +25,7 @@ export function getBoss(): Promise<PgBoss> {
 
 async function startBoss(): Promise<PgBoss> {
   const options = {
-    connectionString: process.env.DATABASE_URL ?? '',
+    connectionString: settings().databaseUrl ?? '',
     schema: jobsSchema(),
     max: POOL_SIZE,
     application_name: 'browser-router-jobs',
@@ -66,9 +66,4 @@ export async function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBo
   if (created.has(key)) return;
   await boss.createQueue(name, { name, policy: 'standard', ...options });
   created.add(key);
-}
-
-export function positiveNumber(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value && Number.isFinite(n) && n > 0 ? n : fallback;
 }

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { blobs } from '../blobs';
-import { durations } from '../config/durations';
+import { settings } from '../config/settings';
 import { db } from '../db';
 import { log } from '../log';
 import { encodeRecording, EncodeError } from '../recordings/encode-video';
@@ -27,7 +27,7 @@ export interface EncodeJobData {
  * How long an attempt may hold the job before pg-boss retries it elsewhere: a second per second of
  * session (four times the encoder's target), at least ENCODE_EXPIRY_MIN_S.
  */
-export function encodeExpirySeconds(sessionMs: number, minSeconds = durations().encodeExpiryMinS): number {
+export function encodeExpirySeconds(sessionMs: number, minSeconds = settings().encodeExpiryMinS): number {
   return Math.min(MAX_EXPIRY_S, Math.max(Math.ceil(minSeconds), Math.ceil(sessionMs / 1000)));
 }
 
@@ -65,7 +65,7 @@ export async function enqueueEncode(recordingId: string, options: { minExpirySec
       id,
       expireInSeconds: encodeExpirySeconds(sessionMs, options.minExpirySeconds),
       retryLimit: ENCODE_RETRIES,
-      retryDelay: durations().encodeRetryDelayS,
+      retryDelay: settings().encodeRetryDelayS,
     });
   if ((await send()) === null) {
     const existing = await boss.getJobById(ENCODE_QUEUE, id);

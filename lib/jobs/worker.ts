@@ -5,13 +5,13 @@
 // across every process so that one proxy runs it. It also runs pg-boss's maintenance every
 // JOBS_MAINTENANCE_INTERVAL_S: active jobs past their expiry (their worker died) go back to retry.
 import { hostname } from 'node:os';
-import { durations } from '../config/durations';
+import { settings } from '../config/settings';
 import { sweepExpiredDownloads } from '../downloads/store';
 import { log as rootLog } from '../log';
 import { removeStaleScratch } from '../recordings/encode-video';
 import { sweepExpiredRecordings } from '../recordings/sweep-recordings';
 import { sweepExpiredTraces } from '../traces/sweep-traces';
-import { ensureQueue, getBoss, jobsSchema, positiveNumber } from './boss';
+import { ensureQueue, getBoss, jobsSchema } from './boss';
 import { ENCODE_GIVEN_UP_QUEUE, ENCODE_QUEUE, encodeWakers, ensureEncodeQueues, runEncodeGivenUp, runEncodeJob, type EncodeJobData } from './encode-recording';
 import { runQueue, type QueueRunner } from './run-queue';
 
@@ -41,10 +41,10 @@ export async function startJobWorker(options: JobWorkerOptions = {}): Promise<Jo
   void removeStaleScratch().catch((error: Error) => log.warn({ err: error.message }, 'could not clear old encoder scratch directories'));
   await ensureEncodeQueues(boss);
   await ensureQueue(boss, RETENTION_QUEUE);
-  const common = { pollMs: options.pollMs ?? durations().jobsPollMs, schema: jobsSchema(), log };
+  const common = { pollMs: options.pollMs ?? settings().jobsPollMs, schema: jobsSchema(), log };
   const encodes = runQueue<EncodeJobData>(boss, ENCODE_QUEUE, runEncodeJob, {
     ...common,
-    concurrency: options.encodeConcurrency ?? Math.floor(positiveNumber(process.env.ENCODE_CONCURRENCY, 1)),
+    concurrency: options.encodeConcurrency ?? Math.max(1, settings().encodeConcurrency),
   });
   encodeWakers.add(encodes.wake);
   const runners: QueueRunner[] = [
@@ -66,7 +66,7 @@ export async function startJobWorker(options: JobWorkerOptions = {}): Promise<Jo
       .finally(() => (maintaining = null));
   };
   maintain();
-  const maintenance = setInterval(maintain, durations().jobsMaintenanceIntervalS * 1000);
+  const maintenance = setInterval(maintain, settings().jobsMaintenanceIntervalS * 1000);
   maintenance.unref();
 
   let hourly: NodeJS.Timeout | undefined;

@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { db } from '../db';
 import { log } from '../log';
 import type { MailDelivery } from './delivery';
+import { settings } from '../config/settings';
 
 export interface Mail {
   to: string;
@@ -22,14 +23,14 @@ let transport: { url: string; transporter: Transporter } | undefined;
 
 /** Sends or keeps the mail, and says which: callers report it, none guesses from the environment. */
 export async function sendMail(mail: Mail, options: MailOptions = {}): Promise<MailDelivery> {
-  const url = process.env.SMTP_URL;
+  const url = settings().smtpUrl;
   if (!url) {
     await keep(mail, options);
     log.info({ event: 'mail-outbox', subject: mail.subject }, 'no SMTP_URL: mail written to the outbox (dashboard → Outbox)');
     return 'outbox';
   }
   if (transport?.url !== url) {
-    transport = { url, transporter: nodemailer.createTransport(url, { from: process.env.MAIL_FROM ?? 'Browser Router <no-reply@localhost>' }) };
+    transport = { url, transporter: nodemailer.createTransport(url, { from: settings().mailFrom }) };
   }
   try {
     await transport.transporter.sendMail(mail);
@@ -48,5 +49,5 @@ async function keep(mail: Mail, options: MailOptions): Promise<void> {
 }
 
 export function publicWebUrl(): string {
-  return (process.env.PUBLIC_WEB_URL ?? `http://localhost:${process.env.WEB_PORT ?? 3000}`).replace(/\/$/, '');
+  return (settings().publicWebUrl ?? `http://localhost:${settings().webPort}`).replace(/\/+$/, '');
 }

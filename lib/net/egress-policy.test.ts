@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { classifyIp, ipLiteral } from './addresses';
 import { egressFetch } from './egress-connect';
-import { checkUrl, EgressRefusedError, internalPortsFromEnv, readPrivateNetwork, refusalReason, resolveEgress, type EgressPolicy, type Lookup } from './egress-policy';
+import { readSettings } from '../config/settings';
+import { checkUrl, EgressRefusedError, internalPortsOf, refusalReason, resolveEgress, type EgressPolicy, type Lookup } from './egress-policy';
 
 const deny: EgressPolicy = { privateNetwork: 'deny', internalPorts: new Set([5432, 9600]) };
 const allow: EgressPolicy = { privateNetwork: 'allow', internalPorts: new Set([5432, 9600]) };
@@ -65,10 +66,10 @@ test('a name is resolved once and refused when any of its addresses is refused',
 });
 
 test('settings: PRIVATE_NETWORK defaults to deny and takes only deny or allow; the product\'s ports come from its environment', () => {
-  assert.equal(readPrivateNetwork({}), 'deny');
-  assert.equal(readPrivateNetwork({ PRIVATE_NETWORK: 'Allow' }), 'allow');
-  assert.throws(() => readPrivateNetwork({ PRIVATE_NETWORK: 'yes' }), /"deny" or "allow"/);
-  const ports = internalPortsFromEnv({ PORT: '9501', WEB_PORT: '3001', POOL_PORT: '9601', DATABASE_URL: 'postgres://u:p@127.0.0.1:6000/db', INTERNAL_PORTS: '7000, 7001' });
+  assert.equal(readSettings({}).privateNetwork, 'deny');
+  assert.equal(readSettings({ PRIVATE_NETWORK: 'Allow' }).privateNetwork, 'allow');
+  assert.throws(() => readSettings({ PRIVATE_NETWORK: 'yes' }), /^SettingsError: PRIVATE_NETWORK must be one of "deny", "allow", got "yes"$/);
+  const ports = internalPortsOf(readSettings({ PORT: '9501', WEB_PORT: '3001', POOL_PORT: '9601', DATABASE_URL: 'postgres://u:p@127.0.0.1:6000/db', INTERNAL_PORTS: '7000, 7001' }));
   for (const port of [9501, 3001, 9601, 6000, 7000, 7001, 54329]) assert.ok(ports.has(port), String(port));
 });
 

@@ -6,6 +6,7 @@
 // resolves to is checked, and the connection is made to the checked address (no DNS rebinding).
 import dns from 'node:dns';
 import net from 'node:net';
+import { settings, type Settings } from '../config/settings';
 import { classifyIp, ipLiteral, isMetadataAddress, type AddressClass } from './addresses';
 
 export type PrivateNetwork = 'deny' | 'allow';
@@ -23,42 +24,27 @@ export class EgressRefusedError extends Error {
   }
 }
 
-export function readPrivateNetwork(env: Record<string, string | undefined> = process.env): PrivateNetwork {
-  const value = (env.PRIVATE_NETWORK ?? 'deny').trim().toLowerCase();
-  if (value !== 'deny' && value !== 'allow') throw new Error(`PRIVATE_NETWORK must be "deny" or "allow", got "${env.PRIVATE_NETWORK}"`);
-  return value;
-}
+type PortSettings = Pick<Settings, 'port' | 'webPort' | 'poolPort' | 'embeddedPgPort' | 'databaseUrl' | 'localPoolUrl' | 'internalPorts'>;
 
-/** The product's own ports, as every process of it knows them from its environment. */
-export function internalPortsFromEnv(env: Record<string, string | undefined> = process.env): Set<number> {
-  const ports = new Set<number>();
-  const add = (value: string | undefined) => {
-    const n = Number(value);
-    if (Number.isInteger(n) && n > 0 && n < 65536) ports.add(n);
-  };
-  add(env.PORT ?? '9500');
-  add(env.WEB_PORT ?? '3000');
-  add(env.POOL_PORT ?? '9600');
-  add(env.EMBEDDED_PG_PORT ?? '54329');
-  for (const raw of [env.DATABASE_URL, env.LOCAL_POOL_URL]) {
+/** The product's own ports, as every process of it knows them from its settings. */
+export function internalPortsOf(s: PortSettings): Set<number> {
+  const ports = new Set<number>([s.port, s.webPort, s.poolPort, s.embeddedPgPort, ...s.internalPorts].filter((n) => n > 0));
+  for (const raw of [s.databaseUrl, s.localPoolUrl]) {
     if (!raw) continue;
-    try {
-      const url = new URL(raw);
-      add(url.port || (url.protocol.startsWith('postgres') ? '5432' : undefined));
-    } catch {
-      // not a URL: nothing to add
-    }
+    const url = new URL(raw);
+    const port = Number(url.port || (url.protocol.startsWith('postgres') ? 5432 : 0));
+    if (port > 0) ports.add(port);
   }
-  for (const port of (env.INTERNAL_PORTS ?? '').split(',')) add(port.trim());
   return ports;
 }
 
-let fromEnv: EgressPolicy | undefined;
+let fromSettings: { from: Settings; policy: EgressPolicy } | undefined;
 
-/** This process's policy (read once from the environment). */
+/** This process's policy (from its settings, lib/config/settings.ts). */
 export function egressPolicy(): EgressPolicy {
-  fromEnv ??= { privateNetwork: readPrivateNetwork(), internalPorts: internalPortsFromEnv() };
-  return fromEnv;
+  const current = settings();
+  if (fromSettings?.from !== current) fromSettings = { from: current, policy: { privateNetwork: current.privateNetwork, internalPorts: internalPortsOf(current) } };
+  return fromSettings.policy;
 }
 
 const CLASS_WORDS: Record<Exclude<AddressClass, 'public'>, string> = {

@@ -3,10 +3,11 @@
 // Forwarded headers are only present when TRUST_PROXY let them through (scripts/web-server.ts).
 import { publicProxyHttpUrl } from '../api/unknown-endpoint';
 import type { Servers } from './document';
+import { settings } from '../config/settings';
 
 export function documentServers(headers: { get(name: string): string | null }): Servers {
   const host = headers.get('x-forwarded-host') ?? headers.get('host');
   const proto = headers.get('x-forwarded-proto') ?? 'http';
-  const web = process.env.PUBLIC_WEB_URL ?? `${proto}://${host ?? 'localhost'}`;
+  const web = settings().publicWebUrl ?? `${proto}://${host ?? 'localhost'}`;
   return { web: web.replace(/\/+$/, ''), proxy: publicProxyHttpUrl(host) };
 }

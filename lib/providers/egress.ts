@@ -5,6 +5,7 @@
 import { invalidField } from '../api/errors';
 import { ipLiteral } from '../net/addresses';
 import { egressPolicy, egressRefusal, portOf, type EgressPolicy } from '../net/egress-policy';
+import { settings } from '../config/settings';
 
 /** Only link-local and metadata addresses stay refused: the pool is on loopback by design. */
 const LOCAL_POOL_POLICY: EgressPolicy = { privateNetwork: 'allow', internalPorts: new Set() };
@@ -21,7 +22,8 @@ function endpoint(raw: string): { host: string; port: number } | null {
 
 /** Is this address the local browser pool `npm start` runs (same host and port as LOCAL_POOL_URL)? */
 export function isLocalPool(raw: string): boolean {
-  const pool = process.env.LOCAL_POOL_URL ? endpoint(process.env.LOCAL_POOL_URL) : null;
+  const configured = settings().localPoolUrl;
+  const pool = configured ? endpoint(configured) : null;
   const target = endpoint(raw);
   return pool !== null && target !== null && pool.host === target.host && pool.port === target.port;
 }
@@ -39,7 +41,7 @@ export interface OutboundAddress {
  * never stored with a provider, so no tenant can read it back or redirect it by changing the address.
  */
 export function outboundAddress(address: { url: string; headers: Record<string, string> }): OutboundAddress {
-  const token = process.env.POOL_TOKEN;
+  const token = settings().poolToken;
   if (!isLocalPool(address.url)) return { url: address.url, headers: address.headers, policy: egressPolicy() };
   if (!token) return { url: address.url, headers: address.headers, policy: LOCAL_POOL_POLICY };
   const rest = Object.fromEntries(Object.entries(address.headers).filter(([name]) => name.toLowerCase() !== 'authorization'));

@@ -8,12 +8,13 @@ import { outboundAddress } from './egress';
 import { latestLocalPoolProbe, probeLocalPool } from './local-pool-probe';
 import { unprobedCapabilities } from './probe-capabilities';
 import { sealAddress } from './secrets';
+import { settings } from '../config/settings';
 
 export const LOCAL_POOL_SLUG = 'local-pool';
 
 export function localPoolAddress(): { url: string; headers: Record<string, string> } | null {
-  const url = process.env.LOCAL_POOL_URL;
-  if (!url || process.env.LOCAL_POOL_AUTO_PROVIDER === '0') return null;
+  const { localPoolUrl: url, localPoolAutoProvider } = settings();
+  if (!url || !localPoolAutoProvider) return null;
   // No headers: the pool's token is added on the way out (egress.ts, outboundAddress), never stored.
   return { url, headers: {} };
 }

@@ -5,9 +5,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import type { RouterLiveStatus, RouterStatusAnswer } from '../routers/live-status';
+import { setEnv } from '../config/testing';
 import { readProxyStatus } from './status';
 
-process.env.PROXY_INTERNAL_TOKEN = 'int_test-token';
+setEnv({ PROXY_INTERNAL_TOKEN: 'int_test-token' });
 let answer: (req: IncomingMessage, res: ServerResponse) => void = () => {};
 const seen: { url: string; authorization: string | undefined }[] = [];
 const server = createServer((req, res) => {
@@ -17,7 +18,7 @@ const server = createServer((req, res) => {
 
 before(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  process.env.PROXY_INTERNAL_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  setEnv({ PROXY_INTERNAL_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` });
 });
 after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -51,8 +52,8 @@ test('an answer of another shape, an error status or no proxy at all is "unavail
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
   const gone = (closed.address() as AddressInfo).port;
   await new Promise<void>((resolve) => closed.close(() => resolve()));
-  process.env.PROXY_INTERNAL_URL = `http://127.0.0.1:${gone}`;
+  setEnv({ PROXY_INTERNAL_URL: `http://127.0.0.1:${gone}` });
   const status = outcome(await readProxyStatus('r1'));
-  process.env.PROXY_INTERNAL_URL = `http://127.0.0.1:${port}`;
+  setEnv({ PROXY_INTERNAL_URL: `http://127.0.0.1:${port}` });
   assert.deepEqual(status, { available: false, reason: `the proxy did not answer at http://127.0.0.1:${gone}` });
 });

@@ -5,12 +5,13 @@
 import { internalServiceToken } from '../crypto/internal-token';
 import { log } from '../log';
 import { routerStatusAnswerSchema, type RouterLiveStatus } from '../routers/live-status';
+import { settings } from '../config/settings';
 
 const STATUS_TIMEOUT_MS = 3_000;
 
 /** PROXY_INTERNAL_URL, else the proxy's port (PORT, which `npm start` gives every process) on loopback. */
 export function proxyInternalUrl(): string {
-  return (process.env.PROXY_INTERNAL_URL ?? `http://127.0.0.1:${process.env.PORT ?? 9500}`).replace(/\/+$/, '');
+  return (settings().proxyInternalUrl ?? `http://127.0.0.1:${settings().port}`).replace(/\/+$/, '');
 }
 
 const unavailable = (reason: string): RouterLiveStatus => ({ available: false, reason, providers: [], queued: 0, checkedAt: new Date().toISOString() });

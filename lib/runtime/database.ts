@@ -4,6 +4,7 @@
 import { applyMigrations } from '../db/migrate';
 import path from 'node:path';
 import { checkEmbeddedPort, runningServerPort, startEmbeddedPostgres } from '../db/embedded';
+import { settings } from '../config/settings';
 
 export interface ReadyDatabase {
   url: string;
@@ -18,7 +19,7 @@ export async function prepareDatabase(options: {
   embeddedPort: number;
   log?: (line: string) => void;
 }): Promise<ReadyDatabase> {
-  const external = process.env.DATABASE_URL;
+  const external = settings().databaseUrl;
   if (external) {
     const applied = await applyMigrations(external);
     return { url: external, embedded: false, applied, stop: async () => {} };

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { settings } from '../config/settings';
 
 export interface InstanceSecrets {
   authSecret: string; // signs dashboard session cookies (next-auth)
@@ -11,7 +12,8 @@ export interface InstanceSecrets {
   poolToken: string; // the local browser pool's bearer token (POOL_TOKEN), for the proxy and the web process
 }
 
-export function loadInstanceSecrets(dataDir: string): InstanceSecrets {
+/** The secrets kept in <DATA_DIR>/secrets.json, generated there the first time. */
+export function storedInstanceSecrets(dataDir: string): InstanceSecrets {
   const file = path.join(dataDir, 'secrets.json');
   let stored: Partial<InstanceSecrets> = {};
   if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<InstanceSecrets>;
@@ -26,10 +28,17 @@ export function loadInstanceSecrets(dataDir: string): InstanceSecrets {
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
     chmodSync(file, 0o600);
   }
+  return secrets;
+}
+
+/** The instance's secrets: those the environment sets (lib/config/settings.ts), else the stored ones. */
+export function loadInstanceSecrets(dataDir: string): InstanceSecrets {
+  const secrets = storedInstanceSecrets(dataDir);
+  const configured = settings();
   return {
-    authSecret: process.env.AUTH_SECRET ?? process.env.NEXTAUTH_SECRET ?? secrets.authSecret,
-    encryptionKey: process.env.ENCRYPTION_KEY ?? secrets.encryptionKey,
+    authSecret: configured.authSecret ?? configured.nextAuthSecret ?? secrets.authSecret,
+    encryptionKey: configured.encryptionKey ?? secrets.encryptionKey,
     postgresPassword: secrets.postgresPassword,
-    poolToken: process.env.POOL_TOKEN || secrets.poolToken,
+    poolToken: configured.poolToken ?? secrets.poolToken,
   };
 }

@@ -5,10 +5,11 @@
 // one read from the outbox, which anyone who signed up with the address could read. Signing up
 // first, or with an ADMIN_EMAILS address, grants nothing (docs/security.md, "The operator").
 import { db, Prisma } from '../db';
+import { settings } from '../config/settings';
 
 /** The addresses of ADMIN_EMAILS, lower-cased. */
 export function adminEmails(): string[] {
-  return (process.env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+  return [...settings().adminEmails];
 }
 
 /** Accounts that are the operator: granted by the installer, or an ADMIN_EMAILS address proven by mail. */

@@ -13,6 +13,7 @@ import { log } from '../log';
 import { publicWebUrl, sendMail } from '../mail/mailer';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates';
 import { hitBucket, windowStartOf } from '../rate-limit/buckets';
+import { settings } from '../config/settings';
 
 export const RESET_PURPOSE = 'reset-password';
 /** A link made at the installation's shell (npm run reset-password): it proves no mailbox. */
@@ -22,7 +23,7 @@ export const RESET_TTL_MS = 3_600_000;
 export const RESETS_PER_HOUR_PER_ADDRESS = 5;
 const HOUR_MS = 3_600_000;
 
-export const resetsPerHourPerIp = () => Number(process.env.PASSWORD_RESETS_PER_HOUR_PER_IP ?? 20);
+export const resetsPerHourPerIp = () => settings().passwordResetsPerHourPerIp;
 
 /**
  * Counts a request against its client address and its e-mail address (whether or not an account

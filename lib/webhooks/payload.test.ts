@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createWebhookSchema, updateWebhookSchema } from './schemas';
-import { cloudSource, DEFAULT_GATEWAY_NAME, gatewayName, sessionPayload, testPayload, type EndedSession } from './payload';
+import { readSettings } from '../config/settings';
+import { cloudSource, sessionPayload, testPayload, type EndedSession } from './payload';
 
 const ended: EndedSession = {
   id: 'ses_1', state: 'closed', providerSlug: 'local-a', durationMs: 1234, bytesIn: 5_000n, bytesOut: 7_000n, billedMillicents: 2_500n,
@@ -28,9 +29,9 @@ test('session.error: status firing, errored true, errorReason', () => {
 });
 
 test('source: <gateway-name>/cloud from GATEWAY_NAME, with a default', () => {
-  assert.equal(gatewayName({}), DEFAULT_GATEWAY_NAME);
-  assert.equal(gatewayName({ GATEWAY_NAME: '  acme-edge ' }), 'acme-edge');
-  assert.equal(gatewayName({ GATEWAY_NAME: ' ' }), DEFAULT_GATEWAY_NAME);
+  assert.equal(readSettings({}).gatewayName, 'browser-router');
+  assert.equal(readSettings({ GATEWAY_NAME: '  acme-edge ' }).gatewayName, 'acme-edge');
+  assert.equal(readSettings({ GATEWAY_NAME: ' ' }).gatewayName, 'browser-router');
   assert.equal(cloudSource('acme-edge'), 'acme-edge/cloud');
 });
 

@@ -1,5 +1,6 @@
 // Webhook bodies (docs/api.md, Events; docs/gateway.md, Webhooks): one shape, keys in the documented order.
 import { centsOf } from '../billing/charges';
+import { settings } from '../config/settings';
 import { TEST_EVENT } from './events';
 
 export interface WebhookPayload {
@@ -11,15 +12,8 @@ export interface WebhookPayload {
   data: Record<string, unknown>;
 }
 
-export const DEFAULT_GATEWAY_NAME = 'browser-router';
-
-/** `<gateway-name>`: GATEWAY_NAME, else the product's name. */
-export function gatewayName(env: Record<string, string | undefined> = process.env): string {
-  return env.GATEWAY_NAME?.trim() || DEFAULT_GATEWAY_NAME;
-}
-
-/** docs/api.md: the hosted service signs its events `<gateway-name>/cloud`; the planned gateway (docs/gateway.md) uses the bare name. */
-export const cloudSource = (name = gatewayName()) => `${name}/cloud`;
+/** docs/api.md: the hosted service signs its events `<gateway-name>/cloud` (GATEWAY_NAME); the gateway (docs/gateway.md) uses the bare name. */
+export const cloudSource = (name = settings().gatewayName) => `${name}/cloud`;
 
 export function buildPayload(input: { event: string; status: WebhookPayload['status']; source: string; at: Date; data: Record<string, unknown> }): WebhookPayload {
   return { version: '1', timestamp: input.at.toISOString(), event: input.event, status: input.status, source: input.source, data: input.data };

@@ -3,7 +3,7 @@
 // the others: reclaiming leases nobody renews and settling the sessions of a run that stopped.
 import { randomBytes } from 'node:crypto';
 import type { BlobStore } from '../../lib/blobs';
-import { durations } from '../../lib/config/durations';
+import { settings } from '../../lib/config/settings';
 import { db } from '../../lib/db';
 import { log } from '../../lib/log';
 import { settleOrphanedRecordings } from '../../lib/recordings/settle-orphans';
@@ -80,7 +80,7 @@ export class Cluster {
   private tick: Promise<void> = Promise.resolve();
 
   private constructor(private readonly options: ClusterOptions) {
-    this.ttlMs = options.ttlMs ?? durations().leaseTtlMs;
+    this.ttlMs = options.ttlMs ?? settings().leaseTtlMs;
     this.runId = `${options.name}~${randomBytes(6).toString('hex')}`;
   }
 

@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { durations } from '../../lib/config/durations';
+import { settings } from '../../lib/config/settings';
 import { log } from '../../lib/log';
 import { egressPolicy, egressRefusal } from '../../lib/net/egress-policy';
 import type { RouterKeyAuth } from '../auth/authenticate';
@@ -86,7 +86,7 @@ export async function handleDataApi(endpoint: Endpoint<PageRequest>, req: Incomi
     if (router.providers.length === 0) throw new DataApiError(400, 'this router has no enabled providers; add one in the dashboard');
 
     // docs/connect.md: the whole call may take `timeout` plus the slack (20 s; the tests run it short).
-    const slackMs = durations().dataApiBudgetSlackMs;
+    const slackMs = settings().dataApiBudgetSlackMs;
     const budgetMs = request.timeout + slackMs;
     budget = setTimeout(() => abort.abort(new BudgetExceeded(408, `the call did not finish within its budget of ${budgetMs} ms (timeout + ${slackMs / 1000} s)`)), budgetMs);
     const reply = await untilAborted(perform(endpoint, request, router, deps, startedAt, abort.signal), abort.signal);

@@ -4,7 +4,7 @@ import { errors, type BrowserContextOptions, type Page } from 'playwright-core';
 import { firstLine } from './browser-connections';
 import { pageScript } from './page-scripts';
 import { DataApiError } from './errors';
-import { durations } from '../../lib/config/durations';
+import { settings } from '../../lib/config/settings';
 import type { PageRequest } from '../../lib/data-api/schemas';
 
 export interface Visit {
@@ -39,7 +39,7 @@ export async function visit(page: Page, request: PageRequest): Promise<Visit> {
 
   if (request.waitForSelector) {
     // docs/connect.md: at most 10 s (the setting's default), and never past the call's `timeout`.
-    const timeout = Math.min(durations().dataApiWaitForSelectorCapMs, request.timeout);
+    const timeout = Math.min(settings().dataApiWaitForSelectorCapMs, request.timeout);
     try {
       await page.waitForSelector(`css=${request.waitForSelector}`, { timeout });
     } catch (error) {

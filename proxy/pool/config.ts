@@ -1,6 +1,6 @@
 // The pool's settings, from the environment (see README.md in this folder).
 import path from 'node:path';
-import { loadInstanceSecrets } from '../../lib/runtime/secrets';
+import { storedInstanceSecrets } from '../../lib/runtime/secrets';
 import { deriveCapacity, machineResources } from './capacity';
 import type { IsolationSetting } from './sandbox';
 
@@ -31,7 +31,7 @@ export interface PoolConfig {
 export const MB = 1024 * 1024;
 
 /** The token kept beside the instance's other secrets (generated there on first use). */
-export const storedPoolToken = (dataDir: string): string => loadInstanceSecrets(dataDir).poolToken;
+export const storedPoolToken = (dataDir: string): string => storedInstanceSecrets(dataDir).poolToken;
 
 export function readPoolConfig(env: Record<string, string | undefined> = process.env, storedToken: (dataDir: string) => string = storedPoolToken): PoolConfig {
   const capacityOverride = env.POOL_CAPACITY ? positiveInt('POOL_CAPACITY', env.POOL_CAPACITY) : undefined;

@@ -6,7 +6,7 @@
 // nothing here is ever awaited by the connect path.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { durations } from '../../lib/config/durations';
+import { settings } from '../../lib/config/settings';
 import { decryptText } from '../../lib/crypto/encryption';
 import { listen, type Listener } from '../../lib/db/listen';
 import { log as rootLog } from '../../lib/log';
@@ -43,7 +43,7 @@ const WAKE_MARGIN_MS = 25;
 
 export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookWorker {
   const queue = options.queue ?? CLOUD_QUEUE;
-  const schedule = options.schedule ?? cloudSchedule(durations());
+  const schedule = options.schedule ?? cloudSchedule(settings());
   const concurrency = options.concurrency ?? 16;
   const perWebhook = options.perWebhook ?? 2;
   const leaseMs = options.leaseMs ?? schedule.attemptTimeoutMs + 25_000;

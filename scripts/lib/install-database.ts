@@ -4,6 +4,7 @@
 import { loadInstanceSecrets } from '../../lib/runtime/secrets';
 import { prepareDatabase } from '../../lib/runtime/database';
 import { localPoolUrl, settings } from './env';
+import { reloadSettings } from '../../lib/config/settings';
 
 /** Opens it, or says in one line what went wrong and what to set, and exits with 1. */
 export async function openInstallDatabase(command: string): Promise<{ stop: () => Promise<void> }> {
@@ -23,5 +24,6 @@ export async function openInstallDatabase(command: string): Promise<{ stop: () =
   // pool's token lets the sign-up read its capacity.
   process.env.LOCAL_POOL_URL = localPoolUrl();
   process.env.POOL_TOKEN ||= secrets.poolToken;
+  reloadSettings();
   return { stop: () => database.stop() };
 }

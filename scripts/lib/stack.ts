@@ -2,7 +2,8 @@
 // build when needed, the web process, the proxy process and the local browser pool. Used by `npm start` and the tests.
 import type { ChildProcess } from 'node:child_process';
 import { checkBlobStoreConfig } from '../../lib/blobs/config';
-import { readPrivateNetwork, type PrivateNetwork } from '../../lib/net/egress-policy';
+import { readSettings } from '../../lib/config/settings';
+import type { PrivateNetwork } from '../../lib/net/egress-policy';
 import { loadInstanceSecrets } from '../../lib/runtime/secrets';
 import { prepareDatabase, type ReadyDatabase } from '../../lib/runtime/database';
 import { compileServices, ensureBuild } from './build';
@@ -42,8 +43,9 @@ export interface Stack {
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
-  // A wrong PRIVATE_NETWORK or blob store is refused before anything starts.
-  const privateNetwork = readPrivateNetwork({ ...process.env, ...options.extraEnv });
+  // Bad settings (every one named) or a wrong blob store are refused before anything starts.
+  const configured = readSettings({ ...process.env, ...options.extraEnv });
+  const privateNetwork = configured.privateNetwork;
   checkBlobStoreConfig({ ...process.env, ...options.extraEnv });
   await assertPortsFree([
     { setting: 'WEB_PORT', port: options.webPort },
@@ -54,7 +56,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const database = await prepareDatabase({ dataDir: options.dataDir, postgresPassword: secrets.postgresPassword, embeddedPort: options.embeddedPostgresPort, log: () => {} });
   if (database.applied.length > 0) options.log(`applied migrations: ${database.applied.join(', ')}`);
   const publicHost = publicHostOf(options.host);
-  const webUrl = process.env.PUBLIC_WEB_URL ?? `http://${publicHost}:${options.webPort}`;
+  const webUrl = configured.publicWebUrl ?? `http://${publicHost}:${options.webPort}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // New routers get the local pool as their first provider (LOCAL_POOL_AUTO_PROVIDER=0: not).

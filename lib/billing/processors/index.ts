@@ -3,17 +3,18 @@
 import { StripeProcessor } from './stripe';
 import { TestModeProcessor } from './test-mode';
 import type { PaymentProcessor } from './types';
+import { settings, type Settings } from '../../config/settings';
 
 export type { PaymentProcessor, ProcessorEvent, ProcessorName } from './types';
 export { ProcessorUnavailableError, WebhookSignatureError } from './types';
 
-let cached: { key: string; processor: PaymentProcessor } | undefined;
+let cached: { from: Settings; processor: PaymentProcessor } | undefined;
 
 export function paymentProcessor(): PaymentProcessor {
-  const secretKey = process.env.STRIPE_SECRET_KEY?.trim() || '';
-  const cacheKey = `${secretKey}\n${process.env.STRIPE_WEBHOOK_SECRET ?? ''}\n${process.env.STRIPE_API_BASE ?? ''}`;
-  if (cached?.key !== cacheKey) {
-    cached = { key: cacheKey, processor: secretKey ? new StripeProcessor(secretKey, process.env.STRIPE_WEBHOOK_SECRET?.trim() || undefined) : new TestModeProcessor() };
+  const current = settings();
+  if (cached?.from !== current) {
+    const { stripeSecretKey, stripeWebhookSecret } = current;
+    cached = { from: current, processor: stripeSecretKey ? new StripeProcessor(stripeSecretKey, stripeWebhookSecret ?? undefined) : new TestModeProcessor() };
   }
   return cached.processor;
 }

@@ -5,9 +5,10 @@
 import Stripe from 'stripe';
 import { SIGNATURE_HEADER, parseEvent, verifySignature } from './signature';
 import { ProcessorUnavailableError, WebhookSignatureError, type CheckoutInput, type CheckoutResult, type CheckoutSessionInfo, type PaymentProcessor, type ProcessorEvent } from './types';
+import { settings } from '../../config/settings';
 
 function apiBase(): Pick<NonNullable<ConstructorParameters<typeof Stripe>[1]>, 'host' | 'port' | 'protocol'> {
-  const raw = process.env.STRIPE_API_BASE;
+  const raw = settings().stripeApiBase;
   if (!raw) return {};
   const url = new URL(raw);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';

@@ -6,13 +6,14 @@ import { createHmac } from 'node:crypto';
 import { publicWebUrl } from '../../mail/mailer';
 import { SIGNATURE_HEADER, parseEvent, verifySignature } from './signature';
 import type { CheckoutInput, CheckoutResult, CheckoutSessionInfo, PaymentProcessor, ProcessorEvent } from './types';
+import { settings } from '../../config/settings';
 
 /**
  * The test mode's webhook secret: derived from ENCRYPTION_KEY (HMAC with a fixed label), so
  * nothing new is stored and nobody without the instance's key can sign a test payment.
  */
 export function testModeWebhookSecret(): string {
-  const key = process.env.ENCRYPTION_KEY;
+  const key = settings().encryptionKey;
   if (!key) throw new Error('ENCRYPTION_KEY is not set');
   return `whsec_test_${createHmac('sha256', Buffer.from(key, 'base64')).update('billing test-mode webhook v1').digest('base64url')}`;
 }

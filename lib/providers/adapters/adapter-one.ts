@@ -5,6 +5,7 @@ import type { AdapterOneOptions } from '../schemas';
 import { KeptBrowsers } from './kept-browsers';
 import { systemTimers, VendorError, type CreatedSession, type ReleaseResult, type SessionRef, type Timers, type VendorAdapter, type VendorCredentials } from './types';
 import { vendorRequest } from './vendor-http';
+import { settings } from '../../config/settings';
 
 export const ADAPTER_ONE_DEFAULT_BASE_URL = 'https://api.onkernel.com';
 export const KEEP_FOR_RECONNECT_MS = 15 * 60_000;
@@ -19,13 +20,13 @@ interface KernelBrowser {
 }
 
 export interface AdapterOptions {
-  /** Defaults to ADAPTER_ONE_BASE_URL, read at each call. */
+  /** Defaults to ADAPTER_ONE_BASE_URL. */
   baseUrl?: string;
   timers?: Timers;
 }
 
 export function createAdapterOne(config: AdapterOptions = {}): VendorAdapter<AdapterOneOptions> & { readonly kept: KeptBrowsers } {
-  const baseUrl = () => config.baseUrl ?? process.env.ADAPTER_ONE_BASE_URL ?? ADAPTER_ONE_DEFAULT_BASE_URL;
+  const baseUrl = () => config.baseUrl ?? settings().adapterOneBaseUrl ?? ADAPTER_ONE_DEFAULT_BASE_URL;
   const auth = (credentials: VendorCredentials) => ({ Authorization: `Bearer ${credentials.apiKey}` });
 
   async function deleteBrowser(apiKey: string, vendorSessionId: string): Promise<void> {

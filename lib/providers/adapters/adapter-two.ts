@@ -8,6 +8,7 @@ import { ProviderCheckError } from '../check-errors';
 import type { AdapterTwoOptions } from '../schemas';
 import { VendorError, type CreatedSession, type ReleaseResult, type VendorAdapter, type VendorCredentials } from './types';
 import { vendorRequest } from './vendor-http';
+import { settings } from '../../config/settings';
 
 export const ADAPTER_TWO_DEFAULT_BASE_URL = 'https://api.browser-use.com/api/v3';
 const KEY_CHECK_TIMEOUT_MS = 10_000;
@@ -22,7 +23,7 @@ interface BrowserSessionView {
 }
 
 export function createAdapterTwo(config: { baseUrl?: string } = {}): VendorAdapter<AdapterTwoOptions> {
-  const baseUrl = () => config.baseUrl ?? process.env.ADAPTER_TWO_BASE_URL ?? ADAPTER_TWO_DEFAULT_BASE_URL;
+  const baseUrl = () => config.baseUrl ?? settings().adapterTwoBaseUrl ?? ADAPTER_TWO_DEFAULT_BASE_URL;
   const auth = (credentials: VendorCredentials) => ({ 'X-Browser-Use-API-Key': credentials.apiKey });
 
   async function stop(credentials: VendorCredentials, vendorSessionId: string): Promise<void> {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { blobs, type BlobStore } from '../../../lib/blobs';
 import { sessionCharge, traceBudgetEvents } from '../../../lib/billing/charges';
-import { durations } from '../../../lib/config/durations';
+import { settings } from '../../../lib/config/settings';
 import type { WalletState } from '../../../lib/billing/gates';
 import { log } from '../../../lib/log';
 import { saveProviderDownloads } from '../../../lib/downloads/store';
@@ -75,7 +75,7 @@ export class TraceSession {
         if (this.events.eventCount + this.events.droppedEvents === shown) return;
         shown = this.events.eventCount + this.events.droppedEvents;
         void showProgress(this.id, this.events).catch((error: Error) => log.warn({ traceId: this.id, err: error.message }, 'could not show the trace\'s progress'));
-      }, options.progressMs ?? durations().traceProgressMs);
+      }, options.progressMs ?? settings().traceProgressMs);
       this.progressTimer.unref();
     });
   }

@@ -1,24 +1,15 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { ConnectTab } from '@/components/routers/connect/connect-tab';
+import { publicProxyHttpUrl } from '@/lib/api/unknown-endpoint';
+import { settings } from '@/lib/config/settings';
 
 export const metadata: Metadata = { title: 'Connect' };
 
-/**
- * The proxy's public WebSocket address. PUBLIC_PROXY_URL when the operator set it (a TLS
- * terminator, another host); else the host the dashboard was opened on with the proxy's port
- * (PORT, which `npm start` gives every process), since both run on the same machine.
- */
+/** The proxy's public WebSocket address: PUBLIC_PROXY_URL, else the host the dashboard was opened on with the proxy's port. */
 async function publicProxyUrl(): Promise<{ url: string; configured: boolean }> {
-  const configured = process.env.PUBLIC_PROXY_URL;
-  if (configured) return { url: configured.replace(/^http/, 'ws').replace(/\/+$/, ''), configured: true };
-  let hostname = 'localhost';
-  try {
-    hostname = new URL(`http://${(await headers()).get('host') ?? 'localhost'}`).hostname;
-  } catch {
-    // a malformed Host header: keep localhost
-  }
-  return { url: `ws://${hostname}:${process.env.PORT ?? 9500}`, configured: false };
+  const url = publicProxyHttpUrl((await headers()).get('host')).replace(/^http/, 'ws');
+  return { url, configured: settings().publicProxyUrl !== null };
 }
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
