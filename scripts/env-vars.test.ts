@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { SETTINGS } from '../lib/config/settings';
+import { POOL_SETTINGS } from '../proxy/pool/config';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -72,8 +73,9 @@ test('every environment variable the code reads is in the README configuration t
   for (const file of files) {
     for (const name of envNamesIn(readFileSync(path.join(ROOT, file), 'utf8'))) readBy.set(name, [...(readBy.get(name) ?? []), file]);
   }
-  // The service's settings are rows of lib/config/, read through settings().
+  // The service's settings are rows of lib/config/, read through settings(); the pool's, of its config.
   for (const { env } of Object.values(SETTINGS)) readBy.set(env, [...(readBy.get(env) ?? []), 'lib/config/settings.ts']);
+  for (const { env } of Object.values(POOL_SETTINGS)) readBy.set(env, [...(readBy.get(env) ?? []), 'proxy/pool/config.ts']);
   assert.ok(readBy.has('PUBLIC_PROXY_URL') && readBy.has('EMBEDDED_PG_PORT'), 'the scan sees the code');
   const table = configurationTable(readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
   const missing = [...readBy].filter(([name]) => !table.has(name) && !(name in NOT_SETTINGS)).map(([name, where]) => `${name} (read in ${where.join(', ')})`);

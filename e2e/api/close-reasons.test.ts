@@ -62,9 +62,11 @@ for (const lane of lanes) {
     assert.deepEqual({ code, reason }, { code: 4008, reason: text });
   });
 
-  for (const provider of [{ name: 'an address provider', url: () => browser.wsUrl }, { name: 'the pool', url: () => POOL_WS }]) {
+  // A pool browser opens a tab in a new renderer, which a loaded machine can take seconds to do:
+  // the idle timeout must not end the session while the client still sets it up.
+  for (const provider of [{ name: 'an address provider', url: () => browser.wsUrl, idleMs: 800 }, { name: 'the pool', url: () => POOL_WS, idleMs: 4_000 }]) {
     test(`${lane.name} lane, ${provider.name}: each CDP session the raw client holds gets Inspector.detached in that session, then the browser-level one and the close frame`, async () => {
-      const s = await expectOpened(await idleRouter(`why-sessions-${lane.name}`, 800, lane.base(), provider.url()));
+      const s = await expectOpened(await idleRouter(`why-sessions-${lane.name}`, provider.idleMs, lane.base(), provider.url()));
       const seen: { id?: number; method?: string; sessionId?: string; result?: { targetId?: string; sessionId?: string } }[] = [];
       const answers = new Map<number, (result: Record<string, string>) => void>();
       s.ws.on('message', (data: WebSocket.RawData) => {
@@ -73,17 +75,19 @@ for (const lane of lanes) {
         if (message.id !== undefined) answers.get(message.id)?.(message.result as Record<string, string>);
       });
       let nextId = 0;
-      const send = (method: string, params: object) => new Promise<Record<string, string>>((resolve) => {
+      const closedEarly = s.closed.then(({ reason }) => Promise.reject(new Error(`the session closed while the client set it up: ${reason}`)));
+      closedEarly.catch(() => {});
+      const send = (method: string, params: object) => Promise.race([closedEarly, new Promise<Record<string, string>>((resolve) => {
         answers.set(++nextId, resolve);
         s.ws.send(JSON.stringify({ id: nextId, method, params }));
-      });
+      })]);
       const opened: string[] = [];
       for (let i = 0; i < 2; i++) {
         const { targetId } = await send('Target.createTarget', { url: 'about:blank' });
         opened.push((await send('Target.attachToTarget', { targetId, flatten: true })).sessionId!);
       }
       const { code, reason } = await s.closed;
-      const text = idleText('0.8');
+      const text = idleText(String(provider.idleMs / 1000));
       const goodbye = seen.filter((m) => m.method === 'Inspector.detached');
       assert.deepEqual(goodbye, [...opened.map((sessionId) => ({ method: 'Inspector.detached', params: { reason: text }, sessionId })), { method: 'Inspector.detached', params: { reason: text } }]);
       assert.deepEqual(seen.slice(-goodbye.length), goodbye, 'the events came last, before the close frame');

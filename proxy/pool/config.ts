@@ -1,5 +1,8 @@
-// The pool's settings, from the environment (see README.md in this folder).
+// The pool's settings, from the environment (see README.md in this folder), read as the service's
+// are (lib/config/define.ts): a bad one is refused, every one named, and the pool does not start.
 import path from 'node:path';
+import { oneOf, optionalText, parseSettings, text, whole } from '../../lib/config/define';
+import { ADDRESS_SETTINGS } from '../../lib/config/service';
 import { storedInstanceSecrets } from '../../lib/runtime/secrets';
 import { deriveCapacity, machineResources } from './capacity';
 import type { IsolationSetting } from './sandbox';
@@ -33,26 +36,38 @@ export const MB = 1024 * 1024;
 /** The token kept beside the instance's other secrets (generated there on first use). */
 export const storedPoolToken = (dataDir: string): string => storedInstanceSecrets(dataDir).poolToken;
 
+/** The pool process's settings (the form of each: lib/config/define.ts); POOL_PORT and DATA_DIR are the service's rows. */
+export const POOL_SETTINGS = {
+  dataDir: ADDRESS_SETTINGS.dataDir,
+  host: ADDRESS_SETTINGS.host,
+  port: ADDRESS_SETTINGS.poolPort,
+  token: optionalText('POOL_TOKEN', "the pool's bearer token"),
+  capacity: whole('POOL_CAPACITY', null, 0, [1, 1_000], 'browsers at once (unset: derived from the machine)'),
+  isolation: oneOf('POOL_ISOLATION', ['sandbox', 'none'], 'sandbox', 'every browser under bubblewrap as a uid of its own, or none'),
+  // No system account: uids from 1000 up.
+  uidBase: whole('POOL_UID_BASE', null, 10_000, [1_000, 4_000_000_000], 'browser slot n runs as uid POOL_UID_BASE + n (as root)'),
+  chromiumPath: text('CHROMIUM_PATH', '/usr/bin/chromium', 'the browser the pool launches'),
+  launchTimeoutMs: whole('POOL_LAUNCH_TIMEOUT_MS', 'ms', 30_000, [1, 10 * 60_000], 'how long a browser may take to start'),
+  killGraceMs: whole('POOL_KILL_GRACE_MS', 'ms', 5_000, [0, 5 * 60_000], 'between SIGTERM and SIGKILL'),
+};
+
+/** Throws one message naming every bad setting. */
 export function readPoolConfig(env: Record<string, string | undefined> = process.env, storedToken: (dataDir: string) => string = storedPoolToken): PoolConfig {
-  const capacityOverride = env.POOL_CAPACITY ? positiveInt('POOL_CAPACITY', env.POOL_CAPACITY) : undefined;
-  const dataDir = path.resolve(env.DATA_DIR || '.data');
-  const isolation = env.POOL_ISOLATION || 'sandbox';
-  if (isolation !== 'sandbox' && isolation !== 'none') throw new Error(`POOL_ISOLATION must be "sandbox" or "none", got "${isolation}"`);
-  const uidBase = env.POOL_UID_BASE ? positiveInt('POOL_UID_BASE', env.POOL_UID_BASE) : 10_000;
-  if (uidBase < 1000 || uidBase > 4_000_000_000) throw new Error(`POOL_UID_BASE must lie between 1000 and 4000000000 (no system account), got "${env.POOL_UID_BASE}"`);
+  const s = parseSettings(POOL_SETTINGS, env);
+  const dataDir = path.resolve(s.dataDir);
   return {
-    host: env.HOST || '127.0.0.1',
-    port: env.POOL_PORT ? positiveInt('POOL_PORT', env.POOL_PORT, true) : 9600,
-    token: env.POOL_TOKEN || storedToken(dataDir),
-    tokenFrom: env.POOL_TOKEN ? 'POOL_TOKEN' : 'secrets.json',
+    host: s.host,
+    port: s.port,
+    token: s.token ?? storedToken(dataDir),
+    tokenFrom: s.token ? 'POOL_TOKEN' : 'secrets.json',
     dataDir,
-    isolation,
-    uidBase,
-    chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
-    capacity: capacityOverride ?? deriveCapacity(machineResources()),
-    capacityFrom: capacityOverride ? 'POOL_CAPACITY' : 'machine',
-    launchTimeoutMs: env.POOL_LAUNCH_TIMEOUT_MS ? positiveInt('POOL_LAUNCH_TIMEOUT_MS', env.POOL_LAUNCH_TIMEOUT_MS) : 30_000,
-    killGraceMs: env.POOL_KILL_GRACE_MS ? positiveInt('POOL_KILL_GRACE_MS', env.POOL_KILL_GRACE_MS, true) : 5_000,
+    isolation: s.isolation,
+    uidBase: s.uidBase,
+    chromiumPath: s.chromiumPath,
+    capacity: s.capacity || deriveCapacity(machineResources()),
+    capacityFrom: s.capacity ? 'POOL_CAPACITY' : 'machine',
+    launchTimeoutMs: s.launchTimeoutMs,
+    killGraceMs: s.killGraceMs,
     archiveTtlMs: 60_000,
     maxArchiveBytes: 10 * MB,
     maxArchiveEntries: 10_000,
@@ -68,10 +83,4 @@ export function checkExposure(config: Pick<PoolConfig, 'host' | 'token'>): strin
 
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || /^::ffff:127\./.test(host);
-}
-
-function positiveInt(name: string, value: string, allowZero = false): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1)) throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} integer, got "${value}"`);
-  return n;
 }
