@@ -5,6 +5,14 @@
 // never extends a mark.
 import type { Clock, TimerHandle } from './clock';
 
+/**
+ * How long a provider that answered "at capacity" (Reservation.full) is left out when nothing
+ * tells the engine sooner that it has room: a slot released on it here, or capacityFreed() (a
+ * health check's capacity report). Its capacity may be taken by other routers, other proxies or
+ * direct clients, whose releases this engine never sees, so the timer is what notices those.
+ */
+export const FULL_RETRY_MS = 1_000;
+
 interface Mark {
   until: number;
   timer: TimerHandle;

@@ -1,5 +1,7 @@
 // Shapes the engine works on. The edge (hosted proxy or self-hosted gateway) maps its own router
 // and provider rows onto these; the engine never sees URLs, keys or sockets.
+import type { Clock } from './clock';
+import type { SlotStore } from './slots';
 
 export const STRATEGY_NAMES = [
   'priority-chain',
@@ -84,4 +86,30 @@ export function indexProviders<P extends ProviderConfig>(providers: readonly P[]
     slugs.add(provider.slug);
   });
   return index;
+}
+
+export interface RouterEngineOptions<P extends ProviderConfig> {
+  clock: Clock;
+  settings: RouterSettings;
+  /** Enabled providers in configured order (the order is the strategies' stable tie-breaker). */
+  providers: readonly P[];
+  slots?: SlotStore;
+  /** Overrides FULL_RETRY_MS. */
+  fullRetryMs?: number;
+  /**
+   * Several proxies share these providers (proxy/cluster/): cooldown is decided from the failures
+   * all of them saw and applied here through enterCooldown() (this engine's own count decides
+   * nothing), and a provider found full stays so until capacityFreed() announces a freed slot (a
+   * slot released here is announced the same way), which lets one waiter try for each.
+   */
+  shared?: boolean;
+}
+
+export interface AcquireOptions<P extends ProviderConfig> {
+  /** Provider id or slug: route only there, never queue, never fail over. */
+  pin?: string;
+  /** Filters the providers this connection may use (e.g. profile rules). */
+  eligible?: (provider: P) => boolean;
+  /** Aborting while queued rejects with `aborted`; it does not touch a resolved reservation. */
+  signal?: AbortSignal;
 }
