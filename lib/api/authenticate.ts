@@ -6,7 +6,7 @@ import { db } from '../db';
 import { hashSecret, constantTimeEqual } from '../crypto/secrets';
 import { ApiError } from './errors';
 import type { AuthUser, AuthVia } from './context';
-import { authSecret } from '../auth/next-auth';
+import { authSecret } from '../auth/secret';
 
 export const ACCOUNT_TOKEN_PREFIX = 'acct_';
 const HOUR_MS = 3_600_000;

@@ -9,11 +9,9 @@ import { burnPasswordCheck, verifyPassword } from './password';
 import { signInSchema } from '../users/schemas';
 import { SIGN_IN_FAILURES_PER_EMAIL, SIGN_IN_WINDOW_MS, signInFailuresFrom, signInFailuresOf } from './sign-in-throttle';
 import { settings } from '../config/settings';
+import { authSecret } from './secret';
 
 export const SESSION_MAX_AGE_S = 30 * 24 * 3600;
-
-/** Signs the session cookies: AUTH_SECRET, else NEXTAUTH_SECRET (npm start sets the first). */
-export const authSecret = (): string | undefined => settings().authSecret ?? settings().nextAuthSecret ?? undefined;
 
 export const authOptions: NextAuthOptions = {
   secret: authSecret(),

@@ -3,7 +3,8 @@
 // with its encoder and named as next-auth names it, so next-auth reads it as one of its own.
 import type { NextRequest } from 'next/server';
 import { encode, getToken } from 'next-auth/jwt';
-import { authSecret, SESSION_MAX_AGE_S } from './next-auth';
+import { SESSION_MAX_AGE_S } from './next-auth';
+import { authSecret } from './secret';
 
 /** next-auth's cookie name: `__Secure-` prefixed when the dashboard is served over HTTPS (NEXTAUTH_URL). */
 function sessionCookieName(): { name: string; secure: boolean } {
