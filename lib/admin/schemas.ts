@@ -1,6 +1,6 @@
 // Inputs of the operator's endpoints (/v1/admin/*, docs/api.md, Operator).
 import { z } from 'zod';
-import { MAX_GRANT_CENTS } from '../billing/grants';
+import { MAX_GRANT_CENTS } from '../billing/rates';
 import { intParam } from '../billing/read-schemas';
 
 export const findWorkspacesQuery = z.object({

@@ -8,9 +8,9 @@ import { db } from '../db';
 import { log } from '../log';
 import { millicentsOfCents } from './charges';
 import { post } from './ledger';
+import { MAX_GRANT_CENTS } from './rates';
 
-/** A single grant is 1 cent to 100,000 US dollars. */
-export const MAX_GRANT_CENTS = 10_000_000;
+export { MAX_GRANT_CENTS } from './rates';
 
 export interface Grant {
   cause: string;

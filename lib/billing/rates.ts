@@ -23,3 +23,6 @@ export const publicRates = {
   recordingPerMinuteCents: Number(RECORDING_MILLICENTS_PER_MINUTE) / 1000,
   observabilityPer1kEventsCents: Number(TRACE_MILLICENTS_PER_1K_EVENTS) / 1000,
 };
+
+/** A single operator grant is 1 cent to 100,000 US dollars. */
+export const MAX_GRANT_CENTS = 10_000_000;

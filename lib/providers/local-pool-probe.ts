@@ -7,7 +7,7 @@
 import { db } from '../db';
 import { log } from '../log';
 import { testAndProbe } from './check-provider';
-import { localPoolAddress, LOCAL_POOL_SLUG } from './local-pool';
+import { localPoolAddress, LOCAL_POOL_SLUG } from './local-pool-address';
 import type { Capabilities } from './probe-capabilities';
 
 const FRESH_MS = 10 * 60_000;

@@ -8,16 +8,9 @@ import { outboundAddress } from './egress';
 import { latestLocalPoolProbe, probeLocalPool } from './local-pool-probe';
 import { unprobedCapabilities } from './probe-capabilities';
 import { sealAddress } from './secrets';
-import { settings } from '../config/settings';
+import { LOCAL_POOL_SLUG, localPoolAddress } from './local-pool-address';
 
-export const LOCAL_POOL_SLUG = 'local-pool';
-
-export function localPoolAddress(): { url: string; headers: Record<string, string> } | null {
-  const { localPoolUrl: url, localPoolAutoProvider } = settings();
-  if (!url || !localPoolAutoProvider) return null;
-  // No headers: the pool's token is added on the way out (egress.ts, outboundAddress), never stored.
-  return { url, headers: {} };
-}
+export { LOCAL_POOL_SLUG, localPoolAddress } from './local-pool-address';
 
 export async function addLocalPoolProvider(tx: Tx, scope: { workspaceId: string; routerId: string }) {
   const address = localPoolAddress();

@@ -8,15 +8,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { log } from '../../lib/log';
 import type { EngineError } from '../engine';
-import type { Cluster } from '../cluster/cluster';
-import { KEY_REFUSED, THROTTLED, type RouterKeyAuth } from '../auth/authenticate';
-import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
-import type { SessionRegistry } from '../sessions/registry';
+import { KEY_REFUSED, THROTTLED } from '../auth/authenticate';
+import type { RouterRuntime, RuntimeProvider } from '../config/router-store';
 import { newSessionId } from '../../lib/sessions/session-writer';
 import { ProfileSession, ResidueError } from '../plugins/profile';
-import type { RecordingOptions } from '../plugins/recording';
-import type { TraceOptions } from '../plugins/trace';
-import type { RouterKeyIdentity } from '../auth/router-key';
 import { DialError, dialUpstream, type Upstream } from '../websocket/dial';
 import { headerValue, invalidUpgrade, watchPending } from '../websocket/handshake';
 import { checkFeatures, parseConnectParams } from './params';
@@ -27,35 +22,10 @@ import { dialVerdict } from '../routing/dial-verdict';
 import { CONNECT_REFUSALS } from '../routing/refusals';
 import { startSession } from './start-session';
 
-import { AGENT_TICKET_PARAM, isLocalCaller, type AgentCredential, type AgentTickets } from './agent-tickets';
+import { AGENT_TICKET_PARAM, isLocalCaller } from './agent-tickets';
+import type { Caller, ConnectDeps } from './types';
 
-export interface ConnectDeps {
-  /** `pipeline` relays every session message by message (benchmarks, tests); features will choose it per session. */
-  lane: 'fast' | 'pipeline';
-  routers: RouterStore;
-  sessions: SessionRegistry;
-  /** The router-key check shared with /v1/status and the data API (failure throttle included). */
-  keys: RouterKeyAuth;
-  proxyInstanceId: string;
-  /** Provider slots shared with the other proxies on the database; absent, this proxy's count is the whole truth. */
-  cluster?: Cluster;
-  isStopping(): boolean;
-  /** Settings of recorded sessions (the byte cap). */
-  recording?: RecordingOptions;
-  /** Settings of traced sessions (the event cap). */
-  traces?: TraceOptions;
-  /** Tickets the MCP surface issues for its agents' browsers; without it `agent_ticket=` is refused. */
-  agentTickets?: AgentTickets;
-}
-
-/** Who a connect runs for: the identity it is billed and gated by, and what its session row and registry entry say. */
-export interface Caller {
-  identity: RouterKeyIdentity;
-  kind: 'route' | 'agent';
-  /** The credential whose revocation closes the session (a router key's id, or a chat link's). */
-  keyId: string;
-  credential: AgentCredential;
-}
+export type { Caller, ConnectDeps } from './types';
 
 export async function handleConnect(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL, deps: ConnectDeps): Promise<void> {
   const abort = new AbortController();

@@ -18,7 +18,7 @@ import { collectDownloads, poolSessionOf } from '../sessions/collect-downloads';
 import { SessionWriter } from '../../lib/sessions/session-writer';
 import type { Upstream } from '../websocket/dial';
 import { switchingProtocols } from '../websocket/handshake';
-import type { Caller, ConnectDeps } from './handle-connect';
+import type { Caller, ConnectDeps } from './types';
 import type { UpstreamTarget } from './upstream-target';
 
 /**

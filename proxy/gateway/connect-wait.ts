@@ -7,7 +7,11 @@
 // which is answered as the queue timeout.
 import { log } from '../../lib/log';
 import { EngineError, isEngineError, type Reservation, type RouterEngine } from '../engine';
-import type { EngineProvider } from './connect';
+import type { ProviderConfig } from '../engine';
+import type { GatewayProvider } from './config';
+
+/** A gateway provider as the engine routes it. */
+export type EngineProvider = ProviderConfig & { config: GatewayProvider };
 
 export interface WaitSettings {
   /** gateway.yml's `queue`: on when both are above 0. */

@@ -16,7 +16,6 @@ import type { EngineError, Reservation, RouterEngine } from '../engine';
 import { walkProviders } from '../routing/attempts';
 import { dialVerdict } from '../routing/dial-verdict';
 import { ALL_UNAVAILABLE, GATEWAY_REFUSALS } from '../routing/refusals';
-import type { ProviderConfig } from '../engine/types';
 import { FastLane } from '../relay/fast-lane';
 import { PipelineLane } from '../relay/pipeline-lane';
 import type { Relay, RelayOutcome } from '../relay/types';
@@ -25,13 +24,12 @@ import { ProfileRefusal, type GatewayProfiles, type GatewayProfileSession } from
 import { DialError, dialUpstream, type Upstream } from '../websocket/dial';
 import { headerValue, invalidUpgrade, switchingProtocols, watchPending } from '../websocket/handshake';
 import type { GatewayProvider } from './config';
-import { ConnectWait, type WaitSettings } from './connect-wait';
+import { ConnectWait, type EngineProvider, type WaitSettings } from './connect-wait';
 
 /** The operator's own addresses: private and loopback ones are the usual case. */
 export const OPERATOR_POLICY: EgressPolicy = Object.freeze({ privateNetwork: 'allow', internalPorts: new Set<number>() }) as EgressPolicy;
 
-
-export type EngineProvider = ProviderConfig & { config: GatewayProvider };
+export type { EngineProvider } from './connect-wait';
 
 /** A session running now, as GET /v1/status lists it. */
 export interface LiveSession {
