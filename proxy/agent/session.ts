@@ -221,19 +221,13 @@ export class AgentSession {
     this.scope.delete(tabId);
   }
 
-  /**
-   * Runs one tool call, after the ones before it on this session. The idle time counts from the
-   * end of the last call: a call that runs (or waits its turn) longer than the idle time is not
-   * closed under itself.
-   */
+  /** Runs one tool call after the ones before it. Idle time counts from the last call's end, never during one. */
   run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.closedReason) return Promise.reject(new AgentError('closed', `this browser session is closed: ${this.closedReason}. Open a new one with browser_session {"action":"open"}.`));
+    const closed = () => new AgentError('closed', `this browser session is closed: ${this.closedReason}. Open a new one with browser_session {"action":"open"}.`);
+    if (this.closedReason) return Promise.reject(closed());
     this.calls++;
     this.touch();
-    const next = this.queue.then(async () => {
-      if (this.closedReason) throw new AgentError('closed', `this browser session is closed: ${this.closedReason}. Open a new one with browser_session {"action":"open"}.`);
-      return work();
-    });
+    const next = this.queue.then(() => (this.closedReason ? Promise.reject(closed()) : work()));
     const done = () => {
       this.calls--;
       this.touch();
