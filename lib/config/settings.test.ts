@@ -70,3 +70,13 @@ test('a proxy with bad settings does not start, and says which, every one', { ti
   assert.match(output, /proxy could not start/);
   assert.match(output, /PORT must be a whole number from 0 to 65535, got \\"ninety\\"; TRUST_PROXY must be 1 \(on\) or 0 \(off\), got \\"true\\"/);
 });
+
+test('npm start with bad settings starts nothing, and lists every bad one', { timeout: 60_000 }, async () => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: ROOT, env: { ...process.env, PORT: 'abc', TRUST_PROXY: 'yes' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  assert.equal(code, 1, output);
+  assert.equal(output, 'could not start, the settings are wrong:\n  PORT must be a whole number from 0 to 65535, got "abc"\n  TRUST_PROXY must be 1 (on) or 0 (off), got "yes"\n');
+});
