@@ -100,3 +100,9 @@ test('a setting of the service is not a bare process.env read anywhere else: lib
   }
   assert.deepEqual(elsewhere, [], 'read these through settings() (lib/config/settings.ts)');
 });
+
+test("the pool's settings that the service has too are the service's rows, not second declarations", () => {
+  const service = new Map(Object.values(SETTINGS).map((setting) => [setting.env, setting]));
+  const redeclared = Object.values(POOL_SETTINGS).filter((setting) => service.has(setting.env) && service.get(setting.env) !== setting).map((setting) => setting.env);
+  assert.deepEqual(redeclared, []);
+});

@@ -15,6 +15,8 @@ export interface Setting<T> {
   why: string;
   /** Reads a set, non-empty value; a failure's message is ignored for `rule`. */
   schema: z.ZodType<T, string>;
+  /** A credential, or an address that may carry one: a refusal never shows its value. */
+  secret?: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -89,6 +91,9 @@ export function words(env: string, why: string, options: { lower?: boolean } = {
   return row<readonly string[]>(env, [], 'a comma-separated list', why, z.string().transform(split));
 }
 
+/** The same setting, its value never shown in a refusal. */
+export const secret = <T>(setting: Setting<T>): Setting<T> => ({ ...setting, secret: true });
+
 /** Reads every setting of the table from `env`; throws one message naming every bad variable. */
 export function parseSettings<T extends Table>(table: T, env: Env): Values<T> {
   const values: Record<string, unknown> = {};
@@ -101,7 +106,7 @@ export function parseSettings<T extends Table>(table: T, env: Env): Values<T> {
     }
     const parsed = setting.schema.safeParse(raw);
     if (parsed.success) values[key] = parsed.data;
-    else problems.push(`${setting.rule}, got "${raw}"`);
+    else problems.push(`${setting.rule}, got ${setting.secret ? `a value of ${raw.length} characters (not shown)` : `"${raw}"`}`);
   }
   if (problems.length > 0) throw new SettingsError(problems);
   return values as Values<T>;

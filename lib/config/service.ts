@@ -3,7 +3,7 @@
 // configuration table describes each for an operator; scripts/env-vars.test.ts holds the two to
 // each other. The pool's own settings are in proxy/pool/config.ts; the gateway command's in
 // proxy/cli/ (its `gateway.yml` is its configuration).
-import { base64Key, decimal, flag, oneOf, optionalText, sqlName, text, url, whole, wholes, words } from './define';
+import { base64Key, decimal, flag, oneOf, optionalText, secret, sqlName, text, url, whole, wholes, words } from './define';
 
 const PORT: [number, number] = [0, 65_535];
 const PER_IP: [number, number] = [1, 10_000_000];
@@ -19,7 +19,7 @@ export const ADDRESS_SETTINGS = {
   publicProxyUrl: url('PUBLIC_PROXY_URL', ['ws', 'wss', 'http', 'https'], "the proxy's public address"),
   proxyInternalUrl: url('PROXY_INTERNAL_URL', ['http', 'https'], "where the web process reaches a proxy's internal endpoints; the address a proxy registers for them"),
   localPoolUrl: url('LOCAL_POOL_URL', ['ws', 'wss', 'http', 'https'], 'the local browser pool, the first provider of new routers'),
-  databaseUrl: url('DATABASE_URL', ['postgres', 'postgresql'], 'an external PostgreSQL instead of the embedded one'),
+  databaseUrl: secret(url('DATABASE_URL', ['postgres', 'postgresql'], 'an external PostgreSQL instead of the embedded one')),
 };
 
 export const SERVICE_SETTINGS = {
@@ -45,18 +45,18 @@ export const ACCOUNT_SETTINGS = {
   signUpsPerHourPerIp: whole('SIGN_UPS_PER_HOUR_PER_IP', null, 20, PER_IP, 'sign-ups per client address per hour'),
   signInFailuresPerIp: whole('SIGN_IN_FAILURES_PER_IP', null, 50, PER_IP, 'failed sign-ins per client address per 15 minutes'),
   passwordResetsPerHourPerIp: whole('PASSWORD_RESETS_PER_HOUR_PER_IP', null, 20, PER_IP, 'password reset requests per client address per hour'),
-  smtpUrl: url('SMTP_URL', ['smtp', 'smtps'], 'the mail server; without it mail goes to the outbox'),
+  smtpUrl: secret(url('SMTP_URL', ['smtp', 'smtps'], 'the mail server; without it mail goes to the outbox')),
   mailFrom: text('MAIL_FROM', 'Browser Router <no-reply@localhost>', 'the sender of mail'),
 };
 
 export const SECRET_SETTINGS = {
-  authSecret: optionalText('AUTH_SECRET', 'signs dashboard session cookies'),
-  nextAuthSecret: optionalText('NEXTAUTH_SECRET', 'read when AUTH_SECRET is not set'),
-  encryptionKey: base64Key('ENCRYPTION_KEY', 32, 'the AES-256-GCM key for secrets at rest'),
-  poolToken: optionalText('POOL_TOKEN', "the local pool's bearer token"),
-  proxyInternalToken: optionalText('PROXY_INTERNAL_TOKEN', "the credential of the proxy's internal endpoints"),
-  stripeSecretKey: optionalText('STRIPE_SECRET_KEY', 'takes top-ups through Stripe Checkout'),
-  stripeWebhookSecret: optionalText('STRIPE_WEBHOOK_SECRET', "the signing secret of Stripe's webhook"),
+  authSecret: secret(optionalText('AUTH_SECRET', 'signs dashboard session cookies')),
+  nextAuthSecret: secret(optionalText('NEXTAUTH_SECRET', 'read when AUTH_SECRET is not set')),
+  encryptionKey: secret(base64Key('ENCRYPTION_KEY', 32, 'the AES-256-GCM key for secrets at rest')),
+  poolToken: secret(optionalText('POOL_TOKEN', "the local pool's bearer token")),
+  proxyInternalToken: secret(optionalText('PROXY_INTERNAL_TOKEN', "the credential of the proxy's internal endpoints")),
+  stripeSecretKey: secret(optionalText('STRIPE_SECRET_KEY', 'takes top-ups through Stripe Checkout')),
+  stripeWebhookSecret: secret(optionalText('STRIPE_WEBHOOK_SECRET', "the signing secret of Stripe's webhook")),
   stripeApiBase: url('STRIPE_API_BASE', ['http', 'https'], "another address for Stripe's API"),
 };
 

@@ -43,12 +43,21 @@ test('every bad value at once, each named with its rule and the value it had', (
     'PROXY_LANE must be one of "fast", "pipeline", got "slow"',
     'TRUST_PROXY must be 1 (on) or 0 (off), got "yes"',
     'JOBS_SCHEMA must be a PostgreSQL name: up to 63 lower-case letters, digits and _, not starting with a digit, got "jobs; drop table"',
-    'SMTP_URL must be an absolute smtp:// or smtps:// URL, got "http://mail"',
-    'ENCRYPTION_KEY must be 32 bytes, base64-encoded, got "c2hvcnQ="',
+    'SMTP_URL must be an absolute smtp:// or smtps:// URL, got a value of 11 characters (not shown)',
+    'ENCRYPTION_KEY must be 32 bytes, base64-encoded, got a value of 8 characters (not shown)',
     'BILLING_CARD_FEE_PERCENT must be a number from 0 to 50, got "60"',
     'LEASE_TTL_MS must be a whole number of milliseconds from 1000 to 3600000, got "999"',
   ]);
   assert.throws(() => readSettings(env), (error) => error instanceof SettingsError && error.problems.length === problems.length);
+});
+
+test('a refusal never shows a credential or an address that may carry one', () => {
+  const problems = checkSettings({ DATABASE_URL: 'postgres//admin:hunter2@db', SMTP_URL: 'http://mailer:hunter2@mail', ENCRYPTION_KEY: 'hunter2' });
+  assert.equal(problems.length, 3);
+  for (const problem of problems) assert.doesNotMatch(problem, /hunter2/);
+  assert.equal(problems[0], 'DATABASE_URL must be an absolute postgres:// or postgresql:// URL, got a value of 26 characters (not shown)');
+  const secrets = Object.values(SETTINGS).filter((setting) => setting.secret).map((setting) => setting.env);
+  assert.deepEqual(secrets.sort(), ['AUTH_SECRET', 'DATABASE_URL', 'ENCRYPTION_KEY', 'NEXTAUTH_SECRET', 'POOL_TOKEN', 'PROXY_INTERNAL_TOKEN', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
 });
 
 test('each variable is declared once', () => {

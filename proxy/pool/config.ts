@@ -1,8 +1,8 @@
 // The pool's settings, from the environment (see README.md in this folder), read as the service's
 // are (lib/config/define.ts): a bad one is refused, every one named, and the pool does not start.
 import path from 'node:path';
-import { oneOf, optionalText, parseSettings, text, whole } from '../../lib/config/define';
-import { ADDRESS_SETTINGS } from '../../lib/config/service';
+import { oneOf, parseSettings, text, whole } from '../../lib/config/define';
+import { ADDRESS_SETTINGS, SECRET_SETTINGS } from '../../lib/config/service';
 import { storedInstanceSecrets } from '../../lib/runtime/secrets';
 import { deriveCapacity, machineResources } from './capacity';
 import type { IsolationSetting } from './sandbox';
@@ -36,12 +36,12 @@ export const MB = 1024 * 1024;
 /** The token kept beside the instance's other secrets (generated there on first use). */
 export const storedPoolToken = (dataDir: string): string => storedInstanceSecrets(dataDir).poolToken;
 
-/** The pool process's settings (the form of each: lib/config/define.ts); POOL_PORT and DATA_DIR are the service's rows. */
+/** The pool process's settings (the form of each: lib/config/define.ts); DATA_DIR, HOST, POOL_PORT and POOL_TOKEN are the service's rows. */
 export const POOL_SETTINGS = {
   dataDir: ADDRESS_SETTINGS.dataDir,
   host: ADDRESS_SETTINGS.host,
   port: ADDRESS_SETTINGS.poolPort,
-  token: optionalText('POOL_TOKEN', "the pool's bearer token"),
+  token: SECRET_SETTINGS.poolToken,
   capacity: whole('POOL_CAPACITY', null, 0, [1, 1_000], 'browsers at once (unset: derived from the machine)'),
   isolation: oneOf('POOL_ISOLATION', ['sandbox', 'none'], 'sandbox', 'every browser under bubblewrap as a uid of its own, or none'),
   // No system account: uids from 1000 up.
