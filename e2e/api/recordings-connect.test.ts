@@ -216,6 +216,17 @@ test('the wallet stops the recording before its cost would use up the balance (t
   assert.ok(wallet.balanceMillicents >= 0n, 'the recording did not overdraw the wallet');
 });
 
+/** The stream opens with each tab's latest stored frame; the frames after those are live. */
+function liveFrames<E extends { event: string; data: Record<string, unknown> }>(events: E[]): E[] {
+  const seen = new Set<unknown>();
+  return events.filter((e) => {
+    if (e.event !== 'frame') return false;
+    if (seen.has(e.data.targetId)) return true;
+    seen.add(e.data.targetId);
+    return false;
+  });
+}
+
 test('live view: the proxy streams a recorded session\'s tabs and frames to the service token, and nothing else', SLOW, async () => {
   const user = await withProvider('rec-live');
   const proxy = (process.env.TEST_PROXY_URL ?? 'http://127.0.0.1:9500').replace(/^ws/, 'http');
@@ -235,21 +246,24 @@ test('live view: the proxy streams a recorded session\'s tabs and frames to the 
   const response = await fetch(`${proxy}/internal/sessions/${sessionId}/live`, { headers: { authorization: `Bearer ${internalServiceToken()}` }, signal: abort.signal });
   assert.equal(response.status, 200);
   assert.match(response.headers.get('content-type') ?? '', /text\/event-stream/);
-  const events = await readEvents(response, (e) => e.filter((x) => x.event === 'frame').length >= 5, 10_000);
+  const events = await readEvents(response, (e) => liveFrames(e).length >= 4, 30_000);
   abort.abort();
   assert.equal(events[0]?.event, 'tabs');
   const frames = events.filter((e) => e.event === 'frame');
-  assert.ok(frames.length >= 5, `${frames.length} live frames`);
   assert.ok(Buffer.from(String(frames.at(-1)!.data.data), 'base64').subarray(0, 2).equals(Buffer.from([0xff, 0xd8])), 'frames are JPEGs');
   assert.equal(await page.evaluate(() => document.title), 'watched', 'watching does not disturb the session');
-  // Live: after the first (which may be the stored latest one), frames the page painted while it
-  // was watched, in the order painted, each reaching the viewer after its paint. How long that
-  // takes is a figure of the machine (on two loaded cores the screencast alone takes most of a
-  // second), reported here, not asserted.
-  const painted = frames.slice(1).map((f) => Number(f.data.at));
-  assert.ok(painted.every((at) => at >= watchedFrom - 3_000), `frames painted while watched (${painted.map((at) => at - watchedFrom).join(', ')} ms from the start of watching)`);
-  assert.deepEqual(painted, [...painted].sort((a, b) => a - b), 'in the order painted');
-  const delays = frames.slice(1).map((f) => f.arrived - Number(f.data.at)).sort((a, b) => a - b);
+  // Live: after each tab's stored latest frame, frames its page painted while it was watched, in
+  // the order painted, each reaching the viewer after its paint. How long that takes is a figure
+  // of the machine (on two loaded cores the screencast alone takes most of a second), reported
+  // here, not asserted.
+  const live = liveFrames(events);
+  assert.ok(live.length >= 4, `${live.length} live frames`);
+  for (const tab of new Set(live.map((f) => f.data.targetId))) {
+    const painted = live.filter((f) => f.data.targetId === tab).map((f) => Number(f.data.at));
+    assert.ok(painted.every((at) => at >= watchedFrom - 3_000), `frames painted while watched (${painted.map((at) => at - watchedFrom).join(', ')} ms from the start of watching)`);
+    assert.deepEqual(painted, [...painted].sort((a, b) => a - b), 'in the order painted');
+  }
+  const delays = live.map((f) => f.arrived - Number(f.data.at)).sort((a, b) => a - b);
   assert.ok(delays.every((d) => d >= -50), `each after its paint (${delays.join(', ')} ms)`);
   console.log(`live view delay p50 ${delays[Math.floor(delays.length / 2)]} ms over ${delays.length} frames`);
   await pw.close();
@@ -292,17 +306,23 @@ test('the MP4 of a recorded session lasts as long as the session (ffprobe), at a
   assert.ok(head.indexOf('moov') < head.indexOf('mdat'), 'moov before mdat');
 });
 
-test('a proxy that dies mid-recording: its successor settles the session and queues the video of what reached storage (orphaned)', SLOW, async () => {
+test('a proxy that dies mid-recording: its successor settles the session and queues the video of what reached storage (orphaned)', { timeout: 240_000 }, async () => {
   const user = await withProvider('rec-crash');
   const port = await freePort();
   const instance = `rec-crash-${port}`;
   const child = spawn(process.execPath, [programRunner, path.join(import.meta.dirname, '..', '..', 'proxy', 'index.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PROXY_INSTANCE_ID: instance, LOG_LEVEL: 'silent', ENCODE_CONCURRENCY: '0', WEBHOOK_DELIVERY: '0' },
-    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PROXY_INSTANCE_ID: instance, LOG_LEVEL: 'warn', ENCODE_CONCURRENCY: '0', WEBHOOK_DELIVERY: '0' },
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
-    await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.ok, 30_000, 'the proxy to listen');
+    // Until it listens, or it exits (then why); the bound is for a hang: a loaded machine can take
+    // tens of seconds to start a process.
+    const died = exited.then((code) => Promise.reject(new Error(`the proxy exited (${code}) before it listened: ${stderr}`)));
+    died.catch(() => {});
+    await Promise.race([died, eventually(async () => (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.ok, 120_000, 'the proxy to listen')]);
     const pw = await chromium.connectOverCDP(`ws://127.0.0.1:${port}/v1/connect?token=${encodeURIComponent(user.key)}&session_record=true`);
     const page = pw.contexts()[0]!.pages()[0] ?? (await pw.contexts()[0]!.newPage());
     await page.goto(`${site.url}/animated`);
