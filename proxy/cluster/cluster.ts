@@ -12,6 +12,9 @@ import { concurrencyLimit, type CooldownSettings, type ProviderConfig } from '..
 import { PROXY_RESTARTED, PROXY_STOPPED, settleOrphanedSessions } from '../../lib/sessions/session-writer';
 import { activeCounts, failLease, heartbeat, reclaimLeases, releaseLease, takeLease, type CooldownStarted } from './leases';
 
+/** A bound on one sweep's work; the next sweep takes what is left. */
+const MAX_RUNS_PER_SWEEP = 100;
+
 export interface ClusterOptions {
   /** Stable across restarts (PROXY_INSTANCE_ID, else host:port): a restart settles its previous runs at once. */
   name: string;
@@ -153,10 +156,14 @@ export class Cluster {
    * settled does not hold up the others.
    */
   private async sweep(): Promise<void> {
-    const dead = await db.$queryRaw<{ id: string }[]>`
-      UPDATE "ProxyInstance" SET "expiresAt" = now() + make_interval(secs => ${this.ttlMs / 1000}::float8)
-      WHERE "expiresAt" < now() RETURNING "id"`;
-    for (const run of dead) {
+    // One run claimed at a time: a run slow to settle holds up only itself while the other
+    // sweepers claim the rest (claimed all at once, each waited for the ones before it).
+    for (let n = 0; n < MAX_RUNS_PER_SWEEP; n++) {
+      const [run] = await db.$queryRaw<{ id: string }[]>`
+        UPDATE "ProxyInstance" SET "expiresAt" = now() + make_interval(secs => ${this.ttlMs / 1000}::float8)
+        WHERE "id" = (SELECT "id" FROM "ProxyInstance" WHERE "expiresAt" < now() ORDER BY "expiresAt" LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING "id"`;
+      if (!run) return;
       log.warn({ runId: run.id }, 'a proxy stopped answering; settling its sessions and freeing its slots');
       try {
         await this.settle(run.id, PROXY_STOPPED);
