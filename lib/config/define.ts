@@ -49,7 +49,7 @@ export function decimal(env: string, value: number, [min, max]: [number, number]
 
 /** `1` on, `0` off. */
 export function flag(env: string, value: boolean, why: string): Setting<boolean> {
-  return row(env, value, '1 (on) or 0 (off)', why, z.enum(['0', '1']).transform((text) => text === '1'));
+  return row(env, value, '1 (on) or 0 (off)', why, z.string().trim().pipe(z.enum(['0', '1'])).transform((text) => text === '1'));
 }
 
 /** One of a few words, in any case. */
@@ -94,19 +94,23 @@ export function words(env: string, why: string, options: { lower?: boolean } = {
 /** The same setting, its value never shown in a refusal. */
 export const secret = <T>(setting: Setting<T>): Setting<T> => ({ ...setting, secret: true });
 
+/** One setting from `env`: its value (the default when unset or empty), or why the value is refused. */
+function readOne<T>(setting: Setting<T>, env: Env): { value: T } | { problem: string } {
+  const raw = env[setting.env];
+  if (raw === undefined || raw.trim() === '') return { value: setting.default };
+  const parsed = setting.schema.safeParse(raw);
+  if (parsed.success) return { value: parsed.data };
+  return { problem: `${setting.rule}, got ${setting.secret ? `a value of ${raw.length} characters (not shown)` : `"${raw}"`}` };
+}
+
 /** Reads every setting of the table from `env`; throws one message naming every bad variable. */
 export function parseSettings<T extends Table>(table: T, env: Env): Values<T> {
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const [key, setting] of Object.entries(table)) {
-    const raw = env[setting.env];
-    if (raw === undefined || raw.trim() === '') {
-      values[key] = setting.default;
-      continue;
-    }
-    const parsed = setting.schema.safeParse(raw);
-    if (parsed.success) values[key] = parsed.data;
-    else problems.push(`${setting.rule}, got ${setting.secret ? `a value of ${raw.length} characters (not shown)` : `"${raw}"`}`);
+    const read = readOne(setting, env);
+    if ('problem' in read) problems.push(read.problem);
+    else values[key] = read.value;
   }
   if (problems.length > 0) throw new SettingsError(problems);
   return values as Values<T>;
@@ -117,10 +121,8 @@ export function parseSettings<T extends Table>(table: T, env: Env): Values<T> {
  * (the logger, which reports that check's failure).
  */
 export function readLenient<T>(setting: Setting<T>, env: Env): T {
-  const raw = env[setting.env];
-  if (raw === undefined || raw.trim() === '') return setting.default;
-  const parsed = setting.schema.safeParse(raw);
-  return parsed.success ? parsed.data : setting.default;
+  const read = readOne(setting, env);
+  return 'value' in read ? read.value : setting.default;
 }
 
 /** Bad settings, all of them: one restart fixes every one. */

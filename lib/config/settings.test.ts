@@ -22,7 +22,7 @@ test('unset, the settings are the documented defaults', () => {
 test('set values are read in their forms: words in any case, flags, lists, URLs, a key', () => {
   const key = Buffer.alloc(32, 7).toString('base64');
   const s = readSettings({
-    PROXY_LANE: ' Pipeline ', TRUST_PROXY: '1', WEBHOOK_DELIVERY: '0', ENCODE_CONCURRENCY: '0', ADMIN_EMAILS: ' A@Example.com, ,b@example.com',
+    PROXY_LANE: ' Pipeline ', TRUST_PROXY: ' 1 ', WEBHOOK_DELIVERY: '0', ENCODE_CONCURRENCY: '0', ADMIN_EMAILS: ' A@Example.com, ,b@example.com',
     INTERNAL_PORTS: '7000,7001', PUBLIC_PROXY_URL: 'wss://proxy.example.com', ENCRYPTION_KEY: key, BILLING_CARD_FEE_PERCENT: '3.25', JOBS_SCHEMA: 'jobs_test_1',
   });
   assert.deepEqual(

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { authSecret } from '../auth/secret';
 import { settings } from '../config/settings';
 
 export interface InstanceSecrets {
@@ -36,7 +37,7 @@ export function loadInstanceSecrets(dataDir: string): InstanceSecrets {
   const secrets = storedInstanceSecrets(dataDir);
   const configured = settings();
   return {
-    authSecret: configured.authSecret ?? configured.nextAuthSecret ?? secrets.authSecret,
+    authSecret: authSecret() ?? secrets.authSecret,
     encryptionKey: configured.encryptionKey ?? secrets.encryptionKey,
     postgresPassword: secrets.postgresPassword,
     poolToken: configured.poolToken ?? secrets.poolToken,
