@@ -12,12 +12,18 @@ import { ProviderCheckError } from './check-errors';
 interface EventWaiter {
   method: string;
   sessionId: string | undefined;
+  match: (params: unknown) => boolean;
   resolve: (params: unknown) => void;
 }
 
 export interface SendOptions {
   sessionId?: string;
   timeoutMs: number;
+}
+
+export interface WaitOptions<E extends CdpEventName> extends SendOptions {
+  /** Only an event whose params pass this ends the wait. */
+  match?: (params: CdpEventParams<E>) => boolean;
 }
 
 export class CdpConnection {
@@ -39,9 +45,10 @@ export class CdpConnection {
   }
 
   /** Resolves with the event's params, or with null when none arrives in time. */
-  waitForEvent<E extends CdpEventName>(method: E, options: SendOptions): Promise<CdpEventParams<E> | null> {
+  waitForEvent<E extends CdpEventName>(method: E, options: WaitOptions<E>): Promise<CdpEventParams<E> | null> {
     return new Promise((resolve) => {
-      const waiter: EventWaiter = { method, sessionId: options.sessionId, resolve: (params) => { clearTimeout(timer); resolve(params as CdpEventParams<E>); } };
+      const match = (params: unknown) => options.match?.(params as CdpEventParams<E>) ?? true;
+      const waiter: EventWaiter = { method, sessionId: options.sessionId, match, resolve: (params) => { clearTimeout(timer); resolve(params as CdpEventParams<E>); } };
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
         resolve(null);
@@ -63,8 +70,9 @@ export class CdpConnection {
   private onMessage(text: string): void {
     const message = parseCdp(text);
     if (!message || this.commands.settle(message) || !message.method) return;
-    const index = this.waiters.findIndex((w) => w.method === message.method && (w.sessionId === undefined || w.sessionId === message.sessionId));
-    if (index >= 0) this.waiters.splice(index, 1)[0]!.resolve(message.params ?? {});
+    const params = message.params ?? {};
+    const index = this.waiters.findIndex((w) => w.method === message.method && (w.sessionId === undefined || w.sessionId === message.sessionId) && w.match(params));
+    if (index >= 0) this.waiters.splice(index, 1)[0]!.resolve(params);
   }
 }
 

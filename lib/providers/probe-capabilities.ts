@@ -106,7 +106,7 @@ export async function probeCapabilities(connection: CdpConnection, budgetMs = PR
       pageScreencast = verdict(screencastOk);
     }
     // Close what we opened, even when the budget is spent.
-    await connection.send('Target.closeTarget', { targetId }, { timeoutMs: CLEANUP_TIMEOUT_MS }).catch((error: Error) => errors.push(`cleanup: ${error.message}`));
+    await closeOpened(connection, targetId).catch((error: Error) => errors.push(`cleanup: ${error.message}`));
   }
 
   return {
@@ -118,4 +118,16 @@ export async function probeCapabilities(connection: CdpConnection, budgetMs = PR
     targetCreateLatencyMs,
     errors,
   };
+}
+
+/**
+ * Closes the page the probe opened and waits until it is gone: closeTarget answers before the tab
+ * leaves the browser's list, and a user listing their pages right after must not see it.
+ */
+async function closeOpened(connection: CdpConnection, targetId: string): Promise<void> {
+  const timeoutMs = CLEANUP_TIMEOUT_MS;
+  const discovering = await connection.send('Target.setDiscoverTargets', { discover: true }, { timeoutMs }).then(() => true, () => false);
+  const gone = discovering ? connection.waitForEvent('Target.targetDestroyed', { timeoutMs, match: (event) => event.targetId === targetId }) : null;
+  await connection.send('Target.closeTarget', { targetId }, { timeoutMs });
+  await gone;
 }
