@@ -47,4 +47,4 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
 });
 
 export { Prisma } from './generated/client';
-export type { Role, SessionState, SessionKind } from './generated/enums';
+export type { Role, SessionState, SessionKind, Mp4Status } from './generated/enums';

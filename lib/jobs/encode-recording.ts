@@ -9,7 +9,8 @@ import { settings } from '../config/settings';
 import { db } from '../db';
 import { log } from '../log';
 import { encodeRecording, EncodeError } from '../recordings/encode-video';
-import { recordingFolder, videoKey } from '../recordings/format';
+import { recordingFolder } from '../recordings/format';
+import { videoFailed, videoIsReady, videoQueued, videoReady, videoRunning } from '../recordings/video-status';
 import { ensureQueue, getBoss } from './boss';
 import { JobTimedOut, WorkerStopping, type JobContext } from './run-queue';
 
@@ -87,25 +88,25 @@ export async function runEncodeJob({ job, signal, lastAttempt }: JobContext<Enco
     select: { id: true, mp4Status: true, startedAt: true, endedAt: true, session: { select: { durationMs: true } } },
   });
   if (!row) return { skipped: 'the recording was deleted' };
-  if (row.mp4Status === 'ready' && (await blobs().size(videoKey(row.id))) !== null) return { skipped: 'the video is ready' };
-  await setStatus(row.id, { mp4Status: 'running', mp4Error: null });
+  if (await videoIsReady(row)) return { skipped: 'the video is ready' };
+  await videoRunning(row.id);
   const jobLog = log.child({ recordingId, jobId: job.id, attempt: job.retryCount + 1 });
   try {
     const orphanMs = row.session.durationMs || (row.endedAt ? row.endedAt.getTime() - row.startedAt.getTime() : undefined);
     const result = await encodeRecording(blobs(), row.id, { signal, sessionDurationMs: orphanMs });
-    const stored = await setStatus(row.id, { mp4Status: 'ready', mp4SizeBytes: BigInt(result.sizeBytes), mp4ReadyAt: new Date(), mp4Error: null });
+    const stored = await videoReady(row.id, result.sizeBytes);
     // Deleted while it was encoded: the video would be left behind with no row to find it by.
     if (!stored) await blobs().deleteFolder(recordingFolder(row.id));
     jobLog.info({ sizeBytes: result.sizeBytes, durationMs: result.durationMs, encodedFrames: result.encodedFrames, ...result.timings }, 'recording encoded');
     return { sizeBytes: result.sizeBytes, durationMs: result.durationMs, totalMs: result.timings.totalMs };
   } catch (error) {
     if (signal.reason instanceof WorkerStopping) {
-      await setStatus(row.id, { mp4Status: 'queued' });
+      await videoQueued(row.id);
       throw error;
     }
     const permanent = error instanceof EncodeError && error.permanent;
     if (!(error instanceof EncodeError)) jobLog.error({ err: (error as Error).message }, 'the encode failed');
-    await setStatus(row.id, permanent || lastAttempt ? { mp4Status: 'failed', mp4Error: mp4ErrorOf(error) } : { mp4Status: 'queued' });
+    await (permanent || lastAttempt ? videoFailed(row.id, mp4ErrorOf(error)) : videoQueued(row.id));
     // Nothing to encode is an answer, not a failure to retry.
     if (permanent) return { failed: mp4ErrorOf(error) };
     throw error;
@@ -114,10 +115,8 @@ export async function runEncodeJob({ job, signal, lastAttempt }: JobContext<Enco
 
 /** The handler of the dead-letter queue: the recording's last attempt ended without a word (its worker died or stopped). */
 export async function runEncodeGivenUp({ job }: JobContext<EncodeJobData>): Promise<object> {
-  await db.recording.updateMany({
-    where: { id: job.data.recordingId, mp4Status: { in: ['queued', 'running'] } },
-    data: { mp4Status: 'failed', mp4Error: `the encoder stopped before finishing, ${ENCODE_RETRIES + 1} times; export the recording again to retry` },
-  });
+  const error = `the encoder stopped before finishing, ${ENCODE_RETRIES + 1} times; export the recording again to retry`;
+  await videoFailed(job.data.recordingId, error, { from: ['queued', 'running'] });
   return {};
 }
 
@@ -126,12 +125,4 @@ export function mp4ErrorOf(error: unknown): string {
   if (error instanceof EncodeError) return error.message;
   if (error instanceof JobTimedOut) return `the encode was stopped: ${error.message}`;
   return 'the video could not be made (an internal error); export the recording again to retry';
-}
-
-type StatusFields = { mp4Status: 'queued' | 'running' | 'ready' | 'failed'; mp4Error?: string | null; mp4SizeBytes?: bigint; mp4ReadyAt?: Date };
-
-/** False when the recording is gone. */
-async function setStatus(id: string, data: StatusFields): Promise<boolean> {
-  const { count } = await db.recording.updateMany({ where: { id }, data });
-  return count === 1;
 }

@@ -5,12 +5,12 @@
 // across every process so that one proxy runs it. It also runs pg-boss's maintenance every
 // JOBS_MAINTENANCE_INTERVAL_S: active jobs past their expiry (their worker died) go back to retry.
 import { hostname } from 'node:os';
+import { RECORDINGS, TRACES } from '../captures/kinds';
+import { sweepExpired } from '../captures/remove';
 import { settings } from '../config/settings';
 import { sweepExpiredDownloads } from '../downloads/store';
 import { log as rootLog } from '../log';
 import { removeStaleScratch } from '../recordings/encode-video';
-import { sweepExpiredRecordings } from '../recordings/sweep-recordings';
-import { sweepExpiredTraces } from '../traces/sweep-traces';
 import { ensureQueue, getBoss, jobsSchema } from './boss';
 import { ENCODE_GIVEN_UP_QUEUE, ENCODE_QUEUE, encodeWakers, ensureEncodeQueues, runEncodeGivenUp, runEncodeJob, type EncodeJobData } from './encode-recording';
 import { runQueue, type QueueRunner } from './run-queue';
@@ -53,7 +53,7 @@ export async function startJobWorker(options: JobWorkerOptions = {}): Promise<Jo
     runQueue(
       boss,
       RETENTION_QUEUE,
-      async () => ({ deleted: await sweepExpiredRecordings(), tracesDeleted: await sweepExpiredTraces(), downloadsDeleted: await sweepExpiredDownloads() }),
+      async () => ({ deleted: await sweepExpired(RECORDINGS), tracesDeleted: await sweepExpired(TRACES), downloadsDeleted: await sweepExpiredDownloads() }),
       { ...common, concurrency: 1 },
     ),
   ];

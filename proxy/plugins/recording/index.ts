@@ -6,10 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { blobs, type BlobStore } from '../../../lib/blobs';
 import { recordingBudgetMs, sessionCharge } from '../../../lib/billing/charges';
 import type { WalletState } from '../../../lib/billing/gates';
+import { RECORDINGS } from '../../../lib/captures/kinds';
 import { log } from '../../../lib/log';
 import { requestEncode } from '../../../lib/recordings/request-encode';
-import { recordingFolder } from '../../../lib/recordings/format';
 import { createRecording, finishRecording } from '../../../lib/recordings/store';
+import { CaptureLifecycle } from '../capture/lifecycle';
 import { FrameStore } from './frame-store';
 import { liveRecordings } from './live';
 import { RecordingPlugin } from './plugin';
@@ -43,27 +44,17 @@ export class RecordingSession {
   readonly id = newRecordingId();
   readonly plugin: RecordingPlugin;
   private readonly frames: FrameStore;
-  private readonly store: BlobStore;
-  private readonly created: Promise<boolean>;
+  private readonly lifecycle: CaptureLifecycle;
   private budgetTimer: NodeJS.Timeout | null = null;
   private readonly budgetMs: number | null;
   private readonly startedAt = new Date();
-  /** Settles when the recording's files and row are final and its video is queued. */
-  done: Promise<void> = Promise.resolve();
 
   constructor(private readonly input: RecordingStartInput, options: RecordingOptions = {}) {
-    this.store = options.store ?? blobs();
-    this.frames = new FrameStore(this.store, this.id, options.maxBytes ?? RECORDING_MAX_BYTES);
+    const store = options.store ?? blobs();
+    this.frames = new FrameStore(store, this.id, options.maxBytes ?? RECORDING_MAX_BYTES);
     this.plugin = new RecordingPlugin(this.frames, Date.now, input.sessionStartedAt?.getTime());
-    this.created = input.sessionInserted
-      .then(() => createRecording({ id: this.id, workspaceId: input.workspaceId, sessionLogId: input.sessionId, routerId: input.routerId, providerId: input.providerId, profileId: input.profileId, startedAt: this.startedAt }))
-      .then(
-        () => true,
-        (error: Error) => {
-          log.error({ sessionId: input.sessionId, err: error.message }, 'could not record the recording start');
-          return false;
-        },
-      );
+    const row = { id: this.id, workspaceId: input.workspaceId, sessionLogId: input.sessionId, routerId: input.routerId, providerId: input.providerId, profileId: input.profileId, startedAt: this.startedAt };
+    this.lifecycle = new CaptureLifecycle({ kind: RECORDINGS, id: this.id, sessionId: input.sessionId, store, sessionInserted: input.sessionInserted, createRow: () => createRecording(row) });
     const budget = walletBudgetMs(input.wallet);
     this.budgetMs = budget;
     if (budget !== null) {
@@ -92,8 +83,8 @@ export class RecordingSession {
     // ends where it stopped.
     const startedAtMs = this.plugin.startedAtMs || this.startedAt.getTime();
     const sessionDurationMs = this.plugin.truncated === null ? Math.max(durationMs, endedAt.getTime() - startedAtMs) : durationMs;
-    this.done = (async () => {
-      const summary = await this.frames.close({
+    return this.lifecycle.end({
+      close: () => this.frames.close({
         recordingId: this.id,
         sessionId: this.input.sessionId,
         startedAt: new Date(startedAtMs).toISOString(),
@@ -103,13 +94,15 @@ export class RecordingSession {
         duplicatesSkipped: this.plugin.duplicatesSkipped,
         capStopped: this.plugin.truncated !== null,
         truncated: this.plugin.truncated,
-      });
-      if (!(await this.created)) return;
-      if (await finishRecording(summary)) await requestEncode(this.id);
-      // Deleted while it ran (DELETE /v1/replays/:id): what was written goes too.
-      else await this.store.deleteFolder(recordingFolder(this.id));
-    })().catch((error: Error) => log.error({ sessionId: this.input.sessionId, recordingId: this.id, err: error.message }, 'could not finish the recording'));
-    return this.done;
+      }),
+      finishRow: finishRecording,
+      afterFinish: () => requestEncode(this.id),
+    });
+  }
+
+  /** Settles when the recording's files and row are final and its video is queued. */
+  get done(): Promise<void> {
+    return this.lifecycle.done;
   }
 }
 

@@ -10,8 +10,10 @@ import { settings } from '../../../lib/config/settings';
 import type { WalletState } from '../../../lib/billing/gates';
 import { log } from '../../../lib/log';
 import { saveProviderDownloads } from '../../../lib/downloads/store';
-import { TRACE_MAX_EVENTS, traceFolder } from '../../../lib/traces/format';
+import { TRACES } from '../../../lib/captures/kinds';
+import { TRACE_MAX_EVENTS } from '../../../lib/traces/format';
 import { createTrace, finishTrace, showProgress } from '../../../lib/traces/store';
+import { CaptureLifecycle } from '../capture/lifecycle';
 import { EventStore } from './event-store';
 import { TracePlugin } from './plugin';
 
@@ -44,31 +46,21 @@ export class TraceSession {
   readonly id = newTraceId();
   readonly plugin: TracePlugin;
   private readonly events: EventStore;
-  private readonly store: BlobStore;
-  private readonly created: Promise<boolean>;
+  private readonly lifecycle: CaptureLifecycle;
   private readonly startedAt = new Date();
   private progressTimer: NodeJS.Timeout | null = null;
   private ended = false;
-  /** Settles when the trace's files and row are final. */
-  done: Promise<void> = Promise.resolve();
 
   constructor(private readonly input: TraceStartInput, options: TraceOptions = {}) {
-    this.store = options.store ?? blobs();
+    const store = options.store ?? blobs();
     const cap = options.maxEvents ?? TRACE_MAX_EVENTS;
     const budget = walletBudgetEvents(input.wallet);
     const limit = Math.min(cap, budget ?? Infinity);
-    this.events = new EventStore(this.store, this.id, limit);
+    this.events = new EventStore(store, this.id, limit);
     this.plugin = new TracePlugin(this.events, budget !== null && budget < cap ? 'wallet-drained' : 'event-cap', Date.now, input.redactNames);
-    this.created = input.sessionInserted
-      .then(() => createTrace({ id: this.id, workspaceId: input.workspaceId, sessionLogId: input.sessionId, routerId: input.routerId, providerId: input.providerId, startedAt: this.startedAt }))
-      .then(
-        () => true,
-        (error: Error) => {
-          log.error({ sessionId: input.sessionId, err: error.message }, 'could not record the trace start');
-          return false;
-        },
-      );
-    void this.created.then((created) => {
+    const row = { id: this.id, workspaceId: input.workspaceId, sessionLogId: input.sessionId, routerId: input.routerId, providerId: input.providerId, startedAt: this.startedAt };
+    this.lifecycle = new CaptureLifecycle({ kind: TRACES, id: this.id, sessionId: input.sessionId, store, sessionInserted: input.sessionInserted, createRow: () => createTrace(row) });
+    void this.lifecycle.created.then((created) => {
       if (!created || this.ended) return;
       let shown = 0;
       this.progressTimer = setInterval(() => {
@@ -91,25 +83,26 @@ export class TraceSession {
     this.ended = true;
     if (this.progressTimer) clearInterval(this.progressTimer);
     this.plugin.stop(null);
-    this.done = (async () => {
-      const summary = await this.events.close({
+    return this.lifecycle.end({
+      close: () => this.events.close({
         traceId: this.id,
         sessionId: this.input.sessionId,
         startedAt: this.startedAt.toISOString(),
         endedAt: endedAt.toISOString(),
         durationMs: Math.max(0, endedAt.getTime() - this.startedAt.getTime()),
         truncated: this.plugin.truncated,
-      });
-      if (!(await this.created)) return;
-      // Deleted while it ran (DELETE /v1/inspections/:id): what was written goes too.
-      if (!(await finishTrace(summary))) {
-        await this.store.deleteFolder(traceFolder(this.id));
-        return;
-      }
-      const downloads = this.plugin.downloads.completed;
-      if (this.input.downloadsAtProvider && downloads.length > 0) await saveProviderDownloads({ workspaceId: this.input.workspaceId, sessionId: this.input.sessionId, downloads });
-    })().catch((error: Error) => log.error({ sessionId: this.input.sessionId, traceId: this.id, err: error.message }, 'could not finish the trace'));
-    return this.done;
+      }),
+      finishRow: finishTrace,
+      afterFinish: async () => {
+        const downloads = this.plugin.downloads.completed;
+        if (this.input.downloadsAtProvider && downloads.length > 0) await saveProviderDownloads({ workspaceId: this.input.workspaceId, sessionId: this.input.sessionId, downloads });
+      },
+    });
+  }
+
+  /** Settles when the trace's files and row are final. */
+  get done(): Promise<void> {
+    return this.lifecycle.done;
   }
 }
 

@@ -1,5 +1,6 @@
 import { api } from '@/lib/api/handler';
-import { deleteTrace } from '@/lib/traces/delete-trace';
+import { TRACES } from '@/lib/captures/kinds';
+import { deleteCapture } from '@/lib/captures/remove';
 import { getTrace } from '@/lib/traces/read-traces';
 
 // GET /v1/inspections/:id — one trace plus orphaned
@@ -7,5 +8,5 @@ export const GET = api({ counted: true, router: true }, (ctx) => getTrace({ work
 
 // DELETE /v1/inspections/:id — owner/admin; { id }; its events go with it
 export const DELETE = api({ counted: true, router: true, role: 'admin' }, (ctx) =>
-  deleteTrace({ workspaceId: ctx.workspace.id, routerId: ctx.router.id }, ctx.params.id!),
+  deleteCapture(TRACES, { workspaceId: ctx.workspace.id, routerId: ctx.router.id }, ctx.params.id!),
 );
