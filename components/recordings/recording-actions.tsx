@@ -1,12 +1,11 @@
 'use client';
 // What a recording offers besides playing: download the MP4, encode it (the first time, or again
 // after a failure), and delete it (owners and admins, after a confirmation).
-import { useState } from 'react';
 import { errorMessage } from '@/lib/client/api-fetch';
 import { recordingVideoUrl, useDeleteRecording, useExportRecording, type Recording } from '@/lib/client/recordings';
 import { Button, buttonClasses } from '../ui/button';
-import { ConfirmDialog } from '../ui/dialog';
-import { DownloadIcon, RefreshIcon, TrashIcon, VideoIcon } from '../ui/icons';
+import { DeleteCapture } from '../captures/delete-capture';
+import { DownloadIcon, RefreshIcon, VideoIcon } from '../ui/icons';
 import { useToast } from '../ui/toast';
 import { formatBytes } from '../sessions/format';
 import type { RecordingState } from './recording-status';
@@ -44,26 +43,12 @@ export function EncodeVideo({ recording, state }: { recording: Recording; state:
 
 export function DeleteRecording({ recording, onDeleted }: { recording: Recording; onDeleted?: () => void }) {
   const remove = useDeleteRecording();
-  const toast = useToast();
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button variant="danger-secondary" size="sm" onClick={() => setOpen(true)}>
-        <TrashIcon />
-        Delete
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title="Delete this recording?"
-        description="Its frames and its video are deleted for good. The session stays in the session history."
-        confirmLabel="Delete recording"
-        onConfirm={() => remove.mutateAsync(recording.id)}
-        onDone={() => {
-          toast('Recording deleted');
-          onDeleted?.();
-        }}
-      />
-    </>
+    <DeleteCapture
+      noun="recording"
+      description="Its frames and its video are deleted for good. The session stays in the session history."
+      remove={() => remove.mutateAsync(recording.id)}
+      onDeleted={onDeleted}
+    />
   );
 }

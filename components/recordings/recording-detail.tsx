@@ -4,18 +4,15 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { isApiError } from '@/lib/client/api-fetch';
 import { useActiveWorkspace } from '@/lib/client/me';
 import { useRecording, type RecordingDetail as Detail } from '@/lib/client/recordings';
+import { CaptureDetail, CaptureHeader } from '../captures/capture-detail';
 import { formatBytes, formatDuration } from '../sessions/format';
 import { Alert } from '../ui/alert';
-import { Button, ButtonLink } from '../ui/button';
+import { Button } from '../ui/button';
 import { Card, CardBody, CardHeader, DescriptionList } from '../ui/card';
 import { CopyButton } from '../ui/copy-button';
-import { EmptyState, ErrorState } from '../ui/empty-state';
-import { ChevronLeftIcon, EyeIcon, VideoIcon } from '../ui/icons';
-import { PageHeader } from '../ui/page-header';
-import { Skeleton } from '../ui/skeleton';
+import { EyeIcon, VideoIcon } from '../ui/icons';
 import { SessionTraceLink } from '../traces/session-trace';
 import { Time, formatDateTime } from '../ui/time';
 import { LiveView } from './live-view';
@@ -27,76 +24,52 @@ export function RecordingDetail({ id }: { id: string }) {
   const recording = useRecording(id);
   const { canManage } = useActiveWorkspace();
   const navigate = useRouter();
-  const back = (
-    <Link href="/recordings" className="mb-3 inline-flex items-center gap-1 text-[13px] font-medium text-zinc-500 hover:text-zinc-800">
-      <ChevronLeftIcon className="size-4" />
-      Recordings
-    </Link>
-  );
-
-  if (recording.error && !recording.data) {
-    return (
-      <>
-        {back}
-        {isApiError(recording.error, 'not_found') ? (
-          <EmptyState icon={<VideoIcon />} title="No such recording" description="It was deleted, it is older than 30 days, or it belongs to another workspace." action={<ButtonLink href="/recordings" size="sm">All recordings</ButtonLink>} />
-        ) : (
-          <ErrorState error={recording.error} onRetry={() => void recording.refetch()} />
-        )}
-      </>
-    );
-  }
-  if (!recording.data) {
-    return (
-      <div className="space-y-6" aria-busy="true">
-        {back}
-        <Skeleton className="h-10 w-64" />
-        <Skeleton className="aspect-video w-full rounded-xl" />
-      </div>
-    );
-  }
-
-  const r = recording.data;
-  const state = recordingState(r);
   return (
-    <>
-      {back}
-      <PageHeader
-        eyebrow={<Time value={r.startedAt} relative />}
-        title={
-          <span className="flex flex-wrap items-center gap-3">
-            Recording
-            <RecordingBadges recording={r} orphaned={r.orphaned} />
-          </span>
-        }
-        description={stateExplanation(state, r.mp4Error)}
-        actions={
-          <div className="flex flex-wrap items-center gap-3">
-            <SessionTraceLink sessionId={r.sessionLogId} />
-            <RecordingActions recording={r} state={state} canManage={canManage} onDeleted={() => navigate.push('/recordings')} />
-          </div>
-        }
-      />
-      <div className="space-y-6">
-        {r.truncated && (
-          <Alert tone="warning" title="Truncated">
-            {truncatedReason(r.truncated)}
-          </Alert>
-        )}
-        {state === 'failed' && r.mp4Error && (
-          <Alert tone="danger" title="Encoding failed">
-            {r.mp4Error}
-          </Alert>
-        )}
-        {state === 'recording' && canManage && <WatchLive sessionId={r.sessionLogId} recordingId={r.id} />}
-        <Card aria-label="Player">
-          <CardBody>
-            <RecordingPlayer recording={r} />
-          </CardBody>
-        </Card>
-        <Summary recording={r} />
-      </div>
-    </>
+    <CaptureDetail
+      query={recording}
+      list={{ href: '/recordings', label: 'Recordings' }}
+      missing={{ icon: <VideoIcon />, noun: 'recording', why: 'It was deleted, it is older than 30 days, or it belongs to another workspace.' }}
+      skeletonClassName="aspect-video w-full rounded-xl"
+    >
+      {(r) => {
+        const state = recordingState(r);
+        return (
+          <>
+            <CaptureHeader
+              startedAt={r.startedAt}
+              kind="Recording"
+              badges={<RecordingBadges recording={r} orphaned={r.orphaned} />}
+              description={stateExplanation(state, r.mp4Error)}
+              actions={
+                <div className="flex flex-wrap items-center gap-3">
+                  <SessionTraceLink sessionId={r.sessionLogId} />
+                  <RecordingActions recording={r} state={state} canManage={canManage} onDeleted={() => navigate.push('/recordings')} />
+                </div>
+              }
+            />
+            <div className="space-y-6">
+              {r.truncated && (
+                <Alert tone="warning" title="Truncated">
+                  {truncatedReason(r.truncated)}
+                </Alert>
+              )}
+              {state === 'failed' && r.mp4Error && (
+                <Alert tone="danger" title="Encoding failed">
+                  {r.mp4Error}
+                </Alert>
+              )}
+              {state === 'recording' && canManage && <WatchLive sessionId={r.sessionLogId} recordingId={r.id} />}
+              <Card aria-label="Player">
+                <CardBody>
+                  <RecordingPlayer recording={r} />
+                </CardBody>
+              </Card>
+              <Summary recording={r} />
+            </div>
+          </>
+        );
+      }}
+    </CaptureDetail>
   );
 }
 

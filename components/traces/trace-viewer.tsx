@@ -3,20 +3,16 @@
 // A trace still being written says so and is asked for again until its session ends.
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { isApiError } from '@/lib/client/api-fetch';
 import { useActiveWorkspace } from '@/lib/client/me';
 import { traceState, useActiveRouterId, useTrace, type TraceDetail } from '@/lib/client/traces';
+import { CaptureDetail, CaptureHeader } from '../captures/capture-detail';
 import { formatBytes, formatDuration } from '../sessions/format';
 import { Alert } from '../ui/alert';
-import { ButtonLink } from '../ui/button';
 import { Card, DescriptionList } from '../ui/card';
 import { CopyButton } from '../ui/copy-button';
-import { EmptyState, ErrorState } from '../ui/empty-state';
-import { ChevronLeftIcon, SearchCodeIcon } from '../ui/icons';
-import { PageHeader } from '../ui/page-header';
-import { Skeleton } from '../ui/skeleton';
+import { SearchCodeIcon } from '../ui/icons';
 import { Spinner } from '../ui/spinner';
-import { Time, formatDateTime } from '../ui/time';
+import { formatDateTime } from '../ui/time';
 import { DeleteTrace, TraceDownloads } from './trace-actions';
 import { TraceExplorer } from './trace-explorer';
 import { TraceBadges, stateExplanation, truncatedReason } from './trace-status';
@@ -28,77 +24,48 @@ export function TraceViewer({ id, routerParam }: { id: string; routerParam: stri
   const { canManage } = useActiveWorkspace();
   const navigate = useRouter();
   const listHref = routerParam ? `/traces?router=${encodeURIComponent(routerParam)}` : '/traces';
-  const back = (
-    <Link href={listHref} className="mb-3 inline-flex items-center gap-1 text-[13px] font-medium text-zinc-500 hover:text-zinc-800">
-      <ChevronLeftIcon className="size-4" />
-      Traces
-    </Link>
-  );
-
-  if (trace.error && !trace.data) {
-    return (
-      <>
-        {back}
-        {isApiError(trace.error, 'not_found') ? (
-          <EmptyState
-            icon={<SearchCodeIcon />}
-            title="No such trace"
-            description="It was deleted, it is older than 60 days, or it belongs to another router or workspace."
-            action={<ButtonLink href={listHref} size="sm">All traces</ButtonLink>}
-          />
-        ) : (
-          <ErrorState error={trace.error} onRetry={() => void trace.refetch()} />
-        )}
-      </>
-    );
-  }
-  if (!trace.data) {
-    return (
-      <div className="space-y-6" aria-busy="true">
-        {back}
-        <Skeleton className="h-10 w-64" />
-        <Skeleton className="h-40 w-full rounded-xl" />
-      </div>
-    );
-  }
-
-  const t = trace.data;
-  const state = traceState(t);
   return (
-    <>
-      {back}
-      <PageHeader
-        eyebrow={<Time value={t.startedAt} relative />}
-        title={
-          <span className="flex flex-wrap items-center gap-3">
-            Trace
-            <TraceBadges trace={t} orphaned={t.orphaned} />
-          </span>
-        }
-        description={stateExplanation(state)}
-        actions={
-          <div className="flex flex-wrap items-start gap-2">
-            {state !== 'writing' && <TraceDownloads trace={t} />}
-            {canManage && <DeleteTrace trace={t} onDeleted={() => navigate.push(listHref)} />}
-          </div>
-        }
-      />
-      <div className="space-y-6">
-        {t.truncated && (
-          <Alert tone="warning" title="Truncated">
-            {truncatedReason(t.truncated)}
-          </Alert>
-        )}
-        <Figures trace={t} />
-        {state === 'writing' ? (
-          <Alert tone="info" title="The session is still running" action={<Spinner className="size-4 text-accent-600" />}>
-            The trace is being written; it opens when the session ends. This page checks again every few seconds.
-          </Alert>
-        ) : (
-          <TraceExplorer trace={t} />
-        )}
-      </div>
-    </>
+    <CaptureDetail
+      query={trace}
+      list={{ href: listHref, label: 'Traces' }}
+      missing={{ icon: <SearchCodeIcon />, noun: 'trace', why: 'It was deleted, it is older than 60 days, or it belongs to another router or workspace.' }}
+      skeletonClassName="h-40 w-full rounded-xl"
+    >
+      {(t) => {
+        const state = traceState(t);
+        return (
+          <>
+            <CaptureHeader
+              startedAt={t.startedAt}
+              kind="Trace"
+              badges={<TraceBadges trace={t} orphaned={t.orphaned} />}
+              description={stateExplanation(state)}
+              actions={
+                <div className="flex flex-wrap items-start gap-2">
+                  {state !== 'writing' && <TraceDownloads trace={t} />}
+                  {canManage && <DeleteTrace trace={t} onDeleted={() => navigate.push(listHref)} />}
+                </div>
+              }
+            />
+            <div className="space-y-6">
+              {t.truncated && (
+                <Alert tone="warning" title="Truncated">
+                  {truncatedReason(t.truncated)}
+                </Alert>
+              )}
+              <Figures trace={t} />
+              {state === 'writing' ? (
+                <Alert tone="info" title="The session is still running" action={<Spinner className="size-4 text-accent-600" />}>
+                  The trace is being written; it opens when the session ends. This page checks again every few seconds.
+                </Alert>
+              ) : (
+                <TraceExplorer trace={t} />
+              )}
+            </div>
+          </>
+        );
+      }}
+    </CaptureDetail>
   );
 }
 
