@@ -6,9 +6,11 @@
 import PgBoss from 'pg-boss';
 import { log } from '../log';
 import { settings } from '../config/settings';
+import { retry } from '../retry/retry';
 
 /** Connections of the queue, besides Prisma's pool: a fetch loop per queue and their completions. */
 const POOL_SIZE = 4;
+const START_RETRY_DELAYS_MS = [250, 500];
 
 export const jobsSchema = () => settings().jobsSchema;
 
@@ -36,7 +38,8 @@ async function startBoss(): Promise<PgBoss> {
     // Handed to pg's pool: idle connections do not keep the process alive.
     allowExitOnIdle: true,
   };
-  for (let attempt = 1; ; attempt++) {
+  // Two processes creating the schema at once: the one that lost finds it made next time.
+  return retry(async () => {
     const boss = new PgBoss(options as PgBoss.ConstructorOptions);
     // pg-boss reports pool errors here; an 'error' event without a listener would throw.
     boss.on('error', (error: Error) => log.warn({ err: error.message }, 'job queue error'));
@@ -45,11 +48,9 @@ async function startBoss(): Promise<PgBoss> {
       return boss;
     } catch (error) {
       await boss.stop({ graceful: false }).catch(() => {});
-      // Two processes creating the schema at once: the one that lost finds it made next time.
-      if (attempt >= 3) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      throw error;
     }
-  }
+  }, { delaysMs: START_RETRY_DELAYS_MS });
 }
 
 /** Closes the instance's connections (a worker settles the jobs it holds first). */

@@ -1,5 +1,7 @@
 // Retry schedules as data. Both schedules (docs/api.md, docs/gateway.md) have a first attempt at once, a per-attempt timeout and
-// retries after fixed delays, then give up; only the numbers differ.
+// retries after fixed delays, then give up; only the numbers differ. The hosted worker reschedules
+// each retry in the database (nextStep); the gateway, which has none, retries in memory through
+// lib/retry/retry.ts with the same delays.
 import type { Durations } from '../config/durations';
 
 export interface RetrySchedule {

@@ -5,7 +5,8 @@
 // by the connect path: a slow receiver never slows a session.
 import { EnvHttpProxyAgent, fetch, type Dispatcher } from 'undici';
 import { log } from '../../lib/log';
-import { GATEWAY_SCHEDULE, nextStep, TEST_SCHEDULE, type RetrySchedule } from '../../lib/webhooks/schedule';
+import { retry } from '../../lib/retry/retry';
+import { GATEWAY_SCHEDULE, maxAttempts, TEST_SCHEDULE, type RetrySchedule } from '../../lib/webhooks/schedule';
 import type { WebhookEvent } from './config';
 import { maskUrl } from './webhook-store';
 
@@ -64,18 +65,14 @@ export class EventSender {
   }
 
   private async deliver(url: string, event: WebhookEvent, body: string): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
+    const attempt = async () => {
       const result = await post(url, body, this.dispatcher, this.schedule.attemptTimeoutMs);
-      const step = nextStep(this.schedule, attempt, result);
-      if (step.status === 'delivered') return;
-      const error = result.ok ? null : result.error;
-      if (step.status === 'failed') {
-        log.warn({ webhook: maskUrl(url), event, attempts: attempt, error }, 'webhook delivery failed; giving up');
-        return;
-      }
-      log.debug({ webhook: maskUrl(url), event, attempt, error }, 'webhook attempt failed; retrying');
-      await new Promise((resolve) => setTimeout(resolve, step.retryInMs));
-    }
+      if (!result.ok) throw new Error(result.error);
+    };
+    await retry(attempt, {
+      delaysMs: this.schedule.retryDelaysMs,
+      onRetry: (error, number) => log.debug({ webhook: maskUrl(url), event, attempt: number, error: (error as Error).message }, 'webhook attempt failed; retrying'),
+    }).catch((error: Error) => log.warn({ webhook: maskUrl(url), event, attempts: maxAttempts(this.schedule), error: error.message }, 'webhook delivery failed; giving up'));
   }
 }
 

@@ -10,6 +10,7 @@ import { settings } from '../../lib/config/settings';
 import { decryptText } from '../../lib/crypto/encryption';
 import { listen, type Listener } from '../../lib/db/listen';
 import { log as rootLog } from '../../lib/log';
+import { retry } from '../../lib/retry/retry';
 import { claimDueDeliveries, CLOUD_QUEUE, settleAttempt, WEBHOOK_CHANNEL, type ClaimedDelivery } from '../../lib/webhooks/outbox';
 import { cloudSchedule, nextStep, type NextStep, type RetrySchedule } from '../../lib/webhooks/schedule';
 import { deliveryHeaders, sendWebhook, type AttemptOutcome } from '../../lib/webhooks/send-webhook';
@@ -148,16 +149,8 @@ export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookW
   };
 
   // The attempt happened; losing its record would send it again after the lease, so try harder.
-  const settle = async (delivery: ClaimedDelivery, number: number, outcome: AttemptOutcome, step: NextStep, attemptedAt: Date): Promise<boolean> => {
-    for (let i = 0; ; i++) {
-      try {
-        return await settleAttempt({ delivery, attempt: number, outcome, step, attemptedAt });
-      } catch (error) {
-        if (i >= SETTLE_RETRY_MS.length) throw error;
-        await new Promise((r) => setTimeout(r, SETTLE_RETRY_MS[i]));
-      }
-    }
-  };
+  const settle = (delivery: ClaimedDelivery, number: number, outcome: AttemptOutcome, step: NextStep, attemptedAt: Date): Promise<boolean> =>
+    retry(() => settleAttempt({ delivery, attempt: number, outcome, step, attemptedAt }), { delaysMs: SETTLE_RETRY_MS });
 
   const poller = setInterval(tick, pollMs);
   poller.unref();
