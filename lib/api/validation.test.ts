@@ -77,13 +77,14 @@ test('NUL characters are found in any string or key, with their path', () => {
   assert.deepEqual(nulIssues({ n: 1, b: true, z: null, s: 'text' }, 'body'), []);
 });
 
-test('the NUL walk is iterative and bounded: deep or huge bodies neither overflow the stack nor take long', () => {
+// A recursive walk overflows the stack at this depth; one that rebuilds each path as it goes is
+// quadratic in it (200,000² steps), which the test's limit stops long before it ends. A wall-clock
+// bound on the linear walk would measure the machine's load instead.
+test('the NUL walk is iterative and bounded: deep or huge bodies neither overflow the stack nor take long', { timeout: 60_000 }, () => {
   const depth = 200_000;
   const deep = JSON.parse('['.repeat(depth) + '"\\u0000"' + ']'.repeat(depth));
-  const started = performance.now();
   const [found] = nulIssues(deep, 'body');
   assert.equal(found!.path.split('.').length, depth);
   const many = nulIssues(Array.from({ length: 100_000 }, () => '\u0000'), 'body');
   assert.equal(many.length, MAX_FIELD_ISSUES);
-  assert.ok(performance.now() - started < 2_000);
 });
