@@ -1,7 +1,7 @@
-// The proxy's HTTP server: the connect endpoint (WebSocket upgrade), CDP discovery
-// (GET /json/version), provider status, the data API (POST /v1/screenshot, /v1/content,
-// /v1/scrape), the chat-agent MCP surface (/mcp), health; and the webhook delivery worker, which
-// starts and stops with it. The public /v1 routes are the table of lib/data-api/routes.ts.
+// The proxy process: its HTTP server (the routes are routes.ts: connect, discovery, status, the
+// data API, MCP, health), what it keeps (routers, sessions, provider connections, its cluster
+// membership and the database notifications it follows), and the workers that start and stop with
+// it (webhook deliveries, jobs). The public /v1 routes are the table of lib/data-api/routes.ts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
@@ -12,31 +12,23 @@ import { ROUTER_CHANNEL } from '../lib/routers/notify';
 import { ACCESS_CHANNEL, SESSION_CLOSE_CHANNEL } from '../lib/sessions/notify';
 import { RouterKeyAuth } from './auth/authenticate';
 import { RouterStore } from './config/router-store';
-import { DISCOVERY_PATHS, handleDiscovery, TARGET_LIST_PATHS } from './connect/discovery';
-import { handleConnect } from './connect/handle-connect';
 import { AgentTickets } from './connect/agent-tickets';
 import { selfUrl } from './mcp/agent-endpoint';
 import type { AgentPolicy } from './agent/policy';
-import { handleMcp } from './mcp/handle-mcp';
 import { McpRegistry } from './mcp/registry';
 import type { RecordingOptions } from './plugins/recording';
 import type { TraceOptions } from './plugins/trace';
-import { handleLiveStream } from './plugins/recording/live-stream';
 import { blobs } from '../lib/blobs';
 import { Cluster } from './cluster/cluster';
 import { PROVIDER_COOLDOWN_CHANNEL, PROVIDER_FREED_CHANNEL, resetSharedState, runningCooldowns } from './cluster/leases';
 import { BrowserConnections } from './data-api/browser-connections';
-import { endpoints, handleDataApi } from './data-api/handle-data-api';
-import { CONNECT_PATH, STATUS_PATH } from '../lib/data-api/routes';
-import { Refusal, writeRefusal } from './connect/refuse';
 import { HealthChecker } from './health/health-checker';
 import { CONTROL_PLANE_CLOSE } from './relay/types';
 import { SessionRegistry } from './sessions/registry';
 import { applyAccessEvent, recheckLiveSessions } from './sessions/revocations';
 import { LiveStatsFlusher } from './sessions/live-stats';
-import { handleInternalStatus, handleStatus } from './status';
-import { json, text } from './http/respond';
 import { CLOSE_TEXTS } from './sessions/close-reasons';
+import { handleRequest, handleUpgrade, type ProxyRoutes } from './routes';
 import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './webhooks/delivery-worker';
 import { startJobWorker, type JobWorker, type JobWorkerOptions } from '../lib/jobs';
 
@@ -131,66 +123,10 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   // The agents' browsers connect back to this process on loopback (docs/agents.md, Agent sessions).
   const mcpDeps = { keys, routers, registry: mcp, tickets: agentTickets, selfUrl: () => selfUrl(options.host, (server.address() as AddressInfo).port), policy: options.agents };
   const discovery = { keys, trustProxy: options.trustProxy ?? false, publicUrl: publicProxyUrl(options.publicUrl ?? settings().publicProxyUrl ?? undefined) };
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://proxy');
-    if (req.method === 'GET' && (url.pathname === '/health' || url.pathname === '/v1/health')) {
-      res.writeHead(stopping ? 503 : 200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ok: !stopping }));
-      return;
-    }
-    const endpoint = endpoints[url.pathname];
-    if (stopping) {
-      if (endpoint) return json(res, 503, { success: false, error: 'the proxy is shutting down; retry in a moment' });
-      if (url.pathname === '/mcp') return json(res, 503, { jsonrpc: '2.0', error: { code: -32000, message: 'the proxy is shutting down; retry in a moment' }, id: null });
-      return text(res, 503, 'the proxy is shutting down');
-    }
-    if (url.pathname === '/mcp') {
-      void handleMcp(req, res, url, mcpDeps).catch((err: Error) => {
-        log.error({ err: err.message }, 'mcp request failed');
-        if (!res.headersSent) json(res, 500, { jsonrpc: '2.0', error: { code: -32603, message: 'internal error' }, id: null });
-      });
-      return;
-    }
-    if (req.method === 'GET' && url.pathname === STATUS_PATH) {
-      void handleStatus(req, res, url, deps).catch((err: Error) => {
-        log.error({ err: err.message }, 'status failed');
-        if (!res.headersSent) text(res, 500, 'internal error');
-      });
-      return;
-    }
-    const internal = /^\/internal\/routers\/([A-Za-z0-9_-]{1,64})\/status$/.exec(url.pathname);
-    if (req.method === 'GET' && internal) {
-      void handleInternalStatus(req, res, internal[1]!, deps).catch((err: Error) => {
-        log.error({ err: err.message }, 'internal status failed');
-        if (!res.headersSent) text(res, 500, 'internal error');
-      });
-      return;
-    }
-    const live = /^\/internal\/sessions\/([A-Za-z0-9_-]{1,64})\/live$/.exec(url.pathname);
-    if (req.method === 'GET' && live) return handleLiveStream(req, res, live[1]!, { keys, sessions });
-    if (endpoint) {
-      if (req.method !== 'POST') return json(res, 405, { success: false, error: `${url.pathname} takes POST with a JSON body` }, { Allow: 'POST' });
-      const call = handleDataApi(endpoint, req, res, url, { routers, keys, connections, cluster }).finally(() => calls.delete(call));
-      calls.add(call);
-      return;
-    }
-    if (DISCOVERY_PATHS.has(url.pathname) || TARGET_LIST_PATHS.has(url.pathname)) {
-      void handleDiscovery(req, res, url, discovery).catch((err: Error) => {
-        log.error({ err: err.message }, 'discovery failed');
-        if (!res.headersSent) text(res, 500, 'internal error');
-      });
-      return;
-    }
-    if (url.pathname === CONNECT_PATH) return text(res, 426, 'GET /v1/connect takes a WebSocket upgrade', { Upgrade: 'websocket' });
-    text(res, 404, 'not found');
-  });
-  server.on('upgrade', (req, socket, head) => {
-    // Node drops the HTTP server's error handler from an upgraded socket: a reset while a refusal
-    // is written would otherwise be an uncaught error that ends the process.
-    socket.on('error', () => {});
-    const url = new URL(req.url ?? '/', 'http://proxy');
-    if (url.pathname !== CONNECT_PATH) return writeRefusal(socket, new Refusal(404, 'not found'));
-    void handleConnect(req, socket, head, url, deps);
-  });
+  const server = http.createServer();
+  const routes: ProxyRoutes = { isStopping: () => stopping, deps, mcpDeps, discovery, dataApi: { routers, keys, connections, cluster }, calls, live: { keys, sessions } };
+  server.on('request', (req, res) => handleRequest(req, res, routes));
+  server.on('upgrade', (req, socket, head) => handleUpgrade(req, socket, head, deps));
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   const webhooks = options.webhooks === false ? null : startWebhookWorker(options.webhooks);

@@ -9,7 +9,7 @@ import type { RouterStore } from './config/router-store';
 import type { Cluster } from './cluster/cluster';
 import { json, text } from './http/respond';
 
-type StatusDeps = { routers: RouterStore; keys: RouterKeyAuth; cluster?: Cluster };
+export type StatusDeps = { routers: RouterStore; keys: RouterKeyAuth; cluster?: Cluster };
 
 export async function handleStatus(req: IncomingMessage, res: ServerResponse, url: URL, deps: StatusDeps): Promise<void> {
   const auth = await deps.keys.check(req, url);

@@ -37,12 +37,13 @@ export function unprobedCapabilities(): Capabilities {
   };
 }
 
-export async function probeCapabilities(connection: CdpConnection, budgetMs = PROBE_BUDGET_MS) {
-  const deadline = Date.now() + budgetMs;
-  const errors: string[] = [];
+type Step = <T>(name: string, run: (timeoutMs: number) => Promise<T>) => Promise<T | null>;
+const verdict = (ok: boolean | null): CapabilityValue => (ok ? 'supported' : 'unsupported');
 
-  /** Runs one step with min(step timeout, time left); records a failure and returns null. */
-  async function step<T>(name: string, run: (timeoutMs: number) => Promise<T>): Promise<T | null> {
+/** Steps that share one deadline: each gets min(step timeout, time left); a failure is recorded and gives null. */
+function stepsWithin(budgetMs: number, errors: string[]): Step {
+  const deadline = Date.now() + budgetMs;
+  return async (name, run) => {
     const left = deadline - Date.now();
     if (left <= 0) {
       errors.push(`${name}: not tried, the probe ran out of time`);
@@ -54,9 +55,12 @@ export async function probeCapabilities(connection: CdpConnection, budgetMs = PR
       errors.push(`${name}: ${(error as Error).message}`);
       return null;
     }
-  }
-  const verdict = (ok: boolean | null): CapabilityValue => (ok ? 'supported' : 'unsupported');
+  };
+}
 
+export async function probeCapabilities(connection: CdpConnection, budgetMs = PROBE_BUDGET_MS) {
+  const errors: string[] = [];
+  const step = stepsWithin(budgetMs, errors);
   const targets = await step('targetGetTargets', async (timeoutMs) => {
     const result = await connection.send('Target.getTargets', {}, { timeoutMs });
     if (!Array.isArray(result.targetInfos)) throw new Error('no targetInfos in the answer');
@@ -67,57 +71,51 @@ export async function probeCapabilities(connection: CdpConnection, budgetMs = PR
     if (!Array.isArray(result.cookies)) throw new Error('no cookies array in the answer');
     return true;
   });
+  const page = await probePage(connection, step, errors);
+  return { browserCookies: verdict(cookies), targetGetTargets: verdict(targets), ...page, errors };
+}
 
-  let targetCreateLatencyMs: number | null = null;
-  const targetId = await step('targetCreate', async (timeoutMs) => {
+/** On a page of its own (closed again, even when the budget is spent): creating it, Fetch interception, screencast. */
+async function probePage(connection: CdpConnection, step: Step, errors: string[]) {
+  const created = await step('targetCreate', async (timeoutMs) => {
     const started = Date.now();
     const result = await connection.send('Target.createTarget', { url: 'about:blank' }, { timeoutMs });
     if (typeof result.targetId !== 'string') throw new Error('no targetId in the answer');
-    targetCreateLatencyMs = Date.now() - started;
-    return result.targetId;
+    return { targetId: result.targetId, latencyMs: Date.now() - started };
   });
-
-  let fetchInterception: CapabilityValue = 'unknown';
-  let pageScreencast: CapabilityValue = 'unknown';
-  if (targetId) {
-    const sessionId = await step('attachToTarget', async (timeoutMs) => {
-      const result = await connection.send('Target.attachToTarget', { targetId, flatten: true }, { timeoutMs });
-      if (typeof result.sessionId !== 'string') throw new Error('no sessionId in the answer');
-      return result.sessionId;
-    });
-    if (sessionId) {
-      const fetchOk = await step('fetchInterception', async (timeoutMs) => {
-        await connection.send('Fetch.enable', {}, { sessionId, timeoutMs });
-        await connection.send('Fetch.disable', {}, { sessionId, timeoutMs });
-        return true;
-      });
-      fetchInterception = verdict(fetchOk);
-      const screencastOk = await step('pageScreencast', async (timeoutMs) => {
-        const frame = connection.waitForEvent('Page.screencastFrame', { sessionId, timeoutMs: Math.min(SCREENCAST_FRAME_WAIT_MS, timeoutMs) });
-        await connection.send('Page.startScreencast', { format: 'jpeg', quality: 10, maxWidth: 320, maxHeight: 240, everyNthFrame: 1 }, { sessionId, timeoutMs });
-        // A frame proves it; an accepted start is enough (a blank page may not paint in time).
-        const params = await frame;
-        if (params && typeof params.sessionId === 'number') {
-          await connection.send('Page.screencastFrameAck', { sessionId: params.sessionId }, { sessionId, timeoutMs }).catch(() => {});
-        }
-        await connection.send('Page.stopScreencast', {}, { sessionId, timeoutMs }).catch(() => {});
-        return true;
-      });
-      pageScreencast = verdict(screencastOk);
-    }
-    // Close what we opened, even when the budget is spent.
-    await closeOpened(connection, targetId).catch((error: Error) => errors.push(`cleanup: ${error.message}`));
-  }
-
-  return {
-    browserCookies: verdict(cookies),
-    targetCreate: verdict(targetId !== null),
-    targetGetTargets: verdict(targets),
-    fetchInterception,
-    pageScreencast,
-    targetCreateLatencyMs,
-    errors,
+  const page = {
+    targetCreate: verdict(created !== null),
+    targetCreateLatencyMs: created?.latencyMs ?? null,
+    fetchInterception: 'unknown' as CapabilityValue,
+    pageScreencast: 'unknown' as CapabilityValue,
   };
+  if (!created) return page;
+  const { targetId } = created;
+  const sessionId = await step('attachToTarget', async (timeoutMs) => {
+    const result = await connection.send('Target.attachToTarget', { targetId, flatten: true }, { timeoutMs });
+    if (typeof result.sessionId !== 'string') throw new Error('no sessionId in the answer');
+    return result.sessionId;
+  });
+  if (sessionId) {
+    page.fetchInterception = verdict(await step('fetchInterception', async (timeoutMs) => {
+      await connection.send('Fetch.enable', {}, { sessionId, timeoutMs });
+      await connection.send('Fetch.disable', {}, { sessionId, timeoutMs });
+      return true;
+    }));
+    page.pageScreencast = verdict(await step('pageScreencast', async (timeoutMs) => {
+      const frame = connection.waitForEvent('Page.screencastFrame', { sessionId, timeoutMs: Math.min(SCREENCAST_FRAME_WAIT_MS, timeoutMs) });
+      await connection.send('Page.startScreencast', { format: 'jpeg', quality: 10, maxWidth: 320, maxHeight: 240, everyNthFrame: 1 }, { sessionId, timeoutMs });
+      // A frame proves it; an accepted start is enough (a blank page may not paint in time).
+      const params = await frame;
+      if (params && typeof params.sessionId === 'number') {
+        await connection.send('Page.screencastFrameAck', { sessionId: params.sessionId }, { sessionId, timeoutMs }).catch(() => {});
+      }
+      await connection.send('Page.stopScreencast', {}, { sessionId, timeoutMs }).catch(() => {});
+      return true;
+    }));
+  }
+  await closeOpened(connection, targetId).catch((error: Error) => errors.push(`cleanup: ${error.message}`));
+  return page;
 }
 
 /**
