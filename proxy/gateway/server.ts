@@ -53,36 +53,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const port = options.port ?? (env.PORT ? Number(env.PORT) : config.gateway.port);
   const trustProxy = env.GW_TRUST_PROXY === '1';
   checkTokenStrength(token, host);
-  // The address it binds to is its own name too (the MCP surface's browsers connect to it there).
-  const access = new GatewayAccess({
-    token, host, trustProxy,
-    allowedOrigins: list(env.GW_ALLOWED_ORIGINS).map((origin) => origin.replace(/\/+$/, '').toLowerCase()),
-    allowedHosts: new Set(list(env.GW_ALLOWED_HOSTS).map((h) => h.toLowerCase())),
-    publicOrigin: env.GW_PUBLIC_URL ? originOf(env.GW_PUBLIC_URL) : null,
-  });
+  const access = gatewayAccess(env, token, host, trustProxy);
   checkDataDir(dataDir);
   checkProxyVariables(env);
   const { key } = loadEncryptionKey(env, dataDir);
   const webhooks = new WebhookStore(config.webhooks, dataDir, key);
   const events = new EventSender(config.gateway.name, () => webhooks.all(), undefined, outboundAgent(env));
-
-  const providers: EngineProvider[] = config.providers.map((p) => ({ id: p.id, slug: p.id, priority: p.priority, weight: p.weight, maxConcurrent: p.limits.maxConcurrent, advertisedMaxConcurrent: null, config: p }));
-  const engine = new RouterEngine<EngineProvider>({
-    clock: systemClock,
-    providers,
-    settings: {
-      strategy: config.gateway.defaultStrategy,
-      cooldownDefaultMs: config.gateway.cooldown.defaultMs,
-      cooldownFailureThreshold: config.gateway.cooldown.failureThreshold,
-      cooldownMinRequestVolume: config.gateway.cooldown.minRequestVolume,
-      queueMaxSize: config.queue.maxSize,
-      queueTimeoutMs: config.queue.timeoutMs,
-    },
-  });
-  engine.onCooldown((providerId, cooldownMs) => {
-    log.warn({ provider: providerId, cooldownMs }, 'provider in cooldown');
-    events.emit('provider.cooldown', { providerId, cooldownMs });
-  });
+  const { providers, engine } = gatewayEngine(config, events);
 
   // Reported, not routed on: the engine alone decides which provider a connect tries.
   const probes = new ProviderProbes(config.providers, {
@@ -195,6 +172,38 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   log.info({ url: `http://${shownHost}:${address.port}`, providers: providers.length, auth: token ? 'token' : 'none' }, 'gateway listening');
   if (!token && !loopback) log.warn({ host }, 'no GW_TOKEN and not bound to loopback: anyone who can reach this address can open browsers (the Host check stops DNS rebinding, not direct clients); set GW_TOKEN'); 
   return { url: `http://${shownHost}:${address.port}`, host, port: address.port, shutdown };
+}
+
+/** Who may call: the token, and the origins and hosts a browser may call from. The address it binds to is its own name too (the MCP surface's browsers connect to it there). */
+function gatewayAccess(env: Env, token: string | null, host: string, trustProxy: boolean): GatewayAccess {
+  return new GatewayAccess({
+    token, host, trustProxy,
+    allowedOrigins: list(env.GW_ALLOWED_ORIGINS).map((origin) => origin.replace(/\/+$/, '').toLowerCase()),
+    allowedHosts: new Set(list(env.GW_ALLOWED_HOSTS).map((h) => h.toLowerCase())),
+    publicOrigin: env.GW_PUBLIC_URL ? originOf(env.GW_PUBLIC_URL) : null,
+  });
+}
+
+/** The hosted proxy's routing engine over gateway.yml's providers and settings; a cooldown is logged and sent as an event. */
+function gatewayEngine(config: GatewayConfig, events: EventSender) {
+  const providers: EngineProvider[] = config.providers.map((p) => ({ id: p.id, slug: p.id, priority: p.priority, weight: p.weight, maxConcurrent: p.limits.maxConcurrent, advertisedMaxConcurrent: null, config: p }));
+  const engine = new RouterEngine<EngineProvider>({
+    clock: systemClock,
+    providers,
+    settings: {
+      strategy: config.gateway.defaultStrategy,
+      cooldownDefaultMs: config.gateway.cooldown.defaultMs,
+      cooldownFailureThreshold: config.gateway.cooldown.failureThreshold,
+      cooldownMinRequestVolume: config.gateway.cooldown.minRequestVolume,
+      queueMaxSize: config.queue.maxSize,
+      queueTimeoutMs: config.queue.timeoutMs,
+    },
+  });
+  engine.onCooldown((providerId, cooldownMs) => {
+    log.warn({ provider: providerId, cooldownMs }, 'provider in cooldown');
+    events.emit('provider.cooldown', { providerId, cooldownMs });
+  });
+  return { providers, engine };
 }
 
 function originOf(raw: string): string | null {
