@@ -12,7 +12,7 @@ import { handleConnect } from './connect/handle-connect';
 import { Refusal, writeRefusal } from './connect/refuse';
 import type { ConnectDeps } from './connect/types';
 import { endpoints, handleDataApi, type DataApiDeps } from './data-api/handle-data-api';
-import { json, text } from './http/respond';
+import { guarded, json, text } from './http/respond';
 import { handleMcp, type McpDeps } from './mcp/handle-mcp';
 import { handleLiveStream } from './plugins/recording/live-stream';
 import type { SessionRegistry } from './sessions/registry';
@@ -32,14 +32,8 @@ export interface ProxyRoutes {
 const INTERNAL_STATUS = /^\/internal\/routers\/([A-Za-z0-9_-]{1,64})\/status$/;
 const LIVE_VIEW = /^\/internal\/sessions\/([A-Za-z0-9_-]{1,64})\/live$/;
 
-/** Runs a handler; a failure is logged and answered 500 in the handler's form, if nothing was sent yet. */
-function guarded(res: ServerResponse, what: string, work: Promise<void>, answer500: () => void): void {
-  void work.catch((err: Error) => {
-    log.error({ err: err.message }, `${what} failed`);
-    if (!res.headersSent) answer500();
-  });
-}
-const internalError = (res: ServerResponse) => () => text(res, 500, 'internal error');
+const failed = (what: string, answer?: (res: ServerResponse) => void) => ({ log, what, answer });
+const mcpInternalError = (res: ServerResponse) => json(res, 500, { jsonrpc: '2.0', error: { code: -32603, message: 'internal error' }, id: null });
 
 export function handleRequest(req: IncomingMessage, res: ServerResponse, routes: ProxyRoutes): void {
   const url = new URL(req.url ?? '/', 'http://proxy');
@@ -55,11 +49,11 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, routes:
     return text(res, 503, 'the proxy is shutting down');
   }
   if (url.pathname === '/mcp') {
-    return guarded(res, 'mcp request', handleMcp(req, res, url, routes.mcpDeps), () => json(res, 500, { jsonrpc: '2.0', error: { code: -32603, message: 'internal error' }, id: null }));
+    return guarded(res, handleMcp(req, res, url, routes.mcpDeps), failed('mcp request', mcpInternalError));
   }
-  if (req.method === 'GET' && url.pathname === STATUS_PATH) return guarded(res, 'status', handleStatus(req, res, url, routes.deps), internalError(res));
+  if (req.method === 'GET' && url.pathname === STATUS_PATH) return guarded(res, handleStatus(req, res, url, routes.deps), failed('status'));
   const internal = INTERNAL_STATUS.exec(url.pathname);
-  if (req.method === 'GET' && internal) return guarded(res, 'internal status', handleInternalStatus(req, res, internal[1]!, routes.deps), internalError(res));
+  if (req.method === 'GET' && internal) return guarded(res, handleInternalStatus(req, res, internal[1]!, routes.deps), failed('internal status'));
   const live = LIVE_VIEW.exec(url.pathname);
   if (req.method === 'GET' && live) return handleLiveStream(req, res, live[1]!, routes.live);
   if (endpoint) {
@@ -68,7 +62,7 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, routes:
     routes.calls.add(call);
     return;
   }
-  if (DISCOVERY_PATHS.has(url.pathname) || TARGET_LIST_PATHS.has(url.pathname)) return guarded(res, 'discovery', handleDiscovery(req, res, url, routes.discovery), internalError(res));
+  if (DISCOVERY_PATHS.has(url.pathname) || TARGET_LIST_PATHS.has(url.pathname)) return guarded(res, handleDiscovery(req, res, url, routes.discovery), failed('discovery'));
   if (url.pathname === CONNECT_PATH) return text(res, 426, 'GET /v1/connect takes a WebSocket upgrade', { Upgrade: 'websocket' });
   text(res, 404, 'not found');
 }

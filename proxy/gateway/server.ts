@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { log } from '../../lib/log';
 import { RouterEngine, systemClock } from '../engine';
-import { json } from '../http/respond';
+import { guarded, json } from '../http/respond';
 import type { GatewayConfig } from './config';
 import { checkTokenStrength, GatewayAccess } from './access';
 import { handleGatewayConnect, refuse, SHUTDOWN, type ConnectContext, type EngineProvider, type LiveSession } from './connect';
@@ -95,12 +95,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const mcp = new GatewayMcp(selfConnect);
   const publicUrl = () => (env.GW_PUBLIC_URL || `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${bound.port}`).replace(/\/+$/, '');
 
-  const server = http.createServer((req, res) => {
-    void route(req, res).catch((error: Error) => {
-      log.error({ err: error.message }, 'request failed');
-      if (!res.headersSent) json(res, 500, { error: 'internal error' });
-    });
-  });
+  const server = http.createServer((req, res) => guarded(res, route(req, res), { log, what: 'request', answer: (r) => json(r, 500, { error: 'internal error' }) }));
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://gateway');

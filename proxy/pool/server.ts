@@ -21,7 +21,7 @@ import { checkExposure, type PoolConfig } from './config';
 import { BrowserPool, type PoolOptions } from './pool';
 import { invalidUpgrade, writeRefusal as refuse } from '../websocket/handshake';
 import { discardBody, readBody } from '../http/body';
-import { json, text } from '../http/respond';
+import { guarded, json, text } from '../http/respond';
 import { discardDownloads } from './downloads';
 import { ARCHIVE_ROOTS, ArchiveError, ArchiveTooLargeError, unpack } from './tar';
 
@@ -46,11 +46,7 @@ export async function startPool(config: PoolConfig, log: Logger, options: PoolOp
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://pool');
     if (!authorized(req, url)) return text(res, 401, 'unauthorized', { 'www-authenticate': 'Bearer' });
-    handleRequest(pool, req, res, url).catch((error: Error) => {
-      log.error({ err: error.message, path: url.pathname }, 'request failed');
-      if (!res.headersSent) text(res, 500, 'internal error');
-      else res.destroy();
-    });
+    guarded(res, handleRequest(pool, req, res, url), { log, what: 'request', fields: { path: url.pathname } });
   });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
