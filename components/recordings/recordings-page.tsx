@@ -15,12 +15,11 @@ import { DataTable } from '../ui/data-table';
 import { EmptyState } from '../ui/empty-state';
 import { ChevronRightIcon, VideoIcon, XIcon } from '../ui/icons';
 import { Field, Input } from '../ui/input';
+import { CaptureListFooter, useCaptureListLimit } from '../captures/capture-list-footer';
 import { PageHeader } from '../ui/page-header';
 import { Time } from '../ui/time';
 import { RecordingBadges, recordingState } from './recording-status';
 
-const FIRST_PAGE = 50;
-const MOST = 200;
 
 export const recordingHref = (id: string) => `/recordings/${encodeURIComponent(id)}`;
 
@@ -35,7 +34,7 @@ export function RecordingsPage() {
   const navigate = useRouter();
   const sessionId = searchParams.get('session') ?? undefined;
   const routerId = searchParams.get('router') ?? undefined;
-  const [limit, setLimit] = useState(FIRST_PAGE);
+  const { limit, showMore, reset: resetLimit } = useCaptureListLimit();
   const recordings = useRecordings({ sessionId, routerId, limit });
   const routers = useRouters();
   const items = recordings.data?.replays;
@@ -48,7 +47,7 @@ export function RecordingsPage() {
       if (value) next.set(name, value);
       else next.delete(name);
     }
-    setLimit(FIRST_PAGE);
+    resetLimit();
     const query = next.toString();
     navigate.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
   };
@@ -164,19 +163,7 @@ export function RecordingsPage() {
             },
           ]}
         />
-        {items && items.length > 0 && (
-          <div className="flex items-center justify-between gap-4 border-t border-zinc-100 px-5 py-3 text-[13px] text-zinc-500">
-            <span data-testid="recordings-count">
-              {items.length.toLocaleString('en')} recording{items.length === 1 ? '' : 's'}
-              {items.length >= limit ? ', newest first' : ' in the last 30 days'}
-            </span>
-            {items.length >= limit && limit < MOST && (
-              <Button size="sm" onClick={() => setLimit(MOST)} loading={recordings.isFetching}>
-                Show up to {MOST}
-              </Button>
-            )}
-          </div>
-        )}
+        <CaptureListFooter count={items?.length ?? 0} noun="recording" windowDays={30} limit={limit} onShowMore={showMore} loading={recordings.isFetching} testId="recordings-count" />
       </Card>
     </>
   );

@@ -4,24 +4,22 @@
 // being written update by themselves.
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useState } from 'react';
 import { useActiveWorkspace } from '@/lib/client/me';
 import { useRouters } from '@/lib/client/routers';
 import { traceHref, traceState, useActiveRouterId, useTraces, type Trace } from '@/lib/client/traces';
 import { formatBytes, formatDuration } from '../sessions/format';
-import { Button, ButtonLink } from '../ui/button';
+import { ButtonLink } from '../ui/button';
 import { Card } from '../ui/card';
 import { DataTable } from '../ui/data-table';
 import { EmptyState } from '../ui/empty-state';
 import { ChevronRightIcon, SearchCodeIcon } from '../ui/icons';
 import { Field, Select } from '../ui/input';
+import { CaptureListFooter, useCaptureListLimit } from '../captures/capture-list-footer';
 import { PageHeader } from '../ui/page-header';
 import { Time } from '../ui/time';
 import { DeleteTrace } from './trace-actions';
 import { TraceBadges, truncatedReason } from './trace-status';
 
-const FIRST_PAGE = 50;
-const MOST = 200;
 
 /** A trace being written has its duration once its session ends; its other figures grow meanwhile. */
 const counting = (t: Trace) => traceState(t) === 'writing';
@@ -43,12 +41,12 @@ export function TracesPage() {
   const activeRouterId = useActiveRouterId();
   const routers = useRouters();
   const routerId = searchParams.get('router') || activeRouterId;
-  const [limit, setLimit] = useState(FIRST_PAGE);
+  const { limit, showMore, reset: resetLimit } = useCaptureListLimit();
   const traces = useTraces({ routerId, limit });
   const items = traces.data?.inspections;
 
   const chooseRouter = (id: string) => {
-    setLimit(FIRST_PAGE);
+    resetLimit();
     navigate.replace(id && id !== activeRouterId ? `${pathname}?router=${encodeURIComponent(id)}` : pathname, { scroll: false });
   };
   // Links keep the router only when it is not the one the viewer would pick by itself.
@@ -150,19 +148,7 @@ export function TracesPage() {
             ]}
           />
         )}
-        {items && items.length > 0 && (
-          <div className="flex items-center justify-between gap-4 border-t border-zinc-100 px-5 py-3 text-[13px] text-zinc-500">
-            <span data-testid="traces-count">
-              {items.length.toLocaleString('en')} trace{items.length === 1 ? '' : 's'}
-              {items.length >= limit ? ', newest first' : ' in the last 60 days'}
-            </span>
-            {items.length >= limit && limit < MOST && (
-              <Button size="sm" onClick={() => setLimit(MOST)} loading={traces.isFetching}>
-                Show up to {MOST}
-              </Button>
-            )}
-          </div>
-        )}
+        <CaptureListFooter count={items?.length ?? 0} noun="trace" windowDays={60} limit={limit} onShowMore={showMore} loading={traces.isFetching} testId="traces-count" />
       </Card>
     </>
   );
