@@ -6,7 +6,8 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useActiveWorkspace } from '@/lib/client/me';
 import { useRecording, type RecordingDetail as Detail } from '@/lib/client/recordings';
-import { CaptureDetail, CaptureHeader } from '../captures/capture-detail';
+import { CaptureHeader } from '../captures/capture-detail';
+import { DetailFrame } from '../ui/detail-frame';
 import { formatBytes, formatDuration } from '../sessions/format';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -25,11 +26,11 @@ export function RecordingDetail({ id }: { id: string }) {
   const { canManage } = useActiveWorkspace();
   const navigate = useRouter();
   return (
-    <CaptureDetail
+    <DetailFrame
       query={recording}
       list={{ href: '/recordings', label: 'Recordings' }}
-      missing={{ icon: <VideoIcon />, noun: 'recording', why: 'It was deleted, it is older than 30 days, or it belongs to another workspace.' }}
-      skeletonClassName="aspect-video w-full rounded-xl"
+      missing={{ icon: <VideoIcon />, title: 'No such recording', why: 'It was deleted, it is older than 30 days, or it belongs to another workspace.' }}
+      skeletons={['aspect-video w-full rounded-xl']}
     >
       {(r) => {
         const state = recordingState(r);
@@ -69,7 +70,7 @@ export function RecordingDetail({ id }: { id: string }) {
           </>
         );
       }}
-    </CaptureDetail>
+    </DetailFrame>
   );
 }
 

@@ -5,7 +5,8 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useActiveWorkspace } from '@/lib/client/me';
 import { traceState, useActiveRouterId, useTrace, type TraceDetail } from '@/lib/client/traces';
-import { CaptureDetail, CaptureHeader } from '../captures/capture-detail';
+import { CaptureHeader } from '../captures/capture-detail';
+import { DetailFrame } from '../ui/detail-frame';
 import { formatBytes, formatDuration } from '../sessions/format';
 import { Alert } from '../ui/alert';
 import { Card, DescriptionList } from '../ui/card';
@@ -25,11 +26,11 @@ export function TraceViewer({ id, routerParam }: { id: string; routerParam: stri
   const navigate = useRouter();
   const listHref = routerParam ? `/traces?router=${encodeURIComponent(routerParam)}` : '/traces';
   return (
-    <CaptureDetail
+    <DetailFrame
       query={trace}
       list={{ href: listHref, label: 'Traces' }}
-      missing={{ icon: <SearchCodeIcon />, noun: 'trace', why: 'It was deleted, it is older than 60 days, or it belongs to another router or workspace.' }}
-      skeletonClassName="h-40 w-full rounded-xl"
+      missing={{ icon: <SearchCodeIcon />, title: 'No such trace', why: 'It was deleted, it is older than 60 days, or it belongs to another router or workspace.' }}
+      skeletons={['h-40 w-full rounded-xl']}
     >
       {(t) => {
         const state = traceState(t);
@@ -65,7 +66,7 @@ export function TraceViewer({ id, routerParam }: { id: string; routerParam: stri
           </>
         );
       }}
-    </CaptureDetail>
+    </DetailFrame>
   );
 }
 
