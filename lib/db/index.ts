@@ -24,8 +24,16 @@ function pool(): pg.Pool {
   return globalForDb.__pool;
 }
 
+/**
+ * Interactive transactions wait up to 10 s for a connection and may run 15 s (Prisma's defaults,
+ * 2 s and 5 s, made a burst of sign-ups on a loaded two-core machine fail with "Unable to start a
+ * transaction in the given time"): under load a request gets slower, not a 500. Every transaction
+ * of the product is a few statements; the bound is against a hung one holding its locks.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+
 function createClient(): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg(pool()) });
+  return new PrismaClient({ adapter: new PrismaPg(pool()), transactionOptions: TRANSACTION_OPTIONS });
 }
 
 /**

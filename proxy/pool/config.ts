@@ -48,7 +48,10 @@ export const POOL_SETTINGS = {
   uidBase: whole('POOL_UID_BASE', null, 10_000, [1_000, 4_000_000_000], 'browser slot n runs as uid POOL_UID_BASE + n (as root)'),
   chromiumPath: text('CHROMIUM_PATH', '/usr/bin/chromium', 'the browser the pool launches'),
   launchTimeoutMs: whole('POOL_LAUNCH_TIMEOUT_MS', 'ms', 30_000, [1, 10 * 60_000], 'how long a browser may take to start'),
-  killGraceMs: whole('POOL_KILL_GRACE_MS', 'ms', 5_000, [0, 5 * 60_000], 'between SIGTERM and SIGKILL'),
+  // A browser told to stop flushes what it holds (localStorage commits on its way out): on a
+  // loaded machine that took over 3 s, and a SIGKILL then lost a profile's localStorage. The
+  // SIGKILL is for a browser that hangs, so it comes late.
+  killGraceMs: whole('POOL_KILL_GRACE_MS', 'ms', 15_000, [0, 5 * 60_000], 'between SIGTERM and SIGKILL'),
 };
 
 /** Throws one message naming every bad setting. */

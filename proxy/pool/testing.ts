@@ -35,7 +35,7 @@ export interface TestPool extends RunningPool {
  */
 export async function startTestPool(overrides: Partial<PoolConfig> = {}, ready = true, policy: EgressPolicy = { privateNetwork: 'allow', internalPorts: new Set() }): Promise<TestPool> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pool-test-'));
-  const config: PoolConfig = { ...readPoolConfig({ POOL_TOKEN: TEST_TOKEN }), port: 0, dataDir, capacity: 2, capacityFrom: 'POOL_CAPACITY', killGraceMs: 3_000, ...overrides };
+  const config: PoolConfig = { ...readPoolConfig({ POOL_TOKEN: TEST_TOKEN }), port: 0, dataDir, capacity: 2, capacityFrom: 'POOL_CAPACITY', ...overrides };
   const running = await startPool(config, testLog, { egressPolicy: policy });
   const base = `http://127.0.0.1:${running.port}`;
   const pool: TestPool = {
