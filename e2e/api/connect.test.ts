@@ -138,13 +138,13 @@ test('refusals before the upgrade: no providers 400, unknown pin 400, switches 4
   assert.match((await expectRefused(connectUrl(key), 400)).body, /no enabled providers/);
   await addProvider(user.workspaceId, user.routerId, { slug: 'a', url: browserA.wsUrl });
   // The proxy cached the empty router on the first connect; the change arrives through NOTIFY.
-  await eventually(async () => /not on this router/.test((await refusedYet(connectUrl(key, { provider: 'nope' }), 400))?.body ?? ''), 3_000, 'router refresh');
+  await eventually(async () => /not on this router/.test((await refusedYet(connectUrl(key, { provider: 'nope' }), 400))?.body ?? ''), 15_000, 'router refresh');
   await updateRouterRow(user.routerId, { profilesEnabled: false, replayEnabled: false, observabilityEnabled: false });
-  await eventually(async () => (await import('../support/connect')).open(connectUrl(key, { profile: 'p' })).then((r) => 'status' in r && r.status === 409), 3_000, 'router refresh');
+  await eventually(async () => (await import('../support/connect')).open(connectUrl(key, { profile: 'p' })).then((r) => 'status' in r && r.status === 409), 15_000, 'router refresh');
   assert.match((await expectRefused(connectUrl(key, { session_record: 'true' }), 409)).body, /Recording switch/);
   assert.match((await expectRefused(connectUrl(key, { observability: 'true' }), 409)).body, /Traces switch/);
   await updateRouterRow(user.routerId, { profilesEnabled: true, replayEnabled: true, observabilityEnabled: true });
-  await eventually(async () => (await import('../support/connect')).open(connectUrl(key, { session_record: 'true' })).then((r) => 'status' in r && r.status === 402), 3_000, 'router refresh');
+  await eventually(async () => (await import('../support/connect')).open(connectUrl(key, { session_record: 'true' })).then((r) => 'status' in r && r.status === 402), 15_000, 'router refresh');
   const { db } = await import('../../lib/db');
   await db.wallet.update({ where: { workspaceId: user.workspaceId }, data: { balanceMillicents: 100_000n } });
   // A generic provider cannot save a profile it is not pinned to (docs/profiles.md, Routing).

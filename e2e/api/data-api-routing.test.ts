@@ -106,7 +106,7 @@ test('queue: timeout → 429 with Retry-After; full → 503; a waiter gets the f
 
   await updateRouterRow(second.user.routerId, { queueMaxSize: 0 });
   const again = await expectOpened(connectUrl(second.key));
-  await eventually(async () => (await dataApi('content', second.key, body)).status === 503, 3_000, 'queue off → 503');
+  await eventually(async () => (await dataApi('content', second.key, body)).status === 503, 15_000, 'queue off → 503');
   again.ws.close();
 });
 

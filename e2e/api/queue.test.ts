@@ -65,7 +65,7 @@ test('queue: a waiter gets the freed slot; timeout → 429; full → 503; disabl
 
   // Full: one waiter fills the queue of size 1; the next is refused at once.
   const waiting = open(connectUrl(key));
-  await eventually(async () => ((await (await fetch(`${PROXY.replace(/^ws/, 'http')}/v1/status?token=${key}`)).json()) as { queued: number }).queued === 1, 3_000, 'the waiter to queue');
+  await eventually(async () => ((await (await fetch(`${PROXY.replace(/^ws/, 'http')}/v1/status?token=${key}`)).json()) as { queued: number }).queued === 1, 15_000, 'the waiter to queue');
   const full = await expectRefused(connectUrl(key), 503);
   assert.match(full.body, /queue is full/);
   holder.ws.close();

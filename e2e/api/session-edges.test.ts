@@ -47,7 +47,7 @@ async function active(base: string, key: string): Promise<number> {
  * the release's own statement a moment after the session or dial ends.
  */
 async function slotFreed(base: string, key: string): Promise<void> {
-  await eventually(async () => (await active(base, key)) === 0 || null, 2_000, 'the provider slot to be free');
+  await eventually(async () => (await active(base, key)) === 0 || null, 15_000, 'the provider slot to be free');
 }
 
 /** A raw upgrade request to the proxy, for hanging up with a FIN or a reset mid-connect. */
@@ -74,7 +74,7 @@ for (const lane of lanes) {
         const key = await routerKey(user.workspaceId, user.routerId);
         const s = await expectOpened(urlOn(lane.base(), key));
         await cdp(s.ws, 'Browser.getVersion');
-        await eventually(() => row(s.sessionId), 3_000, 'the session row');
+        await eventually(() => row(s.sessionId), 15_000, 'the session row');
         process.kill(browser.pid, 'SIGSTOP');
         const t0 = Date.now();
         if (goes === 'terminate') s.ws.terminate(); // the socket ends without a close frame
@@ -148,7 +148,7 @@ for (const lane of lanes) {
         child.once('exit', (code) => reject(new Error(`the client exited early (${code})`)));
       });
       const { db } = await import('../../lib/db');
-      const live = await eventually(() => db.sessionLog.findFirst({ where: { routerId: user.routerId, state: 'active' } }), 3_000, 'the live row');
+      const live = await eventually(() => db.sessionLog.findFirst({ where: { routerId: user.routerId, state: 'active' } }), 15_000, 'the live row');
       const t0 = Date.now();
       child.kill('SIGKILL');
       const ended = await eventually(async () => {

@@ -18,7 +18,7 @@ test('POST /v1/sessions/:id/close drops the client within a second; the browser 
   await seedProvider(owner.workspaceId, owner.routerId, { slug: 'a', url: browser.wsUrl });
   const key = await routerKey(owner.workspaceId, owner.routerId);
   const s = await expectOpened(connectUrl(key));
-  await eventually(async () => (await call('GET', `/v1/sessions/${s.sessionId}`, { auth: { token: owner.token } })).status === 200, 3_000, 'session row');
+  await eventually(async () => (await call('GET', `/v1/sessions/${s.sessionId}`, { auth: { token: owner.token } })).status === 200, 15_000, 'session row');
   expectError(await call('POST', `/v1/sessions/${s.sessionId}/close`, { auth: { token: member.token }, headers: { 'x-workspace-id': owner.workspaceId } }), 403, 'forbidden');
   const other = await newUser('closex');
   expectError(await call('POST', `/v1/sessions/${s.sessionId}/close`, { auth: { token: other.token } }), 404, 'not_found');
