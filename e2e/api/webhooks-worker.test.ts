@@ -12,7 +12,8 @@ import { createWebhook, deliveryStatus } from '../support/webhooks';
 import { startWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from '../../proxy/webhooks/delivery-worker';
 import type { RetrySchedule } from '../../lib/webhooks/schedule';
 
-const SHORT: RetrySchedule = { attemptTimeoutMs: 1_000, retryDelaysMs: [300, 600, 1_200] };
+// Short delays; attempts get time enough on a loaded machine (the receiver answers at once unless told to hang).
+const SHORT: RetrySchedule = { attemptTimeoutMs: 10_000, retryDelaysMs: [300, 600, 1_200] };
 
 let receiver: Receiver;
 const answers = new Map<string, (nth: number) => number | 'hang'>();
@@ -60,7 +61,7 @@ test('a worker stopped between retries and a new one started: every attempt happ
   const queue = newQueue();
   const [id] = await enqueue(user, hook.id, queue);
   // The first retry waits long enough for the stop to come before it.
-  const schedule = { attemptTimeoutMs: 1_000, retryDelaysMs: [2_000, 300] };
+  const schedule = { attemptTimeoutMs: 10_000, retryDelaysMs: [2_000, 300] };
   const first = worker(queue, { schedule });
   await receiver.waitFor(1, (r) => r.path === path);
   await eventually(async () => (await attemptsOf(id!)).length === 1, 5_000, 'the first attempt recorded');
@@ -150,7 +151,7 @@ test('switching a webhook off cancels what waits for a retry', async () => {
   const hook = await createWebhook(user, { label: 'Off', url: `${receiver.url}${path}` });
   const queue = newQueue();
   const [id] = await enqueue(user, hook.id, queue);
-  const w = worker(queue, { schedule: { attemptTimeoutMs: 1_000, retryDelaysMs: [60_000] } });
+  const w = worker(queue, { schedule: { attemptTimeoutMs: 10_000, retryDelaysMs: [60_000] } });
   await eventually(async () => (await attemptsOf(id!)).length === 1, 5_000, 'the first attempt recorded');
   expectOk(await call('PATCH', `/v1/webhooks/${hook.id}`, { auth: { token: user.token }, body: { active: false } }));
   assert.equal(await deliveryStatus(id!), 'cancelled');
