@@ -22,8 +22,6 @@ export interface CaptureKind {
   folder(id: string): string;
   /** Ids of captures started before `cutoff`, oldest first. */
   startedBefore(cutoff: Date, take: number): Promise<{ id: string }[]>;
-  /** Whether a capture of this id is in the scope. */
-  exists(id: string, scope: CaptureScope): Promise<boolean>;
   /** Deletes the row if it still matches; how many went (0 or 1). */
   deleteRow(id: string, where: { scope?: CaptureScope; startedBefore?: Date }): Promise<number>;
 }
@@ -41,7 +39,6 @@ export const RECORDINGS: CaptureKind = {
   retentionMs: 30 * DAY_MS,
   folder: recordingFolder,
   startedBefore: (cutoff, take) => db.recording.findMany(oldestFirst(cutoff, take)),
-  exists: async (id, scope) => (await db.recording.count({ where: rowWhere(id, { scope }) })) > 0,
   deleteRow: async (id, where) => (await db.recording.deleteMany({ where: rowWhere(id, where) })).count,
 };
 
@@ -50,7 +47,6 @@ export const TRACES: CaptureKind = {
   retentionMs: 60 * DAY_MS,
   folder: traceFolder,
   startedBefore: (cutoff, take) => db.trace.findMany(oldestFirst(cutoff, take)),
-  exists: async (id, scope) => (await db.trace.count({ where: rowWhere(id, { scope }) })) > 0,
   deleteRow: async (id, where) => (await db.trace.deleteMany({ where: rowWhere(id, where) })).count,
 };
 

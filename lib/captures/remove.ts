@@ -10,7 +10,7 @@ const BATCH = 200;
 
 /** DELETE of one capture in the caller's scope: its row, then its folder. 404 outside the scope. */
 export async function deleteCapture(kind: CaptureKind, scope: CaptureScope, id: string): Promise<{ id: string }> {
-  if (!(await kind.exists(id, scope))) throw notFound(kind.noun);
+  // One statement: a capture outside the scope, or already gone, deletes nothing and is a 404.
   if ((await kind.deleteRow(id, { scope })) === 0) throw notFound(kind.noun);
   await blobs().deleteFolder(kind.folder(id));
   return { id };

@@ -6,7 +6,7 @@ import { recordingPhase } from './phase';
 import { notComplete } from './read-frames';
 import { getRecordingRowOrThrow } from './read-recordings';
 import { requestEncode } from './request-encode';
-import { videoFailed, videoIsReady, videoRunning, type VideoStatus } from './video-status';
+import { videoFailed, videoIsReady, videoRunning } from './video-status';
 
 export type ExportResult = { mp4Status: 'queued' | 'running' } | { alreadyReady: true; mp4Status: 'ready' };
 
@@ -22,7 +22,7 @@ export async function exportRecording(workspaceId: string, id: string): Promise<
 
     // Never started, failed, or "ready" with its file gone. The status moves only from the state
     // just read, so of two exports at once one starts the encode and the other reports it.
-    if (!(await videoRunning(row.id, { workspaceId, from: [row.mp4Status as VideoStatus | null] }))) {
+    if (!(await videoRunning(row.id, { workspaceId, from: [row.mp4Status] }))) {
       if (attempt < ATTEMPTS) continue;
       throw new Error(`recording ${row.id}: its video status kept changing during an export`);
     }
