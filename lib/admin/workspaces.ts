@@ -1,21 +1,17 @@
 // The instance operator's tools over every workspace of the installation (docs/api.md, Operator):
 // find workspaces, grant credits, mark a workspace enterprise, suspend it. Only the operator
-// (lib/users/instance-admin.ts) may call them, with a dashboard session or their own token.
-import { forbidden, notFound } from '../api/errors';
+// (lib/users/instance-admin.ts) may call them, with a dashboard session or their own token: their
+// endpoints are declared `operator` (lib/openapi/operations/accounts.ts), and endpoint() checks.
+import { notFound } from '../api/errors';
 import { centsOf } from '../billing/charges';
 import { grantCredits } from '../billing/grants';
 import { db, Prisma } from '../db';
 import { log } from '../log';
 import { dailyCap } from '../rate-limit/daily-cap';
 import { notifyAccessRevoked } from '../sessions/notify';
-import { isInstanceAdmin } from '../users/instance-admin';
 import { recordOperatorAction, type Actor, type OperatorActionKind } from './actions';
 import { accountState } from '../workspaces/serialize';
 import type { FindWorkspacesQuery, UpdateWorkspaceInput } from './schemas';
-
-export async function requireOperator(user: { id: string }): Promise<void> {
-  if (!(await isInstanceAdmin(user))) throw forbidden('only the operator of this installation can do this');
-}
 
 const workspaceSelect = {
   id: true, slug: true, name: true, plan: true, enterprise: true, suspended: true, dailyCapOverride: true, deletionRequestedAt: true, createdAt: true,

@@ -1,22 +1,12 @@
 // POST /v1/billing/checkout (docs/billing-payments.md): quote the top-up with the card fee grossed
 // up, write the pending Transaction, ask the processor for a hosted checkout, and hand back its
 // URL. The wallet is credited only later, by the processor's webhook.
-import { z } from 'zod';
 import { ApiError } from '../api/errors';
 import { db } from '../db';
 import { log } from '../log';
 import { publicWebUrl } from '../mail/mailer';
 import { feeTable, quoteTopup } from './fees';
 import { paymentProcessor, ProcessorUnavailableError } from './processors';
-import { TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from './rates';
-
-export const checkoutBody = z.object({
-  topupUsdCents: z
-    .number()
-    .int(`use a whole number of cents from ${TOPUP_MIN_CENTS} to ${TOPUP_MAX_CENTS}`)
-    .min(TOPUP_MIN_CENTS, `a top-up is at least ${TOPUP_MIN_CENTS} cents ($${TOPUP_MIN_CENTS / 100})`)
-    .max(TOPUP_MAX_CENTS, `a top-up is at most ${TOPUP_MAX_CENTS} cents ($${(TOPUP_MAX_CENTS / 100).toLocaleString('en-US')})`),
-}).strict();
 
 export interface CheckoutAnswer {
   checkoutUrl: string;

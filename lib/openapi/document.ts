@@ -190,7 +190,9 @@ function errorCodes(op: OperationSpec, hasPathParams: boolean): ErrorCode[] {
   if (op.body || op.query || hasPathParams) codes.add('validation_error');
   if (signedIn) codes.add('unauthenticated');
   if (op.auth === 'cookie') codes.add('cookie_required');
-  if ((op.scope ?? 'workspace') !== 'none') codes.add('not_a_member').add('not_found');
+  const scope = op.scope ?? 'workspace';
+  if (scope !== 'none') codes.add('not_a_member');
+  if (scope === 'workspace' || scope === 'router') codes.add('not_found');
   if (op.role || op.operator || (signedIn && op.method !== 'get')) codes.add('forbidden');
   if (hasPathParams) codes.add('not_found');
   if (op.body) codes.add('payload_too_large').add('unsupported_media_type');

@@ -1,8 +1,8 @@
-// One operation of the API's OpenAPI document, as the files under lib/openapi/operations/ state
-// it: the route, who may call it, the zod schemas its handler validates with, and what it answers.
-// lib/openapi/document.ts turns these into the document; the error responses follow from the
-// wrapper's options (lib/api/handler.ts) that each operation repeats here (auth, scope, role,
-// counted), so a reader sees every code a call can answer.
+// One endpoint, declared once (the files under lib/openapi/operations/): the route, who may call
+// it, the zod schemas its input is checked with, and what it answers. Its route file serves it
+// through `endpoint()` (lib/api/endpoint.ts), which takes auth, scope, role, counting and input
+// from here; lib/openapi/document.ts turns the same declarations into the OpenAPI document, with
+// the error responses that follow from them, so a reader sees every code a call can answer.
 import type { z } from 'zod';
 import type { ErrorCode } from '../api/errors';
 
@@ -17,9 +17,10 @@ export type Auth = 'account' | 'cookie' | 'optional' | 'none' | 'routerKey';
 
 /**
  * What the wrapper resolves before the handler: `workspace` (X-Workspace-Id), `router` (also
- * X-Router-Id or `routerInstanceId`), or `none` (calls about the user, or not signed in).
+ * X-Router-Id or `routerInstanceId`), `workspace-if-any` (the workspace when the caller has one,
+ * else none: the caller's own page), or `none` (calls about the user, or not signed in).
  */
-export type Scope = 'none' | 'workspace' | 'router';
+export type Scope = 'none' | 'workspace' | 'router' | 'workspace-if-any';
 
 export interface ResponseSpec {
   description: string;
@@ -49,6 +50,10 @@ export interface OperationSpec {
   counted?: boolean;
   /** The instance operator only (403 `forbidden` for anyone else). */
   operator?: boolean;
+  /** Also answers while the account is scheduled for deletion (others answer 401). */
+  whileDeletionPending?: boolean;
+  /** The body's size limit when it is not the API's 1 MB (endpoints that take a profile's state). */
+  maxBodyBytes?: number;
   /** Served by the proxy, not the web process. */
   proxy?: boolean;
   /** Path parameters' descriptions; every `{name}` of the path is a parameter whether named here or not. */
@@ -65,5 +70,15 @@ export interface OperationSpec {
   errorStyle?: 'standard' | 'billing' | 'none';
 }
 
-/** An operation as written in lib/openapi/operations/ (the function checks its shape, nothing else). */
-export const operation = (spec: OperationSpec): OperationSpec => spec;
+/**
+ * An operation as written in lib/openapi/operations/: the function checks its shape and keeps its
+ * literal types (the path's parameters and the schemas type the handler's context).
+ */
+export const operation = <const S extends OperationSpec>(spec: S): S => spec;
+
+type ById<T extends readonly OperationSpec[]> = { readonly [O in T[number] as O['operationId']]: O };
+
+/** A file's operations by id, for the route files that serve them (`endpoint(webhookOps.getWebhook, …)`). */
+export function byId<const T extends readonly OperationSpec[]>(operations: T): ById<T> {
+  return Object.fromEntries(operations.map((op) => [op.operationId, op])) as ById<T>;
+}

@@ -1,10 +1,7 @@
 // The overview's "Getting started" checklist (docs/api.md, Overview), computed from the database
 // on every read, so it follows what was done wherever it was done (dashboard, API, a script).
 import { db } from '../db';
-
-/** In the order the dashboard lists them. */
-export const CHECKLIST_ITEMS = ['add_provider', 'create_access_token', 'invite_teammate', 'first_session'] as const;
-export type ChecklistItemId = (typeof CHECKLIST_ITEMS)[number];
+import { CHECKLIST_ITEMS, type ChecklistItemId } from './schemas';
 
 /**
  * One statement of EXISTS tests on indexed columns:

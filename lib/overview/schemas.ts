@@ -11,3 +11,7 @@ export const overviewQuery = z.object({
 });
 
 export type OverviewQuery = z.infer<typeof overviewQuery>;
+
+/** The getting-started checklist's items, in the order the overview shows them. */
+export const CHECKLIST_ITEMS = ['add_provider', 'create_access_token', 'invite_teammate', 'first_session'] as const;
+export type ChecklistItemId = (typeof CHECKLIST_ITEMS)[number];

@@ -1,9 +1,10 @@
-import { api, created } from '@/lib/api/handler';
+import { endpoint } from '@/lib/api/endpoint';
+import { created } from '@/lib/api/handler';
 import { issueRouterKey, listRouterKeys } from '@/lib/keys/manage-router-keys';
-import { createRouterKeySchema } from '@/lib/keys/schemas';
+import { routerOps } from '@/lib/openapi/operations/routers';
 
 // GET /v1/api-keys — keys of the router (live and revoked), newest first
-export const GET = api({ router: true }, (ctx) => listRouterKeys(ctx.router.id));
+export const GET = endpoint(routerOps.listRouterKeys, (ctx) => listRouterKeys(ctx.router.id));
 
 // POST /v1/api-keys — owner/admin; 201 Router key with plaintextKey
-export const POST = api({ router: true, role: 'admin', body: createRouterKeySchema }, async (ctx) => created(await issueRouterKey(ctx.workspace.id, ctx.router.id, ctx.body.label)));
+export const POST = endpoint(routerOps.createRouterKey, async (ctx) => created(await issueRouterKey(ctx.workspace.id, ctx.router.id, ctx.body.label)));

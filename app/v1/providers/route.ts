@@ -1,14 +1,15 @@
-import { api, created } from '@/lib/api/handler';
+import { endpoint } from '@/lib/api/endpoint';
+import { created } from '@/lib/api/handler';
+import { providerOps } from '@/lib/openapi/operations/providers';
 import { createProvider } from '@/lib/providers/create-provider';
 import { listProviders, routerScope } from '@/lib/providers/read-providers';
-import { createProviderSchema, listProvidersQuerySchema } from '@/lib/providers/schemas';
 
 // GET /v1/providers — providers of the router, paged (page, pageSize)
-export const GET = api({ router: true, counted: true, query: listProvidersQuerySchema }, (ctx) =>
+export const GET = endpoint(providerOps.listProviders, (ctx) =>
   listProviders(routerScope(ctx), ctx.query.page, ctx.query.pageSize),
 );
 
 // POST /v1/providers — owner/admin; address form or key form; tested (and probed) before it is saved
-export const POST = api({ router: true, role: 'admin', counted: true, body: createProviderSchema }, async (ctx) =>
+export const POST = endpoint(providerOps.createProvider, async (ctx) =>
   created(await createProvider(routerScope(ctx), ctx.body)),
 );

@@ -1,10 +1,11 @@
-import { api, created } from '@/lib/api/handler';
-import { listRouters } from '@/lib/routers/read-routers';
+import { endpoint } from '@/lib/api/endpoint';
+import { created } from '@/lib/api/handler';
+import { routerOps } from '@/lib/openapi/operations/routers';
 import { createRouter } from '@/lib/routers/manage-routers';
-import { createRouterSchema } from '@/lib/routers/schemas';
+import { listRouters } from '@/lib/routers/read-routers';
 
 // GET /v1/routers — routers of the workspace
-export const GET = api({ counted: true }, (ctx) => listRouters(ctx.workspace.id));
+export const GET = endpoint(routerOps.listRouters, (ctx) => listRouters(ctx.workspace.id));
 
 // POST /v1/routers — owner/admin; 201 Router with its first key (`apiKey.plaintextKey`, shown once)
-export const POST = api({ counted: true, role: 'admin', body: createRouterSchema }, async (ctx) => created(await createRouter(ctx.workspace.id, ctx.body)));
+export const POST = endpoint(routerOps.createRouter, async (ctx) => created(await createRouter(ctx.workspace.id, ctx.body)));

@@ -6,7 +6,7 @@ import { createInvitationSchema } from '../../invitations/schemas';
 import { createAccessTokenSchema } from '../../tokens/schemas';
 import { changePasswordSchema, updateAccountSchema } from '../../users/schemas';
 import { createWorkspaceSchema, deleteWorkspaceSchema, setActiveWorkspaceSchema } from '../../workspaces/schemas';
-import { operation } from '../operation';
+import { byId, operation } from '../operation';
 import {
   accessToken, accessTokenWithPlaintext, accountDeletion, adminWorkspace, creditGrant, invitation, operatorAction, pendingTestCheckout, invitationLookup, invitationSent, me, member, user, workspaceRef,
 } from '../resources/accounts';
@@ -18,7 +18,7 @@ const OPERATOR = 'Operator';
 
 export const accountOperations = [
   operation({
-    method: 'get', path: '/v1/me', operationId: 'getMe', tag: USERS, auth: 'account', scope: 'none',
+    method: 'get', path: '/v1/me', operationId: 'getMe', tag: USERS, auth: 'account', scope: 'workspace-if-any', whileDeletionPending: true,
     summary: 'The caller, their workspaces and the active workspace and router',
     description: 'Also answers while the account is scheduled for deletion (`deletionScheduledAt` says until when it can be restored).',
     responses: { 200: { description: 'The caller', schema: me } },
@@ -150,7 +150,7 @@ export const accountOperations = [
     responses: { 200: { description: 'Scheduled', schema: accountDeletion } },
   }),
   operation({
-    method: 'post', path: '/v1/account/undelete', operationId: 'undeleteAccount', tag: TOKENS, auth: 'account', scope: 'none',
+    method: 'post', path: '/v1/account/undelete', operationId: 'undeleteAccount', tag: TOKENS, auth: 'account', scope: 'none', whileDeletionPending: true,
     summary: 'Restore an account scheduled for deletion', description: 'Within 30 days of the request (409 `conflict` after).', errors: ['conflict'],
     responses: { 200: { description: 'Restored, or it was not scheduled', schema: z.union([z.object({ restored: z.literal(true) }), z.object({ restored: z.literal(false), alreadyActive: z.literal(true) })]) } },
   }),
@@ -188,3 +188,5 @@ export const accountOperations = [
     responses: { 200: { description: 'The waiting top-ups', schema: z.object({ items: z.array(pendingTestCheckout) }) } },
   }),
 ];
+
+export const accountOps = byId(accountOperations);

@@ -1,8 +1,8 @@
 // Billing: the wallet, usage, the ledger, top-ups (docs/api.md, Billing; docs/billing-payments.md).
 // Their errors are `{ ok: false, error: "<code>", message }`, invalid input `bad_request`.
-import { checkoutBody } from '../../billing/checkout';
+import { checkoutBody } from '../../billing/checkout-body';
 import { ledgerQuery, usageQuery } from '../../billing/read-schemas';
-import { operation } from '../operation';
+import { byId, operation } from '../operation';
 import { billingSummary, billingUsage, checkout, creditBalance, ledger, transaction, webhookOutcome } from '../resources/billing';
 import { list } from '../resources/common';
 
@@ -56,3 +56,5 @@ export const billingOperations = [
     responses: { 200: { description: 'Received', schema: webhookOutcome } },
   }),
 ];
+
+export const billingOps = byId(billingOperations);

@@ -1,7 +1,7 @@
 // Profiles: saved browser state (docs/api.md, Profiles).
 import { z } from 'zod';
-import { createProfileSchema, exportProfileQuery, importPlaywrightSchema, listProfilesQuery, updateProfileSchema } from '../../profiles/schemas';
-import { operation } from '../operation';
+import { createProfileSchema, exportProfileQuery, importPlaywrightSchema, listProfilesQuery, PROFILE_BODY_MAX_BYTES, updateProfileSchema } from '../../profiles/schemas';
+import { byId, operation } from '../operation';
 import { ex, list, paged } from '../resources/common';
 import { capturedStateSchema, playwrightStateSchema, profile, profileVersion } from '../resources/profiles';
 
@@ -19,7 +19,7 @@ export const profileOperations = [
   operation({
     ...common, method: 'post', path: '/v1/profiles', operationId: 'createProfile', role: 'admin',
     summary: 'Create a profile', description: 'Empty, or with a state in the native shape (`captured`). The body may be up to 30 MB.',
-    body: createProfileSchema,
+    body: createProfileSchema, maxBodyBytes: PROFILE_BODY_MAX_BYTES,
     bodyExample: {
       slug: 'shop-login', name: 'Shop login',
       captured: { version: 1, cookies: [{ name: 'sid', value: 'a1b2c3', domain: 'shop.example.com', path: '/', httpOnly: true, secure: true, sameSite: 'Lax' }], storage: { 'https://shop.example.com': { localStorage: { cart: '[]' } } } },
@@ -30,7 +30,7 @@ export const profileOperations = [
   operation({
     ...common, method: 'post', path: '/v1/profiles/import-playwright', operationId: 'importPlaywrightProfile',
     summary: 'Create a profile from a Playwright storage state', description: 'Any member. `origins` may carry `indexedDB`. The body may be up to 30 MB.',
-    body: importPlaywrightSchema,
+    body: importPlaywrightSchema, maxBodyBytes: PROFILE_BODY_MAX_BYTES,
     bodyExample: {
       slug: 'crm', name: 'CRM session',
       storageState: { cookies: [{ name: 'sid', value: 'z9y8', domain: 'crm.example.com', path: '/', expires: -1, httpOnly: true, secure: true, sameSite: 'Lax' }], origins: [{ origin: 'https://crm.example.com', localStorage: [{ name: 'theme', value: 'dark' }] }] },
@@ -77,3 +77,5 @@ export const profileOperations = [
     responses: { 200: { description: 'The whole profile', schema: profile } },
   }),
 ];
+
+export const profileOps = byId(profileOperations);

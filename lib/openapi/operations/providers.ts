@@ -2,7 +2,7 @@
 // (or `routerInstanceId`), else the caller's active or first router.
 import { z } from 'zod';
 import { addressCheckSchema, createProviderSchema, listProvidersQuerySchema, updateProviderSchema, verifyKeySchema } from '../../providers/schemas';
-import { operation } from '../operation';
+import { byId, operation } from '../operation';
 import { paged } from '../resources/common';
 import { probeResult, provider, providerPlaintext, testOutcome, verifiedKey } from '../resources/providers';
 
@@ -83,3 +83,5 @@ export const providerOperations = [
     responses: { 200: { description: 'The provider with what the probe found', schema: provider } },
   }),
 ];
+
+export const providerOps = byId(providerOperations);

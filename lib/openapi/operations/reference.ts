@@ -1,6 +1,6 @@
 // The API's own description (this document).
 import { z } from 'zod';
-import { operation } from '../operation';
+import { byId, operation } from '../operation';
 
 export const referenceOperations = [
   operation({
@@ -9,3 +9,5 @@ export const referenceOperations = [
     responses: { 200: { description: 'The document', envelope: false, schema: z.record(z.string(), z.unknown()).describe('an OpenAPI 3.1 document') } },
   }),
 ];
+
+export const referenceOps = byId(referenceOperations);

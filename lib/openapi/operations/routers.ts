@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createRouterKeySchema, rotateRouterKeysSchema } from '../../keys/schemas';
 import { createRouterSchema, updateAgentSettingsSchema, updateRouterSchema, updateRouterSettingsSchema } from '../../routers/schemas';
 import { setActiveRouterSchema } from '../../workspaces/schemas';
-import { operation } from '../operation';
+import { byId, operation } from '../operation';
 import { ex, list } from '../resources/common';
 import { agentSettings, chatLink, router, routerCreated, routerKey, routerKeyWithPlaintext, routerSettings } from '../resources/routers';
 
@@ -118,3 +118,5 @@ export const routerOperations = [
     responses: { 201: { description: 'The new link', schema: chatLink } },
   }),
 ];
+
+export const routerOps = byId(routerOperations);

@@ -4,7 +4,7 @@ import { downloadQuery, listRecordingsQuery } from '../../recordings/schemas';
 import { listSessionsQuery } from '../../sessions/schemas';
 import { overviewQuery } from '../../overview/schemas';
 import { eventsQuery, listTracesQuery } from '../../traces/schemas';
-import { operation } from '../operation';
+import { byId, operation } from '../operation';
 import { paged } from '../resources/common';
 import { completeSummary, exportAnswer, manifest, recordingDetail, recordingList, session, sessionClosed, sessionDetail, sessionDownloadList } from '../resources/sessions';
 import { eventsPage, traceDetail, traceEvent, traceList } from '../resources/traces';
@@ -147,3 +147,5 @@ export const sessionOperations = [
     },
   }),
 ];
+
+export const sessionOps = byId(sessionOperations);

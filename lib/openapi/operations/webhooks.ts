@@ -1,7 +1,7 @@
 // Webhooks (docs/api.md, Webhooks).
 import { z } from 'zod';
 import { createWebhookSchema, listDeliveriesQuery, listWebhooksQuery, updateWebhookSchema } from '../../webhooks/schemas';
-import { operation } from '../operation';
+import { byId, operation } from '../operation';
 import { paged } from '../resources/common';
 import { deliveryList, testDelivery, webhook } from '../resources/webhooks';
 
@@ -50,3 +50,5 @@ export const webhookOperations = [
     responses: { 200: { description: 'The attempts', schema: deliveryList } },
   }),
 ];
+
+export const webhookOps = byId(webhookOperations);

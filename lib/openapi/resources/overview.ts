@@ -1,6 +1,6 @@
 // The overview's answer (docs/api.md, Overview).
 import { z } from 'zod';
-import { CHECKLIST_ITEMS } from '../../overview/checklist';
+import { CHECKLIST_ITEMS } from '../../overview/schemas';
 import { accountState, count, ex, named, timestamp } from './common';
 import { session } from './sessions';
 

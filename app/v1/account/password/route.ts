@@ -1,13 +1,14 @@
-import { after } from 'next/server';
-import { api, Reply } from '@/lib/api/handler';
+import { endpoint } from '@/lib/api/endpoint';
+import { Reply } from '@/lib/api/handler';
 import { renewedSessionCookie } from '@/lib/auth/session-cookie';
+import { accountOps } from '@/lib/openapi/operations/accounts';
 import { sendPasswordChangedMail } from '@/lib/users/reset-password';
-import { changePasswordSchema } from '@/lib/users/schemas';
 import { changePassword } from '@/lib/users/update-account';
+import { after } from 'next/server';
 
 // POST /v1/account/password — dashboard session only; { currentPassword, newPassword }; signs out
 // every other session and sets this one's cookie at the new session version
-export const POST = api({ workspace: 'none', cookieOnly: true, body: changePasswordSchema }, async (ctx) => {
+export const POST = endpoint(accountOps.changePassword, async (ctx) => {
   const { sessionVersion, user } = await changePassword(ctx.user.id, ctx.body);
   const cookie = await renewedSessionCookie(ctx.req, sessionVersion);
   after(() => sendPasswordChangedMail(user, 'changed'));

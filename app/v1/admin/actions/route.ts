@@ -1,10 +1,6 @@
-import { api } from '@/lib/api/handler';
 import { listOperatorActions } from '@/lib/admin/actions';
-import { listActionsQuery } from '@/lib/admin/schemas';
-import { requireOperator } from '@/lib/admin/workspaces';
+import { endpoint } from '@/lib/api/endpoint';
+import { accountOps } from '@/lib/openapi/operations/accounts';
 
 // GET /v1/admin/actions?workspaceId=&page=&pageSize= — the operator's audit log, newest first
-export const GET = api({ workspace: 'none', query: listActionsQuery }, async (ctx) => {
-  await requireOperator(ctx.user);
-  return listOperatorActions(ctx.query);
-});
+export const GET = endpoint(accountOps.listOperatorActions, (ctx) => listOperatorActions(ctx.query));

@@ -1,5 +1,6 @@
-import { api } from '@/lib/api/handler';
-import { checkoutBody, startCheckout } from '@/lib/billing/checkout';
+import { endpoint } from '@/lib/api/endpoint';
+import { startCheckout } from '@/lib/billing/checkout';
+import { billingOps } from '@/lib/openapi/operations/billing';
 
 // POST /v1/billing/checkout — owner or admin; a pending top-up and the processor's checkout URL
-export const POST = api({ role: 'admin', body: checkoutBody, errors: 'billing' }, (ctx) => startCheckout(ctx.workspace.id, ctx.user.id, ctx.body.topupUsdCents));
+export const POST = endpoint(billingOps.startCheckout, (ctx) => startCheckout(ctx.workspace.id, ctx.user.id, ctx.body.topupUsdCents));

@@ -1,5 +1,6 @@
-import { api } from '@/lib/api/handler';
+import { endpoint } from '@/lib/api/endpoint';
 import { billingSummary } from '@/lib/billing/summary';
+import { billingOps } from '@/lib/openapi/operations/billing';
 
 // GET /v1/billing/summary — account state, this month's sessions, wallet, fees and rates; any member
-export const GET = api({ errors: 'billing' }, (ctx) => billingSummary(ctx.workspace));
+export const GET = endpoint(billingOps.getBillingSummary, (ctx) => billingSummary(ctx.workspace));

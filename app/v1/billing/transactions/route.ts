@@ -1,5 +1,6 @@
-import { api } from '@/lib/api/handler';
+import { endpoint } from '@/lib/api/endpoint';
 import { listTransactions } from '@/lib/billing/transactions';
+import { billingOps } from '@/lib/openapi/operations/billing';
 
 // GET /v1/billing/transactions — any member; the workspace's last 100 top-ups and refunds, newest first
-export const GET = api({ errors: 'billing' }, (ctx) => listTransactions(ctx.workspace.id));
+export const GET = endpoint(billingOps.listTransactions, (ctx) => listTransactions(ctx.workspace.id));

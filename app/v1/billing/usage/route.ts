@@ -1,6 +1,6 @@
-import { api } from '@/lib/api/handler';
-import { usageQuery } from '@/lib/billing/read-schemas';
+import { endpoint } from '@/lib/api/endpoint';
 import { billingUsage } from '@/lib/billing/usage';
+import { billingOps } from '@/lib/openapi/operations/billing';
 
 // GET /v1/billing/usage?days= — one row per UTC day (sessions, bytes, amount drawn), totals, ledger breakdown; any member
-export const GET = api({ errors: 'billing', query: usageQuery }, (ctx) => billingUsage(ctx.workspace.id, ctx.query.days));
+export const GET = endpoint(billingOps.getBillingUsage, (ctx) => billingUsage(ctx.workspace.id, ctx.query.days));

@@ -1,5 +1,6 @@
-import { api } from '@/lib/api/handler';
+import { endpoint } from '@/lib/api/endpoint';
 import { creditBalance } from '@/lib/billing/summary';
+import { billingOps } from '@/lib/openapi/operations/billing';
 
 // GET /v1/credits/balance — the wallet's balance; any member
-export const GET = api({ errors: 'billing' }, (ctx) => creditBalance(ctx.workspace.id));
+export const GET = endpoint(billingOps.getCreditBalance, (ctx) => creditBalance(ctx.workspace.id));

@@ -1,8 +1,9 @@
-import { api } from '@/lib/api/handler';
+import { endpoint } from '@/lib/api/endpoint';
 import { deleteChatLink, getChatLink } from '@/lib/keys/chat-links';
+import { routerOps } from '@/lib/openapi/operations/routers';
 
 // GET /v1/mcp-links/current — owner/admin (it returns a credential); the link or null
-export const GET = api({ router: true, role: 'admin' }, (ctx) => getChatLink(ctx.router.id));
+export const GET = endpoint(routerOps.getChatLink, (ctx) => getChatLink(ctx.router.id));
 
 // DELETE /v1/mcp-links/current — owner/admin; removes the link
-export const DELETE = api({ router: true, role: 'admin' }, (ctx) => deleteChatLink(ctx.router.id));
+export const DELETE = endpoint(routerOps.deleteChatLink, (ctx) => deleteChatLink(ctx.router.id));

@@ -1,6 +1,6 @@
-import { api } from '@/lib/api/handler';
+import { endpoint } from '@/lib/api/endpoint';
+import { routerOps } from '@/lib/openapi/operations/routers';
 import { setActiveRouter } from '@/lib/routers/read-routers';
-import { setActiveRouterSchema } from '@/lib/workspaces/schemas';
 
 // POST /v1/routers/active — the router the dashboard opens (bearer calls use X-Router-Id)
-export const POST = api({ counted: true, body: setActiveRouterSchema }, (ctx) => setActiveRouter(ctx.user.id, ctx.workspace.id, ctx.body.routerInstanceId));
+export const POST = endpoint(routerOps.setActiveRouter, (ctx) => setActiveRouter(ctx.user.id, ctx.workspace.id, ctx.body.routerInstanceId));

@@ -1,5 +1,6 @@
-import { api } from '@/lib/api/handler';
+import { endpoint } from '@/lib/api/endpoint';
+import { accountOps } from '@/lib/openapi/operations/accounts';
 import { rotateAccessToken } from '@/lib/tokens/access-tokens';
 
 // POST /v1/access-tokens/:id/rotate — dashboard session only; same label and creation date
-export const POST = api({ workspace: 'none', cookieOnly: true }, (ctx) => rotateAccessToken(ctx.user.id, ctx.params.id!));
+export const POST = endpoint(accountOps.rotateAccessToken, (ctx) => rotateAccessToken(ctx.user.id, ctx.params.id));

@@ -1,9 +1,6 @@
-import { api } from '@/lib/api/handler';
-import { updateWorkspaceSchema } from '@/lib/admin/schemas';
-import { requireOperator, updateWorkspace } from '@/lib/admin/workspaces';
+import { updateWorkspace } from '@/lib/admin/workspaces';
+import { endpoint } from '@/lib/api/endpoint';
+import { accountOps } from '@/lib/openapi/operations/accounts';
 
 // PATCH /v1/admin/workspaces/:id — the instance operator sets enterprise (and the plan) or suspends
-export const PATCH = api({ workspace: 'none', body: updateWorkspaceSchema }, async (ctx) => {
-  await requireOperator(ctx.user);
-  return updateWorkspace(ctx.params.id!, ctx.body, ctx.user);
-});
+export const PATCH = endpoint(accountOps.updateWorkspace, (ctx) => updateWorkspace(ctx.params.id, ctx.body, ctx.user));

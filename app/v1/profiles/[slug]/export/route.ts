@@ -1,11 +1,12 @@
-import { api, bareJson } from '@/lib/api/handler';
+import { endpoint } from '@/lib/api/endpoint';
+import { bareJson } from '@/lib/api/handler';
+import { profileOps } from '@/lib/openapi/operations/profiles';
 import { exportProfile } from '@/lib/profiles/export-profile';
-import { exportProfileQuery } from '@/lib/profiles/schemas';
 
 // GET /v1/profiles/:slug/export — owner/admin; ?format=native|playwright; the decrypted state in the
 // envelope, or with ?download=1 the state itself as a file
-export const GET = api({ counted: true, role: 'admin', query: exportProfileQuery }, async (ctx) => {
-  const { slug, document } = await exportProfile(ctx.workspace.id, ctx.params.slug!, ctx.query.format);
+export const GET = endpoint(profileOps.exportProfile, async (ctx) => {
+  const { slug, document } = await exportProfile(ctx.workspace.id, ctx.params.slug, ctx.query.format);
   if (!ctx.query.download) return document;
   const filename = `${slug.replace(/[^A-Za-z0-9._-]/g, '_')}.${ctx.query.format}.json`;
   return bareJson(document, { 'Content-Disposition': `attachment; filename="${filename}"` });

@@ -1,5 +1,6 @@
-import { api } from '@/lib/api/handler';
+import { endpoint } from '@/lib/api/endpoint';
+import { profileOps } from '@/lib/openapi/operations/profiles';
 import { listProfileVersions } from '@/lib/profiles/read-profiles';
 
 // GET /v1/profiles/:slug/versions — the kept versions, newest first (an extension)
-export const GET = api({ counted: true }, (ctx) => listProfileVersions(ctx.workspace.id, ctx.params.slug!));
+export const GET = endpoint(profileOps.listProfileVersions, (ctx) => listProfileVersions(ctx.workspace.id, ctx.params.slug));

@@ -1,5 +1,6 @@
-import { api } from '@/lib/api/handler';
+import { endpoint } from '@/lib/api/endpoint';
+import { sessionOps } from '@/lib/openapi/operations/sessions';
 import { getCompleteSummary } from '@/lib/recordings/read-frames';
 
 // GET /v1/replays/:id/complete — the end-of-session summary; 409 not_complete while recording
-export const GET = api({ counted: true }, (ctx) => getCompleteSummary(ctx.workspace.id, ctx.params.id!));
+export const GET = endpoint(sessionOps.getRecordingSummary, (ctx) => getCompleteSummary(ctx.workspace.id, ctx.params.id));

@@ -1,5 +1,6 @@
-import { api } from '@/lib/api/handler';
+import { endpoint } from '@/lib/api/endpoint';
 import { listSessionDownloads } from '@/lib/downloads/read-downloads';
+import { sessionOps } from '@/lib/openapi/operations/sessions';
 
 // GET /v1/sessions/:id/downloads — the files the session's browser saved: { items: [{ id, name, sizeBytes, createdAt, url }], total }
-export const GET = api({ counted: true }, (ctx) => listSessionDownloads(ctx.workspace.id, ctx.params.id!));
+export const GET = endpoint(sessionOps.listSessionDownloads, (ctx) => listSessionDownloads(ctx.workspace.id, ctx.params.id));

@@ -1,5 +1,6 @@
-import { api } from '@/lib/api/handler';
+import { endpoint } from '@/lib/api/endpoint';
+import { webhookOps } from '@/lib/openapi/operations/webhooks';
 import { sendTestDelivery } from '@/lib/webhooks/test-webhook';
 
 // POST /v1/webhooks/:id/test — owner/admin; one webhook.test event, no retries; { delivered, attempts }
-export const POST = api({ counted: true, role: 'admin' }, (ctx) => sendTestDelivery(ctx.workspace.id, ctx.params.id!));
+export const POST = endpoint(webhookOps.testWebhook, (ctx) => sendTestDelivery(ctx.workspace.id, ctx.params.id));

@@ -1,5 +1,6 @@
-import { api } from '@/lib/api/handler';
+import { endpoint } from '@/lib/api/endpoint';
+import { accountOps } from '@/lib/openapi/operations/accounts';
 import { listMembers } from '@/lib/workspaces/workspaces';
 
 // GET /v1/workspaces/current/members — members of the workspace
-export const GET = api({}, (ctx) => listMembers(ctx.workspace.id));
+export const GET = endpoint(accountOps.listMembers, (ctx) => listMembers(ctx.workspace.id));

@@ -1,9 +1,7 @@
-import { api, created } from '@/lib/api/handler';
-import { grantCreditsSchema } from '@/lib/admin/schemas';
-import { grantWorkspaceCredits, requireOperator } from '@/lib/admin/workspaces';
+import { grantWorkspaceCredits } from '@/lib/admin/workspaces';
+import { endpoint } from '@/lib/api/endpoint';
+import { created } from '@/lib/api/handler';
+import { accountOps } from '@/lib/openapi/operations/accounts';
 
 // POST /v1/admin/workspaces/:id/credits — the instance operator grants credits (a `grant` ledger entry); 201
-export const POST = api({ workspace: 'none', body: grantCreditsSchema }, async (ctx) => {
-  await requireOperator(ctx.user);
-  return created(await grantWorkspaceCredits(ctx.params.id!, ctx.body, ctx.user));
-});
+export const POST = endpoint(accountOps.grantCredits, async (ctx) => created(await grantWorkspaceCredits(ctx.params.id, ctx.body, ctx.user)));

@@ -1,7 +1,8 @@
-import { api } from '@/lib/api/handler';
+import { endpoint } from '@/lib/api/endpoint';
+import { profileOps } from '@/lib/openapi/operations/profiles';
 import { parseVersionParam, restoreProfileVersion } from '@/lib/profiles/restore-version';
 
 // POST /v1/profiles/:slug/versions/:version/restore — owner/admin; that version saved again as the current one; Profile (an extension)
-export const POST = api({ counted: true, role: 'admin' }, (ctx) =>
-  restoreProfileVersion(ctx.workspace.id, ctx.params.slug!, parseVersionParam(ctx.params.version!)),
+export const POST = endpoint(profileOps.restoreProfileVersion, (ctx) =>
+  restoreProfileVersion(ctx.workspace.id, ctx.params.slug, parseVersionParam(ctx.params.version)),
 );
