@@ -131,16 +131,17 @@ test('a hanging receiver occupies at most its share of a worker: the others are 
   const fast = await createWebhook(user, { label: 'Fast', url: `${receiver.url}${fastPath}` });
   const queue = newQueue();
   // The slow receiver's deliveries are older, so they are first in line.
-  await enqueue(user, slow.id, queue, 4);
+  const slowIds = await enqueue(user, slow.id, queue, 4);
   await enqueue(user, fast.id, queue, 3);
   // One slot each: without the per-webhook cap both slots would wait on the slow receiver first.
-  const timeoutMs = 3_000;
-  worker(queue, { concurrency: 2, perWebhook: 1, schedule: { attemptTimeoutMs: timeoutMs, retryDelaysMs: [] } });
-  const fastOnes = await receiver.waitFor(3, (r) => r.path === fastPath, 10_000);
-  // While the first slow attempt hangs (until its timeout), the fast receiver gets all of its own.
-  const [slowFirst] = await receiver.waitFor(1, (r) => r.path === slowPath, 10_000);
-  const lastFast = Math.max(...fastOnes.map((r) => r.at));
-  assert.ok(lastFast < slowFirst!.at + timeoutMs, `the fast receiver's last delivery came ${Math.round(lastFast - slowFirst!.at)} ms after the slow one's first attempt began, not after its ${timeoutMs} ms timeout`);
+  // The slow receiver answers nothing while the test runs, and its attempt's timeout is far beyond
+  // it: the first slow attempt holds its slot throughout (the receiver's close ends it).
+  worker(queue, { concurrency: 2, perWebhook: 1, leaseMs: 60_000, schedule: { attemptTimeoutMs: 30_000, retryDelaysMs: [] } });
+  await receiver.waitFor(3, (r) => r.path === fastPath, 15_000);
+  await receiver.waitFor(1, (r) => r.path === slowPath, 15_000);
+  // The fast receiver got all of its own while that first slow attempt was still open.
+  const { db } = await import('../../lib/db');
+  assert.equal(await db.webhookAttempt.count({ where: { deliveryId: { in: slowIds } } }), 0, 'the slow attempt had not ended');
   assert.equal(receiver.on(slowPath).length, 1, 'one slow attempt at a time');
 });
 
@@ -177,9 +178,16 @@ test('every retry a worker owes comes at its own time, not at the fallback poll 
 
   const quickOnes = await receiver.waitFor(2, (r) => r.path === quickPath, 8_000);
   const slowOnes = await receiver.waitFor(2, (r) => r.path === slowPath, 8_000);
-  const quickGap = quickOnes[1]!.at - quickOnes[0]!.at;
-  // The slow one's failure ended with its 1 s timeout; the delay runs from there.
-  const slowGap = slowOnes[1]!.at - slowOnes[0]!.at - 1_000;
+  // Each delay runs from the end of the failed attempt as the worker logged it (the slow one's
+  // timeout began when the worker sent it, before the receiver saw it), to the retry's arrival.
+  const { db } = await import('../../lib/db');
+  const failedAt = async (deliveryId: string) => {
+    const first = await db.webhookAttempt.findFirstOrThrow({ where: { deliveryId, attempt: 1 } });
+    return first.attemptedAt.getTime() + first.durationMs;
+  };
+  const arrivedAt = (r: { at: number }) => performance.timeOrigin + r.at;
+  const quickGap = arrivedAt(quickOnes[1]!) - (await failedAt(quickId!));
+  const slowGap = arrivedAt(slowOnes[1]!) - (await failedAt(slowId!));
   for (const [name, gap] of [['quick', quickGap], ['slow', slowGap]] as const) {
     assert.ok(gap >= delay - 10 && gap <= delay + 1_000, `the ${name} webhook's retry came ${Math.round(gap)} ms after its failure, expected ${delay} ms`);
   }
