@@ -1,5 +1,5 @@
 // Who may call what, for every /v1 endpoint of the web process, derived from the declarations
-// (lib/openapi/operations/) the routes are served from: 401 without a credential or with a bad
+// (lib/<domain>/endpoints.ts) the routes are served from: 401 without a credential or with a bad
 // one, 403 for a member on owner/admin endpoints (and an admin on owner ones), 403
 // `cookie_required` for a bearer on dashboard-only ones, 403 for anyone but the operator on the
 // operator's, `not_a_member` for another workspace in X-Workspace-Id, 404 for another workspace's

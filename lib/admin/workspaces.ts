@@ -1,7 +1,7 @@
 // The instance operator's tools over every workspace of the installation (docs/api.md, Operator):
 // find workspaces, grant credits, mark a workspace enterprise, suspend it. Only the operator
 // (lib/users/instance-admin.ts) may call them, with a dashboard session or their own token: their
-// endpoints are declared `operator` (lib/openapi/operations/accounts.ts), and endpoint() checks.
+// endpoints are declared `operator` (lib/admin/endpoints.ts), and endpoint() checks.
 import { notFound } from '../api/errors';
 import { centsOf } from '../billing/charges';
 import { grantCredits } from '../billing/grants';

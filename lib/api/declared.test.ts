@@ -4,19 +4,19 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
-import { accountOps } from '../openapi/operations/accounts';
-import { webhookOps } from '../openapi/operations/webhooks';
 import { OPERATIONS } from '../openapi/operations';
+import { userEndpoints } from '../users/endpoints';
+import { webhookEndpoints } from '../webhooks/endpoints';
 import { operation } from '../openapi/operation';
 import { optionsOf, type EndpointContext } from './declared';
 
 test('a declaration stands for the options its route gave the wrapper', () => {
-  assert.deepEqual(optionsOf(webhookOps.updateWebhook), {
+  assert.deepEqual(optionsOf(webhookEndpoints.updateWebhook), {
     auth: 'required', workspace: 'required', router: false, role: 'admin', cookieOnly: false, counted: true,
-    body: webhookOps.updateWebhook.body, maxBodyBytes: undefined, query: undefined, errors: 'standard',
+    body: webhookEndpoints.updateWebhook.body, maxBodyBytes: undefined, query: undefined, errors: 'standard',
   });
   assert.deepEqual(
-    { ...optionsOf(accountOps.getMe), body: undefined },
+    { ...optionsOf(userEndpoints.getMe), body: undefined },
     { auth: 'pending-deletion-ok', workspace: 'optional', router: false, role: undefined, cookieOnly: false, counted: undefined, body: undefined, maxBodyBytes: undefined, query: undefined, errors: 'standard' },
   );
   const router = operation({ method: 'get', path: '/v1/x/{id}', operationId: 'x', tag: 't', summary: 's', auth: 'cookie', scope: 'router', errorStyle: 'billing', responses: {} });
@@ -35,7 +35,7 @@ test("the proxy's operations have no route file", () => {
 });
 
 test('the context is typed from the declaration', () => {
-  const update = (ctx: EndpointContext<typeof webhookOps.updateWebhook>) => {
+  const update = (ctx: EndpointContext<typeof webhookEndpoints.updateWebhook>) => {
     const id: string = ctx.params.id;
     const label: string | undefined = ctx.body.label;
     // @ts-expect-error the path has no such parameter
@@ -44,7 +44,7 @@ test('the context is typed from the declaration', () => {
     void ctx.router;
     return [id, label, ctx.workspace.id, ctx.user.email];
   };
-  const me = (ctx: EndpointContext<typeof accountOps.getMe>) => {
+  const me = (ctx: EndpointContext<typeof userEndpoints.getMe>) => {
     // @ts-expect-error the caller may have no workspace yet
     void ctx.workspace.id;
     return ctx.workspace?.id;
@@ -57,5 +57,5 @@ test('the context is typed from the declaration', () => {
     void ctx.workspace;
     return ctx.query.q;
   };
-  assert.deepEqual([typeof update, typeof me, typeof anyone], ['function', 'function', 'function']);
+  assert.deepEqual([typeof update, typeof me, typeof anyone, optionsOf(open).auth], ['function', 'function', 'function', 'optional']);
 });

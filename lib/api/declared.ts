@@ -1,4 +1,4 @@
-// What an endpoint's declaration (lib/openapi/operations/) means for the wrapper that serves it
+// What an endpoint's declaration (lib/<domain>/endpoints.ts) means for the wrapper that serves it
 // (lib/api/endpoint.ts): the wrapper's options, and the handler's context typed from it: the
 // path's parameters, the parsed body and query, the caller (null only where anyone may call), the
 // workspace and router where they are resolved.

@@ -1,4 +1,4 @@
-// A /v1 route served from its one declaration (lib/openapi/operations/): the route file names the
+// A /v1 route served from its one declaration (lib/<domain>/endpoints.ts): the route file names the
 // operation and gives the handler; who may call, what is resolved, the role, the operator check,
 // the daily cap and the input's schemas all come from the declaration, as the OpenAPI document
 // does, and the handler's context is typed from it (lib/api/declared.ts).
@@ -8,7 +8,7 @@ import { optionsOf, type EndpointContext } from './declared';
 import { forbidden } from './errors';
 import { api, type ApiContext } from './handler';
 
-/** The route handler of one declared operation (`export const GET = endpoint(webhookOps.getWebhook, …)`). */
+/** The route handler of one declared operation (`export const GET = endpoint(webhookEndpoints.getWebhook, …)`). */
 export function endpoint<const Op extends OperationSpec>(op: Op, handler: (ctx: EndpointContext<Op>) => Promise<unknown>) {
   const scope = op.scope ?? 'workspace';
   return api(optionsOf(op), async (raw: ApiContext<unknown, unknown>) => {

@@ -39,7 +39,7 @@ function routesOnDisk(dir: string): Record<string, string[]> {
 const sorted = (table: Readonly<Record<string, readonly string[]>>) => Object.fromEntries(Object.entries(table).map(([p, methods]) => [p, [...methods].sort()]));
 
 test('the tables list every /v1 and /api route file with exactly the methods it exports', () => {
-  assert.deepEqual(sorted(CONTROL_PLANE_ROUTES), routesOnDisk('v1'), 'declare each app/v1 route and method in lib/openapi/operations/, and serve each declaration from its route file');
+  assert.deepEqual(sorted(CONTROL_PLANE_ROUTES), routesOnDisk('v1'), 'declare each app/v1 route and method in lib/<domain>/endpoints.ts, and serve each declaration from its route file');
   assert.deepEqual(sorted(DASHBOARD_API_ROUTES), routesOnDisk('api'), 'lib/api/routes.ts must list each app/api route and its exported methods (add the new route there)');
 });
 
@@ -49,7 +49,7 @@ test('every /v1 route serves its own declaration through endpoint()', () => {
     const pattern = `/${path.relative(APP, path.dirname(file)).split(path.sep).join('/')}`.replace(/\[([^\]]+)\]/g, '{$1}');
     const source = readFileSync(file, 'utf8');
     for (const method of exportedMethods(source)) {
-      const served = new RegExp(`^export const ${method} = endpoint\\(\\w+Ops\\.(\\w+),`, 'm').exec(source)?.[1];
+      const served = new RegExp(`^export const ${method} = endpoint\\(\\w+Endpoints\\.(\\w+),`, 'm').exec(source)?.[1];
       assert.ok(served, `${pattern} ${method}: serve it with endpoint(<declaration>, handler)`);
       assert.deepEqual([byId.get(served)?.method, byId.get(served)?.path], [method.toLowerCase(), pattern], `${pattern} ${method} serves ${served}`);
     }

@@ -1,4 +1,4 @@
-// Every /v1 route of the control plane (from its declaration, lib/openapi/operations/) and every
+// Every /v1 route of the control plane (from its declaration, lib/<domain>/endpoints.ts) and every
 // /api route of the dashboard, with the methods it serves, as app/v1/**/route.ts and
 // app/api/**/route.ts export them (lib/api/routes.test.ts keeps them equal). The web server reads
 // it before Next does, to answer methods a route does not serve with 405 and an `Allow` header in

@@ -1,4 +1,4 @@
-// One endpoint, declared once (the files under lib/openapi/operations/): the route, who may call
+// One endpoint, declared once beside its domain (lib/<domain>/endpoints.ts): the route, who may call
 // it, the zod schemas its input is checked with, and what it answers. Its route file serves it
 // through `endpoint()` (lib/api/endpoint.ts), which takes auth, scope, role, counting and input
 // from here; lib/openapi/document.ts turns the same declarations into the OpenAPI document, with
@@ -71,14 +71,14 @@ export interface OperationSpec {
 }
 
 /**
- * An operation as written in lib/openapi/operations/: the function checks its shape and keeps its
+ * An endpoint as declared in lib/<domain>/endpoints.ts: the function checks its shape and keeps its
  * literal types (the path's parameters and the schemas type the handler's context).
  */
 export const operation = <const S extends OperationSpec>(spec: S): S => spec;
 
 type ById<T extends readonly OperationSpec[]> = { readonly [O in T[number] as O['operationId']]: O };
 
-/** A file's operations by id, for the route files that serve them (`endpoint(webhookOps.getWebhook, …)`). */
+/** A file's operations by id, for the route files that serve them (`endpoint(webhookEndpoints.getWebhook, …)`). */
 export function byId<const T extends readonly OperationSpec[]>(operations: T): ById<T> {
   return Object.fromEntries(operations.map((op) => [op.operationId, op])) as ById<T>;
 }

@@ -1,25 +1,42 @@
-// Every operation of the document, in the order the reference shows them.
-import type { OperationSpec } from '../operation';
-import { accountOperations } from './accounts';
-import { billingOperations } from './billing';
-import { profileOperations } from './profiles';
-import { providerOperations } from './providers';
-import { proxyOperations } from './proxy';
-import { referenceOperations } from './reference';
-import { routerOperations } from './routers';
-import { sessionOperations } from './sessions';
-import { webhookOperations } from './webhooks';
+// Every endpoint's declaration, in the order the reference shows them. Each is declared beside its
+// domain (lib/<domain>/endpoints.ts); this list is what the document and the route table read.
+import type { OperationSpec } from './operation';
+import { accessTokenEndpoints } from '../tokens/endpoints';
+import { billingEndpoints } from '../billing/endpoints';
+import { invitationEndpoints } from '../invitations/endpoints';
+import { operatorEndpoints } from '../admin/endpoints';
+import { overviewEndpoints } from '../overview/endpoints';
+import { profileEndpoints } from '../profiles/endpoints';
+import { providerEndpoints } from '../providers/endpoints';
+import { proxyEndpoints } from '../data-api/endpoints';
+import { recordingEndpoints } from '../recordings/endpoints';
+import { referenceEndpoints } from './endpoints';
+import { routerEndpoints } from '../routers/endpoints';
+import { routerKeyEndpoints } from '../keys/endpoints';
+import { sessionEndpoints } from '../sessions/endpoints';
+import { traceEndpoints } from '../traces/endpoints';
+import { userEndpoints } from '../users/endpoints';
+import { webhookEndpoints } from '../webhooks/endpoints';
+import { workspaceEndpoints } from '../workspaces/endpoints';
 
 export const OPERATIONS: readonly OperationSpec[] = [
-  ...accountOperations,
-  ...routerOperations,
-  ...providerOperations,
-  ...sessionOperations,
-  ...profileOperations,
-  ...webhookOperations,
-  ...billingOperations,
-  ...proxyOperations,
-  ...referenceOperations,
+  ...Object.values(userEndpoints),
+  ...Object.values(workspaceEndpoints),
+  ...Object.values(invitationEndpoints),
+  ...Object.values(accessTokenEndpoints),
+  ...Object.values(operatorEndpoints),
+  ...Object.values(routerEndpoints),
+  ...Object.values(routerKeyEndpoints),
+  ...Object.values(providerEndpoints),
+  ...Object.values(overviewEndpoints),
+  ...Object.values(sessionEndpoints),
+  ...Object.values(recordingEndpoints),
+  ...Object.values(traceEndpoints),
+  ...Object.values(profileEndpoints),
+  ...Object.values(webhookEndpoints),
+  ...Object.values(billingEndpoints),
+  ...Object.values(proxyEndpoints),
+  ...Object.values(referenceEndpoints),
 ];
 
 /** The tags in reading order, each with what it covers. */

@@ -1,6 +1,6 @@
 import { endpoint } from '@/lib/api/endpoint';
-import { accountOps } from '@/lib/openapi/operations/accounts';
 import { deleteAccessToken } from '@/lib/tokens/access-tokens';
+import { accessTokenEndpoints } from '@/lib/tokens/endpoints';
 
 // DELETE /v1/access-tokens/:id — dashboard session only
-export const DELETE = endpoint(accountOps.deleteAccessToken, (ctx) => deleteAccessToken(ctx.user.id, ctx.params.id));
+export const DELETE = endpoint(accessTokenEndpoints.deleteAccessToken, (ctx) => deleteAccessToken(ctx.user.id, ctx.params.id));

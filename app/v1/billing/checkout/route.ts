@@ -1,6 +1,6 @@
 import { endpoint } from '@/lib/api/endpoint';
 import { startCheckout } from '@/lib/billing/checkout';
-import { billingOps } from '@/lib/openapi/operations/billing';
+import { billingEndpoints } from '@/lib/billing/endpoints';
 
 // POST /v1/billing/checkout — owner or admin; a pending top-up and the processor's checkout URL
-export const POST = endpoint(billingOps.startCheckout, (ctx) => startCheckout(ctx.workspace.id, ctx.user.id, ctx.body.topupUsdCents));
+export const POST = endpoint(billingEndpoints.startCheckout, (ctx) => startCheckout(ctx.workspace.id, ctx.user.id, ctx.body.topupUsdCents));

@@ -1,6 +1,6 @@
 import { endpoint } from '@/lib/api/endpoint';
-import { sessionOps } from '@/lib/openapi/operations/sessions';
+import { sessionEndpoints } from '@/lib/sessions/endpoints';
 import { getSession } from '@/lib/sessions/sessions';
 
 // GET /v1/sessions/:id — one session plus hasReplay
-export const GET = endpoint(sessionOps.getSession, (ctx) => getSession(ctx.workspace.id, ctx.params.id));
+export const GET = endpoint(sessionEndpoints.getSession, (ctx) => getSession(ctx.workspace.id, ctx.params.id));

@@ -1,6 +1,6 @@
 import { endpoint } from '@/lib/api/endpoint';
-import { providerOps } from '@/lib/openapi/operations/providers';
+import { providerEndpoints } from '@/lib/providers/endpoints';
 import { getProviderPlaintext, routerScope } from '@/lib/providers/read-providers';
 
 // GET /v1/providers/:slug/plaintext — owner/admin; stored url and headers in full with credentials
-export const GET = endpoint(providerOps.getProviderPlaintext, (ctx) => getProviderPlaintext(routerScope(ctx), ctx.params.slug));
+export const GET = endpoint(providerEndpoints.getProviderPlaintext, (ctx) => getProviderPlaintext(routerScope(ctx), ctx.params.slug));

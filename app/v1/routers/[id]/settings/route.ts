@@ -1,9 +1,9 @@
 import { endpoint } from '@/lib/api/endpoint';
-import { routerOps } from '@/lib/openapi/operations/routers';
+import { routerEndpoints } from '@/lib/routers/endpoints';
 import { getRouterSettings, updateRouterSettings } from '@/lib/routers/manage-routers';
 
 // GET /v1/routers/:id/settings — the four switches
-export const GET = endpoint(routerOps.getRouterSettings, (ctx) => getRouterSettings(ctx.workspace.id, ctx.params.id));
+export const GET = endpoint(routerEndpoints.getRouterSettings, (ctx) => getRouterSettings(ctx.workspace.id, ctx.params.id));
 
 // PATCH /v1/routers/:id/settings — owner/admin; any subset of the four booleans
-export const PATCH = endpoint(routerOps.updateRouterSettings, (ctx) => updateRouterSettings(ctx.workspace.id, ctx.params.id, ctx.body));
+export const PATCH = endpoint(routerEndpoints.updateRouterSettings, (ctx) => updateRouterSettings(ctx.workspace.id, ctx.params.id, ctx.body));

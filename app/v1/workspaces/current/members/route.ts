@@ -1,6 +1,6 @@
 import { endpoint } from '@/lib/api/endpoint';
-import { accountOps } from '@/lib/openapi/operations/accounts';
+import { workspaceEndpoints } from '@/lib/workspaces/endpoints';
 import { listMembers } from '@/lib/workspaces/workspaces';
 
 // GET /v1/workspaces/current/members — members of the workspace
-export const GET = endpoint(accountOps.listMembers, (ctx) => listMembers(ctx.workspace.id));
+export const GET = endpoint(workspaceEndpoints.listMembers, (ctx) => listMembers(ctx.workspace.id));

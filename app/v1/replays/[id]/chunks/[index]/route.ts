@@ -1,6 +1,6 @@
 import { endpoint } from '@/lib/api/endpoint';
-import { sessionOps } from '@/lib/openapi/operations/sessions';
+import { recordingEndpoints } from '@/lib/recordings/endpoints';
 import { chunkResponse } from '@/lib/recordings/read-frames';
 
 // GET /v1/replays/:id/chunks/:index — one chunk of frames as stored ([u32 length][JPEG], repeated)
-export const GET = endpoint(sessionOps.getRecordingChunk, (ctx) => chunkResponse(ctx.workspace.id, ctx.params.id, ctx.params.index, ctx.req.method));
+export const GET = endpoint(recordingEndpoints.getRecordingChunk, (ctx) => chunkResponse(ctx.workspace.id, ctx.params.id, ctx.params.index, ctx.req.method));
