@@ -3,7 +3,6 @@
 // not whatever a client sent. Behind a reverse proxy that sets them, TRUST_PROXY=1 keeps them.
 import http from 'node:http';
 import next from 'next';
-import { answerBeforeNext } from '../lib/api/before-next';
 import { restoreContentLength } from '../lib/api/body-length';
 import { checkBlobStoreConfig } from '../lib/blobs/config';
 import { settings } from '../lib/config/settings';
@@ -21,7 +20,9 @@ try {
 const { webPort: port, host: hostname, trustProxy } = settings();
 
 const app = next({ dev: false, hostname, port });
-await app.prepare();
+// The checks before Next read every endpoint's declaration (the route table, about 0.15 CPU-s on a
+// small machine): they load while Next prepares.
+const [{ answerBeforeNext }] = await Promise.all([import('../lib/api/before-next'), app.prepare()]);
 const handle = app.getRequestHandler();
 
 const server = http.createServer((req, res) => {
