@@ -1,19 +1,19 @@
-// Who may call what, for every /v1 endpoint of the web process, derived from the declarations
-// (lib/<domain>/endpoints.ts) the routes are served from: 401 without a credential or with a bad
-// one, 403 for a member on owner/admin endpoints (and an admin on owner ones), 403
+// Who may call what, for every /v1 and /api endpoint of the web process, derived from the
+// declarations (lib/<domain>/endpoints.ts) the routes are served from: 401 without a credential or
+// with a bad one, 403 for a member on owner/admin endpoints (and an admin on owner ones), 403
 // `cookie_required` for a bearer on dashboard-only ones, 403 for anyone but the operator on the
 // operator's, `not_a_member` for another workspace in X-Workspace-Id, 404 for another workspace's
 // router in X-Router-Id and for another workspace's resource in the path. A new endpoint is in
 // the matrix as soon as it is declared; one with a path parameter must say which resource it names.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { OPERATIONS } from '../../lib/openapi/operations';
+import { DASHBOARD_OPERATIONS, OPERATIONS } from '../../lib/openapi/operations';
 import type { OperationSpec } from '../../lib/openapi/operation';
 import { call, expectOk, newUser, signIn, type Auth, type Res, type TestUser } from '../support/api';
 import { randomLoopback } from '../support/connect';
 import { seedMember, seedProfile, seedProvider, seedRecording, seedSession, seedTrace } from '../support/seed';
 
-const WEB_OPERATIONS = OPERATIONS.filter((op) => !op.proxy);
+const WEB_OPERATIONS = [...OPERATIONS.filter((op) => !op.proxy), ...DASHBOARD_OPERATIONS];
 const signedIn = (op: OperationSpec) => op.auth === 'account' || op.auth === 'cookie';
 const scopeOf = (op: OperationSpec) => op.scope ?? 'workspace';
 const label = (op: OperationSpec) => `${op.method.toUpperCase()} ${op.path}`;
@@ -37,6 +37,9 @@ const NOT_A_RESOURCE: Record<string, string> = {
   'PATCH /v1/admin/workspaces/{id}': "any workspace, for the operator only (403 for anyone else: the operator test below)",
   'POST /v1/admin/workspaces/{id}/credits': "any workspace, for the operator only (403 for anyone else: the operator test below)",
   'GET /v1/billing/transactions/{providerTxnId}': "another workspace's checkout is 404 (billing-checkout.test: the outsider's read)",
+  'GET /api/billing/test-checkout/{id}': "a test top-up, for the operator or its workspace's members (billing-checkout.test)",
+  'POST /api/billing/test-checkout/{id}/cancel': "a test top-up, for the operator or its workspace's members (billing-checkout.test)",
+  'POST /api/billing/test-checkout/{id}/confirm': 'a test top-up, for the operator only (billing-checkout.test)',
 };
 
 before(async () => {
@@ -148,7 +151,7 @@ test("every router endpoint: another workspace's router is 404, in X-Router-Id o
 test("every endpoint with a resource in its path: another workspace's resource is 404 to the owner", async () => {
   const named = WEB_OPERATIONS.filter((op) => op.path.includes('{') && !(label(op) in NOT_A_RESOURCE));
   await Promise.all(named.map(async (op) => {
-    const resource = /^\/v1\/(?:workspaces\/current\/)?([a-z-]+)\/\{/.exec(op.path)?.[1];
+    const resource = /^\/(?:v1|api)\/(?:workspaces\/current\/)?([a-z-]+)\/\{/.exec(op.path)?.[1];
     assert.ok(resource && theirs[resource], `${label(op)}: say which resource its path names (theirs) or why it names none (NOT_A_RESOURCE)`);
     const values = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m, i) => [m[1]!, i === 0 ? theirs[resource]! : '1']));
     const res = await send(op, credentialOf(op, owner, ownerCookie), { values });

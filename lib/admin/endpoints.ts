@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { byId, operation } from '../openapi/operation';
 import { adminWorkspace, creditGrant, operatorAction, pendingTestCheckout } from '../openapi/resources/accounts';
 import { paged } from '../openapi/resources/common';
-import { findWorkspacesQuery, grantCreditsSchema, listActionsQuery, updateWorkspaceSchema } from './schemas';
+import { claimOperatorSchema, findWorkspacesQuery, grantCreditsSchema, listActionsQuery, updateWorkspaceSchema } from './schemas';
 
 const OPERATOR = 'Operator';
 
@@ -42,5 +42,16 @@ export const operatorEndpoints = byId([
     summary: 'Test payments waiting for the operator',
     description: 'In test mode (no `STRIPE_SECRET_KEY`): opened top-ups not yet confirmed, cancelled or 24 hours old, newest first, at most 100.',
     responses: { 200: { description: 'The waiting top-ups', schema: z.object({ items: z.array(pendingTestCheckout) }) } },
+  }),
+]);
+
+const DASHBOARD = 'Dashboard';
+
+/** The dashboard's own endpoints under /api: served like the API's, outside its document (lib/openapi/operations.ts). */
+export const operatorDashboardEndpoints = byId([
+  operation({
+    method: 'post', path: '/api/operator/claim', operationId: 'claimOperator', tag: DASHBOARD, auth: 'cookie', scope: 'none',
+    summary: "Become the installation's operator with the claim link's token", body: claimOperatorSchema, bodyExample: { token: 'the-claim-token' },
+    responses: { 200: { description: 'The account is the operator' } },
   }),
 ]);

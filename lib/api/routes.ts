@@ -1,38 +1,35 @@
-// Every /v1 route of the control plane (from its declaration, lib/<domain>/endpoints.ts) and every
-// /api route of the dashboard, with the methods it serves, as app/v1/**/route.ts and
-// app/api/**/route.ts export them (lib/api/routes.test.ts keeps them equal). The web server reads
-// it before Next does, to answer methods a route does not serve with 405 and an `Allow` header in
-// the API's envelope: Next answers them with an empty 405, a 400 or (TRACE, which its Request
-// cannot represent) a 500.
-import { OPERATIONS } from '../openapi/operations';
+// Every /v1 route of the control plane and /api route of the dashboard (from their declarations,
+// lib/<domain>/endpoints.ts; next-auth's and the health check by name), with the methods it
+// serves, as app/v1/**/route.ts and app/api/**/route.ts export them (lib/api/routes.test.ts keeps
+// them equal). The web server reads it before Next does, to answer methods a route does not serve
+// with 405 and an `Allow` header in the API's envelope: Next answers them with an empty 405, a 400
+// or (TRACE, which its Request cannot represent) a 500.
+import type { OperationSpec } from '../openapi/operation';
+import { DASHBOARD_OPERATIONS, OPERATIONS } from '../openapi/operations';
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** `/v1/routers/{id}` (a declaration's path) → `/v1/routers/[id]` (its route folder). */
 const routePattern = (path: string) => path.replace(/\{([^}]+)\}/g, '[$1]');
 
-/** Every /v1 route and its methods, from the declarations its route files serve. */
-export const CONTROL_PLANE_ROUTES: Readonly<Record<string, readonly RouteMethod[]>> = OPERATIONS.filter((op) => !op.proxy).reduce<Record<string, RouteMethod[]>>((table, op) => {
-  (table[routePattern(op.path)] ??= []).push(op.method.toUpperCase() as RouteMethod);
+/** Each declared route and its methods. */
+function routeTable(operations: readonly OperationSpec[]): Record<string, RouteMethod[]> {
+  const table: Record<string, RouteMethod[]> = {};
+  for (const op of operations) (table[routePattern(op.path)] ??= []).push(op.method.toUpperCase() as RouteMethod);
   return table;
-}, {});
+}
 
-/** The dashboard's own endpoints (sign-up, e-mail links, the live view, next-auth…), outside the public API. */
+/** Every /v1 route and its methods, from the declarations its route files serve. */
+export const CONTROL_PLANE_ROUTES: Readonly<Record<string, readonly RouteMethod[]>> = routeTable(OPERATIONS.filter((op) => !op.proxy));
+
+/**
+ * The dashboard's own endpoints (sign-up, e-mail links, the live view…), outside the public API;
+ * next-auth's and the health check are not served through endpoint().
+ */
 export const DASHBOARD_API_ROUTES: Readonly<Record<string, readonly RouteMethod[]>> = {
-  '/api/outbox': ['GET'],
+  ...routeTable(DASHBOARD_OPERATIONS),
   '/api/auth/[...nextauth]': ['GET', 'POST'],
-  '/api/billing/test-checkout/[id]': ['GET'],
-  '/api/billing/test-checkout/[id]/cancel': ['POST'],
-  '/api/billing/test-checkout/[id]/confirm': ['POST'],
   '/api/health': ['GET'],
-  '/api/operator/claim': ['POST'],
-  '/api/password-reset': ['POST'],
-  '/api/password-reset/complete': ['POST'],
-  '/api/routers/[id]/status': ['GET'],
-  '/api/sessions/[id]/live': ['GET'],
-  '/api/sign-up': ['POST'],
-  '/api/verify-email': ['POST'],
-  '/api/verify-email/resend': ['POST'],
 };
 
 const ROUTES: Readonly<Record<string, readonly RouteMethod[]>> = { ...CONTROL_PLANE_ROUTES, ...DASHBOARD_API_ROUTES };

@@ -58,3 +58,22 @@ export const billingEndpoints = byId([
     responses: { 200: { description: 'Received', schema: webhookOutcome } },
   }),
 ]);
+
+const DASHBOARD = 'Dashboard';
+const testCheckout = { tag: DASHBOARD, auth: 'account', scope: 'none', errorStyle: 'billing' } as const;
+
+/** The dashboard's own endpoints under /api: served like the API's, outside its document (lib/openapi/operations.ts). */
+export const billingDashboardEndpoints = byId([
+  operation({
+    ...testCheckout, method: 'get', path: '/api/billing/test-checkout/{id}', operationId: 'viewTestCheckout',
+    summary: "The test mode's checkout page (the operator, or a member of the top-up's workspace)", responses: { 200: { description: 'The checkout' } },
+  }),
+  operation({
+    ...testCheckout, method: 'post', path: '/api/billing/test-checkout/{id}/cancel', operationId: 'cancelTestCheckout',
+    summary: 'Abandon a test checkout (it expires)', responses: { 200: { description: 'Expired' } },
+  }),
+  operation({
+    ...testCheckout, method: 'post', path: '/api/billing/test-checkout/{id}/confirm', operationId: 'confirmTestCheckout',
+    summary: 'The operator confirms a test payment (no money moves)', responses: { 200: { description: 'Confirmed' } },
+  }),
+]);

@@ -2,20 +2,21 @@
 // domain (lib/<domain>/endpoints.ts); this list is what the document and the route table read.
 import type { OperationSpec } from './operation';
 import { accessTokenEndpoints } from '../tokens/endpoints';
-import { billingEndpoints } from '../billing/endpoints';
+import { billingDashboardEndpoints, billingEndpoints } from '../billing/endpoints';
 import { invitationEndpoints } from '../invitations/endpoints';
-import { operatorEndpoints } from '../admin/endpoints';
+import { mailDashboardEndpoints } from '../mail/endpoints';
+import { operatorDashboardEndpoints, operatorEndpoints } from '../admin/endpoints';
 import { overviewEndpoints } from '../overview/endpoints';
 import { profileEndpoints } from '../profiles/endpoints';
 import { providerEndpoints } from '../providers/endpoints';
 import { proxyEndpoints } from '../data-api/endpoints';
 import { recordingEndpoints } from '../recordings/endpoints';
 import { referenceEndpoints } from './endpoints';
-import { routerEndpoints } from '../routers/endpoints';
+import { routerDashboardEndpoints, routerEndpoints } from '../routers/endpoints';
 import { routerKeyEndpoints } from '../keys/endpoints';
-import { sessionEndpoints } from '../sessions/endpoints';
+import { sessionDashboardEndpoints, sessionEndpoints } from '../sessions/endpoints';
 import { traceEndpoints } from '../traces/endpoints';
-import { userEndpoints } from '../users/endpoints';
+import { userDashboardEndpoints, userEndpoints } from '../users/endpoints';
 import { webhookEndpoints } from '../webhooks/endpoints';
 import { workspaceEndpoints } from '../workspaces/endpoints';
 
@@ -37,6 +38,19 @@ export const OPERATIONS: readonly OperationSpec[] = [
   ...Object.values(billingEndpoints),
   ...Object.values(proxyEndpoints),
   ...Object.values(referenceEndpoints),
+];
+
+/**
+ * The dashboard's own endpoints under /api (sign-up, e-mail links, the outbox, the live view…):
+ * served and checked like the API's, but not part of its document.
+ */
+export const DASHBOARD_OPERATIONS: readonly OperationSpec[] = [
+  ...Object.values(userDashboardEndpoints),
+  ...Object.values(mailDashboardEndpoints),
+  ...Object.values(operatorDashboardEndpoints),
+  ...Object.values(routerDashboardEndpoints),
+  ...Object.values(sessionDashboardEndpoints),
+  ...Object.values(billingDashboardEndpoints),
 ];
 
 /** The tags in reading order, each with what it covers. */

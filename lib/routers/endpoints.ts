@@ -69,3 +69,14 @@ export const routerEndpoints = byId([
     responses: { 200: { description: 'The agent defaults', schema: agentSettings } },
   }),
 ]);
+
+const DASHBOARD = 'Dashboard';
+
+/** The dashboard's own endpoints under /api: served like the API's, outside its document (lib/openapi/operations.ts). */
+export const routerDashboardEndpoints = byId([
+  operation({
+    method: 'get', path: '/api/routers/{id}/status', operationId: 'getRouterLiveStatus', tag: DASHBOARD, auth: 'account',
+    summary: "The live state of the router's providers as the proxy sees it (the Providers tab polls it)",
+    responses: { 200: { description: 'The live state' } },
+  }),
+]);

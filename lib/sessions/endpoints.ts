@@ -51,3 +51,14 @@ export const sessionEndpoints = byId([
     },
   }),
 ]);
+
+const DASHBOARD = 'Dashboard';
+
+/** The dashboard's own endpoints under /api: served like the API's, outside its document (lib/openapi/operations.ts). */
+export const sessionDashboardEndpoints = byId([
+  operation({
+    method: 'get', path: '/api/sessions/{id}/live', operationId: 'watchSessionLive', tag: DASHBOARD, auth: 'cookie', scope: 'none',
+    summary: "A running recorded session's pages as Server-Sent Events, for an owner or admin of its workspace (404 for one the user cannot see, 409 when it has ended or is not recorded)",
+    responses: { 200: { description: 'The event stream', envelope: false, contentType: 'text/event-stream' } },
+  }),
+]);

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { byId, operation } from '../openapi/operation';
 import { accountDeletion, me, user } from '../openapi/resources/accounts';
-import { changePasswordSchema, updateAccountSchema } from './schemas';
+import { changePasswordSchema, passwordResetCompleteSchema, passwordResetRequestSchema, signUpSchema, updateAccountSchema, verifyEmailSchema } from './schemas';
 
 const USERS = 'Users and workspaces';
 const TOKENS = 'Access tokens and the account';
@@ -42,5 +42,35 @@ export const userEndpoints = byId([
     method: 'post', path: '/v1/account/undelete', operationId: 'undeleteAccount', tag: TOKENS, auth: 'account', scope: 'none', whileDeletionPending: true,
     summary: 'Restore an account scheduled for deletion', description: 'Within 30 days of the request (409 `conflict` after).', errors: ['conflict'],
     responses: { 200: { description: 'Restored, or it was not scheduled', schema: z.union([z.object({ restored: z.literal(true) }), z.object({ restored: z.literal(false), alreadyActive: z.literal(true) })]) } },
+  }),
+]);
+
+const DASHBOARD = 'Dashboard';
+
+/** The dashboard's own endpoints under /api: served like the API's, outside its document (lib/openapi/operations.ts). */
+export const userDashboardEndpoints = byId([
+  operation({
+    method: 'post', path: '/api/sign-up', operationId: 'signUp', tag: DASHBOARD, auth: 'optional', scope: 'none',
+    summary: 'Sign up from the dashboard (throttled per address)', body: signUpSchema,
+    responses: { 201: { description: 'The new user' } },
+  }),
+  operation({
+    method: 'post', path: '/api/verify-email', operationId: 'verifyEmail', tag: DASHBOARD, auth: 'optional', scope: 'none',
+    summary: 'Verify an address with the token of the e-mailed link', body: verifyEmailSchema,
+    responses: { 200: { description: 'Verified' } },
+  }),
+  operation({
+    method: 'post', path: '/api/verify-email/resend', operationId: 'resendVerification', tag: DASHBOARD, auth: 'account', scope: 'none',
+    summary: 'Send a new verification link', responses: { 200: { description: 'Sent, or already verified' } },
+  }),
+  operation({
+    method: 'post', path: '/api/password-reset', operationId: 'requestPasswordReset', tag: DASHBOARD, auth: 'none', scope: 'none',
+    summary: 'Ask for a reset link (202 and the same body whether or not an account has the address)', body: passwordResetRequestSchema,
+    responses: { 202: { description: 'Accepted' } },
+  }),
+  operation({
+    method: 'post', path: '/api/password-reset/complete', operationId: 'completePasswordReset', tag: DASHBOARD, auth: 'none', scope: 'none',
+    summary: "Set a new password with the link's token; signs out every session and revokes the account tokens", body: passwordResetCompleteSchema,
+    responses: { 200: { description: 'Reset' } },
   }),
 ]);
