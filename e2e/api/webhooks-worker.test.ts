@@ -176,8 +176,8 @@ test('every retry a worker owes comes at its own time, not at the fallback poll 
   const [quickId] = await enqueue(user, quick.id, queue);
   const [slowId] = await enqueue(user, slow.id, queue);
 
-  const quickOnes = await receiver.waitFor(2, (r) => r.path === quickPath, 8_000);
-  const slowOnes = await receiver.waitFor(2, (r) => r.path === slowPath, 8_000);
+  const quickOnes = await receiver.waitFor(2, (r) => r.path === quickPath, 15_000);
+  const slowOnes = await receiver.waitFor(2, (r) => r.path === slowPath, 15_000);
   // Each delay runs from the end of the failed attempt as the worker logged it (the slow one's
   // timeout began when the worker sent it, before the receiver saw it), to the retry's arrival.
   const { db } = await import('../../lib/db');
@@ -188,8 +188,10 @@ test('every retry a worker owes comes at its own time, not at the fallback poll 
   const arrivedAt = (r: { at: number }) => performance.timeOrigin + r.at;
   const quickGap = arrivedAt(quickOnes[1]!) - (await failedAt(quickId!));
   const slowGap = arrivedAt(slowOnes[1]!) - (await failedAt(slowId!));
+  // Never early; and long before the 120 s poll (the bound leaves room for a loaded machine, where
+  // claiming and sending the retry took 1.7 s more).
   for (const [name, gap] of [['quick', quickGap], ['slow', slowGap]] as const) {
-    assert.ok(gap >= delay - 10 && gap <= delay + 1_000, `the ${name} webhook's retry came ${Math.round(gap)} ms after its failure, expected ${delay} ms`);
+    assert.ok(gap >= delay - 10 && gap <= delay + 10_000, `the ${name} webhook's retry came ${Math.round(gap)} ms after its failure, expected ${delay} ms`);
   }
   await eventually(async () => (await deliveryStatus(quickId!)) === 'delivered' && (await deliveryStatus(slowId!)) === 'delivered', 5_000, 'both delivered');
 });
