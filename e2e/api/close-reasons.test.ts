@@ -96,16 +96,21 @@ for (const lane of lanes) {
   }
 
   test(`${lane.name} lane: a Playwright call in flight when the idle timeout hits fails with the reason, naming the setting`, { timeout: 60_000 }, async (t) => {
-    const client = await chromium.connectOverCDP(await idleRouter(`why-pw-${lane.name}`, 1_500, lane.base()));
+    const client = await chromium.connectOverCDP(await idleRouter(`why-pw-${lane.name}`, 3_000, lane.base()));
     const disconnected = new Promise<void>((r) => client.once('disconnected', () => r()));
-    const context = await client.newContext();
-    const page = await context.newPage();
+    // Setting up can be silent for longer than the idle time on a loaded machine (Chromium making
+    // the page), and a session ended during setup is not what this test is about (a full run here
+    // hung until the test's timeout, most likely there): traffic of the test's own keeps the
+    // session busy until the call under test is sent.
+    const cdp = await client.newBrowserCDPSession();
+    const busy = setInterval(() => void cdp.send('Browser.getVersion').catch(() => {}), 200);
+    const page = await client.newContext().then((context) => context.newPage()).finally(() => clearInterval(busy));
     // Never settles: no CDP traffic either way until the proxy ends the session.
     const error = await page.evaluate(() => new Promise(() => {})).then(() => null, (e: Error) => e);
     await disconnected;
     assert.ok(error, 'the call failed');
     t.diagnostic(`what the Playwright user reads: ${JSON.stringify(error.message)}`);
     // playwright-core appends the close frame's reason as "Browser logs" to every call in flight.
-    assert.equal(error.message, `page.evaluate: Target page, context or browser has been closed\nBrowser logs:\n\n${idleText('1.5')}\n`);
+    assert.equal(error.message, `page.evaluate: Target page, context or browser has been closed\nBrowser logs:\n\n${idleText('3')}\n`);
   });
 }
