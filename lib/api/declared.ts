@@ -47,4 +47,3 @@ export function optionsOf(op: OperationSpec): ApiOptions<z.ZodType, z.ZodType> {
     errors: op.errorStyle === 'billing' ? 'billing' : 'standard',
   };
 }
-

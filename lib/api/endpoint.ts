@@ -1,7 +1,8 @@
-// A /v1 route served from its one declaration (lib/<domain>/endpoints.ts): the route file names the
-// operation and gives the handler; who may call, what is resolved, the role, the operator check,
-// the daily cap and the input's schemas all come from the declaration, as the OpenAPI document
-// does, and the handler's context is typed from it (lib/api/declared.ts).
+// A route of the web process (/v1, and the dashboard's /api) served from its one declaration
+// (lib/<domain>/endpoints.ts): the route file names the operation and gives the handler; who may
+// call, what is resolved, the role, the operator check, the daily cap and the input's schemas all
+// come from the declaration, as the OpenAPI document does, and the handler's context is typed
+// from it (lib/api/declared.ts).
 import type { OperationSpec } from '../openapi/operation';
 import { isInstanceAdmin } from '../users/instance-admin';
 import { optionsOf, type EndpointContext } from './declared';

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document of the control plane (the web process, /v1) and the proxy's endpoints
-// (connect, status, data API), built from the endpoints' declarations (lib/openapi/operations.ts) and the zod
-// schemas the handlers validate with. Served at GET /v1/openapi.json and rendered at /docs/api.
+// (connect, status, data API), built from the endpoints' declarations (lib/openapi/operations.ts)
+// and the zod schemas the handlers validate with. Served at GET /v1/openapi.json and rendered at
+// /docs/api.
 import { errorStatus, type ErrorCode } from '../api/errors';
 import { exampleOf } from './examples';
 import type { Auth, OperationSpec, ResponseSpec } from './operation';
