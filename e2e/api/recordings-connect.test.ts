@@ -73,6 +73,7 @@ test('a Playwright session on an animated page is recorded: frames stream to chu
   const sessionId = await newestSessionId(user.workspaceId);
   const live = await recordingOf(sessionId);
   assert.ok(live && !live.complete, 'the recording is listed while the session runs');
+  const changes = Number(await page.locator('#tick').textContent());
   await pw.close();
 
   const recording = await completed(sessionId);
@@ -87,11 +88,15 @@ test('a Playwright session on an animated page is recorded: frames stream to chu
   assert.ok(frames.every((f, i) => f.i === i && (i === 0 || f.t >= frames[i - 1]!.t)), 'frames numbered in order with times that never go back');
   const navigated = targets.find((t) => t.event === 'changed' && t.url?.endsWith('/animated'));
   assert.ok(navigated, 'the tab navigation is in the manifest');
-  // The rate while the page animates: the session's connect before it and close after it show still pages.
+  // The frames while the page animates (the connect before it and the close after it show still
+  // pages), against the times the page changed in that stretch: the page's timer slows on a loaded
+  // machine (CI's changed 10 times a second, not 25) and Chromium paints fewer of them, so a rate in
+  // frames a second measures the machine. A frame acknowledged late or not at all (the frame rate
+  // is the ack's round trip) gives a frame a second or less; every third change at least is kept.
   const animated = frames.filter((f) => f.t >= navigated.t);
   const stretchMs = animated.at(-1)!.t - animated[0]!.t;
-  const fps = (animated.length - 1) / (stretchMs / 1000);
-  assert.ok(stretchMs >= 3_000 && fps >= 5, `${animated.length} frames in ${stretchMs} ms (${fps.toFixed(1)} a second) from a page that changes 25 times a second`);
+  assert.ok(stretchMs >= 3_000 && (animated.length - 1) * 3 >= changes,
+    `${animated.length} frames in ${stretchMs} ms from a page that changed ${changes} times in that stretch`);
   // The chunk bytes are what the manifest says: real JPEGs at the offsets given.
   const chunk = await readFile(blobFile(chunkKey(recording.id, 0)));
   const first = [...framesOfChunk(chunk)];
@@ -322,7 +327,7 @@ test('a proxy that dies mid-recording: its successor settles the session and que
   const port = await freePort();
   const instance = `rec-crash-${port}`;
   const child = spawn(process.execPath, [programRunner, path.join(import.meta.dirname, '..', '..', 'proxy', 'index.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PROXY_INSTANCE_ID: instance, LOG_LEVEL: 'warn', ENCODE_CONCURRENCY: '0', WEBHOOK_DELIVERY: '0' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PROXY_INSTANCE_ID: instance, LOG_LEVEL: 'info', LOG_DESTINATION: 'stderr', ENCODE_CONCURRENCY: '0', WEBHOOK_DELIVERY: '0' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -334,7 +339,13 @@ test('a proxy that dies mid-recording: its successor settles the session and que
     const died = exited.then((code) => Promise.reject(new Error(`the proxy exited (${code}) before it listened: ${stderr}`)));
     died.catch(() => {});
     await Promise.race([died, eventually(async () => (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.ok, 120_000, 'the proxy to listen')]);
-    const pw = await chromium.connectOverCDP(`ws://127.0.0.1:${port}/v1/connect?token=${encodeURIComponent(user.key)}&session_record=true`);
+    // The first session of a process that just started (its first routing, plugin and upstream):
+    // one CI run took over Playwright's default 30 s for it on a loaded machine. The same bound for
+    // a hang as above; the proxy's own log says where it was if it is reached.
+    const connectStarted = Date.now();
+    const pw = await chromium.connectOverCDP(`ws://127.0.0.1:${port}/v1/connect?token=${encodeURIComponent(user.key)}&session_record=true`, { timeout: 120_000 })
+      .catch((error: Error) => Promise.reject(new Error(`${error.message}\nthe proxy's log:\n${stderr}`)));
+    console.log(`first session through the new proxy: connected in ${Date.now() - connectStarted} ms`);
     const page = pw.contexts()[0]!.pages()[0] ?? (await pw.contexts()[0]!.newPage());
     await page.goto(`${site.url}/animated`);
     const sessionId = await newestSessionId(user.workspaceId);
