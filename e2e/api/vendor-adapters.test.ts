@@ -30,8 +30,8 @@ const newKey = (tag: string) => `${tag}_${randomBytes(8).toString('hex')}`;
 async function browserAnswers(connectUrl: string): Promise<boolean> {
   try {
     const connection = await connectCdp(connectUrl, {}, 3_000, 3_000, egressPolicy());
-    const version = await connection.send('Browser.getVersion', {}, { timeoutMs: 3_000 });
-    connection.close();
+    const version = await connection.socket.send('Browser.getVersion', {}, undefined, 3_000);
+    connection.socket.close();
     return typeof version.product === 'string';
   } catch {
     return false;

@@ -3,17 +3,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CdpCommands, parseCdp } from './commands';
-
-class Answered extends Error {}
-class Late extends Error {}
+import { CdpError } from './errors';
 
 function client(firstId?: number) {
   const written: Record<string, unknown>[] = [];
-  const commands = new CdpCommands((text) => written.push(JSON.parse(text)), {
-    firstId,
-    answeredError: (method, detail) => new Answered(`${method}: ${detail}`),
-    timedOut: (method, ms) => new Late(`${method} after ${ms} ms`),
-  });
+  const commands = new CdpCommands((text) => written.push(JSON.parse(text)), firstId);
   return { commands, written };
 }
 
@@ -27,29 +21,31 @@ test('each command goes out with the next id (and its CDP session); its answer r
   assert.equal(commands.settle({ id: 2, error: { message: 'x is not defined' } }), true);
   assert.equal(commands.settle({ id: 1, result: { product: 'Chrome/156' } }), true);
   assert.deepEqual(await version, { product: 'Chrome/156' });
-  await assert.rejects(evaluated, (error: Error) => error instanceof Answered && error.message === 'Runtime.evaluate: x is not defined');
+  await assert.rejects(evaluated, (error: Error) => error instanceof CdpError && error.kind === 'answered' && error.message === 'Runtime.evaluate: x is not defined'
+    && error.details.method === 'Runtime.evaluate' && error.details.detail === 'x is not defined');
   assert.equal(commands.waiting, false);
 });
 
-test('a command past its deadline fails with the client\'s words; its late answer is dropped, not taken for an event', async () => {
+test('a command past its deadline fails as a timeout naming it; its late answer is dropped, not taken for an event', async () => {
   const { commands } = client();
-  await assert.rejects(commands.send('Page.navigate', { url: 'about:blank' }, undefined, 20), (error: Error) => error instanceof Late && error.message === 'Page.navigate after 20 ms');
+  await assert.rejects(commands.send('Page.navigate', { url: 'about:blank' }, undefined, 20), (error: Error) => error instanceof CdpError && error.kind === 'timeout'
+    && error.details.method === 'Page.navigate' && error.details.timeoutMs === 20);
   assert.equal(commands.settle({ id: 1, result: {} }), true);
 });
 
 test('the end of the connection fails every waiting command and every later one; rejectWaiting only the waiting ones', async () => {
   const { commands, written } = client();
   const waiting = commands.send('Target.getTargets');
-  const gone = new Error('the browser went away');
+  const gone = new CdpError('closed', 'the browser went away');
   commands.fail(gone);
-  commands.fail(new Error('a second reason is ignored'));
+  commands.fail(new CdpError('closed', 'a second reason is ignored'));
   await assert.rejects(waiting, (error) => error === gone);
   await assert.rejects(commands.send('Browser.close'), (error) => error === gone);
   assert.equal(written.length, 1, 'nothing is written after the end');
 
   const lane = client(1_000_000_000);
   const pending = lane.commands.send('Page.stopScreencast');
-  lane.commands.rejectWaiting(new Error('session ended'));
+  lane.commands.rejectWaiting(new CdpError('closed', 'session ended'));
   await assert.rejects(pending, /session ended/);
   void lane.commands.send('Page.startScreencast');
   assert.deepEqual(lane.written.map((m) => m.id), [1_000_000_000, 1_000_000_001]);
@@ -76,5 +72,5 @@ test('commands are typed from the protocol: its names, parameters and answers (c
   const product: string = (await version).product;
   const frameId: string = (await navigated).frameId;
   assert.deepEqual([product, frameId], ['Chrome/156', 'F1']);
-  commands.fail(new Error('done'));
+  commands.fail(CdpError.closedByUs('done'));
 });

@@ -1,12 +1,12 @@
 // The commands one CDP client has sent and not yet had answered: ids, each answer matched to its
 // command (with a deadline where the caller gives one), and every command still waiting failed
 // once the connection ends. It is the one such mechanism under every CDP client of the product:
-// the provider checks' WebSocket client (lib/providers/cdp-client.ts), the agent toolkit's
-// (proxy/agent/cdp.ts), the profile plugin's client on a fresh upstream socket
-// (proxy/plugins/profile/cdp.ts) and the pipeline lane's injected commands (proxy/relay/injected.ts).
-// A transport writes the text it is given and hands every message it reads to settle(); what an
-// event means stays with the client. Commands and their answers are typed from the protocol
-// (protocol.ts).
+// the WebSocket client (socket.ts: provider checks, the agent toolkit), the profile plugin's client
+// on a fresh upstream socket (proxy/plugins/profile/cdp.ts) and the pipeline lane's injected
+// commands (proxy/relay/injected.ts). A transport writes the text it is given and hands every
+// message it reads to settle(); what an event means stays with the client. Commands and their
+// answers are typed from the protocol (protocol.ts); failures are CdpErrors (errors.ts).
+import { CdpError } from './errors';
 import type { CdpMethod, CdpResult, CdpSendParams } from './protocol';
 
 /** A CDP message as it arrives, command answer or event. */
@@ -19,15 +19,6 @@ export interface CdpMessage {
   sessionId?: string;
 }
 
-export interface CommandWords {
-  /** The first id (the pipeline lane's own range starts far above a client's). */
-  firstId?: number;
-  /** The error of a command the browser answered with an error. */
-  answeredError(method: string, detail: string | undefined): Error;
-  /** The error of a command not answered within its deadline. */
-  timedOut?(method: string, timeoutMs: number): Error;
-}
-
 interface Pending {
   method: string;
   resolve(value: unknown): void;
@@ -38,10 +29,11 @@ interface Pending {
 export class CdpCommands {
   private nextId: number;
   private readonly pending = new Map<number, Pending>();
-  private failure: Error | null = null;
+  private failure: CdpError | null = null;
 
-  constructor(private readonly write: (text: string) => void, private readonly words: CommandWords) {
-    this.nextId = words.firstId ?? 1;
+  /** `firstId`: the first id (the pipeline lane's own range starts far above a client's). */
+  constructor(private readonly write: (text: string) => void, private readonly firstId = 1) {
+    this.nextId = firstId;
   }
 
   /** Commands are waiting for their answers. */
@@ -50,20 +42,20 @@ export class CdpCommands {
   }
 
   /** Why the connection ended (every later command fails with it); null while it is open. */
-  get failed(): Error | null {
+  get failed(): CdpError | null {
     return this.failure;
   }
 
-  /** Resolves with the command's result; rejects with the client's errors (answered error, deadline, connection ended). */
+  /** Resolves with the command's result; rejects with a CdpError: answered, timeout (with `timeoutMs`), or the connection's end. */
   send<M extends CdpMethod>(method: M, params: CdpSendParams<M> = {}, sessionId?: string, timeoutMs?: number): Promise<CdpResult<M>> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise<CdpResult<M>>((resolve, reject) => {
       const entry: Pending = { method, resolve: resolve as (value: unknown) => void, reject };
-      if (timeoutMs !== undefined && this.words.timedOut) {
+      if (timeoutMs !== undefined) {
         entry.timer = setTimeout(() => {
           this.pending.delete(id);
-          reject(this.words.timedOut!(method, timeoutMs));
+          reject(CdpError.timedOut(method, timeoutMs));
         }, timeoutMs);
       }
       this.pending.set(id, entry);
@@ -73,25 +65,25 @@ export class CdpCommands {
 
   /** True when `message` is an answer in these commands' range of ids (it is settled, or dropped, here then). */
   settle(message: CdpMessage): boolean {
-    if (typeof message.id !== 'number' || message.id < (this.words.firstId ?? 1)) return false;
+    if (typeof message.id !== 'number' || message.id < this.firstId) return false;
     const entry = this.pending.get(message.id);
     if (!entry) return true; // its deadline passed, or not ours: dropped
     this.pending.delete(message.id);
     clearTimeout(entry.timer);
-    if (message.error) entry.reject(this.words.answeredError(entry.method, message.error.message));
+    if (message.error) entry.reject(CdpError.answered(entry.method, message.error.message ?? 'unknown error'));
     else entry.resolve(message.result ?? {});
     return true;
   }
 
   /** The connection ended: every waiting command, and every later one, fails with `error`. Only the first call counts. */
-  fail(error: Error): void {
+  fail(error: CdpError): void {
     if (this.failure) return;
     this.failure = error;
     this.rejectWaiting(error);
   }
 
   /** Every command waiting now fails with `error`; later ones are still sent (the pipeline lane at a session's end). */
-  rejectWaiting(error: Error): void {
+  rejectWaiting(error: CdpError): void {
     for (const entry of this.pending.values()) {
       clearTimeout(entry.timer);
       entry.reject(error);

@@ -4,7 +4,7 @@
 // the provider's 101) plus the probe's own budget.
 import { ApiError } from '../api/errors';
 import { resolveBrowserUrl, type ProviderHeaders } from './address';
-import { connectCdp, type CdpConnection } from './cdp-client';
+import { checkFailure, connectCdp, type ProviderCdp } from './cdp-client';
 import { ProviderCheckError } from './check-errors';
 import { fetchPoolStatus, type PoolStatus } from './detect-managed';
 import { assertProviderAddressAllowed, outboundAddress, type OutboundAddress } from './egress';
@@ -21,7 +21,7 @@ const POOL_STATUS_TIMEOUT_MS = 3_000;
 export const CALIBRATING_RETRY_AFTER_S = 5;
 
 interface Greeted {
-  connection: CdpConnection;
+  connection: ProviderCdp;
   resolvedUrl: string;
   latencyMs: number;
 }
@@ -35,10 +35,12 @@ async function openAndGreet(address: OutboundAddress, handshakeTimeoutMs: number
   // The budget is what is left of the router's timeout; the reason names the timeout itself.
   const connection = await connectCdp(resolvedUrl, address.headers, left, handshakeTimeoutMs, policy);
   try {
-    const version = await connection.send('Browser.getVersion', {}, { timeoutMs: STEP_TIMEOUT_MS });
+    const version = await connection.socket.send('Browser.getVersion', {}, undefined, STEP_TIMEOUT_MS).catch((error: unknown) => {
+      throw checkFailure(error, connection.host);
+    });
     if (typeof version.product !== 'string') throw new ProviderCheckError('the provider answered Browser.getVersion without a product: is this a CDP endpoint?');
   } catch (error) {
-    connection.close();
+    connection.socket.close();
     throw error;
   }
   return { connection, resolvedUrl, latencyMs: Date.now() - started };
@@ -66,7 +68,7 @@ export async function testAddress(given: ProviderAddress, handshakeTimeoutMs: nu
     fetchPoolStatus(address.url, address.headers, Math.min(POOL_STATUS_TIMEOUT_MS, handshakeTimeoutMs), address.policy),
     openAndGreet(address, handshakeTimeoutMs).catch((error: unknown) => ({ failed: reasonOf(error) })),
   ]);
-  if ('connection' in greeted) greeted.connection.close();
+  if ('connection' in greeted) greeted.connection.socket.close();
   refuseWhileCalibrating(pool);
   return 'connection' in greeted ? { ok: true, latencyMs: greeted.latencyMs } : { ok: false, reason: greeted.failed };
 }
@@ -79,7 +81,7 @@ export async function testOperatorAddress(address: ProviderAddress, handshakeTim
   const outbound: OutboundAddress = { url: address.url, headers: address.headers, policy: { privateNetwork: 'allow', internalPorts: new Set() } };
   try {
     const greeted = await openAndGreet(outbound, handshakeTimeoutMs);
-    greeted.connection.close();
+    greeted.connection.socket.close();
     return { ok: true, latencyMs: greeted.latencyMs };
   } catch (error) {
     return { ok: false, reason: reasonOf(error) };
@@ -126,7 +128,7 @@ export async function testAndProbe(given: ProviderAddress, handshakeTimeoutMs: n
       },
     };
   } finally {
-    greeted.connection.close();
+    greeted.connection.socket.close();
   }
 }
 
@@ -142,7 +144,7 @@ export async function detectKind(given: ProviderAddress, handshakeTimeoutMs: num
     fetchPoolStatus(address.url, address.headers, Math.min(POOL_STATUS_TIMEOUT_MS, handshakeTimeoutMs), address.policy),
     openAndGreet(address, handshakeTimeoutMs).catch(() => null),
   ]);
-  greeted?.connection.close();
+  greeted?.connection.socket.close();
   if (pool) return { detectedKind: 'managed', advertisedMaxConcurrent: pool.capacity };
   return { detectedKind: greeted ? 'generic' : null, advertisedMaxConcurrent: null };
 }

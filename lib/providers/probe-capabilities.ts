@@ -1,7 +1,8 @@
 // The capability probe: real CDP commands on an open browser connection, each step with its own
 // deadline inside one overall budget. A step that fails is recorded, never fatal; whatever the
 // probe opened (a page target) is closed again.
-import type { CdpConnection } from './cdp-client';
+import type { CdpSocket } from '../cdp/socket';
+import { checkFailure, type ProviderCdp } from './cdp-client';
 
 /**
  * `supported`: the step worked. `unsupported`: the provider answered with an error or nothing in
@@ -41,7 +42,7 @@ type Step = <T>(name: string, run: (timeoutMs: number) => Promise<T>) => Promise
 const verdict = (ok: boolean | null): CapabilityValue => (ok ? 'supported' : 'unsupported');
 
 /** Steps that share one deadline: each gets min(step timeout, time left); a failure is recorded and gives null. */
-function stepsWithin(budgetMs: number, errors: string[]): Step {
+function stepsWithin(budgetMs: number, errors: string[], host: string): Step {
   const deadline = Date.now() + budgetMs;
   return async (name, run) => {
     const left = deadline - Date.now();
@@ -52,34 +53,34 @@ function stepsWithin(budgetMs: number, errors: string[]): Step {
     try {
       return await run(Math.min(STEP_TIMEOUT_MS, left));
     } catch (error) {
-      errors.push(`${name}: ${(error as Error).message}`);
+      errors.push(`${name}: ${checkFailure(error, host).message}`);
       return null;
     }
   };
 }
 
-export async function probeCapabilities(connection: CdpConnection, budgetMs = PROBE_BUDGET_MS) {
+export async function probeCapabilities({ socket: connection, host }: ProviderCdp, budgetMs = PROBE_BUDGET_MS) {
   const errors: string[] = [];
-  const step = stepsWithin(budgetMs, errors);
+  const step = stepsWithin(budgetMs, errors, host);
   const targets = await step('targetGetTargets', async (timeoutMs) => {
-    const result = await connection.send('Target.getTargets', {}, { timeoutMs });
+    const result = await connection.send('Target.getTargets', {}, undefined, timeoutMs);
     if (!Array.isArray(result.targetInfos)) throw new Error('no targetInfos in the answer');
     return true;
   });
   const cookies = await step('browserCookies', async (timeoutMs) => {
-    const result = await connection.send('Storage.getCookies', {}, { timeoutMs });
+    const result = await connection.send('Storage.getCookies', {}, undefined, timeoutMs);
     if (!Array.isArray(result.cookies)) throw new Error('no cookies array in the answer');
     return true;
   });
-  const page = await probePage(connection, step, errors);
+  const page = await probePage(connection, step, errors, host);
   return { browserCookies: verdict(cookies), targetGetTargets: verdict(targets), ...page, errors };
 }
 
 /** On a page of its own (closed again, even when the budget is spent): creating it, Fetch interception, screencast. */
-async function probePage(connection: CdpConnection, step: Step, errors: string[]) {
+async function probePage(connection: CdpSocket, step: Step, errors: string[], host: string) {
   const created = await step('targetCreate', async (timeoutMs) => {
     const started = Date.now();
-    const result = await connection.send('Target.createTarget', { url: 'about:blank' }, { timeoutMs });
+    const result = await connection.send('Target.createTarget', { url: 'about:blank' }, undefined, timeoutMs);
     if (typeof result.targetId !== 'string') throw new Error('no targetId in the answer');
     return { targetId: result.targetId, latencyMs: Date.now() - started };
   });
@@ -92,29 +93,29 @@ async function probePage(connection: CdpConnection, step: Step, errors: string[]
   if (!created) return page;
   const { targetId } = created;
   const sessionId = await step('attachToTarget', async (timeoutMs) => {
-    const result = await connection.send('Target.attachToTarget', { targetId, flatten: true }, { timeoutMs });
+    const result = await connection.send('Target.attachToTarget', { targetId, flatten: true }, undefined, timeoutMs);
     if (typeof result.sessionId !== 'string') throw new Error('no sessionId in the answer');
     return result.sessionId;
   });
   if (sessionId) {
     page.fetchInterception = verdict(await step('fetchInterception', async (timeoutMs) => {
-      await connection.send('Fetch.enable', {}, { sessionId, timeoutMs });
-      await connection.send('Fetch.disable', {}, { sessionId, timeoutMs });
+      await connection.send('Fetch.enable', {}, sessionId, timeoutMs);
+      await connection.send('Fetch.disable', {}, sessionId, timeoutMs);
       return true;
     }));
     page.pageScreencast = verdict(await step('pageScreencast', async (timeoutMs) => {
       const frame = connection.waitForEvent('Page.screencastFrame', { sessionId, timeoutMs: Math.min(SCREENCAST_FRAME_WAIT_MS, timeoutMs) });
-      await connection.send('Page.startScreencast', { format: 'jpeg', quality: 10, maxWidth: 320, maxHeight: 240, everyNthFrame: 1 }, { sessionId, timeoutMs });
+      await connection.send('Page.startScreencast', { format: 'jpeg', quality: 10, maxWidth: 320, maxHeight: 240, everyNthFrame: 1 }, sessionId, timeoutMs);
       // A frame proves it; an accepted start is enough (a blank page may not paint in time).
       const params = await frame;
       if (params && typeof params.sessionId === 'number') {
-        await connection.send('Page.screencastFrameAck', { sessionId: params.sessionId }, { sessionId, timeoutMs }).catch(() => {});
+        await connection.send('Page.screencastFrameAck', { sessionId: params.sessionId }, sessionId, timeoutMs).catch(() => {});
       }
-      await connection.send('Page.stopScreencast', {}, { sessionId, timeoutMs }).catch(() => {});
+      await connection.send('Page.stopScreencast', {}, sessionId, timeoutMs).catch(() => {});
       return true;
     }));
   }
-  await closeOpened(connection, targetId).catch((error: Error) => errors.push(`cleanup: ${error.message}`));
+  await closeOpened(connection, targetId).catch((error: unknown) => errors.push(`cleanup: ${checkFailure(error, host).message}`));
   return page;
 }
 
@@ -122,10 +123,10 @@ async function probePage(connection: CdpConnection, step: Step, errors: string[]
  * Closes the page the probe opened and waits until it is gone: closeTarget answers before the tab
  * leaves the browser's list, and a user listing their pages right after must not see it.
  */
-async function closeOpened(connection: CdpConnection, targetId: string): Promise<void> {
+async function closeOpened(connection: CdpSocket, targetId: string): Promise<void> {
   const timeoutMs = CLEANUP_TIMEOUT_MS;
-  const discovering = await connection.send('Target.setDiscoverTargets', { discover: true }, { timeoutMs }).then(() => true, () => false);
+  const discovering = await connection.send('Target.setDiscoverTargets', { discover: true }, undefined, timeoutMs).then(() => true, () => false);
   const gone = discovering ? connection.waitForEvent('Target.targetDestroyed', { timeoutMs, match: (event) => event.targetId === targetId }) : null;
-  await connection.send('Target.closeTarget', { targetId }, { timeoutMs });
+  await connection.send('Target.closeTarget', { targetId }, undefined, timeoutMs);
   await gone;
 }

@@ -8,6 +8,7 @@ import { afterAction, checkRef, refError, snapshot } from './reading';
 import type { AgentSession } from './session';
 import type { Tab } from './tab';
 import { AgentError, type ActionStep } from './types';
+import { agentError } from './cdp';
 
 const NAVIGATION_TIMEOUT_MS = 30_000;
 /** How long an action's own requests may keep it from answering (a long poll would hold it forever). */
@@ -65,7 +66,8 @@ export async function act(session: AgentSession, steps: ActionStep[], options: {
       // A step after one that navigated acts on the new document only if its ref came from there.
       report.push(`${index + 1}. ${await runStep(session, await session.tab(), step)}`);
       session.clearFailure(key);
-    } catch (error) {
+    } catch (thrown) {
+      const error = agentError(thrown);
       if (!(error instanceof AgentError)) throw error;
       const count = session.noteFailure(key);
       const loop = count >= 3 ? ` This step has now failed ${count} times: try a different approach.` : '';

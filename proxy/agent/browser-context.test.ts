@@ -13,7 +13,7 @@ import { eventually } from '../../e2e/support/connect';
 import { startTestSite, type TestSite } from '../../e2e/support/test-site';
 import { navigate } from './actions';
 import type { Protocol } from '../../lib/cdp/protocol';
-import { CdpConnection } from './cdp';
+import { CdpSocket } from '../../lib/cdp/socket';
 import { evaluate } from './reading';
 import type { AgentSession } from './session';
 import { SessionSet } from './session-set';
@@ -22,11 +22,11 @@ import type { AgentEndpoint } from './types';
 let browser: Chromium;
 let site: TestSite;
 /** The test's own connection: another client of the same browser. */
-let other: CdpConnection;
+let other: CdpSocket;
 let defaultContext: string;
 before(async () => {
   [browser, site] = await Promise.all([launchChromium(), startTestSite()]);
-  other = await CdpConnection.open(browser.wsUrl);
+  other = await CdpSocket.open(browser.wsUrl, { handshakeTimeoutMs: 30_000, commandTimeoutMs: 30_000 });
   defaultContext = (await pages()).find((t) => t.url === 'about:blank')!.browserContextId!;
 });
 after(async () => {

@@ -3,8 +3,9 @@
 // browser's other users, and ending it closes every tab and popup it holds at once. Two cases keep
 // the browser's default context, where the session's own-tabs rule (`scope` in session.ts) is the
 // whole of its isolation: a session with a saved profile, and a browser that refuses contexts.
-import { CdpError, type CdpConnection } from './cdp';
-import { AgentError, type AgentEndpoint, type ResolvedOptions } from './types';
+import { CdpError } from '../../lib/cdp/errors';
+import type { CdpSocket } from '../../lib/cdp/socket';
+import type { AgentEndpoint, ResolvedOptions } from './types';
 
 /** A browser that takes longer than this to make a context is treated as one that refuses them. */
 const CREATE_TIMEOUT_MS = 10_000;
@@ -14,7 +15,7 @@ const DISPOSE_TIMEOUT_MS = 5_000;
  * Creates the session's context and refuses downloads in it; the context's id, or null for the
  * default context.
  */
-export async function openOwnContext(cdp: CdpConnection, endpoint: AgentEndpoint, options: ResolvedOptions): Promise<string | null> {
+export async function openOwnContext(cdp: CdpSocket, endpoint: AgentEndpoint, options: ResolvedOptions): Promise<string | null> {
   const browserContextId = await createContext(cdp, options);
   // Downloads would write to the provider's disk: refuse them, but hear of them (browsers of the
   // user's own keep their settings). The setting is per context: the default's does not reach ours.
@@ -22,7 +23,7 @@ export async function openOwnContext(cdp: CdpConnection, endpoint: AgentEndpoint
   return browserContextId;
 }
 
-async function createContext(cdp: CdpConnection, options: ResolvedOptions): Promise<string | null> {
+async function createContext(cdp: CdpSocket, options: ResolvedOptions): Promise<string | null> {
   // The profile plugin (proxy/plugins/profile/) restores the profile's cookies and storage into the
   // default context when the browser opens, and saves them from there at the end: a context of
   // our own would start empty and save nothing.
@@ -34,7 +35,7 @@ async function createContext(cdp: CdpConnection, options: ResolvedOptions): Prom
     return browserContextId;
   } catch (error) {
     // Some providers allow no context but their own; the session then works in tabs of its own.
-    if (error instanceof CdpError || (error instanceof AgentError && error.code === 'timeout')) return null;
+    if (error instanceof CdpError && (error.kind === 'answered' || error.kind === 'timeout')) return null;
     throw error;
   }
 }
@@ -43,7 +44,7 @@ async function createContext(cdp: CdpConnection, options: ResolvedOptions): Prom
  * Closes what the session opened: its context (the browser closes every tab and popup in it), or,
  * in the default context or when the browser will not dispose it, the tabs in `scope` one by one.
  */
-export async function closeOwnTargets(cdp: CdpConnection, browserContextId: string | null, scope: Iterable<string>): Promise<void> {
+export async function closeOwnTargets(cdp: CdpSocket, browserContextId: string | null, scope: Iterable<string>): Promise<void> {
   if (browserContextId) {
     const disposed = await cdp.send('Target.disposeBrowserContext', { browserContextId }, undefined, DISPOSE_TIMEOUT_MS).then(() => true, () => false);
     if (disposed) return;

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { WebSocketServer } from 'ws';
 import { CLOSE_TEXTS, idleTimeoutText } from '../sessions/close-reasons';
-import { CdpConnection, closeWords } from './cdp';
+import { agentError, closedWords, closeWords, openBrowser } from './cdp';
 import { AgentError } from './types';
 
 let server: WebSocketServer;
@@ -17,9 +17,10 @@ before(async () => {
   server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await new Promise((resolve) => server.once('listening', resolve));
   base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The first command is answered by the close frame the URL asks for.
+  // The first command is answered by the close frame the URL asks for (or by nothing: /silent).
   server.on('connection', (socket, req) => {
     const asked = new URL(req.url ?? '/', base).searchParams;
+    if (!asked.has('code')) return;
     socket.once('message', () => socket.close(Number(asked.get('code')), asked.get('reason') ?? ''));
   });
 });
@@ -29,9 +30,9 @@ after(async () => {
 
 /** What a command in flight and the connection's close say when the server closes with `code` and `reason`. */
 async function closedWith(code: number, reason: string): Promise<{ failed: unknown; closed: string }> {
-  const cdp = await CdpConnection.open(`${base}/?${new URLSearchParams({ code: String(code), reason })}`);
-  const closed = new Promise<string>((resolve) => cdp.onClose(resolve));
-  const failed = await cdp.send('Browser.getVersion').then(() => assert.fail('the server answers no command'), (error: unknown) => error);
+  const cdp = await openBrowser(`${base}/?${new URLSearchParams({ code: String(code), reason })}`);
+  const closed = new Promise<string>((resolve) => cdp.onClose((error) => resolve(closedWords(error))));
+  const failed = await cdp.send('Browser.getVersion').then(() => assert.fail('the server answers no command'), (error: unknown) => agentError(error));
   return { failed, closed: await closed };
 }
 
@@ -71,4 +72,31 @@ test('a close frame without a reason: what its code means, the setting named for
   assert.equal(closeWords(1005, ''), 'the browser session ended');
   assert.equal(closeWords(1006, ''), 'the browser connection closed (1006)');
   assert.equal(closeWords(4999, 'something else'), 'the browser session ended (4999: something else)');
+});
+
+test('a command the browser leaves unanswered: a timeout naming the command and the deadline; closing it ourselves ends the session', async () => {
+  const cdp = await openBrowser(`${base}/silent`);
+  const failed = agentError(await cdp.send('Page.navigate', { url: 'about:blank' }, undefined, 1_000).catch((error: unknown) => error));
+  assert.ok(failed instanceof AgentError);
+  assert.equal(failed.code, 'timeout');
+  assert.equal(failed.message, 'the browser did not answer Page.navigate within 1 s');
+  const closed = new Promise<string>((resolve) => cdp.onClose((error) => resolve(closedWords(error))));
+  cdp.close();
+  assert.equal(await closed, 'the session was closed');
+  const after = agentError(await cdp.send('Browser.getVersion').catch((error: unknown) => error));
+  assert.ok(after instanceof AgentError && after.code === 'closed' && after.message === 'the session was closed');
+});
+
+test('a refused upgrade: the status and the body\'s reason; nothing listening: the socket\'s own words', async () => {
+  const refusing = new WebSocketServer({ host: '127.0.0.1', port: 0, verifyClient: (_info, done) => done(false, 401, 'wrong token') });
+  await new Promise((resolve) => refusing.once('listening', resolve));
+  try {
+    const { port } = refusing.address() as AddressInfo;
+    await assert.rejects(openBrowser(`ws://127.0.0.1:${port}/`), (error: unknown) => error instanceof AgentError && error.code === 'browser'
+      && error.message === 'no browser could be opened: 401 wrong token');
+  } finally {
+    await new Promise((resolve) => refusing.close(resolve));
+  }
+  await assert.rejects(openBrowser('ws://127.0.0.1:1/'), (error: unknown) => error instanceof AgentError && error.code === 'browser'
+    && /^no browser could be opened: connect ECONNREFUSED 127\.0\.0\.1:1$/.test(error.message));
 });

@@ -1,102 +1,43 @@
-// The agent toolkit's CDP connection: one WebSocket to a browser, commands with deadlines, events
-// by method and CDP session (flat mode: a tab's commands carry its `sessionId`). It is the client
-// end of a session like any Playwright script, so nothing here is special to our proxy.
-import WebSocket from 'ws';
-import { CdpCommands, parseCdp } from '../../lib/cdp/commands';
-import type { CdpEventName, CdpEventParams, CdpMethod, CdpResult, CdpSendParams } from '../../lib/cdp/protocol';
+// The agent toolkit's browser connection: the product's CDP client (lib/cdp/socket.ts) opened
+// through the endpoint like any Playwright script's, and its failures worded for a model: which
+// command went unanswered, why the session ended and which setting controls it.
+import { CdpError } from '../../lib/cdp/errors';
+import { CdpSocket } from '../../lib/cdp/socket';
 import { AgentError } from './types';
-
-// Commands, answers and events are typed from the protocol (lib/cdp/protocol.ts).
-export type EventHandler<E extends CdpEventName> = (params: CdpEventParams<E>, sessionId: string | undefined) => void;
 
 /** The default deadline of a command: a browser that answers nothing for this long is stuck. */
 export const COMMAND_TIMEOUT_MS = 30_000;
 
-export class CdpConnection {
-  private readonly commands: CdpCommands;
-  private readonly handlers = new Map<string, Set<EventHandler<CdpEventName>>>();
-  private closedReason: string | null = null;
-  private readonly closeListeners = new Set<(reason: string) => void>();
-  /** Response headers of the WebSocket handshake (the proxy's X-Session-Id). */
-  readonly headers: Record<string, string | string[] | undefined>;
-
-  private constructor(private readonly socket: WebSocket, headers: Record<string, string | string[] | undefined>) {
-    this.headers = headers;
-    this.commands = new CdpCommands((text) => socket.send(text), {
-      answeredError: (method, detail) => new CdpError(method, detail ?? 'unknown error'),
-      timedOut: (method, ms) => new AgentError('timeout', `the browser did not answer ${method} within ${Math.round(ms / 1000)} s`),
-    });
-    socket.on('message', (data) => this.onMessage(data.toString()));
-    socket.on('close', (code, reason) => this.fail(closeWords(code, reason.toString())));
-    socket.on('error', (error) => this.fail(`the browser connection failed: ${error.message}`));
-  }
-
-  /** Opens the WebSocket; a refusal (an HTTP status before the upgrade) is reported with its text. */
-  static open(url: string, headers: Record<string, string> = {}, timeoutMs = 120_000): Promise<CdpConnection> {
-    return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url, { headers, perMessageDeflate: false, maxPayload: 256 * 1024 * 1024, handshakeTimeout: timeoutMs });
-      let responseHeaders: Record<string, string | string[] | undefined> = {};
-      socket.once('upgrade', (res) => (responseHeaders = res.headers));
-      socket.once('open', () => resolve(new CdpConnection(socket, responseHeaders)));
-      socket.once('unexpected-response', (_req, res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => { if (body.length < 2_000) body += chunk; });
-        res.on('end', () => {
-          socket.terminate();
-          reject(new AgentError('browser', `no browser could be opened: ${res.statusCode} ${body.trim() || res.statusMessage}`));
-        });
-      });
-      socket.once('error', (error) => reject(new AgentError('browser', `no browser could be opened: ${error.message}`)));
-    });
-  }
-
-  get closed(): boolean {
-    return this.closedReason !== null;
-  }
-
-  send<M extends CdpMethod>(method: M, params: CdpSendParams<M> = {}, sessionId?: string, timeoutMs = COMMAND_TIMEOUT_MS): Promise<CdpResult<M>> {
-    return this.commands.send(method, params, sessionId, timeoutMs);
-  }
-
-  on<E extends CdpEventName>(method: E, handler: EventHandler<E>): () => void {
-    let set = this.handlers.get(method);
-    if (!set) this.handlers.set(method, (set = new Set()));
-    const untyped = handler as EventHandler<CdpEventName>;
-    set.add(untyped);
-    return () => set.delete(untyped);
-  }
-
-  onClose(listener: (reason: string) => void): void {
-    if (this.closedReason) listener(this.closedReason);
-    else this.closeListeners.add(listener);
-  }
-
-  close(): void {
-    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) this.socket.close(1000);
-    this.fail('the session was closed');
-  }
-
-  private onMessage(text: string): void {
-    const message = parseCdp(text);
-    if (!message || this.commands.settle(message) || typeof message.method !== 'string') return;
-    for (const handler of this.handlers.get(message.method) ?? []) handler((message.params ?? {}) as CdpEventParams<CdpEventName>, message.sessionId);
-  }
-
-  private fail(reason: string): void {
-    if (this.closedReason) return;
-    this.closedReason = reason;
-    this.commands.fail(new AgentError('closed', reason));
-    for (const listener of this.closeListeners) listener(reason);
-    this.closeListeners.clear();
+/** Opens the browser's WebSocket; a refusal (an HTTP status before the upgrade) is reported with its text. */
+export async function openBrowser(url: string, headers: Record<string, string> = {}, timeoutMs = 120_000): Promise<CdpSocket> {
+  try {
+    return await CdpSocket.open(url, { headers, handshakeTimeoutMs: timeoutMs, commandTimeoutMs: COMMAND_TIMEOUT_MS });
+  } catch (error) {
+    if (!(error instanceof CdpError)) throw error;
+    const { status, statusText, body, cause } = error.details;
+    throw new AgentError('browser', `no browser could be opened: ${error.kind === 'refused' ? `${status} ${body?.trim() || statusText}` : (cause?.message ?? error.message)}`);
   }
 }
 
-/** A command the browser answered with an error. */
-export class CdpError extends Error {
-  constructor(readonly method: string, readonly detail: string) {
-    super(`${method}: ${detail}`);
-  }
+/**
+ * The toolkit's error for a failure of its browser connection: a command that went unanswered, or
+ * the session's end. Anything else (a command the browser answered with an error) is returned as
+ * it is: the toolkit's steps decide what that means.
+ */
+export function agentError(error: unknown): unknown {
+  if (!(error instanceof CdpError)) return error;
+  const { method, timeoutMs } = error.details;
+  if (error.kind === 'timeout' && method && timeoutMs !== undefined) return new AgentError('timeout', `the browser did not answer ${method} within ${Math.round(timeoutMs / 1000)} s`);
+  if (error.kind === 'closed') return new AgentError('closed', closedWords(error));
+  return error;
+}
+
+/** Why the browser's connection ended, as the model reads it. */
+export function closedWords(error: CdpError): string {
+  const { byUs, cause, code, reason } = error.details;
+  if (byUs) return 'the session was closed';
+  if (cause || code === undefined) return `the browser connection failed: ${cause?.message ?? error.message}`;
+  return closeWords(code, reason ?? '');
 }
 
 /**

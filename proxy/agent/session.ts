@@ -4,7 +4,8 @@
 // sent one after the other.
 import { randomBytes } from 'node:crypto';
 import { closeOwnTargets, openOwnContext } from './browser-context';
-import { CdpConnection } from './cdp';
+import type { CdpSocket } from '../../lib/cdp/socket';
+import { closedWords, openBrowser } from './cdp';
 import { idleMsFor, type AgentPolicy } from './policy';
 import { Tab } from './tab';
 import { AgentError, type AgentEndpoint, type ResolvedOptions, type SessionState, type TabInfo } from './types';
@@ -42,7 +43,7 @@ export class AgentSession {
   private readonly failures = new Map<string, number>();
 
   private constructor(
-    readonly cdp: CdpConnection,
+    readonly cdp: CdpSocket,
     readonly endpoint: AgentEndpoint,
     readonly options: ResolvedOptions,
     readonly policy: AgentPolicy,
@@ -51,7 +52,7 @@ export class AgentSession {
     this.lifetimeTimer = setTimeout(() => void this.close(`the session reached its ${Math.round(policy.maxLifetimeMs / 3_600_000)}-hour limit`), policy.maxLifetimeMs).unref();
     // The keepalive is a round trip to the browser; it does not touch lastActivity.
     this.keepaliveTimer = setInterval(() => void cdp.send('Browser.getVersion', {}, undefined, 10_000).catch(() => {}), policy.keepaliveMs).unref();
-    cdp.onClose((reason) => void this.close(reason));
+    cdp.onClose((error) => void this.close(closedWords(error)));
   }
 
   /**
@@ -60,7 +61,7 @@ export class AgentSession {
    */
   static async open(endpoint: AgentEndpoint, options: ResolvedOptions, policy: AgentPolicy): Promise<AgentSession> {
     const { url, headers } = await endpoint.connect(options);
-    const cdp = await CdpConnection.open(url, headers);
+    const cdp = await openBrowser(url, headers);
     const session = new AgentSession(cdp, endpoint, options, policy);
     try {
       await session.start();

@@ -3,7 +3,8 @@
 // action settle) and the last snapshot shown (for diffs). A new document means a new world, and
 // with it an empty ref table: refs of the old document cannot resolve here (docs/agents.md, "Refs").
 import { readFileSync } from 'node:fs';
-import { CdpError, type CdpConnection } from './cdp';
+import { CdpError } from '../../lib/cdp/errors';
+import type { CdpSocket } from '../../lib/cdp/socket';
 import type { SnapshotLine } from './snapshot';
 import { AgentError } from './types';
 import type { CdpMethod, CdpResult, CdpSendParams } from '../../lib/cdp/protocol';
@@ -30,7 +31,7 @@ export class Tab {
   private readonly loadWaiters = new Set<() => void>();
 
   constructor(
-    private readonly cdp: CdpConnection,
+    private readonly cdp: CdpSocket,
     readonly targetId: string,
     readonly sessionId: string,
   ) {}
@@ -146,7 +147,7 @@ export class Tab {
         if (exceptionDetails) throw new AgentError('browser', `the page script failed: ${exceptionDetails.exception?.description?.split('\n')[0] ?? exceptionDetails.text}`);
         return result.value as T;
       } catch (error) {
-        if (!(error instanceof CdpError) || !/context|Execution context was destroyed|Inspected target navigated/i.test(error.detail)) throw error;
+        if (!(error instanceof CdpError) || error.kind !== 'answered' || !/context|Execution context was destroyed|Inspected target navigated/i.test(error.details.detail ?? '')) throw error;
         this.world = null;
         if (!options.retry || attempt >= 1) throw new AgentError('stale_ref', 'the page changed while the toolkit read it');
       }

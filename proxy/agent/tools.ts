@@ -9,6 +9,7 @@ import { evaluate, extract, observe, screenshot, snapshot, wait } from './readin
 import type { AgentSession } from './session';
 import type { SessionSet } from './session-set';
 import { AgentError, type ActionStep } from './types';
+import { agentError } from './cdp';
 
 export interface ToolContext {
   sessions: SessionSet;
@@ -248,7 +249,8 @@ async function onSession(sessions: SessionSet, id: string | undefined, work: (se
 export async function runTool(tool: AgentTool, ctx: ToolContext, args: unknown): Promise<CallToolResult> {
   try {
     return await tool.run(ctx, args);
-  } catch (error) {
+  } catch (thrown) {
+    const error = agentError(thrown);
     if (error instanceof AgentError) return { isError: true, content: [{ type: 'text', text: error.message }] };
     log.error({ tool: tool.name, err: (error as Error).message }, 'agent tool failed unexpectedly');
     return { isError: true, content: [{ type: 'text', text: `${tool.name} failed unexpectedly; try again, or take a new snapshot.` }] };

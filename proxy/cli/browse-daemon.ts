@@ -13,6 +13,7 @@ import type { AgentSession } from '../agent/session';
 import { SessionSet } from '../agent/session-set';
 import { agentTools } from '../agent/tools';
 import { AgentError, type AgentEndpoint } from '../agent/types';
+import { agentError } from '../agent/cdp';
 import { PROTOCOL, ensureDir, sessionFiles, type SessionFiles, type WireAnswer, type WireRequest } from './browse-wire.mjs';
 import { DEFAULT_IDLE_MINUTES, MAX_IDLE_MINUTES, MIN_IDLE_MINUTES, checkRequest, validSession, type BrowseFlags } from './browse-args.mjs';
 import { connectUrl, resolveCredentials } from './credentials';
@@ -166,7 +167,8 @@ class BrowseDaemon {
       if (verb === 'sessions') throw new UsageError('sessions is answered by the command itself');
       const browser = await this.open(request, notes);
       return { ok: true, result: await runVerb({ tools: this.tools, sessions: browser.set, session: browser.session }, verb, args, flags), notes };
-    } catch (error) {
+    } catch (thrown) {
+      const error = agentError(thrown);
       if (!this.browser) this.exitAfterAnswer = true;
       const known = error instanceof CliError || error instanceof VerbFailed || error instanceof AgentError;
       if (!known) log(`error: ${(error as Error).stack ?? error}`);

@@ -81,9 +81,12 @@ function refOf(text: string, pattern: RegExp): string {
   return /e\d+/.exec(line!)![0];
 }
 
-// Just under its test's 60 s timeout, so that a wait that never ends fails naming what it waited
-// for, and stops polling with its test (a longer deadline kept the file running for minutes after
-// its tests had timed out).
+// A test here runs up to twenty commands, each a process of its own: 7 s alone, 31-43 s in full
+// runs, over 60 s in a loaded partial run. Its bound is for a hang only. A single wait gives up
+// well before it, naming what it waited for (a wait past its test's end kept the file running for
+// minutes after its tests had timed out).
+const COMMANDS = { timeout: 240_000 };
+
 async function until(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 50_000): Promise<void> {
   await eventually(async () => (await condition()) || null, timeoutMs, what);
 }
@@ -113,7 +116,7 @@ async function pageUrls(): Promise<string[]> {
   return targets.filter((t) => t.type === 'page').map((t) => t.url);
 }
 
-test('a form through the command line: open, snapshot, fill, select, check, click, extract, screenshot, eval, --json, close', { timeout: 60_000 }, async () => {
+test('a form through the command line: open, snapshot, fill, select, check, click, extract, screenshot, eval, --json, close', COMMANDS, async () => {
   const { home, data, env } = scratch();
   const opened = await ok(['browse', 'open', `${site.url}/agent/form`, '--endpoint', browser.wsUrl], env);
   assert.match(opened, /^Page: "Sign up" http:\/\/127\.0\.0\.1:\d+\/agent\/form/);
@@ -176,7 +179,7 @@ test('a form through the command line: open, snapshot, fill, select, check, clic
   assert.equal(await ok(['browse', 'close'], env), 'No browser is open in session "default".\n');
 });
 
-test('two session names run two daemons with a tab each; commands started at once share one daemon; sessions lists them and drops stale sockets', { timeout: 60_000 }, async () => {
+test('two session names run two daemons with a tab each; commands started at once share one daemon; sessions lists them and drops stale sockets', COMMANDS, async () => {
   const { data, env } = scratch();
   const [alpha, beta] = await Promise.all([
     ok(['browse', 'open', `${site.url}/agent/form`, '--session', 'alpha'], { ...env, GW_ENDPOINT: browser.wsUrl }),
@@ -222,7 +225,7 @@ test('two session names run two daemons with a tab each; commands started at onc
   assert.equal(await ok(['browse', 'sessions'], env), 'No browse session is running.\n');
 });
 
-test('the socket folder is the user\'s alone: 0700, the socket out of reach of another user; a symbolic link or a wider mode there is refused', { timeout: 60_000 }, async () => {
+test('the socket folder is the user\'s alone: 0700, the socket out of reach of another user; a symbolic link or a wider mode there is refused', COMMANDS, async () => {
   const { data, env } = scratch();
   await ok(['browse', 'open', `${site.url}/basic`, '--endpoint', browser.wsUrl], env);
   const files = sessionFiles(data, 'default');
@@ -262,7 +265,7 @@ test('the socket folder is the user\'s alone: 0700, the socket out of reach of a
   assert.equal(existsSync(path.join(wide.data, 'browse', 'default.sock')), false);
 });
 
-test('idle close: after --idle-minutes without a command the browser and its daemon close; the next command says so and starts a new one', { timeout: 60_000 }, async () => {
+test('idle close: after --idle-minutes without a command the browser and its daemon close; the next command says so and starts a new one', COMMANDS, async () => {
   const { data, env } = scratch();
   await ok(['browse', 'open', `${site.url}/agent/form`, '--endpoint', browser.wsUrl, '--idle-minutes', '0.02'], env);
   const pid = daemonPid(data);
@@ -280,7 +283,7 @@ test('idle close: after --idle-minutes without a command the browser and its dae
   await ok(['browse', 'close'], env);
 });
 
-test('failures exit 1 and usage errors 2, with the message on stderr', { timeout: 60_000 }, async () => {
+test('failures exit 1 and usage errors 2, with the message on stderr', COMMANDS, async () => {
   const { env } = scratch();
   await ok(['browse', 'open', `${site.url}/agent/form`, '--endpoint', browser.wsUrl], env);
 
@@ -332,7 +335,7 @@ test('failures exit 1 and usage errors 2, with the message on stderr', { timeout
   assert.equal(existsSync(sessionFiles(none.data, 'default').log), false, 'no daemon was started to say it');
 });
 
-test('a gateway base URL gets /v1/connect and the token (kind connect); the token is masked in sessions; another token is refused until close', { timeout: 60_000 }, async () => {
+test('a gateway base URL gets /v1/connect and the token (kind connect); the token is masked in sessions; another token is refused until close', COMMANDS, async () => {
   // A gateway as far as the browser is concerned: /v1/connect with the right ?token= relays to Chromium.
   const upgrades: string[] = [];
   const server = http.createServer((_req, res) => res.writeHead(404).end());

@@ -2,6 +2,7 @@
 // (plugin.ts), replies taken out of the stream before the client could see them, and frames held
 // while the client is in the middle of a fragmented message (nothing may go in between).
 import { CdpCommands } from '../../lib/cdp/commands';
+import { CdpError } from '../../lib/cdp/errors';
 import type { CdpMethod, CdpResult, CdpSendParams } from '../../lib/cdp/protocol';
 import { maskedTextFrame } from '../websocket/frames';
 import { INJECTED_ID_BASE, type CdpMessage } from './plugin';
@@ -13,7 +14,7 @@ export class InjectedCommands {
 
   /** `write` sends bytes to the browser; `clientMidMessage` says whether the client is inside a message. */
   constructor(private readonly write: (frame: Buffer) => void, private readonly clientMidMessage: () => boolean) {
-    this.commands = new CdpCommands((text) => this.put(maskedTextFrame(text)), { firstId: INJECTED_ID_BASE, answeredError: (_method, detail) => new Error(detail) });
+    this.commands = new CdpCommands((text) => this.put(maskedTextFrame(text)), INJECTED_ID_BASE);
   }
 
   /** Replies are due: the browser's messages must be read for them. */
@@ -43,7 +44,7 @@ export class InjectedCommands {
 
   /** The session ended: every command still waiting fails. */
   rejectAll(): void {
-    this.commands.rejectWaiting(new Error('session ended'));
+    this.commands.rejectWaiting(new CdpError('closed', 'session ended'));
   }
 
   private put(frame: Buffer): void {

@@ -5,7 +5,8 @@
 import type { ProfileCookie, ProfileState, OriginState, IndexedDbDatabase } from '../../../lib/profiles/state';
 import { canonicalOrigin } from '../../../lib/profiles/state';
 import type { Protocol } from '../../../lib/cdp/protocol';
-import { CdpError, type Cdp } from './cdp';
+import { CdpError } from '../../../lib/cdp/errors';
+import type { Cdp } from './cdp';
 import { runOnOrigins, type HelperOptions } from './helper-pages';
 import { readOriginExpression, writeOriginExpression } from './page-scripts';
 
@@ -96,7 +97,7 @@ async function checkResidue(cdp: Cdp, profileId: string, onHelper: HelperOptions
   const run = await runOnOrigins<{ localStorage: Record<string, string> }>(cdp, [MARKER_ORIGIN], () => readOriginExpression({ indexedDB: false }), { ...HELPERS, onHelper });
   const found = run.results.get(MARKER_ORIGIN)?.localStorage[MARKER_NAME];
   if (found !== undefined && found !== profileId) throw new ResidueError('the browser still holds localStorage another profile loaded');
-  if (run.failed.size > 0) throw new CdpError(`could not check the browser for another profile's state: ${[...run.failed.values()][0]}`);
+  if (run.failed.size > 0) throw new CdpError('answered', `could not check the browser for another profile's state: ${[...run.failed.values()][0]}`);
 }
 
 function markerCookie(profileId: string): CookieParam {
@@ -133,7 +134,7 @@ async function setCookies(cdp: Cdp, cookies: CookieParam[]): Promise<number> {
     await cdp.send('Storage.setCookies', { cookies });
     return 0;
   } catch (error) {
-    if (!(error instanceof CdpError) || /closed|released/.test(error.message)) throw error;
+    if (!(error instanceof CdpError) || error.kind !== 'answered') throw error;
   }
   let skipped = 0;
   await Promise.all(cookies.map((cookie) => cdp.send('Storage.setCookies', { cookies: [cookie] }).catch(() => void skipped++)));
@@ -200,5 +201,5 @@ export async function cleanBrowser(cdp: Cdp, origins: readonly string[]): Promis
   }
   await cdp.send('Storage.clearCookies', {});
   const failed = cleared.find((r) => r.status === 'rejected');
-  if (failed) throw new CdpError(`could not clear an origin's storage: ${(failed as PromiseRejectedResult).reason?.message}`);
+  if (failed) throw new CdpError('answered', `could not clear an origin's storage: ${(failed as PromiseRejectedResult).reason?.message}`);
 }

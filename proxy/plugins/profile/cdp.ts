@@ -1,8 +1,10 @@
 // The CDP the profile plugin speaks to a provider's browser, in two places: before the client's
 // `101` (UpstreamCdp: the upstream socket is ours alone, every message it sends is ours) and
-// during the session (the pipeline lane's injected commands, events routed by the plugin).
+// during the session (the pipeline lane's injected commands, events routed by the plugin). Both
+// fail with lib/cdp's CdpError.
 import type { Duplex } from 'node:stream';
 import { CdpCommands, parseCdp } from '../../../lib/cdp/commands';
+import { CdpError } from '../../../lib/cdp/errors';
 import type { CdpMethod, CdpResult, CdpSendParams } from '../../../lib/cdp/protocol';
 import { FrameReader, maskedTextFrame, OP_CLOSE, OP_TEXT, payloadOf, type Frame } from '../../websocket/frames';
 
@@ -18,19 +20,17 @@ export interface Cdp {
   onEvent(listener: (event: CdpEvent) => void): () => void;
 }
 
-export class CdpError extends Error {}
-
 /**
  * A CDP client on a freshly dialled upstream socket, used before the lane takes it over. `release()`
  * stops reading and returns the bytes of a frame not yet complete, which the lane gets as its head.
  */
 export class UpstreamCdp implements Cdp {
   private readonly reader = new FrameReader();
-  private readonly commands = new CdpCommands((text) => this.socket.write(maskedTextFrame(text)), { answeredError: (_method, detail) => new CdpError(detail ?? 'error') });
+  private readonly commands = new CdpCommands((text) => this.socket.write(maskedTextFrame(text)));
   private readonly listeners = new Set<(event: CdpEvent) => void>();
   private held: Frame[] = [];
   private readonly onData = (chunk: Buffer) => this.receive(chunk);
-  private readonly onGone = () => this.commands.fail(new CdpError('the provider closed the connection while the profile was loading'));
+  private readonly onGone = () => this.commands.fail(new CdpError('closed', 'the provider closed the connection while the profile was loading'));
 
   constructor(private readonly socket: Duplex, head: Buffer) {
     socket.on('data', this.onData);
@@ -57,13 +57,13 @@ export class UpstreamCdp implements Cdp {
     this.socket.off('close', this.onGone);
     this.socket.off('end', this.onGone);
     this.socket.off('error', this.onGone);
-    this.commands.fail(new CdpError('released'));
+    this.commands.fail(CdpError.closedByUs('released'));
     return this.reader.rest();
   }
 
   private receive(chunk: Buffer): void {
     for (const frame of this.reader.push(chunk)) {
-      if (frame.opcode === OP_CLOSE) return this.commands.fail(new CdpError('the provider closed the WebSocket while the profile was loading'));
+      if (frame.opcode === OP_CLOSE) return this.commands.fail(new CdpError('closed', 'the provider closed the WebSocket while the profile was loading'));
       if (frame.opcode > OP_CLOSE) continue; // ping/pong: a browser sends none unasked
       this.held.push(frame);
       if (!frame.fin) continue;
@@ -75,13 +75,4 @@ export class UpstreamCdp implements Cdp {
       for (const listener of this.listeners) listener({ method: message.method, params: (message.params ?? {}) as Record<string, unknown>, ...(message.sessionId ? { sessionId: message.sessionId } : {}) });
     }
   }
-}
-
-/** Rejects with a CdpError after `ms`. */
-export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer!: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CdpError(`${what} took longer than ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { launchChromium, type Chromium } from '../../../e2e/support/chromium';
 import { eventually } from '../../../e2e/support/connect';
 import { startTestSite, type TestSite } from '../../../e2e/support/test-site';
-import { CdpConnection } from '../../agent/cdp';
+import { CdpSocket } from '../../../lib/cdp/socket';
 import { cleanBrowser } from './browser-state';
 import type { Cdp } from './cdp';
 
@@ -20,11 +20,11 @@ after(async () => {
   await Promise.all([browser?.stop(), site?.close()]);
 });
 
-const pages = async (conn: CdpConnection) =>
+const pages = async (conn: CdpSocket) =>
   (await conn.send('Target.getTargets')).targetInfos.filter((t) => t.type === 'page').map((t) => t.targetId);
 
 /** localStorage's `key` at the site's origin, read in a tab opened for it. */
-async function stored(conn: CdpConnection, set?: string): Promise<unknown> {
+async function stored(conn: CdpSocket, set?: string): Promise<unknown> {
   const { targetId } = await conn.send('Target.createTarget', { url: `${site.url}/basic` });
   const { sessionId } = await conn.send('Target.attachToTarget', { targetId, flatten: true });
   const expression = set === undefined ? "localStorage.getItem('key')" : `localStorage.setItem('key', ${JSON.stringify(set)})`;
@@ -34,7 +34,7 @@ async function stored(conn: CdpConnection, set?: string): Promise<unknown> {
 }
 
 test('the clean-up clears through a blank page of its own, not the client\'s tab closing as the session ends', async () => {
-  const conn = await CdpConnection.open(browser.wsUrl);
+  const conn = await CdpSocket.open(browser.wsUrl, { handshakeTimeoutMs: 30_000, commandTimeoutMs: 30_000 });
   try {
     await stored(conn, 'left by the last session');
     const clientTabs = await pages(conn);

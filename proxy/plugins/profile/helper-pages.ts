@@ -3,7 +3,8 @@
 // so putting a page on https://shop.example/ costs no network traffic and the real site never
 // sees it; JavaScript in that document then reads or writes the origin's localStorage and
 // IndexedDB. A few tabs work through the origins in parallel.
-import { CdpError, within, type Cdp } from './cdp';
+import { CdpError, within } from '../../../lib/cdp/errors';
+import type { Cdp } from './cdp';
 
 const BLANK = Buffer.from('<!doctype html><html><head></head><body></body></html>').toString('base64');
 
@@ -106,7 +107,7 @@ async function openTab(cdp: Cdp, options: HelperOptions): Promise<Tab> {
     async run<T>(origin: string, expression: string): Promise<T> {
       try {
         const nav = await cdp.send('Page.navigate', { url: `${origin}/` }, sessionId);
-        if (nav.errorText) throw new CdpError(`could not open a blank page on ${origin}: ${nav.errorText}`);
+        if (nav.errorText) throw new CdpError('answered', `could not open a blank page on ${origin}: ${nav.errorText}`, { method: 'Page.navigate', detail: nav.errorText });
         // The navigation has committed; the script checks that it runs on the origin's document.
         const guarded = `(async () => { if (location.origin !== ${JSON.stringify(origin)}) throw new Error('not on ' + ${JSON.stringify(origin)} + ' yet'); return await (${expression}); })()`;
         for (let attempt = 0; ; attempt++) {
@@ -114,11 +115,12 @@ async function openTab(cdp: Cdp, options: HelperOptions): Promise<Tab> {
             'Runtime.evaluate', { expression: guarded, awaitPromise: true, returnByValue: true }, sessionId);
           if (!answer.exceptionDetails) return answer.result.value as T;
           const message = answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text ?? 'script failed';
-          if (!message.includes('yet') || attempt >= 20) throw new CdpError(message.split('\n')[0]!);
+          if (!message.includes('yet') || attempt >= 20) throw new CdpError('answered', message.split('\n')[0]!, { method: 'Runtime.evaluate', detail: message });
           await new Promise((r) => setTimeout(r, 10));
         }
       } catch (error) {
-        if (!(error instanceof CdpError)) tab.broken = true;
+        // A page's own failure (an answer, or its time up) leaves the tab usable for the next origin.
+        if (!(error instanceof CdpError) || error.kind === 'closed') tab.broken = true;
         throw error;
       }
     },

@@ -4,7 +4,8 @@
 // (index.ts) and the self-hosted gateway (proxy/gateway/profiles.ts) both load this way.
 import type { Upstream } from '../../websocket/dial';
 import { loadIntoBrowser, type LoadInput, type LoadReport } from './browser-state';
-import { UpstreamCdp, within } from './cdp';
+import { within } from '../../../lib/cdp/errors';
+import { UpstreamCdp } from './cdp';
 
 const LOAD_LIMIT_MS = 20_000;
 
