@@ -7,6 +7,7 @@ import { eventually, expectOpened, isOpened, open, routerKey } from '../support/
 import { addProvider } from '../support/providers';
 import { freePort } from '../../scripts/lib/ports';
 import { startProxy } from '../../proxy/server';
+import { seedSession } from '../support/seed-sessions';
 
 let browser: Chromium;
 before(async () => { browser = await launchChromium(); });
@@ -40,8 +41,8 @@ test('a restarted proxy settles the sessions its crashed run left active', async
   const { db } = await import('../../lib/db');
   const port = await freePort();
   const instance = `crash-${port}`;
-  const orphan = await db.sessionLog.create({ data: { workspaceId: user.workspaceId, routerId: user.routerId, providerSlug: 'a', providerName: 'a', state: 'active', proxyInstanceId: instance, startedAt: new Date(Date.now() - 5_000) } });
-  const untouched = await db.sessionLog.create({ data: { workspaceId: user.workspaceId, routerId: user.routerId, providerSlug: 'a', providerName: 'a', state: 'active', proxyInstanceId: 'another-proxy' } });
+  const orphan = await seedSession(user.workspaceId, user.routerId, { proxyInstanceId: instance, startedAt: new Date(Date.now() - 5_000) });
+  const untouched = await seedSession(user.workspaceId, user.routerId, { proxyInstanceId: 'another-proxy' });
   const proxy = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: instance, shutdownDrainMs: 100, webhooks: false, jobs: false });
   await proxy.stop();
   const settled = await db.sessionLog.findUniqueOrThrow({ where: { id: orphan.id } });

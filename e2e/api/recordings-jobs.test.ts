@@ -9,7 +9,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -25,6 +24,7 @@ import { manifestKey, videoKey } from '../../lib/recordings/format';
 import { VIDEO_FPS } from '../../lib/recordings/video-timeline';
 import { programRunner } from '../../scripts/lib/processes';
 import { setEnv } from '../../lib/config/testing';
+import { seedRecording, seedSession } from '../support/seed-sessions';
 
 // Read again now: the imports above run before this line.
 setEnv({ JOBS_SCHEMA: `jobs_test_${process.pid}` });
@@ -86,13 +86,8 @@ function processesInGroup(pgid: number): string[] {
 /** A finished recording of SESSION_MS with real frames, its rows, and its blobs where the workers read them. */
 async function newRecording(startedAt = new Date(Date.now() - SESSION_MS), options: { files?: boolean } = {}): Promise<string> {
   const endedAt = new Date(startedAt.getTime() + SESSION_MS);
-  const session = await db.sessionLog.create({
-    data: { workspaceId: user.workspaceId, routerId: user.routerId, providerSlug: 'pool', providerName: 'Pool', state: 'closed', startedAt, endedAt, durationMs: SESSION_MS },
-  });
-  const id = `rec_${randomBytes(16).toString('hex')}`;
-  await db.recording.create({
-    data: { id, workspaceId: user.workspaceId, sessionLogId: session.id, routerId: user.routerId, startedAt, endedAt, durationMs: SESSION_MS, frameCount: frames.length, complete: true, mp4Status: 'queued' },
-  });
+  const session = await seedSession(user.workspaceId, user.routerId, { providerSlug: 'pool', providerName: 'Pool', state: 'closed', startedAt, durationMs: SESSION_MS });
+  const { id } = await seedRecording(session, { endedAt, durationMs: SESSION_MS, frameCount: frames.length, complete: true, mp4Status: 'queued' });
   if (options.files !== false) await writeRecording(blobs(), id, { frames: frames.map((jpeg, i) => ({ jpeg, t: 40 + i * 100 })), sessionDurationMs: SESSION_MS, chunkBytes: 1_000_000 });
   return id;
 }

@@ -23,6 +23,7 @@ import { settings } from '../../lib/config/settings';
 import { db } from '../../lib/db';
 import { pageKey, parsePage, traceCompleteKey, traceFolder, type ConsoleEvent, type ExceptionEvent, type FailedEvent, type NavigationEvent, type NoteEvent, type RequestEvent, type ResponseEvent, type TraceEvent, type TraceSummary } from '../../lib/traces/format';
 import { settleOrphanedTraces } from '../../lib/traces/settle-orphans';
+import { seedSession, seedTrace } from '../support/seed-sessions';
 
 const SLOW = { timeout: 120_000 };
 const blobFile = (key: string) => path.join(process.env.DATA_DIR ?? '.data', 'blobs', ...key.split('/'));
@@ -314,11 +315,8 @@ test('while the session runs the trace is listed and its events answer 409 trace
 test('a crashed proxy\'s traces: its successor counts what reached storage (a torn last line is not counted); the trace stays orphaned, readable', SLOW, async () => {
   const user = await withProvider('trace-orphan');
   const proxyInstanceId = `trace-orphan-${randomUUID()}`;
-  const session = await db.sessionLog.create({
-    data: { id: `ses_${randomUUID().replaceAll('-', '')}`, workspaceId: user.workspaceId, routerId: user.routerId, providerSlug: 'chromium', providerName: 'chromium', kind: 'route', state: 'errored', startedAt: new Date(Date.now() - 120_000), endedAt: new Date(Date.now() - 60_000), proxyInstanceId },
-  });
-  const traceId = `trc_${randomUUID().replaceAll('-', '')}`;
-  await db.trace.create({ data: { id: traceId, workspaceId: user.workspaceId, sessionLogId: session.id, routerId: user.routerId, startedAt: session.startedAt } });
+  const session = await seedSession(user.workspaceId, user.routerId, { providerSlug: 'chromium', providerName: 'chromium', state: 'errored', startedAt: new Date(Date.now() - 120_000), durationMs: 60_000, proxyInstanceId });
+  const traceId = (await seedTrace(session)).id;
   const line = (seq: number) => `${JSON.stringify({ seq, t: Date.now(), tab: null, kind: 'console', level: 'log', source: 'log', text: `line ${seq}` })}\n`;
   const full = Array.from({ length: 1_000 }, (_, i) => line(i)).join('');
   await blobs().put(pageKey(traceId, 0), full);

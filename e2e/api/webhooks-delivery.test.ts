@@ -8,6 +8,7 @@ import { connectUrl, eventually, expectOpened, routerKey } from '../support/conn
 import { addProvider } from '../support/providers';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 import { createWebhook, deliveriesOf, endedSession, oneSession, SOURCE } from '../support/webhooks';
+import { seedSession } from '../support/seed-sessions';
 
 let browser: Chromium;
 let receiver: Receiver;
@@ -119,9 +120,9 @@ test('sessions a crashed proxy left active are settled with session.error; playg
   const { startProxy } = await import('../../proxy/server');
   const port = await freePort();
   const instance = `wh-orphans-${port}`;
-  const base = { workspaceId: user.workspaceId, routerId: user.routerId, providerSlug: 'p', providerName: 'p', state: 'active' as const, proxyInstanceId: instance, startedAt: new Date(Date.now() - 3_000) };
-  const orphan = await db.sessionLog.create({ data: base });
-  const playground = await db.sessionLog.create({ data: { ...base, playground: true } });
+  const base = { proxyInstanceId: instance, startedAt: new Date(Date.now() - 3_000) };
+  const orphan = await seedSession(user.workspaceId, user.routerId, base);
+  const playground = await seedSession(user.workspaceId, user.routerId, { ...base, playground: true });
   // This proxy delivers nothing itself; the stack's worker does.
   const proxy = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: instance, shutdownDrainMs: 100, webhooks: false, jobs: false });
   await proxy.stop();
