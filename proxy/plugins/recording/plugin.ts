@@ -9,6 +9,7 @@
 // compared with its tab's previous frame (identical ones are counted and skipped) and streamed to
 // storage (frame-store.ts). No device metrics are set: that would change the page the client sees.
 import { createHash } from 'node:crypto';
+import { PageSessions } from '../../../lib/cdp/page-sessions';
 import { log } from '../../../lib/log';
 import type { CdpMessage, PipelinePlugin, PluginContext } from '../../relay/pipeline-lane';
 import type { FrameStore } from './frame-store';
@@ -20,8 +21,7 @@ export const SCREENCAST = { format: 'jpeg', quality: 70, maxWidth: 1280, maxHeig
 
 export type StopReason = 'byte-cap' | 'wallet-drained';
 
-interface Page {
-  targetId: string;
+interface Tab extends LiveTab {
   /** Hash of the last frame kept, to skip identical ones. */
   lastHash: Buffer | null;
 }
@@ -42,12 +42,12 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
   readonly name = 'recording';
   /** The CDP sessions the plugin opened (its browser session and one per page). */
   private readonly ours = new Set<string>();
-  private readonly pages = new Map<string, Page>();
+  /** The pages, each on a session of ours (auto-attach), with what the live view shows of it. */
+  private readonly pages = new PageSessions<Tab>((target) => ({ targetId: target.targetId, url: target.url ?? '', title: target.title ?? '', lastHash: null }));
   /** Our browser session's announcement may arrive: it is recognised while this is set. */
   private attaching = false;
   /** The last target info the client was shown per target (root discovery events), to hide the echoes of our attaching. */
   private readonly shown = new Map<string, string>();
-  private readonly tabs = new Map<string, LiveTab>();
   private readonly latest = new Map<string, { t: number; at: number; data: string }>();
   private readonly listeners = new Set<(event: LiveEvent) => void>();
   private startedAt = 0;
@@ -133,7 +133,7 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
     this.stoppedAt = this.now();
     if (reason) {
       this.truncated = reason;
-      for (const session of this.pages.keys()) void this.ctx?.send('Page.stopScreencast', {}, session).catch(() => {});
+      for (const session of this.pages.pageSessions()) void this.ctx?.send('Page.stopScreencast', {}, session).catch(() => {});
     }
     this.emit({ type: 'end', reason: words });
     this.listeners.clear();
@@ -144,7 +144,7 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
       listener({ type: 'end', reason: this.truncated ? 'the recording stopped' : 'the session ended' });
       return () => {};
     }
-    listener({ type: 'tabs', tabs: [...this.tabs.values()] });
+    listener({ type: 'tabs', tabs: this.liveTabs() });
     for (const [targetId, frame] of this.latest) listener({ type: 'frame', targetId, ...frame });
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -197,10 +197,9 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
         this.ours.add(sessionId);
         // After the stop (a profile's capture tabs at the session's end) pages are only hidden.
         if (targetInfo.type !== 'page' || this.stoppedAt !== null) return;
-        this.pages.set(sessionId, { targetId: targetInfo.targetId, lastHash: null });
+        this.pages.attached(sessionId, targetInfo);
         this.store.targetEvent({ t: this.elapsed(), target: targetInfo.targetId, event: 'opened', url: targetInfo.url, title: targetInfo.title });
-        this.tabs.set(targetInfo.targetId, { targetId: targetInfo.targetId, url: targetInfo.url, title: targetInfo.title });
-        this.emit({ type: 'tabs', tabs: [...this.tabs.values()] });
+        this.emit({ type: 'tabs', tabs: this.liveTabs() });
         if (this.stoppedAt === null) void ctx.send('Page.startScreencast', SCREENCAST, sessionId).catch(() => {});
         // Page events on our own session: a load is when the page's <title> is known (Chromium
         // announces address changes but not title changes).
@@ -209,9 +208,9 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
       }
       case 'Page.loadEventFired':
       case 'Page.navigatedWithinDocument': {
-        const page = this.pages.get(session);
+        const page = this.pages.ofPageSession(session);
         if (page && this.browserSession) {
-          void ctx.send('Target.getTargetInfo', { targetId: page.targetId }, this.browserSession).then(
+          void ctx.send('Target.getTargetInfo', { targetId: page.tab }, this.browserSession).then(
             (reply) => this.targetChanged(reply.targetInfo),
             () => {},
           );
@@ -220,13 +219,11 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
       }
       case 'Target.detachedFromTarget': {
         const { sessionId } = message.params as { sessionId: string };
-        const page = this.pages.get(sessionId);
-        if (!page) return;
-        this.pages.delete(sessionId);
-        this.tabs.delete(page.targetId);
-        this.latest.delete(page.targetId);
-        this.store.targetEvent({ t: this.elapsed(), target: page.targetId, event: 'closed' });
-        this.emit({ type: 'tabs', tabs: [...this.tabs.values()] });
+        const closed = this.pages.detached(sessionId);
+        if (!closed) return;
+        this.latest.delete(closed.tab);
+        this.store.targetEvent({ t: this.elapsed(), target: closed.tab, event: 'closed' });
+        this.emit({ type: 'tabs', tabs: this.liveTabs() });
         return;
       }
       case 'Target.targetInfoChanged':
@@ -235,17 +232,21 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
   }
 
   private targetChanged(targetInfo: TargetInfo): void {
-    const tab = this.tabs.get(targetInfo.targetId);
+    const tab = this.pages.get(targetInfo.targetId);
     if (!tab || this.stoppedAt !== null || (tab.url === targetInfo.url && tab.title === targetInfo.title)) return;
     tab.url = targetInfo.url;
     tab.title = targetInfo.title;
     this.store.targetEvent({ t: this.elapsed(), target: targetInfo.targetId, event: 'changed', url: targetInfo.url, title: targetInfo.title });
-    this.emit({ type: 'tabs', tabs: [...this.tabs.values()] });
+    this.emit({ type: 'tabs', tabs: this.liveTabs() });
+  }
+
+  private liveTabs(): LiveTab[] {
+    return this.pages.states().map(({ targetId, url, title }) => ({ targetId, url, title }));
   }
 
   private frame(params: ScreencastFrame, session: string, ctx: PluginContext): void {
     void ctx.send('Page.screencastFrameAck', { sessionId: params.sessionId }, session).catch(() => {});
-    const page = this.pages.get(session);
+    const page = this.pages.ofPageSession(session)?.state;
     if (!page || this.stoppedAt !== null) return;
     const hash = createHash('sha1').update(params.data).digest();
     if (page.lastHash?.equals(hash)) {

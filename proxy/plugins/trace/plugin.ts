@@ -8,6 +8,7 @@
 // Only provider events of the methods below are parsed (a cheap test on their first bytes); the
 // client's commands are parsed only when they enable something. Events of the other plugins' own
 // CDP sessions never get here: they come first in the pipeline and drop them.
+import { PageSessions } from '../../../lib/cdp/page-sessions';
 import type { CapturedEvent, Headers, NoteEvent } from '../../../lib/traces/format';
 import { clip, URL_MAX_CHARS } from '../../../lib/traces/format';
 import { NO_EXTRA_NAMES, redactHeaders, redactUrl } from '../../../lib/traces/redact';
@@ -48,23 +49,17 @@ const REPLY_PREFIX = Buffer.from('{"id":');
 const QUOTE = 0x22;
 const ENABLE = Buffer.from('.enable"');
 
-/** A CDP session of the client's and the tab it belongs to. */
-interface ClientSession {
-  tab: string | null;
-  type: string;
-}
-
+/** A tab the client is attached to (it closes for the trace when the client's last session of it goes). */
 interface Tab {
-  /** The client's sessions attached to the tab (a tab is closed for the trace when the last one goes). */
-  sessions: number;
+  id: string;
   enabled: Set<Domain>;
   noted: boolean;
 }
 
 export class TracePlugin implements PipelinePlugin {
   readonly name = 'trace';
-  private readonly sessions = new Map<string, ClientSession>();
-  private readonly tabs = new Map<string, Tab>();
+  /** The client's sessions and the tabs they belong to. */
+  private readonly pages = new PageSessions<Tab>((target) => ({ id: target.targetId, enabled: new Set(), noted: false }));
   private stopped = false;
   private startedAt = 0;
   private stoppedAt: number | null = null;
@@ -119,7 +114,7 @@ export class TracePlugin implements PipelinePlugin {
     const domain = message.method ? ENABLES.get(message.method) : undefined;
     if (!domain) return;
     const tab = this.tabOf(message.sessionId);
-    if (tab) this.tabs.get(tab)?.enabled.add(domain);
+    if (tab) this.pages.get(tab)?.enabled.add(domain);
   }
 
   onProviderMessage(message: CdpMessage): void {
@@ -130,10 +125,10 @@ export class TracePlugin implements PipelinePlugin {
       case 'Target.attachedToTarget':
         return this.attached(p, message.sessionId);
       case 'Target.detachedFromTarget':
-        return this.detached(p.sessionId as string);
+        return this.closeTab(this.pages.detached(String(p.sessionId))?.state);
       case 'Target.targetDestroyed':
         // A discovering client hears of a closed tab this way, often before the detach.
-        return this.closeTab(String(p.targetId));
+        return this.closeTab(this.pages.destroyed(String(p.targetId))?.state);
       case 'Network.requestWillBeSent': {
         const request = p.request ?? {};
         const postData = typeof request.postData === 'string' ? Buffer.byteLength(request.postData) : undefined;
@@ -194,57 +189,39 @@ export class TracePlugin implements PipelinePlugin {
     }
     if (DOWNLOAD_METHODS.includes(message.method)) {
       // The browser-level form names the tab by its top frame, whose id is the tab's.
-      const event = this.downloads.seen(message.method, p, tab ?? (this.tabs.has(String(p.frameId)) ? String(p.frameId) : null), this.now());
+      const event = this.downloads.seen(message.method, p, tab ?? (this.pages.get(String(p.frameId)) ? String(p.frameId) : null), this.now());
       if (event) this.add(event);
     }
   }
 
   private attached(p: Record<string, any>, parentSession: string | undefined): void { // eslint-disable-line @typescript-eslint/no-explicit-any
     const info = p.targetInfo ?? {};
-    const sessionId = String(p.sessionId);
-    const type = String(info.type ?? '');
     // A page is its own tab; an iframe or worker belongs to the tab of the session it was attached from.
-    const tab = type === 'page' ? String(info.targetId) : this.tabOf(parentSession);
-    this.sessions.set(sessionId, { tab, type });
-    if (type !== 'page' || !tab) return;
+    const opened = this.pages.attached(String(p.sessionId), { targetId: String(info.targetId), type: String(info.type ?? '') }, parentSession);
+    if (!opened) return;
     this.sawPage = true;
-    const known = this.tabs.get(tab);
-    if (known) {
-      known.sessions++;
-      return;
-    }
-    this.tabs.set(tab, { sessions: 1, enabled: new Set(), noted: false });
-    this.add({ kind: 'tab', t: this.now(), tab, action: 'opened', url: clip(redactUrl(String(info.url ?? ''), this.extra), URL_MAX_CHARS), ...(info.openerId && { openerId: String(info.openerId) }) });
+    if (!opened.opened) return;
+    this.add({ kind: 'tab', t: this.now(), tab: opened.tab, action: 'opened', url: clip(redactUrl(String(info.url ?? ''), this.extra), URL_MAX_CHARS), ...(info.openerId && { openerId: String(info.openerId) }) });
   }
 
-  private detached(sessionId: string): void {
-    const session = this.sessions.get(sessionId);
-    this.sessions.delete(sessionId);
-    if (!session || session.type !== 'page' || !session.tab) return;
-    const tab = this.tabs.get(session.tab);
-    if (tab && --tab.sessions === 0) this.closeTab(session.tab);
-  }
-
-  private closeTab(tabId: string): void {
-    const tab = this.tabs.get(tabId);
+  private closeTab(tab: Tab | undefined): void {
     if (!tab) return;
-    this.note(tabId, tab);
-    this.tabs.delete(tabId);
-    this.add({ kind: 'tab', t: this.now(), tab: tabId, action: 'closed' });
+    this.note(tab);
+    this.add({ kind: 'tab', t: this.now(), tab: tab.id, action: 'closed' });
   }
 
   private tabOf(sessionId: string | undefined): string | null {
-    return sessionId ? (this.sessions.get(sessionId)?.tab ?? null) : null;
+    return this.pages.tabOf(sessionId);
   }
 
   /** Says what the client never enabled on a tab, once. */
-  private note(tabId: string, tab: Tab): void {
+  private note(tab: Tab): void {
     if (tab.noted) return;
     tab.noted = true;
     const missing = (['network', 'console', 'navigation'] as const).filter((d) => !tab.enabled.has(d));
     if (missing.length === 0) return;
     const note: Omit<NoteEvent, 'seq'> = {
-      kind: 'note', t: this.now(), tab: tabId, code: 'not-enabled', missing,
+      kind: 'note', t: this.now(), tab: tab.id, code: 'not-enabled', missing,
       message: `The client never enabled ${missing.map((d) => DOMAIN_WORDS[d]).join(', ')} on this tab, so the trace has none: the trace only reads what the client's own connection receives.`,
     };
     this.add(note);
@@ -263,7 +240,7 @@ export class TracePlugin implements PipelinePlugin {
     if (this.stopped) return;
     // Tabs still open say what they missed before the trace closes.
     if (reason === null) {
-      for (const [id, tab] of this.tabs) this.note(id, tab);
+      for (const tab of this.pages.states()) this.note(tab);
       if (!this.sawPage) {
         this.add({
           kind: 'note', t: this.now(), tab: null, code: 'not-enabled', missing: ['network', 'console', 'navigation'],
