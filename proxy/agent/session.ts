@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeOwnTargets, openOwnContext } from './browser-context';
 import type { CdpSocket } from '../../lib/cdp/socket';
+import { PageSessions } from '../../lib/cdp/page-sessions';
 import { closedWords, openBrowser } from './cdp';
 import { idleMsFor, type AgentPolicy } from './policy';
 import { Tab } from './tab';
@@ -20,7 +21,8 @@ export class AgentSession {
   readonly refs = new Map<string, { tab: Tab; loaderId: string }>();
   nextRef = 1;
   lastShot: string | null = null;
-  private readonly tabs = new Map<string, Tab>();
+  /** The tabs it is attached to, each on a session of its own. */
+  private readonly tabs = new PageSessions<Tab>((target, sessionId) => new Tab(this.cdp, target.targetId, sessionId));
   /**
    * The tabs this session may see: the ones it opened and the popups they opened. Whatever the
    * provider: a long-lived browser (the user's own, or an address provider behind the gateway)
@@ -108,8 +110,8 @@ export class AgentSession {
       this.dropTab(targetId);
       this.scope.delete(targetId);
     });
-    cdp.on('Target.detachedFromTarget', ({ targetId }) => targetId && this.dropTab(targetId));
-    const tabOf = (sessionId: string | undefined) => (sessionId ? [...this.tabs.values()].find((t) => t.sessionId === sessionId) : undefined);
+    cdp.on('Target.detachedFromTarget', ({ sessionId }) => this.tabClosed(this.tabs.detached(sessionId)?.state));
+    const tabOf = (sessionId: string | undefined) => this.tabs.ofPageSession(sessionId)?.state;
     cdp.on('Page.frameNavigated', ({ frame }, sid) => tabOf(sid)?.onFrameNavigated(frame));
     cdp.on('Page.frameStartedLoading', ({ frameId }, sid) => tabOf(sid)?.onLoading(frameId, true));
     // A click on a link or a submit button asks for the navigation before any loading starts.
@@ -153,8 +155,7 @@ export class AgentSession {
     const existing = this.tabs.get(targetId);
     if (existing) return existing;
     const { sessionId } = await this.cdp.send('Target.attachToTarget', { targetId, flatten: true });
-    const tab = new Tab(this.cdp, targetId, sessionId);
-    this.tabs.set(targetId, tab);
+    const { state: tab } = this.tabs.attached(sessionId, { targetId, type: 'page' })!;
     await tab.init({ pageConsole: this.options.pageConsole });
     const { targetInfo } = await this.cdp.send('Target.getTargetInfo', { targetId });
     tab.url = targetInfo.url;
@@ -170,10 +171,11 @@ export class AgentSession {
   }
 
   private dropTab(targetId: string): void {
-    const tab = this.tabs.get(targetId);
-    if (!tab) return;
-    this.tabs.delete(targetId);
-    if (this.currentTab === tab) this.currentTab = [...this.tabs.values()][0] ?? null;
+    this.tabClosed(this.tabs.destroyed(targetId)?.state);
+  }
+
+  private tabClosed(tab: Tab | undefined): void {
+    if (tab && this.currentTab === tab) this.currentTab = this.tabs.states()[0] ?? null;
   }
 
   /**
