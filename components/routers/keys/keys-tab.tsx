@@ -2,7 +2,7 @@
 // A router's keys (rkey_…): several may be live at once. Create and rotate show the new key once;
 // revoked keys stay listed. Below, the router's chat link.
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import { validate } from '@/lib/client/forms';
 import { useActiveWorkspace } from '@/lib/client/me';
 import { useCreateRouterKey, useRevokeRouterKey, useRotateRouterKeys, useRouterKeys, type RevealedRouterKey, type RouterKey } from '@/lib/client/router-keys';
@@ -30,15 +30,8 @@ type DialogState = { kind: 'create' } | { kind: 'rotate' } | { kind: 'reveal'; k
 
 export function KeysTab({ routerId, proxyUrl }: { routerId: string; proxyUrl: string }) {
   const keys = useRouterKeys(routerId);
-  const create = useCreateRouterKey(routerId);
-  const rotate = useRotateRouterKeys(routerId);
-  const revoke = useRevokeRouterKey(routerId);
   const { canManage } = useActiveWorkspace();
-  const toast = useToast();
-  const navigate = useRouter();
   const [dialog, setDialog] = useState<DialogState>(null);
-  const closeIf = (kind: NonNullable<DialogState>['kind']) => () => setDialog((d) => (d?.kind === kind ? null : d));
-  const live = keys.data?.filter((k) => !k.revokedAt).length ?? 0;
 
   return (
     <div className="space-y-6">
@@ -70,55 +63,75 @@ export function KeysTab({ routerId, proxyUrl }: { routerId: string; proxyUrl: st
             )
           }
         />
-        <DataTable<RouterKey>
-          label="Router keys"
-          query={keys}
-          rows={keys.data}
-          rowKey={(k) => k.id}
-          rowClassName={(k) => (k.revokedAt ? '[&_td]:text-zinc-400' : undefined)}
-          empty={
-            <EmptyState
-              icon={<KeyIcon />}
-              title="No keys"
-              description="Without a live key nothing can connect to this router."
-              action={canManage && <Button size="sm" onClick={() => setDialog({ kind: 'create' })}><PlusIcon />Create key</Button>}
-            />
-          }
-          columns={[
-            { key: 'label', header: 'Label', cell: (k) => <span className={k.revokedAt ? undefined : 'font-medium text-zinc-900'}>{k.label}</span> },
-            { key: 'prefix', header: 'Key', cell: (k) => <code className="font-mono text-[13px]">{k.prefix}…</code> },
-            { key: 'created', header: 'Created', className: 'hidden md:table-cell', cell: (k) => <Time value={k.createdAt} /> },
-            { key: 'used', header: 'Last used', cell: (k) => <Time value={k.lastUsedAt} relative fallback="Never" /> },
-            {
-              key: 'status',
-              header: 'Status',
-              cell: (k) =>
-                k.revokedAt ? (
-                  <span className="flex items-center gap-2">
-                    <Badge>Revoked</Badge>
-                    <span className="hidden text-[12px] lg:inline"><Time value={k.revokedAt} relative /></span>
-                  </span>
-                ) : (
-                  <Badge tone="success" dot>Live</Badge>
-                ),
-            },
-            {
-              key: 'actions',
-              header: <span className="sr-only">Actions</span>,
-              className: 'text-right',
-              cell: (k) =>
-                canManage && !k.revokedAt ? (
-                  <Button size="sm" variant="danger-ghost" aria-label={`Revoke ${k.label}`} onClick={() => setDialog({ kind: 'revoke', key: k })}>
-                    Revoke
-                  </Button>
-                ) : null,
-            },
-          ]}
-        />
+        <KeysTable keys={keys} canManage={canManage} onCreate={() => setDialog({ kind: 'create' })} onRevoke={(key) => setDialog({ kind: 'revoke', key })} />
       </Card>
 
       <ChatLinkCard routerId={routerId} proxyUrl={proxyUrl} />
 
+      <KeyDialogs routerId={routerId} dialog={dialog} setDialog={setDialog} live={keys.data?.filter((k) => !k.revokedAt).length ?? 0} />
+    </div>
+  );
+}
+
+function KeysTable({ keys, canManage, onCreate, onRevoke }: { keys: ReturnType<typeof useRouterKeys>; canManage: boolean; onCreate: () => void; onRevoke: (key: RouterKey) => void }) {
+  return (
+    <DataTable<RouterKey>
+      label="Router keys"
+      query={keys}
+      rows={keys.data}
+      rowKey={(k) => k.id}
+      rowClassName={(k) => (k.revokedAt ? '[&_td]:text-zinc-400' : undefined)}
+      empty={
+        <EmptyState
+          icon={<KeyIcon />}
+          title="No keys"
+          description="Without a live key nothing can connect to this router."
+          action={canManage && <Button size="sm" onClick={onCreate}><PlusIcon />Create key</Button>}
+        />
+      }
+      columns={[
+        { key: 'label', header: 'Label', cell: (k) => <span className={k.revokedAt ? undefined : 'font-medium text-zinc-900'}>{k.label}</span> },
+        { key: 'prefix', header: 'Key', cell: (k) => <code className="font-mono text-[13px]">{k.prefix}…</code> },
+        { key: 'created', header: 'Created', className: 'hidden md:table-cell', cell: (k) => <Time value={k.createdAt} /> },
+        { key: 'used', header: 'Last used', cell: (k) => <Time value={k.lastUsedAt} relative fallback="Never" /> },
+        {
+          key: 'status',
+          header: 'Status',
+          cell: (k) =>
+            k.revokedAt ? (
+              <span className="flex items-center gap-2">
+                <Badge>Revoked</Badge>
+                <span className="hidden text-[12px] lg:inline"><Time value={k.revokedAt} relative /></span>
+              </span>
+            ) : (
+              <Badge tone="success" dot>Live</Badge>
+            ),
+        },
+        {
+          key: 'actions',
+          header: <span className="sr-only">Actions</span>,
+          className: 'text-right',
+          cell: (k) =>
+            canManage && !k.revokedAt ? (
+              <Button size="sm" variant="danger-ghost" aria-label={`Revoke ${k.label}`} onClick={() => onRevoke(k)}>
+                Revoke
+              </Button>
+            ) : null,
+        },
+      ]}
+    />
+  );
+}
+
+/** Create (then the new key, once), rotate every key (then the new one), revoke one. */
+function KeyDialogs({ routerId, dialog, setDialog, live }: { routerId: string; dialog: DialogState; setDialog: Dispatch<SetStateAction<DialogState>>; live: number }) {
+  const create = useCreateRouterKey(routerId);
+  const rotate = useRotateRouterKeys(routerId);
+  const revoke = useRevokeRouterKey(routerId);
+  const toast = useToast();
+  const closeIf = (kind: NonNullable<DialogState>['kind']) => () => setDialog((d) => (d?.kind === kind ? null : d));
+  return (
+    <>
       <CreateLabelDialog
         open={dialog?.kind === 'create'}
         onClose={closeIf('create')}
@@ -131,34 +144,7 @@ export function KeysTab({ routerId, proxyUrl }: { routerId: string; proxyUrl: st
         onCreated={(key) => setDialog({ kind: 'reveal', key, rotated: false })}
       />
 
-      {dialog?.kind === 'reveal' && (
-        <Dialog
-          open
-          size="lg"
-          onClose={() => setDialog(null)}
-          title={dialog.rotated ? 'Keys rotated' : `Key “${dialog.key.label}” created`}
-          description={dialog.rotated ? 'Every previous key of this router stopped working. Update your scripts with this one.' : 'Use it as the token of the connect URL.'}
-          footer={
-            <>
-              <Button onClick={() => setDialog(null)}>Done</Button>
-              <Button
-                variant="primary"
-                onClick={() => {
-                  setDialog(null);
-                  navigate.push(`/routers/${routerId}/connect`);
-                }}
-              >
-                <TerminalIcon />
-                Use in Connect tab
-              </Button>
-            </>
-          }
-        >
-          <SecretReveal label="Router key" value={dialog.key.plaintextKey} notice={ROUTER_KEY_NOTICE}>
-            While it is the router&apos;s newest live key: we store a hash to check a key and keep the newest one encrypted for the Connect tab. If it leaks, revoke it.
-          </SecretReveal>
-        </Dialog>
-      )}
+      {dialog?.kind === 'reveal' && <RevealedKeyDialog routerId={routerId} revealed={dialog} onClose={() => setDialog(null)} />}
 
       <ConfirmDialog
         open={dialog?.kind === 'rotate'}
@@ -183,6 +169,39 @@ export function KeysTab({ routerId, proxyUrl }: { routerId: string; proxyUrl: st
         }}
         onDone={() => toast('Key revoked')}
       />
-    </div>
+    </>
+  );
+}
+
+/** A new key, shown once here, with the way to the Connect tab. */
+function RevealedKeyDialog({ routerId, revealed, onClose }: { routerId: string; revealed: { key: RevealedRouterKey; rotated: boolean }; onClose: () => void }) {
+  const navigate = useRouter();
+  return (
+    <Dialog
+      open
+      size="lg"
+      onClose={onClose}
+      title={revealed.rotated ? 'Keys rotated' : `Key “${revealed.key.label}” created`}
+      description={revealed.rotated ? 'Every previous key of this router stopped working. Update your scripts with this one.' : 'Use it as the token of the connect URL.'}
+      footer={
+        <>
+          <Button onClick={onClose}>Done</Button>
+          <Button
+            variant="primary"
+            onClick={() => {
+              onClose();
+              navigate.push(`/routers/${routerId}/connect`);
+            }}
+          >
+            <TerminalIcon />
+            Use in Connect tab
+          </Button>
+        </>
+      }
+    >
+      <SecretReveal label="Router key" value={revealed.key.plaintextKey} notice={ROUTER_KEY_NOTICE}>
+        While it is the router&apos;s newest live key: we store a hash to check a key and keep the newest one encrypted for the Connect tab. If it leaks, revoke it.
+      </SecretReveal>
+    </Dialog>
   );
 }
