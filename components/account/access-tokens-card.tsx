@@ -1,6 +1,6 @@
 'use client';
 // Account tokens: list with the active cap, create and rotate (one-time reveal), revoke, delete.
-import { useState } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import { createAccessTokenSchema } from '@/lib/tokens/schemas';
 import {
   useAccessTokens, useCreateAccessToken, useDeleteAccessToken, useRevokeAccessToken, useRotateAccessToken,
@@ -27,14 +27,7 @@ type DialogState =
 
 export function AccessTokensCard() {
   const tokens = useAccessTokens();
-  const create = useCreateAccessToken();
-  const rotate = useRotateAccessToken();
-  const revoke = useRevokeAccessToken();
-  const remove = useDeleteAccessToken();
-  const toast = useToast();
   const [dialog, setDialog] = useState<DialogState>(null);
-  // Closes only the dialog that asked, so an action that opened the next one (rotate → reveal) keeps it.
-  const closeIf = (kind: NonNullable<DialogState>['kind']) => () => setDialog((d) => (d?.kind === kind ? null : d));
 
   const active = tokens.data?.items.filter((t) => !t.revokedAt).length ?? 0;
   const cap = tokens.data?.cap ?? 10;
@@ -63,55 +56,75 @@ export function AccessTokensCard() {
           </>
         }
       />
-      <DataTable<AccessToken>
-        label="Access tokens"
-        query={tokens}
-        rows={tokens.data?.items}
-        rowKey={(t) => t.id}
-        rowClassName={(t) => (t.revokedAt ? 'text-zinc-400' : undefined)}
-        empty={
-          <EmptyState
-            icon={<KeyIcon />}
-            title="No access tokens"
-            description="Create a token to call the API from scripts, CI or the command line."
-            action={<Button size="sm" onClick={() => setDialog({ kind: 'create' })}><PlusIcon />Create token</Button>}
-          />
-        }
-        columns={[
-          { key: 'label', header: 'Label', cell: (t) => <span className="font-medium text-zinc-900">{t.label}</span> },
-          { key: 'prefix', header: 'Token', cell: (t) => <code className="font-mono text-[13px] text-zinc-600">{t.prefix}…</code> },
-          { key: 'created', header: 'Created', className: 'hidden md:table-cell', cell: (t) => <Time value={t.createdAt} /> },
-          { key: 'used', header: 'Last used', cell: (t) => <Time value={t.lastUsedAt} relative fallback="Never" /> },
-          {
-            key: 'status',
-            header: 'Status',
-            cell: (t) => (t.revokedAt ? <Badge>Revoked</Badge> : <Badge tone="success" dot>Active</Badge>),
-          },
-          {
-            key: 'actions',
-            header: <span className="sr-only">Actions</span>,
-            className: 'text-right',
-            cell: (t) => (
-              <div className="flex justify-end gap-1">
-                {!t.revokedAt && (
-                  <>
-                    <Button size="sm" variant="ghost" aria-label={`Rotate ${t.label}`} onClick={() => setDialog({ kind: 'rotate', token: t })}>
-                      Rotate
-                    </Button>
-                    <Button size="sm" variant="ghost" aria-label={`Revoke ${t.label}`} onClick={() => setDialog({ kind: 'revoke', token: t })}>
-                      Revoke
-                    </Button>
-                  </>
-                )}
-                <Button size="sm" variant="danger-ghost" aria-label={`Delete ${t.label}`} onClick={() => setDialog({ kind: 'delete', token: t })}>
-                  Delete
-                </Button>
-              </div>
-            ),
-          },
-        ]}
-      />
+      <TokensTable tokens={tokens} onCreate={() => setDialog({ kind: 'create' })} onAct={(kind, token) => setDialog({ kind, token })} />
+      <TokenDialogs dialog={dialog} setDialog={setDialog} />
+    </Card>
+  );
+}
 
+function TokensTable({ tokens, onCreate, onAct }: { tokens: ReturnType<typeof useAccessTokens>; onCreate: () => void; onAct: (kind: 'rotate' | 'revoke' | 'delete', token: AccessToken) => void }) {
+  return (
+    <DataTable<AccessToken>
+      label="Access tokens"
+      query={tokens}
+      rows={tokens.data?.items}
+      rowKey={(t) => t.id}
+      rowClassName={(t) => (t.revokedAt ? 'text-zinc-400' : undefined)}
+      empty={
+        <EmptyState
+          icon={<KeyIcon />}
+          title="No access tokens"
+          description="Create a token to call the API from scripts, CI or the command line."
+          action={<Button size="sm" onClick={onCreate}><PlusIcon />Create token</Button>}
+        />
+      }
+      columns={[
+        { key: 'label', header: 'Label', cell: (t) => <span className="font-medium text-zinc-900">{t.label}</span> },
+        { key: 'prefix', header: 'Token', cell: (t) => <code className="font-mono text-[13px] text-zinc-600">{t.prefix}…</code> },
+        { key: 'created', header: 'Created', className: 'hidden md:table-cell', cell: (t) => <Time value={t.createdAt} /> },
+        { key: 'used', header: 'Last used', cell: (t) => <Time value={t.lastUsedAt} relative fallback="Never" /> },
+        {
+          key: 'status',
+          header: 'Status',
+          cell: (t) => (t.revokedAt ? <Badge>Revoked</Badge> : <Badge tone="success" dot>Active</Badge>),
+        },
+        {
+          key: 'actions',
+          header: <span className="sr-only">Actions</span>,
+          className: 'text-right',
+          cell: (t) => (
+            <div className="flex justify-end gap-1">
+              {!t.revokedAt && (
+                <>
+                  <Button size="sm" variant="ghost" aria-label={`Rotate ${t.label}`} onClick={() => onAct('rotate', t)}>
+                    Rotate
+                  </Button>
+                  <Button size="sm" variant="ghost" aria-label={`Revoke ${t.label}`} onClick={() => onAct('revoke', t)}>
+                    Revoke
+                  </Button>
+                </>
+              )}
+              <Button size="sm" variant="danger-ghost" aria-label={`Delete ${t.label}`} onClick={() => onAct('delete', t)}>
+                Delete
+              </Button>
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** Create and rotate (each then reveals the new token once), revoke, delete. */
+function TokenDialogs({ dialog, setDialog }: { dialog: DialogState; setDialog: Dispatch<SetStateAction<DialogState>> }) {
+  const create = useCreateAccessToken();
+  const rotate = useRotateAccessToken();
+  const revoke = useRevokeAccessToken();
+  const toast = useToast();
+  // Closes only the dialog that asked, so an action that opened the next one (rotate → reveal) keeps it.
+  const closeIf = (kind: NonNullable<DialogState>['kind']) => () => setDialog((d) => (d?.kind === kind ? null : d));
+  return (
+    <>
       <CreateLabelDialog
         open={dialog?.kind === 'create'}
         onClose={closeIf('create')}
@@ -124,18 +137,7 @@ export function AccessTokensCard() {
         onCreated={(token) => setDialog({ kind: 'reveal', token, rotated: false })}
       />
 
-      {dialog?.kind === 'reveal' && (
-        <Dialog
-          open
-          size="lg"
-          onClose={() => setDialog(null)}
-          title={dialog.rotated ? `New value for “${dialog.token.label}”` : `Token “${dialog.token.label}” created`}
-          description={dialog.rotated ? 'The previous value has stopped working. Update your scripts with this one.' : 'Use it as a bearer token for the REST API.'}
-          footer={<Button variant="primary" onClick={() => setDialog(null)}>Done</Button>}
-        >
-          <SecretReveal label="Access token" value={dialog.token.plaintextToken} />
-        </Dialog>
-      )}
+      {dialog?.kind === 'reveal' && <RevealedTokenDialog revealed={dialog} onClose={() => setDialog(null)} />}
 
       <ConfirmDialog
         open={dialog?.kind === 'rotate'}
@@ -161,17 +163,41 @@ export function AccessTokensCard() {
         }}
         onDone={() => toast('Token revoked')}
       />
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
-        onClose={closeIf('delete')}
-        title={`Delete “${dialog?.kind === 'delete' ? dialog.token.label : ''}”?`}
-        description="The token is removed for good; requests using it are refused."
-        confirmLabel="Delete token"
-        onConfirm={async () => {
-          if (dialog?.kind === 'delete') await remove.mutateAsync(dialog.token.id);
-        }}
-        onDone={() => toast('Token deleted')}
-      />
-    </Card>
+      <DeleteTokenDialog token={dialog?.kind === 'delete' ? dialog.token : null} onClose={closeIf('delete')} />
+    </>
+  );
+}
+
+/** A new token's value, shown once. */
+function RevealedTokenDialog({ revealed, onClose }: { revealed: { token: RevealedAccessToken; rotated: boolean }; onClose: () => void }) {
+  return (
+    <Dialog
+      open
+      size="lg"
+      onClose={onClose}
+      title={revealed.rotated ? `New value for “${revealed.token.label}”` : `Token “${revealed.token.label}” created`}
+      description={revealed.rotated ? 'The previous value has stopped working. Update your scripts with this one.' : 'Use it as a bearer token for the REST API.'}
+      footer={<Button variant="primary" onClick={onClose}>Done</Button>}
+    >
+      <SecretReveal label="Access token" value={revealed.token.plaintextToken} />
+    </Dialog>
+  );
+}
+
+function DeleteTokenDialog({ token, onClose }: { token: AccessToken | null; onClose: () => void }) {
+  const remove = useDeleteAccessToken();
+  const toast = useToast();
+  return (
+    <ConfirmDialog
+      open={token !== null}
+      onClose={onClose}
+      title={`Delete “${token?.label ?? ''}”?`}
+      description="The token is removed for good; requests using it are refused."
+      confirmLabel="Delete token"
+      onConfirm={async () => {
+        if (token) await remove.mutateAsync(token.id);
+      }}
+      onDone={() => toast('Token deleted')}
+    />
   );
 }

@@ -11,7 +11,7 @@ import { formatBytes, formatDuration } from '../sessions/format';
 import { RouterFilter } from '../sessions/session-filters';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
-import { DataTable } from '../ui/data-table';
+import { DataTable, type Column } from '../ui/data-table';
 import { EmptyState } from '../ui/empty-state';
 import { ChevronRightIcon, VideoIcon, XIcon } from '../ui/icons';
 import { Field, Input } from '../ui/input';
@@ -27,11 +27,85 @@ export const recordingHref = (id: string) => `/recordings/${encodeURIComponent(i
 const counting = (r: Recording) => recordingState(r) === 'recording';
 const pendingCell = <span className="text-zinc-400" title="Counted when the session ends">—</span>;
 
+/** The recording: its pages' title, when, how many pages. */
+const RECORDING_COLUMN: Column<Recording> = {
+  key: 'recording',
+  header: 'Recording',
+  cell: (r) => (
+    <Link href={recordingHref(r.id)} className="group flex min-w-0 flex-col" aria-label={`Recording of session ${r.sessionLogId}`}>
+      <span className="max-w-[22rem] truncate font-medium text-zinc-900 group-hover:text-accent-700 group-hover:underline" title={r.title ?? undefined} data-testid="recording-name">
+        {r.title ?? (r.endedAt ? 'Untitled pages' : 'Recording…')}
+      </span>
+      <span className="text-[12px] text-zinc-500">
+        <Time value={r.startedAt} relative />
+        {r.pageCount > 0 && <> · {r.pageCount === 1 ? '1 page' : `${r.pageCount} pages`}</>}
+      </span>
+    </Link>
+  ),
+};
+
+/** Its session, and its router's name where the list is not of one router (`routerName` null). */
+const sessionColumn = (routerName: ((id: string) => string | undefined) | null): Column<Recording> => ({
+  key: 'session',
+  header: 'Session',
+  className: 'hidden md:table-cell',
+  cell: (r) => (
+    <div className="min-w-0">
+      <Link href={`/sessions?session=${encodeURIComponent(r.sessionLogId)}`} className="font-mono text-[13px] text-zinc-700 hover:text-accent-700 hover:underline" title="Open the session">
+        {r.sessionLogId.slice(0, 12)}
+      </Link>
+      {routerName?.(r.routerInstanceId) && <div className="truncate text-[12px] text-zinc-500">{routerName(r.routerInstanceId)}</div>}
+    </div>
+  ),
+});
+
+/** Status and figures (counted when its session ends), and the way in. */
+const FIGURE_COLUMNS: Column<Recording>[] = [
+  { key: 'status', header: 'Status', cell: (r) => <RecordingBadges recording={r} /> },
+  { key: 'duration', header: 'Duration', className: 'text-right tabular-nums', cell: (r) => (counting(r) ? pendingCell : formatDuration(r.durationMs)) },
+  {
+    key: 'frames',
+    header: 'Frames',
+    className: 'hidden text-right tabular-nums lg:table-cell',
+    cell: (r) => counting(r) ? pendingCell : (
+      <div>
+        <div>{r.frameCount.toLocaleString('en')}</div>
+        {(r.droppedFrames > 0 || r.duplicatesSkipped > 0) && (
+          <div className="text-[12px] text-zinc-500" title="Dropped: not captured while the recording fell behind. Duplicates: identical frames skipped.">
+            {r.droppedFrames > 0 && <span className="text-amber-700">{r.droppedFrames.toLocaleString('en')} dropped</span>}
+            {r.droppedFrames > 0 && r.duplicatesSkipped > 0 && ' · '}
+            {r.duplicatesSkipped > 0 && <>{r.duplicatesSkipped.toLocaleString('en')} {r.duplicatesSkipped === 1 ? 'duplicate' : 'duplicates'}</>}
+          </div>
+        )}
+      </div>
+    ),
+  },
+  {
+    key: 'size',
+    header: 'Size',
+    className: 'hidden text-right tabular-nums sm:table-cell',
+    cell: (r) => counting(r) ? pendingCell : (
+      <div>
+        <div>{formatBytes(r.sizeBytes)}</div>
+        {r.mp4Status === 'ready' && <div className="text-[12px] text-zinc-500">MP4 {formatBytes(r.mp4SizeBytes)}</div>}
+      </div>
+    ),
+  },
+  {
+    key: 'open',
+    header: <span className="sr-only">Open</span>,
+    className: 'w-10 text-right',
+    cell: (r) => (
+      <Link href={recordingHref(r.id)} aria-label={`Open recording ${r.id.slice(0, 12)}`} className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
+        <ChevronRightIcon className="size-4" />
+      </Link>
+    ),
+  },
+];
+
 export function RecordingsPage() {
   const { workspace } = useActiveWorkspace();
   const searchParams = useSearchParams();
-  const pathname = usePathname();
-  const navigate = useRouter();
   const sessionId = searchParams.get('session') ?? undefined;
   const routerId = searchParams.get('router') ?? undefined;
   const { limit, showMore, reset: resetLimit } = useCaptureListLimit();
@@ -41,16 +115,7 @@ export function RecordingsPage() {
   const filtered = Boolean(sessionId || routerId);
   const routerName = (id: string) => routers.data?.find((r) => r.id === id)?.name;
 
-  const set = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(searchParams.toString());
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    resetLimit();
-    const query = next.toString();
-    navigate.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
-  };
+  const set = useSetSearchParams(resetLimit);
 
   return (
     <>
@@ -75,92 +140,11 @@ export function RecordingsPage() {
           rows={items}
           rowKey={(r) => r.id}
           skeletonRows={4}
-          empty={
-            <EmptyState
-              icon={<VideoIcon />}
-              title={filtered ? 'No recordings match these filters' : 'No recordings yet'}
-              description={
-                filtered ? (
-                  'Recordings are listed for 30 days. Try another session or router.'
-                ) : (
-                  <>
-                    Connect with <code className="font-mono text-[12px] text-zinc-700">session_record=true</code> to record a session: the Connect tab of a router has a
-                    &ldquo;Record this session&rdquo; option. Recording is billed per minute from the wallet.
-                  </>
-                )
-              }
-              action={filtered && <Button size="sm" onClick={() => set({ session: null, router: null })}>Clear filters</Button>}
-            />
-          }
+          empty={<NoRecordings filtered={filtered} onClear={() => set({ session: null, router: null })} />}
           columns={[
-            {
-              key: 'recording',
-              header: 'Recording',
-              cell: (r) => (
-                <Link href={recordingHref(r.id)} className="group flex min-w-0 flex-col" aria-label={`Recording of session ${r.sessionLogId}`}>
-                  <span className="max-w-[22rem] truncate font-medium text-zinc-900 group-hover:text-accent-700 group-hover:underline" title={r.title ?? undefined} data-testid="recording-name">
-                    {r.title ?? (r.endedAt ? 'Untitled pages' : 'Recording…')}
-                  </span>
-                  <span className="text-[12px] text-zinc-500">
-                    <Time value={r.startedAt} relative />
-                    {r.pageCount > 0 && <> · {r.pageCount === 1 ? '1 page' : `${r.pageCount} pages`}</>}
-                  </span>
-                </Link>
-              ),
-            },
-            {
-              key: 'session',
-              header: 'Session',
-              className: 'hidden md:table-cell',
-              cell: (r) => (
-                <div className="min-w-0">
-                  <Link href={`/sessions?session=${encodeURIComponent(r.sessionLogId)}`} className="font-mono text-[13px] text-zinc-700 hover:text-accent-700 hover:underline" title="Open the session">
-                    {r.sessionLogId.slice(0, 12)}
-                  </Link>
-                  {!routerId && routerName(r.routerInstanceId) && <div className="truncate text-[12px] text-zinc-500">{routerName(r.routerInstanceId)}</div>}
-                </div>
-              ),
-            },
-            { key: 'status', header: 'Status', cell: (r) => <RecordingBadges recording={r} /> },
-            { key: 'duration', header: 'Duration', className: 'text-right tabular-nums', cell: (r) => (counting(r) ? pendingCell : formatDuration(r.durationMs)) },
-            {
-              key: 'frames',
-              header: 'Frames',
-              className: 'hidden text-right tabular-nums lg:table-cell',
-              cell: (r) => counting(r) ? pendingCell : (
-                <div>
-                  <div>{r.frameCount.toLocaleString('en')}</div>
-                  {(r.droppedFrames > 0 || r.duplicatesSkipped > 0) && (
-                    <div className="text-[12px] text-zinc-500" title="Dropped: not captured while the recording fell behind. Duplicates: identical frames skipped.">
-                      {r.droppedFrames > 0 && <span className="text-amber-700">{r.droppedFrames.toLocaleString('en')} dropped</span>}
-                      {r.droppedFrames > 0 && r.duplicatesSkipped > 0 && ' · '}
-                      {r.duplicatesSkipped > 0 && <>{r.duplicatesSkipped.toLocaleString('en')} {r.duplicatesSkipped === 1 ? 'duplicate' : 'duplicates'}</>}
-                    </div>
-                  )}
-                </div>
-              ),
-            },
-            {
-              key: 'size',
-              header: 'Size',
-              className: 'hidden text-right tabular-nums sm:table-cell',
-              cell: (r) => counting(r) ? pendingCell : (
-                <div>
-                  <div>{formatBytes(r.sizeBytes)}</div>
-                  {r.mp4Status === 'ready' && <div className="text-[12px] text-zinc-500">MP4 {formatBytes(r.mp4SizeBytes)}</div>}
-                </div>
-              ),
-            },
-            {
-              key: 'open',
-              header: <span className="sr-only">Open</span>,
-              className: 'w-10 text-right',
-              cell: (r) => (
-                <Link href={recordingHref(r.id)} aria-label={`Open recording ${r.id.slice(0, 12)}`} className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
-                  <ChevronRightIcon className="size-4" />
-                </Link>
-              ),
-            },
+            RECORDING_COLUMN,
+            sessionColumn(routerId ? null : routerName),
+            ...FIGURE_COLUMNS,
           ]}
         />
         <CaptureListFooter count={items?.length ?? 0} noun="recording" windowDays={30} limit={limit} onShowMore={showMore} loading={recordings.isFetching} testId="recordings-count" />
@@ -191,4 +175,41 @@ function SessionFilter({ value, onApply }: { value: string; onApply: (value: str
       </Field>
     </form>
   );
+}
+
+function NoRecordings({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  return (
+    <EmptyState
+      icon={<VideoIcon />}
+      title={filtered ? 'No recordings match these filters' : 'No recordings yet'}
+      description={
+        filtered ? (
+          'Recordings are listed for 30 days. Try another session or router.'
+        ) : (
+          <>
+            Connect with <code className="font-mono text-[12px] text-zinc-700">session_record=true</code> to record a session: the Connect tab of a router has a
+            &ldquo;Record this session&rdquo; option. Recording is billed per minute from the wallet.
+          </>
+        )
+      }
+      action={filtered && <Button size="sm" onClick={onClear}>Clear filters</Button>}
+    />
+  );
+}
+
+/** Sets or removes query parameters of this page (filters live in the URL); `onChange` first (the list starts again). */
+function useSetSearchParams(onChange: () => void) {
+  const searchParams = useSearchParams();
+  const pathname = usePathname();
+  const navigate = useRouter();
+  return (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(searchParams.toString());
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    onChange();
+    const query = next.toString();
+    navigate.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  };
 }
