@@ -82,9 +82,9 @@ export class CdpSocket {
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => { if (body.length < REFUSAL_BODY_CHARS) body += chunk; });
         const refused = () => {
-          request.destroy();
           const status = response.statusCode ?? 0;
           settle(new CdpError('refused', `the WebSocket upgrade was refused with HTTP ${status}`, { status, statusText: response.statusMessage ?? '', body: body.slice(0, REFUSAL_BODY_CHARS) }));
+          request.destroy();
         };
         response.on('end', refused);
         response.on('error', refused);
