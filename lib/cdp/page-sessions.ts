@@ -75,8 +75,9 @@ export class PageSessions<T> {
   /** The state of the open tab whose page session this is. */
   ofPageSession(sessionId: string | undefined): OpenTab<T> | null {
     const session = sessionId === undefined ? undefined : this.sessions.get(sessionId);
-    const entry = session?.page && session.tab !== null ? this.open.get(session.tab) : undefined;
-    return entry ? { tab: session!.tab!, state: entry.state } : null;
+    if (!session?.page || session.tab === null) return null;
+    const entry = this.open.get(session.tab);
+    return entry ? { tab: session.tab, state: entry.state } : null;
   }
 
   /** The page sessions of the open tabs. */

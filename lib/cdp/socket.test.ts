@@ -86,6 +86,9 @@ test('the other end closes: every waiting and later command fails as closed with
   assert.ok(isClosed(cdp.closed));
   const told = await new Promise<CdpError>((resolve) => cdp.onClose(resolve));
   assert.ok(isClosed(told), 'a listener added after the end is told at once');
+  const waitStarted = Date.now();
+  assert.equal(await cdp.waitForEvent('Page.frameNavigated', { timeoutMs: 60_000 }), null);
+  assert.ok(Date.now() - waitStarted < 1_000, 'a wait on an ended connection ends at once, not at its deadline');
 });
 
 test('closed by us: byUs, and the upgrade\'s response headers were kept', async () => {

@@ -118,6 +118,7 @@ export class CdpSocket {
 
   /** Resolves with the event's params, or with null when none arrives in time (or the connection ends first). */
   waitForEvent<E extends CdpEventName>(method: E, options: WaitOptions<E>): Promise<CdpEventParams<E> | null> {
+    if (this.closed) return Promise.resolve(null);
     return new Promise((resolve) => {
       const done = (params: CdpEventParams<E> | null) => {
         clearTimeout(timer);
