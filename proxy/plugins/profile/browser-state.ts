@@ -33,12 +33,18 @@ export interface CdpCookie {
   partitionKeyOpaque?: boolean;
 }
 
-const HELPERS: Omit<HelperOptions, 'onHelper'> = { parallel: 6, perOriginMs: 3_000 };
+const PARALLEL_TABS = 6;
 /**
- * A capture starts no origin after this: with the per-origin limit it ends well inside the lane's
- * RELEASE_LIMIT_MS. Origins left unread keep their loaded state (lib/profiles/merge.ts).
+ * A load's helper tabs are done within this (its checks and writes together), leaving time inside
+ * load-upstream.ts's LOAD_LIMIT_MS for the tabs to close.
  */
-export const CAPTURE_BUDGET_MS = 9_000;
+const LOAD_HELPERS_MS = 15_000;
+/**
+ * A capture starts no origin after 9 s and gives up the origins still under way at 12 s: it ends
+ * inside the lane's RELEASE_LIMIT_MS. Origins left unread keep their loaded state (lib/profiles/merge.ts).
+ */
+const CAPTURE_START_BY_MS = 9_000;
+const CAPTURE_END_MS = 12_000;
 
 // ---------------------------------------------------------------- load
 
@@ -64,7 +70,8 @@ export interface LoadReport {
 
 export async function loadIntoBrowser(cdp: Cdp, input: LoadInput): Promise<LoadReport> {
   const { state } = input;
-  if (input.marker) await checkResidue(cdp, input.marker, input.onHelper);
+  const helpers: HelperOptions = { parallel: PARALLEL_TABS, endAt: performance.now() + LOAD_HELPERS_MS, onHelper: input.onHelper };
+  if (input.marker) await checkResidue(cdp, input.marker, helpers);
   if (input.clearFirst) await cdp.send('Storage.clearCookies', {});
   const cookies = sanitizeForInject(state.cookies);
   if (input.marker) cookies.push(markerCookie(input.marker));
@@ -84,17 +91,17 @@ export async function loadIntoBrowser(cdp: Cdp, input: LoadInput): Promise<LoadR
   if (input.marker) writes.set(MARKER_ORIGIN, { localStorage: { [MARKER_NAME]: input.marker } });
   const [skipped, run] = await Promise.all([
     cookiesSet,
-    runOnOrigins(cdp, [...writes.keys()], (origin) => writeOriginExpression(writes.get(origin)!), { ...HELPERS, onHelper: input.onHelper }),
+    runOnOrigins(cdp, [...writes.keys()], (origin) => writeOriginExpression(writes.get(origin)!), helpers),
   ]);
   return { cookies: cookies.length - skipped, skippedCookies: skipped, origins: run.results.size, failedOrigins: [...run.failed.keys()] };
 }
 
-async function checkResidue(cdp: Cdp, profileId: string, onHelper: HelperOptions['onHelper']): Promise<void> {
+async function checkResidue(cdp: Cdp, profileId: string, helpers: HelperOptions): Promise<void> {
   const { cookies } = await cdp.send('Storage.getCookies', {});
   const cookie = cookies.find((c) => c.domain.replace(/^\./, '') === MARKER_DOMAIN && c.name === MARKER_NAME);
   if (cookie && cookie.value !== profileId) throw new ResidueError('the browser still holds cookies another profile loaded');
   // localStorage outlives a disposed browser context (Chromium keeps it), so it is checked too.
-  const run = await runOnOrigins<{ localStorage: Record<string, string> }>(cdp, [MARKER_ORIGIN], () => readOriginExpression({ indexedDB: false }), { ...HELPERS, onHelper });
+  const run = await runOnOrigins<{ localStorage: Record<string, string> }>(cdp, [MARKER_ORIGIN], () => readOriginExpression({ indexedDB: false }), helpers);
   const found = run.results.get(MARKER_ORIGIN)?.localStorage[MARKER_NAME];
   if (found !== undefined && found !== profileId) throw new ResidueError('the browser still holds localStorage another profile loaded');
   if (run.failed.size > 0) throw new CdpError('answered', `could not check the browser for another profile's state: ${[...run.failed.values()][0]}`);
@@ -154,14 +161,17 @@ export interface Capture {
   cookies: ProfileCookie[];
   storage: Record<string, OriginState>;
   skippedOrigins: string[];
+  /** Why the first skipped origin was not read (for the log). */
+  skippedBecause?: string;
   durationMs: number;
 }
 
 export async function captureFromBrowser(cdp: Cdp, input: CaptureInput): Promise<Capture> {
   const started = performance.now();
+  const helpers: HelperOptions = { parallel: PARALLEL_TABS, startBy: started + CAPTURE_START_BY_MS, endAt: started + CAPTURE_END_MS, onHelper: input.onHelper };
   const { cookies } = await cdp.send('Storage.getCookies', {});
   const origins = [...new Set(input.origins.map((o) => canonicalOrigin(o)).filter((o): o is string => o !== null && o !== MARKER_ORIGIN))];
-  const run = await runOnOrigins<{ localStorage: Record<string, string>; indexedDB?: IndexedDbDatabase[] }>(cdp, origins, () => readOriginExpression({ indexedDB: input.indexedDB }), { ...HELPERS, budgetMs: CAPTURE_BUDGET_MS, onHelper: input.onHelper });
+  const run = await runOnOrigins<{ localStorage: Record<string, string>; indexedDB?: IndexedDbDatabase[] }>(cdp, origins, () => readOriginExpression({ indexedDB: input.indexedDB }), helpers);
   const storage: Record<string, OriginState> = {};
   for (const [origin, value] of run.results) {
     storage[origin] = { localStorage: value.localStorage ?? {}, sessionStorage: {}, ...(value.indexedDB?.length ? { indexedDB: value.indexedDB } : {}) };
@@ -170,6 +180,7 @@ export async function captureFromBrowser(cdp: Cdp, input: CaptureInput): Promise
     cookies: cookies.filter((c) => !c.partitionKeyOpaque && c.domain.replace(/^\./, '') !== MARKER_DOMAIN).map(fromCdpCookie),
     storage,
     skippedOrigins: [...run.failed.keys()],
+    ...(run.failed.size > 0 ? { skippedBecause: [...run.failed.values()][0] } : {}),
     durationMs: Math.round(performance.now() - started),
   };
 }

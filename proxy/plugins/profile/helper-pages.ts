@@ -11,10 +11,14 @@ const BLANK = Buffer.from('<!doctype html><html><head></head><body></body></html
 export interface HelperOptions {
   /** Tabs working at once (fewer when there are fewer origins). */
   parallel: number;
-  /** Per origin: navigation and script. */
-  perOriginMs: number;
-  /** No origin is started after this many ms (the rest are reported failed): a capture is bounded. */
-  budgetMs?: number;
+  /**
+   * The run's end (a performance.now() instant): an origin still under way then is given up. There
+   * is no deadline per origin: on a loaded machine a tab's first page (a new renderer) may take
+   * seconds, and an origin that is progressing is not abandoned while the run has time.
+   */
+  endAt: number;
+  /** No origin is started after this instant (the rest are reported "out of time"); default endAt. */
+  startBy?: number;
   /** Every tab's targetId and sessionId as soon as they are known (the plugin hides them from the client). */
   onHelper?: (ids: { targetId?: string; sessionId?: string }) => void;
 }
@@ -30,7 +34,7 @@ export interface HelperRun<T> {
 /** Runs `script(origin)` (an expression) in a blank document of every origin; its value is the result. */
 export async function runOnOrigins<T>(cdp: Cdp, origins: readonly string[], script: (origin: string) => string, options: HelperOptions): Promise<HelperRun<T>> {
   const queue = [...origins];
-  const stopAt = options.budgetMs === undefined ? Infinity : performance.now() + options.budgetMs;
+  const startBy = Math.min(options.startBy ?? options.endAt, options.endAt);
   const results = new Map<string, T>();
   const failed = new Map<string, string>();
   const targets: string[] = [];
@@ -48,12 +52,13 @@ export async function runOnOrigins<T>(cdp: Cdp, origins: readonly string[], scri
       targets.push(tab.targetId);
       try {
         for (let origin = queue.shift(); origin !== undefined; origin = queue.shift()) {
-          if (performance.now() > stopAt) {
+          const now = performance.now();
+          if (now >= startBy) {
             failed.set(origin, 'out of time');
             continue;
           }
           try {
-            results.set(origin, await within(tab.run<T>(origin, script(origin)), options.perOriginMs, `origin ${origin}`));
+            results.set(origin, await within(tab.run<T>(origin, script(origin), options.endAt), options.endAt - now, `origin ${origin}`));
           } catch (error) {
             failed.set(origin, (error as Error).message);
             if (tab.broken) break;
@@ -72,7 +77,8 @@ export async function runOnOrigins<T>(cdp: Cdp, origins: readonly string[], scri
 interface Tab {
   targetId: string;
   broken: boolean;
-  run<T>(origin: string, expression: string): Promise<T>;
+  /** The expression's value in a blank document of `origin`; tries until `endAt` while the document is not there yet. */
+  run<T>(origin: string, expression: string, endAt: number): Promise<T>;
   close(): void;
 }
 
@@ -104,18 +110,19 @@ async function openTab(cdp: Cdp, options: HelperOptions): Promise<Tab> {
   const tab: Tab = {
     targetId,
     broken: false,
-    async run<T>(origin: string, expression: string): Promise<T> {
+    async run<T>(origin: string, expression: string, endAt: number): Promise<T> {
       try {
         const nav = await cdp.send('Page.navigate', { url: `${origin}/` }, sessionId);
         if (nav.errorText) throw new CdpError('answered', `could not open a blank page on ${origin}: ${nav.errorText}`, { method: 'Page.navigate', detail: nav.errorText });
         // The navigation has committed; the script checks that it runs on the origin's document.
         const guarded = `(async () => { if (location.origin !== ${JSON.stringify(origin)}) throw new Error('not on ' + ${JSON.stringify(origin)} + ' yet'); return await (${expression}); })()`;
-        for (let attempt = 0; ; attempt++) {
+        for (;;) {
           const answer = await cdp.send(
             'Runtime.evaluate', { expression: guarded, awaitPromise: true, returnByValue: true }, sessionId);
           if (!answer.exceptionDetails) return answer.result.value as T;
           const message = answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text ?? 'script failed';
-          if (!message.includes('yet') || attempt >= 20) throw new CdpError('answered', message.split('\n')[0]!, { method: 'Runtime.evaluate', detail: message });
+          // "not on <origin> yet": the committed document is not the one evaluated in; asked again.
+          if (!message.includes('yet') || performance.now() >= endAt) throw new CdpError('answered', message.split('\n')[0]!, { method: 'Runtime.evaluate', detail: message });
           await new Promise((r) => setTimeout(r, 10));
         }
       } catch (error) {

@@ -146,10 +146,12 @@ export class ProfilePlugin implements PipelinePlugin {
       const origins = [...new Set([...this.visited, ...this.loadedOrigins])];
       if (this.options.saving) {
         try {
-          this.capture = await captureFromBrowser(cdp, { origins, indexedDB: this.options.indexedDB, onHelper });
-          if (this.capture.skippedOrigins.length > 0) {
-            log.info({ sessionId: this.options.sessionId, skipped: this.capture.skippedOrigins.length, read: Object.keys(this.capture.storage).length }, 'profile: some origins were not read in time; they keep their saved state');
+          const capture = await captureFromBrowser(cdp, { origins, indexedDB: this.options.indexedDB, onHelper });
+          if (capture.skippedOrigins.length > 0) {
+            const { skippedOrigins: skipped, skippedBecause: because, durationMs } = capture;
+            log.warn({ sessionId: this.options.sessionId, skipped, because, durationMs, read: Object.keys(capture.storage).length }, 'profile: some origins were not read; they keep their saved state');
           }
+          this.capture = capture;
         } catch (error) {
           log.warn({ sessionId: this.options.sessionId, err: (error as Error).message }, 'profile: capture failed; the saved version is kept');
         }
