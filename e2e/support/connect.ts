@@ -118,13 +118,22 @@ export async function routerKey(workspaceId: string, routerId: string): Promise<
   return decryptText(key.keyEncrypted!);
 }
 
-/** Polls `check` until it returns a truthy value or the deadline passes. */
+/**
+ * How long a wait for something that is under way may take before a test calls it a hang, at the
+ * least. A deadline of a few seconds measures the machine: CI's two cores running three test files
+ * beside a stack and its browsers were seen taking 10 s over what takes 1 s alone. A test that
+ * asserts a time does so itself, with the time it measured.
+ */
+export const HANG_FLOOR_MS = 30_000;
+
+/** Polls `check` until it returns a truthy value; fails after `timeoutMs` (never less than HANG_FLOOR_MS). */
 export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_000, what = 'condition'): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
+  const bound = Math.max(timeoutMs, HANG_FLOOR_MS);
+  const deadline = Date.now() + bound;
   for (;;) {
     const value = await check();
     if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${bound} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }

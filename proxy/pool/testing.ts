@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import WebSocket from 'ws';
+import { eventually } from '../../e2e/support/connect';
 import type { EgressPolicy } from '../../lib/net/egress-policy';
 import { readPoolConfig, type PoolConfig } from './config';
 import { startPool, type RunningPool } from './server';
@@ -53,15 +54,9 @@ export async function startTestPool(overrides: Partial<PoolConfig> = {}, ready =
   return pool;
 }
 
-/** Polls until `check` returns something truthy; fails with `what` at the deadline. */
+/** Polls until `check` returns something truthy; fails with `what` after `timeoutMs` (at least the e2e helpers' hang floor). */
 export async function waitFor<T>(what: string, check: () => T | Promise<T>, timeoutMs = 10_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for: ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return eventually(check, timeoutMs, what);
 }
 
 /** Pids of processes whose command line mentions `dir` (browsers use it as their user-data-dir). */
