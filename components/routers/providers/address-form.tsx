@@ -20,6 +20,21 @@ interface HeaderRow {
 
 let nextRowId = 1;
 
+/** Header rows as the API takes them, or the errors that keep them from being sent. */
+function headerObject(headers: HeaderRow[]): { headers?: Record<string, string>; errors: FieldErrors } {
+  const rows = headers.filter((h) => h.name.trim() || h.value);
+  if (rows.length === 0) return { errors: {} };
+  const out: Record<string, string> = {};
+  const rowErrors: FieldErrors = {};
+  for (const row of rows) {
+    const headerName = row.name.trim();
+    if (!headerName) rowErrors[`row.${row.id}`] = 'Name this header';
+    else if (Object.keys(out).some((n) => n.toLowerCase() === headerName.toLowerCase())) rowErrors[`row.${row.id}`] = 'This header appears twice';
+    else out[headerName] = row.value;
+  }
+  return { headers: out, errors: rowErrors };
+}
+
 export function useAddressForm(routerId: string, onAdded: (provider: Provider) => void) {
   const form = useAddProviderForm(routerId, onAdded);
   const { slug, name, routing, errors, setErrors } = form;
@@ -27,24 +42,8 @@ export function useAddressForm(routerId: string, onAdded: (provider: Provider) =
   const [url, setUrl] = useState('');
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
 
-  /** Headers as the API takes them, or the errors that keep them from being sent. */
-  const headerObject = (): { headers?: Record<string, string>; errors: FieldErrors } => {
-    const rows = headers.filter((h) => h.name.trim() || h.value);
-    if (rows.length === 0) return { errors: {} };
-    const out: Record<string, string> = {};
-    const rowErrors: FieldErrors = {};
-    for (const row of rows) {
-      const headerName = row.name.trim();
-      if (!headerName) rowErrors[`row.${row.id}`] = 'Name this header';
-      else if (Object.keys(out).some((n) => n.toLowerCase() === headerName.toLowerCase())) rowErrors[`row.${row.id}`] = 'This header appears twice';
-      else out[headerName] = row.value;
-    }
-    return { headers: out, errors: rowErrors };
-  };
-  const rowError = (row: HeaderRow) => errors[`row.${row.id}`] ?? (row.name.trim() ? errors[`headers.${row.name.trim()}`] : undefined);
-
   const runTest = () => {
-    const built = headerObject();
+    const built = headerObject(headers);
     const parsed = validate(addressCheckSchema, { url: url.trim(), ...(built.headers ? { headers: built.headers } : {}) });
     const found = { ...built.errors, ...(parsed.ok ? {} : parsed.errors) };
     setErrors(found);
@@ -53,7 +52,7 @@ export function useAddressForm(routerId: string, onAdded: (provider: Provider) =
   };
 
   const submit = () => {
-    const built = headerObject();
+    const built = headerObject(headers);
     const input = {
       slug: slug.trim(),
       ...(name.trim() ? { name: name.trim() } : {}),
@@ -74,99 +73,13 @@ export function useAddressForm(routerId: string, onAdded: (provider: Provider) =
     if (test.data || test.error) test.reset();
     if (errors.url || errors.headers) setErrors((e) => ({ ...e, url: undefined, headers: undefined }));
   };
-  const updateRow = (id: number, change: Partial<HeaderRow>) => {
-    changeAddress(() => setHeaders((rows) => rows.map((r) => (r.id === id ? { ...r, ...change } : r))));
-    setErrors((e) => ({ ...e, [`row.${id}`]: undefined }));
-  };
-
-  const testResult = test.isPending ? (
-    <CheckResult state="pending">Connecting and asking the browser for its version…</CheckResult>
-  ) : test.data?.ok ? (
-    <CheckResult state="ok" testId="test-result">Reachable: the browser answered in {test.data.latencyMs} ms.</CheckResult>
-  ) : test.data && !test.data.ok ? (
-    <CheckResult state="failed" testId="test-result">Test failed: {test.data.reason}</CheckResult>
-  ) : isApiError(test.error, 'provider_calibrating') ? (
-    <CheckResult state="warning" testId="test-result">The managed provider is still starting (calibrating). Try again in a few seconds.</CheckResult>
-  ) : test.error ? (
-    // A refused address (the egress policy) is a validation error on `url`: shown without the field name.
-    <CheckResult state="failed" testId="test-result">{fieldErrorsFromApi(test.error, ['url'])?.url ?? (test.error as Error).message}</CheckResult>
-  ) : null;
 
   const content = (
     <>
       {form.nameFields({ slugPlaceholder: 'chrome-eu-1', namePlaceholder: 'Chrome in Frankfurt', autoFocus: true })}
-      <Field
-        label="Browser address"
-        htmlFor="provider-url"
-        error={errors.url}
-        hint={!testResult && <>A <code className="font-mono text-[12px]">ws://</code> or <code className="font-mono text-[12px]">wss://</code> CDP address, or the <code className="font-mono text-[12px]">http(s)://</code> base of a browser that serves <code className="font-mono text-[12px]">/json/version</code>.</>}
-      >
-        <div className="flex gap-2">
-          <Input id="provider-url" value={url} onChange={(e) => changeAddress(() => setUrl(e.target.value))} invalid={Boolean(errors.url)} placeholder="wss://browser.example.com/devtools/browser/…" spellCheck={false} autoComplete="off" className="font-mono text-[13px]" />
-          <Button onClick={runTest} loading={test.isPending} disabled={!url.trim()}>
-            {!test.isPending && <ZapIcon />}
-            Test
-          </Button>
-        </div>
-        {!errors.url && testResult}
-      </Field>
+      <AddressField url={url} error={errors.url} test={test} onChange={(value) => changeAddress(() => setUrl(value))} onTest={runTest} />
 
-      <fieldset className="space-y-2">
-        <div className="flex items-center justify-between">
-          <legend className="text-[13px] font-medium text-zinc-900">
-            Headers <span className="font-normal text-zinc-400">(optional, up to {PROVIDER_HEADERS_MAX})</span>
-          </legend>
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={headers.length >= PROVIDER_HEADERS_MAX}
-            onClick={() => changeAddress(() => setHeaders((rows) => [...rows, { id: nextRowId++, name: '', value: '' }]))}
-          >
-            <PlusIcon />
-            Add header
-          </Button>
-        </div>
-        {headers.length === 0 ? (
-          <p className="text-[13px] text-zinc-500">Sent on every connection to the provider, e.g. an Authorization header. Stored encrypted and never shown again.</p>
-        ) : (
-          <ul className="space-y-2">
-            {headers.map((row, index) => (
-              <li key={row.id}>
-                <div className="flex gap-2">
-                  <div className="w-2/5 shrink-0">
-                    <Input
-                      aria-label={`Header ${index + 1} name`}
-                      value={row.name}
-                      onChange={(e) => updateRow(row.id, { name: e.target.value })}
-                      invalid={Boolean(rowError(row))}
-                      placeholder="Authorization"
-                      className="font-mono text-[13px]"
-                      spellCheck={false}
-                      autoComplete="off"
-                    />
-                  </div>
-                  <div className="min-w-0 flex-1">
-                    <Input
-                      aria-label={`Header ${index + 1} value`}
-                      value={row.value}
-                      onChange={(e) => updateRow(row.id, { value: e.target.value })}
-                      placeholder="Bearer …"
-                      className="font-mono text-[13px]"
-                      spellCheck={false}
-                      autoComplete="off"
-                    />
-                  </div>
-                  <Button variant="ghost" aria-label={`Remove header ${index + 1}`} onClick={() => changeAddress(() => setHeaders((rows) => rows.filter((r) => r.id !== row.id)))}>
-                    <XIcon />
-                  </Button>
-                </div>
-                {rowError(row) && <p className="mt-1 text-[13px] text-red-600" role="alert">{rowError(row)}</p>}
-              </li>
-            ))}
-          </ul>
-        )}
-        {errors.headers && <p className="text-[13px] text-red-600" role="alert">{errors.headers}</p>}
-      </fieldset>
+      <HeaderRows headers={headers} errors={errors} onEdit={(edit) => changeAddress(() => setHeaders(edit))} onRowChanged={(id) => setErrors((e) => ({ ...e, [`row.${id}`]: undefined }))} />
 
       {form.routingFields}
     </>
@@ -179,4 +92,136 @@ export function useAddressForm(routerId: string, onAdded: (provider: Provider) =
     test.reset();
   };
   return { content, submit, reset, pending: form.pending, error: form.error };
+}
+
+interface AddressFieldProps {
+  url: string;
+  error: string | undefined;
+  test: ReturnType<typeof useTestUrl>;
+  onChange: (url: string) => void;
+  onTest: () => void;
+}
+
+/** The browser's address with its Test button and the last test's result. */
+function AddressField({ url, error, test, onChange, onTest }: AddressFieldProps) {
+  const testResult = test.isPending || test.data || test.error ? <AddressTestResult test={test} /> : null;
+  return (
+    <Field
+      label="Browser address"
+      htmlFor="provider-url"
+      error={error}
+      hint={!testResult && <>A <code className="font-mono text-[12px]">ws://</code> or <code className="font-mono text-[12px]">wss://</code> CDP address, or the <code className="font-mono text-[12px]">http(s)://</code> base of a browser that serves <code className="font-mono text-[12px]">/json/version</code>.</>}
+    >
+      <div className="flex gap-2">
+        <Input id="provider-url" value={url} onChange={(e) => onChange(e.target.value)} invalid={Boolean(error)} placeholder="wss://browser.example.com/devtools/browser/…" spellCheck={false} autoComplete="off" className="font-mono text-[13px]" />
+        <Button onClick={onTest} loading={test.isPending} disabled={!url.trim()}>
+          {!test.isPending && <ZapIcon />}
+          Test
+        </Button>
+      </div>
+      {!error && testResult}
+    </Field>
+  );
+}
+
+/** What the last Test said (nothing before the first). */
+function AddressTestResult({ test }: { test: ReturnType<typeof useTestUrl> }) {
+  return test.isPending ? (
+    <CheckResult state="pending">Connecting and asking the browser for its version…</CheckResult>
+  ) : test.data?.ok ? (
+    <CheckResult state="ok" testId="test-result">Reachable: the browser answered in {test.data.latencyMs} ms.</CheckResult>
+  ) : test.data && !test.data.ok ? (
+    <CheckResult state="failed" testId="test-result">Test failed: {test.data.reason}</CheckResult>
+  ) : isApiError(test.error, 'provider_calibrating') ? (
+    <CheckResult state="warning" testId="test-result">The managed provider is still starting (calibrating). Try again in a few seconds.</CheckResult>
+  ) : test.error ? (
+    // A refused address (the egress policy) is a validation error on `url`: shown without the field name.
+    <CheckResult state="failed" testId="test-result">{fieldErrorsFromApi(test.error, ['url'])?.url ?? (test.error as Error).message}</CheckResult>
+  ) : null;
+}
+
+interface HeaderRowsProps {
+  headers: HeaderRow[];
+  errors: FieldErrors;
+  /** Every change of the rows: added, edited, removed. */
+  onEdit: (edit: (rows: HeaderRow[]) => HeaderRow[]) => void;
+  /** A row's text changed (its error is stale). */
+  onRowChanged: (id: number) => void;
+}
+
+/** The optional headers sent on every connection to the provider, a row each. */
+function HeaderRows({ headers, errors, onEdit, onRowChanged }: HeaderRowsProps) {
+  const rowError = (row: HeaderRow) => errors[`row.${row.id}`] ?? (row.name.trim() ? errors[`headers.${row.name.trim()}`] : undefined);
+  const change = (id: number, edit: Partial<HeaderRow>) => {
+    onEdit((rows) => rows.map((r) => (r.id === id ? { ...r, ...edit } : r)));
+    onRowChanged(id);
+  };
+  return (
+    <fieldset className="space-y-2">
+      <div className="flex items-center justify-between">
+        <legend className="text-[13px] font-medium text-zinc-900">
+          Headers <span className="font-normal text-zinc-400">(optional, up to {PROVIDER_HEADERS_MAX})</span>
+        </legend>
+        <Button size="sm" variant="ghost" disabled={headers.length >= PROVIDER_HEADERS_MAX} onClick={() => onEdit((rows) => [...rows, { id: nextRowId++, name: '', value: '' }])}>
+          <PlusIcon />
+          Add header
+        </Button>
+      </div>
+      {headers.length === 0 ? (
+        <p className="text-[13px] text-zinc-500">Sent on every connection to the provider, e.g. an Authorization header. Stored encrypted and never shown again.</p>
+      ) : (
+        <ul className="space-y-2">
+          {headers.map((row, index) => (
+            <HeaderRowInputs key={row.id} row={row} index={index} error={rowError(row)} onChange={(edit) => change(row.id, edit)} onRemove={() => onEdit((rows) => rows.filter((r) => r.id !== row.id))} />
+          ))}
+        </ul>
+      )}
+      {errors.headers && <p className="text-[13px] text-red-600" role="alert">{errors.headers}</p>}
+    </fieldset>
+  );
+}
+
+interface HeaderRowInputsProps {
+  row: HeaderRow;
+  index: number;
+  error: string | undefined;
+  onChange: (edit: Partial<HeaderRow>) => void;
+  onRemove: () => void;
+}
+
+/** One header: its name, its value, and a button that removes it. */
+function HeaderRowInputs({ row, index, error, onChange, onRemove }: HeaderRowInputsProps) {
+  return (
+    <li>
+      <div className="flex gap-2">
+        <div className="w-2/5 shrink-0">
+          <Input
+            aria-label={`Header ${index + 1} name`}
+            value={row.name}
+            onChange={(e) => onChange({ name: e.target.value })}
+            invalid={Boolean(error)}
+            placeholder="Authorization"
+            className="font-mono text-[13px]"
+            spellCheck={false}
+            autoComplete="off"
+          />
+        </div>
+        <div className="min-w-0 flex-1">
+          <Input
+            aria-label={`Header ${index + 1} value`}
+            value={row.value}
+            onChange={(e) => onChange({ value: e.target.value })}
+            placeholder="Bearer …"
+            className="font-mono text-[13px]"
+            spellCheck={false}
+            autoComplete="off"
+          />
+        </div>
+        <Button variant="ghost" aria-label={`Remove header ${index + 1}`} onClick={onRemove}>
+          <XIcon />
+        </Button>
+      </div>
+      {error && <p className="mt-1 text-[13px] text-red-600" role="alert">{error}</p>}
+    </li>
+  );
 }
