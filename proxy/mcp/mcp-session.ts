@@ -1,8 +1,6 @@
-// One MCP session: its own server with every tool of the agent toolkit (tool-server.ts), a stateful
-// Streamable HTTP transport whose id we choose up front (so the session is counted before its first
-// request is answered), and the SessionSet that owns its browsers.
+// One hosted MCP session: its own server with every tool of the agent toolkit (tool-server.ts), a
+// stateful Streamable HTTP transport (serve-mcp.ts), and the SessionSet that owns its browsers.
 import { randomUUID } from 'node:crypto';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { SessionSet } from '../agent/session-set';
 import type { AgentPolicy } from '../agent/policy';
 import type { McpCredential } from '../auth/authenticate';
@@ -12,6 +10,7 @@ import type { AgentTickets } from '../connect/agent-tickets';
 import { agentEndpoint } from './agent-endpoint';
 import { toolServer } from './tool-server';
 import type { McpRegistry, McpSession } from './registry';
+import { mcpTransport } from './serve-mcp';
 
 export interface OpenMcpSessionInput {
   identity: RouterKeyIdentity;
@@ -27,7 +26,7 @@ export interface OpenMcpSessionInput {
 
 export function openMcpSession(input: OpenMcpSessionInput): McpSession {
   const id = randomUUID();
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+  const transport = mcpTransport(id, input.registry);
   // Each browser is opened under the session's identity as of its latest request (see McpRegistry.begin).
   const browsers = new SessionSet(agentEndpoint({ selfUrl: input.selfUrl, tickets: input.tickets, routers: input.routers, caller: () => ({ identity: session.identity, credential: session.credential }) }), input.policy);
   const server = toolServer(browsers);
@@ -43,7 +42,5 @@ export function openMcpSession(input: OpenMcpSessionInput): McpSession {
     lastRequestAt: (input.now ?? Date.now)(),
     inFlight: 0,
   };
-  // The client ended it (DELETE /mcp) or the transport closed for another reason: its browsers go too.
-  transport.onclose = () => void input.registry.close(id, 'MCP session ended');
   return session;
 }

@@ -28,7 +28,7 @@ test('idle for 30 minutes with no browser and no request in flight: closed', asy
   const busy = fakeSession('b', 'k1', 'w1', 1);
   const working = fakeSession('c', 'k1');
   for (const s of [idle, busy, working]) registry.add(s.session);
-  const done = registry.begin(working.session, working.session.identity, true);
+  const done = registry.begin(working.session, true);
   now = MCP_IDLE_MS - 1;
   registry.sweep();
   await settle();

@@ -1,8 +1,9 @@
-// The MCP sessions of this proxy process, each owned by the credential that opened it (a chat link
-// or a router key, by id) and holding its own browsers (a SessionSet). They end when the client
-// ends them (DELETE /mcp), when they go idle (no request for IDLE_MS and no live browser), when
-// their credential or workspace loses access (the same NOTIFY that closes connect sessions, through
-// `revoke`), and when the proxy stops (closeAll before the drain, so the browsers end cleanly).
+// The MCP sessions of a process, each owned by the credential that opened it and holding its own
+// browsers (a SessionSet). They end when the client ends them (DELETE /mcp), when they go idle (no
+// request for IDLE_MS and no live browser), and when the process stops (closeAll before the drain,
+// so the browsers end cleanly). McpSessions serves the self-hosted gateway (one owner); the hosted
+// proxy's McpRegistry also ends them when their credential or workspace loses access (the same
+// NOTIFY that closes connect sessions, through `revoke`).
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { log } from '../../lib/log';
@@ -17,21 +18,26 @@ export const MCP_SESSIONS_PER_CREDENTIAL = 20;
 /** An MCP session with no request for this long and no live browser is closed. */
 export const MCP_IDLE_MS = 30 * 60_000;
 
-export interface McpSession {
+/** What every MCP session has, the hosted proxy's and the self-hosted gateway's. */
+export interface McpSessionBase {
   /** The Mcp-Session-Id. */
   id: string;
-  /** The credential that opened it (RouterKey.id or ChatLink.id): only that one may use it. */
+  /** Who opened it (RouterKey.id or ChatLink.id; the gateway's one owner): only they may use it. */
   credentialId: string;
-  credential: McpCredential;
-  workspaceId: string;
-  /** As of the latest request: what the browsers it opens next run under. */
-  identity: RouterKeyIdentity;
   transport: StreamableHTTPServerTransport;
   server: McpServer;
   browsers: SessionSet;
   lastRequestAt: number;
   /** POST requests being answered now: a long tool call keeps its session from going idle. */
   inFlight: number;
+}
+
+/** A hosted MCP session: opened by a chat link or router key of a workspace. */
+export interface McpSession extends McpSessionBase {
+  credential: McpCredential;
+  workspaceId: string;
+  /** As of the latest request: what the browsers it opens next run under. */
+  identity: RouterKeyIdentity;
 }
 
 export interface McpRegistryOptions {
@@ -41,8 +47,9 @@ export interface McpRegistryOptions {
   now?: () => number;
 }
 
-export class McpRegistry implements Revocable {
-  private readonly sessions = new Map<string, McpSession>();
+/** The live MCP sessions of one process: counted per owner, closed when idle, all closed at shutdown. */
+export class McpSessions<S extends McpSessionBase> {
+  protected readonly sessions = new Map<string, S>();
   private readonly sweeper: NodeJS.Timeout;
   readonly maxPerCredential: number;
   private readonly idleMs: number;
@@ -60,7 +67,7 @@ export class McpRegistry implements Revocable {
     return this.sessions.size;
   }
 
-  get(id: string): McpSession | undefined {
+  get(id: string): S | undefined {
     return this.sessions.get(id);
   }
 
@@ -70,13 +77,12 @@ export class McpRegistry implements Revocable {
     return n;
   }
 
-  add(session: McpSession): void {
+  add(session: S): void {
     this.sessions.set(session.id, session);
   }
 
   /** Marks a request of the session; the returned function marks its end (POST only counts as in flight). */
-  begin(session: McpSession, identity: RouterKeyIdentity, counts: boolean): () => void {
-    session.identity = identity;
+  begin(session: S, counts: boolean): () => void {
     session.lastRequestAt = this.now();
     if (!counts) return () => {};
     session.inFlight++;
@@ -98,18 +104,6 @@ export class McpRegistry implements Revocable {
     await session.server.close().catch(() => {});
   }
 
-  revoke(scope: { keyIds?: readonly string[]; workspaceIds?: readonly string[] }, revocation: Revocation): number {
-    const keys = new Set(scope.keyIds ?? []);
-    const workspaces = new Set(scope.workspaceIds ?? []);
-    const doomed = [...this.sessions.values()].filter((s) => keys.has(s.credentialId) || workspaces.has(s.workspaceId));
-    for (const s of doomed) void this.close(s.id, revocation.reason);
-    return doomed.length;
-  }
-
-  *holders(): Iterable<{ keyId: string; workspaceId: string; credential: McpCredential }> {
-    for (const s of this.sessions.values()) yield { keyId: s.credentialId, workspaceId: s.workspaceId, credential: s.credential };
-  }
-
   async closeAll(reason: string): Promise<void> {
     clearInterval(this.sweeper);
     await Promise.all([...this.sessions.keys()].map((id) => this.close(id, reason)));
@@ -121,5 +115,20 @@ export class McpRegistry implements Revocable {
     for (const s of [...this.sessions.values()]) {
       if (s.inFlight === 0 && s.browsers.size === 0 && now - s.lastRequestAt >= this.idleMs) void this.close(s.id, 'MCP session idle');
     }
+  }
+}
+
+/** The hosted proxy's sessions, which also end when their credential or workspace loses access. */
+export class McpRegistry extends McpSessions<McpSession> implements Revocable {
+  revoke(scope: { keyIds?: readonly string[]; workspaceIds?: readonly string[] }, revocation: Revocation): number {
+    const keys = new Set(scope.keyIds ?? []);
+    const workspaces = new Set(scope.workspaceIds ?? []);
+    const doomed = [...this.sessions.values()].filter((s) => keys.has(s.credentialId) || workspaces.has(s.workspaceId));
+    for (const s of doomed) void this.close(s.id, revocation.reason);
+    return doomed.length;
+  }
+
+  *holders(): Iterable<{ keyId: string; workspaceId: string; credential: McpCredential }> {
+    for (const s of this.sessions.values()) yield { keyId: s.credentialId, workspaceId: s.workspaceId, credential: s.credential };
   }
 }
