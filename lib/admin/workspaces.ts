@@ -12,6 +12,8 @@ import { notifyAccessRevoked } from '../sessions/notify';
 import { recordOperatorAction, type Actor, type OperatorActionKind } from './actions';
 import { accountState } from '../workspaces/serialize';
 import type { FindWorkspacesQuery, UpdateWorkspaceInput } from './schemas';
+import type { z } from 'zod';
+import type { adminWorkspace as adminWorkspaceAnswer } from '../openapi/resources/accounts';
 
 const workspaceSelect = {
   id: true, slug: true, name: true, plan: true, enterprise: true, suspended: true, dailyCapOverride: true, deletionRequestedAt: true, createdAt: true,
@@ -23,7 +25,7 @@ const workspaceSelect = {
 type WorkspaceRow = Prisma.WorkspaceGetPayload<{ select: typeof workspaceSelect }>;
 
 /** A workspace as the operator sees it: identity, owner, state and wallet. */
-export function serializeAdminWorkspace(w: WorkspaceRow) {
+export function serializeAdminWorkspace(w: WorkspaceRow): z.input<typeof adminWorkspaceAnswer> {
   const balanceMillicents = w.wallet?.balanceMillicents ?? 0n;
   const owner = w.memberships[0]?.user ?? null;
   return {

@@ -8,6 +8,8 @@ import { BlobNotFound } from '../blobs';
 import { db } from '../db';
 import { toWeb } from '../recordings/read-frames';
 import { listDownloads, openDownload, type DownloadRow } from './store';
+import type { z } from 'zod';
+import type { sessionDownload as sessionDownloadAnswer } from '../openapi/resources/sessions';
 
 /** The file endpoint of a download: the `url` of the list's items. */
 export const downloadPath = (sessionId: string, downloadId: string) => `/v1/sessions/${encodeURIComponent(sessionId)}/downloads/${encodeURIComponent(downloadId)}`;
@@ -16,7 +18,7 @@ export const downloadPath = (sessionId: string, downloadId: string) => `/v1/sess
  * One item of GET /v1/sessions/:id/downloads: sizes as JSON numbers, timestamps ISO; `url` the file
  * here, null when the provider's browser keeps it (`keptBy`).
  */
-export function serializeDownload(row: Pick<DownloadRow, 'id' | 'sessionLogId' | 'name' | 'sizeBytes' | 'createdAt' | 'blobKey' | 'sourceUrl'>) {
+export function serializeDownload(row: Pick<DownloadRow, 'id' | 'sessionLogId' | 'name' | 'sizeBytes' | 'createdAt' | 'blobKey' | 'sourceUrl'>): z.input<typeof sessionDownloadAnswer> {
   const here = row.blobKey !== null;
   return {
     id: row.id, name: row.name, sizeBytes: Number(row.sizeBytes), createdAt: row.createdAt.toISOString(),

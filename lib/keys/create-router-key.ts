@@ -3,6 +3,8 @@
 import type { Tx } from '../db';
 import { newSecret } from '../crypto/secrets';
 import { encryptText } from '../crypto/encryption';
+import type { z } from 'zod';
+import type { routerKey as routerKeyAnswer } from '../openapi/resources/routers';
 
 export const ROUTER_KEY_PREFIX = 'rkey_';
 
@@ -14,7 +16,7 @@ export async function createRouterKey(tx: Tx, input: { workspaceId: string; rout
   return { key, plaintextKey: secret.plaintext };
 }
 
-export function serializeRouterKey(key: { id: string; routerId: string; label: string; prefix: string; lastUsedAt: Date | null; revokedAt: Date | null; createdAt: Date }) {
+export function serializeRouterKey(key: { id: string; routerId: string; label: string; prefix: string; lastUsedAt: Date | null; revokedAt: Date | null; createdAt: Date }): z.input<typeof routerKeyAnswer> {
   return {
     id: key.id,
     routerInstanceId: key.routerId,

@@ -13,6 +13,8 @@ import { accountState } from '../workspaces/serialize';
 import { readChecklist } from './checklist';
 import { LATEST_SESSIONS } from './schemas';
 import { dailySeries, seriesTotals, utcWindow, type CallDayRow, type SessionDayRow } from './series';
+import type { z } from 'zod';
+import type { overview as overviewAnswer } from '../openapi/resources/overview';
 
 interface ProviderRow {
   routerId: string | null;
@@ -26,7 +28,7 @@ interface CallRow extends CallDayRow {
   routerId: string;
 }
 
-export async function readOverview(workspace: ResolvedWorkspace, userId: string, days: number, now = new Date()) {
+export async function readOverview(workspace: ResolvedWorkspace, userId: string, days: number, now = new Date()): Promise<z.input<typeof overviewAnswer>> {
   const span = utcWindow(days, now);
   const firstDay = span.days[0]!;
   const lastDay = span.days.at(-1)!;

@@ -1,4 +1,6 @@
 import type { Profile, ProfileVersion } from '../db/generated/client';
+import type { z } from 'zod';
+import type { profile as profileAnswer, profileVersion as profileVersionAnswer } from '../openapi/resources/profiles';
 
 /** What a Profile answer reads of its current (newest) version. */
 export const currentVersionInclude = {
@@ -11,7 +13,7 @@ export type ProfileWithCurrent = Profile & { versions: Pick<ProfileVersion, 'ver
  * The Profile resource of docs/api.md, plus this install's `version` (0 when never saved),
  * `cookieCount` (of that version) and `saving` (a session holds the saving lock now).
  */
-export function serializeProfile(p: ProfileWithCurrent, now = new Date()) {
+export function serializeProfile(p: ProfileWithCurrent, now = new Date()): z.input<typeof profileAnswer> {
   const current = p.versions[0];
   return {
     id: p.id,
@@ -32,7 +34,7 @@ export function serializeProfile(p: ProfileWithCurrent, now = new Date()) {
 export type ProfileResource = ReturnType<typeof serializeProfile>;
 
 /** One entry of GET /v1/profiles/:slug/versions. */
-export function serializeVersion(v: Omit<ProfileVersion, 'stateEncrypted' | 'id' | 'profileId'>, currentVersion: number) {
+export function serializeVersion(v: Omit<ProfileVersion, 'stateEncrypted' | 'id' | 'profileId'>, currentVersion: number): z.input<typeof profileVersionAnswer> {
   return {
     version: v.version,
     sizeBytes: v.sizeBytes,

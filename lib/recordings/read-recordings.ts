@@ -6,6 +6,8 @@ import { db } from '../db';
 import { recordingPhase } from './phase';
 import { RECORDINGS_LISTED_MS, type ListRecordingsQuery } from './schemas';
 import { serializeRecording } from './serialize';
+import type { z } from 'zod';
+import type { recordingDetail as recordingDetailAnswer } from '../openapi/resources/sessions';
 
 const withSession = { session: { select: { state: true, endedAt: true, durationMs: true } } } as const;
 
@@ -33,7 +35,7 @@ export async function getRecordingRowOrThrow(workspaceId: string, id: string) {
 export type RecordingRow = Awaited<ReturnType<typeof getRecordingRowOrThrow>>;
 
 /** GET /v1/replays/:id: the resource plus `orphaned` (unfinished, and its session is over). */
-export async function getRecording(workspaceId: string, id: string) {
+export async function getRecording(workspaceId: string, id: string): Promise<z.input<typeof recordingDetailAnswer>> {
   const row = await getRecordingRowOrThrow(workspaceId, id);
   return { ...serializeRecording(row), orphaned: recordingPhase(row, new Date()) === 'orphaned' };
 }

@@ -1,11 +1,13 @@
 import type { Recording } from '../db/generated/client';
+import type { z } from 'zod';
+import type { recording as recordingAnswer } from '../openapi/resources/sessions';
 
 /**
  * The Recording resource of docs/api.md: the spec's fields exactly, `routerInstanceId` for the
  * row's router, BigInt sizes as JSON numbers, timestamps ISO. `mp4Status` is null until an encode
  * was asked for (at the session's end or by an export).
  */
-export function serializeRecording(r: Recording) {
+export function serializeRecording(r: Recording): z.input<typeof recordingAnswer> {
   return {
     id: r.id,
     sessionLogId: r.sessionLogId,

@@ -9,6 +9,7 @@ import { routerCountsInclude, serializeRouter } from './serialize';
 import { slugify } from './slug';
 import type { z } from 'zod';
 import type { createRouterSchema, updateAgentSettingsSchema, updateRouterSchema, updateRouterSettingsSchema } from './schemas';
+import type { routerSettings as routerSettingsAnswer, agentSettings as agentSettingsAnswer } from '../openapi/resources/routers';
 
 async function lockWorkspace(tx: Tx, workspaceId: string) {
   await tx.$executeRaw`SELECT 1 FROM "Workspace" WHERE "id" = ${workspaceId} FOR UPDATE`;
@@ -76,7 +77,7 @@ function serializeSettings(router: { id: string; webhooksEnabled: boolean; profi
   };
 }
 
-export async function getRouterSettings(workspaceId: string, id: string) {
+export async function getRouterSettings(workspaceId: string, id: string): Promise<z.input<typeof routerSettingsAnswer>> {
   return serializeSettings(await getOwnRouterOrThrow(workspaceId, id));
 }
 
@@ -101,7 +102,7 @@ function serializeAgentSettings(router: RouterWithProfile) {
   };
 }
 
-export async function getAgentSettings(workspaceId: string, id: string) {
+export async function getAgentSettings(workspaceId: string, id: string): Promise<z.input<typeof agentSettingsAnswer>> {
   const router = await db.router.findFirst({ where: { id, workspaceId }, include: { defaultProfile: { select: { slug: true } } } });
   if (!router) throw notFound('router');
   return serializeAgentSettings(router);

@@ -5,13 +5,15 @@ import { notFound } from '../api/errors';
 import type { z } from 'zod';
 import { DEFAULT_SESSIONS_WINDOW_MS, type listSessionsQuery } from './schemas';
 import { SESSION_CLOSE_CHANNEL } from './notify';
+import type { session as sessionAnswer } from '../openapi/resources/sessions';
+import type { sessionDetail as sessionDetailAnswer } from '../openapi/resources/sessions';
 
 /** What serializeSession needs beside the row. */
 export const sessionInclude = { recording: { select: { id: true } }, trace: { select: { id: true } } } as const;
 
 type Row = Awaited<ReturnType<typeof db.sessionLog.findFirstOrThrow<{ include: typeof sessionInclude }>>>;
 
-export function serializeSession(s: Row) {
+export function serializeSession(s: Row): z.input<typeof sessionAnswer> {
   const bytesIn = Number(s.bytesIn);
   const bytesOut = Number(s.bytesOut);
   return {
@@ -54,7 +56,7 @@ export async function listSessions(workspaceId: string, requestRouterId: string 
   return { items: items.map(serializeSession), total, page: query.page, pageSize: query.pageSize };
 }
 
-export async function getSession(workspaceId: string, id: string) {
+export async function getSession(workspaceId: string, id: string): Promise<z.input<typeof sessionDetailAnswer>> {
   const session = await db.sessionLog.findFirst({ where: { id, workspaceId }, include: sessionInclude });
   if (!session) throw notFound('session');
   return serializeSession(session);

@@ -6,6 +6,8 @@ import { db } from '../db';
 import { recordingPhase } from '../recordings/phase';
 import type { ListTracesQuery } from './schemas';
 import { serializeTrace } from './serialize';
+import type { z } from 'zod';
+import type { traceDetail as traceDetailAnswer } from '../openapi/resources/traces';
 
 export interface TraceScope {
   workspaceId: string;
@@ -45,7 +47,7 @@ export type TraceRow = Awaited<ReturnType<typeof getTraceRowOrThrow>>;
 export const tracePhase = (row: TraceRow, now = new Date()) => recordingPhase(row, now);
 
 /** GET /v1/inspections/:id: the resource plus `orphaned` (unfinished, and its session is over). */
-export async function getTrace(scope: TraceScope, id: string) {
+export async function getTrace(scope: TraceScope, id: string): Promise<z.input<typeof traceDetailAnswer>> {
   const row = await getTraceRowOrThrow(scope, id);
   return { ...serializeTrace(row), orphaned: tracePhase(row) === 'orphaned' };
 }

@@ -1,12 +1,14 @@
 import type { Trace } from '../db/generated/client';
 import { pagesOf, type TraceTruncation } from './format';
+import type { z } from 'zod';
+import type { trace as traceAnswer } from '../openapi/resources/traces';
 
 /**
  * The Trace resource of docs/api.md: the spec's fields, `routerInstanceId` for the row's router,
  * BigInt sizes as JSON numbers, timestamps ISO; plus this install's `truncated` and `pages` (how
  * many `?page=` pages the events endpoint has).
  */
-export function serializeTrace(t: Trace) {
+export function serializeTrace(t: Trace): z.input<typeof traceAnswer> {
   return {
     id: t.id,
     sessionLogId: t.sessionLogId,

@@ -3,8 +3,10 @@ import type { AuthUser, AuthVia, ResolvedWorkspace } from '../api/context';
 import { accountState } from '../workspaces/serialize';
 import { listWorkspaces } from '../workspaces/workspaces';
 import { isInstanceAdmin } from './instance-admin';
+import type { z } from 'zod';
+import type { user as userAnswer } from '../openapi/resources/accounts';
 
-export function serializeUser(user: Pick<AuthUser, 'id' | 'email' | 'name' | 'emailVerifiedAt' | 'image'>) {
+export function serializeUser(user: Pick<AuthUser, 'id' | 'email' | 'name' | 'emailVerifiedAt' | 'image'>): z.input<typeof userAnswer> {
   return { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerifiedAt !== null, image: user.image };
 }
 

@@ -1,8 +1,10 @@
 import type { Webhook } from '../db/generated/client';
 import { displayUrl } from './mask-url';
+import type { z } from 'zod';
+import type { webhook as webhookAnswer } from '../openapi/resources/webhooks';
 
 /** The Webhook resource of docs/api.md. `url` is the masked display form; the full address never leaves the server. */
-export function serializeWebhook(w: Webhook) {
+export function serializeWebhook(w: Webhook): z.input<typeof webhookAnswer> {
   return {
     id: w.id,
     workspaceId: w.workspaceId,

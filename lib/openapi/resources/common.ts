@@ -18,6 +18,15 @@ export const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: count, page: z.int().min(1), pageSize: z.int().min(1).max(100) });
 
+/**
+ * A stored text narrowed to the values its answer declares (the column is free text; the
+ * validation that wrote it allowed only these). An other value is a broken row, not an answer.
+ */
+export function declaredValue<T extends string>(allowed: readonly T[], value: string, what: string): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new Error(`${what} holds "${value}", which is none of ${allowed.join(', ')}`);
+}
+
 /** `{ <field>: id }` answers of deletes and the like. */
 export const idOnly = z.object({ id: z.string() });
 
