@@ -10,7 +10,7 @@ import { traceHref, traceState, useActiveRouterId, useTraces, type Trace } from 
 import { formatBytes, formatDuration } from '../sessions/format';
 import { ButtonLink } from '../ui/button';
 import { Card } from '../ui/card';
-import { DataTable } from '../ui/data-table';
+import { DataTable, type Column } from '../ui/data-table';
 import { EmptyState } from '../ui/empty-state';
 import { ChevronRightIcon, SearchCodeIcon } from '../ui/icons';
 import { Field, Select } from '../ui/input';
@@ -19,7 +19,6 @@ import { PageHeader } from '../ui/page-header';
 import { Time } from '../ui/time';
 import { DeleteTrace } from './trace-actions';
 import { TraceBadges, truncatedReason } from './trace-status';
-
 
 /** A trace being written has its duration once its session ends; its other figures grow meanwhile. */
 const counting = (t: Trace) => traceState(t) === 'writing';
@@ -60,18 +59,7 @@ export function TracesPage() {
         description="Network requests, console output and navigations of sessions connected with observability=true, kept for 60 days. A trace opens when its session ends."
       />
       <Card aria-label="Trace list">
-        <div className="flex flex-wrap items-end gap-3 border-b border-zinc-100 bg-zinc-50/50 px-5 py-3.5" role="group" aria-label="Filters">
-          <Field label="Router" htmlFor="traces-router" className="w-56">
-            <Select id="traces-router" value={routerId ?? ''} onChange={(e) => chooseRouter(e.target.value)}>
-              {routers.data?.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <p className="mb-2 text-[13px] text-zinc-500">Traces belong to the router their session went through.</p>
-        </div>
+        <RouterFilter routers={routers.data} routerId={routerId} onChoose={chooseRouter} />
         {routers.data?.length === 0 ? (
           <EmptyState icon={<SearchCodeIcon />} title="No routers yet" description="Traces belong to a router's sessions. Create a router first." action={<ButtonLink href="/routers" size="sm">Routers</ButtonLink>} />
         ) : (
@@ -81,75 +69,103 @@ export function TracesPage() {
             rows={items}
             rowKey={(t) => t.id}
             skeletonRows={4}
-            empty={
-              <EmptyState
-                icon={<SearchCodeIcon />}
-                title="No traces yet"
-                description={
-                  <>
-                    Connect with <code className="font-mono text-[12px] text-zinc-700">observability=true</code> to trace a session: the Connect tab of a router has a
-                    &ldquo;Trace this session&rdquo; option. Traces are billed per 1,000 events from the wallet.
-                  </>
-                }
-              />
-            }
-            columns={[
-              {
-                key: 'trace',
-                header: 'Started',
-                cell: (t) => (
-                  <Link href={traceHref(t.id, linkRouter)} className="group flex flex-col" aria-label={`Trace of session ${t.sessionLogId}`}>
-                    <span className="font-medium text-zinc-900 group-hover:text-accent-700 group-hover:underline">
-                      <Time value={t.startedAt} relative />
-                    </span>
-                    <code className="font-mono text-[12px] text-zinc-500">{t.id.slice(0, 12)}</code>
-                  </Link>
-                ),
-              },
-              {
-                key: 'session',
-                header: 'Session',
-                className: 'hidden md:table-cell',
-                cell: (t) => (
-                  <Link href={`/sessions?session=${encodeURIComponent(t.sessionLogId)}`} className="font-mono text-[13px] text-zinc-700 hover:text-accent-700 hover:underline" title="Open the session">
-                    {t.sessionLogId.slice(0, 12)}
-                  </Link>
-                ),
-              },
-              { key: 'status', header: 'Status', cell: (t) => <TraceBadges trace={t} /> },
-              { key: 'duration', header: 'Duration', className: 'text-right tabular-nums', cell: (t) => (counting(t) ? pendingCell : formatDuration(t.durationMs)) },
-              { key: 'events', header: 'Events', className: 'text-right tabular-nums', cell: (t) => soFar(t, t.eventCount.toLocaleString('en')) },
-              { key: 'size', header: 'Size', className: 'hidden text-right tabular-nums sm:table-cell', cell: (t) => soFar(t, formatBytes(t.sizeBytes)) },
-              {
-                key: 'dropped',
-                header: 'Dropped',
-                className: 'hidden text-right tabular-nums lg:table-cell',
-                cell: (t) =>
-                  counting(t) ? pendingCell : (
-                    <span className={t.droppedEvents > 0 || t.truncated ? 'text-amber-700' : 'text-zinc-400'} title={t.truncated ? truncatedReason(t.truncated) : 'Events not captured'}>
-                      {t.droppedEvents.toLocaleString('en')}
-                      {t.truncated && <span className="ml-1 text-[12px]">({t.truncated === 'event-cap' ? 'event limit' : 'wallet'})</span>}
-                    </span>
-                  ),
-              },
-              {
-                key: 'open',
-                header: <span className="sr-only">Actions</span>,
-                className: 'w-24 text-right',
-                cell: (t) => (
-                  <span className="inline-flex items-center gap-1">
-                    {canManage && <DeleteTrace trace={t} compact />}
-                    <Link href={traceHref(t.id, linkRouter)} aria-label={`Open trace ${t.id.slice(0, 12)}`} className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
-                      <ChevronRightIcon className="size-4" />
-                    </Link>
-                  </span>
-                ),
-              },
-            ]}
+            empty={<NoTraces />}
+            columns={traceColumns(linkRouter, canManage)}
           />
         )}
         <CaptureListFooter count={items?.length ?? 0} noun="trace" windowDays={60} limit={limit} onShowMore={showMore} loading={traces.isFetching} testId="traces-count" />
       </Card>
     </>
+  );
+}
+
+/** The table's columns; links keep `linkRouter` (null: the viewer's own). */
+function traceColumns(linkRouter: string | null, canManage: boolean): Column<Trace>[] {
+  return [
+    {
+      key: 'trace',
+      header: 'Started',
+      cell: (t) => (
+        <Link href={traceHref(t.id, linkRouter)} className="group flex flex-col" aria-label={`Trace of session ${t.sessionLogId}`}>
+          <span className="font-medium text-zinc-900 group-hover:text-accent-700 group-hover:underline">
+            <Time value={t.startedAt} relative />
+          </span>
+          <code className="font-mono text-[12px] text-zinc-500">{t.id.slice(0, 12)}</code>
+        </Link>
+      ),
+    },
+    {
+      key: 'session',
+      header: 'Session',
+      className: 'hidden md:table-cell',
+      cell: (t) => (
+        <Link href={`/sessions?session=${encodeURIComponent(t.sessionLogId)}`} className="font-mono text-[13px] text-zinc-700 hover:text-accent-700 hover:underline" title="Open the session">
+          {t.sessionLogId.slice(0, 12)}
+        </Link>
+      ),
+    },
+    { key: 'status', header: 'Status', cell: (t) => <TraceBadges trace={t} /> },
+    { key: 'duration', header: 'Duration', className: 'text-right tabular-nums', cell: (t) => (counting(t) ? pendingCell : formatDuration(t.durationMs)) },
+    { key: 'events', header: 'Events', className: 'text-right tabular-nums', cell: (t) => soFar(t, t.eventCount.toLocaleString('en')) },
+    { key: 'size', header: 'Size', className: 'hidden text-right tabular-nums sm:table-cell', cell: (t) => soFar(t, formatBytes(t.sizeBytes)) },
+    {
+      key: 'dropped',
+      header: 'Dropped',
+      className: 'hidden text-right tabular-nums lg:table-cell',
+      cell: (t) =>
+        counting(t) ? pendingCell : (
+          <span className={t.droppedEvents > 0 || t.truncated ? 'text-amber-700' : 'text-zinc-400'} title={t.truncated ? truncatedReason(t.truncated) : 'Events not captured'}>
+            {t.droppedEvents.toLocaleString('en')}
+            {t.truncated && <span className="ml-1 text-[12px]">({t.truncated === 'event-cap' ? 'event limit' : 'wallet'})</span>}
+          </span>
+        ),
+    },
+    {
+      key: 'open',
+      header: <span className="sr-only">Actions</span>,
+      className: 'w-24 text-right',
+      cell: (t) => (
+        <span className="inline-flex items-center gap-1">
+          {canManage && <DeleteTrace trace={t} compact />}
+          <Link href={traceHref(t.id, linkRouter)} aria-label={`Open trace ${t.id.slice(0, 12)}`} className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
+            <ChevronRightIcon className="size-4" />
+          </Link>
+        </span>
+      ),
+    },
+  ];
+}
+
+/** No trace yet: how to make one. */
+function NoTraces() {
+  return (
+    <EmptyState
+      icon={<SearchCodeIcon />}
+      title="No traces yet"
+      description={
+        <>
+          Connect with <code className="font-mono text-[12px] text-zinc-700">observability=true</code> to trace a session: the Connect tab of a router has a
+          &ldquo;Trace this session&rdquo; option. Traces are billed per 1,000 events from the wallet.
+        </>
+      }
+    />
+  );
+}
+
+/** Which router's traces are listed. */
+function RouterFilter({ routers, routerId, onChoose }: { routers: { id: string; name: string }[] | undefined; routerId: string | null; onChoose: (id: string) => void }) {
+  return (
+    <div className="flex flex-wrap items-end gap-3 border-b border-zinc-100 bg-zinc-50/50 px-5 py-3.5" role="group" aria-label="Filters">
+      <Field label="Router" htmlFor="traces-router" className="w-56">
+        <Select id="traces-router" value={routerId ?? ''} onChange={(e) => onChoose(e.target.value)}>
+          {routers?.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <p className="mb-2 text-[13px] text-zinc-500">Traces belong to the router their session went through.</p>
+    </div>
   );
 }
