@@ -66,9 +66,9 @@ function rangeHint(spec: NumericSpec, text: string): string {
 const valuesOf = (router: Router) =>
   Object.fromEntries((Object.keys(numeric) as NumericField[]).map((field) => [field, String(router[field])])) as Record<NumericField, string>;
 
-export function RoutingCard({ router }: { router: Router }) {
+/** The form's state: the values as typed, what changed, field errors, reset and save. */
+function useRoutingForm(router: Router) {
   const update = useUpdateRouter(router.id);
-  const { canManage } = useActiveWorkspace();
   const toast = useToast();
   const [strategy, setStrategy] = useState<Strategy>(router.strategy as Strategy);
   const [values, setValues] = useState(() => valuesOf(router));
@@ -104,6 +104,16 @@ export function RoutingCard({ router }: { router: Router }) {
       onError: (error) => setErrors(fieldErrorsFromApi(error, ['strategy', ...Object.keys(numeric)]) ?? {}),
     });
   };
+  const change = (field: NumericField, text: string) => {
+    setValues((v) => ({ ...v, [field]: text }));
+    setErrors(without(field));
+  };
+  return { update, strategy, setStrategy, values, change, errors, dirty, reset, submit };
+}
+
+export function RoutingCard({ router }: { router: Router }) {
+  const { canManage } = useActiveWorkspace();
+  const { update, strategy, setStrategy, values, change, errors, dirty, reset, submit } = useRoutingForm(router);
   const hasFieldError = Object.values(errors).some(Boolean);
 
   return (
@@ -128,37 +138,7 @@ export function RoutingCard({ router }: { router: Router }) {
             </Select>
           </Field>
           {groups.map((group) => (
-            <fieldset key={group.title} className="border-t border-zinc-100 pt-5">
-              <legend className="sr-only">{group.title}</legend>
-              <div aria-hidden="true" className="mb-3 text-[13px] font-semibold text-zinc-900">{group.title}</div>
-              <div className="grid gap-x-5 gap-y-4 md:grid-cols-3">
-                {group.fields.map((field) => {
-                  const spec = numeric[field];
-                  return (
-                    <div key={field} className="space-y-1">
-                      <TextField
-                        label={<>{spec.label}{spec.unit === 'ms' && <span className="font-normal text-zinc-400"> (ms)</span>}</>}
-                        type="number"
-                        inputMode={spec.unit === 'fraction' ? 'decimal' : 'numeric'}
-                        min={spec.min}
-                        max={spec.max}
-                        step={spec.step ?? 1}
-                        value={values[field]}
-                        onChange={(e) => {
-                          setValues((v) => ({ ...v, [field]: e.target.value }));
-                          setErrors(without(field));
-                        }}
-                        error={errors[field] && `${errors[field]} (${rangeHint(spec, '').split(' · ')[0]})`}
-                        hint={rangeHint(spec, values[field])}
-                        disabled={!canManage}
-                        name={field}
-                      />
-                      <p className="text-[12px] leading-snug text-zinc-400">{spec.help}</p>
-                    </div>
-                  );
-                })}
-              </div>
-            </fieldset>
+            <NumberGroup key={group.title} group={group} values={values} errors={errors} disabled={!canManage} onChange={change} />
           ))}
           {!hasFieldError && <ErrorAlert error={update.error} />}
         </div>
@@ -177,5 +157,47 @@ export function RoutingCard({ router }: { router: Router }) {
         )}
       </form>
     </Card>
+  );
+}
+
+interface NumberGroupProps {
+  group: (typeof groups)[number];
+  values: Record<NumericField, string>;
+  errors: FieldErrors;
+  disabled: boolean;
+  onChange: (field: NumericField, text: string) => void;
+}
+
+/** One group of the numeric settings (failover, queue, cooldown…), each with its range and what it does. */
+function NumberGroup({ group, values, errors, disabled, onChange }: NumberGroupProps) {
+  return (
+    <fieldset className="border-t border-zinc-100 pt-5">
+      <legend className="sr-only">{group.title}</legend>
+      <div aria-hidden="true" className="mb-3 text-[13px] font-semibold text-zinc-900">{group.title}</div>
+      <div className="grid gap-x-5 gap-y-4 md:grid-cols-3">
+        {group.fields.map((field) => {
+          const spec = numeric[field];
+          return (
+            <div key={field} className="space-y-1">
+              <TextField
+                label={<>{spec.label}{spec.unit === 'ms' && <span className="font-normal text-zinc-400"> (ms)</span>}</>}
+                type="number"
+                inputMode={spec.unit === 'fraction' ? 'decimal' : 'numeric'}
+                min={spec.min}
+                max={spec.max}
+                step={spec.step ?? 1}
+                value={values[field]}
+                onChange={(e) => onChange(field, e.target.value)}
+                error={errors[field] && `${errors[field]} (${rangeHint(spec, '').split(' · ')[0]})`}
+                hint={rangeHint(spec, values[field])}
+                disabled={disabled}
+                name={field}
+              />
+              <p className="text-[12px] leading-snug text-zinc-400">{spec.help}</p>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }
