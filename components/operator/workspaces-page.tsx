@@ -14,7 +14,7 @@ import { ErrorAlert } from '../ui/alert';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
-import { DataTable } from '../ui/data-table';
+import { DataTable, type Column } from '../ui/data-table';
 import { ConfirmDialog, FormDialog } from '../ui/dialog';
 import { EmptyState } from '../ui/empty-state';
 import { BuildingIcon, RefreshIcon, SearchCodeIcon } from '../ui/icons';
@@ -31,7 +31,6 @@ export function OperatorWorkspacesPage() {
   const [q, setQ] = useState('');
   const [action, setAction] = useState<Action | null>(null);
   const workspaces = useAdminWorkspaces(q);
-  const searchId = useId();
 
   useEffect(() => {
     // Searches a moment after typing stops, not on every key.
@@ -58,15 +57,7 @@ export function OperatorWorkspacesPage() {
         <CardHeader
           title="Find a workspace"
           description={data ? `${data.total.toLocaleString('en')} workspace${data.total === 1 ? '' : 's'}${q ? ` matching “${q}”` : ''}${data.total > data.items.length ? `, newest ${data.items.length} shown` : ''}.` : 'Newest first.'}
-          actions={
-            <div className="relative w-72">
-              <label htmlFor={searchId} className="sr-only">
-                Search workspaces
-              </label>
-              <SearchCodeIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400" />
-              <Input id={searchId} type="search" placeholder="Name, slug, owner e-mail or id" value={text} onChange={(e) => setText(e.target.value)} className="pl-8" autoComplete="off" spellCheck={false} />
-            </div>
-          }
+          actions={<WorkspaceSearch text={text} onChange={setText} />}
         />
         <DataTable<AdminWorkspace>
           label="Workspaces"
@@ -74,50 +65,7 @@ export function OperatorWorkspacesPage() {
           rows={data?.items}
           rowKey={(w) => w.id}
           empty={<EmptyState icon={<BuildingIcon />} title={q ? 'No workspace matches' : 'No workspaces yet'} description={q ? 'Search by name, slug, the owner’s e-mail or the exact id.' : undefined} />}
-          columns={[
-            {
-              key: 'name',
-              header: 'Workspace',
-              cell: (w) => (
-                <div className="min-w-0">
-                  <div className="font-medium text-zinc-900">{w.name}</div>
-                  <div className="font-mono text-[12px] text-zinc-500">{w.slug}</div>
-                </div>
-              ),
-            },
-            { key: 'owner', header: 'Owner', className: 'hidden md:table-cell', cell: (w) => (w.owner ? <span title={w.owner.name}>{w.owner.email}</span> : <span className="text-zinc-400">—</span>) },
-            { key: 'balance', header: 'Balance', className: 'text-right', cell: (w) => <Money millicents={w.balanceMillicents} className="font-medium text-zinc-900" /> },
-            {
-              key: 'state',
-              header: 'State',
-              cell: (w) => (
-                <span className="flex flex-wrap gap-1.5">
-                  <Badge tone={accountStates[w.accountState].tone}>{accountStates[w.accountState].label}</Badge>
-                  {w.suspended && <Badge tone="danger">Suspended</Badge>}
-                  {w.deletionRequestedAt && <Badge tone="warning">Deleting</Badge>}
-                </span>
-              ),
-            },
-            { key: 'created', header: 'Created', className: 'hidden lg:table-cell', cell: (w) => <Time value={w.createdAt} /> },
-            {
-              key: 'actions',
-              header: <span className="sr-only">Actions</span>,
-              className: 'text-right',
-              cell: (w) => (
-                <div className="flex justify-end gap-1">
-                  <Button size="sm" variant="ghost" onClick={() => setAction({ kind: 'grant', workspace: w })} aria-label={`Grant credits to ${w.name}`}>
-                    Grant credits
-                  </Button>
-                  <Button size="sm" variant="ghost" onClick={() => setAction({ kind: 'enterprise', workspace: w })} aria-label={`${w.enterprise ? 'End enterprise for' : 'Make enterprise:'} ${w.name}`}>
-                    {w.enterprise ? 'End enterprise' : 'Make enterprise'}
-                  </Button>
-                  <Button size="sm" variant={w.suspended ? 'ghost' : 'danger-ghost'} onClick={() => setAction({ kind: 'suspend', workspace: w })} aria-label={`${w.suspended ? 'Lift suspension of' : 'Suspend'} ${w.name}`}>
-                    {w.suspended ? 'Unsuspend' : 'Suspend'}
-                  </Button>
-                </div>
-              ),
-            },
-          ]}
+          columns={workspaceColumns(setAction)}
         />
       </Card>
       <div className="mt-6">
@@ -126,6 +74,67 @@ export function OperatorWorkspacesPage() {
       {action?.kind === 'grant' && <GrantDialog workspace={action.workspace} onClose={() => setAction(null)} />}
       {action && action.kind !== 'grant' && <ChangeDialog action={action} onClose={() => setAction(null)} />}
     </>
+  );
+}
+
+/** The table's columns; a row's buttons open `onAction`'s confirmation. */
+function workspaceColumns(onAction: (action: Action) => void): Column<AdminWorkspace>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Workspace',
+      cell: (w) => (
+        <div className="min-w-0">
+          <div className="font-medium text-zinc-900">{w.name}</div>
+          <div className="font-mono text-[12px] text-zinc-500">{w.slug}</div>
+        </div>
+      ),
+    },
+    { key: 'owner', header: 'Owner', className: 'hidden md:table-cell', cell: (w) => (w.owner ? <span title={w.owner.name}>{w.owner.email}</span> : <span className="text-zinc-400">—</span>) },
+    { key: 'balance', header: 'Balance', className: 'text-right', cell: (w) => <Money millicents={w.balanceMillicents} className="font-medium text-zinc-900" /> },
+    {
+      key: 'state',
+      header: 'State',
+      cell: (w) => (
+        <span className="flex flex-wrap gap-1.5">
+          <Badge tone={accountStates[w.accountState].tone}>{accountStates[w.accountState].label}</Badge>
+          {w.suspended && <Badge tone="danger">Suspended</Badge>}
+          {w.deletionRequestedAt && <Badge tone="warning">Deleting</Badge>}
+        </span>
+      ),
+    },
+    { key: 'created', header: 'Created', className: 'hidden lg:table-cell', cell: (w) => <Time value={w.createdAt} /> },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      className: 'text-right',
+      cell: (w) => (
+        <div className="flex justify-end gap-1">
+          <Button size="sm" variant="ghost" onClick={() => onAction({ kind: 'grant', workspace: w })} aria-label={`Grant credits to ${w.name}`}>
+            Grant credits
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => onAction({ kind: 'enterprise', workspace: w })} aria-label={`${w.enterprise ? 'End enterprise for' : 'Make enterprise:'} ${w.name}`}>
+            {w.enterprise ? 'End enterprise' : 'Make enterprise'}
+          </Button>
+          <Button size="sm" variant={w.suspended ? 'ghost' : 'danger-ghost'} onClick={() => onAction({ kind: 'suspend', workspace: w })} aria-label={`${w.suspended ? 'Lift suspension of' : 'Suspend'} ${w.name}`}>
+            {w.suspended ? 'Unsuspend' : 'Suspend'}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+}
+
+function WorkspaceSearch({ text, onChange }: { text: string; onChange: (text: string) => void }) {
+  const searchId = useId();
+  return (
+    <div className="relative w-72">
+      <label htmlFor={searchId} className="sr-only">
+        Search workspaces
+      </label>
+      <SearchCodeIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400" />
+      <Input id={searchId} type="search" placeholder="Name, slug, owner e-mail or id" value={text} onChange={(e) => onChange(e.target.value)} className="pl-8" autoComplete="off" spellCheck={false} />
+    </div>
   );
 }
 
