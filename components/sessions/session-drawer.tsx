@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '@/lib/client/api-fetch';
 import { useActiveWorkspace } from '@/lib/client/me';
-import { useCloseSession, useSession, type CloseResult } from '@/lib/client/sessions';
+import { useCloseSession, useSession, type CloseResult, type SessionDetail } from '@/lib/client/sessions';
 import { Alert } from '../ui/alert';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -71,62 +71,8 @@ function SessionDetail({ id }: { id: string }) {
 
   return (
     <div className="divide-y divide-zinc-100" data-testid="session-detail">
-      <div className="space-y-3 px-6 py-4">
-        <div className="flex items-center justify-between gap-3">
-          <SessionStateBadge session={s} />
-          {canManage && s.state === 'active' && (
-            <Button variant="danger-secondary" size="sm" onClick={() => setConfirming(true)}>
-              <XCircleIcon />
-              Close session
-            </Button>
-          )}
-        </div>
-        <div className="flex items-center gap-2">
-          <code className="min-w-0 flex-1 truncate font-mono text-[12px] text-zinc-600" title={s.id}>{s.id}</code>
-          <CopyButton value={s.id} label="Copy ID" variant="ghost" />
-        </div>
-        {result &&
-          ('alreadyClosed' in result && result.alreadyClosed ? (
-            <Alert tone="info" title="Already ended">
-              The session had ended before your request ({result.state}).
-            </Alert>
-          ) : (
-            <Alert tone="success" title="Session closed">
-              The proxy dropped the client&apos;s connection. The provider&apos;s browser was not ended.
-            </Alert>
-          ))}
-        {s.errorReason && (
-          <Alert tone="danger" title="Error">
-            {s.errorReason}
-          </Alert>
-        )}
-      </div>
-      <Section title="Provider">
-        <Row label="Name">{s.provider.name ?? '—'}</Row>
-        <Row label="Slug"><code className="font-mono text-[13px]">{s.provider.slug ?? '—'}</code></Row>
-        <Row label="Kind">{s.kind === 'agent' ? 'Chat agent' : 'Connect'}</Row>
-      </Section>
-      <Section title="Timing">
-        <Row label="Started">{formatDateTime(s.startedAt)}</Row>
-        <Row label="Ended">{s.endedAt ? formatDateTime(s.endedAt) : <span className="text-zinc-400">Still running</span>}</Row>
-        <Row label="Duration"><span className="tabular-nums" data-testid="session-duration">{formatDuration(sessionDuration(s, now))}</span></Row>
-      </Section>
-      <Section title="Traffic">
-        <Row label="Bytes in"><span className="tabular-nums">{formatBytes(s.bytesIn)}</span></Row>
-        <Row label="Bytes out"><span className="tabular-nums">{formatBytes(s.bytesOut)}</span></Row>
-        <Row label="Total"><span className="tabular-nums">{formatBytes(s.totalBytes)}</span></Row>
-        <Row label="Messages"><span className="tabular-nums">{s.messageCount.toLocaleString('en')}</span></Row>
-        <Row label="Billed"><Money millicents={s.billedMillicents} data-testid="session-billed" /></Row>
-        {s.state === 'active' && (
-          <p className="text-[13px] text-zinc-500" data-testid="traffic-note">
-            So far: the proxy adds to these figures every few seconds while the session runs.
-          </p>
-        )}
-      </Section>
-      <Section title="Captured">
-        <Row label="Recording">{yesNo(s.hasRecording)}</Row>
-        <Row label="Trace">{yesNo(s.hasReplay)}</Row>
-      </Section>
+      <SessionHead session={s} canClose={canManage && s.state === 'active'} onClose={() => setConfirming(true)} result={result} />
+      <SessionFigures session={s} now={now} />
       {s.hasReplay && (
         <section className="px-6 py-4" aria-label="Trace">
           <h3 className="mb-2 text-[12px] font-medium tracking-wide text-zinc-400 uppercase">Trace</h3>
@@ -152,5 +98,83 @@ function SessionDetail({ id }: { id: string }) {
         onDone={() => void session.refetch()}
       />
     </div>
+  );
+}
+
+interface SessionHeadProps {
+  session: SessionDetail;
+  canClose: boolean;
+  onClose: () => void;
+  /** What the last Close said. */
+  result: CloseResult | null;
+}
+
+/** The session's state, its id, the Close button, and what closing (or the session's error) said. */
+function SessionHead({ session, canClose, onClose, result }: SessionHeadProps) {
+  return (
+    <div className="space-y-3 px-6 py-4">
+      <div className="flex items-center justify-between gap-3">
+        <SessionStateBadge session={session} />
+        {canClose && (
+          <Button variant="danger-secondary" size="sm" onClick={onClose}>
+            <XCircleIcon />
+            Close session
+          </Button>
+        )}
+      </div>
+      <div className="flex items-center gap-2">
+        <code className="min-w-0 flex-1 truncate font-mono text-[12px] text-zinc-600" title={session.id}>{session.id}</code>
+        <CopyButton value={session.id} label="Copy ID" variant="ghost" />
+      </div>
+      {result &&
+        ('alreadyClosed' in result && result.alreadyClosed ? (
+          <Alert tone="info" title="Already ended">
+            The session had ended before your request ({result.state}).
+          </Alert>
+        ) : (
+          <Alert tone="success" title="Session closed">
+            The proxy dropped the client&apos;s connection. The provider&apos;s browser was not ended.
+          </Alert>
+        ))}
+      {session.errorReason && (
+        <Alert tone="danger" title="Error">
+          {session.errorReason}
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+/** Where the session ran, when, what went through it and what it cost, and what was captured. */
+function SessionFigures({ session, now }: { session: SessionDetail; now: number }) {
+  return (
+    <>
+      <Section title="Provider">
+        <Row label="Name">{session.provider.name ?? '—'}</Row>
+        <Row label="Slug"><code className="font-mono text-[13px]">{session.provider.slug ?? '—'}</code></Row>
+        <Row label="Kind">{session.kind === 'agent' ? 'Chat agent' : 'Connect'}</Row>
+      </Section>
+      <Section title="Timing">
+        <Row label="Started">{formatDateTime(session.startedAt)}</Row>
+        <Row label="Ended">{session.endedAt ? formatDateTime(session.endedAt) : <span className="text-zinc-400">Still running</span>}</Row>
+        <Row label="Duration"><span className="tabular-nums" data-testid="session-duration">{formatDuration(sessionDuration(session, now))}</span></Row>
+      </Section>
+      <Section title="Traffic">
+        <Row label="Bytes in"><span className="tabular-nums">{formatBytes(session.bytesIn)}</span></Row>
+        <Row label="Bytes out"><span className="tabular-nums">{formatBytes(session.bytesOut)}</span></Row>
+        <Row label="Total"><span className="tabular-nums">{formatBytes(session.totalBytes)}</span></Row>
+        <Row label="Messages"><span className="tabular-nums">{session.messageCount.toLocaleString('en')}</span></Row>
+        <Row label="Billed"><Money millicents={session.billedMillicents} data-testid="session-billed" /></Row>
+        {session.state === 'active' && (
+          <p className="text-[13px] text-zinc-500" data-testid="traffic-note">
+            So far: the proxy adds to these figures every few seconds while the session runs.
+          </p>
+        )}
+      </Section>
+      <Section title="Captured">
+        <Row label="Recording">{yesNo(session.hasRecording)}</Row>
+        <Row label="Trace">{yesNo(session.hasReplay)}</Row>
+      </Section>
+    </>
   );
 }
