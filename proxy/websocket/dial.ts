@@ -87,61 +87,77 @@ export function dialUpstream(options: DialOptions): Promise<Upstream> {
 
     function handshake(socket: net.Socket) {
       socket.setNoDelay(true);
-      const send = () => {
-        const lines = [
-          `GET ${url.pathname || '/'}${url.search} HTTP/1.1`,
-          `Host: ${url.host}`,
-          'Upgrade: websocket',
-          'Connection: Upgrade',
-          `Sec-WebSocket-Key: ${key}`,
-          'Sec-WebSocket-Version: 13',
-        ];
-        if (options.extensions) lines.push(`Sec-WebSocket-Extensions: ${options.extensions}`);
-        if (options.protocol) lines.push(`Sec-WebSocket-Protocol: ${options.protocol}`);
-        if (url.username) lines.push(`Authorization: Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`);
-        for (const [name, value] of Object.entries(options.headers ?? {})) {
-          if (!/[\r\n]/.test(name + value)) lines.push(`${name}: ${value}`);
-        }
-        socket.write(`${lines.join('\r\n')}\r\n\r\n`);
-      };
+      const send = () => socket.write(upgradeRequest(url, key, options));
       // A tunnel through a proxy is connected already; a direct socket or TLS is not yet.
       if (!secure && !socket.connecting) send();
       else socket.once(secure ? 'secureConnect' : 'connect', send);
 
-      let buffered = Buffer.alloc(0);
-      const onData = (chunk: Buffer) => {
-        buffered = Buffer.concat([buffered, chunk]);
-        const end = buffered.indexOf('\r\n\r\n');
-        if (end === -1) {
-          if (buffered.length > MAX_HANDSHAKE_BYTES) fail(new DialError('rejected', 'handshake response too large'));
-          return;
-        }
-        socket.off('data', onData);
-        const [statusLine, ...headerLines] = buffered.subarray(0, end).toString('latin1').split('\r\n');
-        const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1] ?? 0);
-        const headers: Record<string, string> = {};
-        for (const line of headerLines) {
-          const colon = line.indexOf(':');
-          if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-        }
-        if (status !== 101) {
-          const body = buffered.subarray(end + 4, end + 4 + 512).toString('utf8').trim();
-          if (isAtCapacity(status, headers, body)) return fail(new DialError('full', `at capacity (HTTP ${status}${body ? `: ${body.split('\n')[0]}` : ''})`));
-          return fail(new DialError('rejected', `upgrade rejected with HTTP ${status || 'garbage'}`));
-        }
-        if (headers['sec-websocket-accept'] !== acceptFor(key)) return fail(new DialError('rejected', 'bad Sec-WebSocket-Accept from the provider'));
+      awaitUpgrade(socket, key, fail, (head, headers) => {
         settled = true;
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
         socket.pause();
-        resolve({ socket, head: buffered.subarray(end + 4), headers, connectMs: performance.now() - started });
-      };
-      socket.on('data', onData);
-      socket.once('error', (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ECONNREFUSED') fail(new DialError('refused', 'connection refused'));
-        else fail(new DialError('error', error.code ? `${error.code}: ${error.message}` : error.message));
+        resolve({ socket, head, headers, connectMs: performance.now() - started });
       });
-      socket.once('close', () => fail(new DialError('rejected', 'the provider closed the connection during the handshake')));
     }
   });
+}
+
+/** The upgrade request: the address's path, key and credentials, the client's extensions and protocol, the provider's headers. */
+function upgradeRequest(url: URL, key: string, options: DialOptions): string {
+  const lines = [
+    `GET ${url.pathname || '/'}${url.search} HTTP/1.1`,
+    `Host: ${url.host}`,
+    'Upgrade: websocket',
+    'Connection: Upgrade',
+    `Sec-WebSocket-Key: ${key}`,
+    'Sec-WebSocket-Version: 13',
+  ];
+  if (options.extensions) lines.push(`Sec-WebSocket-Extensions: ${options.extensions}`);
+  if (options.protocol) lines.push(`Sec-WebSocket-Protocol: ${options.protocol}`);
+  if (url.username) lines.push(`Authorization: Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`);
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (!/[\r\n]/.test(name + value)) lines.push(`${name}: ${value}`);
+  }
+  return `${lines.join('\r\n')}\r\n\r\n`;
+}
+
+/** The status and headers (names in lower case) of a response head, without its blank line. */
+function responseHead(head: Buffer): { status: number; headers: Record<string, string> } {
+  const [statusLine, ...headerLines] = head.toString('latin1').split('\r\n');
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1] ?? 0);
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status, headers };
+}
+
+/** Reads the provider's answer to the upgrade: `succeed` with the bytes after it on a valid `101`, else `fail` with why. */
+function awaitUpgrade(socket: net.Socket, key: string, fail: (error: DialError) => void, succeed: (head: Buffer, headers: Record<string, string>) => void): void {
+  let buffered = Buffer.alloc(0);
+  const onData = (chunk: Buffer) => {
+    buffered = Buffer.concat([buffered, chunk]);
+    const end = buffered.indexOf('\r\n\r\n');
+    if (end === -1) {
+      if (buffered.length > MAX_HANDSHAKE_BYTES) fail(new DialError('rejected', 'handshake response too large'));
+      return;
+    }
+    socket.off('data', onData);
+    const { status, headers } = responseHead(buffered.subarray(0, end));
+    if (status !== 101) {
+      const body = buffered.subarray(end + 4, end + 4 + 512).toString('utf8').trim();
+      if (isAtCapacity(status, headers, body)) return fail(new DialError('full', `at capacity (HTTP ${status}${body ? `: ${body.split('\n')[0]}` : ''})`));
+      return fail(new DialError('rejected', `upgrade rejected with HTTP ${status || 'garbage'}`));
+    }
+    if (headers['sec-websocket-accept'] !== acceptFor(key)) return fail(new DialError('rejected', 'bad Sec-WebSocket-Accept from the provider'));
+    succeed(buffered.subarray(end + 4), headers);
+  };
+  socket.on('data', onData);
+  socket.once('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ECONNREFUSED') fail(new DialError('refused', 'connection refused'));
+    else fail(new DialError('error', error.code ? `${error.code}: ${error.message}` : error.message));
+  });
+  socket.once('close', () => fail(new DialError('rejected', 'the provider closed the connection during the handshake')));
 }
