@@ -41,8 +41,9 @@ export interface ApiContext<B, Q> {
   req: NextRequest;
   requestId: string;
   log: Logger;
-  user: AuthUser;
-  via: AuthVia;
+  /** null only where the endpoint lets anonymous callers in (auth `optional` or `none`). */
+  user: AuthUser | null;
+  via: AuthVia | null;
   workspace: ResolvedWorkspace;
   maybeWorkspace: ResolvedWorkspace | null;
   router: ResolvedRouter;
@@ -115,8 +116,8 @@ export function api<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = 
 
       const ctx: ApiContext<z.infer<B>, z.infer<Q>> = {
         req, requestId, log, params,
-        user: auth?.user as AuthUser,
-        via: auth?.via as AuthVia,
+        user: auth?.user ?? null,
+        via: auth?.via ?? null,
         maybeWorkspace: workspace,
         get workspace() {
           if (!workspace) throw notFound('workspace');
