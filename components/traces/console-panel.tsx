@@ -10,8 +10,8 @@ import { cn } from '../ui/cn';
 import { EmptyState } from '../ui/empty-state';
 import { TerminalIcon } from '../ui/icons';
 import { Input } from '../ui/input';
+import { ShowMore, useRowLimit } from './row-limit';
 
-const ROW_STEP = 500;
 /** Sources that are the console call itself; any other (network, security, ...) is the browser's and is named. */
 const CONSOLE_CALLS = new Set(['log', 'info', 'warning', 'error', 'debug']);
 
@@ -27,11 +27,11 @@ export function ConsolePanel({ entries, axis, onPick }: { entries: ConsoleEntry[
   const [groups, setGroups] = useState<ReadonlySet<ConsoleGroup>>(() => new Set(CONSOLE_GROUPS));
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
-  const [shown, setShown] = useState(ROW_STEP);
+  const rows = useRowLimit();
   const counts = useMemo(() => countGroups(entries), [entries]);
   const filtered = useMemo(() => filterConsole(entries, { groups, search: deferredSearch }), [entries, groups, deferredSearch]);
   const toggle = (group: ConsoleGroup) => {
-    setShown(ROW_STEP);
+    rows.reset();
     setGroups((current) => {
       const next = new Set(current);
       if (next.has(group)) next.delete(group);
@@ -58,12 +58,12 @@ export function ConsolePanel({ entries, axis, onPick }: { entries: ConsoleEntry[
               {CONSOLE_GROUP_LABELS[g]} <span className="tabular-nums opacity-70">{counts[g].toLocaleString('en')}</span>
             </button>
           ))}
-          <Button size="sm" variant="ghost" onClick={() => { setShown(ROW_STEP); setGroups(new Set(['error'])); }}>
+          <Button size="sm" variant="ghost" onClick={() => { rows.reset(); setGroups(new Set(['error'])); }}>
             Errors only
           </Button>
         </div>
         <div className="w-64">
-          <Input type="search" value={search} onChange={(e) => { setShown(ROW_STEP); setSearch(e.target.value); }} placeholder="Filter messages" aria-label="Search console" className="h-8 text-[13px]" spellCheck={false} />
+          <Input type="search" value={search} onChange={(e) => { rows.reset(); setSearch(e.target.value); }} placeholder="Filter messages" aria-label="Search console" className="h-8 text-[13px]" spellCheck={false} />
         </div>
         <span className="ml-auto text-[13px] text-zinc-500 tabular-nums" data-testid="console-count">
           {filtered.length.toLocaleString('en')} of {entries.length.toLocaleString('en')} messages
@@ -73,19 +73,10 @@ export function ConsolePanel({ entries, axis, onPick }: { entries: ConsoleEntry[
         {filtered.length === 0 ? (
           <EmptyState icon={<TerminalIcon />} title={entries.length === 0 ? 'No console output in this trace' : 'No message matches these filters'} className="py-10" />
         ) : (
-          filtered.slice(0, shown).map((e) => <ConsoleLine key={e.key} entry={e} axis={axis} onPick={onPick} />)
+          filtered.slice(0, rows.shown).map((e) => <ConsoleLine key={e.key} entry={e} axis={axis} onPick={onPick} />)
         )}
       </div>
-      {filtered.length > shown && (
-        <div className="flex items-center justify-between gap-3 text-[13px] text-zinc-500">
-          <span>
-            Showing {shown.toLocaleString('en')} of {filtered.length.toLocaleString('en')}
-          </span>
-          <Button size="sm" onClick={() => setShown((n) => n + ROW_STEP)}>
-            Show {Math.min(ROW_STEP, filtered.length - shown).toLocaleString('en')} more
-          </Button>
-        </div>
-      )}
+      <ShowMore shown={rows.shown} total={filtered.length} onMore={rows.more} />
     </div>
   );
 }

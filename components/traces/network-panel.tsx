@@ -1,20 +1,19 @@
 'use client';
 // The network waterfall: one row per request (each redirect hop its own), bars on the trace's time
 // axis, filters by type, failure and URL text, and the clicked request's details beside the list.
-// At most ROW_STEP rows render at a time ("Show more" adds the next ones): a trace has thousands.
+// At most ROW_STEP rows render at a time (row-limit.tsx): a trace has thousands.
 import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { formatBytes } from '../sessions/format';
 import { TYPE_FILTERS, TYPE_FILTER_LABELS, filterRequests, isFailedRequest, splitUrl, typeCategory, type NetworkRequest, type TypeFilter } from '@/lib/client/trace-model';
 import { axisFraction, axisTicks, formatMs, traceAxis, type TimeAxis } from '@/lib/client/trace-timeline';
-import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { EmptyState } from '../ui/empty-state';
 import { ActivityIcon } from '../ui/icons';
 import { Input } from '../ui/input';
 import { PlayheadLine, type Playhead } from './playhead';
 import { RequestDetail } from './request-detail';
+import { ShowMore, useRowLimit } from './row-limit';
 
-const ROW_STEP = 500;
 /**
  * Name, status, type, size, time, waterfall: the waterfall's share is fixed so the playhead can
  * overlay it (WATERFALL). Below `md` (a phone) only name, status, time and a narrower waterfall,
@@ -38,23 +37,17 @@ const barColours: Record<ReturnType<typeof typeCategory>, string> = {
 };
 
 export function NetworkPanel({ requests, axis, playhead, onPick }: { requests: NetworkRequest[]; axis: TimeAxis; playhead: Playhead | null; onPick?: (t: number, tab: string | null) => void }) {
-  const [type, setType] = useState<TypeFilter>('all');
-  const [failedOnly, setFailedOnly] = useState(false);
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search);
-  const [shown, setShown] = useState(ROW_STEP);
+  const [filters, setFilters] = useState<RequestFilterValues>({ type: 'all', failedOnly: false, search: '', fit: false });
+  const { type, failedOnly, fit } = filters;
+  const deferredSearch = useDeferredValue(filters.search);
+  const rows = useRowLimit();
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const filtered = useMemo(() => filterRequests(requests, { type, failedOnly, search: deferredSearch }), [requests, type, failedOnly, deferredSearch]);
   // The session's axis (shared with the player and the navigations), or one fitted to the requests listed.
-  const [fit, setFit] = useState(false);
   const fitted = useMemo(() => (fit ? padded(traceAxis({ startedAt: null, endedAt: null }, [], filtered)) : axis), [fit, filtered, axis]);
   const selected = selectedKey ? (requests.find((r) => r.key === selectedKey) ?? null) : null;
   const compact = selected !== null;
   const failedCount = useMemo(() => requests.filter(isFailedRequest).length, [requests]);
-  const change = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setShown(ROW_STEP);
-  };
 
   // Stable, so the memoised rows do not render again when the page around them does.
   const pick = useCallback(
@@ -67,52 +60,21 @@ export function NetworkPanel({ requests, axis, playhead, onPick }: { requests: N
 
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2" role="group" aria-label="Request filters">
-        <div role="radiogroup" aria-label="Type" className="inline-flex flex-wrap rounded-lg border border-zinc-200 bg-zinc-50 p-0.5 text-[13px]">
-          {TYPE_FILTERS.map((t) => (
-            <button
-              key={t}
-              type="button"
-              role="radio"
-              aria-checked={type === t}
-              onClick={() => change(setType)(t)}
-              className={cn('rounded-md px-2.5 py-1 font-medium transition-colors', type === t ? 'bg-white text-zinc-900 shadow-xs ring-1 ring-zinc-200' : 'text-zinc-500 hover:text-zinc-800')}
-            >
-              {TYPE_FILTER_LABELS[t]}
-            </button>
-          ))}
-        </div>
-        <label className="flex items-center gap-2 text-[13px] text-zinc-700">
-          <input type="checkbox" checked={failedOnly} onChange={(e) => change(setFailedOnly)(e.target.checked)} className="size-4 rounded border-zinc-300 accent-accent-600" />
-          Failed only
-          <span className="text-zinc-400 tabular-nums">({failedCount.toLocaleString('en')})</span>
-        </label>
-        <div className="w-64">
-          <Input type="search" value={search} onChange={(e) => change(setSearch)(e.target.value)} placeholder="Filter by URL" aria-label="Search requests" className="h-8 text-[13px]" spellCheck={false} />
-        </div>
-        <label className="flex items-center gap-2 text-[13px] text-zinc-700" title="Stretch the waterfall over the listed requests rather than the whole session">
-          <input type="checkbox" checked={fit} onChange={(e) => setFit(e.target.checked)} className="size-4 rounded border-zinc-300 accent-accent-600" />
-          Zoom to requests
-        </label>
-        <span className="ml-auto text-[13px] text-zinc-500 tabular-nums" data-testid="request-count">
-          {filtered.length.toLocaleString('en')} of {requests.length.toLocaleString('en')} requests
-        </span>
-      </div>
+      <RequestFilters
+        filters={filters}
+        onChange={(change) => {
+          setFilters((current) => ({ ...current, ...change }));
+          // Zooming changes no row; a filter starts the list from its first step again.
+          if (change.fit === undefined) rows.reset();
+        }}
+        failedCount={failedCount}
+        listed={filtered.length}
+        total={requests.length}
+      />
 
       <div className={cn('grid gap-4', selected && 'xl:grid-cols-[minmax(0,1fr)_460px]')}>
         <div role="table" aria-label="Requests" aria-rowcount={filtered.length + 1} className="min-w-0 self-start overflow-hidden rounded-lg border border-zinc-200 text-[13px]">
-          <div role="rowgroup">
-            <div role="row" className={cn(compact ? COMPACT_COLUMNS : COLUMNS, 'border-b border-zinc-200 bg-zinc-50/80 text-[12px] font-medium text-zinc-500')}>
-              <span role="columnheader" className="px-3 py-2">Name</span>
-              <span role="columnheader" className="px-2 py-2">Status</span>
-              {!compact && <span role="columnheader" className={cn(WIDE_ONLY, 'px-2 py-2')}>Type</span>}
-              {!compact && <span role="columnheader" className={cn(WIDE_ONLY, 'px-2 py-2 text-right')}>Size</span>}
-              <span role="columnheader" className="px-2 py-2 text-right">Time</span>
-              <span role="columnheader" className="px-2 py-2">
-                <Ruler axis={fitted} />
-              </span>
-            </div>
-          </div>
+          <RequestHeader compact={compact} axis={fitted} />
           {filtered.length === 0 ? (
             <EmptyState icon={<ActivityIcon />} title={requests.length === 0 ? 'No requests in this trace' : 'No request matches these filters'} className="py-10" />
           ) : (
@@ -122,25 +84,87 @@ export function NetworkPanel({ requests, axis, playhead, onPick }: { requests: N
                   <PlayheadLine playhead={playhead} axis={fitted} />
                 </div>
               </div>
-              {filtered.slice(0, shown).map((r) => (
+              {filtered.slice(0, rows.shown).map((r) => (
                 <RequestRow key={r.key} request={r} axis={fitted} sessionStart={axis.start} selected={r.key === selectedKey} compact={compact} onPick={pick} />
               ))}
             </div>
           )}
-          {filtered.length > shown && (
-            <div className="flex items-center justify-between gap-3 border-t border-zinc-100 bg-zinc-50/60 px-3 py-2 text-[13px] text-zinc-500">
-              <span>
-                Showing {shown.toLocaleString('en')} of {filtered.length.toLocaleString('en')}
-              </span>
-              <Button size="sm" onClick={() => setShown((n) => n + ROW_STEP)}>
-                Show {Math.min(ROW_STEP, filtered.length - shown).toLocaleString('en')} more
-              </Button>
-            </div>
-          )}
+          <ShowMore shown={rows.shown} total={filtered.length} onMore={rows.more} className="border-t border-zinc-100 bg-zinc-50/60 px-3 py-2" />
         </div>
         {selected && <RequestDetail request={selected} axis={axis} onClose={() => setSelectedKey(null)} />}
       </div>
     </div>
+  );
+}
+
+/** The columns' names, the waterfall's ruler above its column. */
+function RequestHeader({ compact, axis }: { compact: boolean; axis: TimeAxis }) {
+  return (
+    <div role="rowgroup">
+      <div role="row" className={cn(compact ? COMPACT_COLUMNS : COLUMNS, 'border-b border-zinc-200 bg-zinc-50/80 text-[12px] font-medium text-zinc-500')}>
+        <span role="columnheader" className="px-3 py-2">Name</span>
+        <span role="columnheader" className="px-2 py-2">Status</span>
+        {!compact && <span role="columnheader" className={cn(WIDE_ONLY, 'px-2 py-2')}>Type</span>}
+        {!compact && <span role="columnheader" className={cn(WIDE_ONLY, 'px-2 py-2 text-right')}>Size</span>}
+        <span role="columnheader" className="px-2 py-2 text-right">Time</span>
+        <span role="columnheader" className="px-2 py-2">
+          <Ruler axis={axis} />
+        </span>
+      </div>
+    </div>
+  );
+}
+
+interface RequestFilterValues {
+  type: TypeFilter;
+  failedOnly: boolean;
+  search: string;
+  /** The waterfall stretched over the listed requests rather than the whole session. */
+  fit: boolean;
+}
+
+interface RequestFiltersProps {
+  filters: RequestFilterValues;
+  onChange: (change: Partial<RequestFilterValues>) => void;
+  failedCount: number;
+  listed: number;
+  total: number;
+}
+
+/** Type, failure and URL filters, the waterfall's zoom, and how many requests are listed. */
+function RequestFilters({ filters, onChange, failedCount, listed, total }: RequestFiltersProps) {
+  return (
+  <div className="flex flex-wrap items-center gap-x-4 gap-y-2" role="group" aria-label="Request filters">
+    <div role="radiogroup" aria-label="Type" className="inline-flex flex-wrap rounded-lg border border-zinc-200 bg-zinc-50 p-0.5 text-[13px]">
+      {TYPE_FILTERS.map((t) => (
+        <button
+          key={t}
+          type="button"
+          role="radio"
+          aria-checked={filters.type === t}
+          onClick={() => onChange({ type: t })}
+          className={cn('rounded-md px-2.5 py-1 font-medium transition-colors', filters.type === t ? 'bg-white text-zinc-900 shadow-xs ring-1 ring-zinc-200' : 'text-zinc-500 hover:text-zinc-800')}
+        >
+          {TYPE_FILTER_LABELS[t]}
+        </button>
+      ))}
+    </div>
+    <label className="flex items-center gap-2 text-[13px] text-zinc-700">
+      <input type="checkbox" checked={filters.failedOnly} onChange={(e) => onChange({ failedOnly: e.target.checked })} className="size-4 rounded border-zinc-300 accent-accent-600" />
+      Failed only
+      <span className="text-zinc-400 tabular-nums">({failedCount.toLocaleString('en')})</span>
+    </label>
+    <div className="w-64">
+      <Input type="search" value={filters.search} onChange={(e) => onChange({ search: e.target.value })} placeholder="Filter by URL" aria-label="Search requests" className="h-8 text-[13px]" spellCheck={false} />
+    </div>
+    <label className="flex items-center gap-2 text-[13px] text-zinc-700" title="Stretch the waterfall over the listed requests rather than the whole session">
+      <input type="checkbox" checked={filters.fit} onChange={(e) => onChange({ fit: e.target.checked })} className="size-4 rounded border-zinc-300 accent-accent-600" />
+      Zoom to requests
+    </label>
+    <span className="ml-auto text-[13px] text-zinc-500 tabular-nums" data-testid="request-count">
+      {listed.toLocaleString('en')} of {total.toLocaleString('en')} requests
+    </span>
+  </div>
   );
 }
 
