@@ -22,7 +22,7 @@ import { Spinner } from '../ui/spinner';
 import { ConsolePanel } from './console-panel';
 import { NavigationTimeline } from './navigation-timeline';
 import { NetworkPanel } from './network-panel';
-import { usePlayhead } from './playhead';
+import { usePlayhead, type Playhead } from './playhead';
 
 type View = 'network' | 'console' | 'navigations';
 
@@ -40,44 +40,10 @@ export function TraceExplorer({ trace }: { trace: TraceDetail }) {
       axis: traceAxis({ startedAt, endedAt: trace.endedAt ? Date.parse(trace.endedAt) : null }, events, requests),
     };
   }, [events, trace.startedAt, trace.endedAt]);
+  const linked = useLinkedRecording(trace.sessionLogId);
 
-  const recordings = useRecordings({ sessionId: trace.sessionLogId });
-  const recordingId = recordings.data?.replays[0]?.id ?? null;
-  const recording = useRecording(recordingId).data;
-  const playhead = usePlayhead();
-  const [seek, setSeek] = useState<PlayerSeek | null>(null);
-  const recordingStart = recording ? Date.parse(recording.startedAt) : null;
-  const onPick = useMemo(
-    () => (recordingStart === null ? undefined : (t: number, tab: string | null) => setSeek({ ms: playerPositionAt(t, recordingStart), tab, key: Date.now() })),
-    [recordingStart],
-  );
-  const onPositionChange = useCallback((ms: number) => playhead.set(recordingStart === null ? null : recordingStart + ms), [playhead, recordingStart]);
-  const [view, setView] = useState<View>('network');
-
-  if (loaded.query.error && loaded.events.length === 0) {
-    if (loaded.inProgress) {
-      return (
-        <Alert tone="info" title="The session is still running" action={<Spinner className="size-4 text-accent-600" />}>
-          The trace is being written; it opens when the session ends. This page checks again every 10 seconds.
-        </Alert>
-      );
-    }
-    return <ErrorState className="rounded-xl border border-zinc-200 bg-white" error={loaded.query.error} onRetry={() => void loaded.query.refetch()} />;
-  }
-  if (loaded.query.isPending) {
-    return (
-      <div className="space-y-3" aria-busy="true" aria-label="Loading events">
-        <Skeleton className="h-9 w-full max-w-xl" />
-        {Array.from({ length: 8 }, (_, i) => (
-          <Skeleton key={i} className="h-8 w-full" />
-        ))}
-      </div>
-    );
-  }
-
-  const failed = model.requests.filter(isFailedRequest).length;
-  const errors = model.console.filter((e) => e.group === 'error').length;
-  const navigations = model.tabs.reduce((n, t) => n + t.navigations.length, 0);
+  if (loaded.query.error && loaded.events.length === 0) return <EventsFailed loaded={loaded} />;
+  if (loaded.query.isPending) return <EventsLoading />;
   return (
     <div className="space-y-4">
       {loaded.capped && (
@@ -96,31 +62,90 @@ export function TraceExplorer({ trace }: { trace: TraceDetail }) {
           <span data-testid="trace-note">{note.message}</span>
         </Alert>
       ))}
-      {recording && (
+      {linked.recording && (
         <Card aria-label="Recording">
           <CardHeader
             title="Recording"
             description="The session was also recorded. Click a request, a console message or a navigation to see that moment; the red line marks the player's position."
-            actions={<Link href={recordingHref(recording.id)} className="text-[13px] font-medium text-accent-600 hover:text-accent-700">Open recording</Link>}
+            actions={<Link href={recordingHref(linked.recording.id)} className="text-[13px] font-medium text-accent-600 hover:text-accent-700">Open recording</Link>}
           />
           <CardBody>
-            <RecordingPlayer recording={recording} seek={seek} onPositionChange={onPositionChange} className="mx-auto max-w-3xl" />
+            <RecordingPlayer recording={linked.recording} seek={linked.seek} onPositionChange={linked.onPositionChange} className="mx-auto max-w-3xl" />
           </CardBody>
         </Card>
       )}
-      <Card aria-label="Trace events">
-        <div role="tablist" aria-label="Views" className="flex gap-6 border-b border-zinc-200 px-5">
-          <ViewTab view="network" current={view} onSelect={setView} label="Network" count={model.requests.length} alert={failed > 0 ? `${failed} failed` : undefined} />
-          <ViewTab view="console" current={view} onSelect={setView} label="Console" count={model.console.length} alert={errors > 0 ? `${errors} error${errors === 1 ? '' : 's'}` : undefined} />
-          <ViewTab view="navigations" current={view} onSelect={setView} label="Navigations" count={navigations} />
-        </div>
-        <div role="tabpanel" aria-label={view === 'network' ? 'Network' : view === 'console' ? 'Console' : 'Navigations'} className="p-4">
-          {view === 'network' && <NetworkPanel requests={model.requests} axis={model.axis} playhead={recording ? playhead : null} onPick={onPick} />}
-          {view === 'console' && <ConsolePanel entries={model.console} axis={model.axis} onPick={onPick} />}
-          {view === 'navigations' && <NavigationTimeline tabs={model.tabs} axis={model.axis} playhead={recording ? playhead : null} onPick={onPick} />}
-        </div>
-      </Card>
+      <TraceViews model={model} playhead={linked.recording ? linked.playhead : null} onPick={linked.onPick} />
     </div>
+  );
+}
+
+/** The session's recording, when it was recorded too: its player's position, and a pick on the timelines that moves it. */
+function useLinkedRecording(sessionId: string) {
+  const recordings = useRecordings({ sessionId });
+  const recordingId = recordings.data?.replays[0]?.id ?? null;
+  const recording = useRecording(recordingId).data;
+  const playhead = usePlayhead();
+  const [seek, setSeek] = useState<PlayerSeek | null>(null);
+  const recordingStart = recording ? Date.parse(recording.startedAt) : null;
+  const onPick = useMemo(
+    () => (recordingStart === null ? undefined : (t: number, tab: string | null) => setSeek({ ms: playerPositionAt(t, recordingStart), tab, key: Date.now() })),
+    [recordingStart],
+  );
+  const onPositionChange = useCallback((ms: number) => playhead.set(recordingStart === null ? null : recordingStart + ms), [playhead, recordingStart]);
+  return { recording, playhead, seek, onPick, onPositionChange };
+}
+
+type TraceEvents = ReturnType<typeof useTraceEvents>;
+
+/** The first page could not be read: still being written (the session runs), or an error to retry. */
+function EventsFailed({ loaded }: { loaded: TraceEvents }) {
+  if (loaded.inProgress) {
+    return (
+      <Alert tone="info" title="The session is still running" action={<Spinner className="size-4 text-accent-600" />}>
+        The trace is being written; it opens when the session ends. This page checks again every 10 seconds.
+      </Alert>
+    );
+  }
+  return <ErrorState className="rounded-xl border border-zinc-200 bg-white" error={loaded.query.error} onRetry={() => void loaded.query.refetch()} />;
+}
+
+function EventsLoading() {
+  return (
+    <div className="space-y-3" aria-busy="true" aria-label="Loading events">
+      <Skeleton className="h-9 w-full max-w-xl" />
+      {Array.from({ length: 8 }, (_, i) => (
+        <Skeleton key={i} className="h-8 w-full" />
+      ))}
+    </div>
+  );
+}
+
+interface TraceModel {
+  requests: ReturnType<typeof buildRequests>;
+  console: ReturnType<typeof consoleEntries>;
+  tabs: ReturnType<typeof tabTimelines>;
+  axis: ReturnType<typeof traceAxis>;
+}
+
+/** Network, Console and Navigations as tabs, each with its count (and its failures). */
+function TraceViews({ model, playhead, onPick }: { model: TraceModel; playhead: Playhead | null; onPick?: (t: number, tab: string | null) => void }) {
+  const [view, setView] = useState<View>('network');
+  const failed = model.requests.filter(isFailedRequest).length;
+  const errors = model.console.filter((e) => e.group === 'error').length;
+  const navigations = model.tabs.reduce((n, t) => n + t.navigations.length, 0);
+  return (
+    <Card aria-label="Trace events">
+      <div role="tablist" aria-label="Views" className="flex gap-6 border-b border-zinc-200 px-5">
+        <ViewTab view="network" current={view} onSelect={setView} label="Network" count={model.requests.length} alert={failed > 0 ? `${failed} failed` : undefined} />
+        <ViewTab view="console" current={view} onSelect={setView} label="Console" count={model.console.length} alert={errors > 0 ? `${errors} error${errors === 1 ? '' : 's'}` : undefined} />
+        <ViewTab view="navigations" current={view} onSelect={setView} label="Navigations" count={navigations} />
+      </div>
+      <div role="tabpanel" aria-label={view === 'network' ? 'Network' : view === 'console' ? 'Console' : 'Navigations'} className="p-4">
+        {view === 'network' && <NetworkPanel requests={model.requests} axis={model.axis} playhead={playhead} onPick={onPick} />}
+        {view === 'console' && <ConsolePanel entries={model.console} axis={model.axis} onPick={onPick} />}
+        {view === 'navigations' && <NavigationTimeline tabs={model.tabs} axis={model.axis} playhead={playhead} onPick={onPick} />}
+      </div>
+    </Card>
   );
 }
 
