@@ -55,39 +55,46 @@ export function RequestDetail({ request: r, axis, onClose }: { request: NetworkR
         </div>
       ) : (
         <div role="tabpanel" aria-label="Headers" className="max-h-[75vh] divide-y divide-zinc-100 overflow-y-auto">
-          <Section title="General">
-            <Pair name="URL">
-              <span className="flex items-start gap-2">
-                <span className="min-w-0 flex-1 font-mono text-[12px] break-all text-zinc-800">{r.url}</span>
-                <CopyButton value={r.url} label="Copy URL" variant="ghost" className="-my-1" />
-              </span>
-            </Pair>
-            <Pair name="Method">{r.method}</Pair>
-            <Pair name="Status">
-              <span className={cn('tabular-nums', failed && 'font-medium text-red-600')}>{r.status !== null ? `${r.status} ${r.statusText}`.trim() : '—'}</span>
-            </Pair>
-            {r.error && (
-              <Pair name="Error">
-                <span className="font-mono text-[12px] text-red-600">{r.error.text}</span>
-                {r.error.canceled && <span className="text-zinc-500"> (canceled)</span>}
-                {r.error.blockedReason && <span className="text-zinc-500"> (blocked: {r.error.blockedReason})</span>}
-              </Pair>
-            )}
-            {r.redirectedTo && <Pair name="Redirected to"><span className="font-mono text-[12px] break-all">{r.redirectedTo}</span></Pair>}
-            <Pair name="Type">{r.type}{r.mimeType ? <span className="text-zinc-500"> · {r.mimeType}</span> : null}</Pair>
-            <Pair name="Remote address">{r.remoteAddress ? <span className="font-mono text-[12px]">{r.remoteAddress}</span> : <Muted>—</Muted>}</Pair>
-            <Pair name="Protocol">{r.protocol ?? <Muted>—</Muted>}</Pair>
-            <Pair name="Transferred">{r.fromCache ? 'from cache' : r.transferBytes !== null ? formatBytes(r.transferBytes) : <Muted>—</Muted>}</Pair>
-            {r.postDataBytes !== undefined && <Pair name="Request body">{formatBytes(r.postDataBytes)} <Muted>(not stored)</Muted></Pair>}
-            {r.initiator && <Pair name="Initiator">{r.initiator}</Pair>}
-            <Pair name="Started"><span className="tabular-nums">{formatAt(axis, r.start)}</span></Pair>
-            <Pair name="Duration"><span className="tabular-nums">{total === null ? 'unfinished' : formatMs(total)}</span></Pair>
-          </Section>
+          <GeneralFacts request={r} axis={axis} total={total} failed={failed} />
           <HeaderList title="Response headers" headers={r.responseHeaders} empty={r.error ? 'No response: the request failed.' : 'No response.'} />
           <HeaderList title="Request headers" headers={r.requestHeaders} empty="No headers." />
         </div>
       )}
     </aside>
+  );
+}
+
+/** Where the request went, what came back, how much and when. */
+function GeneralFacts({ request: r, axis, total, failed }: { request: NetworkRequest; axis: TimeAxis; total: number | null; failed: boolean }) {
+  return (
+    <Section title="General">
+      <Pair name="URL">
+        <span className="flex items-start gap-2">
+          <span className="min-w-0 flex-1 font-mono text-[12px] break-all text-zinc-800">{r.url}</span>
+          <CopyButton value={r.url} label="Copy URL" variant="ghost" className="-my-1" />
+        </span>
+      </Pair>
+      <Pair name="Method">{r.method}</Pair>
+      <Pair name="Status">
+        <span className={cn('tabular-nums', failed && 'font-medium text-red-600')}>{r.status !== null ? `${r.status} ${r.statusText}`.trim() : '—'}</span>
+      </Pair>
+      {r.error && (
+        <Pair name="Error">
+          <span className="font-mono text-[12px] text-red-600">{r.error.text}</span>
+          {r.error.canceled && <span className="text-zinc-500"> (canceled)</span>}
+          {r.error.blockedReason && <span className="text-zinc-500"> (blocked: {r.error.blockedReason})</span>}
+        </Pair>
+      )}
+      {r.redirectedTo && <Pair name="Redirected to"><span className="font-mono text-[12px] break-all">{r.redirectedTo}</span></Pair>}
+      <Pair name="Type">{r.type}{r.mimeType ? <span className="text-zinc-500"> · {r.mimeType}</span> : null}</Pair>
+      <Pair name="Remote address">{r.remoteAddress ? <span className="font-mono text-[12px]">{r.remoteAddress}</span> : <Muted>—</Muted>}</Pair>
+      <Pair name="Protocol">{r.protocol ?? <Muted>—</Muted>}</Pair>
+      <Pair name="Transferred">{r.fromCache ? 'from cache' : r.transferBytes !== null ? formatBytes(r.transferBytes) : <Muted>—</Muted>}</Pair>
+      {r.postDataBytes !== undefined && <Pair name="Request body">{formatBytes(r.postDataBytes)} <Muted>(not stored)</Muted></Pair>}
+      {r.initiator && <Pair name="Initiator">{r.initiator}</Pair>}
+      <Pair name="Started"><span className="tabular-nums">{formatAt(axis, r.start)}</span></Pair>
+      <Pair name="Duration"><span className="tabular-nums">{total === null ? 'unfinished' : formatMs(total)}</span></Pair>
+    </Section>
   );
 }
 
