@@ -116,18 +116,19 @@ function Figures({ trace: t }: { trace: TraceDetail }) {
                 </span>
               ),
             },
-            {
-              label: 'Trace ID',
-              value: (
-                <span className="flex items-center justify-between gap-2">
-                  <code className="truncate font-mono text-[13px]">{t.id}</code>
-                  <CopyButton value={t.id} label="Copy trace ID" variant="ghost" />
-                </span>
-              ),
-            },
+            { label: 'Trace ID', value: <CopyableId id={t.id} label="Copy trace ID" /> },
           ]}
         />
       </div>
     </Card>
+  );
+}
+
+function CopyableId({ id, label }: { id: string; label: string }) {
+  return (
+    <span className="flex items-center justify-between gap-2">
+      <code className="truncate font-mono text-[13px]">{id}</code>
+      <CopyButton value={id} label={label} variant="ghost" />
+    </span>
   );
 }
