@@ -3,7 +3,7 @@
 // and data-API calls (failed ones on top, in amber). Hovering a day shows its figures; the same
 // figures are in a table for screen readers. It is drawn at the width it is shown at (not a
 // 720-wide drawing scaled down), so its labels keep their size on a phone.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { OverviewDay } from '@/lib/client/overview';
 
 /** The drawing's width before the first measure, and the narrowest it is drawn. */
@@ -44,14 +44,7 @@ export function daySummary(d: OverviewDay): string {
 export function ActivityChart({ series }: { series: OverviewDay[] }) {
   const [hover, setHover] = useState<number | null>(null);
   const box = useRef<HTMLDivElement>(null);
-  const [w, setW] = useState(W);
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setW(Math.max(MIN_W, Math.round(entry!.contentRect.width))));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const w = useDrawnWidth(box);
   const max = Math.max(0, ...series.map((d) => Math.max(d.sessions, d.dataApiCalls + d.dataApiFailed)));
   const top = axisTop(max);
   const plotH = H - PAD_TOP - PAD_BOTTOM;
@@ -94,56 +87,81 @@ export function ActivityChart({ series }: { series: OverviewDay[] }) {
         })}
       </svg>
       {empty && <p className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-[13px] text-zinc-400">No sessions or data-API calls in this period</p>}
-      {hovered && hover !== null && (
-        <div
-          role="tooltip"
-          className="pointer-events-none absolute top-0 z-10 -translate-x-1/2 rounded-lg border border-zinc-200 bg-white px-3 py-2 text-[12px] whitespace-nowrap shadow-md"
-          style={{ left: `${Math.min(88, Math.max(12, ((PAD_LEFT + (hover + 0.5) * slot) / w) * 100))}%` }}
-        >
-          <div className="font-medium text-zinc-900">{fullDayLabel.format(utc(hovered.day))}</div>
-          <div className="mt-1 grid grid-cols-[auto_auto] gap-x-3 gap-y-0.5 tabular-nums text-zinc-600">
-            <span>Sessions</span>
-            <span className="text-right font-medium text-zinc-900">{hovered.sessions.toLocaleString('en')}</span>
-            {hovered.errored > 0 && (
-              <>
-                <span className="text-red-700">Errored</span>
-                <span className="text-right text-red-700">{hovered.errored.toLocaleString('en')}</span>
-              </>
-            )}
-            <span>Data-API calls</span>
-            <span className="text-right font-medium text-zinc-900">{hovered.dataApiCalls.toLocaleString('en')}</span>
-            {hovered.dataApiFailed > 0 && (
-              <>
-                <span className="text-amber-800">Failed calls</span>
-                <span className="text-right text-amber-800">{hovered.dataApiFailed.toLocaleString('en')}</span>
-              </>
-            )}
-          </div>
-        </div>
-      )}
-      <table className="sr-only" aria-label="Sessions and data-API calls per day (UTC)">
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Sessions</th>
-            <th scope="col">Errored</th>
-            <th scope="col">Data-API calls</th>
-            <th scope="col">Failed calls</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{d.day}</th>
-              <td>{d.sessions}</td>
-              <td>{d.errored}</td>
-              <td>{d.dataApiCalls}</td>
-              <td>{d.dataApiFailed}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {hovered && hover !== null && <DayTooltip day={hovered} left={Math.min(88, Math.max(12, ((PAD_LEFT + (hover + 0.5) * slot) / w) * 100))} />}
+      <DayTable series={series} />
     </div>
+  );
+}
+
+/** The drawing's width: the box's own, measured as it changes (never below MIN_W). */
+function useDrawnWidth(box: RefObject<HTMLDivElement | null>): number {
+  const [w, setW] = useState(W);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setW(Math.max(MIN_W, Math.round(entry!.contentRect.width))));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [box]);
+  return w;
+}
+
+/** The hovered day's figures, `left` per cent across the chart. */
+function DayTooltip({ day, left }: { day: OverviewDay; left: number }) {
+  return (
+    <div
+      role="tooltip"
+      className="pointer-events-none absolute top-0 z-10 -translate-x-1/2 rounded-lg border border-zinc-200 bg-white px-3 py-2 text-[12px] whitespace-nowrap shadow-md"
+      style={{ left: `${left}%` }}
+    >
+      <div className="font-medium text-zinc-900">{fullDayLabel.format(utc(day.day))}</div>
+      <div className="mt-1 grid grid-cols-[auto_auto] gap-x-3 gap-y-0.5 tabular-nums text-zinc-600">
+        <span>Sessions</span>
+        <span className="text-right font-medium text-zinc-900">{day.sessions.toLocaleString('en')}</span>
+        {day.errored > 0 && (
+          <>
+            <span className="text-red-700">Errored</span>
+            <span className="text-right text-red-700">{day.errored.toLocaleString('en')}</span>
+          </>
+        )}
+        <span>Data-API calls</span>
+        <span className="text-right font-medium text-zinc-900">{day.dataApiCalls.toLocaleString('en')}</span>
+        {day.dataApiFailed > 0 && (
+          <>
+            <span className="text-amber-800">Failed calls</span>
+            <span className="text-right text-amber-800">{day.dataApiFailed.toLocaleString('en')}</span>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The same figures for screen readers. */
+function DayTable({ series }: { series: OverviewDay[] }) {
+  return (
+    <table className="sr-only" aria-label="Sessions and data-API calls per day (UTC)">
+      <thead>
+        <tr>
+          <th scope="col">Day</th>
+          <th scope="col">Sessions</th>
+          <th scope="col">Errored</th>
+          <th scope="col">Data-API calls</th>
+          <th scope="col">Failed calls</th>
+        </tr>
+      </thead>
+      <tbody>
+        {series.map((d) => (
+          <tr key={d.day}>
+            <th scope="row">{d.day}</th>
+            <td>{d.sessions}</td>
+            <td>{d.errored}</td>
+            <td>{d.dataApiCalls}</td>
+            <td>{d.dataApiFailed}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
