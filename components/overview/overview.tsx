@@ -78,27 +78,7 @@ export function Overview() {
         <div className="space-y-6">
           {data && <GettingStarted checklist={data.checklist} firstRouterId={firstRouterId} canManage={canManage} />}
           <Figures data={data} />
-          <Card aria-label="Activity">
-            <CardHeader
-              title="Sessions and data-API calls"
-              description={
-                data
-                  ? `${plural(data.totals.sessions, 'session')}${data.totals.errored ? ` (${data.totals.errored.toLocaleString('en')} errored)` : ''} and ${plural(data.totals.dataApiCalls, 'data-API call')}${data.totals.dataApiFailed ? ` (+${data.totals.dataApiFailed.toLocaleString('en')} failed)` : ''} in the last ${days} days (UTC).`
-                  : `The last ${days} days (UTC).`
-              }
-              actions={
-                <div className="flex flex-wrap items-center gap-3 text-[12px] text-zinc-500" aria-hidden="true">
-                  {chartLegend.map((item) => (
-                    <span key={item.label} className="flex items-center gap-1.5">
-                      <span className={`size-2.5 rounded-sm ${item.className}`} />
-                      {item.label}
-                    </span>
-                  ))}
-                </div>
-              }
-            />
-            <div className="px-5 py-4">{data ? <ActivityChart series={data.series} /> : <Skeleton className="h-[190px] w-full" />}</div>
-          </Card>
+          <ActivityCard data={data} />
           <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
             <RoutersCard routers={data?.routers} days={days} query={overview} />
             <ProviderErrors overview={data} days={days} />
@@ -107,6 +87,33 @@ export function Overview() {
         </div>
       )}
     </>
+  );
+}
+
+/** The chart of the last `days` days, its totals and its legend. */
+function ActivityCard({ data }: { data: OverviewData | undefined }) {
+  return (
+    <Card aria-label="Activity">
+      <CardHeader
+        title="Sessions and data-API calls"
+        description={
+          data
+            ? `${plural(data.totals.sessions, 'session')}${data.totals.errored ? ` (${data.totals.errored.toLocaleString('en')} errored)` : ''} and ${plural(data.totals.dataApiCalls, 'data-API call')}${data.totals.dataApiFailed ? ` (+${data.totals.dataApiFailed.toLocaleString('en')} failed)` : ''} in the last ${days} days (UTC).`
+            : `The last ${days} days (UTC).`
+        }
+        actions={
+          <div className="flex flex-wrap items-center gap-3 text-[12px] text-zinc-500" aria-hidden="true">
+            {chartLegend.map((item) => (
+              <span key={item.label} className="flex items-center gap-1.5">
+                <span className={`size-2.5 rounded-sm ${item.className}`} />
+                {item.label}
+              </span>
+            ))}
+          </div>
+        }
+      />
+      <div className="px-5 py-4">{data ? <ActivityChart series={data.series} /> : <Skeleton className="h-[190px] w-full" />}</div>
+    </Card>
   );
 }
 
