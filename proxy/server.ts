@@ -100,24 +100,7 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
   /** Data-API calls in progress: a shutdown lets them finish within the drain time. */
   const calls = new Set<Promise<void>>();
 
-  const listener: Listener = listen(
-    [ROUTER_CHANNEL, SESSION_CLOSE_CHANNEL, ACCESS_CHANNEL, PROVIDER_FREED_CHANNEL, PROVIDER_COOLDOWN_CHANNEL],
-    (channel, payload) => {
-      if (channel === PROVIDER_FREED_CHANNEL) routers.capacityFreed(payload);
-      if (channel === PROVIDER_COOLDOWN_CHANNEL) {
-        const [providerId, ms] = payload.split(' ');
-        if (providerId && Number(ms) > 0) routers.enterCooldown(providerId, Number(ms));
-      }
-      if (channel === ROUTER_CHANNEL) void routers.refresh(payload).catch((err: Error) => log.error({ err: err.message }, 'router refresh failed'));
-      if (channel === SESSION_CLOSE_CHANNEL) sessions.close(payload, 4000, CLOSE_TEXTS.controlPlane, { state: 'closed', reason: CONTROL_PLANE_CLOSE });
-      if (channel === ACCESS_CHANNEL) applyAccessEvent(sessions, payload, [mcp]);
-    },
-    () => {
-      // Refreshing reloads settings; slots freed meanwhile are found by each engine's next look.
-      void routers.refreshAll().then(() => routers.recheckAll());
-      void recheckLiveSessions(sessions, [mcp]).catch((err: Error) => log.error({ err: err.message }, 'access recheck failed'));
-    },
-  );
+  const listener = followNotifications(routers, sessions, mcp);
 
   const deps = { lane: options.lane ?? 'fast', routers, sessions, keys, proxyInstanceId, cluster, isStopping: () => stopping, recording: options.recording, traces: options.traces, agentTickets };
   // The agents' browsers connect back to this process on loopback (docs/agents.md, Agent sessions).
@@ -142,24 +125,69 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     jobs,
     async stop() {
       stopping = true;
-      const drainMs = options.shutdownDrainMs ?? settings().shutdownDrainMs;
-      // Agents' browsers end as their MCP sessions close, before the drain waits for what is left.
-      await mcp.closeAll('proxy shutting down');
-      await Promise.all([sessions.drain(drainMs), Promise.race([Promise.allSettled([...calls]), new Promise((r) => setTimeout(r, drainMs).unref())])]);
-      // After the drain, whose session ends enqueue events; what is still pending is left to the
-      // next worker (rows stay pending, claims expire).
-      await webhooks?.stop();
-      // Encodes in progress are handed back for another worker to retry at once.
-      await jobs?.stop();
-      liveStats.stop();
-      health.stop();
-      await connections.closeAll();
-      await cluster.stop();
-      await listener.stop();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await shutdown({ drainMs: options.shutdownDrainMs ?? settings().shutdownDrainMs, mcp, sessions, calls, webhooks, jobs, liveStats, health, connections, cluster, listener, server });
     },
   };
+}
+
+interface Running {
+  drainMs: number;
+  mcp: McpRegistry;
+  sessions: SessionRegistry;
+  calls: Set<Promise<void>>;
+  webhooks: WebhookWorker | null;
+  jobs: JobWorker | null;
+  liveStats: LiveStatsFlusher;
+  health: HealthChecker;
+  connections: BrowserConnections;
+  cluster: Cluster;
+  listener: Listener;
+  server: http.Server;
+}
+
+/** The stop, in order: agents' sessions, the drain of sessions and data-API calls, the workers, then the rest. */
+async function shutdown({ drainMs, mcp, sessions, calls, webhooks, jobs, liveStats, health, connections, cluster, listener, server }: Running): Promise<void> {
+  // Agents' browsers end as their MCP sessions close, before the drain waits for what is left.
+  await mcp.closeAll('proxy shutting down');
+  await Promise.all([sessions.drain(drainMs), Promise.race([Promise.allSettled([...calls]), new Promise((r) => setTimeout(r, drainMs).unref())])]);
+  // After the drain, whose session ends enqueue events; what is still pending is left to the
+  // next worker (rows stay pending, claims expire).
+  await webhooks?.stop();
+  // Encodes in progress are handed back for another worker to retry at once.
+  await jobs?.stop();
+  liveStats.stop();
+  health.stop();
+  await connections.closeAll();
+  await cluster.stop();
+  await listener.stop();
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/**
+ * What other processes announce (docs/architecture.md): router changes, a freed or cooling
+ * provider, a session closed from the control plane, revoked access. On every (re)connect of the
+ * listener the state is read again, since announcements may have been missed meanwhile.
+ */
+function followNotifications(routers: RouterStore, sessions: SessionRegistry, mcp: McpRegistry): Listener {
+  return listen(
+    [ROUTER_CHANNEL, SESSION_CLOSE_CHANNEL, ACCESS_CHANNEL, PROVIDER_FREED_CHANNEL, PROVIDER_COOLDOWN_CHANNEL],
+    (channel, payload) => {
+      if (channel === PROVIDER_FREED_CHANNEL) routers.capacityFreed(payload);
+      if (channel === PROVIDER_COOLDOWN_CHANNEL) {
+        const [providerId, ms] = payload.split(' ');
+        if (providerId && Number(ms) > 0) routers.enterCooldown(providerId, Number(ms));
+      }
+      if (channel === ROUTER_CHANNEL) void routers.refresh(payload).catch((err: Error) => log.error({ err: err.message }, 'router refresh failed'));
+      if (channel === SESSION_CLOSE_CHANNEL) sessions.close(payload, 4000, CLOSE_TEXTS.controlPlane, { state: 'closed', reason: CONTROL_PLANE_CLOSE });
+      if (channel === ACCESS_CHANNEL) applyAccessEvent(sessions, payload, [mcp]);
+    },
+    () => {
+      // Refreshing reloads settings; slots freed meanwhile are found by each engine's next look.
+      void routers.refreshAll().then(() => routers.recheckAll());
+      void recheckLiveSessions(sessions, [mcp]).catch((err: Error) => log.error({ err: err.message }, 'access recheck failed'));
+    },
+  );
 }
 
 /** The bound address as others reach it: the machine's name for a wildcard bind. */
