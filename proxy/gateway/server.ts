@@ -3,9 +3,9 @@
 // proxy's routing engine and fast lane. No database: providers and settings come from gateway.yml,
 // webhooks added at run time and the encryption key live in the data directory. Providers are
 // probed at start-up and every 30 s for the status (probes.ts).
-// Who may call: access.ts.
+// Who may call: access.ts; the routes: routes.ts.
 import { lstatSync, mkdirSync } from 'node:fs';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -14,16 +14,14 @@ import { RouterEngine, systemClock } from '../engine';
 import { guarded, json } from '../http/respond';
 import type { GatewayConfig } from './config';
 import { checkTokenStrength, GatewayAccess } from './access';
-import { handleGatewayConnect, refuse, SHUTDOWN, type ConnectContext, type EngineProvider, type LiveSession } from './connect';
-import { renderDashboard } from './dashboard';
+import { SHUTDOWN, type ConnectContext, type EngineProvider, type LiveSession } from './connect';
 import { EventSender, outboundAgent } from './events';
 import { GatewayMcp } from './mcp';
+import { routeRequest, routeUpgrade, type GatewayRoutes } from './routes';
 import { GatewayProfiles } from './profiles';
 import { SetupError, loadEncryptionKey } from './secrets';
 import { proxyFor } from '../../lib/net/outbound-proxy';
 import { ProviderProbes } from './probes';
-import { gatewayStatus } from './status';
-import { routeWebhooks } from './webhook-routes';
 import { WebhookStore } from './webhook-store';
 import type { Relay } from '../relay/types';
 
@@ -71,66 +69,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   let stopping = false;
   const sessions = new Map<Relay, LiveSession>();
-  const ctx: ConnectContext = {
-    inFlight: new Set(),
-    engine,
-    connectionTimeoutMs: config.gateway.connectionTimeout,
-    queue: config.queue,
-    cooldown: config.gateway.cooldown,
-    isStopping: () => stopping,
-    onQueueTimeout: (waitMs) => {
-      log.warn({ waitMs }, 'queue timeout');
-      events.emit('queue.timeout', { waitMs });
-    },
-    sessions,
-    env,
-    profiles: new GatewayProfiles(dataDir, key),
-  };
+  const ctx = connectContext(options, { engine, events, sessions, key, isStopping: () => stopping });
   let bound = { host, port };
-  const selfConnect = () => {
-    const url = new URL(`ws://${bound.host === '0.0.0.0' || bound.host === '127.0.0.1' ? '127.0.0.1' : bound.host === '::' ? '[::1]' : bound.host.includes(':') ? `[${bound.host}]` : bound.host}:${bound.port}/v1/connect`);
-    if (token) url.searchParams.set('token', token);
-    return url.toString();
-  };
-  const mcp = new GatewayMcp(selfConnect);
+  const mcp = new GatewayMcp(() => selfConnectUrl(bound, token));
   const publicUrl = () => (env.GW_PUBLIC_URL || `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${bound.port}`).replace(/\/+$/, '');
 
-  const server = http.createServer((req, res) => guarded(res, route(req, res), { log, what: 'request', answer: (r) => json(r, 500, { error: 'internal error' }) }));
+  const server = http.createServer((req, res) => guarded(res, routeRequest(req, res, routes), { log, what: 'request', answer: (r) => json(r, 500, { error: 'internal error' }) }));
 
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://gateway');
-    const path = url.pathname.replace(/\/+$/, '') || '/';
-    if (stopping) return json(res, 503, { error: 'the gateway is shutting down' }, { 'Retry-After': '5' });
-    const dashboardPage = path === '/' && config.dashboard.enabled;
-    const refused = access.refusal(req, url, !dashboardPage);
-    if (refused) return json(res, refused.status, { error: refused.message }, refused.headers);
-    if (dashboardPage) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: 'GET only' }, { Allow: 'GET' });
-      const page = renderDashboard({ name: config.gateway.name, needsToken: token !== null, connectUrl: `${publicUrl().replace(/^http/, 'ws')}/v1/connect` });
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': page.csp, 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer' });
-      return void res.end(req.method === 'HEAD' ? undefined : page.html);
-    }
-    if (path === '/mcp') return mcp.handle(req, res);
-    if (path === '/v1/status') {
-      if (req.method !== 'GET') return json(res, 405, { error: 'GET only' }, { Allow: 'GET' });
-      return json(res, 200, gatewayStatus(engine, probes, sessions.values()));
-    }
-    if (path === '/v1/webhooks' || path.startsWith('/v1/webhooks/')) return routeWebhooks(req, res, path, webhooks, events);
-    if (path === '/v1/connect') return json(res, 426, { error: '/v1/connect is a WebSocket endpoint' }, { Upgrade: 'websocket' });
-    json(res, 404, { error: `no route ${req.method} ${path}` });
-  }
-
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    // Node drops the HTTP server's error handler from an upgraded socket: a reset while a refusal
-    // is written would otherwise be an uncaught error that ends the process.
-    socket.on('error', () => {});
-    const url = new URL(req.url ?? '/', 'http://gateway');
-    if (stopping) return refuse(socket, 503, 'the gateway is shutting down');
-    if (url.pathname.replace(/\/+$/, '') !== '/v1/connect') return refuse(socket, 404, `no WebSocket endpoint at ${url.pathname}`);
-    const refused = access.refusal(req, url, true);
-    if (refused) return refuse(socket, refused.status, refused.message, refused.headers);
-    void handleGatewayConnect(req, socket, head, url, ctx);
-  });
+  const routes: GatewayRoutes = { config, access, token, publicUrl, mcp, probes, sessions, webhooks, events, connect: ctx, isStopping: () => stopping };
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => routeUpgrade(req, socket, head, routes));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -145,28 +92,63 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const shownHost = dialableHost(host);
 
   let shuttingDown: Promise<void> | null = null;
-  const shutdown = () =>
-    (shuttingDown ??= (async () => {
-      stopping = true;
-      probes.stop();
-      const deadline = Date.now() + config.gateway.shutdownDrainMs;
-      log.info({ sessions: sessions.size, drainMs: config.gateway.shutdownDrainMs }, 'shutting down: draining sessions');
-      events.emit('shutdown.start', {});
-      engine.close();
-      for (const connect of ctx.inFlight) connect.abort(SHUTDOWN);
-      await mcp.closeAll('the gateway is shutting down');
-      while (sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-      if (sessions.size > 0) log.warn({ sessions: sessions.size }, 'drain time over: closing the remaining sessions');
-      for (const relay of [...sessions.keys()]) relay.close(1001, 'gateway shutting down', { state: 'closed', reason: 'gateway shutdown' });
-      await events.settle(Math.max(1_000, Math.min(5_000, deadline - Date.now())));
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    })());
+  const shutdown = () => {
+    stopping = true;
+    return (shuttingDown ??= drainAndClose(routes, server));
+  };
 
   const loopback = ['127.0.0.1', '::1', 'localhost'].includes(host);
   log.info({ url: `http://${shownHost}:${address.port}`, providers: providers.length, auth: token ? 'token' : 'none' }, 'gateway listening');
   if (!token && !loopback) log.warn({ host }, 'no GW_TOKEN and not bound to loopback: anyone who can reach this address can open browsers (the Host check stops DNS rebinding, not direct clients); set GW_TOKEN'); 
   return { url: `http://${shownHost}:${address.port}`, host, port: address.port, shutdown };
+}
+
+/** What a connect needs: the engine and its settings, the live sessions, the profiles, the events. */
+function connectContext(options: GatewayOptions, parts: { engine: ConnectContext['engine']; events: EventSender; sessions: Map<Relay, LiveSession>; key: Buffer; isStopping: () => boolean }): ConnectContext {
+  const { engine, events, sessions, key, isStopping } = parts;
+  return {
+    inFlight: new Set(),
+    engine,
+    connectionTimeoutMs: options.config.gateway.connectionTimeout,
+    queue: options.config.queue,
+    cooldown: options.config.gateway.cooldown,
+    isStopping,
+    onQueueTimeout: (waitMs) => {
+      log.warn({ waitMs }, 'queue timeout');
+      events.emit('queue.timeout', { waitMs });
+    },
+    sessions,
+    env: options.env,
+    profiles: new GatewayProfiles(options.dataDir, key),
+  };
+}
+
+/** This gateway's own /v1/connect on loopback (the MCP surface's browsers connect there), with its token. */
+function selfConnectUrl(bound: { host: string; port: number }, token: string | null): string {
+  const { host } = bound;
+  const url = new URL(`ws://${host === '0.0.0.0' || host === '127.0.0.1' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host}:${bound.port}/v1/connect`);
+  if (token) url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/**
+ * The shutdown of docs/gateway.md, once new work is refused: connects in flight aborted, MCP
+ * sessions closed, sessions given the drain time, the rest closed, the events sent.
+ */
+async function drainAndClose({ config, probes, sessions, events, connect, mcp }: GatewayRoutes, server: http.Server): Promise<void> {
+  probes.stop();
+  const deadline = Date.now() + config.gateway.shutdownDrainMs;
+  log.info({ sessions: sessions.size, drainMs: config.gateway.shutdownDrainMs }, 'shutting down: draining sessions');
+  events.emit('shutdown.start', {});
+  connect.engine.close();
+  for (const attempt of connect.inFlight) attempt.abort(SHUTDOWN);
+  await mcp.closeAll('the gateway is shutting down');
+  while (sessions.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (sessions.size > 0) log.warn({ sessions: sessions.size }, 'drain time over: closing the remaining sessions');
+  for (const relay of [...sessions.keys()]) relay.close(1001, 'gateway shutting down', { state: 'closed', reason: 'gateway shutdown' });
+  await events.settle(Math.max(1_000, Math.min(5_000, deadline - Date.now())));
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
 /** Who may call: the token, and the origins and hosts a browser may call from. The address it binds to is its own name too (the MCP surface's browsers connect to it there). */
