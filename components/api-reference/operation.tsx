@@ -86,25 +86,7 @@ export function OperationCard({ op }: { op: ReferenceOperation }) {
         <dd className="font-mono text-zinc-800">{op.server}</dd>
       </dl>
 
-      {op.parameters.length > 0 && (
-        <section className="mt-5">
-          <Heading>Parameters</Heading>
-          <ul className="ref-list">
-            {op.parameters.map((p) => (
-              <li key={`${p.in}-${p.name}`} className="ref-row">
-                <div className="ref-line">
-                  <code className="ref-name">{p.name}</code>
-                  <span className="text-zinc-400">{p.in}</span>
-                  <span className="ref-type"><TypeLabel schema={p.schema} /></span>
-                  {p.required && <span className="ref-req">required</span>}
-                  {constraints(p.schema).length > 0 && <span className="text-zinc-500">{constraints(p.schema).join(' · ')}</span>}
-                </div>
-                {p.description && <p className="ref-desc"><InlineText text={p.description} /></p>}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {op.parameters.length > 0 && <Parameters parameters={op.parameters} />}
 
       {op.body && (
         <section className="mt-5">
@@ -125,5 +107,28 @@ export function OperationCard({ op }: { op: ReferenceOperation }) {
 
       <CodeBlock title="curl" code={op.curl} label={`curl example for ${op.method.toUpperCase()} ${op.path}`} className="mt-5" />
     </article>
+  );
+}
+
+/** The path and query parameters, with their types, constraints and what they mean. */
+function Parameters({ parameters }: { parameters: ReferenceOperation['parameters'] }) {
+  return (
+    <section className="mt-5">
+      <Heading>Parameters</Heading>
+      <ul className="ref-list">
+        {parameters.map((p) => (
+          <li key={`${p.in}-${p.name}`} className="ref-row">
+            <div className="ref-line">
+              <code className="ref-name">{p.name}</code>
+              <span className="text-zinc-400">{p.in}</span>
+              <span className="ref-type"><TypeLabel schema={p.schema} /></span>
+              {p.required && <span className="ref-req">required</span>}
+              {constraints(p.schema).length > 0 && <span className="text-zinc-500">{constraints(p.schema).join(' · ')}</span>}
+            </div>
+            {p.description && <p className="ref-desc"><InlineText text={p.description} /></p>}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
