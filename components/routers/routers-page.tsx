@@ -8,7 +8,7 @@ import { useRouters, type Router } from '@/lib/client/routers';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
-import { DataTable } from '../ui/data-table';
+import { DataTable, type Column } from '../ui/data-table';
 import { EmptyState } from '../ui/empty-state';
 import { ChevronRightIcon, PlusIcon, RouteIcon } from '../ui/icons';
 import { PageHeader } from '../ui/page-header';
@@ -45,61 +45,68 @@ export function RoutersPage() {
           rows={routers.data}
           rowKey={(r) => r.id}
           empty={<EmptyState icon={<RouteIcon />} title="No routers" description="Create a router to get a connect address for your scripts." action={createButton} />}
-          columns={[
-            {
-              key: 'name',
-              header: 'Name',
-              cell: (r) => (
-                <div className="min-w-0">
-                  <span className="flex items-center gap-2">
-                    <Link href={`/routers/${r.id}/providers`} className="font-medium text-zinc-900 hover:text-accent-700 hover:underline">
-                      {r.name}
-                    </Link>
-                    {r.id === me?.activeRouterInstanceId && <Badge tone="accent">Active</Badge>}
-                  </span>
-                  {r.description && <p className="mt-0.5 max-w-sm truncate text-[13px] text-zinc-500">{r.description}</p>}
-                </div>
-              ),
-            },
-            { key: 'slug', header: 'Slug', cell: (r) => <code className="font-mono text-[13px] text-zinc-600">{r.slug}</code> },
-            { key: 'strategy', header: 'Strategy', className: 'hidden md:table-cell', cell: (r) => strategyLabel(r.strategy) },
-            {
-              key: 'providers',
-              header: 'Providers',
-              className: 'text-right',
-              cell: (r) => <span className={r.providerCount === 0 ? 'text-amber-700' : 'tabular-nums'} title={r.providerCount === 0 ? 'Connections are refused until the router has a provider' : undefined}>{r.providerCount}</span>,
-            },
-            { key: 'keys', header: 'Live keys', className: 'text-right tabular-nums', cell: (r) => r.apiKeyCount },
-            {
-              key: 'calls',
-              header: `Data-API calls, ${OVERVIEW_DAYS} d`,
-              className: 'hidden text-right tabular-nums md:table-cell',
-              cell: (r) => {
-                const u = usage?.find((x) => x.id === r.id);
-                if (!u) return <span className="text-zinc-400">—</span>;
-                return (
-                  <span title={`${u.dataApiCalls} answered, ${u.dataApiFailed} failed; ${u.sessions} sessions`}>
-                    {u.dataApiCalls.toLocaleString('en')}
-                    {u.dataApiFailed > 0 && <span className="ml-1 text-[12px] text-amber-800">+{u.dataApiFailed.toLocaleString('en')} failed</span>}
-                  </span>
-                );
-              },
-            },
-            { key: 'created', header: 'Created', className: 'hidden lg:table-cell', cell: (r) => <Time value={r.createdAt} /> },
-            {
-              key: 'open',
-              header: <span className="sr-only">Open</span>,
-              className: 'w-10 text-right',
-              cell: (r) => (
-                <Link href={`/routers/${r.id}/providers`} aria-label={`Open ${r.name}`} className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
-                  <ChevronRightIcon className="size-4" />
-                </Link>
-              ),
-            },
-          ]}
+          columns={routerColumns(me?.activeRouterInstanceId ?? null, usage)}
         />
       </Card>
       <CreateRouterDialog open={creating} onClose={() => setCreating(false)} />
     </>
   );
+}
+
+type RouterUsage = NonNullable<ReturnType<typeof useOverview>['data']>['routers'];
+
+/** The table's columns: `activeId` gets its badge, `usage` the data-API figures of the overview's window. */
+function routerColumns(activeId: string | null, usage: RouterUsage | undefined): Column<Router>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (r) => (
+        <div className="min-w-0">
+          <span className="flex items-center gap-2">
+            <Link href={`/routers/${r.id}/providers`} className="font-medium text-zinc-900 hover:text-accent-700 hover:underline">
+              {r.name}
+            </Link>
+            {r.id === activeId && <Badge tone="accent">Active</Badge>}
+          </span>
+          {r.description && <p className="mt-0.5 max-w-sm truncate text-[13px] text-zinc-500">{r.description}</p>}
+        </div>
+      ),
+    },
+    { key: 'slug', header: 'Slug', cell: (r) => <code className="font-mono text-[13px] text-zinc-600">{r.slug}</code> },
+    { key: 'strategy', header: 'Strategy', className: 'hidden md:table-cell', cell: (r) => strategyLabel(r.strategy) },
+    {
+      key: 'providers',
+      header: 'Providers',
+      className: 'text-right',
+      cell: (r) => <span className={r.providerCount === 0 ? 'text-amber-700' : 'tabular-nums'} title={r.providerCount === 0 ? 'Connections are refused until the router has a provider' : undefined}>{r.providerCount}</span>,
+    },
+    { key: 'keys', header: 'Live keys', className: 'text-right tabular-nums', cell: (r) => r.apiKeyCount },
+    {
+      key: 'calls',
+      header: `Data-API calls, ${OVERVIEW_DAYS} d`,
+      className: 'hidden text-right tabular-nums md:table-cell',
+      cell: (r) => {
+        const u = usage?.find((x) => x.id === r.id);
+        if (!u) return <span className="text-zinc-400">—</span>;
+        return (
+          <span title={`${u.dataApiCalls} answered, ${u.dataApiFailed} failed; ${u.sessions} sessions`}>
+            {u.dataApiCalls.toLocaleString('en')}
+            {u.dataApiFailed > 0 && <span className="ml-1 text-[12px] text-amber-800">+{u.dataApiFailed.toLocaleString('en')} failed</span>}
+          </span>
+        );
+      },
+    },
+    { key: 'created', header: 'Created', className: 'hidden lg:table-cell', cell: (r) => <Time value={r.createdAt} /> },
+    {
+      key: 'open',
+      header: <span className="sr-only">Open</span>,
+      className: 'w-10 text-right',
+      cell: (r) => (
+        <Link href={`/routers/${r.id}/providers`} aria-label={`Open ${r.name}`} className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
+          <ChevronRightIcon className="size-4" />
+        </Link>
+      ),
+    },
+  ];
 }
