@@ -49,25 +49,7 @@ export function TopUpDialog({ wallet, onClose }: { wallet: BillingSummary['walle
       pending={checkout.isPending || redirecting}
       onSubmit={submit}
     >
-      <div role="group" aria-label="Preset amounts" className="flex flex-wrap gap-2">
-        {PRESETS.filter((p) => p >= wallet.minTopupCents && p <= wallet.maxTopupCents).map((preset) => (
-          <button
-            key={preset}
-            type="button"
-            aria-pressed={cents === preset}
-            onClick={() => {
-              setText(String(preset / 100));
-              setFieldError(undefined);
-            }}
-            className={cn(
-              'rounded-lg border px-3 py-1.5 text-sm font-medium tabular-nums transition-colors',
-              cents === preset ? 'border-accent-500 bg-accent-50 text-accent-800 ring-1 ring-accent-500' : 'border-zinc-200 bg-white text-zinc-700 hover:border-zinc-300 hover:bg-zinc-50',
-            )}
-          >
-            {formatCents(preset).replace('.00', '')}
-          </button>
-        ))}
-      </div>
+      <PresetAmounts wallet={wallet} cents={cents} onPick={(preset) => { setText(String(preset / 100)); setFieldError(undefined); }} />
       <Field label="Amount (USD)" htmlFor={inputId} error={fieldError} hint={`Credited to the wallet in full; ${rangeText}.`}>
         <div className="relative">
           <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-zinc-400">$</span>
@@ -86,16 +68,45 @@ export function TopUpDialog({ wallet, onClose }: { wallet: BillingSummary['walle
           />
         </div>
       </Field>
-      <dl aria-label="Quote" className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-zinc-50/60 text-sm">
-        <QuoteRow label="Credit to the wallet" value={quote ? formatCents(quote.creditCents) : '—'} />
-        <QuoteRow
-          label={`Card fee (${+wallet.cardFeePercent.toFixed(2)} %${wallet.cardFeeBasisPoints ? ` + ${+(wallet.cardFeeBasisPoints / 100).toFixed(2)} %` : ''}${wallet.cardFeeFixedCents ? ` + ${formatCents(wallet.cardFeeFixedCents)}` : ''})`}
-          value={quote ? formatCents(quote.feeCents) : '—'}
-        />
-        <QuoteRow label="Total charged" value={quote ? formatCents(quote.chargeCents) : '—'} strong />
-      </dl>
+      <Quote wallet={wallet} quote={quote} />
       <ErrorAlert error={checkout.error} />
     </FormDialog>
+  );
+}
+
+/** The preset amounts the wallet's range allows; the one typed is pressed. */
+function PresetAmounts({ wallet, cents, onPick }: { wallet: BillingSummary['wallet']; cents: number | null; onPick: (cents: number) => void }) {
+  return (
+    <div role="group" aria-label="Preset amounts" className="flex flex-wrap gap-2">
+      {PRESETS.filter((p) => p >= wallet.minTopupCents && p <= wallet.maxTopupCents).map((preset) => (
+        <button
+          key={preset}
+          type="button"
+          aria-pressed={cents === preset}
+          onClick={() => onPick(preset)}
+          className={cn(
+            'rounded-lg border px-3 py-1.5 text-sm font-medium tabular-nums transition-colors',
+            cents === preset ? 'border-accent-500 bg-accent-50 text-accent-800 ring-1 ring-accent-500' : 'border-zinc-200 bg-white text-zinc-700 hover:border-zinc-300 hover:bg-zinc-50',
+          )}
+        >
+          {formatCents(preset).replace('.00', '')}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** What the wallet gets, the card fee passed on, and the total charged. */
+function Quote({ wallet, quote }: { wallet: BillingSummary['wallet']; quote: ReturnType<typeof quoteTopup> | null }) {
+  return (
+    <dl aria-label="Quote" className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-zinc-50/60 text-sm">
+      <QuoteRow label="Credit to the wallet" value={quote ? formatCents(quote.creditCents) : '—'} />
+      <QuoteRow
+        label={`Card fee (${+wallet.cardFeePercent.toFixed(2)} %${wallet.cardFeeBasisPoints ? ` + ${+(wallet.cardFeeBasisPoints / 100).toFixed(2)} %` : ''}${wallet.cardFeeFixedCents ? ` + ${formatCents(wallet.cardFeeFixedCents)}` : ''})`}
+        value={quote ? formatCents(quote.feeCents) : '—'}
+      />
+      <QuoteRow label="Total charged" value={quote ? formatCents(quote.chargeCents) : '—'} strong />
+    </dl>
   );
 }
 
