@@ -37,33 +37,7 @@ export function LiveView({ sessionId, recordingId, onClose, className }: { sessi
 
   return (
     <section ref={section} aria-label="Live view" data-testid="live-view" className={cn('overflow-hidden rounded-lg border border-zinc-200 bg-white', className)}>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-100 px-3 py-2">
-        <LiveIndicator status={view.status} fresh={age !== null && age < STALE_MS} />
-        {age !== null && !over && (
-          <span className="text-[12px] text-zinc-500 tabular-nums" data-testid="live-delay" title="Time since the newest frame of this tab arrived. A page that does not change sends no new frames.">
-            Last frame {formatAge(age)} ago
-          </span>
-        )}
-        <div className="ml-auto flex min-w-0 items-center gap-1.5">
-          {view.tabs.length > 1 && (
-            <Select value={tabId ?? ''} onChange={(e) => setChosen(e.target.value)} aria-label="Live tab" className="h-8 max-w-56 min-w-0 py-0 text-[13px]">
-              {view.tabs.map((t, i) => (
-                <option key={t.targetId} value={t.targetId}>
-                  {i + 1}. {tabName(t, i + 1)}
-                </option>
-              ))}
-            </Select>
-          )}
-          <Button size="sm" variant="ghost" aria-label="Full screen" title="Full screen" disabled={!frame} onClick={() => void stage.current?.requestFullscreen?.()}>
-            <ExpandIcon />
-          </Button>
-          {onClose && (
-            <Button size="sm" variant="ghost" aria-label="Stop watching" title="Stop watching" onClick={onClose}>
-              <XIcon />
-            </Button>
-          )}
-        </div>
-      </div>
+      <LiveBar view={view} tabId={tabId} age={age} over={over} onChoose={setChosen} onFullScreen={frame ? () => void stage.current?.requestFullscreen?.() : null} onClose={onClose} />
       <div ref={stage} className="relative flex aspect-[16/10] items-center justify-center bg-zinc-950">
         {frame ? (
           // A data: URL from the stream: next/image has nothing to optimise here.
@@ -98,6 +72,51 @@ export function LiveView({ sessionId, recordingId, onClose, className }: { sessi
       )}
       {!over && <p className="px-3 py-2 text-[12px] text-zinc-400">What the recording captures, as it happens. Watching does not affect the session.</p>}
     </section>
+  );
+}
+
+interface LiveBarProps {
+  view: ReturnType<typeof useLiveView>;
+  tabId: string | null;
+  /** Milliseconds since the shown tab's newest frame (null: none yet). */
+  age: number | null;
+  over: boolean;
+  onChoose: (tabId: string) => void;
+  /** null while there is no frame to show. */
+  onFullScreen: (() => void) | null;
+  onClose?: () => void;
+}
+
+/** Whether it is live and how fresh, the tab shown, full screen, and stop watching. */
+function LiveBar({ view, tabId, age, over, onChoose, onFullScreen, onClose }: LiveBarProps) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-100 px-3 py-2">
+      <LiveIndicator status={view.status} fresh={age !== null && age < STALE_MS} />
+      {age !== null && !over && (
+        <span className="text-[12px] text-zinc-500 tabular-nums" data-testid="live-delay" title="Time since the newest frame of this tab arrived. A page that does not change sends no new frames.">
+          Last frame {formatAge(age)} ago
+        </span>
+      )}
+      <div className="ml-auto flex min-w-0 items-center gap-1.5">
+        {view.tabs.length > 1 && (
+          <Select value={tabId ?? ''} onChange={(e) => onChoose(e.target.value)} aria-label="Live tab" className="h-8 max-w-56 min-w-0 py-0 text-[13px]">
+            {view.tabs.map((t, i) => (
+              <option key={t.targetId} value={t.targetId}>
+                {i + 1}. {tabName(t, i + 1)}
+              </option>
+            ))}
+          </Select>
+        )}
+        <Button size="sm" variant="ghost" aria-label="Full screen" title="Full screen" disabled={!onFullScreen} onClick={() => onFullScreen?.()}>
+          <ExpandIcon />
+        </Button>
+        {onClose && (
+          <Button size="sm" variant="ghost" aria-label="Stop watching" title="Stop watching" onClick={onClose}>
+            <XIcon />
+          </Button>
+        )}
+      </div>
+    </div>
   );
 }
 
