@@ -62,35 +62,49 @@ export function TestCheckoutView({ id }: { id: string }) {
             { label: 'Payment', value: 'TEST MODE: nothing is charged' },
           ]}
         />
-        <CardFooter className="flex-col items-stretch gap-3">
-          {!c.testMode && <Alert tone="warning">Test mode is off: this installation now takes payments through Stripe, so this test checkout can no longer be confirmed.</Alert>}
-          {c.testMode && c.status === 'pending' && !c.operator && (
-            <Alert tone="info" title="The operator of this installation must confirm this payment">
-              In test mode only the instance operator can mark a top-up as paid. Ask them to open this page and confirm it.
-            </Alert>
-          )}
-          {c.status !== 'pending' && (
-            <Alert tone={c.status === 'paid' ? 'success' : 'info'}>
-              {c.status === 'paid' ? `This test payment is confirmed: the wallet of ${c.workspaceName} was credited ${formatCents(c.creditCents)}.` : `This checkout is ${c.status.replace(/_/g, ' ')}.`}
-            </Alert>
-          )}
-          <ErrorAlert error={confirm.error ?? cancel.error} />
-          <div className="flex justify-end gap-2">
-            {c.canCancel ? (
-              <Button variant="secondary" loading={cancel.isPending} disabled={confirm.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: go })}>
-                Cancel
-              </Button>
-            ) : (
-              <ButtonLink href={c.operator ? '/operator/workspaces' : '/billing'} variant="secondary">{c.operator ? 'Back to the workspaces' : 'Back to Billing'}</ButtonLink>
-            )}
-            {c.canConfirm && (
-              <Button variant="primary" loading={confirm.isPending} disabled={cancel.isPending} onClick={() => confirm.mutate(undefined, { onSuccess: go })}>
-                Confirm test payment
-              </Button>
-            )}
-          </div>
-        </CardFooter>
+        <CheckoutFooter checkout={c} confirm={confirm} cancel={cancel} onDone={go} />
       </Card>
     </>
+  );
+}
+
+interface CheckoutFooterProps {
+  checkout: NonNullable<ReturnType<typeof useTestCheckout>['data']>;
+  confirm: ReturnType<typeof useTestCheckoutAction>;
+  cancel: ReturnType<typeof useTestCheckoutAction>;
+  onDone: (result: { redirectTo: string }) => void;
+}
+
+/** Who may do what with this checkout now, and the buttons that do it. */
+function CheckoutFooter({ checkout: c, confirm, cancel, onDone }: CheckoutFooterProps) {
+  return (
+    <CardFooter className="flex-col items-stretch gap-3">
+      {!c.testMode && <Alert tone="warning">Test mode is off: this installation now takes payments through Stripe, so this test checkout can no longer be confirmed.</Alert>}
+      {c.testMode && c.status === 'pending' && !c.operator && (
+        <Alert tone="info" title="The operator of this installation must confirm this payment">
+          In test mode only the instance operator can mark a top-up as paid. Ask them to open this page and confirm it.
+        </Alert>
+      )}
+      {c.status !== 'pending' && (
+        <Alert tone={c.status === 'paid' ? 'success' : 'info'}>
+          {c.status === 'paid' ? `This test payment is confirmed: the wallet of ${c.workspaceName} was credited ${formatCents(c.creditCents)}.` : `This checkout is ${c.status.replace(/_/g, ' ')}.`}
+        </Alert>
+      )}
+      <ErrorAlert error={confirm.error ?? cancel.error} />
+      <div className="flex justify-end gap-2">
+        {c.canCancel ? (
+          <Button variant="secondary" loading={cancel.isPending} disabled={confirm.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: onDone })}>
+            Cancel
+          </Button>
+        ) : (
+          <ButtonLink href={c.operator ? '/operator/workspaces' : '/billing'} variant="secondary">{c.operator ? 'Back to the workspaces' : 'Back to Billing'}</ButtonLink>
+        )}
+        {c.canConfirm && (
+          <Button variant="primary" loading={confirm.isPending} disabled={cancel.isPending} onClick={() => confirm.mutate(undefined, { onSuccess: onDone })}>
+            Confirm test payment
+          </Button>
+        )}
+      </div>
+    </CardFooter>
   );
 }
