@@ -11,6 +11,8 @@ import { Switch } from '../../ui/switch';
 import { useToast } from '../../ui/toast';
 import { numberField, providerErrorFields, RoutingFields, without, type RoutingValues } from './form-fields';
 
+const PROFILE_HINT = 'Only sessions using this profile come here; empty takes every session.';
+
 export function EditProviderDialog({ routerId, provider, onClose }: { routerId: string; provider: Provider | null; onClose: () => void }) {
   return provider ? <EditProviderForm key={provider.id} routerId={routerId} provider={provider} onClose={onClose} /> : null;
 }
@@ -30,16 +32,7 @@ function EditProviderForm({ routerId, provider, onClose }: { routerId: string; p
   const [placed, setPlaced] = useState(false);
 
   const submit = () => {
-    const maxConcurrent = numberField(routing.maxConcurrent) ?? null;
-    const profile = routing.profile.trim() || null;
-    const changes = {
-      ...(name.trim() !== provider.name ? { name: name.trim() } : {}),
-      ...(routing.priority !== String(provider.priority) ? { priority: numberField(routing.priority) ?? '' } : {}),
-      ...(routing.weight !== String(provider.weight) ? { weight: numberField(routing.weight) ?? '' } : {}),
-      ...(maxConcurrent !== provider.maxConcurrent ? { maxConcurrent } : {}),
-      ...(profile !== provider.profile ? { profile } : {}),
-      ...(enabled !== provider.enabled ? { enabled } : {}),
-    };
+    const changes = changesOf(provider, { name, enabled, routing });
     const parsed = validate(updateProviderSchema, changes);
     if (!parsed.ok) return setErrors(parsed.errors);
     setErrors({});
@@ -72,23 +65,36 @@ function EditProviderForm({ routerId, provider, onClose }: { routerId: string; p
       pending={update.isPending}
     >
       <TextField label="Name" value={name} onChange={(e) => { setName(e.target.value); setErrors(without('name')); }} error={errors.name} maxLength={100} autoFocus />
-      <RoutingFields
-        values={routing}
-        errors={errors}
-        profileHint="Only sessions using this profile come here; empty takes every session."
-        onChange={(values, field) => {
-          setRouting(values);
-          setErrors(without(field));
-        }}
-      />
-      <div className="flex items-center justify-between gap-4 rounded-lg border border-zinc-200 px-3 py-2.5">
-        <label htmlFor="provider-enabled" className="text-sm">
-          <span className="block font-medium text-zinc-800">Enabled</span>
-          <span className="block text-[12px] text-zinc-500">A disabled provider gets no new sessions; running ones continue.</span>
-        </label>
-        <Switch id="provider-enabled" checked={enabled} onChange={setEnabled} />
-      </div>
+      <RoutingFields values={routing} errors={errors} profileHint={PROFILE_HINT} onChange={(values, field) => { setRouting(values); setErrors(without(field)); }} />
+      <EnabledSwitch enabled={enabled} onChange={setEnabled} />
       {!placed && <ErrorAlert error={update.error} />}
     </FormDialog>
+  );
+}
+
+/** What the form changed of the provider, as the API takes it (nothing else is sent). */
+function changesOf(provider: Provider, form: { name: string; enabled: boolean; routing: RoutingValues }) {
+  const { name, enabled, routing } = form;
+  const maxConcurrent = numberField(routing.maxConcurrent) ?? null;
+  const profile = routing.profile.trim() || null;
+  return {
+    ...(name.trim() !== provider.name ? { name: name.trim() } : {}),
+    ...(routing.priority !== String(provider.priority) ? { priority: numberField(routing.priority) ?? '' } : {}),
+    ...(routing.weight !== String(provider.weight) ? { weight: numberField(routing.weight) ?? '' } : {}),
+    ...(maxConcurrent !== provider.maxConcurrent ? { maxConcurrent } : {}),
+    ...(profile !== provider.profile ? { profile } : {}),
+    ...(enabled !== provider.enabled ? { enabled } : {}),
+  };
+}
+
+function EnabledSwitch({ enabled, onChange }: { enabled: boolean; onChange: (enabled: boolean) => void }) {
+  return (
+    <div className="flex items-center justify-between gap-4 rounded-lg border border-zinc-200 px-3 py-2.5">
+      <label htmlFor="provider-enabled" className="text-sm">
+        <span className="block font-medium text-zinc-800">Enabled</span>
+        <span className="block text-[12px] text-zinc-500">A disabled provider gets no new sessions; running ones continue.</span>
+      </label>
+      <Switch id="provider-enabled" checked={enabled} onChange={onChange} />
+    </div>
   );
 }
