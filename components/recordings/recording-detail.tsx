@@ -1,7 +1,6 @@
 'use client';
 // One recording: the player (video or frames), where it stands, what it captured, and what can be
 // done with it (download, encode, delete). While its session runs, owners and admins can watch it live.
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useActiveWorkspace } from '@/lib/client/me';
@@ -12,7 +11,7 @@ import { formatBytes, formatDuration } from '../sessions/format';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Card, CardBody, CardHeader, DescriptionList } from '../ui/card';
-import { CopyButton } from '../ui/copy-button';
+import { CopyableId, SessionIdValue } from '../captures/capture-ids';
 import { EyeIcon, VideoIcon } from '../ui/icons';
 import { SessionTraceLink } from '../traces/session-trace';
 import { Time, formatDateTime } from '../ui/time';
@@ -113,26 +112,8 @@ function Summary({ recording: r }: { recording: Detail }) {
       <CardHeader title="Summary" description="What the capture recorded. Pages are captured as JPEG frames when they change; identical frames are counted and skipped." />
       <DescriptionList
         items={[
-          {
-            label: 'Session',
-            value: (
-              <span className="flex items-center justify-between gap-2">
-                <Link href={`/sessions?session=${encodeURIComponent(r.sessionLogId)}`} className="truncate font-mono text-[13px] text-accent-700 hover:underline">
-                  {r.sessionLogId}
-                </Link>
-                <CopyButton value={r.sessionLogId} label="Copy session ID" variant="ghost" />
-              </span>
-            ),
-          },
-          {
-            label: 'Recording ID',
-            value: (
-              <span className="flex items-center justify-between gap-2">
-                <code className="truncate font-mono text-[13px]">{r.id}</code>
-                <CopyButton value={r.id} label="Copy recording ID" variant="ghost" />
-              </span>
-            ),
-          },
+          { label: 'Session', value: <SessionIdValue sessionId={r.sessionLogId} /> },
+          { label: 'Recording ID', value: <CopyableId id={r.id} label="Copy recording ID" /> },
           { label: 'Started', value: formatDateTime(r.startedAt) },
           { label: 'Ended', value: r.endedAt ? formatDateTime(r.endedAt) : <span className="text-zinc-400">{r.complete ? '—' : 'Still recording'}</span> },
           { label: 'Duration', value: pending ? later : <span className="tabular-nums" data-testid="recording-duration">{formatDuration(r.durationMs)}</span> },
@@ -157,24 +138,25 @@ function Summary({ recording: r }: { recording: Detail }) {
             ),
           },
           { label: 'Stopped early', value: r.truncated ? truncatedReason(r.truncated) : <span className="text-zinc-400">No</span> },
-          {
-            label: 'Video',
-            value:
-              r.mp4Status === 'ready' ? (
-                <span className="tabular-nums">
-                  MP4, {formatBytes(r.mp4SizeBytes)}
-                  {r.mp4ReadyAt && <span className="text-zinc-400"> · ready <Time value={r.mp4ReadyAt} relative /></span>}
-                </span>
-              ) : r.mp4Status === 'failed' ? (
-                <span className="text-red-700">Failed{r.mp4Error ? `: ${r.mp4Error}` : ''}</span>
-              ) : r.mp4Status ? (
-                <span className="text-zinc-600">Encoding ({r.mp4Status})</span>
-              ) : (
-                <span className="text-zinc-400">{pending ? 'Made when the session ends' : 'Not encoded'}</span>
-              ),
-          },
+          { label: 'Video', value: <VideoStatus recording={r} pending={pending} /> },
         ]}
       />
     </Card>
+  );
+}
+
+/** The MP4 made from the frames: ready (its size), failed (why), being encoded, or not yet. */
+function VideoStatus({ recording: r, pending }: { recording: Detail; pending: boolean }) {
+  return r.mp4Status === 'ready' ? (
+    <span className="tabular-nums">
+      MP4, {formatBytes(r.mp4SizeBytes)}
+      {r.mp4ReadyAt && <span className="text-zinc-400"> · ready <Time value={r.mp4ReadyAt} relative /></span>}
+    </span>
+  ) : r.mp4Status === 'failed' ? (
+    <span className="text-red-700">Failed{r.mp4Error ? `: ${r.mp4Error}` : ''}</span>
+  ) : r.mp4Status ? (
+    <span className="text-zinc-600">Encoding ({r.mp4Status})</span>
+  ) : (
+    <span className="text-zinc-400">{pending ? 'Made when the session ends' : 'Not encoded'}</span>
   );
 }

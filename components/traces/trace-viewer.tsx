@@ -1,7 +1,6 @@
 'use client';
 // One trace: where it stands, its figures and files, then what it captured (trace-explorer.tsx).
 // A trace still being written says so and is asked for again until its session ends.
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useActiveWorkspace } from '@/lib/client/me';
 import { traceState, useActiveRouterId, useTrace, type TraceDetail } from '@/lib/client/traces';
@@ -10,7 +9,7 @@ import { DetailFrame } from '../ui/detail-frame';
 import { formatBytes, formatDuration } from '../sessions/format';
 import { Alert } from '../ui/alert';
 import { Card, DescriptionList } from '../ui/card';
-import { CopyButton } from '../ui/copy-button';
+import { CopyableId, SessionIdValue } from '../captures/capture-ids';
 import { SearchCodeIcon } from '../ui/icons';
 import { Spinner } from '../ui/spinner';
 import { formatDateTime } from '../ui/time';
@@ -78,17 +77,7 @@ function Figures({ trace: t }: { trace: TraceDetail }) {
       <div className="grid md:grid-cols-2">
         <DescriptionList
           items={[
-            {
-              label: 'Session',
-              value: (
-                <span className="flex items-center justify-between gap-2">
-                  <Link href={`/sessions?session=${encodeURIComponent(t.sessionLogId)}`} className="truncate font-mono text-[13px] text-accent-700 hover:underline">
-                    {t.sessionLogId}
-                  </Link>
-                  <CopyButton value={t.sessionLogId} label="Copy session ID" variant="ghost" />
-                </span>
-              ),
-            },
+            { label: 'Session', value: <SessionIdValue sessionId={t.sessionLogId} /> },
             { label: 'Started', value: formatDateTime(t.startedAt) },
             { label: 'Ended', value: t.endedAt ? formatDateTime(t.endedAt) : <span className="text-zinc-400">{pending ? 'Still running' : '—'}</span> },
             { label: 'Duration', value: pending ? later : <span className="tabular-nums">{formatDuration(t.durationMs)}</span> },
@@ -121,14 +110,5 @@ function Figures({ trace: t }: { trace: TraceDetail }) {
         />
       </div>
     </Card>
-  );
-}
-
-function CopyableId({ id, label }: { id: string; label: string }) {
-  return (
-    <span className="flex items-center justify-between gap-2">
-      <code className="truncate font-mono text-[13px]">{id}</code>
-      <CopyButton value={id} label={label} variant="ghost" />
-    </span>
   );
 }
