@@ -9,7 +9,7 @@ import { formatBytes } from '../sessions/format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
-import { DataTable } from '../ui/data-table';
+import { DataTable, type Column } from '../ui/data-table';
 import { ConfirmDialog } from '../ui/dialog';
 import { EmptyState } from '../ui/empty-state';
 import { Time } from '../ui/time';
@@ -33,45 +33,7 @@ export function VersionsCard({ slug, saving }: { slug: string; saving: boolean }
         rows={versions.data}
         rowKey={(v) => String(v.version)}
         empty={<EmptyState title="Never saved" description="The first session that connects with this profile saves its first version when it ends." />}
-        columns={[
-          {
-            key: 'version',
-            header: 'Version',
-            cell: (v) => (
-              <span className="flex items-center gap-2 tabular-nums">
-                <span className="font-medium text-zinc-900">v{v.version}</span>
-                {v.current && <Badge tone="accent">Current</Badge>}
-              </span>
-            ),
-          },
-          { key: 'created', header: 'Saved', cell: (v) => <Time value={v.createdAt} relative /> },
-          { key: 'size', header: 'Size', className: 'text-right tabular-nums', cell: (v) => formatBytes(v.sizeBytes) },
-          { key: 'origins', header: 'Origins', cell: (v) => <OriginsSummary origins={v.capturedOrigins} /> },
-          { key: 'cookies', header: 'Cookies', className: 'text-right tabular-nums', cell: (v) => v.cookieCount.toLocaleString('en') },
-          {
-            key: 'source',
-            header: 'Source',
-            cell: (v) =>
-              v.sessionLogId ? (
-                <Link href={`/sessions?session=${encodeURIComponent(v.sessionLogId)}`} className="text-accent-600 hover:text-accent-700 hover:underline" aria-label={`Session ${v.sessionLogId} that saved v${v.version}`}>
-                  {sourceLabel(v.source)} <code className="font-mono text-[12px]">{v.sessionLogId.slice(0, 12)}</code>
-                </Link>
-              ) : (
-                sourceLabel(v.source)
-              ),
-          },
-          {
-            key: 'actions',
-            header: <span className="sr-only">Actions</span>,
-            className: 'text-right',
-            cell: (v) =>
-              canManage && !v.current ? (
-                <Button size="sm" variant="ghost" aria-label={`Restore v${v.version}`} onClick={() => setRestoring(v)}>
-                  Restore
-                </Button>
-              ) : null,
-          },
-        ]}
+        columns={versionColumns(canManage ? setRestoring : null)}
       />
       <ConfirmDialog
         open={restoring !== null}
@@ -90,4 +52,47 @@ export function VersionsCard({ slug, saving }: { slug: string; saving: boolean }
       />
     </Card>
   );
+}
+
+/** The table's columns; `onRestore` (null for members) asks to restore a version. */
+function versionColumns(onRestore: ((version: ProfileVersion) => void) | null): Column<ProfileVersion>[] {
+  return [
+    {
+      key: 'version',
+      header: 'Version',
+      cell: (v) => (
+        <span className="flex items-center gap-2 tabular-nums">
+          <span className="font-medium text-zinc-900">v{v.version}</span>
+          {v.current && <Badge tone="accent">Current</Badge>}
+        </span>
+      ),
+    },
+    { key: 'created', header: 'Saved', cell: (v) => <Time value={v.createdAt} relative /> },
+    { key: 'size', header: 'Size', className: 'text-right tabular-nums', cell: (v) => formatBytes(v.sizeBytes) },
+    { key: 'origins', header: 'Origins', cell: (v) => <OriginsSummary origins={v.capturedOrigins} /> },
+    { key: 'cookies', header: 'Cookies', className: 'text-right tabular-nums', cell: (v) => v.cookieCount.toLocaleString('en') },
+    {
+      key: 'source',
+      header: 'Source',
+      cell: (v) =>
+        v.sessionLogId ? (
+          <Link href={`/sessions?session=${encodeURIComponent(v.sessionLogId)}`} className="text-accent-600 hover:text-accent-700 hover:underline" aria-label={`Session ${v.sessionLogId} that saved v${v.version}`}>
+            {sourceLabel(v.source)} <code className="font-mono text-[12px]">{v.sessionLogId.slice(0, 12)}</code>
+          </Link>
+        ) : (
+          sourceLabel(v.source)
+        ),
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      className: 'text-right',
+      cell: (v) =>
+        onRestore && !v.current ? (
+          <Button size="sm" variant="ghost" aria-label={`Restore v${v.version}`} onClick={() => onRestore(v)}>
+            Restore
+          </Button>
+        ) : null,
+    },
+  ];
 }
