@@ -1,5 +1,5 @@
 'use client';
-// The ids a capture's page shows (its session's, linked to the session; its own), each copyable.
+// The session a capture's page names: linked to the session, and copyable.
 import Link from 'next/link';
 import { CopyButton } from '../ui/copy-button';
 
@@ -11,16 +11,6 @@ export function SessionIdValue({ sessionId }: { sessionId: string }) {
         {sessionId}
       </Link>
       <CopyButton value={sessionId} label="Copy session ID" variant="ghost" />
-    </span>
-  );
-}
-
-/** An id with its copy button (`label` names what is copied). */
-export function CopyableId({ id, label }: { id: string; label: string }) {
-  return (
-    <span className="flex items-center justify-between gap-2">
-      <code className="truncate font-mono text-[13px]">{id}</code>
-      <CopyButton value={id} label={label} variant="ghost" />
     </span>
   );
 }

@@ -9,7 +9,7 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardBody, CardHeader, DescriptionList } from '../ui/card';
 import { CodeBlock } from '../ui/code-block';
-import { CopyButton } from '../ui/copy-button';
+import { CopyableId } from '../ui/copyable-id';
 import { PencilIcon, UserCircleIcon } from '../ui/icons';
 import { DetailFrame } from '../ui/detail-frame';
 import { PageHeader } from '../ui/page-header';
@@ -62,37 +62,9 @@ function ProfileView({ profile: p, proxyUrl, canManage }: { profile: Profile; pr
       />
       <div className="space-y-6">
         <div className="grid gap-6 lg:grid-cols-2">
-          <Card aria-label="Details">
-            <CardHeader title="Details" />
-            <DescriptionList
-              items={[
-                {
-                  label: 'Slug',
-                  value: (
-                    <span className="flex items-center justify-between gap-2">
-                      <code className="truncate font-mono text-[13px]">{p.slug}</code>
-                      <CopyButton value={p.slug} label="Copy slug" variant="ghost" />
-                    </span>
-                  ),
-                },
-                { label: 'Current version', value: p.version === 0 ? <Badge>Never saved</Badge> : <span className="tabular-nums">v{p.version}</span> },
-                { label: 'Size', value: <span className="tabular-nums">{formatBytes(p.sizeBytes)}</span> },
-                { label: 'Cookies', value: <span className="tabular-nums">{p.cookieCount.toLocaleString('en')}</span> },
-                { label: 'Last used', value: <Time value={p.lastUsedAt} relative fallback="Never" /> },
-                { label: 'Created', value: <Time value={p.createdAt} /> },
-              ]}
-            />
-          </Card>
+          <ProfileDetails profile={p} />
           <div className="space-y-6">
-            <Card aria-label="Connect with this profile">
-              <CardHeader title="Connect with it" description="Log in once in a session with this profile; later sessions with it start logged in." />
-              <CardBody className="space-y-3">
-                <CodeBlock title="Connect URL" label="Profile connect URL" code={url} wrap />
-                <p className="text-[13px] text-zinc-500">
-                  Add <code className="font-mono text-[12px] text-zinc-700">&amp;readOnly=1</code> to load it without saving changes back. A router&apos;s Connect tab fills in its key.
-                </p>
-              </CardBody>
-            </Card>
+            <ConnectCard url={url} />
             <Card aria-label="Captured origins">
               <CardHeader title="Captured origins" description="Sites whose local storage the current version holds (cookies are counted above)." />
               <CardBody>{p.capturedOrigins.length > 0 ? <OriginList origins={p.capturedOrigins} /> : <p className="text-[13px] text-zinc-400">None yet</p>}</CardBody>
@@ -105,5 +77,39 @@ function ProfileView({ profile: p, proxyUrl, canManage }: { profile: Profile; pr
       </div>
       <RenameDialog profile={p} open={renaming} onClose={() => setRenaming(false)} />
     </>
+  );
+}
+
+/** What the profile holds now, and when it was used. */
+function ProfileDetails({ profile: p }: { profile: Profile }) {
+  return (
+    <Card aria-label="Details">
+      <CardHeader title="Details" />
+      <DescriptionList
+        items={[
+          { label: 'Slug', value: <CopyableId id={p.slug} label="Copy slug" /> },
+          { label: 'Current version', value: p.version === 0 ? <Badge>Never saved</Badge> : <span className="tabular-nums">v{p.version}</span> },
+          { label: 'Size', value: <span className="tabular-nums">{formatBytes(p.sizeBytes)}</span> },
+          { label: 'Cookies', value: <span className="tabular-nums">{p.cookieCount.toLocaleString('en')}</span> },
+          { label: 'Last used', value: <Time value={p.lastUsedAt} relative fallback="Never" /> },
+          { label: 'Created', value: <Time value={p.createdAt} /> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** The connect address with this profile, and how to load it without saving. */
+function ConnectCard({ url }: { url: string }) {
+  return (
+    <Card aria-label="Connect with this profile">
+      <CardHeader title="Connect with it" description="Log in once in a session with this profile; later sessions with it start logged in." />
+      <CardBody className="space-y-3">
+        <CodeBlock title="Connect URL" label="Profile connect URL" code={url} wrap />
+        <p className="text-[13px] text-zinc-500">
+          Add <code className="font-mono text-[12px] text-zinc-700">&amp;readOnly=1</code> to load it without saving changes back. A router&apos;s Connect tab fills in its key.
+        </p>
+      </CardBody>
+    </Card>
   );
 }
