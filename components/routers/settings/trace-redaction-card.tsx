@@ -83,27 +83,7 @@ export function TraceRedactionCard({ router }: { router: Router }) {
         }}
       >
         <div className="space-y-3 px-5 py-5">
-          <Field
-            label="Extra names to redact"
-            htmlFor="router-trace-redact-names"
-            error={error}
-            hint={`One per line or separated by commas; each a header or parameter name (letters, digits, - _ . and the like), compared without case. Up to ${TRACE_REDACT_NAMES_MAX}.`}
-          >
-            <Textarea
-              id="router-trace-redact-names"
-              rows={4}
-              value={text}
-              placeholder={'X-Site-Session-Id\nacct'}
-              onChange={(e) => {
-                setText(e.target.value);
-                setErrors({});
-              }}
-              disabled={!canManage}
-              invalid={Boolean(error)}
-              spellCheck={false}
-              className="font-mono text-[13px]"
-            />
-          </Field>
+          <NamesField text={text} error={error} disabled={!canManage} onChange={(value) => { setText(value); setErrors({}); }} />
           <Defaults />
           {!error && <ErrorAlert error={update.error} />}
         </div>
@@ -117,5 +97,29 @@ export function TraceRedactionCard({ router }: { router: Router }) {
         )}
       </form>
     </Card>
+  );
+}
+
+/** The router's own names, one per line or comma-separated. */
+function NamesField({ text, error, disabled, onChange }: { text: string; error: string | undefined; disabled: boolean; onChange: (text: string) => void }) {
+  return (
+    <Field
+      label="Extra names to redact"
+      htmlFor="router-trace-redact-names"
+      error={error}
+      hint={`One per line or separated by commas; each a header or parameter name (letters, digits, - _ . and the like), compared without case. Up to ${TRACE_REDACT_NAMES_MAX}.`}
+    >
+      <Textarea
+        id="router-trace-redact-names"
+        rows={4}
+        value={text}
+        placeholder={'X-Site-Session-Id\nacct'}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
+        invalid={Boolean(error)}
+        spellCheck={false}
+        className="font-mono text-[13px]"
+      />
+    </Field>
   );
 }
