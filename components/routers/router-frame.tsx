@@ -19,6 +19,8 @@ import { strategyLabel } from './strategies';
 
 const plural = (n: number, one: string) => `${n.toLocaleString('en')} ${n === 1 ? one : `${one}s`}`;
 
+type RouterUsage = NonNullable<ReturnType<typeof useOverview>['data']>['routers'][number];
+
 export const routerTabs = [
   { key: 'providers', label: 'Providers' },
   { key: 'keys', label: 'Keys' },
@@ -40,19 +42,7 @@ export function RouterFrame({ routerId, children }: { routerId: string; children
     // Only when the router (or what the server thinks is active) changes, not on every mutation state.
   }, [exists, activeId, routerId]);
 
-  if (isApiError(router.error, 'not_found')) {
-    return (
-      <div className="rounded-xl border border-zinc-200 bg-white">
-        <EmptyState
-          className="py-16"
-          icon={<RouteIcon />}
-          title="Router not found"
-          description="It was deleted, or it belongs to another workspace than the one you are in."
-          action={<ButtonLink href="/routers">All routers</ButtonLink>}
-        />
-      </div>
-    );
-  }
+  if (isApiError(router.error, 'not_found')) return <RouterNotFound />;
   if (router.error && !router.data) return <ErrorState error={router.error} onRetry={() => void router.refetch()} />;
 
   const tab = routerTabs.find((t) => pathname.endsWith(`/${t.key}`))?.key ?? 'providers';
@@ -70,22 +60,7 @@ export function RouterFrame({ routerId, children }: { routerId: string; children
           </span>
         }
         title={data ? data.name : <span className="inline-block h-7 w-56 animate-pulse rounded-md bg-zinc-200/70" aria-label="Loading" />}
-        description={
-          data ? (
-            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              {data.description && <span>{data.description}</span>}
-              <Badge>{strategyLabel(data.strategy)}</Badge>
-              <span className="text-zinc-400">
-                {data.providerCount} provider{data.providerCount === 1 ? '' : 's'} · {data.apiKeyCount} live key{data.apiKeyCount === 1 ? '' : 's'}
-              </span>
-              {usage && (
-                <span className="text-zinc-400" data-testid="router-usage">
-                  {`· ${plural(usage.sessions, 'session')} and ${plural(usage.dataApiCalls, 'data-API call')}${usage.dataApiFailed > 0 ? ` (+${usage.dataApiFailed.toLocaleString('en')} failed)` : ''} in the last ${OVERVIEW_DAYS} days`}
-                </span>
-              )}
-            </span>
-          ) : undefined
-        }
+        description={data ? <RouterFacts router={data} usage={usage} /> : undefined}
         actions={<RouterSwitcher routerId={routerId} tab={tab} />}
       />
       <TabNav
@@ -136,5 +111,37 @@ function RouterSwitcher({ routerId, tab }: { routerId: string; tab: string }) {
         </>
       )}
     </Menu>
+  );
+}
+
+/** Strategy, providers, keys, and what went through the router lately. */
+function RouterFacts({ router: data, usage }: { router: NonNullable<ReturnType<typeof useRouterInstance>['data']>; usage: RouterUsage | undefined }) {
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      {data.description && <span>{data.description}</span>}
+      <Badge>{strategyLabel(data.strategy)}</Badge>
+      <span className="text-zinc-400">
+        {data.providerCount} provider{data.providerCount === 1 ? '' : 's'} · {data.apiKeyCount} live key{data.apiKeyCount === 1 ? '' : 's'}
+      </span>
+      {usage && (
+        <span className="text-zinc-400" data-testid="router-usage">
+          {`· ${plural(usage.sessions, 'session')} and ${plural(usage.dataApiCalls, 'data-API call')}${usage.dataApiFailed > 0 ? ` (+${usage.dataApiFailed.toLocaleString('en')} failed)` : ''} in the last ${OVERVIEW_DAYS} days`}
+        </span>
+      )}
+    </span>
+  );
+}
+
+function RouterNotFound() {
+  return (
+    <div className="rounded-xl border border-zinc-200 bg-white">
+      <EmptyState
+        className="py-16"
+        icon={<RouteIcon />}
+        title="Router not found"
+        description="It was deleted, or it belongs to another workspace than the one you are in."
+        action={<ButtonLink href="/routers">All routers</ButtonLink>}
+      />
+    </div>
   );
 }
