@@ -41,30 +41,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     }
   };
 
-  if (done) {
-    return (
-      <AuthFrame title="Password changed" description="Every session of your account was signed out, and its access tokens were revoked.">
-        <div className="flex flex-col items-center gap-5 py-2 text-center">
-          <CheckCircleIcon className="size-12 text-emerald-500" />
-          <ButtonLink href="/sign-in?reset=1" variant="primary" className="w-full">
-            Sign in with the new password
-          </ButtonLink>
-        </div>
-      </AuthFrame>
-    );
-  }
-  if (linkProblem) {
-    return (
-      <AuthFrame title="This link didn't work" description={capitalise(linkProblem)}>
-        <div className="flex flex-col items-center gap-5 py-2 text-center">
-          <XCircleIcon className="size-12 text-red-500" />
-          <ButtonLink href="/forgot-password" variant="primary" className="w-full">
-            Ask for a new link
-          </ButtonLink>
-        </div>
-      </AuthFrame>
-    );
-  }
+  if (done) return <PasswordChanged />;
+  if (linkProblem) return <LinkProblem problem={linkProblem} />;
   return (
     <AuthFrame
       title="Choose a new password"
@@ -81,6 +59,33 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         <ErrorAlert error={error} />
         <AuthSubmit pending={pending}>Save new password</AuthSubmit>
       </AuthForm>
+    </AuthFrame>
+  );
+}
+
+function PasswordChanged() {
+  return (
+    <AuthFrame title="Password changed" description="Every session of your account was signed out, and its access tokens were revoked.">
+      <div className="flex flex-col items-center gap-5 py-2 text-center">
+        <CheckCircleIcon className="size-12 text-emerald-500" />
+        <ButtonLink href="/sign-in?reset=1" variant="primary" className="w-full">
+          Sign in with the new password
+        </ButtonLink>
+      </div>
+    </AuthFrame>
+  );
+}
+
+/** The link is broken, used or expired: why, and the way to a new one. */
+function LinkProblem({ problem }: { problem: string }) {
+  return (
+    <AuthFrame title="This link didn't work" description={capitalise(problem)}>
+      <div className="flex flex-col items-center gap-5 py-2 text-center">
+        <XCircleIcon className="size-12 text-red-500" />
+        <ButtonLink href="/forgot-password" variant="primary" className="w-full">
+          Ask for a new link
+        </ButtonLink>
+      </div>
     </AuthFrame>
   );
 }
