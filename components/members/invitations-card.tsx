@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { useActiveWorkspace } from '@/lib/client/me';
-import { useCancelInvitation, useInvitations, useResendInvitation, type Invitation } from '@/lib/client/invitations';
+import { useCancelInvitation, useInvitations, useResendInvitation, type Invitation, type SentInvitation } from '@/lib/client/invitations';
 import { ErrorAlert } from '../ui/alert';
 import { Badge, RoleBadge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -50,23 +50,7 @@ export function InvitationsCard() {
             key: 'actions',
             header: <span className="sr-only">Actions</span>,
             className: 'text-right',
-            cell: (i) =>
-              canManage ? (
-                <div className="flex justify-end gap-1">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Resend invitation to ${i.email}`}
-                    loading={resend.isPending && resend.variables === i.id}
-                    onClick={() => resend.mutate(i.id, { onSuccess: toastSent })}
-                  >
-                    Resend
-                  </Button>
-                  <Button size="sm" variant="danger-ghost" aria-label={`Cancel invitation to ${i.email}`} onClick={() => setCancelling(i)}>
-                    Cancel
-                  </Button>
-                </div>
-              ) : null,
+            cell: (i) => (canManage ? <InvitationActions invitation={i} resend={resend} onResent={toastSent} onCancel={setCancelling} /> : null),
           },
         ]}
       />
@@ -83,5 +67,32 @@ export function InvitationsCard() {
         onDone={() => toast('Invitation cancelled')}
       />
     </Card>
+  );
+}
+
+interface InvitationActionsProps {
+  invitation: Invitation;
+  resend: ReturnType<typeof useResendInvitation>;
+  onResent: (sent: SentInvitation) => void;
+  onCancel: (invitation: Invitation) => void;
+}
+
+/** Resend the link, or cancel the invitation (asking first). */
+function InvitationActions({ invitation: i, resend, onResent, onCancel }: InvitationActionsProps) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Resend invitation to ${i.email}`}
+        loading={resend.isPending && resend.variables === i.id}
+        onClick={() => resend.mutate(i.id, { onSuccess: onResent })}
+      >
+        Resend
+      </Button>
+      <Button size="sm" variant="danger-ghost" aria-label={`Cancel invitation to ${i.email}`} onClick={() => onCancel(i)}>
+        Cancel
+      </Button>
+    </div>
   );
 }
