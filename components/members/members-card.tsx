@@ -35,18 +35,7 @@ export function MembersCard() {
           {
             key: 'name',
             header: 'Name',
-            cell: (m) => (
-              <span className="flex items-center gap-3">
-                <Avatar name={m.name} />
-                <span className="min-w-0">
-                  <span className="flex items-center gap-2 font-medium text-zinc-900">
-                    {m.name}
-                    {m.userId === me?.user.id && <Badge>You</Badge>}
-                  </span>
-                  <span className="block text-[13px] text-zinc-500 md:hidden">{m.email}</span>
-                </span>
-              </span>
-            ),
+            cell: (m) => <MemberName member={m} you={m.userId === me?.user.id} />,
           },
           { key: 'email', header: 'E-mail', className: 'hidden md:table-cell', cell: (m) => m.email },
           { key: 'role', header: 'Role', cell: (m) => <RoleBadge role={m.role} /> },
@@ -76,5 +65,21 @@ export function MembersCard() {
         onDone={() => toast('Member removed')}
       />
     </Card>
+  );
+}
+
+/** The member's picture and name ("You" for the viewer), with the e-mail below it on narrow screens. */
+function MemberName({ member: m, you }: { member: Member; you: boolean }) {
+  return (
+    <span className="flex items-center gap-3">
+      <Avatar name={m.name} />
+      <span className="min-w-0">
+        <span className="flex items-center gap-2 font-medium text-zinc-900">
+          {m.name}
+          {you && <Badge>You</Badge>}
+        </span>
+        <span className="block text-[13px] text-zinc-500 md:hidden">{m.email}</span>
+      </span>
+    </span>
   );
 }
