@@ -148,67 +148,77 @@ async function chargeRefunded(processor: PaymentProcessor, event: ProcessorEvent
     elog.warn('a charge.refunded event without a charge id, payment intent or amount_refunded; ignored');
     return ignored();
   }
-  let topup = await db.transaction.findUnique({ where: { paymentIntentId } });
-  // The refund arrived before the checkout's completion: ask the processor which session made
-  // the payment intent, and when it is ours and paid, credit the top-up first.
-  let creditFirst: { sessionId: string; receiptUrl: string | null } | null = null;
-  if (!topup) {
-    let session;
-    try {
-      session = await processor.checkoutForPaymentIntent(paymentIntentId);
-    } catch (error) {
-      // Not acknowledged: the processor delivers the event again later.
-      elog.warn({ reason: error instanceof ProcessorUnavailableError ? error.reason : describeStripeError(error) }, 'the checkout behind a refund could not be looked up');
-      throw new ApiError('payment_processor_unavailable', 'the payment processor could not be reached to look up this refund; deliver it again later');
-    }
-    const row = session?.transactionId ? await db.transaction.findUnique({ where: { id: session.transactionId } }) : null;
-    if (!session || !row || row.kind !== 'topup' || row.provider !== processor.name || (row.providerTxnId && row.providerTxnId !== session.id)
-      || (session.workspaceId && session.workspaceId !== row.workspaceId) || session.paymentStatus !== 'paid') {
-      elog.info({ chargeId }, 'a refund of a payment that is not a paid top-up of ours (or its workspace is gone); ignored');
-      return ignored();
-    }
-    topup = row;
-    creditFirst = { sessionId: session.id, receiptUrl: str(charge.receipt_url) };
-  }
+  const behind = await topupBehind(processor, paymentIntentId, charge, elog);
+  if (!behind) return ignored();
+  const { topup, creditFirst } = behind;
   if (topup.kind !== 'topup' || topup.provider !== processor.name) return ignored();
-  const found = topup;
-
   return once(event, processor, async (tx) => {
-    if (creditFirst) await markPaid(tx, found, { sessionId: creditFirst.sessionId, paymentIntentId, receiptUrl: creditFirst.receiptUrl });
-    // Refund events may arrive together or out of order: the row is locked, and only an
-    // amount_refunded above what is recorded moves money (the cumulative amount is monotone).
-    await tx.$queryRaw`SELECT 1 FROM "Transaction" WHERE "id" = ${found.id} FOR UPDATE`;
-    const current = await tx.transaction.findUnique({ where: { id: found.id } });
-    if (!current || !['paid', 'partially_refunded', 'refunded'].includes(current.status)) {
-      elog.warn({ transactionId: found.id, status: current?.status }, 'a refund of a top-up that was never paid; ignored');
-      return 'ignored';
-    }
-    const cumulative = Math.min(amountRefunded, current.chargeCents);
-    if (cumulative <= current.refundedCents) return 'nothing';
-    const credit = creditTakenBack(cumulative, current.creditCents, current.chargeCents) - creditTakenBack(current.refundedCents, current.creditCents, current.chargeCents);
-    const chargeDelta = cumulative - current.refundedCents;
-    const refundId = latestRefundId(charge, chargeDelta) ?? `${chargeId}:${amountRefunded}`;
-    const now = new Date();
-    const refund = await tx.transaction.create({
-      data: {
-        workspaceId: current.workspaceId, provider: current.provider, providerTxnId: refundId, kind: 'refund', status: 'refunded',
-        amountUsdCents: credit, creditCents: credit, feeCents: chargeDelta - credit, chargeCents: chargeDelta, topupId: current.id,
-        receiptUrl: current.receiptUrl, refundedAt: now,
-      },
-      select: { id: true },
-    });
-    if (credit > 0) {
-      await post(tx, current.workspaceId, [{
-        kind: 'refund', amountMillicents: -BigInt(credit) * MILLICENTS_PER_CENT, cause: `refund:${refundId}`, transactionId: refund.id,
-        note: `refund of ${chargeDelta} cents of top-up ${current.id}`,
-      }], now);
-    }
-    await tx.transaction.update({
-      where: { id: current.id },
-      data: { refundedCents: cumulative, status: cumulative >= current.chargeCents ? 'refunded' : 'partially_refunded', refundedAt: now },
-    });
-    return 'refunded';
+    if (creditFirst) await markPaid(tx, topup, { sessionId: creditFirst.sessionId, paymentIntentId, receiptUrl: creditFirst.receiptUrl });
+    return recordRefund(tx, topup, { chargeId, amountRefunded, charge }, elog);
   });
+}
+
+/**
+ * The top-up a refund's payment intent belongs to. A refund may arrive before the checkout's
+ * completion: then the processor is asked which session made the payment intent, and when it is
+ * a paid top-up of ours, it is credited first (`creditFirst`). Null: not ours (ignored).
+ */
+async function topupBehind(processor: PaymentProcessor, paymentIntentId: string, charge: Record<string, unknown>, elog: typeof log): Promise<{ topup: Transaction; creditFirst: { sessionId: string; receiptUrl: string | null } | null } | null> {
+  const known = await db.transaction.findUnique({ where: { paymentIntentId } });
+  if (known) return { topup: known, creditFirst: null };
+  let session;
+  try {
+    session = await processor.checkoutForPaymentIntent(paymentIntentId);
+  } catch (error) {
+    // Not acknowledged: the processor delivers the event again later.
+    elog.warn({ reason: error instanceof ProcessorUnavailableError ? error.reason : describeStripeError(error) }, 'the checkout behind a refund could not be looked up');
+    throw new ApiError('payment_processor_unavailable', 'the payment processor could not be reached to look up this refund; deliver it again later');
+  }
+  const row = session?.transactionId ? await db.transaction.findUnique({ where: { id: session.transactionId } }) : null;
+  if (!session || !row || row.kind !== 'topup' || row.provider !== processor.name || (row.providerTxnId && row.providerTxnId !== session.id)
+    || (session.workspaceId && session.workspaceId !== row.workspaceId) || session.paymentStatus !== 'paid') {
+    elog.info({ chargeId: str(charge.id) }, 'a refund of a payment that is not a paid top-up of ours (or its workspace is gone); ignored');
+    return null;
+  }
+  return { topup: row, creditFirst: { sessionId: session.id, receiptUrl: str(charge.receipt_url) } };
+}
+
+/** Inside the event's transaction: the refund row, the credit taken back from the wallet, the top-up's refunded amount. */
+async function recordRefund(tx: Tx, found: Transaction, event: { chargeId: string; amountRefunded: number; charge: Record<string, unknown> }, elog: typeof log): Promise<string> {
+  const { chargeId, amountRefunded, charge } = event;
+  // Refund events may arrive together or out of order: the row is locked, and only an
+  // amount_refunded above what is recorded moves money (the cumulative amount is monotone).
+  await tx.$queryRaw`SELECT 1 FROM "Transaction" WHERE "id" = ${found.id} FOR UPDATE`;
+  const current = await tx.transaction.findUnique({ where: { id: found.id } });
+  if (!current || !['paid', 'partially_refunded', 'refunded'].includes(current.status)) {
+    elog.warn({ transactionId: found.id, status: current?.status }, 'a refund of a top-up that was never paid; ignored');
+    return 'ignored';
+  }
+  const cumulative = Math.min(amountRefunded, current.chargeCents);
+  if (cumulative <= current.refundedCents) return 'nothing';
+  const credit = creditTakenBack(cumulative, current.creditCents, current.chargeCents) - creditTakenBack(current.refundedCents, current.creditCents, current.chargeCents);
+  const chargeDelta = cumulative - current.refundedCents;
+  const refundId = latestRefundId(charge, chargeDelta) ?? `${chargeId}:${amountRefunded}`;
+  const now = new Date();
+  const row = await tx.transaction.create({
+    data: {
+      workspaceId: current.workspaceId, provider: current.provider, providerTxnId: refundId, kind: 'refund', status: 'refunded',
+      amountUsdCents: credit, creditCents: credit, feeCents: chargeDelta - credit, chargeCents: chargeDelta, topupId: current.id,
+      receiptUrl: current.receiptUrl, refundedAt: now,
+    },
+    select: { id: true },
+  });
+  if (credit > 0) {
+    await post(tx, current.workspaceId, [{
+      kind: 'refund', amountMillicents: -BigInt(credit) * MILLICENTS_PER_CENT, cause: `refund:${refundId}`, transactionId: row.id,
+      note: `refund of ${chargeDelta} cents of top-up ${current.id}`,
+    }], now);
+  }
+  await tx.transaction.update({
+    where: { id: current.id },
+    data: { refundedCents: cumulative, status: cumulative >= current.chargeCents ? 'refunded' : 'partially_refunded', refundedAt: now },
+  });
+  return 'refunded';
 }
 
 /** The id of the refund this event reports, when the charge carries its refunds and the newest one is exactly the new amount. */
