@@ -14,7 +14,7 @@ import { screens } from '../relay/command-screen';
 import { refuseUploadsByPath } from './uploads';
 import { DOWNLOADS_FOLDER, downloadsInto, keepDownloads, type KeptDownloads } from './downloads';
 import { CLIENT_ENDED, type RelayOutcome } from '../relay/types';
-import { dialUpstream } from '../websocket/dial';
+import { dialUpstream, type Upstream } from '../websocket/dial';
 import { switchingProtocols, watchPending, writeRefusal } from '../websocket/handshake';
 import type { Browser } from './browser';
 import type { PoolConfig } from './config';
@@ -73,32 +73,15 @@ export class Session {
   }
 
   async run(req: IncomingMessage, client: Duplex, head: Buffer, prepared?: TarEntry[]): Promise<void> {
-    const { config } = this.ctx;
     const log = this.ctx.log.child({ session: this.id, slot: this.ctx.slot });
     client.on('error', () => {}); // a reset client is an ordinary end, handled through 'close'
     // A client that hangs up (FIN or reset) while its browser starts cancels the launch.
     const pending = watchPending(client, () => this.abort.abort());
     let browser: Browser | undefined;
     try {
-      await mkdir(path.join(this.userDataDir, 'Default'), { recursive: true, mode: 0o700 });
-      await mkdir(path.join(this.userDataDir, DOWNLOADS_FOLDER), { mode: 0o700 });
-      if (prepared) await writeEntries(path.join(this.userDataDir, 'Default'), prepared);
-      browser = await this.ctx.launch(this.userDataDir, this.abort.signal);
-      this.pid = browser.pid;
-      this.devtoolsPort = browser.devtoolsPort;
-      // The client's own handshake (key, subprotocol) goes to the browser, so both ends agree on
-      // framing and the bytes can pass untouched; not its compression offer: the relay reads the
-      // client's commands (uploads.ts), as the proxy's pipeline lane does, and deflated ones it
-      // could not read.
+      browser = await this.launch(prepared);
       const key = req.headers['sec-websocket-key']!.trim();
-      const upstream = await dialUpstream({
-        url: browser.wsUrl,
-        key,
-        protocol: req.headers['sec-websocket-protocol'],
-        timeoutMs: HANDSHAKE_TIMEOUT_MS,
-        signal: this.abort.signal,
-        policy: BROWSER_SOCKET_POLICY,
-      });
+      const upstream = await this.dial(req, browser, key);
       const early = pending.stop();
       if (this.abort.signal.aborted) {
         upstream.socket.destroy();
@@ -131,19 +114,52 @@ export class Session {
       if (!client.destroyed) writeRefusal(client, this.stopping ? 503 : 502, this.stopping ? 'pool shutting down' : `browser failed to start: ${message}`);
       if (!this.abort.signal.aborted) log.warn({ err: message }, 'session failed to start');
     } finally {
-      this.state = 'closing';
-      this.bytesToBrowser = this.relay?.fromClient.bytes ?? 0;
-      this.bytesToClient = this.relay?.toClient.bytes ?? 0;
-      await browser?.stop(config.killGraceMs);
-      if (this.relay) {
-        this.ctx.saveSnapshot(this.id, this.snapshotKey, await this.snapshot(log));
-        const kept = await keepDownloads(path.join(this.userDataDir, DOWNLOADS_FOLDER), path.join(this.ctx.runDir, 'downloads', this.id), this.downloads.names).catch((err: Error) => log.error({ err: err.message }, 'could not keep the downloads'));
-        if (kept) this.ctx.saveDownloads(this.id, { key: this.snapshotKey, ...kept });
-      }
-      await rm(this.userDataDir, { recursive: true, force: true }).catch((err: Error) => log.error({ err: err.message }, 'could not remove the user-data-dir'));
-      this.state = 'closed';
-      this.resolveDone();
+      await this.finish(log, browser);
     }
+  }
+
+  /** The user-data dir (with a profile's files) and the browser on it. */
+  private async launch(prepared: TarEntry[] | undefined): Promise<Browser> {
+    await mkdir(path.join(this.userDataDir, 'Default'), { recursive: true, mode: 0o700 });
+    await mkdir(path.join(this.userDataDir, DOWNLOADS_FOLDER), { mode: 0o700 });
+    if (prepared) await writeEntries(path.join(this.userDataDir, 'Default'), prepared);
+    const browser = await this.ctx.launch(this.userDataDir, this.abort.signal);
+    this.pid = browser.pid;
+    this.devtoolsPort = browser.devtoolsPort;
+    return browser;
+  }
+
+  /**
+   * The client's own handshake (key, subprotocol) goes to the browser, so both ends agree on
+   * framing and the bytes can pass untouched; not its compression offer: the relay reads the
+   * client's commands (uploads.ts), as the proxy's pipeline lane does, and deflated ones it could
+   * not read.
+   */
+  private dial(req: IncomingMessage, browser: Browser, key: string): Promise<Upstream> {
+    return dialUpstream({
+      url: browser.wsUrl,
+      key,
+      protocol: req.headers['sec-websocket-protocol'],
+      timeoutMs: HANDSHAKE_TIMEOUT_MS,
+      signal: this.abort.signal,
+      policy: BROWSER_SOCKET_POLICY,
+    });
+  }
+
+  /** After the session (or its failed start): the browser stopped, its IndexedDB snapshot and downloads kept, its directory removed. */
+  private async finish(log: Logger, browser: Browser | undefined): Promise<void> {
+    this.state = 'closing';
+    this.bytesToBrowser = this.relay?.fromClient.bytes ?? 0;
+    this.bytesToClient = this.relay?.toClient.bytes ?? 0;
+    await browser?.stop(this.ctx.config.killGraceMs);
+    if (this.relay) {
+      this.ctx.saveSnapshot(this.id, this.snapshotKey, await this.snapshot(log));
+      const kept = await keepDownloads(path.join(this.userDataDir, DOWNLOADS_FOLDER), path.join(this.ctx.runDir, 'downloads', this.id), this.downloads.names).catch((err: Error) => log.error({ err: err.message }, 'could not keep the downloads'));
+      if (kept) this.ctx.saveDownloads(this.id, { key: this.snapshotKey, ...kept });
+    }
+    await rm(this.userDataDir, { recursive: true, force: true }).catch((err: Error) => log.error({ err: err.message }, 'could not remove the user-data-dir'));
+    this.state = 'closed';
+    this.resolveDone();
   }
 
   private async snapshot(log: Logger): Promise<Snapshot> {
