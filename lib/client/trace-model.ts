@@ -65,72 +65,90 @@ export function monotonicToAxis(r: Pick<NetworkRequest, 'timestamp' | 'wallTime'
 
 /** Every request of the trace, one row per hop, in the order they started. */
 export function buildRequests(events: readonly TraceEvent[], offset = clockOffset(events)): NetworkRequest[] {
-  const rows: NetworkRequest[] = [];
-  const current = new Map<string, { row: NetworkRequest; hops: number }>();
-  const endAt = (row: NetworkRequest, timestamp: number, t: number) => {
+  const rows = new RequestRows(offset);
+  for (const e of events) rows.add(e);
+  return rows.sorted();
+}
+
+type EventOf<K extends TraceEvent['kind']> = Extract<TraceEvent, { kind: K }>;
+type RowStart = { requestId: string; seq: number; t: number; tab: string | null };
+
+/** The rows being built: the current hop of each request id, and every hop made so far. */
+class RequestRows {
+  private readonly rows: NetworkRequest[] = [];
+  private readonly current = new Map<string, { row: NetworkRequest; hops: number }>();
+
+  constructor(private readonly offset: number) {}
+
+  add(e: TraceEvent): void {
+    if (e.kind === 'request') this.request(e);
+    else if (e.kind === 'response') this.response(e);
+    else if (e.kind === 'finished') {
+      const row = this.rowOf(e);
+      row.transferBytes = e.encodedDataLength;
+      this.endAt(row, e.timestamp, e.t);
+    } else if (e.kind === 'failed') {
+      const row = this.rowOf(e);
+      row.error = { text: e.errorText, canceled: e.canceled, ...(e.blockedReason && { blockedReason: e.blockedReason }) };
+      if (e.type) row.type = e.type;
+      this.endAt(row, e.timestamp, e.t);
+    }
+  }
+
+  sorted(): NetworkRequest[] {
+    return this.rows.sort((a, b) => a.start - b.start || a.seq - b.seq);
+  }
+
+  private request(e: EventOf<'request'>): void {
+    const before = this.current.get(e.requestId);
+    if (before) {
+      // A redirect: the previous hop ends with the response it got.
+      const hop = before.row;
+      if (e.redirectResponse) {
+        hop.status = e.redirectResponse.status;
+        hop.statusText = e.redirectResponse.statusText;
+        hop.responseHeaders = e.redirectResponse.headers;
+        hop.mimeType = e.redirectResponse.mimeType ?? hop.mimeType;
+      }
+      hop.redirectedTo = e.url;
+      if (hop.end === null) this.endAt(hop, e.timestamp, e.t);
+    }
+    const row = this.open(e, e.url, before ? before.hops + 1 : 0);
+    Object.assign(row, {
+      method: e.method, type: e.type, requestHeaders: e.headers, postDataBytes: e.postDataBytes, initiator: e.initiator,
+      timestamp: e.timestamp, wallTime: e.wallTime, start: e.wallTime > 0 ? e.wallTime * 1000 + this.offset : e.t,
+    });
+  }
+
+  private response(e: EventOf<'response'>): void {
+    const row = this.rowOf(e, e.url);
+    Object.assign(row, {
+      status: e.status, statusText: e.statusText, mimeType: e.mimeType, responseHeaders: e.headers, protocol: e.protocol, remoteAddress: e.remoteAddress,
+      fromCache: e.fromCache, timing: e.timing, transferBytes: e.encodedDataLength, type: e.type || row.type,
+    } satisfies Partial<NetworkRequest>);
+    if (e.requestHeaders && Object.keys(e.requestHeaders).length > 0) row.requestHeaders = mergeHeaders(row.requestHeaders, e.requestHeaders);
+  }
+
+  private endAt(row: NetworkRequest, timestamp: number, t: number): void {
     row.endTimestamp = timestamp > 0 ? timestamp : null;
-    row.end = monotonicToAxis(row, timestamp, offset) ?? t;
-  };
-  const open = (e: { requestId: string; seq: number; t: number; tab: string | null; url: string }, hops: number): NetworkRequest => {
+    row.end = monotonicToAxis(row, timestamp, this.offset) ?? t;
+  }
+
+  private open(e: RowStart, url: string, hops: number): NetworkRequest {
     const row: NetworkRequest = {
-      key: hops === 0 ? e.requestId : `${e.requestId}#${hops}`, requestId: e.requestId, seq: e.seq, tab: e.tab, url: e.url, method: 'GET', type: 'Other',
+      key: hops === 0 ? e.requestId : `${e.requestId}#${hops}`, requestId: e.requestId, seq: e.seq, tab: e.tab, url, method: 'GET', type: 'Other',
       status: null, statusText: '', mimeType: null, requestHeaders: {}, responseHeaders: null, fromCache: false, transferBytes: null, error: null, redirectedTo: null,
       timestamp: 0, wallTime: 0, endTimestamp: null, start: e.t, end: null,
     };
-    rows.push(row);
-    current.set(e.requestId, { row, hops });
+    this.rows.push(row);
+    this.current.set(e.requestId, { row, hops });
     return row;
-  };
-  const rowOf = (e: { requestId: string; seq: number; t: number; tab: string | null }, url = '') => current.get(e.requestId)?.row ?? open({ ...e, url }, 0);
-
-  for (const e of events) {
-    switch (e.kind) {
-      case 'request': {
-        const before = current.get(e.requestId);
-        if (before) {
-          // A redirect: the previous hop ends with the response it got.
-          const hop = before.row;
-          if (e.redirectResponse) {
-            hop.status = e.redirectResponse.status;
-            hop.statusText = e.redirectResponse.statusText;
-            hop.responseHeaders = e.redirectResponse.headers;
-            hop.mimeType = e.redirectResponse.mimeType ?? hop.mimeType;
-          }
-          hop.redirectedTo = e.url;
-          if (hop.end === null) endAt(hop, e.timestamp, e.t);
-        }
-        const row = open(e, before ? before.hops + 1 : 0);
-        Object.assign(row, {
-          method: e.method, type: e.type, requestHeaders: e.headers, postDataBytes: e.postDataBytes, initiator: e.initiator,
-          timestamp: e.timestamp, wallTime: e.wallTime, start: e.wallTime > 0 ? e.wallTime * 1000 + offset : e.t,
-        });
-        break;
-      }
-      case 'response': {
-        const row = rowOf(e, e.url);
-        Object.assign(row, {
-          status: e.status, statusText: e.statusText, mimeType: e.mimeType, responseHeaders: e.headers, protocol: e.protocol, remoteAddress: e.remoteAddress,
-          fromCache: e.fromCache, timing: e.timing, transferBytes: e.encodedDataLength, type: e.type || row.type,
-        } satisfies Partial<NetworkRequest>);
-        if (e.requestHeaders && Object.keys(e.requestHeaders).length > 0) row.requestHeaders = mergeHeaders(row.requestHeaders, e.requestHeaders);
-        break;
-      }
-      case 'finished': {
-        const row = rowOf(e);
-        row.transferBytes = e.encodedDataLength;
-        endAt(row, e.timestamp, e.t);
-        break;
-      }
-      case 'failed': {
-        const row = rowOf(e);
-        row.error = { text: e.errorText, canceled: e.canceled, ...(e.blockedReason && { blockedReason: e.blockedReason }) };
-        if (e.type) row.type = e.type;
-        endAt(row, e.timestamp, e.t);
-        break;
-      }
-    }
   }
-  return rows.sort((a, b) => a.start - b.start || a.seq - b.seq);
+
+  /** The request's current hop; an event of a request whose start the trace did not hold opens one. */
+  private rowOf(e: RowStart, url = ''): NetworkRequest {
+    return this.current.get(e.requestId)?.row ?? this.open(e, url, 0);
+  }
 }
 
 /** The headers the network stack sent (the response's `requestHeaders`) over the page's own, names without case. */
