@@ -35,10 +35,55 @@ interface LedgerDay {
 
 export async function billingUsage(workspaceId: string, days: number, now = new Date()) {
   const series = windowDays(days, now);
-  const first = series[0]!;
-  const from = new Date(`${first}T00:00:00.000Z`);
+  const from = new Date(`${series[0]!}T00:00:00.000Z`);
   const until = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS);
-  const [sessionDays, ledgerDays] = await Promise.all([
+  const [sessionDays, ledgerDays] = await readUsageRows(workspaceId, series, from, until);
+
+  const byDay = new Map(sessionDays.map((d) => [d.day, d]));
+  const billed = new Map<string, bigint>();
+  const breakdown = Object.fromEntries(Object.values(BREAKDOWN_FIELD).map((f) => [f, 0n])) as Record<string, bigint>;
+  for (const row of ledgerDays) {
+    breakdown[BREAKDOWN_FIELD[row.kind]]! += row.total;
+    if (CHARGE_KINDS.includes(row.kind)) billed.set(row.day, (billed.get(row.day) ?? 0n) - row.total);
+  }
+
+  const rows = series.map((day) => {
+    const s = byDay.get(day);
+    const bytesIn = s?.bytesIn ?? 0n;
+    const bytesOut = s?.bytesOut ?? 0n;
+    return { day, sessions: s?.sessions ?? 0, bytesIn, bytesOut, billedMillicents: billed.get(day) ?? 0n, errored: s?.errored ?? 0 };
+  });
+  type Row = (typeof rows)[number];
+  const count = (pick: (row: Row) => number) => rows.reduce((n, row) => n + pick(row), 0);
+  const total = (pick: (row: Row) => bigint) => rows.reduce((n, row) => n + pick(row), 0n);
+  const billedTotal = total((r) => r.billedMillicents);
+
+  return {
+    days,
+    series: rows.map((r) => ({
+      day: r.day,
+      sessions: r.sessions,
+      bytesIn: Number(r.bytesIn),
+      bytesOut: Number(r.bytesOut),
+      totalBytes: Number(r.bytesIn + r.bytesOut),
+      billedCents: centsOf(r.billedMillicents),
+      billedMillicents: Number(r.billedMillicents),
+      errored: r.errored,
+    })),
+    totals: {
+      sessions: count((r) => r.sessions),
+      bytes: Number(total((r) => r.bytesIn + r.bytesOut)),
+      billedCents: centsOf(billedTotal),
+      billedMillicents: Number(billedTotal),
+      errored: count((r) => r.errored),
+    },
+    breakdown: Object.fromEntries(Object.entries(breakdown).map(([k, v]) => [k, Number(v)])),
+  };
+}
+
+/** The window's sessions per day and its ledger totals per day and kind, read side by side. */
+function readUsageRows(workspaceId: string, series: string[], from: Date, until: Date) {
+  return Promise.all([
     // SessionLog (workspaceId, startedAt DESC) index: the window's rows of this workspace only.
     db.$queryRaw<SessionDay[]>`
       SELECT to_char(("startedAt" AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS "day",
@@ -51,51 +96,8 @@ export async function billingUsage(workspaceId: string, days: number, now = new 
     db.$queryRaw<LedgerDay[]>`
       SELECT to_char("day", 'YYYY-MM-DD') AS "day", "kind"::text AS "kind", "totalMillicents" AS "total"
       FROM "LedgerEntry"
-      WHERE "workspaceId" = ${workspaceId} AND "day" >= ${first}::date AND "day" <= ${series.at(-1)!}::date`,
+      WHERE "workspaceId" = ${workspaceId} AND "day" >= ${series[0]!}::date AND "day" <= ${series.at(-1)!}::date`,
   ]);
-
-  const byDay = new Map(sessionDays.map((d) => [d.day, d]));
-  const billed = new Map<string, bigint>();
-  const breakdown = Object.fromEntries(Object.values(BREAKDOWN_FIELD).map((f) => [f, 0n])) as Record<string, bigint>;
-  for (const row of ledgerDays) {
-    breakdown[BREAKDOWN_FIELD[row.kind]]! += row.total;
-    if (CHARGE_KINDS.includes(row.kind)) billed.set(row.day, (billed.get(row.day) ?? 0n) - row.total);
-  }
-
-  const totals = { sessions: 0, bytes: 0n, billedMillicents: 0n, errored: 0 };
-  const rows = series.map((day) => {
-    const s = byDay.get(day);
-    const bytesIn = s?.bytesIn ?? 0n;
-    const bytesOut = s?.bytesOut ?? 0n;
-    const billedMillicents = billed.get(day) ?? 0n;
-    totals.sessions += s?.sessions ?? 0;
-    totals.bytes += bytesIn + bytesOut;
-    totals.billedMillicents += billedMillicents;
-    totals.errored += s?.errored ?? 0;
-    return {
-      day,
-      sessions: s?.sessions ?? 0,
-      bytesIn: Number(bytesIn),
-      bytesOut: Number(bytesOut),
-      totalBytes: Number(bytesIn + bytesOut),
-      billedCents: centsOf(billedMillicents),
-      billedMillicents: Number(billedMillicents),
-      errored: s?.errored ?? 0,
-    };
-  });
-
-  return {
-    days,
-    series: rows,
-    totals: {
-      sessions: totals.sessions,
-      bytes: Number(totals.bytes),
-      billedCents: centsOf(totals.billedMillicents),
-      billedMillicents: Number(totals.billedMillicents),
-      errored: totals.errored,
-    },
-    breakdown: Object.fromEntries(Object.entries(breakdown).map(([k, v]) => [k, Number(v)])),
-  };
 }
 
 /** The first day of the UTC month `months - 1` months before `now`'s (months = 1: this month). */
