@@ -36,37 +36,12 @@ export async function streamLiveView(sessionId: string, client: AbortSignal, pro
 
   if (!response.ok || !response.body) {
     done();
-    const reason = (await response.text().catch(() => '')).trim();
-    if (response.status === 404) throw notFound('live session on the proxy (it may have just ended)');
-    // The session's recording exists (checked before): the proxy no longer captures it.
-    if (response.status === 409) throw new ApiError('conflict', 'the recording of this session has stopped: the session is ending, or the recording reached its size or wallet limit');
-    log.warn({ status: response.status, reason, sessionId }, 'live view: unexpected proxy answer');
-    throw new ApiError('internal_error', `the proxy answered HTTP ${response.status}`);
+    throw await refusal(response, sessionId);
   }
-
-  const reader = response.body.getReader();
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done: ended, value } = await reader.read();
-        if (ended) {
-          done();
-          controller.close();
-        } else {
-          controller.enqueue(value);
-        }
-      } catch {
-        // The proxy went away mid-stream: end the browser's stream; its EventSource asks again and
-        // learns from this route's answer why there is nothing to watch.
-        done();
-        controller.close();
-      }
-    },
-    cancel() {
-      done();
-      upstream.abort();
-    },
-  });
+  const stream = passThrough(response.body.getReader(), () => {
+    done();
+    upstream.abort();
+  }, done);
   return new Response(stream, {
     headers: {
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -74,5 +49,38 @@ export async function streamLiveView(sessionId: string, client: AbortSignal, pro
       'Cache-Control': 'no-store, no-transform',
       'X-Accel-Buffering': 'no',
     },
+  });
+}
+
+/** Why the proxy would not stream this session, as the dashboard's route answers it. */
+async function refusal(response: Response, sessionId: string): Promise<ApiError> {
+  const reason = (await response.text().catch(() => '')).trim();
+  if (response.status === 404) return notFound('live session on the proxy (it may have just ended)');
+  // The session's recording exists (checked before): the proxy no longer captures it.
+  if (response.status === 409) return new ApiError('conflict', 'the recording of this session has stopped: the session is ending, or the recording reached its size or wallet limit');
+  log.warn({ status: response.status, reason, sessionId }, 'live view: unexpected proxy answer');
+  return new ApiError('internal_error', `the proxy answered HTTP ${response.status}`);
+}
+
+/** The proxy's bytes handed on as they come; `cancelled` when the browser goes away, `ended` when the proxy does. */
+function passThrough(reader: ReadableStreamDefaultReader<Uint8Array>, cancelled: () => void, ended: () => void): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          ended();
+          controller.close();
+        } else {
+          controller.enqueue(value);
+        }
+      } catch {
+        // The proxy went away mid-stream: end the browser's stream; its EventSource asks again and
+        // learns from this route's answer why there is nothing to watch.
+        ended();
+        controller.close();
+      }
+    },
+    cancel: cancelled,
   });
 }
