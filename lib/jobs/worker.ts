@@ -9,7 +9,8 @@ import { RECORDINGS, TRACES } from '../captures/kinds';
 import { sweepExpired } from '../captures/remove';
 import { settings } from '../config/settings';
 import { sweepExpiredDownloads } from '../downloads/store';
-import { log as rootLog } from '../log';
+import type PgBoss from 'pg-boss';
+import { log as rootLog, type Logger } from '../log';
 import { removeStaleScratch } from '../recordings/encode-video';
 import { ensureQueue, getBoss, jobsSchema } from './boss';
 import { ENCODE_GIVEN_UP_QUEUE, ENCODE_QUEUE, encodeWakers, ensureEncodeQueues, runEncodeGivenUp, runEncodeJob, type EncodeJobData } from './encode-recording';
@@ -58,17 +59,7 @@ export async function startJobWorker(options: JobWorkerOptions = {}): Promise<Jo
     ),
   ];
 
-  let maintaining: Promise<void> | null = null;
-  const maintain = () => {
-    maintaining ??= boss
-      .maintain()
-      .catch((error: Error) => log.warn({ err: error.message }, 'job queue maintenance failed'))
-      .finally(() => (maintaining = null));
-  };
-  maintain();
-  const maintenance = setInterval(maintain, settings().jobsMaintenanceIntervalS * 1000);
-  maintenance.unref();
-
+  const maintenance = startMaintenance(boss, log);
   let hourly: NodeJS.Timeout | undefined;
   if (options.retention !== false) {
     // One job per clock hour whichever process asks first; the others' sends are no-ops.
@@ -88,9 +79,31 @@ export async function startJobWorker(options: JobWorkerOptions = {}): Promise<Jo
     },
     async stop() {
       clearInterval(hourly);
-      clearInterval(maintenance);
       encodeWakers.delete(encodes.wake);
       await Promise.all(runners.map((runner) => runner.stop()));
+      await maintenance.stop();
+    },
+  };
+}
+
+/**
+ * pg-boss's maintenance (jobs of dead workers back to retry), now and every
+ * JOBS_MAINTENANCE_INTERVAL_S, one run at a time; `stop` ends the timer and waits for a run under way.
+ */
+function startMaintenance(boss: PgBoss, log: Logger): { stop(): Promise<void> } {
+  let maintaining: Promise<void> | null = null;
+  const maintain = () => {
+    maintaining ??= boss
+      .maintain()
+      .catch((error: Error) => log.warn({ err: error.message }, 'job queue maintenance failed'))
+      .finally(() => (maintaining = null));
+  };
+  maintain();
+  const timer = setInterval(maintain, settings().jobsMaintenanceIntervalS * 1000);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
       await maintaining;
     },
   };
