@@ -46,35 +46,82 @@ export interface RunQueueOptions {
 const expiryMarginMs = (expiryMs: number) => Math.min(5_000, expiryMs * 0.1);
 
 export function runQueue<T>(boss: PgBoss, queue: string, handler: JobHandler<T>, options: RunQueueOptions): QueueRunner {
-  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
-  let stopping = false;
-  let wakeUp: (() => void) | null = null;
+  return new Runner(boss, queue, handler, options);
+}
+
+class Runner<T> implements QueueRunner {
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private stopping = false;
+  private wakeUp: (() => void) | null = null;
   /** A wake while busy fetching: look again before sleeping. */
-  let wokenBusy = false;
-  const wake = () => {
-    if (wakeUp) wakeUp();
-    else wokenBusy = true;
+  private wokenBusy = false;
+  private readonly loop: Promise<void>;
+
+  constructor(private readonly boss: PgBoss, private readonly queue: string, private readonly handler: JobHandler<T>, private readonly options: RunQueueOptions) {
+    this.loop = this.fetchLoop();
+  }
+
+  get active(): number {
+    return this.running.size;
+  }
+
+  readonly wake = (): void => {
+    if (this.wakeUp) this.wakeUp();
+    else this.wokenBusy = true;
   };
 
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, options.pollMs);
-      wakeUp = () => {
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wakeUp?.();
+    for (const { controller } of this.running.values()) controller.abort(new WorkerStopping());
+    await this.loop;
+    await Promise.all([...this.running.values()].map((job) => job.done));
+  }
+
+  private async fetchLoop(): Promise<void> {
+    while (!this.stopping) {
+      const free = this.options.concurrency - this.running.size;
+      if (free > 0) {
+        const jobs = await this.boss.fetch<T>(this.queue, { batchSize: free, includeMetadata: true }).catch((error: Error) => {
+          this.options.log.warn({ queue: this.queue, err: error.message }, 'fetching jobs failed');
+          return [];
+        });
+        if (this.stopping) {
+          await Promise.all(jobs.map((job) => this.handBack(job.id)));
+          break;
+        }
+        jobs.forEach((job) => this.start(job));
+        if (jobs.length > 0) continue;
+      }
+      if (this.wokenBusy && this.running.size < this.options.concurrency) {
+        this.wokenBusy = false;
+        continue;
+      }
+      await this.idle();
+    }
+  }
+
+  private idle(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.options.pollMs);
+      this.wakeUp = () => {
         clearTimeout(timer);
         resolve();
       };
-    }).finally(() => (wakeUp = null));
+    }).finally(() => (this.wakeUp = null));
+  }
 
-  const start = (job: PgBoss.JobWithMetadata<T>) => {
+  private start(job: PgBoss.JobWithMetadata<T>): void {
+    const { boss, queue, options } = this;
     const controller = new AbortController();
     const expiryMs = Number(job.expireInSeconds) * 1000;
     const timer = setTimeout(() => controller.abort(new JobTimedOut(`it took longer than ${Math.round(expiryMs / 1000)} s`)), expiryMs - expiryMarginMs(expiryMs));
     const lastAttempt = job.retryCount >= job.retryLimit;
-    const done = handler({ job, signal: controller.signal, lastAttempt })
+    const done = this.handler({ job, signal: controller.signal, lastAttempt })
       .then(
         (output) => boss.complete(queue, job.id, output ?? undefined),
         (error: Error) => {
-          if (controller.signal.reason instanceof WorkerStopping) return handBack(job.id);
+          if (controller.signal.reason instanceof WorkerStopping) return this.handBack(job.id);
           options.log.warn({ queue, jobId: job.id, attempt: job.retryCount + 1, lastAttempt, err: error.message }, 'job failed');
           return boss.fail(queue, job.id, { message: error.message });
         },
@@ -85,56 +132,19 @@ export function runQueue<T>(boss: PgBoss, queue: string, handler: JobHandler<T>,
       )
       .finally(() => {
         clearTimeout(timer);
-        running.delete(job.id);
-        wake();
+        this.running.delete(job.id);
+        this.wake();
       });
-    running.set(job.id, { controller, done });
-  };
+    this.running.set(job.id, { controller, done });
+  }
 
   // Back to `retry`, due now, with its retry budget as it was: the next fetch counts the attempt
   // again (retry_count + 1), so the limit grows by one too (as pg-boss's own retry() does). One
   // statement on pg-boss's job table: pg-boss 10 has no call that releases an active job.
-  const handBack = async (jobId: string) => {
-    await boss.getDb().executeSql(
-      `UPDATE ${options.schema}.job SET state = 'retry', start_after = now(), retry_limit = retry_limit + 1 WHERE name = $1 AND id = $2 AND state = 'active'`,
-      [queue, jobId],
+  private async handBack(jobId: string): Promise<void> {
+    await this.boss.getDb().executeSql(
+      `UPDATE ${this.options.schema}.job SET state = 'retry', start_after = now(), retry_limit = retry_limit + 1 WHERE name = $1 AND id = $2 AND state = 'active'`,
+      [this.queue, jobId],
     );
-  };
-
-  const loop = (async () => {
-    while (!stopping) {
-      const free = options.concurrency - running.size;
-      if (free > 0) {
-        const jobs = await boss.fetch<T>(queue, { batchSize: free, includeMetadata: true }).catch((error: Error) => {
-          options.log.warn({ queue, err: error.message }, 'fetching jobs failed');
-          return [];
-        });
-        if (stopping) {
-          await Promise.all(jobs.map((job) => handBack(job.id)));
-          break;
-        }
-        jobs.forEach(start);
-        if (jobs.length > 0) continue;
-      }
-      if (wokenBusy && running.size < options.concurrency) {
-        wokenBusy = false;
-        continue;
-      }
-      await idle();
-    }
-  })();
-
-  return {
-    get active() {
-      return running.size;
-    },
-    wake,
-    async stop() {
-      stopping = true;
-      wakeUp?.();
-      for (const { controller } of running.values()) controller.abort(new WorkerStopping());
-      await loop;
-      await Promise.all([...running.values()].map((job) => job.done));
-    },
-  };
+  }
 }
