@@ -9,11 +9,11 @@
 // client's commands are parsed only when they enable something. Events of the other plugins' own
 // CDP sessions never get here: they come first in the pipeline and drop them.
 import { PageSessions } from '../../../lib/cdp/page-sessions';
-import type { CapturedEvent, Headers, NoteEvent } from '../../../lib/traces/format';
+import type { CapturedEvent, NoteEvent } from '../../../lib/traces/format';
 import { clip, URL_MAX_CHARS } from '../../../lib/traces/format';
-import { NO_EXTRA_NAMES, redactHeaders, redactUrl } from '../../../lib/traces/redact';
-import { consoleLevel, describe, location, logLevel } from './console-text';
+import { NO_EXTRA_NAMES, redactUrl } from '../../../lib/traces/redact';
 import { DOWNLOAD_METHODS, DownloadWatch } from './downloads';
+import { eventOf } from './event-of';
 import type { CdpMessage, PipelinePlugin } from '../../relay/pipeline-lane';
 
 export type StopReason = 'event-cap' | 'wallet-drained';
@@ -129,64 +129,9 @@ export class TracePlugin implements PipelinePlugin {
       case 'Target.targetDestroyed':
         // A discovering client hears of a closed tab this way, often before the detach.
         return this.closeTab(this.pages.destroyed(String(p.targetId))?.state);
-      case 'Network.requestWillBeSent': {
-        const request = p.request ?? {};
-        const postData = typeof request.postData === 'string' ? Buffer.byteLength(request.postData) : undefined;
-        const redirect = p.redirectResponse;
-        return this.add({
-          kind: 'request', t: this.now(), tab,
-          requestId: String(p.requestId), frameId: p.frameId, url: clip(redactUrl(String(request.url ?? ''), this.extra), URL_MAX_CHARS), method: String(request.method ?? 'GET'), type: String(p.type ?? 'Other'),
-          headers: redactHeaders(request.headers, this.extra), ...(postData !== undefined && { postDataBytes: postData }), initiator: p.initiator?.type,
-          wallTime: Number(p.wallTime ?? 0), timestamp: Number(p.timestamp ?? 0),
-          ...(redirect && { redirectResponse: { status: Number(redirect.status ?? 0), statusText: String(redirect.statusText ?? ''), headers: redactHeaders(redirect.headers, this.extra), mimeType: redirect.mimeType } }),
-        });
-      }
-      case 'Network.responseReceived': {
-        const r = p.response ?? {};
-        return this.add({
-          kind: 'response', t: this.now(), tab,
-          requestId: String(p.requestId), url: clip(redactUrl(String(r.url ?? ''), this.extra), URL_MAX_CHARS), status: Number(r.status ?? 0), statusText: String(r.statusText ?? ''), mimeType: String(r.mimeType ?? ''),
-          headers: redactHeaders(r.headers, this.extra), ...(r.requestHeaders && { requestHeaders: redactHeaders(r.requestHeaders, this.extra) as Headers }),
-          protocol: r.protocol, remoteAddress: r.remoteIPAddress ? `${r.remoteIPAddress}:${r.remotePort ?? ''}` : undefined,
-          fromCache: Boolean(r.fromDiskCache || r.fromPrefetchCache || r.fromMemoryCache), fromServiceWorker: Boolean(r.fromServiceWorker),
-          timing: r.timing, encodedDataLength: Number(r.encodedDataLength ?? 0), type: String(p.type ?? 'Other'), timestamp: Number(p.timestamp ?? 0),
-        });
-      }
-      case 'Network.loadingFinished':
-        return this.add({ kind: 'finished', t: this.now(), tab, requestId: String(p.requestId), encodedDataLength: Number(p.encodedDataLength ?? 0), timestamp: Number(p.timestamp ?? 0) });
-      case 'Network.loadingFailed':
-        return this.add({
-          kind: 'failed', t: this.now(), tab, requestId: String(p.requestId), errorText: String(p.errorText ?? ''), canceled: Boolean(p.canceled),
-          ...(p.blockedReason && { blockedReason: String(p.blockedReason) }), type: String(p.type ?? 'Other'), timestamp: Number(p.timestamp ?? 0),
-        });
-      case 'Runtime.consoleAPICalled': {
-        const top = p.stackTrace?.callFrames?.[0];
-        return this.add({
-          kind: 'console', t: this.now(), tab, level: consoleLevel(String(p.type)), source: String(p.type ?? 'log'),
-          text: clip(((p.args ?? []) as unknown[]).map(describe).join(' ')), ...location(top, this.extra),
-        });
-      }
-      case 'Runtime.exceptionThrown': {
-        const d = p.exceptionDetails ?? {};
-        const description: string | undefined = d.exception?.description;
-        const headline = description ? description.split('\n')[0] : (d.exception?.value ?? '');
-        return this.add({
-          kind: 'exception', t: this.now(), tab, text: clip([d.text, headline].filter(Boolean).join(' ')),
-          ...(description && description.includes('\n') && { stack: clip(description) }),
-          ...location(d.url !== undefined ? { url: d.url, lineNumber: d.lineNumber, columnNumber: d.columnNumber } : d.stackTrace?.callFrames?.[0], this.extra),
-        });
-      }
-      case 'Log.entryAdded': {
-        const e = p.entry ?? {};
-        return this.add({ kind: 'console', t: this.now(), tab, level: logLevel(String(e.level)), source: String(e.source ?? 'other'), text: clip(String(e.text ?? '')), ...location(e, this.extra) });
-      }
-      case 'Page.frameNavigated': {
-        const frame = p.frame ?? {};
-        return this.add({ kind: 'navigation', t: this.now(), tab, frameId: String(frame.id), main: !frame.parentId, url: clip(redactUrl(String(frame.url ?? '') + String(frame.urlFragment ?? ''), this.extra), URL_MAX_CHARS), sameDocument: false });
-      }
-      case 'Page.navigatedWithinDocument':
-        return this.add({ kind: 'navigation', t: this.now(), tab, frameId: String(p.frameId), main: p.frameId === tab, url: clip(redactUrl(String(p.url ?? ''), this.extra), URL_MAX_CHARS), sameDocument: true });
     }
+    const event = eventOf(message.method, p, { t: this.now(), tab, extra: this.extra });
+    if (event) return this.add(event);
     if (DOWNLOAD_METHODS.includes(message.method)) {
       // The browser-level form names the tab by its top frame, whose id is the tab's.
       const event = this.downloads.seen(message.method, p, tab ?? (this.pages.get(String(p.frameId)) ? String(p.frameId) : null), this.now());
