@@ -22,7 +22,7 @@ export interface VerbTarget {
 
 /** Runs one agent tool as MCP would (arguments checked against its schema); its text, or VerbFailed. */
 async function tool(target: VerbTarget, name: string, input: Record<string, unknown>): Promise<{ text: string; image?: string }> {
-const found = target.tools.get(name) as AgentTool;
+  const found = target.tools.get(name) as AgentTool;
   const parsed = z.object(found.inputSchema).safeParse(input);
   if (!parsed.success) throw new UsageError(parsed.error.issues.map((issue) => `${issue.path.join('.') || name}: ${issue.message}`).join('; '));
   const result: CallToolResult = await runTool(found, { sessions: target.sessions }, parsed.data);
@@ -32,72 +32,54 @@ const found = target.tools.get(name) as AgentTool;
   return { text, image: image?.type === 'image' ? image.data : undefined };
 }
 
+type Answer = { text: string; image?: string };
+/** A verb: its tool's answer, and what else the command prints (`extra`, filled in). */
+type Verb = (target: VerbTarget, args: string[], flags: BrowseFlags, extra: Record<string, unknown>) => Promise<Answer>;
+
+const ref = (value: string) => value.replace(/^@/, '');
+const act = (target: VerbTarget, step: Record<string, unknown>) => tool(target, 'browser_act', { steps: [step] });
+
+const VERBS: Record<string, Verb> = {
+  open: (target, args) => tool(target, 'browser_navigate', { url: args[0] }),
+  snapshot: (target) => tool(target, 'browser_snapshot', {}),
+  press: (target, args) => act(target, args.length === 2 ? { action: 'press', ref: ref(args[0]!), key: args[1] } : { action: 'press', key: args[0] }),
+  select: (target, args) => act(target, { action: 'select', ref: ref(args[0]!), option: args[1] }),
+  scroll: (target, args) => act(target, { action: 'scroll', direction: args[0] }),
+  extract: (target, _args, flags) => tool(target, 'browser_extract', { format: flags.format }),
+  screenshot: async (target, args, flags, extra) => {
+    const answer = await tool(target, 'browser_screenshot', { ref: args[0] === undefined ? undefined : ref(args[0]), fullPage: flags.full, skipIfUnchanged: flags.changed });
+    if (!answer.image) extra.unchanged = true;
+    return answer;
+  },
+  wait: (target, args, flags) => tool(target, 'browser_wait', { text: args[0], selector: flags.selector, urlContains: flags.url, timeoutMs: flags.timeout }),
+  tabs: async (target, args, _flags, extra) => {
+    const [action = 'list', which] = args;
+    const input: Record<string, unknown> = { action };
+    if (action === 'new') input.url = which;
+    if (action === 'select' || action === 'close') input.tabId = await tabId(target, which!);
+    const answer = await tool(target, 'browser_tabs', input);
+    extra.tabs = await target.session.listTabs();
+    return answer;
+  },
+  eval: async (target, args, _flags, extra) => {
+    const answer = await tool(target, 'browser_eval', { expression: args[0] });
+    try {
+      extra.value = JSON.parse(answer.text);
+    } catch {
+      // undefined, NaN, Infinity, or cut short: the text says it
+    }
+    return answer;
+  },
+  observe: (target) => tool(target, 'browser_observe', {}),
+};
+for (const verb of ['click', 'hover', 'check', 'uncheck']) VERBS[verb] = (target, args) => act(target, { action: verb, ref: ref(args[0]!) });
+for (const verb of ['fill', 'type']) VERBS[verb] = (target, args) => act(target, { action: verb, ref: ref(args[0]!), text: args[1] });
+
 /** Runs one `gateway browse` verb through its tool; the answer the command prints. */
 export async function runVerb(target: VerbTarget, verb: string, args: string[], flags: BrowseFlags): Promise<Record<string, unknown>> {
-  const ref = (value: string) => value.replace(/^@/, '');
-  const act = (step: Record<string, unknown>) => tool(target, 'browser_act', { steps: [step] });
-  let answer: { text: string; image?: string };
+  if (!Object.hasOwn(VERBS, verb)) throw new UsageError(`unknown verb '${verb}'`);
   const extra: Record<string, unknown> = {};
-  switch (verb) {
-    case 'open':
-      answer = await tool(target, 'browser_navigate', { url: args[0] });
-      break;
-    case 'snapshot':
-      answer = await tool(target, 'browser_snapshot', {});
-      break;
-    case 'click':
-    case 'hover':
-    case 'check':
-    case 'uncheck':
-      answer = await act({ action: verb, ref: ref(args[0]!) });
-      break;
-    case 'fill':
-    case 'type':
-      answer = await act({ action: verb, ref: ref(args[0]!), text: args[1] });
-      break;
-    case 'press':
-      answer = await act(args.length === 2 ? { action: 'press', ref: ref(args[0]!), key: args[1] } : { action: 'press', key: args[0] });
-      break;
-    case 'select':
-      answer = await act({ action: 'select', ref: ref(args[0]!), option: args[1] });
-      break;
-    case 'scroll':
-      answer = await act({ action: 'scroll', direction: args[0] });
-      break;
-    case 'extract':
-      answer = await tool(target, 'browser_extract', { format: flags.format });
-      break;
-    case 'screenshot': {
-      answer = await tool(target, 'browser_screenshot', { ref: args[0] === undefined ? undefined : ref(args[0]), fullPage: flags.full, skipIfUnchanged: flags.changed });
-      if (!answer.image) extra.unchanged = true;
-      break;
-    }
-    case 'wait':
-      answer = await tool(target, 'browser_wait', { text: args[0], selector: flags.selector, urlContains: flags.url, timeoutMs: flags.timeout });
-      break;
-    case 'tabs': {
-      const [action = 'list', which] = args;
-      const input: Record<string, unknown> = { action };
-      if (action === 'new') input.url = which;
-      if (action === 'select' || action === 'close') input.tabId = await tabId(target, which!);
-      answer = await tool(target, 'browser_tabs', input);
-      extra.tabs = await target.session.listTabs();
-      break;
-    }
-    case 'eval':
-      answer = await tool(target, 'browser_eval', { expression: args[0] });
-      try {
-        extra.value = JSON.parse(answer.text);
-      } catch {
-        // undefined, NaN, Infinity, or cut short: the text says it
-      }
-      break;
-    case 'observe':
-      answer = await tool(target, 'browser_observe', {});
-      break;
-    default:
-      throw new UsageError(`unknown verb '${verb}'`);
-  }
+  const answer = await VERBS[verb]!(target, args, flags, extra);
   const tab = await target.session.tab().catch(() => null);
   const page = { url: tab?.url ?? null };
   if (verb === 'screenshot') return { note: answer.text, image: answer.image, ...extra, ...page };
