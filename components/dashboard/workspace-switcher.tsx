@@ -32,16 +32,7 @@ export function WorkspaceSwitcher() {
       <Menu
         triggerLabel={workspace ? `Workspace: ${workspace.name}` : 'Choose a workspace'}
         triggerClassName="flex w-full items-center gap-2.5 rounded-lg border border-zinc-200 bg-white px-2 py-1.5 text-left shadow-xs transition-colors hover:bg-zinc-50"
-        trigger={() => (
-          <>
-            <WorkspaceMark name={workspace?.name ?? '?'} />
-            <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-medium text-zinc-900">{workspace?.name ?? 'No workspace'}</span>
-              <span className="block truncate text-xs text-zinc-500 capitalize">{workspace?.role ?? 'Create one to start'}</span>
-            </span>
-            {switchTo.isPending ? <Spinner className="text-zinc-400" /> : <ChevronUpDownIcon className="size-4 shrink-0 text-zinc-400" />}
-          </>
-        )}
+        trigger={() => <SwitcherTrigger name={workspace?.name} role={workspace?.role} switching={switchTo.isPending} />}
         panelClassName="w-64"
       >
         {(close) => (
@@ -79,6 +70,20 @@ export function WorkspaceSwitcher() {
       </Menu>
       {switchTo.error && <p className="mt-1.5 px-1 text-xs text-red-600">{errorMessage(switchTo.error)}</p>}
       <CreateWorkspaceDialog open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}
+
+/** The active workspace and the viewer's role in it (a spinner while switching). */
+function SwitcherTrigger({ name, role, switching }: { name: string | undefined; role: string | undefined; switching: boolean }) {
+  return (
+    <>
+      <WorkspaceMark name={name ?? '?'} />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-medium text-zinc-900">{name ?? 'No workspace'}</span>
+        <span className="block truncate text-xs text-zinc-500 capitalize">{role ?? 'Create one to start'}</span>
+      </span>
+      {switching ? <Spinner className="text-zinc-400" /> : <ChevronUpDownIcon className="size-4 shrink-0 text-zinc-400" />}
     </>
   );
 }
