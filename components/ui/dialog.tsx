@@ -39,21 +39,7 @@ function OpenDialog({ onClose, title, description, children, footer, size = 'md'
 
   const content = (
     <>
-      <div className="px-6 pt-5 pb-1">
-        <div className="flex items-start justify-between gap-4">
-          <h2 id={titleId} className="text-base font-semibold text-zinc-900">
-            {title}
-          </h2>
-          <button type="button" onClick={onClose} className="-mt-1 -mr-2 rounded-md p-1.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-600" aria-label="Close">
-            <XIcon className="size-4" />
-          </button>
-        </div>
-        {description && (
-          <div id={descriptionId} className="mt-1.5 text-sm text-zinc-500">
-            {description}
-          </div>
-        )}
-      </div>
+      <DialogHead title={title} titleId={titleId} description={description} descriptionId={descriptionId} onClose={onClose} />
       {children && <div className="space-y-4 px-6 py-4">{children}</div>}
       {footer && <div className="flex justify-end gap-2 border-t border-zinc-100 bg-zinc-50/70 px-6 py-3.5">{footer}</div>}
     </>
@@ -91,6 +77,27 @@ function OpenDialog({ onClose, title, description, children, footer, size = 'md'
         content
       )}
     </dialog>
+  );
+}
+
+/** The title with the close button, and the description below it. */
+function DialogHead({ title, titleId, description, descriptionId, onClose }: { title: ReactNode; titleId: string; description: ReactNode; descriptionId: string; onClose: () => void }) {
+  return (
+    <div className="px-6 pt-5 pb-1">
+      <div className="flex items-start justify-between gap-4">
+        <h2 id={titleId} className="text-base font-semibold text-zinc-900">
+          {title}
+        </h2>
+        <button type="button" onClick={onClose} className="-mt-1 -mr-2 rounded-md p-1.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-600" aria-label="Close">
+          <XIcon className="size-4" />
+        </button>
+      </div>
+      {description && (
+        <div id={descriptionId} className="mt-1.5 text-sm text-zinc-500">
+          {description}
+        </div>
+      )}
+    </div>
   );
 }
 
