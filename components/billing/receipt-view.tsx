@@ -110,36 +110,43 @@ function Receipt({ txn, workspace, email }: { txn: BillingTransaction; workspace
         {txn.providerTxnId && <Fact label="Processor reference" value={<code className="font-mono text-[13px] break-all">{txn.providerTxnId}</code>} />}
       </dl>
 
-      <table className="mt-8 w-full text-sm" aria-label="Amounts">
-        <thead>
-          <tr className="border-b border-zinc-200 text-left text-xs text-zinc-500">
-            <th scope="col" className="py-2 font-medium">Description</th>
-            <th scope="col" className="py-2 text-right font-medium">Amount</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100">
-          <tr>
-            <td className="py-2.5 text-zinc-700">{refund ? 'Wallet credit taken back' : `${kindLabel(txn.kind)}: wallet credit`}</td>
-            <td className="py-2.5 text-right text-zinc-900 tabular-nums">{formatCents(refund ? -credit : credit)}</td>
-          </tr>
-          {fee > 0 && (
-            <tr>
-              <td className="py-2.5 text-zinc-700">{refund ? 'Card fee returned' : 'Card processing fee'}</td>
-              <td className="py-2.5 text-right text-zinc-900 tabular-nums">{formatCents(refund ? -fee : fee)}</td>
-            </tr>
-          )}
-        </tbody>
-        <tfoot>
-          <tr className="border-t border-zinc-300">
-            <th scope="row" className="py-3 text-left font-semibold text-zinc-900">
-              {refund ? 'Total refunded' : 'Total paid'}
-            </th>
-            <td className="py-3 text-right text-base font-semibold text-zinc-900 tabular-nums">{formatCents(charge)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <Amounts refund={refund} kind={txn.kind} credit={credit} fee={fee} charge={charge} />
       <p className="mt-8 text-[12px] text-zinc-400">Amounts in US dollars.</p>
     </div>
+  );
+}
+
+/** The credit, the card fee and the total, signed for a refund. */
+function Amounts({ refund, kind, credit, fee, charge }: { refund: boolean; kind: BillingTransaction['kind']; credit: number; fee: number; charge: number }) {
+  return (
+    <table className="mt-8 w-full text-sm" aria-label="Amounts">
+      <thead>
+        <tr className="border-b border-zinc-200 text-left text-xs text-zinc-500">
+          <th scope="col" className="py-2 font-medium">Description</th>
+          <th scope="col" className="py-2 text-right font-medium">Amount</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-zinc-100">
+        <tr>
+          <td className="py-2.5 text-zinc-700">{refund ? 'Wallet credit taken back' : `${kindLabel(kind)}: wallet credit`}</td>
+          <td className="py-2.5 text-right text-zinc-900 tabular-nums">{formatCents(refund ? -credit : credit)}</td>
+        </tr>
+        {fee > 0 && (
+          <tr>
+            <td className="py-2.5 text-zinc-700">{refund ? 'Card fee returned' : 'Card processing fee'}</td>
+            <td className="py-2.5 text-right text-zinc-900 tabular-nums">{formatCents(refund ? -fee : fee)}</td>
+          </tr>
+        )}
+      </tbody>
+      <tfoot>
+        <tr className="border-t border-zinc-300">
+          <th scope="row" className="py-3 text-left font-semibold text-zinc-900">
+            {refund ? 'Total refunded' : 'Total paid'}
+          </th>
+          <td className="py-3 text-right text-base font-semibold text-zinc-900 tabular-nums">{formatCents(charge)}</td>
+        </tr>
+      </tfoot>
+    </table>
   );
 }
 
