@@ -16,7 +16,7 @@ import { launchChromium } from '../e2e/support/chromium';
 import { startEmbeddedPostgres } from '../lib/db/embedded';
 import { applyMigrations } from '../lib/db/migrate';
 import { freePort, waitForListening } from '../scripts/lib/ports';
-import { tsxBin } from '../scripts/lib/processes';
+import { stopChild, tsxBin } from '../scripts/lib/processes';
 import { CdpConnection, openRaw } from './cdp-connection';
 import { fmt, percentile } from './lib';
 
@@ -143,7 +143,8 @@ try {
   const perSession = (rssAfter - rssBefore) / (activeIdle - 50);
   console.log(`\nIdle fast-lane sessions: 50 → ${activeIdle} active (the proxy's /v1/status), proxy RSS ${fmt(rssBefore / 1024, 1)} → ${fmt(rssAfter / 1024, 1)} MiB: ${perSession > 0 ? `${fmt(perSession, 1)} KiB per added session` : 'no measurable growth'} (target ≤ 64 KiB)`);
 } finally {
-  for (const child of children) child.kill('SIGKILL');
+  // SIGTERM: tsx hands it on to the proxy it runs (a SIGKILL of tsx left the proxy running).
+  await Promise.all(children.map((child) => stopChild(child, 5_000)));
   await upstream.close();
   await browser.stop();
   const { db } = await import('../lib/db');
