@@ -36,11 +36,15 @@ export function tooLarge(res: ServerResponse): void {
 export async function readMcpBody(req: IncomingMessage, res: ServerResponse): Promise<{ body: unknown } | null> {
   if (req.method !== 'POST') return { body: undefined };
   const raw = await readBody(req, { limit: MAX_MCP_BODY_BYTES });
-  if (raw === null) return (tooLarge(res), null);
+  if (raw === null) {
+    tooLarge(res);
+    return null;
+  }
   try {
     return { body: JSON.parse(raw.toString('utf8')) };
   } catch {
-    return (rpcError(res, 400, 'Parse error: the body is not JSON', {}, -32700), null);
+    rpcError(res, 400, 'Parse error: the body is not JSON', {}, -32700);
+    return null;
   }
 }
 

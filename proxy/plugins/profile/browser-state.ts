@@ -161,7 +161,7 @@ export interface Capture {
   cookies: ProfileCookie[];
   storage: Record<string, OriginState>;
   skippedOrigins: string[];
-  /** Why the first skipped origin was not read (for the log). */
+  /** Why the first skipped origin was not read, without the origin (for the operator's log). */
   skippedBecause?: string;
   durationMs: number;
 }
@@ -180,9 +180,15 @@ export async function captureFromBrowser(cdp: Cdp, input: CaptureInput): Promise
     cookies: cookies.filter((c) => !c.partitionKeyOpaque && c.domain.replace(/^\./, '') !== MARKER_DOMAIN).map(fromCdpCookie),
     storage,
     skippedOrigins: [...run.failed.keys()],
-    ...(run.failed.size > 0 ? { skippedBecause: [...run.failed.values()][0] } : {}),
+    ...firstFailure(run.failed),
     durationMs: Math.round(performance.now() - started),
   };
+}
+
+/** The first failure's reason with its origin left out: the log says why, not where the tenant browsed. */
+function firstFailure(failed: Map<string, string>): { skippedBecause?: string } {
+  const [origin, reason] = [...failed][0] ?? [];
+  return origin === undefined || reason === undefined ? {} : { skippedBecause: reason.replaceAll(origin, 'an origin') };
 }
 
 function fromCdpCookie(c: CdpCookie): ProfileCookie {

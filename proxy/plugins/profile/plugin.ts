@@ -148,8 +148,8 @@ export class ProfilePlugin implements PipelinePlugin {
         try {
           const capture = await captureFromBrowser(cdp, { origins, indexedDB: this.options.indexedDB, onHelper });
           if (capture.skippedOrigins.length > 0) {
-            const { skippedOrigins: skipped, skippedBecause: because, durationMs } = capture;
-            log.warn({ sessionId: this.options.sessionId, skipped, because, durationMs, read: Object.keys(capture.storage).length }, 'profile: some origins were not read; they keep their saved state');
+            const { skippedBecause: because, durationMs } = capture;
+            log.warn({ sessionId: this.options.sessionId, skipped: capture.skippedOrigins.length, because, durationMs, read: Object.keys(capture.storage).length }, 'profile: some origins were not read; they keep their saved state');
           }
           this.capture = capture;
         } catch (error) {
