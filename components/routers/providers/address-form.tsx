@@ -8,9 +8,9 @@ import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/for
 import { useTestUrl, type Provider } from '@/lib/client/providers';
 import { addressCheckSchema, createProviderSchema, PROVIDER_HEADERS_MAX } from '@/lib/providers/schemas';
 import { Button } from '../../ui/button';
-import { Field, Input } from '../../ui/input';
+import { Input } from '../../ui/input';
 import { PlusIcon, XIcon, ZapIcon } from '../../ui/icons';
-import { CheckResult, routingInput, useAddProviderForm } from './form-fields';
+import { CheckedField, CheckResult, routingInput, useAddProviderForm } from './form-fields';
 
 interface HeaderRow {
   id: number;
@@ -104,23 +104,21 @@ interface AddressFieldProps {
 
 /** The browser's address with its Test button and the last test's result. */
 function AddressField({ url, error, test, onChange, onTest }: AddressFieldProps) {
-  const testResult = test.isPending || test.data || test.error ? <AddressTestResult test={test} /> : null;
   return (
-    <Field
+    <CheckedField
       label="Browser address"
       htmlFor="provider-url"
       error={error}
-      hint={!testResult && <>A <code className="font-mono text-[12px]">ws://</code> or <code className="font-mono text-[12px]">wss://</code> CDP address, or the <code className="font-mono text-[12px]">http(s)://</code> base of a browser that serves <code className="font-mono text-[12px]">/json/version</code>.</>}
-    >
-      <div className="flex gap-2">
-        <Input id="provider-url" value={url} onChange={(e) => onChange(e.target.value)} invalid={Boolean(error)} placeholder="wss://browser.example.com/devtools/browser/…" spellCheck={false} autoComplete="off" className="font-mono text-[13px]" />
+      hint={<>A <code className="font-mono text-[12px]">ws://</code> or <code className="font-mono text-[12px]">wss://</code> CDP address, or the <code className="font-mono text-[12px]">http(s)://</code> base of a browser that serves <code className="font-mono text-[12px]">/json/version</code>.</>}
+      result={test.isPending || test.data || test.error ? <AddressTestResult test={test} /> : null}
+      input={<Input id="provider-url" value={url} onChange={(e) => onChange(e.target.value)} invalid={Boolean(error)} placeholder="wss://browser.example.com/devtools/browser/…" spellCheck={false} autoComplete="off" className="font-mono text-[13px]" />}
+      check={
         <Button onClick={onTest} loading={test.isPending} disabled={!url.trim()}>
           {!test.isPending && <ZapIcon />}
           Test
         </Button>
-      </div>
-      {!error && testResult}
-    </Field>
+      }
+    />
   );
 }
 

@@ -9,7 +9,7 @@ import { useCreateProvider, type Provider } from '@/lib/client/providers';
 import { PRIORITY_DEFAULT, WEIGHT_DEFAULT, type CreateProviderInput } from '@/lib/providers/schemas';
 import { cn } from '../../ui/cn';
 import { CheckCircleIcon, XCircleIcon, AlertTriangleIcon } from '../../ui/icons';
-import { TextField } from '../../ui/input';
+import { Field, TextField } from '../../ui/input';
 import { Spinner } from '../../ui/spinner';
 
 /** '' → undefined (the schema's default applies); a number when the text is one; else the text, so the schema words the error. */
@@ -157,4 +157,30 @@ export function useAddProviderForm(routerId: string, onAdded: (provider: Provide
     create.reset();
   };
   return { slug, name, routing, errors, setErrors, send, nameFields, routingFields, reset, pending: create.isPending, error: placed ? null : create.error };
+}
+
+interface CheckedFieldProps {
+  label: string;
+  htmlFor: string;
+  error: string | undefined;
+  /** Shown while there is no check result. */
+  hint: ReactNode;
+  /** The last check's line (CheckResult), or null before the first. */
+  result: ReactNode;
+  input: ReactNode;
+  /** The button that runs the check. */
+  check: ReactNode;
+}
+
+/** A field the server checks before saving (an address's Test, a key's Verify): its result takes the hint's place. */
+export function CheckedField({ label, htmlFor, error, hint, result, input, check }: CheckedFieldProps) {
+  return (
+    <Field label={label} htmlFor={htmlFor} error={error} hint={!result && hint}>
+      <div className="flex gap-2">
+        {input}
+        {check}
+      </div>
+      {!error && result}
+    </Field>
+  );
 }

@@ -13,7 +13,7 @@ import { Field, Input, Select, TextField } from '../../ui/input';
 import { KeyIcon } from '../../ui/icons';
 import { Segmented } from '../../ui/tabs';
 import { Switch } from '../../ui/switch';
-import { CheckResult, numberField, routingInput, useAddProviderForm, without } from './form-fields';
+import { CheckedField, CheckResult, numberField, routingInput, useAddProviderForm, without } from './form-fields';
 
 export const adapters: Record<AdapterKind, { label: string; description: string }> = {
   'adapter-one': { label: 'Adapter one', description: 'Kernel-style browsers API. A disconnected browser is kept 15 minutes for a reconnect.' },
@@ -118,18 +118,21 @@ interface KeyFieldProps {
 
 /** The API key with its "Verify key" button and what the vendor said. */
 function KeyField({ apiKey, error, verify, onChange, onVerify }: KeyFieldProps) {
-  const verifyResult = verify.isPending || verify.data || verify.error ? <VerifyResult verify={verify} /> : null;
   return (
-    <Field label="API key" htmlFor="provider-api-key" error={error} hint={!verifyResult && 'Checked with the vendor before saving, without starting a browser. Stored encrypted, never shown again.'}>
-      <div className="flex gap-2">
-        <Input id="provider-api-key" type="password" value={apiKey} onChange={(e) => onChange(e.target.value)} invalid={Boolean(error)} autoComplete="off" spellCheck={false} className="font-mono text-[13px]" />
+    <CheckedField
+      label="API key"
+      htmlFor="provider-api-key"
+      error={error}
+      hint="Checked with the vendor before saving, without starting a browser. Stored encrypted, never shown again."
+      result={verify.isPending || verify.data || verify.error ? <VerifyResult verify={verify} /> : null}
+      input={<Input id="provider-api-key" type="password" value={apiKey} onChange={(e) => onChange(e.target.value)} invalid={Boolean(error)} autoComplete="off" spellCheck={false} className="font-mono text-[13px]" />}
+      check={
         <Button onClick={onVerify} loading={verify.isPending} disabled={!apiKey.trim()}>
           {!verify.isPending && <KeyIcon />}
           Verify key
         </Button>
-      </div>
-      {!error && verifyResult}
-    </Field>
+      }
+    />
   );
 }
 
