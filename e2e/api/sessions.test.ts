@@ -71,6 +71,29 @@ test('an active session shows its traffic while it runs; the end write keeps the
   assert.ok(ended.bytesIn > live.bytesIn);
 });
 
+test('a session whose traffic came before its row was written gets its figures once the row is there', async () => {
+  // The 101 does not wait for the row: on a loaded machine a flush can run before the insert.
+  // The flusher must not take that flush as done, or the row shows zeros until more traffic.
+  const { LiveStatsFlusher } = await import('../../proxy/sessions/live-stats');
+  const { SessionRegistry } = await import('../../proxy/sessions/registry');
+  const { newSessionId } = await import('../../lib/sessions/session-writer');
+  const user = await newUser('late-row');
+  const id = newSessionId();
+  const sessions = new SessionRegistry();
+  const stats = { bytesIn: 120, bytesOut: 340, messages: 4, lastActivity: Date.now() };
+  sessions.add({ id, routerId: user.routerId, keyId: 'k', workspaceId: user.workspaceId, startedAt: Date.now(), idleTimeoutMs: 60_000, relay: { stats, close() {} }, ended: new Promise(() => {}) });
+  const flusher = new LiveStatsFlusher(sessions, 60_000); // flushed by hand below
+  try {
+    await flusher.flush(); // no row yet
+    await seedSession(user.workspaceId, user.routerId, { id });
+    await flusher.flush(); // nothing moved since, but the row was not written
+    const got = expectOk(await call('GET', `/v1/sessions/${id}`, { auth: { token: user.token } }));
+    assert.deepEqual([got.bytesIn, got.bytesOut, got.messageCount], [120, 340, 4]);
+  } finally {
+    flusher.stop();
+  }
+});
+
 test('idle sessions are closed after the router idle timeout', async () => {
   const user = await newUser('idle');
   await updateRouterRow(user.routerId, { sessionIdleTimeoutMs: 500 });

@@ -1,7 +1,9 @@
 // Active sessions' bytes and message counts reach their rows every few seconds, so the session
 // list and detail show a running session's traffic, not zeros until it ends. One UPDATE per
 // flush for every session that moved; rows that already ended are left alone (the end write,
-// which holds the final figures, wins whichever commits first).
+// which holds the final figures, wins whichever commits first). The 101 does not wait for the
+// row (docs/connect.md): a session whose row is not written yet is counted as not flushed, so
+// its figures are written once the row is there, even if it sends nothing more.
 import { db } from '../../lib/db';
 import { log } from '../../lib/log';
 import type { SessionRegistry } from './registry';
@@ -33,12 +35,13 @@ export class LiveStatsFlusher {
     const bytesOut: string[] = [];
     const messages: number[] = [];
     const live = new Set<string>();
+    const moving = new Map<string, number>();
     for (const session of this.sessions.all()) {
       live.add(session.id);
       const stats = session.relay.stats;
       const moved = stats.bytesIn + stats.bytesOut;
       if (this.flushed.get(session.id) === moved) continue;
-      this.flushed.set(session.id, moved);
+      moving.set(session.id, moved);
       ids.push(session.id);
       bytesIn.push(String(stats.bytesIn));
       bytesOut.push(String(stats.bytesOut));
@@ -47,13 +50,14 @@ export class LiveStatsFlusher {
     for (const id of this.flushed.keys()) if (!live.has(id)) this.flushed.delete(id);
     if (ids.length === 0) return;
     try {
-      await db.$executeRaw`
+      const written = await db.$queryRaw<{ id: string }[]>`
         UPDATE "SessionLog" AS s SET "bytesIn" = v."bytesIn", "bytesOut" = v."bytesOut", "messageCount" = v."messages"
         FROM (SELECT unnest(${ids}::text[]) AS "id", unnest(${bytesIn}::bigint[]) AS "bytesIn", unnest(${bytesOut}::bigint[]) AS "bytesOut", unnest(${messages}::int[]) AS "messages") AS v
-        WHERE s."id" = v."id" AND s."state" = 'active'`;
+        WHERE s."id" = v."id" AND s."state" = 'active'
+        RETURNING s."id"`;
+      // Only the rows written count as flushed: one not inserted yet is tried again next time.
+      for (const { id } of written) this.flushed.set(id, moving.get(id)!);
     } catch (error) {
-      // Try these sessions again next time.
-      for (const id of ids) this.flushed.delete(id);
       log.warn({ err: (error as Error).message, sessions: ids.length }, 'could not write live session stats');
     }
   }
