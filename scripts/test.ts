@@ -16,7 +16,7 @@ import { compileEntries } from './lib/compile';
 import { eslintBin, runCaptured, runToEnd, tscBin } from './lib/processes';
 import { startStack } from './lib/stack';
 import { TEST_SETTINGS } from './lib/test-settings';
-import { runTestFiles, slowestReport, type Schedule } from './lib/test-files';
+import { costliestReport, runTestFiles, slowestReport, type FileRun, type Schedule } from './lib/test-files';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 // `--files <text>[,<text>…]` keeps only test files whose path contains one of the texts (quick reruns).
@@ -70,7 +70,7 @@ let passed = 0;
 let failed = 0;
 /** What failed, by file, for the list at the end (a long log's tail is what CI shows). */
 const failures: { file: string; lines: string[] }[] = [];
-const timings: { file: string; ms: number }[] = [];
+const timings: Pick<FileRun, 'file' | 'ms' | 'cpuMs'>[] = [];
 const phases: string[] = [];
 
 /** Runs one part of the suite and notes how long it took, for the summary at the end. */
@@ -216,6 +216,7 @@ try {
 if (timings.length > 0) {
   log('the slowest files (browser specs: the sum of their tests, which run two at a time):');
   for (const line of slowestReport(timings)) log(line);
+  for (const line of costliestReport(timings)) log(line);
 }
 for (const { file, lines } of failures) {
   log(`FAILED: ${file}`);

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { runTestFiles, slowestReport } from './test-files';
+import { costliestReport, runTestFiles, slowestReport } from './test-files';
 
 let dir: string;
 before(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'br-sched-')); });
@@ -82,6 +82,25 @@ test('a file that exits mid-test or hangs fails, even though its report counts n
 test('the slowest files come first in the report, at most the count asked for', () => {
   const lines = slowestReport([{ file: 'a', ms: 1_000 }, { file: 'b', ms: 30_500 }, { file: 'c', ms: 2_000 }], 2);
   assert.deepEqual(lines, ['   30.5 s  b', '    2.0 s  c']);
+  const withCpu = slowestReport([{ file: 'a', ms: 1_000, cpuMs: 900 }, { file: '(lint)', ms: 30_500 }], 2);
+  assert.deepEqual(withCpu, ['   30.5 s                (lint)', '    1.0 s     0.9 s CPU  a']);
+});
+
+test("a file's CPU counts the processes it started; the costliest files and the total are reported", async () => {
+  // Burns CPU (not wall time, which a loaded machine stretches) in a child and then in the file.
+  const burn = (ms: number) => `{ const s = process.cpuUsage(); while (process.cpuUsage(s).user + process.cpuUsage(s).system < ${ms * 1000}); }`;
+  const file = path.join(dir, 'burning.test.mjs');
+  writeFileSync(file, `
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+test('burns', () => {
+  spawnSync(process.execPath, ['-e', ${JSON.stringify(burn(400))}]);
+  ${burn(200)}
+});
+`);
+  const [run] = await runTestFiles([file], process.env, { concurrency: 1, fileTimeoutMs: 60_000, log: () => {}, print: () => {} });
+  assert.ok(run!.cpuMs! >= 600, `${run!.cpuMs} ms of CPU`);
+  assert.deepEqual(costliestReport([{ file: 'a', cpuMs: 1_500 }, { file: 'b', cpuMs: 30_000 }, { file: '(lint)' }], 1), ['32 s CPU in 2 test files; the most:', '   30.0 s CPU  b']);
 });
 
 test('a file whose process exits before its totals are written is counted from its results', async () => {

@@ -1,7 +1,8 @@
 // Runs node:test files, each in a process of its own, several at a time: files that share a
 // resource take turns on their lane, files that must own the machine run alone after the rest.
 // Every file's output is printed whole when it ends (so parallel files never interleave), and its
-// wall time is kept for the report and for ordering the next run longest first.
+// wall time is kept for the report and for ordering the next run longest first, with the CPU it
+// used (scripts/lib/cpu-report.mjs).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,8 @@ import { runCaptured } from './processes';
 export interface FileRun {
   file: string;
   ms: number;
+  /** CPU time of the file's process and the processes it reaped (unknown off Linux). */
+  cpuMs?: number;
   passed: number;
   failed: number;
   /** What failed, for the summary at the end of the run (failureLines). */
@@ -118,6 +121,8 @@ function gateStates(files: string[], schedule: Schedule) {
 let fileCounter = 0;
 // Gives a failing message-less assert.ok a message of its own: Node's would freeze the file (see there).
 const ASSERT_MESSAGES = path.join(import.meta.dirname, 'assert-messages.mjs');
+// Writes the file's CPU time where TEST_CPU_FILE says when its process exits.
+const CPU_REPORT = path.join(import.meta.dirname, 'cpu-report.mjs');
 
 /** One file in its own node process, with the spec reporter for people and TAP for the counts. */
 async function runFile(file: string, env: NodeJS.ProcessEnv, schedule: Schedule, tapDir: string): Promise<FileRun> {
@@ -127,19 +132,27 @@ async function runFile(file: string, env: NodeJS.ProcessEnv, schedule: Schedule,
   const compiled = schedule.compiled?.get(file);
   const loader = compiled ? ['--enable-source-maps'] : ['--import', 'tsx'];
   const { code, output, timedOut } = await runCaptured([
-    ...loader, '--import', ASSERT_MESSAGES, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, compiled ?? file,
-  ], withoutTestContext(env), { timeoutMs: schedule.fileTimeoutMs, live });
+    ...loader, '--import', ASSERT_MESSAGES, '--import', CPU_REPORT, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, compiled ?? file,
+  ], { ...withoutTestContext(env), TEST_CPU_FILE: `${tap}.cpu` }, { timeoutMs: schedule.fileTimeoutMs, live });
   const ms = Date.now() - started;
+  const cpuMs = cpuOf(`${tap}.cpu`);
   const counts = tapCounts(tap);
   const failures = counts.failed > 0 ? failureLines(readFileSync(tap, 'utf8')) : [];
   // A file that crashed, hung or exited non-zero with nothing counted as failed still fails.
   const unexplained = timedOut || (code !== 0 && counts.failed === 0);
   const failed = counts.failed + (unexplained ? 1 : 0);
   const note = timedOut ? `, killed after ${schedule.fileTimeoutMs / 1000} s` : unexplained ? `, exited with ${code}` : '';
-  schedule.log(`── ${file} (${(ms / 1000).toFixed(1)} s: ${counts.passed} passed, ${failed} failed${note})`);
+  const cpu = cpuMs === undefined ? '' : `, ${(cpuMs / 1000).toFixed(1)} s CPU`;
+  schedule.log(`── ${file} (${(ms / 1000).toFixed(1)} s${cpu}: ${counts.passed} passed, ${failed} failed${note})`);
   (schedule.print ?? ((chunk) => process.stdout.write(chunk)))(output);
   if (unexplained) failures.push(timedOut ? `killed after ${schedule.fileTimeoutMs / 1000} s` : `exited with ${code}, no test failed`);
-  return { file, ms, passed: counts.passed, failed, failures };
+  return { file, ms, cpuMs, passed: counts.passed, failed, failures };
+}
+
+function cpuOf(cpuFile: string): number | undefined {
+  if (!existsSync(cpuFile)) return undefined;
+  const seconds = Number(readFileSync(cpuFile, 'utf8'));
+  return Number.isFinite(seconds) ? Math.round(seconds * 1000) : undefined;
 }
 
 // Set by node's test runner in its children: a file run with it would report to a parent runner
@@ -207,7 +220,19 @@ function rememberTimes(runs: FileRun[], timesFile: string): void {
   writeFileSync(timesFile, JSON.stringify(times, null, 1));
 }
 
-/** The slowest files of the run, as a table for the end of the output. */
-export function slowestReport(runs: { file: string; ms: number }[], count = 15): string[] {
-  return [...runs].sort((a, b) => b.ms - a.ms).slice(0, count).map((run) => `${(run.ms / 1000).toFixed(1).padStart(7)} s  ${run.file}`);
+/** The slowest files of the run, as a table for the end of the output: wall time, and CPU where known. */
+export function slowestReport(runs: { file: string; ms: number; cpuMs?: number }[], count = 15): string[] {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
+  const withCpu = runs.some((run) => run.cpuMs !== undefined);
+  const cpu = (ms: number | undefined) => (!withCpu ? '' : ms === undefined ? ' '.repeat(14) : ` ${seconds(ms)} CPU`);
+  return [...runs].sort((a, b) => b.ms - a.ms).slice(0, count).map((run) => `${seconds(run.ms)}${cpu(run.cpuMs)}  ${run.file}`);
+}
+
+/** The files that used the most CPU (their own and their children's), and what all of them used. */
+export function costliestReport(runs: { file: string; cpuMs?: number }[], count = 15): string[] {
+  const measured = runs.filter((run): run is { file: string; cpuMs: number } => run.cpuMs !== undefined);
+  if (measured.length === 0) return [];
+  const total = measured.reduce((sum, run) => sum + run.cpuMs, 0);
+  const top = [...measured].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, count);
+  return [`${(total / 1000).toFixed(0)} s CPU in ${measured.length} test files; the most:`, ...top.map((run) => `${(run.cpuMs / 1000).toFixed(1).padStart(7)} s CPU  ${run.file}`)];
 }
