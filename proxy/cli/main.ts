@@ -27,7 +27,19 @@ export function packageVersion(): string {
 
 function buildProgram(): Command {
   const version = packageVersion();
-  const program = new Command('gateway')
+  const program = newProgram(version);
+  registerGatewayCommands(program);
+  registerAgentCommands(program, version);
+  registerBrowse(program);
+  program.command('version').description('print the installed version').action(() => {
+    out(version);
+  });
+  return program;
+}
+
+/** The program itself: its name, version and help, and how it answers an error. */
+function newProgram(version: string): Command {
+  return new Command('gateway')
     .description('The command line of the self-hosted browser gateway (docs: docs/gateway.md).')
     .version(version, '-v, --version', 'print the installed version')
     .helpOption('-h, --help', 'show help for a command')
@@ -37,7 +49,10 @@ function buildProgram(): Command {
     .showHelpAfterError('(run "gateway help" for usage)')
     .configureHelp({ styleTitle: (title) => `\x1b[1m${title}\x1b[22m`, sortSubcommands: false })
     .configureOutput({ outputError: (text, write) => write(`${paint(process.stderr).red(text.trimEnd())}\n`) });
+}
 
+/** Running a gateway and pointing the other commands at one. */
+function registerGatewayCommands(program: Command): void {
   program
     .command('serve')
     .description('start the gateway from gateway.yml: /v1/connect, /v1/status, /mcp, webhooks and the dashboard')
@@ -61,7 +76,10 @@ function buildProgram(): Command {
   program.command('logout').description('delete the saved address and token').action(lazy(async () => (await import('./account')).logout));
 
   program.command('whoami').description('show the address and token in use, where each comes from, and whether the gateway answers').action(lazy(async () => (await import('./account')).whoami));
+}
 
+/** What coding agents use: the skill file and the MCP server. */
+function registerAgentCommands(program: Command, version: string): void {
   program
     .command('skills')
     .description('write the agent skill file (SKILL.md) that teaches coding agents to use "gateway browse"')
@@ -79,14 +97,6 @@ function buildProgram(): Command {
       const { mcp } = await import('./mcp');
       return (options: McpOptions) => mcp(options, version);
     }));
-
-  registerBrowse(program);
-
-  program.command('version').description('print the installed version').action(() => {
-    out(version);
-  });
-
-  return program;
 }
 
 /** Runs the command line; resolves to the exit code. */

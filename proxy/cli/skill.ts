@@ -12,8 +12,8 @@ export const SKILL_NAME = 'browser-gateway';
 /** Agent tools whose skill folder we write into, when their home folder exists. */
 const AGENT_HOMES = ['.claude', '.codex'];
 
-export function renderSkill(): string {
-  return `---
+/** The skill file: the workflow and verbs of `gateway browse`, then the MCP rules as they are. */
+const SKILL_TEXT = `---
 name: ${SKILL_NAME}
 description: Drive a real web browser from the shell with \`gateway browse\` (open pages, read them as element lists, click, type, extract text, take screenshots). Use it when a task needs a live web page - logging in, filling a form, reading a page that needs JavaScript - rather than a plain HTTP fetch.
 ---
@@ -79,6 +79,9 @@ When the browser-router MCP server is connected instead of the shell, its tools 
 
 ${MCP_INSTRUCTIONS}
 `;
+
+export function renderSkill(): string {
+  return SKILL_TEXT;
 }
 
 /** Writes `<dir>/SKILL.md`, or the same file in each installed agent tool's skill folder, or prints it. */

@@ -23,14 +23,19 @@ export function connectUrl(proxyUrl: string, key: string | null, options: Connec
   return `${proxyUrl}/v1/connect?${params.join('&')}`;
 }
 
-export function snippets(url: string, proxyUrl: string, key: string | null) {
-  const httpUrl = proxyUrl.replace(/^ws/, 'http');
-  const bearer = `Authorization: Bearer ${key ?? KEY_PLACEHOLDER}`;
-  return [
-    {
-      id: 'playwright',
-      title: 'Playwright (Node.js)',
-      code: `import { chromium } from 'playwright-core';
+/** What a snippet is written from: the connect URL, the proxy's HTTP address and the key's header. */
+interface SnippetInput {
+  url: string;
+  httpUrl: string;
+  bearer: string;
+}
+
+/** The snippets in the order the tab shows them; each writes its code from the input. */
+const SNIPPETS: { id: string; title: string; code: (input: SnippetInput) => string }[] = [
+  {
+    id: 'playwright',
+    title: 'Playwright (Node.js)',
+    code: ({ url }) => `import { chromium } from 'playwright-core';
 
 const browser = await chromium.connectOverCDP('${url}');
 const context = browser.contexts()[0] ?? (await browser.newContext());
@@ -38,11 +43,11 @@ const page = await context.newPage();
 await page.goto('https://example.com');
 console.log(await page.title());
 await browser.close();`,
-    },
-    {
-      id: 'playwright-python',
-      title: 'Playwright (Python)',
-      code: `from playwright.sync_api import sync_playwright
+  },
+  {
+    id: 'playwright-python',
+    title: 'Playwright (Python)',
+    code: ({ url }) => `from playwright.sync_api import sync_playwright
 
 with sync_playwright() as p:
     browser = p.chromium.connect_over_cdp("${url}")
@@ -51,11 +56,11 @@ with sync_playwright() as p:
     page.goto("https://example.com")
     print(page.title())
     browser.close()`,
-    },
-    {
-      id: 'puppeteer',
-      title: 'Puppeteer',
-      code: `import puppeteer from 'puppeteer-core';
+  },
+  {
+    id: 'puppeteer',
+    title: 'Puppeteer',
+    code: ({ url }) => `import puppeteer from 'puppeteer-core';
 
 const browser = await puppeteer.connect({ browserWSEndpoint: '${url}' });
 const page = await browser.newPage();
@@ -63,11 +68,11 @@ await page.goto('https://example.com');
 console.log(await page.title());
 // disconnect(), not close(): close() would end the provider's browser.
 await browser.disconnect();`,
-    },
-    {
-      id: 'cdp',
-      title: 'Raw CDP (Node.js, ws)',
-      code: `import WebSocket from 'ws';
+  },
+  {
+    id: 'cdp',
+    title: 'Raw CDP (Node.js, ws)',
+    code: ({ url }) => `import WebSocket from 'ws';
 
 const ws = new WebSocket('${url}');
 ws.on('upgrade', (res) => console.log('session', res.headers['x-session-id'], 'on', res.headers['x-provider']));
@@ -81,18 +86,18 @@ ws.on('message', (data) => {
   console.log(JSON.parse(data.toString()));
   ws.close();
 });`,
-    },
-    {
-      id: 'websocat',
-      title: 'Raw CDP (websocat)',
-      code: `# Type {"id":1,"method":"Browser.getVersion"} and press Enter
+  },
+  {
+    id: 'websocat',
+    title: 'Raw CDP (websocat)',
+    code: ({ url }) => `# Type {"id":1,"method":"Browser.getVersion"} and press Enter
 websocat '${url}'`,
-    },
-    {
-      // docs/connect.md, Data API: one browser action per HTTP call, with the same key.
-      id: 'data-api',
-      title: 'Data API (curl)',
-      code: `# A screenshot of a page, saved as page.png
+  },
+  {
+    // docs/connect.md, Data API: one browser action per HTTP call, with the same key.
+    id: 'data-api',
+    title: 'Data API (curl)',
+    code: ({ httpUrl, bearer }) => `# A screenshot of a page, saved as page.png
 curl -X POST ${httpUrl}/v1/screenshot \\
   -H '${bearer}' -H 'Content-Type: application/json' \\
   -d '{"url":"https://example.com"}' -o page.png
@@ -101,11 +106,15 @@ curl -X POST ${httpUrl}/v1/screenshot \\
 curl -X POST ${httpUrl}/v1/content \\
   -H '${bearer}' -H 'Content-Type: application/json' \\
   -d '{"url":"https://example.com","formats":["markdown"]}'`,
-    },
-    {
-      id: 'status',
-      title: 'Provider status (curl)',
-      code: `curl -H '${bearer}' ${httpUrl}/v1/status`,
-    },
-  ];
+  },
+  {
+    id: 'status',
+    title: 'Provider status (curl)',
+    code: ({ httpUrl, bearer }) => `curl -H '${bearer}' ${httpUrl}/v1/status`,
+  },
+];
+
+export function snippets(url: string, proxyUrl: string, key: string | null) {
+  const input = { url, httpUrl: proxyUrl.replace(/^ws/, 'http'), bearer: `Authorization: Bearer ${key ?? KEY_PLACEHOLDER}` };
+  return SNIPPETS.map(({ id, title, code }) => ({ id, title, code: code(input) }));
 }
