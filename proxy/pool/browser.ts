@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LaunchError, processTable, startChromium } from '../browsers/launch';
-import { browserEnv, NO_ISOLATION, sandboxCommand, type Isolation } from './sandbox';
+import { browserEnv, NO_ISOLATION, type Isolation } from './sandbox';
+import { sandboxCommand } from './sandbox-command';
 
 export interface ChromiumFlags {
   /** Chromium's own sandbox; off (`--no-sandbox`) only where the machine cannot give it. */

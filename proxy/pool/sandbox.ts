@@ -14,12 +14,13 @@
 //      kernel then refuses the connection to it.
 // What can be kept on is found out at start (detectIsolation) and logged; without bwrap the pool
 // refuses to start unless POOL_ISOLATION=none says otherwise.
-import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { chmod, lchown, lstat, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { browserPolicy } from './browser-policy';
 import { findExecutable, runTool, usedIds } from './host-tools';
+import { isUnder, landlockArgs, sandboxCommand, SYSTEM_DIRS } from './sandbox-command';
 
 export type IsolationSetting = 'sandbox' | 'none';
 
@@ -61,10 +62,6 @@ export interface IsolationOptions {
   runDir: string;
   proxyUrl: string;
 }
-
-const SYSTEM_DIRS = ['/bin', '/sbin', '/lib', '/lib64', '/lib32', '/libx32'];
-const ETC_ENTRIES = ['/etc/fonts', '/etc/ssl', '/etc/ca-certificates', '/etc/pki', '/etc/alternatives', '/etc/chromium.d', '/etc/localtime', '/etc/ld.so.cache', '/etc/ld.so.conf', '/etc/ld.so.conf.d'];
-const POLICY_TARGETS = ['/etc/chromium/policies/managed', '/etc/opt/chrome/policies/managed'];
 
 /** Finds out what isolation this machine allows; throws when it cannot give what was asked. */
 export async function detectIsolation(options: IsolationOptions): Promise<Isolation> {
@@ -125,106 +122,8 @@ export async function detectIsolation(options: IsolationOptions): Promise<Isolat
   return isolation;
 }
 
-/**
- * Applies a Landlock ruleset (ABI ≥ 4) in which TCP connect is handled and allowed to one port only,
- * scopes abstract unix sockets and signals to the sandbox (ABI ≥ 6), then execs the rest of its
- * arguments. Exit 3: the kernel has no Landlock network rules; 4: the ruleset could not be applied.
- * `python3 -I -S -c <this> <port> -- <command…>`.
- */
-const LANDLOCK_HELPER = [
-  'import ctypes, os, struct, sys',
-  'port = int(sys.argv[1]); argv = sys.argv[3:]',
-  'libc = ctypes.CDLL(None, use_errno=True); sc = libc.syscall',
-  'abi = sc(444, None, ctypes.c_size_t(0), ctypes.c_uint32(1))',
-  'if abi < 4: sys.exit(3)',
-  'attr = struct.pack("QQQ", 0, 2, 3) if abi >= 6 else struct.pack("QQ", 0, 2)',
-  'fd = sc(444, ctypes.c_char_p(attr), ctypes.c_size_t(len(attr)), ctypes.c_uint32(0))',
-  'rule = struct.pack("QQ", 2, port)',
-  'if fd < 0 or libc.prctl(38, 1, 0, 0, 0) != 0 or sc(445, fd, 2, ctypes.c_char_p(rule), 0) != 0 or sc(446, fd, 0) != 0: sys.exit(4)',
-  'os.close(fd)',
-  'os.execv(argv[0], argv)',
-].join('\n');
-
-function landlockArgs(port: number): string[] {
-  return ['-I', '-S', '-c', LANDLOCK_HELPER, String(port), '--'];
-}
-
 /** What Chromium's namespace sandbox needs: a user, pid and network namespace. */
 const USERNS_PROBE_ARGS = ['--user', '--map-root-user', '--pid', '--net', '--fork', '/bin/true'];
-
-export interface SandboxTarget {
-  command: string[];
-  /** The uid (= gid) to run as, when the pool switches uids. */
-  uid?: number;
-  /** Bound read-write at the same path: the session's user-data-dir. */
-  writable?: string;
-  /** Environment inside the sandbox (it starts empty). */
-  env?: Record<string, string>;
-}
-
-/** The bwrap command line for `target` (the caller spawns it, detached, and owns its process group). */
-export function sandboxCommand(isolation: Isolation, target: SandboxTarget): { file: string; args: string[] } {
-  const args: string[] = [];
-  const dirs = new Set<string>(['/']);
-  const dir = (p: string) => {
-    // Parents bwrap would create with mode 0700 (unreadable for the browser's uid): made 0755, empty.
-    for (const ancestor of ancestors(p)) {
-      if (dirs.has(ancestor)) continue;
-      dirs.add(ancestor);
-      args.push('--perms', '0755', '--dir', ancestor);
-    }
-  };
-  args.push('--die-with-parent', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--hostname', 'pool-browser', '--unshare-cgroup-try');
-  args.push('--ro-bind', '/usr', '/usr');
-  dirs.add('/usr');
-  for (const system of SYSTEM_DIRS) {
-    const stat = lstatOrUndefined(system);
-    if (stat?.isSymbolicLink()) args.push('--symlink', readlinkSync(system), system);
-    else if (stat?.isDirectory()) args.push('--ro-bind', system, system);
-  }
-  dir('/etc');
-  for (const entry of ETC_ENTRIES) if (existsSync(entry)) args.push('--ro-bind', entry, entry);
-  if (existsSync('/var/cache/fontconfig')) {
-    dir('/var/cache');
-    args.push('--ro-bind', '/var/cache/fontconfig', '/var/cache/fontconfig');
-  }
-  args.push('--perms', '0755', '--tmpfs', '/etc/chromium');
-  dirs.add('/etc/chromium');
-  if (isolation.policyDir) {
-    for (const target_ of POLICY_TARGETS) {
-      dir(path.dirname(target_));
-      args.push('--ro-bind', isolation.policyDir, target_);
-    }
-  }
-  args.push('--dev', '/dev', '--proc', '/proc', '--perms', '1777', '--tmpfs', '/tmp');
-  dirs.add('/tmp');
-  // DATA_DIR or the project under a bound directory (a project in /usr/src/app): masked, empty.
-  for (const hidden of isolation.hidden) {
-    if (!isUnder(hidden, ['/usr', ...SYSTEM_DIRS, ...isolation.extraReadOnly])) continue;
-    args.push('--perms', '0755', '--tmpfs', hidden);
-    dirs.add(hidden);
-  }
-  for (const readOnly of isolation.extraReadOnly) {
-    dir(path.dirname(readOnly));
-    args.push('--ro-bind', readOnly, readOnly);
-    dirs.add(readOnly);
-  }
-  if (target.writable) {
-    dir(path.dirname(target.writable));
-    args.push('--bind', target.writable, target.writable);
-  }
-  args.push('--clearenv');
-  const env = { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp', TMPDIR: '/tmp', ...target.env };
-  for (const [name, value] of Object.entries(env)) args.push('--setenv', name, value);
-  args.push('--chdir', '/tmp', '--');
-  if (isolation.setpriv && target.uid !== undefined) {
-    // Inside the sandbox, so that bwrap (root) could bind what the uid itself may not reach.
-    args.push(isolation.setpriv, `--reuid=${target.uid}`, `--regid=${target.uid}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', '--');
-  }
-  if (isolation.landlock) args.push(isolation.landlock.python, ...landlockArgs(isolation.landlock.port));
-  args.push(...target.command);
-  return { file: isolation.bwrap!, args };
-}
 
 /** Gives a fresh directory tree (user-data-dir) to the browser's uid; links are never followed. */
 export async function chownTree(dir: string, uid: number): Promise<void> {
@@ -242,24 +141,6 @@ export function browserEnv(source: NodeJS.ProcessEnv = process.env): Record<stri
   const env: Record<string, string> = {};
   for (const name of ['LANG', 'LC_ALL', 'LC_CTYPE', 'TZ']) if (source[name]) env[name] = source[name]!;
   return env;
-}
-
-function ancestors(p: string): string[] {
-  const out: string[] = [];
-  for (let current = path.resolve(p); current !== path.dirname(current); current = path.dirname(current)) out.unshift(current);
-  return out;
-}
-
-function isUnder(p: string, roots: string[]): boolean {
-  return roots.some((r) => p === r || p.startsWith(`${r}/`));
-}
-
-function lstatOrUndefined(p: string) {
-  try {
-    return lstatSync(p);
-  } catch {
-    return undefined;
-  }
 }
 
 /** The directory of a CHROMIUM_PATH outside the system directories, bound read-only; [] otherwise. */
