@@ -4,7 +4,7 @@
 // (owners and admins); otherwise the snippets carry a placeholder. Members see the live keys'
 // prefixes and that an owner or admin hands keys out.
 import Link from 'next/link';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/client/api-fetch';
 import { useBillingSummary } from '@/lib/client/billing';
 import { useActiveWorkspace } from '@/lib/client/me';
@@ -188,38 +188,16 @@ function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string;
 
 /**
  * "Record this session": the session becomes a video on the Recordings page, watchable live while it
- * runs. What it needs is said here, before a script is refused for it (402 with an empty wallet,
- * 409 with the router's Recording switch off).
+ * runs.
  */
-function RecordOption({ on, onChange, switchOn }: { on: boolean; onChange: (on: boolean) => void; switchOn: boolean | undefined }) {
-  const billing = useBillingSummary();
-  const summary = billing.data;
-  const rate = summary ? formatCents(summary.rates.recordingPerMinuteCents) : null;
-  const empty = summary ? summary.accountState === 'free' : false;
+function RecordOption(props: OptionProps) {
+  const rate = useBillingSummary().data?.rates.recordingPerMinuteCents;
   return (
-    <div className="space-y-1">
-      <div className="flex items-center justify-between gap-4">
-        <label htmlFor="connect-record" className="text-[13px] font-medium text-zinc-700">
-          Record this session <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">session_record=true</code>
-        </label>
-        <Switch id="connect-record" size="sm" checked={on} onChange={onChange} />
-      </div>
-      <p className="text-[13px] text-zinc-500">
-        Every tab of the session becomes a video on the <Link href="/recordings" className="font-medium text-accent-600 hover:text-accent-700">Recordings</Link> page, watchable
-        live while it runs. Billed per minute{rate && <> ({rate} a minute, counted by the second)</>} from the <WalletLink label="wallet" />, which needs a positive
-        balance; the router&apos;s Recording switch must be on.
-      </p>
-      {on && empty && (
-        <p className="text-[12px] text-amber-700">
-          The wallet is empty: session_record=true is refused with 402 until you <WalletLink label="top it up" />.
-        </p>
-      )}
-      {switchOn === false && (
-        <p className="text-[12px] text-amber-700">
-          Recording is off for this router: session_record=true is refused with 409. Turn it on in the router&apos;s Settings.
-        </p>
-      )}
-    </div>
+    <CaptureOption {...props} id="connect-record" title="Record this session" param="session_record=true" switchOff="Recording is off for this router" turnOn="Turn it on">
+      Every tab of the session becomes a video on the <Link href="/recordings" className="font-medium text-accent-600 hover:text-accent-700">Recordings</Link> page, watchable
+      live while it runs. Billed per minute{rate !== undefined && <> ({formatCents(rate)} a minute, counted by the second)</>} from the <WalletLink label="wallet" />, which needs a positive
+      balance; the router&apos;s Recording switch must be on.
+    </CaptureOption>
   );
 }
 
@@ -227,31 +205,47 @@ function RecordOption({ on, onChange, switchOn }: { on: boolean; onChange: (on: 
  * "Trace this session": the session's network requests, console output and navigations become a
  * trace on the Traces page. Like recording, it needs a positive wallet and the router's switch on.
  */
-function TraceOption({ on, onChange, switchOn }: { on: boolean; onChange: (on: boolean) => void; switchOn: boolean | undefined }) {
-  const billing = useBillingSummary();
-  const summary = billing.data;
-  const rate = summary ? formatCents(summary.rates.observabilityPer1kEventsCents) : null;
+function TraceOption(props: OptionProps) {
+  const rate = useBillingSummary().data?.rates.observabilityPer1kEventsCents;
+  return (
+    <CaptureOption {...props} id="connect-observability" title="Trace this session" param="observability=true" switchOff="Traces are off for this router" turnOn="Turn them on">
+      Network requests, console output and navigations of every tab, on the <Link href="/traces" className="font-medium text-accent-600 hover:text-accent-700">Traces</Link> page.
+      Billed {rate !== undefined ? `${formatCents(rate)} per` : 'per'} 1,000 events from the <WalletLink label="wallet" />, which needs a positive balance; the router&apos;s Traces switch must be on.
+    </CaptureOption>
+  );
+}
+
+interface OptionProps {
+  on: boolean;
+  onChange: (on: boolean) => void;
+  /** The router's switch for the capture (undefined while its settings load). */
+  switchOn: boolean | undefined;
+}
+
+/**
+ * A capture the connect URL can ask for. What it needs is said here, before a script is refused for
+ * it (402 with an empty wallet, 409 with the router's switch off).
+ */
+function CaptureOption({ on, onChange, switchOn, id, title, param, switchOff, turnOn, children }: OptionProps & { id: string; title: string; param: string; switchOff: string; turnOn: string; children: ReactNode }) {
+  const summary = useBillingSummary().data;
   const empty = summary ? summary.accountState === 'free' : false;
   return (
     <div className="space-y-1">
       <div className="flex items-center justify-between gap-4">
-        <label htmlFor="connect-observability" className="text-[13px] font-medium text-zinc-700">
-          Trace this session <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">observability=true</code>
+        <label htmlFor={id} className="text-[13px] font-medium text-zinc-700">
+          {title} <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">{param}</code>
         </label>
-        <Switch id="connect-observability" size="sm" checked={on} onChange={onChange} />
+        <Switch id={id} size="sm" checked={on} onChange={onChange} />
       </div>
-      <p className="text-[13px] text-zinc-500">
-        Network requests, console output and navigations of every tab, on the <Link href="/traces" className="font-medium text-accent-600 hover:text-accent-700">Traces</Link> page.
-        Billed {rate ? `${rate} per` : 'per'} 1,000 events from the <WalletLink label="wallet" />, which needs a positive balance; the router&apos;s Traces switch must be on.
-      </p>
+      <p className="text-[13px] text-zinc-500">{children}</p>
       {on && empty && (
         <p className="text-[12px] text-amber-700">
-          The wallet is empty: observability=true is refused with 402 until you <WalletLink label="top it up" />.
+          The wallet is empty: {param} is refused with 402 until you <WalletLink label="top it up" />.
         </p>
       )}
       {switchOn === false && (
         <p className="text-[12px] text-amber-700">
-          Traces are off for this router: observability=true is refused with 409. Turn them on in the router&apos;s Settings.
+          {switchOff}: {param} is refused with 409. {turnOn} in the router&apos;s Settings.
         </p>
       )}
     </div>
