@@ -19,6 +19,7 @@ const NOT_SETTINGS: Record<string, string> = {
   TEST_VERBOSE: 'the test runner (README, "Tests"): show the servers\' logs',
   TEST_WEB_URL: 'set by the test runner for the browser tests (playwright.config.ts)',
   TEST_CONCURRENCY: 'the test runner (README, "Tests"): integration files at once',
+  TEST_CPU_FILE: 'set by the test runner for each test file: where the file\'s process writes the CPU it used (scripts/lib/cpu-report.mjs)',
   BUILD_SKIP_TYPECHECK: "set by the test runner's build (scripts/lib/build.ts), which type-checks the whole tree itself after it",
   DISPLAY: "the system's; `gateway mcp` starts its Chromium headless on Linux when neither it nor WAYLAND_DISPLAY is set",
   WAYLAND_DISPLAY: "the system's; see DISPLAY",
