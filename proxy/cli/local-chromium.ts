@@ -24,8 +24,13 @@ export const CHROMIUM_CANDIDATES = [
 ];
 
 const LAUNCH_TIMEOUT_MS = 30_000;
-/** Between SIGTERM (Chromium shuts down in order) and SIGKILL to the whole process group. */
-const STOP_GRACE_MS = 3_000;
+/**
+ * Between SIGTERM and SIGKILL to the whole process group: none. The profile is removed right after,
+ * so Chromium's orderly shutdown (flushing it) buys nothing, and MCP clients do not wait for it: the
+ * SDK's client sends SIGTERM 2 s after it closed our stdin and SIGKILL 2 s later, which on a loaded
+ * machine came before the directory was removed and left it behind.
+ */
+const STOP_GRACE_MS = 0;
 
 export function findChromium(env: Env = process.env): string {
   if (env.CHROMIUM_PATH) {
