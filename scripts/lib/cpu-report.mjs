@@ -2,7 +2,9 @@
 // exits, it writes the CPU seconds it used to the file named by TEST_CPU_FILE, its own and those of
 // the processes it started and reaped (the Chromiums, ffmpegs and commands a test runs). On two
 // cores the suite is bound by CPU, not by waiting: a file's CPU is what it costs the files beside
-// it, which its wall time does not say. Linux only (/proc); elsewhere nothing is written.
+// it, which its wall time does not say. Linux only (/proc); elsewhere nothing is written. It
+// undercounts browsers: the renderers of a Chromium killed with its process group are reaped by
+// init, not by the file, and the pool's, web's and proxy's work for the file is theirs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 
