@@ -30,35 +30,27 @@ export class LiveStatsFlusher {
   }
 
   private async write(): Promise<void> {
-    const ids: string[] = [];
-    const bytesIn: string[] = [];
-    const bytesOut: string[] = [];
-    const messages: number[] = [];
     const live = new Set<string>();
-    const moving = new Map<string, number>();
+    const moving: { id: string; bytesIn: number; bytesOut: number; messages: number }[] = [];
     for (const session of this.sessions.all()) {
       live.add(session.id);
-      const stats = session.relay.stats;
-      const moved = stats.bytesIn + stats.bytesOut;
-      if (this.flushed.get(session.id) === moved) continue;
-      moving.set(session.id, moved);
-      ids.push(session.id);
-      bytesIn.push(String(stats.bytesIn));
-      bytesOut.push(String(stats.bytesOut));
-      messages.push(stats.messages);
+      const { bytesIn, bytesOut, messages } = session.relay.stats;
+      if (this.flushed.get(session.id) !== bytesIn + bytesOut) moving.push({ id: session.id, bytesIn, bytesOut, messages });
     }
     for (const id of this.flushed.keys()) if (!live.has(id)) this.flushed.delete(id);
-    if (ids.length === 0) return;
+    if (moving.length === 0) return;
     try {
       const written = await db.$queryRaw<{ id: string }[]>`
         UPDATE "SessionLog" AS s SET "bytesIn" = v."bytesIn", "bytesOut" = v."bytesOut", "messageCount" = v."messages"
-        FROM (SELECT unnest(${ids}::text[]) AS "id", unnest(${bytesIn}::bigint[]) AS "bytesIn", unnest(${bytesOut}::bigint[]) AS "bytesOut", unnest(${messages}::int[]) AS "messages") AS v
+        FROM (SELECT unnest(${moving.map((r) => r.id)}::text[]) AS "id", unnest(${moving.map((r) => String(r.bytesIn))}::bigint[]) AS "bytesIn",
+                     unnest(${moving.map((r) => String(r.bytesOut))}::bigint[]) AS "bytesOut", unnest(${moving.map((r) => r.messages)}::int[]) AS "messages") AS v
         WHERE s."id" = v."id" AND s."state" = 'active'
         RETURNING s."id"`;
       // Only the rows written count as flushed: one not inserted yet is tried again next time.
-      for (const { id } of written) this.flushed.set(id, moving.get(id)!);
+      const wrote = new Set(written.map((row) => row.id));
+      for (const row of moving) if (wrote.has(row.id)) this.flushed.set(row.id, row.bytesIn + row.bytesOut);
     } catch (error) {
-      log.warn({ err: (error as Error).message, sessions: ids.length }, 'could not write live session stats');
+      log.warn({ err: (error as Error).message, sessions: moving.length }, 'could not write live session stats');
     }
   }
 }
