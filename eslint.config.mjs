@@ -10,10 +10,12 @@ import { clientBoundary } from './scripts/lint/client-boundary.mjs';
 // cost over half of a cold run's time (react-hooks' compiler-based rules analyse every function).
 const REACT_FILES = ['app/**', 'components/**', 'lib/client/**', '**/*.tsx', '**/*.jsx'];
 const REACT_PLUGINS = ['react', 'react-hooks', 'jsx-a11y', '@next/next'];
-const reactRulesOff = Object.fromEntries(nextVitals
-  .flatMap((config) => Object.entries(config.plugins ?? {}))
-  .filter(([name]) => REACT_PLUGINS.includes(name))
-  .flatMap(([name, plugin]) => Object.keys(plugin.rules ?? {}).map((rule) => [`${name}/${rule}`, 'off'])));
+const reactRulesOff = Object.fromEntries(
+  nextVitals
+    .flatMap((config) => Object.entries(config.plugins ?? {}))
+    .filter(([name]) => REACT_PLUGINS.includes(name))
+    .flatMap(([name, plugin]) => Object.keys(plugin.rules ?? {}).map((rule) => [`${name}/${rule}`, 'off'])),
+);
 
 export default defineConfig([
   ...nextVitals,
@@ -23,13 +25,16 @@ export default defineConfig([
     rules: {
       // Pages and route handlers sit on top of components/ and lib/, never the other way round.
       // Resolves relative paths and the `@/` alias alike.
-      'import/no-restricted-paths': ['error', {
-        zones: [
-          { target: ['./components', './lib'], from: './app', message: 'components/ and lib/ must not import from app/: move what both need into lib/' },
-          // The domain is lib/; the proxy is one of its edges (tests of lib/ may drive the proxy).
-          { target: './lib', from: './proxy', message: 'lib/ must not import from proxy/: move what both need into lib/' },
-        ],
-      }],
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: ['./components', './lib'], from: './app', message: 'components/ and lib/ must not import from app/: move what both need into lib/' },
+            // The domain is lib/; the proxy is one of its edges (tests of lib/ may drive the proxy).
+            { target: './lib', from: './proxy', message: 'lib/ must not import from proxy/: move what both need into lib/' },
+          ],
+        },
+      ],
       // `_`-prefixed names are unused on purpose (a callback's shape, a property destructured away).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
       // A `let` that a shutdown closure reads before its one assignment cannot be a `const`.
@@ -59,10 +64,14 @@ export default defineConfig([
     // reach the bare assert(value) form, so that form is not used.
     files: ['e2e/**', '**/*.test.ts', '**/testing.ts'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: "CallExpression[callee.type='Identifier'][callee.name='assert'][arguments.length=1]",
-        message: 'Write assert.ok(value), or give assert(value, message) a message: a failing message-less assert(value) can hang its file for minutes under tsx.',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='Identifier'][callee.name='assert'][arguments.length=1]",
+          message:
+            'Write assert.ok(value), or give assert(value, message) a message: a failing message-less assert(value) can hang its file for minutes under tsx.',
+        },
+      ],
     },
   },
   {
@@ -70,7 +79,11 @@ export default defineConfig([
     // check these, so a name used without its import is caught here. Node's globals only.
     files: ['**/*.mjs'],
     languageOptions: {
-      globals: Object.fromEntries(['process', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'structuredClone'].map((name) => [name, 'readonly'])),
+      globals: Object.fromEntries(
+        ['process', 'console', 'Buffer', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'structuredClone'].map(
+          (name) => [name, 'readonly'],
+        ),
+      ),
     },
     rules: { 'no-undef': 'error' },
   },

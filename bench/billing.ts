@@ -14,7 +14,14 @@ import { parseArgs } from 'node:util';
 import { freePort } from '../scripts/lib/ports';
 import { fmt, percentile } from './lib';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, sessions: { type: 'string', default: '300' }, seconds: { type: 'string', default: '3' }, concurrency: { type: 'string', default: '16' } } });
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '5' },
+    sessions: { type: 'string', default: '300' },
+    seconds: { type: 'string', default: '3' },
+    concurrency: { type: 'string', default: '16' },
+  },
+});
 const rounds = Number(values.rounds);
 const sessionsPerRound = Number(values.sessions);
 const seconds = Number(values.seconds);
@@ -47,7 +54,15 @@ try {
   async function endLatencies(workspaceId: string, routerId: string, count: number): Promise<number[]> {
     const latencies: number[] = [];
     for (let i = 0; i < count; i++) {
-      const writer = new SessionWriter({ id: newSessionId(), workspaceId, routerId, provider: { id: 'bench', slug: 'bench', name: 'Bench' }, kind: 'route', proxyInstanceId: 'bench', startedAt: new Date() });
+      const writer = new SessionWriter({
+        id: newSessionId(),
+        workspaceId,
+        routerId,
+        provider: { id: 'bench', slug: 'bench', name: 'Bench' },
+        kind: 'route',
+        proxyInstanceId: 'bench',
+        startedAt: new Date(),
+      });
       await (writer as unknown as { started: Promise<unknown> }).started; // the start is not what is measured
       const t0 = performance.now();
       await writer.finish({ state: 'closed', reason: null }, { bytesIn: 1_000, bytesOut: 2_000, messages: 10 });
@@ -60,13 +75,15 @@ try {
     let done = 0;
     const end = performance.now() + seconds * 1000;
     const started = performance.now();
-    await Promise.all(Array.from({ length: concurrency }, async (_, client) => {
-      const workspaceId = workspaceIds[client % workspaceIds.length]!;
-      while (performance.now() < end) {
-        await post(db, workspaceId, [{ kind: 'session', amountMillicents: -50n, cause: `bench:${randomUUID()}` }]);
-        done++;
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async (_, client) => {
+        const workspaceId = workspaceIds[client % workspaceIds.length]!;
+        while (performance.now() < end) {
+          await post(db, workspaceId, [{ kind: 'session', amountMillicents: -50n, cause: `bench:${randomUUID()}` }]);
+          done++;
+        }
+      }),
+    );
     return done / ((performance.now() - started) / 1000);
   }
 
@@ -81,7 +98,11 @@ try {
   const hot: number[] = [];
   const cold: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    await db.usageCounter.upsert({ where: { workspaceId_period: { workspaceId: free.id, period } }, create: { workspaceId: free.id, period, sessions: 0 }, update: { sessions: 0 } });
+    await db.usageCounter.upsert({
+      where: { workspaceId_period: { workspaceId: free.id, period } },
+      create: { workspaceId: free.id, period, sessions: 0 },
+      update: { sessions: 0 },
+    });
     off.push(...(await endLatencies(free.id, router.id, sessionsPerRound)));
     on.push(...(await endLatencies(paid.id, paidRouter.id, sessionsPerRound)));
     hot.push(await chargesPerSecond([paid.id]));
@@ -95,7 +116,9 @@ try {
   console.log(`session end (${off.length} each)     p50 ms   p99 ms`);
   console.log(`  no charge (within free)    ${fmt(percentile(off, 50), 3).padStart(7)}  ${fmt(percentile(off, 99), 3).padStart(7)}`);
   console.log(`  charged (past free)        ${fmt(percentile(on, 50), 3).padStart(7)}  ${fmt(percentile(on, 99), 3).padStart(7)}`);
-  console.log(`  added by charging at p50: ${fmt(percentile(on, 50) - percentile(off, 50), 3)} ms (ratio ${fmt(percentile(on, 50) / percentile(off, 50), 2)}); ${charged} session charges written`);
+  console.log(
+    `  added by charging at p50: ${fmt(percentile(on, 50) - percentile(off, 50), 3)} ms (ratio ${fmt(percentile(on, 50) / percentile(off, 50), 2)}); ${charged} session charges written`,
+  );
   console.log(`charges/s, ${concurrency} clients        median of rounds`);
   console.log(`  one workspace (contended)  ${fmt(median(hot), 0).padStart(7)}`);
   console.log(`  ${concurrency} workspaces (spread)    ${fmt(median(cold), 0).padStart(7)}`);

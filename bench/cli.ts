@@ -59,7 +59,9 @@ function timedProcess(args: string[]): Promise<{ ms: number; stdout: string }> {
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
   return new Promise((resolve, reject) => {
-    child.on('close', (code) => (code === 0 ? resolve({ ms: performance.now() - t0, stdout }) : reject(new Error(`${args.join(' ')} exited ${code}: ${stderr.trim()}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve({ ms: performance.now() - t0, stdout }) : reject(new Error(`${args.join(' ')} exited ${code}: ${stderr.trim()}`)),
+    );
   });
 }
 const run = (args: string[]) => timedProcess([LAUNCHER, ...args]);
@@ -112,24 +114,47 @@ try {
   // 2. Warm snapshots: one session up, then whole processes; the toolkit's own snapshot; via commander.
   started.push('warm');
   await run(['browse', 'open', page, '--session', 'warm', ...endpoint]);
-  const warm = await repeat(runs, async () => {
-    const { ms, stdout } = await run(['browse', 'snapshot', '--session', 'warm']);
-    if (!/^Page: "Sign up"/.test(stdout)) throw new Error(`browse snapshot printed:\n${stdout}`);
-    return ms;
-  }, WARMUP);
-  const viaCommander = await repeat(Math.max(3, Math.round(runs / 4)), async () => (await timedProcess(['--import', 'tsx', '--input-type=module', '-e', "const { main } = await import('./proxy/cli/main.ts'); process.exitCode = await main(['browse', 'snapshot', '--session', 'warm']);"])).ms, 1);
+  const warm = await repeat(
+    runs,
+    async () => {
+      const { ms, stdout } = await run(['browse', 'snapshot', '--session', 'warm']);
+      if (!/^Page: "Sign up"/.test(stdout)) throw new Error(`browse snapshot printed:\n${stdout}`);
+      return ms;
+    },
+    WARMUP,
+  );
+  const viaCommander = await repeat(
+    Math.max(3, Math.round(runs / 4)),
+    async () =>
+      (
+        await timedProcess([
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          "const { main } = await import('./proxy/cli/main.ts'); process.exitCode = await main(['browse', 'snapshot', '--session', 'warm']);",
+        ])
+      ).ms,
+    1,
+  );
   const session = await sessions.open();
   await navigate(session, page);
-  const toolkit = await repeat(runs, async () => {
-    const t0 = performance.now();
-    await snapshot(session);
-    return performance.now() - t0;
-  }, WARMUP);
+  const toolkit = await repeat(
+    runs,
+    async () => {
+      const t0 = performance.now();
+      await snapshot(session);
+      return performance.now() - t0;
+    },
+    WARMUP,
+  );
   await sessions.closeAll('done');
   console.error('[bench] warm snapshots measured');
 
   const version_ = (await (await fetch(`${browser.httpUrl}/json/version`)).json()) as { Browser: string };
-  console.log(`cli benchmark: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, ${version_.Browser}; page ${new URL(page).pathname} of the test site`);
+  console.log(
+    `cli benchmark: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, ${version_.Browser}; page ${new URL(page).pathname} of the test site`,
+  );
   console.log(`\n1. Startup, ms (${runs} processes each, p50 / p95)`);
   console.log(`  ${'node -e 0'.padEnd(44)}${fmt(bare.p50).padStart(8)}${fmt(bare.p95).padStart(8)}`);
   console.log(`  ${'node proxy/cli/gateway.mjs version (tsx)'.padEnd(44)}${fmt(version.p50).padStart(8)}${fmt(version.p95).padStart(8)}`);
@@ -139,8 +164,12 @@ try {
   console.log(`  ${'whole process p50 / p95'.padEnd(44)}${fmt(warm.p50).padStart(8)}${fmt(warm.p95).padStart(8)}`);
   console.log(`  ${'  vs node -e 0'.padEnd(44)}${`${fmt(warm.p50 / bare.p50, 2)}×`.padStart(8)}   (+${fmt(beyondBare)} ms)`);
   console.log(`  ${'  vs gateway version (tsx)'.padEnd(44)}${`${fmt(warm.p50 / version.p50, 2)}×`.padStart(8)}`);
-  console.log(`  ${'  vs toolkit snapshot in-process p50'.padEnd(44)}${`${fmt(warm.p50 / toolkit.p50, 1)}×`.padStart(8)}   (toolkit ${fmt(toolkit.p50)} ms, p95 ${fmt(toolkit.p95)})`);
-  console.log(`  ${`through commander (main.ts, tsx), ${viaCommander.n} runs`.padEnd(44)}${fmt(viaCommander.p50).padStart(8)}${fmt(viaCommander.p95).padStart(8)}`);
+  console.log(
+    `  ${'  vs toolkit snapshot in-process p50'.padEnd(44)}${`${fmt(warm.p50 / toolkit.p50, 1)}×`.padStart(8)}   (toolkit ${fmt(toolkit.p50)} ms, p95 ${fmt(toolkit.p95)})`,
+  );
+  console.log(
+    `  ${`through commander (main.ts, tsx), ${viaCommander.n} runs`.padEnd(44)}${fmt(viaCommander.p50).padStart(8)}${fmt(viaCommander.p95).padStart(8)}`,
+  );
 
   const first = stats(firstOpens);
   const inProcess = stats(inProcessOpens);
@@ -151,7 +180,9 @@ try {
   console.log(`  ${'  ratio / difference'.padEnd(44)}${`${fmt(first.p50 / inProcess.p50, 1)}×`.padStart(8)}   (+${fmt(beyond)} ms)`);
 
   console.log(`\n  target: warm snapshot p50 ≤ ${TARGETS.snapshotP50Ms} ms: ${pass(warm.p50 <= TARGETS.snapshotP50Ms)} (${fmt(warm.p50)} ms)`);
-  console.log(`  target: first open ≤ ${TARGETS.firstOpenBeyondMs / 1000} s beyond the page (whole process − in-process open + navigate): ${pass(beyond <= TARGETS.firstOpenBeyondMs)} (${fmt(beyond)} ms)`);
+  console.log(
+    `  target: first open ≤ ${TARGETS.firstOpenBeyondMs / 1000} s beyond the page (whole process − in-process open + navigate): ${pass(beyond <= TARGETS.firstOpenBeyondMs)} (${fmt(beyond)} ms)`,
+  );
 } finally {
   await cleanup();
 }

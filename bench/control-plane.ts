@@ -10,14 +10,26 @@ import { freePort } from '../scripts/lib/ports';
 import { startStack } from '../scripts/lib/stack';
 import { closedLoop, fmt, type LoadResult } from './lib';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' }, concurrency: { type: 'string', default: '50' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' }, concurrency: { type: 'string', default: '50' } },
+});
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const concurrency = Number(values.concurrency);
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-bench-'));
 const [webPort, proxyPort, pgPort, poolPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-const stack = await startStack({ dataDir, webPort, proxyPort, poolPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', quiet: true, log: (l) => console.error(`[bench] ${l}`), extraEnv: { LOG_LEVEL: 'warn' } });
+const stack = await startStack({
+  dataDir,
+  webPort,
+  proxyPort,
+  poolPort,
+  embeddedPostgresPort: pgPort,
+  host: '127.0.0.1',
+  quiet: true,
+  log: (l) => console.error(`[bench] ${l}`),
+  extraEnv: { LOG_LEVEL: 'warn' },
+});
 try {
   process.env.DATABASE_URL = stack.env.DATABASE_URL;
   process.env.ENCRYPTION_KEY = stack.env.ENCRYPTION_KEY;
@@ -41,13 +53,21 @@ try {
     const requests = results.reduce((s, r) => s + r.requests, 0);
     const time = results.reduce((s, r) => s + r.seconds, 0);
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    return { name, rps: requests / time, p50: median(results.map((r) => r.p50)), p99: median(results.map((r) => r.p99)), errors: results.reduce((s, r) => s + r.errors, 0) };
+    return {
+      name,
+      rps: requests / time,
+      p50: median(results.map((r) => r.p50)),
+      p99: median(results.map((r) => r.p99)),
+      errors: results.reduce((s, r) => s + r.errors, 0),
+    };
   });
   const floor = summary[0]!;
   console.log(`control plane, ${concurrency} concurrent clients, ${rounds} × ${seconds} s per target, ${os.cpus().length} cores`);
   console.log('target                    req/s    p50 ms   p99 ms   req/s vs floor  p50 vs floor  errors');
   for (const row of summary) {
-    console.log(`${row.name.padEnd(24)} ${fmt(row.rps, 0).padStart(6)}  ${fmt(row.p50).padStart(7)}  ${fmt(row.p99).padStart(7)}   ${fmt(row.rps / floor.rps, 2).padStart(13)}  ${fmt(row.p50 / floor.p50, 2).padStart(12)}  ${row.errors}`);
+    console.log(
+      `${row.name.padEnd(24)} ${fmt(row.rps, 0).padStart(6)}  ${fmt(row.p50).padStart(7)}  ${fmt(row.p99).padStart(7)}   ${fmt(row.rps / floor.rps, 2).padStart(13)}  ${fmt(row.p50 / floor.p50, 2).padStart(12)}  ${row.errors}`,
+    );
   }
 } finally {
   await stack.stop();

@@ -22,14 +22,25 @@ const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const VIEWPORT = { width: 1280, height: 720 };
 
-const page = '<!DOCTYPE html><html><head><title>bench</title></head><body><h1>A small page</h1><p>Some text to render.</p><div style="width:200px;height:100px;background:#c33"></div></body></html>';
+const page =
+  '<!DOCTYPE html><html><head><title>bench</title></head><body><h1>A small page</h1><p>Some text to render.</p><div style="width:200px;height:100px;background:#c33"></div></body></html>';
 const site = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(page));
 await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
 const pageUrl = `http://127.0.0.1:${(site.address() as net.AddressInfo).port}/`;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-bench-'));
 const [webPort, proxyPort, pgPort, poolPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-const stack = await startStack({ dataDir, webPort, proxyPort, poolPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', quiet: true, log: (l) => console.error(`[bench] ${l}`), extraEnv: { LOG_LEVEL: 'warn', LOCAL_POOL_AUTO_PROVIDER: '0', PRIVATE_NETWORK: 'allow' /* the bench's page and browser are on loopback */ } });
+const stack = await startStack({
+  dataDir,
+  webPort,
+  proxyPort,
+  poolPort,
+  embeddedPostgresPort: pgPort,
+  host: '127.0.0.1',
+  quiet: true,
+  log: (l) => console.error(`[bench] ${l}`),
+  extraEnv: { LOG_LEVEL: 'warn', LOCAL_POOL_AUTO_PROVIDER: '0', PRIVATE_NETWORK: 'allow' /* the bench's page and browser are on loopback */ },
+});
 const browser = await launchChromium();
 try {
   process.env.DATABASE_URL = stack.env.DATABASE_URL;
@@ -41,7 +52,14 @@ try {
   await addProvider(seeded.workspaceId, seeded.routerId!, { slug: 'local', url: browser.wsUrl });
   const key = await routerKey(seeded.workspaceId, seeded.routerId!);
 
-  const viaApi = (concurrency: number) => closedLoop(`data API  c=${concurrency}`, `${stack.proxyUrl}/v1/screenshot`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: pageUrl }) }, concurrency, seconds);
+  const viaApi = (concurrency: number) =>
+    closedLoop(
+      `data API  c=${concurrency}`,
+      `${stack.proxyUrl}/v1/screenshot`,
+      { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: pageUrl }) },
+      concurrency,
+      seconds,
+    );
   const direct = await chromium.connectOverCDP(browser.wsUrl);
   const directCall = async () => {
     const context = await direct.newContext({ viewport: VIEWPORT });
@@ -54,7 +72,11 @@ try {
     }
   };
   const apiCall = async () => {
-    const res = await fetch(`${stack.proxyUrl}/v1/screenshot`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: pageUrl }) });
+    const res = await fetch(`${stack.proxyUrl}/v1/screenshot`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: pageUrl }),
+    });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`status ${res.status}`);
   };
@@ -75,7 +97,15 @@ try {
   const paired = { api: [] as number[], direct: [] as number[] };
   const pairedEnd = performance.now() + rounds * seconds * 1000;
   for (let i = 0; performance.now() < pairedEnd; i++) {
-    for (const [which, call] of (i % 2 === 0 ? [['api', apiCall], ['direct', directCall]] : [['direct', directCall], ['api', apiCall]]) as ['api' | 'direct', () => Promise<void>][]) {
+    for (const [which, call] of (i % 2 === 0
+      ? [
+          ['api', apiCall],
+          ['direct', directCall],
+        ]
+      : [
+          ['direct', directCall],
+          ['api', apiCall],
+        ]) as ['api' | 'direct', () => Promise<void>][]) {
       const t0 = performance.now();
       await call();
       paired[which].push(performance.now() - t0);
@@ -84,24 +114,46 @@ try {
   await direct.close();
 
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const summary = new Map([...totals].map(([name, results]) => {
-    const calls = results.reduce((s, r) => s + r.requests, 0);
-    const time = results.reduce((s, r) => s + r.seconds, 0);
-    return [name, { name, rps: calls / time, p50: median(results.map((r) => r.p50)), p99: median(results.map((r) => r.p99)), errors: results.reduce((s, r) => s + r.errors, 0), calls }];
-  }));
+  const summary = new Map(
+    [...totals].map(([name, results]) => {
+      const calls = results.reduce((s, r) => s + r.requests, 0);
+      const time = results.reduce((s, r) => s + r.seconds, 0);
+      return [
+        name,
+        {
+          name,
+          rps: calls / time,
+          p50: median(results.map((r) => r.p50)),
+          p99: median(results.map((r) => r.p99)),
+          errors: results.reduce((s, r) => s + r.errors, 0),
+          calls,
+        },
+      ];
+    }),
+  );
   console.log(`data API screenshot vs direct playwright-core, ${rounds} × ${seconds} s per target, ${os.cpus().length} cores`);
   console.log('target          calls/s   p50 ms   p99 ms   calls  errors   p50 vs direct');
   for (const concurrency of [1, 4]) {
     const d = summary.get(`direct    c=${concurrency}`)!;
     for (const row of [summary.get(`data API  c=${concurrency}`)!, d]) {
-      console.log(`${row.name.padEnd(14)} ${fmt(row.rps).padStart(8)}  ${fmt(row.p50).padStart(7)}  ${fmt(row.p99).padStart(7)}  ${String(row.calls).padStart(6)}  ${String(row.errors).padStart(6)}   ${fmt(row.p50 / d.p50, 2).padStart(13)}`);
+      console.log(
+        `${row.name.padEnd(14)} ${fmt(row.rps).padStart(8)}  ${fmt(row.p50).padStart(7)}  ${fmt(row.p99).padStart(7)}  ${String(row.calls).padStart(6)}  ${String(row.errors).padStart(6)}   ${fmt(row.p50 / d.p50, 2).padStart(13)}`,
+      );
     }
   }
   const blockRatio = summary.get('data API  c=1')!.p50 / summary.get('direct    c=1')!.p50;
-  const p50 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+  const p50 = (xs: number[]) =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      50,
+    );
   const pairedRatio = p50(paired.api) / p50(paired.direct);
-  console.log(`paired c=1 (${paired.api.length} + ${paired.direct.length} calls, alternating): data API p50 ${fmt(p50(paired.api))} ms, direct p50 ${fmt(p50(paired.direct))} ms`);
-  console.log(`target p50 ≤ 1.15 × direct at concurrency 1: paired ${fmt(pairedRatio, 2)} × — ${pairedRatio <= 1.15 ? 'met' : 'NOT met'} (block runs: ${fmt(blockRatio, 2)} ×)`);
+  console.log(
+    `paired c=1 (${paired.api.length} + ${paired.direct.length} calls, alternating): data API p50 ${fmt(p50(paired.api))} ms, direct p50 ${fmt(p50(paired.direct))} ms`,
+  );
+  console.log(
+    `target p50 ≤ 1.15 × direct at concurrency 1: paired ${fmt(pairedRatio, 2)} × — ${pairedRatio <= 1.15 ? 'met' : 'NOT met'} (block runs: ${fmt(blockRatio, 2)} ×)`,
+  );
 } finally {
   await browser.stop();
   await stack.stop();

@@ -21,7 +21,9 @@ const site = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://site');
   if (url.pathname === '/page') {
     const images = Array.from({ length: SUBRESOURCES }, (_, i) => `<img src="/img/${i}?r=${url.searchParams.get('r')}" width="8" height="8">`).join('');
-    return void res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' }).end(`<!DOCTYPE html><title>bench</title><body>${images}</body>`);
+    return void res
+      .writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' })
+      .end(`<!DOCTYPE html><title>bench</title><body>${images}</body>`);
   }
   if (url.pathname.startsWith('/img/')) return void res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'no-store' }).end(pixel);
   res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('ok');
@@ -33,7 +35,10 @@ const base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 const egress = await startEgressProxy({ policy: { privateNetwork: 'allow', internalPorts: new Set([1]) }, log: pino({ level: 'silent' }) });
 let browser: Browser | undefined;
 try {
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   const direct = await browser.newContext();
   const proxied = await browser.newContext({ proxy: { server: egress.url, bypass: '<-loopback>' } });
 
@@ -49,7 +54,9 @@ try {
     const page = await context.newPage();
     await page.goto(`${base}/small`);
     const t0 = performance.now();
-    await page.evaluate(async (u) => { await (await fetch(u, { cache: 'no-store' })).text(); }, `${base}/small`);
+    await page.evaluate(async (u) => {
+      await (await fetch(u, { cache: 'no-store' })).text();
+    }, `${base}/small`);
     const ms = performance.now() - t0;
     await page.close();
     return ms;
@@ -68,14 +75,17 @@ try {
     }
   }
   for (const list of Object.values(times)) list.sort((a, b) => a - b);
-  const row = (name: string, list: number[]) => console.log(`${name.padEnd(44)}${fmt(percentile(list, 50)).padStart(9)}${fmt(percentile(list, 90)).padStart(9)}${fmt(list[0]!).padStart(9)}`);
+  const row = (name: string, list: number[]) =>
+    console.log(`${name.padEnd(44)}${fmt(percentile(list, 50)).padStart(9)}${fmt(percentile(list, 90)).padStart(9)}${fmt(list[0]!).padStart(9)}`);
   console.log(`egress proxy vs direct, one Chromium, ${rounds} rounds, a page with ${SUBRESOURCES} images`);
   console.log(`${''.padEnd(44)}${'p50 ms'.padStart(9)}${'p90 ms'.padStart(9)}${'min ms'.padStart(9)}`);
   row('page load, direct', times.direct);
   row('page load, through the egress proxy', times.proxied);
   row('one fetch(), direct', times.directFetch);
   row('one fetch(), through the egress proxy', times.proxiedFetch);
-  console.log(`ratio egress/direct: page load p50 ${(percentile(times.proxied, 50) / percentile(times.direct, 50)).toFixed(2)}, one fetch p50 ${(percentile(times.proxiedFetch, 50) / percentile(times.directFetch, 50)).toFixed(2)}`);
+  console.log(
+    `ratio egress/direct: page load p50 ${(percentile(times.proxied, 50) / percentile(times.direct, 50)).toFixed(2)}, one fetch p50 ${(percentile(times.proxiedFetch, 50) / percentile(times.directFetch, 50)).toFixed(2)}`,
+  );
 } finally {
   await browser?.close();
   await egress.close();

@@ -26,7 +26,15 @@ const port = await freePort();
 const token = randomBytes(24).toString('base64url'); // the pool always requires one
 const poolUrl = `ws://127.0.0.1:${port}/?token=${token}`;
 const pool = spawn(process.execPath, [tsxBin, 'proxy/pool/index.ts'], {
-  env: { ...process.env, DATA_DIR: path.join(scratch, 'data'), POOL_PORT: String(port), POOL_CAPACITY: '2', HOST: '127.0.0.1', LOG_LEVEL: 'warn', POOL_TOKEN: token },
+  env: {
+    ...process.env,
+    DATA_DIR: path.join(scratch, 'data'),
+    POOL_PORT: String(port),
+    POOL_CAPACITY: '2',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    POOL_TOKEN: token,
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -35,7 +43,12 @@ const TCP_PIPE = `const net = require('node:net'); const [listen, target] = proc
 net.createServer((c) => { const u = net.connect(target, '127.0.0.1'); c.setNoDelay(true); u.setNoDelay(true); c.pipe(u); u.pipe(c);
   for (const [a, b] of [[c, u], [u, c]]) { a.on('error', () => b.destroy()); a.on('close', () => b.destroy()); } }).listen(listen, '127.0.0.1');`;
 
-interface Status { calibrating: boolean; active: number; closing: number; launchMs: number | null }
+interface Status {
+  calibrating: boolean;
+  active: number;
+  closing: number;
+  launchMs: number | null;
+}
 const status = async () => (await (await fetch(`http://127.0.0.1:${port}/pool/status`, { headers: { authorization: `Bearer ${token}` } })).json()) as Status;
 async function until(check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -74,7 +87,10 @@ async function viaPool(): Promise<number> {
   await command(ws, 'Browser.getVersion');
   const ms = performance.now() - t0;
   ws.close();
-  await until(async () => { const s = await status(); return s.active === 0 && s.closing === 0; });
+  await until(async () => {
+    const s = await status();
+    return s.active === 0 && s.closing === 0;
+  });
   return ms;
 }
 
@@ -130,7 +146,11 @@ try {
   const pipe = spawn(process.execPath, ['-e', TCP_PIPE, String(pipePort), browserUrl.port], { stdio: 'inherit' });
   await waitForListening(pipe, pipePort);
   const pipeWs = await open(`ws://127.0.0.1:${pipePort}${browserUrl.pathname}`);
-  const lanes = [['pool', poolWs], ['direct', directWs], ['tcp pipe', pipeWs]] as const;
+  const lanes = [
+    ['pool', poolWs],
+    ['direct', directWs],
+    ['tcp pipe', pipeWs],
+  ] as const;
   for (const [, ws] of lanes) await roundTrips(ws, 200); // warm-up
   const rtt: Record<string, number[]> = { pool: [], direct: [], 'tcp pipe': [] };
   const block = Math.max(1, Math.floor(roundtrips / 10));
@@ -144,15 +164,22 @@ try {
   const launchMs = (await status()).launchMs;
   const c = { pool: summary(connect.pool), direct: summary(connect.direct) };
   const r = { pool: summary(rtt.pool!), direct: summary(rtt.direct!), pipe: summary(rtt['tcp pipe']!) };
-  console.log(`pool vs direct Chromium, ${os.cpus().length} cores, ${rounds} connects each, ${rtt.pool!.length} round trips each (pool warm-up launch ${launchMs} ms)`);
+  console.log(
+    `pool vs direct Chromium, ${os.cpus().length} cores, ${rounds} connects each, ${rtt.pool!.length} round trips each (pool warm-up launch ${launchMs} ms)`,
+  );
   console.log('                                    p50 ms    p99 ms    min ms    max ms');
-  const row = (name: string, s: ReturnType<typeof summary>, digits: number) => console.log(`${name.padEnd(34)} ${fmt(s.p50, digits).padStart(7)}   ${fmt(s.p99, digits).padStart(7)}   ${fmt(s.min, digits).padStart(7)}   ${fmt(s.max, digits).padStart(7)}`);
+  const row = (name: string, s: ReturnType<typeof summary>, digits: number) =>
+    console.log(
+      `${name.padEnd(34)} ${fmt(s.p50, digits).padStart(7)}   ${fmt(s.p99, digits).padStart(7)}   ${fmt(s.min, digits).padStart(7)}   ${fmt(s.max, digits).padStart(7)}`,
+    );
   row('connect → first reply, pool', c.pool, 0);
   row('connect → first reply, direct', c.direct, 0);
   row('Runtime.evaluate round trip, pool', r.pool, 3);
   row('Runtime.evaluate round trip, direct', r.direct, 3);
   row('Runtime.evaluate, plain TCP pipe', r.pipe, 3);
-  console.log(`ratio pool/direct: connect p50 ${fmt(c.pool.p50 / c.direct.p50, 2)}, round trip p50 ${fmt(r.pool.p50 / r.direct.p50, 2)} (relay adds ${fmt((r.pool.p50 - r.direct.p50) * 1000, 0)} µs at p50; a plain TCP pipe adds ${fmt((r.pipe.p50 - r.direct.p50) * 1000, 0)} µs)`);
+  console.log(
+    `ratio pool/direct: connect p50 ${fmt(c.pool.p50 / c.direct.p50, 2)}, round trip p50 ${fmt(r.pool.p50 / r.direct.p50, 2)} (relay adds ${fmt((r.pool.p50 - r.direct.p50) * 1000, 0)} µs at p50; a plain TCP pipe adds ${fmt((r.pipe.p50 - r.direct.p50) * 1000, 0)} µs)`,
+  );
 } finally {
   await stopChild(pool, 20_000);
   rmSync(scratch, { recursive: true, force: true });

@@ -24,7 +24,16 @@ import { freePort } from '../scripts/lib/ports';
 import { startStack } from '../scripts/lib/stack';
 import { fmt, percentile } from './lib';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '10' }, warmup: { type: 'string', default: '2' }, saves: { type: 'string', default: '5' }, origins: { type: 'string', default: '50' }, kib: { type: 'string', default: '20' }, sites: { type: 'string', default: 'cross' } } });
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    saves: { type: 'string', default: '5' },
+    origins: { type: 'string', default: '50' },
+    kib: { type: 'string', default: '20' },
+    sites: { type: 'string', default: 'cross' },
+  },
+});
 const rounds = Number(values.rounds);
 const warmup = Number(values.warmup);
 const saves = Number(values.saves);
@@ -40,10 +49,27 @@ const crossSite = values.sites === 'cross';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-bench-profiles-'));
 const [webPort, proxyPort, pgPort, poolPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-const stack = await startStack({ dataDir, webPort, proxyPort, poolPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', quiet: true, log: (l) => console.error(`[bench] ${l}`), extraEnv: { LOG_LEVEL: 'warn' } });
+const stack = await startStack({
+  dataDir,
+  webPort,
+  proxyPort,
+  poolPort,
+  embeddedPostgresPort: pgPort,
+  host: '127.0.0.1',
+  quiet: true,
+  log: (l) => console.error(`[bench] ${l}`),
+  extraEnv: { LOG_LEVEL: 'warn' },
+});
 let disconnect = async () => {};
 try {
-  const poolStatus = async () => (await (await fetch(`${stack.poolUrl}/pool/status`, { headers: { authorization: `Bearer ${stack.env.POOL_TOKEN}` } })).json()) as { calibrating: boolean; active: number; closing: number; capacity: number; launchMs: number | null };
+  const poolStatus = async () =>
+    (await (await fetch(`${stack.poolUrl}/pool/status`, { headers: { authorization: `Bearer ${stack.env.POOL_TOKEN}` } })).json()) as {
+      calibrating: boolean;
+      active: number;
+      closing: number;
+      capacity: number;
+      launchMs: number | null;
+    };
   const until = async (check: () => Promise<boolean>, what: string, timeoutMs = 60_000, everyMs = 20) => {
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {
@@ -51,7 +77,11 @@ try {
       await new Promise((r) => setTimeout(r, everyMs));
     }
   };
-  const poolIdle = () => until(async () => { const s = await poolStatus(); return s.active === 0 && s.closing === 0; }, 'the pool to be idle');
+  const poolIdle = () =>
+    until(async () => {
+      const s = await poolStatus();
+      return s.active === 0 && s.closing === 0;
+    }, 'the pool to be idle');
   await until(async () => !(await poolStatus()).calibrating, 'the pool to calibrate');
 
   // The bench's user: its router gets the local pool as first provider, as a sign-up on this install does.
@@ -67,12 +97,17 @@ try {
   const seeded = await seedUser({ email: 'bench-profiles@example.test', password: 'benchmark password' });
   const key = await routerKey(seeded.workspaceId, seeded.routerId!);
   const providers = await db.provider.findMany({ where: { routerId: seeded.routerId! }, select: { slug: true } });
-  if (providers.length !== 1) throw new Error(`expected the local pool as the router's only provider, found: ${providers.map((p) => p.slug).join(', ') || 'none'}`);
+  if (providers.length !== 1)
+    throw new Error(`expected the local pool as the router's only provider, found: ${providers.map((p) => p.slug).join(', ') || 'none'}`);
   // The versions are polled every 25 ms: keep the daily bearer cap out of the way.
   await db.workspace.update({ where: { id: seeded.workspaceId }, data: { dailyCapOverride: 1_000_000 } });
   const auth = { authorization: `Bearer ${seeded.accessToken}` };
   const api = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${stack.webUrl}${url}`, { method, headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(`${stack.webUrl}${url}`, {
+      method,
+      headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     const text = await res.text();
     if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
     return (JSON.parse(text) as { data: any }).data;
@@ -84,10 +119,22 @@ try {
   const hostOf = (i: number) => (crossSite ? `o${i}-bench.test` : `o${i}.bench.test`);
   const originOf = (i: number) => `http://${hostOf(i)}`;
   const storageState = {
-    cookies: Array.from({ length: ORIGINS }, (_, i) => ({ name: `sid${i}`, value: randomBytes(48).toString('base64url'), domain: hostOf(i), path: '/', expires, httpOnly: i % 2 === 0, secure: false, sameSite: 'Lax' as const })),
+    cookies: Array.from({ length: ORIGINS }, (_, i) => ({
+      name: `sid${i}`,
+      value: randomBytes(48).toString('base64url'),
+      domain: hostOf(i),
+      path: '/',
+      expires,
+      httpOnly: i % 2 === 0,
+      secure: false,
+      sameSite: 'Lax' as const,
+    })),
     origins: Array.from({ length: ORIGINS }, (_, i) => ({
       origin: originOf(i),
-      localStorage: Array.from({ length: 5 }, (_, k) => ({ name: `item${k}`, value: randomBytes(Math.floor((KIB_PER_ORIGIN * 1024 * 3) / 4 / 5)).toString('base64') })),
+      localStorage: Array.from({ length: 5 }, (_, k) => ({
+        name: `item${k}`,
+        value: randomBytes(Math.floor((KIB_PER_ORIGIN * 1024 * 3) / 4 / 5)).toString('base64'),
+      })),
     })),
   };
   const importBody = { slug: SLUG, name: 'Bench 1 MB', storageState };
@@ -152,7 +199,14 @@ try {
   const items = await page.evaluate(() => localStorage.length);
   await check.close();
 
-  const samples = { rawPlain: [] as number[], rawPlain101: [] as number[], rawLoaded: [] as number[], rawLoaded101: [] as number[], pwPlain: [] as number[], pwLoaded: [] as number[] };
+  const samples = {
+    rawPlain: [] as number[],
+    rawPlain101: [] as number[],
+    rawLoaded: [] as number[],
+    rawLoaded101: [] as number[],
+    pwPlain: [] as number[],
+    pwLoaded: [] as number[],
+  };
   for (let round = -warmup; round < rounds; round++) {
     const order = round % 2 === 0 ? (['plain', 'loaded'] as const) : (['loaded', 'plain'] as const);
     for (const which of order) {
@@ -192,13 +246,18 @@ try {
     const closed = performance.now() - t0;
     // Saved: a newer version is listed. Not saved: the session released the lock (its end is over) without one.
     let saved: number | null = null;
-    await until(async () => {
-      if ((await latest()) > before) {
-        saved = performance.now() - t0;
-        return true;
-      }
-      return !(await api('GET', `/v1/profiles/${SLUG}`)).saving && (await latest()) === before;
-    }, 'the session to end', 120_000, 25);
+    await until(
+      async () => {
+        if ((await latest()) > before) {
+          saved = performance.now() - t0;
+          return true;
+        }
+        return !(await api('GET', `/v1/profiles/${SLUG}`)).saving && (await latest()) === before;
+      },
+      'the session to end',
+      120_000,
+      25,
+    );
     if (saved === null && (await latest()) > before) saved = performance.now() - t0;
     return { closed, saved };
   };
@@ -216,10 +275,15 @@ try {
   // The export is the state itself: meta.durationMs is how long the last save's capture (cookies, helper tabs) took.
   const exported = (await (await fetch(`${stack.webUrl}/v1/profiles/${SLUG}/export`, { headers: auth })).json()) as { meta?: { durationMs?: number } };
 
-  const stats = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return { p50: percentile(s, 50), p95: percentile(s, 95), min: s[0]!, max: s.at(-1)! }; };
+  const stats = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return { p50: percentile(s, 50), p95: percentile(s, 95), min: s[0]!, max: s.at(-1)! };
+  };
   const pool = await poolStatus();
   console.log(`profiles on the local pool, ${os.cpus().length} cores, pool capacity ${pool.capacity} (warm-up launch ${pool.launchMs} ms)`);
-  console.log(`profile "${SLUG}": ${fmt(profileBytes / 1024 / 1024, 2)} MB (${ORIGINS} ${crossSite ? 'cross-site' : 'same-site'} origins × ${KIB_PER_ORIGIN} KB localStorage, ${ORIGINS} cookies; import body ${fmt(importBytes / 1024 / 1024, 2)} MB); in the browser: ${cookies} cookies, ${items} localStorage items on ${originOf(7)}`);
+  console.log(
+    `profile "${SLUG}": ${fmt(profileBytes / 1024 / 1024, 2)} MB (${ORIGINS} ${crossSite ? 'cross-site' : 'same-site'} origins × ${KIB_PER_ORIGIN} KB localStorage, ${ORIGINS} cookies; import body ${fmt(importBytes / 1024 / 1024, 2)} MB); in the browser: ${cookies} cookies, ${items} localStorage items on ${originOf(7)}`,
+  );
   console.log(`load: ${rounds} rounds after ${warmup} warm-ups; save: ${saves} each after 1 warm-up; a fresh Chromium per session`);
   console.log(`${''.padEnd(52)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(9)}${'min ms'.padStart(9)}${'max ms'.padStart(9)}`);
   const row = (name: string, xs: number[]) => {
@@ -237,13 +301,24 @@ try {
   row('save: close → version listed, one origin changed', save.changed);
   row('  (browser.close() returned, nothing changed)', save.closeSame);
   row('  (browser.close() returned, one origin changed)', save.closeChanged);
-  if (save.lost.same + save.lost.changed > 0) console.log(`sessions that ended without a new version (not in the save rows): nothing changed ${save.lost.same} of ${saves}, one origin changed ${save.lost.changed} of ${saves}`);
+  if (save.lost.same + save.lost.changed > 0)
+    console.log(
+      `sessions that ended without a new version (not in the save rows): nothing changed ${save.lost.same} of ${saves}, one origin changed ${save.lost.changed} of ${saves}`,
+    );
   const p50 = (xs: number[]) => stats(xs).p50;
-  console.log(`load extra over baseline at p50: raw first reply +${fmt(p50(samples.rawLoaded) - p50(samples.rawPlain), 0)} ms, connectOverCDP +${fmt(p50(samples.pwLoaded) - p50(samples.pwPlain), 0)} ms`);
-  console.log(`ratio load/baseline at p50: raw first reply ${fmt(p50(samples.rawLoaded) / p50(samples.rawPlain), 2)}, connectOverCDP ${fmt(p50(samples.pwLoaded) / p50(samples.pwPlain), 2)}`);
+  console.log(
+    `load extra over baseline at p50: raw first reply +${fmt(p50(samples.rawLoaded) - p50(samples.rawPlain), 0)} ms, connectOverCDP +${fmt(p50(samples.pwLoaded) - p50(samples.pwPlain), 0)} ms`,
+  );
+  console.log(
+    `ratio load/baseline at p50: raw first reply ${fmt(p50(samples.rawLoaded) / p50(samples.rawPlain), 2)}, connectOverCDP ${fmt(p50(samples.pwLoaded) / p50(samples.pwPlain), 2)}`,
+  );
   const readyP50 = p50(samples.pwLoaded);
-  console.log(`target: a 1 MB / ${ORIGINS}-origin profile ready ≤ ${TARGET_MS} ms p50: connectOverCDP ${fmt(readyP50, 0)} ms — ${readyP50 <= TARGET_MS ? 'met' : 'NOT met'} (raw first reply ${fmt(p50(samples.rawLoaded), 0)} ms)`);
-  console.log(`last saved version: v${last.version}, ${fmt(last.sizeBytes / 1024 / 1024, 2)} MB, ${last.capturedOrigins.length} origins; its capture in the browser took ${exported.meta?.durationMs ?? '?'} ms`);
+  console.log(
+    `target: a 1 MB / ${ORIGINS}-origin profile ready ≤ ${TARGET_MS} ms p50: connectOverCDP ${fmt(readyP50, 0)} ms — ${readyP50 <= TARGET_MS ? 'met' : 'NOT met'} (raw first reply ${fmt(p50(samples.rawLoaded), 0)} ms)`,
+  );
+  console.log(
+    `last saved version: v${last.version}, ${fmt(last.sizeBytes / 1024 / 1024, 2)} MB, ${last.capturedOrigins.length} origins; its capture in the browser took ${exported.meta?.durationMs ?? '?'} ms`,
+  );
 } finally {
   await disconnect();
   await stack.stop();

@@ -20,7 +20,9 @@ import { stopChild, tsxBin } from '../scripts/lib/processes';
 import { CdpConnection, openRaw } from './cdp-connection';
 import { fmt, percentile } from './lib';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, calls: { type: 'string', default: '400' }, sessions: { type: 'string', default: '1000' } } });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '5' }, calls: { type: 'string', default: '400' }, sessions: { type: 'string', default: '1000' } },
+});
 const rounds = Number(values.rounds);
 const calls = Number(values.calls);
 const idleSessions = Number(values.sessions);
@@ -116,32 +118,51 @@ try {
   const activeIdle = status.providers.reduce((n, p) => n + p.active, 0);
   idle.forEach((ws) => ws.terminate());
 
-  const stats = (xs: number[]) => { const s = [...xs].sort((x, y) => x - y); return { p50: percentile(s, 50), p99: percentile(s, 99) }; };
+  const stats = (xs: number[]) => {
+    const s = [...xs].sort((x, y) => x - y);
+    return { p50: percentile(s, 50), p99: percentile(s, 99) };
+  };
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   const direct = stats(rtt.get('direct')!);
-  console.log(`proxy benchmark: ${rounds} rounds × ${calls} round trips per lane, ${os.cpus().length} cores, Chromium ${(await fetch(`${browser.httpUrl}/json/version`).then((r) => r.json()) as { Browser: string }).Browser}`);
+  console.log(
+    `proxy benchmark: ${rounds} rounds × ${calls} round trips per lane, ${os.cpus().length} cores, Chromium ${((await fetch(`${browser.httpUrl}/json/version`).then((r) => r.json())) as { Browser: string }).Browser}`,
+  );
   const floor = stats(rtt.get('floor-node')!);
   console.log('\nCDP round trip (Runtime.evaluate "1+1")   p50 ms   p99 ms   p50 vs direct   target   vs bare Node relay');
-  for (const [name, target] of [['direct', ''], ['floor-node', 'floor'], ['floor-socat', 'floor'], ['fast', '≤ 1.05'], ['pipeline', '≤ 1.15']] as const) {
+  for (const [name, target] of [
+    ['direct', ''],
+    ['floor-node', 'floor'],
+    ['floor-socat', 'floor'],
+    ['fast', '≤ 1.05'],
+    ['pipeline', '≤ 1.15'],
+  ] as const) {
     if (!rtt.has(name)) continue;
     const s = stats(rtt.get(name)!);
     const overFloor = name === 'fast' || name === 'pipeline' ? fmt(s.p50 / floor.p50, 2) : '';
-    console.log(`  ${name.padEnd(38)} ${fmt(s.p50, 3).padStart(7)}  ${fmt(s.p99, 3).padStart(7)}   ${fmt(s.p50 / direct.p50, 2).padStart(13)}   ${target.padEnd(6)}   ${overFloor}`);
+    console.log(
+      `  ${name.padEnd(38)} ${fmt(s.p50, 3).padStart(7)}  ${fmt(s.p99, 3).padStart(7)}   ${fmt(s.p50 / direct.p50, 2).padStart(13)}   ${target.padEnd(6)}   ${overFloor}`,
+    );
   }
   console.log('\n1 MB reply throughput                     MB/s (median)   vs direct   target');
   const directMbps = median(mbps.get('direct')!);
   for (const name of ['direct', 'floor-node', 'floor-socat', 'fast', 'pipeline']) {
     if (!mbps.has(name)) continue;
     const m = median(mbps.get(name)!);
-    console.log(`  ${name.padEnd(38)} ${fmt(m, 1).padStart(13)}   ${fmt(m / directMbps, 2).padStart(9)}   ${name === 'fast' || name === 'pipeline' ? '≥ 0.90' : ''}`);
+    console.log(
+      `  ${name.padEnd(38)} ${fmt(m, 1).padStart(13)}   ${fmt(m / directMbps, 2).padStart(9)}   ${name === 'fast' || name === 'pipeline' ? '≥ 0.90' : ''}`,
+    );
   }
   const od = stats(openTimes.get('direct')!);
   const of = stats(openTimes.get('fast')!);
   console.log('\nWebSocket open → first reply              p50 ms   p99 ms');
   console.log(`  direct                                 ${fmt(od.p50, 2).padStart(7)}  ${fmt(od.p99, 2).padStart(7)}`);
-  console.log(`  through the proxy (fast lane)          ${fmt(of.p50, 2).padStart(7)}  ${fmt(of.p99, 2).padStart(7)}   overhead p50 ${fmt(of.p50 - od.p50, 2)} ms (target ≤ 5 ms)`);
+  console.log(
+    `  through the proxy (fast lane)          ${fmt(of.p50, 2).padStart(7)}  ${fmt(of.p99, 2).padStart(7)}   overhead p50 ${fmt(of.p50 - od.p50, 2)} ms (target ≤ 5 ms)`,
+  );
   const perSession = (rssAfter - rssBefore) / (activeIdle - 50);
-  console.log(`\nIdle fast-lane sessions: 50 → ${activeIdle} active (the proxy's /v1/status), proxy RSS ${fmt(rssBefore / 1024, 1)} → ${fmt(rssAfter / 1024, 1)} MiB: ${perSession > 0 ? `${fmt(perSession, 1)} KiB per added session` : 'no measurable growth'} (target ≤ 64 KiB)`);
+  console.log(
+    `\nIdle fast-lane sessions: 50 → ${activeIdle} active (the proxy's /v1/status), proxy RSS ${fmt(rssBefore / 1024, 1)} → ${fmt(rssAfter / 1024, 1)} MiB: ${perSession > 0 ? `${fmt(perSession, 1)} KiB per added session` : 'no measurable growth'} (target ≤ 64 KiB)`,
+  );
 } finally {
   // SIGTERM: tsx hands it on to the proxy it runs (a SIGKILL of tsx left the proxy running).
   await Promise.all(children.map((child) => stopChild(child, 5_000)));
@@ -187,7 +208,10 @@ async function startRelayFloors(wsUrl: string): Promise<Record<string, string>> 
   const socat = spawn('socat', [`TCP-LISTEN:${socatPort},bind=127.0.0.1,fork,reuseaddr,nodelay`, `TCP:127.0.0.1:${target.port},nodelay`], { stdio: 'ignore' });
   const started = await new Promise<boolean>((resolve) => {
     socat.once('error', () => resolve(false));
-    waitForListening(socat, socatPort).then(() => resolve(true), () => resolve(false));
+    waitForListening(socat, socatPort).then(
+      () => resolve(true),
+      () => resolve(false),
+    );
   });
   if (started) {
     children.push(socat);
@@ -205,5 +229,12 @@ async function startTinyCdpUpstream() {
   const port = await freePort();
   const wss = new WebSocketServer({ port, host: '127.0.0.1', perMessageDeflate: false });
   wss.on('connection', (ws) => ws.on('message', (data) => ws.send(JSON.stringify({ id: JSON.parse(data.toString()).id, result: {} }))));
-  return { url: `ws://127.0.0.1:${port}/devtools/browser/tiny`, close: () => new Promise<void>((r) => { wss.clients.forEach((c) => c.terminate()); wss.close(() => r()); }) };
+  return {
+    url: `ws://127.0.0.1:${port}/devtools/browser/tiny`,
+    close: () =>
+      new Promise<void>((r) => {
+        wss.clients.forEach((c) => c.terminate());
+        wss.close(() => r());
+      }),
+  };
 }

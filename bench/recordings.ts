@@ -36,14 +36,29 @@ import { startChild, stopChild, tsxBin } from '../scripts/lib/processes';
 import { startStack, type Stack } from '../scripts/lib/stack';
 import { fmt, percentile } from './lib';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '6' }, seconds: { type: 'string', default: '3' }, 'tick-ms': { type: 'string', default: '250' }, 'fps-seconds': { type: 'string', default: '10' }, 'encode-seconds': { type: 'string', default: '60' }, viewport: { type: 'string', default: '1280x720' } } });
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '6' },
+    seconds: { type: 'string', default: '3' },
+    'tick-ms': { type: 'string', default: '250' },
+    'fps-seconds': { type: 'string', default: '10' },
+    'encode-seconds': { type: 'string', default: '60' },
+    viewport: { type: 'string', default: '1280x720' },
+  },
+});
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const tickMs = Number(values['tick-ms']);
 const fpsSeconds = Number(values['fps-seconds']);
 const encodeSeconds = Number(values['encode-seconds']);
 // Every page gets this viewport, as a Playwright page has by default (`none`: the headless window's own).
-const viewport = values.viewport === 'none' ? null : (/^(\d+)x(\d+)$/.exec(values.viewport ?? '')?.slice(1).map(Number) as [number, number] | undefined);
+const viewport =
+  values.viewport === 'none'
+    ? null
+    : (/^(\d+)x(\d+)$/
+        .exec(values.viewport ?? '')
+        ?.slice(1)
+        .map(Number) as [number, number] | undefined);
 if (viewport === undefined) throw new Error('--viewport takes WxH (e.g. 1280x720) or none');
 const ANIMATED_MS = 40;
 const TARGETS = { rttRatio: 1.15, fps: 10, encodeSecondsPerMinute: 15 };
@@ -62,7 +77,13 @@ let disconnect = async () => {};
 let cleaning: Promise<void> | null = null;
 const cleanup = () =>
   (cleaning ??= (async () => {
-    for (const step of [disconnect, async () => pipelineProxy && stopChild(pipelineProxy, 5_000), async () => stack?.stop(), async () => browser?.stop(), async () => site?.close()]) {
+    for (const step of [
+      disconnect,
+      async () => pipelineProxy && stopChild(pipelineProxy, 5_000),
+      async () => stack?.stop(),
+      async () => browser?.stop(),
+      async () => site?.close(),
+    ]) {
       await step().catch((error: Error) => console.error(`[bench] cleanup: ${error.message}`));
     }
     rmSync(dataDir, { recursive: true, force: true });
@@ -88,7 +109,10 @@ class PageSession {
   private page = '';
   private targetId = '';
 
-  private constructor(private readonly ws: WebSocket, readonly sessionId: string) {
+  private constructor(
+    private readonly ws: WebSocket,
+    readonly sessionId: string,
+  ) {
     ws.on('message', (data) => {
       const message = JSON.parse(data.toString()) as { id?: number; result?: unknown; error?: { message: string } };
       const waiter = message.id === undefined ? undefined : this.pending.get(message.id);
@@ -111,7 +135,8 @@ class PageSession {
     const session = new PageSession(ws, sessionId);
     session.targetId = (await session.call('Target.createTarget', { url: pageUrl })).targetId;
     session.page = (await session.call('Target.attachToTarget', { targetId: session.targetId, flatten: true })).sessionId;
-    if (viewport) await session.call('Emulation.setDeviceMetricsOverride', { width: viewport[0], height: viewport[1], deviceScaleFactor: 1, mobile: false }, session.page);
+    if (viewport)
+      await session.call('Emulation.setDeviceMetricsOverride', { width: viewport[0], height: viewport[1], deviceScaleFactor: 1, mobile: false }, session.page);
     return session;
   }
 
@@ -147,15 +172,37 @@ try {
   const [webPort, proxyPort, pgPort, poolPort, pipelinePort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   // The provider and the pages are on loopback: a single-tenant policy (docs/security.md).
   const extraEnv = { LOG_LEVEL: 'warn', PRIVATE_NETWORK: 'allow', LOCAL_POOL_AUTO_PROVIDER: '0', SHUTDOWN_DRAIN_MS: '2000' };
-  stack = await startStack({ dataDir, webPort, proxyPort, poolPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', quiet: true, log: (l) => console.error(`[bench] ${l}`), extraEnv });
+  stack = await startStack({
+    dataDir,
+    webPort,
+    proxyPort,
+    poolPort,
+    embeddedPostgresPort: pgPort,
+    host: '127.0.0.1',
+    quiet: true,
+    log: (l) => console.error(`[bench] ${l}`),
+    extraEnv,
+  });
   const env = stack.env;
-  pipelineProxy = startChild('proxy-pipeline', [tsxBin, 'proxy/index.ts'], { ...env, PORT: String(pipelinePort), HOST: '127.0.0.1', PROXY_LANE: 'pipeline', PROXY_INSTANCE_ID: 'bench-pipeline', SERVICE_NAME: 'proxy' }, true);
+  pipelineProxy = startChild(
+    'proxy-pipeline',
+    [tsxBin, 'proxy/index.ts'],
+    { ...env, PORT: String(pipelinePort), HOST: '127.0.0.1', PROXY_LANE: 'pipeline', PROXY_INSTANCE_ID: 'bench-pipeline', SERVICE_NAME: 'proxy' },
+    true,
+  );
   await waitForListening(pipelineProxy, pipelinePort);
   // The pool launches a browser to calibrate at start: let it finish before anything is measured.
-  const poolStatus = async () => (await (await fetch(`${stack!.poolUrl}/pool/status`, { headers: { authorization: `Bearer ${env.POOL_TOKEN}` } })).json()) as { calibrating: boolean };
+  const poolStatus = async () =>
+    (await (await fetch(`${stack!.poolUrl}/pool/status`, { headers: { authorization: `Bearer ${env.POOL_TOKEN}` } })).json()) as { calibrating: boolean };
   await until(async () => !(await poolStatus()).calibrating, 'the pool to calibrate', 120_000);
 
-  Object.assign(process.env, { DATABASE_URL: env.DATABASE_URL, ENCRYPTION_KEY: env.ENCRYPTION_KEY, DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOCAL_POOL_AUTO_PROVIDER: '0' });
+  Object.assign(process.env, {
+    DATABASE_URL: env.DATABASE_URL,
+    ENCRYPTION_KEY: env.ENCRYPTION_KEY,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    LOCAL_POOL_AUTO_PROVIDER: '0',
+  });
   const { seedUser } = await import('../lib/users/seed-user');
   const { addProvider } = await import('../e2e/support/providers');
   const { routerKey } = await import('../e2e/support/connect');
@@ -167,7 +214,8 @@ try {
   // Recording needs a positive balance; 100 USD is hours of it.
   await post(db, user.workspaceId, [{ kind: 'grant', amountMillicents: 10_000_000n, cause: `grant:${randomUUID()}` }]);
   const key = await routerKey(user.workspaceId, user.routerId!);
-  const url = (port: number, record: boolean) => `ws://127.0.0.1:${port}/v1/connect?${new URLSearchParams({ token: key, ...(record ? { session_record: 'true' } : {}) })}`;
+  const url = (port: number, record: boolean) =>
+    `ws://127.0.0.1:${port}/v1/connect?${new URLSearchParams({ token: key, ...(record ? { session_record: 'true' } : {}) })}`;
   const variants = { plain: url(proxyPort, false), pipeline: url(pipelinePort, false), recorded: url(proxyPort, true) };
   type Variant = keyof typeof variants;
 
@@ -176,13 +224,23 @@ try {
   const settle = async (sessionId: string, recorded: boolean, pickupMs = workerSeen === false ? 0 : WORKER_PICKUP_MS): Promise<Recording | null> => {
     await until(async () => (await db.sessionLog.findUniqueOrThrow({ where: { id: sessionId } })).state !== 'active', 'the session end', 30_000);
     if (!recorded) return null;
-    const complete = await until(async () => { const r = await db.recording.findUnique({ where: { sessionLogId: sessionId } }); return r?.complete ? r : null; }, 'the recording to complete', 30_000);
+    const complete = await until(
+      async () => {
+        const r = await db.recording.findUnique({ where: { sessionLogId: sessionId } });
+        return r?.complete ? r : null;
+      },
+      'the recording to complete',
+      30_000,
+    );
     const started = Date.now();
     for (;;) {
       const r = await db.recording.findUniqueOrThrow({ where: { id: complete.id } });
       if (r.mp4Status === 'running' || r.mp4Status === 'ready' || r.mp4Status === 'failed') workerSeen = true;
       if (r.mp4Status !== 'queued' && r.mp4Status !== 'running') return r;
-      if (r.mp4Status === 'queued' && !workerSeen && Date.now() - started >= pickupMs) { workerSeen = false; return r; }
+      if (r.mp4Status === 'queued' && !workerSeen && Date.now() - started >= pickupMs) {
+        workerSeen = false;
+        return r;
+      }
       if (Date.now() - started > ENCODE_TIMEOUT_MS) return r;
       await sleep(100);
     }
@@ -209,7 +267,18 @@ try {
       if (variant === 'recorded') {
         const row = await until(() => db.recording.findUnique({ where: { sessionLogId: page.sessionId } }), 'the recording row', 10_000);
         const manifest = path.join(dataDir, 'blobs', manifestKey(row.id));
-        await until(async () => { try { return readFileSync(manifest, 'utf8').includes('"k":"f"'); } catch { return false; } }, 'the first captured frame', 15_000, 20);
+        await until(
+          async () => {
+            try {
+              return readFileSync(manifest, 'utf8').includes('"k":"f"');
+            } catch {
+              return false;
+            }
+          },
+          'the first captured frame',
+          15_000,
+          20,
+        );
       }
       for (let i = 0; i < 50; i++) await page.evaluate('1+1');
       const samples: number[] = [];
@@ -226,7 +295,10 @@ try {
       const recording = await settle(page.sessionId, variant === 'recorded');
       if (round < 0) continue;
       rtt[variant].push(...samples);
-      p50s[variant] = percentile([...samples].sort((a, b) => a - b), 50);
+      p50s[variant] = percentile(
+        [...samples].sort((a, b) => a - b),
+        50,
+      );
       if (recording) {
         const { frames, startMs } = await framesOf(recording.id);
         captured.frames += frames.filter((f) => f.t >= from - startMs && f.t <= to - startMs).length;
@@ -263,13 +335,23 @@ try {
     const { encodeJobId, ENCODE_QUEUE } = await import('../lib/jobs/encode-recording');
     const { jobsSchema } = await import('../lib/jobs/boss');
     const [job] = await db.$queryRawUnsafe<{ created_on: Date; started_on: Date | null }[]>(
-      `SELECT created_on, started_on FROM "${jobsSchema()}".job WHERE name = $1 AND id = $2::uuid`, ENCODE_QUEUE, encodeJobId(encoded.id));
+      `SELECT created_on, started_on FROM "${jobsSchema()}".job WHERE name = $1 AND id = $2::uuid`,
+      ENCODE_QUEUE,
+      encodeJobId(encoded.id),
+    );
     return job ?? null;
   })().catch(() => null);
   const source = new FsBlobStore(path.join(dataDir, 'blobs'));
   const output = new FsBlobStore(scratch);
   // Reads the stack's recording, writes the video beside it in the scratch folder (the worker's stays as it made it).
-  const store: BlobStore = { get: (k) => source.get(k), size: (k) => source.size(k), read: (k, r) => source.read(k, r), put: (k, d) => output.put(k, d), writer: (k) => output.writer(k), deleteFolder: (p) => output.deleteFolder(p) };
+  const store: BlobStore = {
+    get: (k) => source.get(k),
+    size: (k) => source.size(k),
+    read: (k, r) => source.read(k, r),
+    put: (k, d) => output.put(k, d),
+    writer: (k) => output.writer(k),
+    deleteFolder: (p) => output.deleteFolder(p),
+  };
   // The same-run baseline: bare ffmpeg making H.264 of the same JPEGs, each once, before and after the encoder.
   const bare = () => timed(() => bareFfmpeg(source, encoded.id, encoded.chunkCount, path.join(scratch, 'bare.mp4')));
   const loadBefore = os.loadavg()[0]!;
@@ -277,7 +359,9 @@ try {
   let direct: { result: EncodeResult; wallMs: number; cpuS: number; probedSeconds: number } | { error: string };
   try {
     const { value: result, wallMs, cpuS } = await timed(() => encodeRecording(store, encoded.id, { tmpDir: scratch }));
-    const probed = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path.join(scratch, videoKey(encoded.id))]).toString().trim();
+    const probed = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path.join(scratch, videoKey(encoded.id))])
+      .toString()
+      .trim();
     direct = { result, wallMs, cpuS, probedSeconds: Number(probed) };
   } catch (error) {
     direct = { error: (error as Error).message };
@@ -286,29 +370,49 @@ try {
   const loadAfter = os.loadavg()[0]!;
 
   // The report.
-  const stats = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95) }; };
+  const stats = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95) };
+  };
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const version = (await (await fetch(`${browser.httpUrl}/json/version`)).json()) as { Browser: string };
-  console.log(`recordings benchmark: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${version.Browser}, ${execFileSync('ffmpeg', ['-version']).toString().split('\n')[0]}`);
+  console.log(
+    `recordings benchmark: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${version.Browser}, ${execFileSync('ffmpeg', ['-version']).toString().split('\n')[0]}`,
+  );
 
   const plain = stats(rtt.plain);
-  console.log(`\n1. CDP round trip (Runtime.evaluate "1+1" on a ${viewport ? viewport.join('×') : 'window-sized'} page changing every ${tickMs} ms): ${rounds} rounds × ${seconds} s per session after a warm-up round, order rotating`);
+  console.log(
+    `\n1. CDP round trip (Runtime.evaluate "1+1" on a ${viewport ? viewport.join('×') : 'window-sized'} page changing every ${tickMs} ms): ${rounds} rounds × ${seconds} s per session after a warm-up round, order rotating`,
+  );
   console.log(`${''.padEnd(46)}${'calls'.padStart(8)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p50 vs plain'.padStart(14)}`);
-  for (const [variant, name] of [['plain', 'plain session (fast lane)'], ['pipeline', 'plain session, pipeline lane (PROXY_LANE)'], ['recorded', 'recorded session (session_record=true)']] as const) {
+  for (const [variant, name] of [
+    ['plain', 'plain session (fast lane)'],
+    ['pipeline', 'plain session, pipeline lane (PROXY_LANE)'],
+    ['recorded', 'recorded session (session_record=true)'],
+  ] as const) {
     const s = stats(rtt[variant]);
-    console.log(`  ${name.padEnd(44)}${String(s.n).padStart(8)}${fmt(s.p50, 3).padStart(9)}${fmt(s.p95, 3).padStart(9)}${fmt(s.p50 / plain.p50, 2).padStart(14)}`);
+    console.log(
+      `  ${name.padEnd(44)}${String(s.n).padStart(8)}${fmt(s.p50, 3).padStart(9)}${fmt(s.p95, 3).padStart(9)}${fmt(s.p50 / plain.p50, 2).padStart(14)}`,
+    );
   }
   const rttRatio = stats(rtt.recorded).p50 / plain.p50;
-  console.log(`  recorder while measured: ${captured.frames} frames in ${fmt(captured.ms / 1000, 1)} s = ${fmt(captured.frames / (captured.ms / 1000), 1)} frames/s (the page: ${fmt(median(pageRates), 1)} changes/s)`);
-  console.log(`  recorded vs pipeline-lane plain at p50: ${fmt(stats(rtt.recorded).p50 / stats(rtt.pipeline).p50, 2)}; median of the per-round ratios recorded/plain: ${fmt(median(roundRatios), 2)}`);
+  console.log(
+    `  recorder while measured: ${captured.frames} frames in ${fmt(captured.ms / 1000, 1)} s = ${fmt(captured.frames / (captured.ms / 1000), 1)} frames/s (the page: ${fmt(median(pageRates), 1)} changes/s)`,
+  );
+  console.log(
+    `  recorded vs pipeline-lane plain at p50: ${fmt(stats(rtt.recorded).p50 / stats(rtt.pipeline).p50, 2)}; median of the per-round ratios recorded/plain: ${fmt(median(roundRatios), 2)}`,
+  );
   console.log(`  target: recorded p50 ≤ ${TARGETS.rttRatio} × plain p50: ${fmt(rttRatio, 2)} — ${verdict(rttRatio <= TARGETS.rttRatio)}`);
 
   const fps = fpsOf(fpsRecording);
   console.log(`\n2. Frames captured from a page repainting every ${ANIMATED_MS} ms`);
   console.log(`${''.padEnd(46)}${'frames/s'.padStart(10)}${'frames'.padStart(8)}${'seconds'.padStart(9)}${'dupes'.padStart(7)}${'dropped'.padStart(9)}`);
-  const fpsRow = (name: string, r: Recording) => console.log(`  ${name.padEnd(44)}${fmt(fpsOf(r), 1).padStart(10)}${String(r.frameCount).padStart(8)}${fmt(r.durationMs / 1000, 1).padStart(9)}${String(r.duplicatesSkipped).padStart(7)}${String(r.droppedFrames).padStart(9)}`);
-  console.log(`  ${'the page\'s own changes (baseline)'.padEnd(44)}${fmt(fpsRun.pageRate, 1).padStart(10)}`);
+  const fpsRow = (name: string, r: Recording) =>
+    console.log(
+      `  ${name.padEnd(44)}${fmt(fpsOf(r), 1).padStart(10)}${String(r.frameCount).padStart(8)}${fmt(r.durationMs / 1000, 1).padStart(9)}${String(r.duplicatesSkipped).padStart(7)}${String(r.droppedFrames).padStart(9)}`,
+    );
+  console.log(`  ${"the page's own changes (baseline)".padEnd(44)}${fmt(fpsRun.pageRate, 1).padStart(10)}`);
   fpsRow(`captured, ${fpsSeconds}-s recording`, fpsRecording);
   fpsRow(`  (captured, the ${encodeSeconds}-s recording of part 3)`, encoded);
   console.log(`  captured / the page's changes: ${fmt(fps / fpsRun.pageRate, 2)}`);
@@ -316,36 +420,57 @@ try {
 
   const recordedSeconds = encoded.durationMs / 1000;
   const perMinute = (ms: number) => (ms / 1000) * (60 / recordedSeconds);
-  console.log(`\n3. Encoding a ${fmt(recordedSeconds, 1)}-s recording (${encoded.frameCount} frames, ${fmt(Number(encoded.sizeBytes) / 1024 / 1024, 1)} MB of JPEG) to MP4`);
+  console.log(
+    `\n3. Encoding a ${fmt(recordedSeconds, 1)}-s recording (${encoded.frameCount} frames, ${fmt(Number(encoded.sizeBytes) / 1024 / 1024, 1)} MB of JPEG) to MP4`,
+  );
   console.log(`${''.padEnd(46)}${'seconds'.padStart(9)}${'s per min'.padStart(11)}${'encode/rec'.padStart(12)}${'CPU s'.padStart(8)}`);
   const bareWallMs = (bareRuns[0]!.wallMs + bareRuns[1]!.wallMs) / 2;
   const bareCpuS = (bareRuns[0]!.cpuS + bareRuns[1]!.cpuS) / 2;
   if ('error' in direct) console.log(`  encodeRecording() in the bench process: failed: ${direct.error}`);
   else {
     const { result, wallMs, cpuS, probedSeconds } = direct;
-    console.log(`  ${'encodeRecording() in the bench process'.padEnd(44)}${fmt(wallMs / 1000, 2).padStart(9)}${fmt(perMinute(wallMs), 2).padStart(11)}${fmt(wallMs / 1000 / recordedSeconds, 3).padStart(12)}${fmt(cpuS, 1).padStart(8)}`);
+    console.log(
+      `  ${'encodeRecording() in the bench process'.padEnd(44)}${fmt(wallMs / 1000, 2).padStart(9)}${fmt(perMinute(wallMs), 2).padStart(11)}${fmt(wallMs / 1000 / recordedSeconds, 3).padStart(12)}${fmt(cpuS, 1).padStart(8)}`,
+    );
     const t = result.timings;
-    console.log(`    scan ${t.scanMs} ms, encode ${t.encodeMs} ms, join ${t.joinMs} ms, store ${t.storeMs} ms; video ${result.width}×${result.height} at ${result.fps} fps, ${fmt(probedSeconds, 2)} s (ffprobe), ${fmt(result.sizeBytes / 1024 / 1024, 2)} MB, ${result.encodedFrames} of its ${result.videoFrames} frames through x264 (the rest repeated pieces), ${result.segments} piece(s)`);
+    console.log(
+      `    scan ${t.scanMs} ms, encode ${t.encodeMs} ms, join ${t.joinMs} ms, store ${t.storeMs} ms; video ${result.width}×${result.height} at ${result.fps} fps, ${fmt(probedSeconds, 2)} s (ffprobe), ${fmt(result.sizeBytes / 1024 / 1024, 2)} MB, ${result.encodedFrames} of its ${result.videoFrames} frames through x264 (the rest repeated pieces), ${result.segments} piece(s)`,
+    );
   }
   if (workerMs !== null) {
-    console.log(`  ${'the stack\'s worker: endedAt → mp4ReadyAt'.padEnd(44)}${fmt(workerMs / 1000, 2).padStart(9)}${fmt(perMinute(workerMs), 2).padStart(11)}${fmt(workerMs / 1000 / recordedSeconds, 3).padStart(12)}`);
+    console.log(
+      `  ${"the stack's worker: endedAt → mp4ReadyAt".padEnd(44)}${fmt(workerMs / 1000, 2).padStart(9)}${fmt(perMinute(workerMs), 2).padStart(11)}${fmt(workerMs / 1000 / recordedSeconds, 3).padStart(12)}`,
+    );
     const at = jobTimes;
     if (at?.started_on) {
       const s = (a: Date, b: Date) => fmt((b.getTime() - a.getTime()) / 1000, 2);
-      console.log(`    session end → job queued ${s(encoded.endedAt!, at.created_on)} s, queued → picked up ${s(at.created_on, at.started_on)} s, picked up → mp4ReadyAt ${s(at.started_on, encoded.mp4ReadyAt!)} s`);
+      console.log(
+        `    session end → job queued ${s(encoded.endedAt!, at.created_on)} s, queued → picked up ${s(at.created_on, at.started_on)} s, picked up → mp4ReadyAt ${s(at.started_on, encoded.mp4ReadyAt!)} s`,
+      );
     }
   } else {
-    console.log(`  the stack's worker: ${encoded.mp4Status === 'queued' && workerSeen === false ? `no encode picked up within ${WORKER_PICKUP_MS / 1000} s (mp4Status stayed queued: the stack runs no encode worker)` : `mp4Status ${encoded.mp4Status}${encoded.mp4Error ? `: ${encoded.mp4Error}` : ''}`}`);
+    console.log(
+      `  the stack's worker: ${encoded.mp4Status === 'queued' && workerSeen === false ? `no encode picked up within ${WORKER_PICKUP_MS / 1000} s (mp4Status stayed queued: the stack runs no encode worker)` : `mp4Status ${encoded.mp4Status}${encoded.mp4Error ? `: ${encoded.mp4Error}` : ''}`}`,
+    );
   }
   const bareFrames = bareRuns[0]!.value;
-  console.log(`  ${`bare ffmpeg, the ${bareFrames} JPEGs once (baseline)`.padEnd(44)}${fmt(bareWallMs / 1000, 2).padStart(9)}${''.padStart(23)}${fmt(bareCpuS, 1).padStart(8)}`);
-  console.log(`    (mean of a run before and after the encoder: ${bareRuns.map((r) => fmt(r.wallMs / 1000, 2)).join(' s, ')} s; 1-min load average ${fmt(loadBefore, 1)} before, ${fmt(loadAfter, 1)} after)`);
+  console.log(
+    `  ${`bare ffmpeg, the ${bareFrames} JPEGs once (baseline)`.padEnd(44)}${fmt(bareWallMs / 1000, 2).padStart(9)}${''.padStart(23)}${fmt(bareCpuS, 1).padStart(8)}`,
+  );
+  console.log(
+    `    (mean of a run before and after the encoder: ${bareRuns.map((r) => fmt(r.wallMs / 1000, 2)).join(' s, ')} s; 1-min load average ${fmt(loadBefore, 1)} before, ${fmt(loadAfter, 1)} after)`,
+  );
   if (!('error' in direct)) {
     const perFrame = (ms: number, frames: number) => ms / frames;
-    console.log(`    encoder vs bare ffmpeg per frame through x264: wall ${fmt(perFrame(direct.wallMs, direct.result.encodedFrames) / perFrame(bareWallMs, bareFrames), 2)}, CPU ${fmt(perFrame(direct.cpuS, direct.result.encodedFrames) / perFrame(bareCpuS, bareFrames), 2)}; the encoder's CPU time spread on two idle cores: ≥ ${fmt(perMinute((direct.cpuS / 2) * 1000), 2)} s per minute`);
+    console.log(
+      `    encoder vs bare ffmpeg per frame through x264: wall ${fmt(perFrame(direct.wallMs, direct.result.encodedFrames) / perFrame(bareWallMs, bareFrames), 2)}, CPU ${fmt(perFrame(direct.cpuS, direct.result.encodedFrames) / perFrame(bareCpuS, bareFrames), 2)}; the encoder's CPU time spread on two idle cores: ≥ ${fmt(perMinute((direct.cpuS / 2) * 1000), 2)} s per minute`,
+    );
   }
   if ('error' in direct) console.log(`  target: ≤ ${TARGETS.encodeSecondsPerMinute} s per minute of recording on two cores: not measured`);
-  else console.log(`  target: ≤ ${TARGETS.encodeSecondsPerMinute} s per minute of recording on two cores: ${fmt(perMinute(direct.wallMs), 2)} s — ${verdict(perMinute(direct.wallMs) <= TARGETS.encodeSecondsPerMinute)}${os.cpus().length === 2 ? '' : ` (this machine has ${os.cpus().length} cores)`}`);
+  else
+    console.log(
+      `  target: ≤ ${TARGETS.encodeSecondsPerMinute} s per minute of recording on two cores: ${fmt(perMinute(direct.wallMs), 2)} s — ${verdict(perMinute(direct.wallMs) <= TARGETS.encodeSecondsPerMinute)}${os.cpus().length === 2 ? '' : ` (this machine has ${os.cpus().length} cores)`}`,
+    );
 } finally {
   await cleanup();
 }
@@ -368,12 +493,19 @@ async function startTickingSite() {
   }, ${ms});
 </script></body></html>`);
   });
-  server.on('connection', (socket) => { sockets.add(socket); socket.once('close', () => sockets.delete(socket)); });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => { sockets.forEach((s) => s.destroy()); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        sockets.forEach((s) => s.destroy());
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -394,7 +526,29 @@ async function timed<T>(run: () => Promise<T>): Promise<{ value: T; wallMs: numb
 
 /** The floor of any encoder: ffmpeg turning the recording's JPEGs, each once, into H.264 (same preset, no timeline); returns the frames. */
 async function bareFfmpeg(store: BlobStore, recordingId: string, chunks: number, out: string): Promise<number> {
-  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'image2pipe', '-c:v', 'mjpeg', '-framerate', '25', '-i', 'pipe:0', '-vf', 'pad=ceil(iw/2)*2:ceil(ih/2)*2,format=yuv420p', '-c:v', 'libx264', '-preset', 'veryfast', '-movflags', '+faststart', out];
+  const args = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'image2pipe',
+    '-c:v',
+    'mjpeg',
+    '-framerate',
+    '25',
+    '-i',
+    'pipe:0',
+    '-vf',
+    'pad=ceil(iw/2)*2:ceil(ih/2)*2,format=yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-movflags',
+    '+faststart',
+    out,
+  ];
   const child = spawn('ffmpeg', args, { stdio: ['pipe', 'ignore', 'inherit'] });
   const exited = once(child, 'close') as Promise<[number | null]>;
   let frames = 0;

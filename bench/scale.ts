@@ -24,7 +24,14 @@ import { freePort, waitForListening } from '../scripts/lib/ports';
 import { CdpConnection } from './cdp-connection';
 import { fmt, percentile } from './lib';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, opens: { type: 'string', default: '40' }, seconds: { type: 'string', default: '8' }, baseline: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '5' },
+    opens: { type: 'string', default: '40' },
+    seconds: { type: 'string', default: '8' },
+    baseline: { type: 'string' },
+  },
+});
 const rounds = Number(values.rounds);
 const opensPerRound = Number(values.opens);
 const seconds = Number(values.seconds);
@@ -70,7 +77,12 @@ try {
   // Warm-up: each proxy loads the router and opens its pools.
   for (const target of [browser.wsUrl, ...single, ...three, ...before]) for (let i = 0; i < 5; i++) await openOnce(target);
 
-  const opens = new Map<string, number[]>([['direct', []], ...(before.length > 0 ? [['baseline proxy', []] as [string, number[]]] : []), ['one proxy', []], ['three proxies', []]]);
+  const opens = new Map<string, number[]>([
+    ['direct', []],
+    ...(before.length > 0 ? [['baseline proxy', []] as [string, number[]]] : []),
+    ['one proxy', []],
+    ['three proxies', []],
+  ]);
   for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < opensPerRound; i++) {
       opens.get('direct')!.push(await openOnce(browser.wsUrl));
@@ -85,12 +97,18 @@ try {
   const loop = async (targets: string[]) => {
     const deadline = performance.now() + seconds * 1000;
     const times: number[] = [];
-    await Promise.all(Array.from({ length: 12 }, async (_, c) => {
-      for (let i = 0; performance.now() < deadline; i++) times.push(await openOnce(targets[(c + i) % targets.length]!));
-    }));
+    await Promise.all(
+      Array.from({ length: 12 }, async (_, c) => {
+        for (let i = 0; performance.now() < deadline; i++) times.push(await openOnce(targets[(c + i) % targets.length]!));
+      }),
+    );
     return { perSecond: times.length / seconds, times };
   };
-  const series: [string, string[]][] = [...(before.length > 0 ? [['baseline proxy', before] as [string, string[]]] : []), ['one proxy', single], ['three proxies', three]];
+  const series: [string, string[]][] = [
+    ...(before.length > 0 ? [['baseline proxy', before] as [string, string[]]] : []),
+    ['one proxy', single],
+    ['three proxies', three],
+  ];
   const loops = new Map(series.map(([name]) => [name, { perSecond: [] as number[], times: [] as number[] }]));
   for (let round = 0; round < Math.max(2, Math.ceil(rounds / 2)); round++) {
     for (const [name, targets] of series) {
@@ -114,7 +132,11 @@ try {
   }
 
   // Round trips on an open session: direct, through a proxy of the three, and through the baseline's.
-  const rttTargets: [string, string][] = [['direct', browser.wsUrl], ['proxied', three[0]!], ...(before.length > 0 ? [['baseline', before[0]!] as [string, string]] : [])];
+  const rttTargets: [string, string][] = [
+    ['direct', browser.wsUrl],
+    ['proxied', three[0]!],
+    ...(before.length > 0 ? [['baseline', before[0]!] as [string, string]] : []),
+  ];
   const rtt = new Map<string, number[]>(rttTargets.map(([name]) => [name, []]));
   const conns = new Map<string, CdpConnection>();
   for (const [name, target] of rttTargets) {
@@ -133,14 +155,19 @@ try {
   }
   for (const conn of conns.values()) conn.close();
 
-  const stats = (xs: number[]) => { const s = [...xs].sort((x, y) => x - y); return { p50: percentile(s, 50), p99: percentile(s, 99) }; };
+  const stats = (xs: number[]) => {
+    const s = [...xs].sort((x, y) => x - y);
+    return { p50: percentile(s, 50), p99: percentile(s, 99) };
+  };
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   console.log(`scale benchmark: ${rounds} rounds, ${os.cpus().length} cores, one embedded PostgreSQL, provider limit 6`);
   const direct = stats(opens.get('direct')!);
   console.log('\nWebSocket open → first reply       p50 ms   p99 ms   overhead p50 vs direct');
   for (const [name, samples] of opens) {
     const s = stats(samples);
-    console.log(`  ${name.padEnd(30)} ${fmt(s.p50, 2).padStart(7)}  ${fmt(s.p99, 2).padStart(7)}   ${name === 'direct' ? '' : `${fmt(s.p50 - direct.p50, 2)} ms`}`);
+    console.log(
+      `  ${name.padEnd(30)} ${fmt(s.p50, 2).padStart(7)}  ${fmt(s.p99, 2).padStart(7)}   ${name === 'direct' ? '' : `${fmt(s.p50 - direct.p50, 2)} ms`}`,
+    );
   }
   const one = stats(opens.get('one proxy')!);
   const many = stats(opens.get('three proxies')!);
@@ -156,7 +183,9 @@ try {
   const rd = stats(rtt.get('direct')!);
   const rp = stats(rtt.get('proxied')!);
   const baselineRtt = rtt.has('baseline') ? stats(rtt.get('baseline')!) : null;
-  console.log(`\nCDP round trip (Runtime.evaluate "1+1"): direct p50 ${fmt(rd.p50, 3)} ms, through a proxy of three p50 ${fmt(rp.p50, 3)} ms (${fmt(rp.p50 / rd.p50, 2)} × direct)${baselineRtt ? `, through the baseline proxy p50 ${fmt(baselineRtt.p50, 3)} ms (proxied / baseline ${fmt(rp.p50 / baselineRtt.p50, 2)})` : ''}`);
+  console.log(
+    `\nCDP round trip (Runtime.evaluate "1+1"): direct p50 ${fmt(rd.p50, 3)} ms, through a proxy of three p50 ${fmt(rp.p50, 3)} ms (${fmt(rp.p50 / rd.p50, 2)} × direct)${baselineRtt ? `, through the baseline proxy p50 ${fmt(baselineRtt.p50, 3)} ms (proxied / baseline ${fmt(rp.p50 / baselineRtt.p50, 2)})` : ''}`,
+  );
 } finally {
   for (const child of children) child.kill('SIGKILL');
   await browser.stop();

@@ -35,14 +35,32 @@ import { launchChromium, type Chromium } from '../e2e/support/chromium';
 import { startTestSite, type TestSite } from '../e2e/support/test-site';
 import type { BlobStore, BlobWriter } from '../lib/blobs/store';
 import { FsBlobStore } from '../lib/blobs/fs-store';
-import { PAGE_SIZE, pageKey, pagesOf, parsePage, type CapturedEvent, type Headers, type TraceEvent, type TraceEventKind, type TraceSummary } from '../lib/traces/format';
+import {
+  PAGE_SIZE,
+  pageKey,
+  pagesOf,
+  parsePage,
+  type CapturedEvent,
+  type Headers,
+  type TraceEvent,
+  type TraceEventKind,
+  type TraceSummary,
+} from '../lib/traces/format';
 import { EventStore } from '../proxy/plugins/trace/event-store';
 import { freePort, waitForListening } from '../scripts/lib/ports';
 import { startChild, stopChild, tsxBin } from '../scripts/lib/processes';
 import { startStack, type Stack } from '../scripts/lib/stack';
 import { fmt, percentile } from './lib';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '6' }, loads: { type: 'string', default: '10' }, subresources: { type: 'string', default: '100' }, events: { type: 'string', default: '100000' }, 'page-requests': { type: 'string', default: '100' } } });
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '6' },
+    loads: { type: 'string', default: '10' },
+    subresources: { type: 'string', default: '100' },
+    events: { type: 'string', default: '100000' },
+    'page-requests': { type: 'string', default: '100' },
+  },
+});
 const rounds = Number(values.rounds);
 const loads = Number(values.loads);
 const subresources = Number(values.subresources);
@@ -67,7 +85,13 @@ let disconnect = async () => {};
 let cleaning: Promise<void> | null = null;
 const cleanup = () =>
   (cleaning ??= (async () => {
-    for (const step of [disconnect, async () => pipelineProxy && stopChild(pipelineProxy, 5_000), async () => stack?.stop(), async () => browser?.stop(), async () => site?.close()]) {
+    for (const step of [
+      disconnect,
+      async () => pipelineProxy && stopChild(pipelineProxy, 5_000),
+      async () => stack?.stop(),
+      async () => browser?.stop(),
+      async () => site?.close(),
+    ]) {
       await step().catch((error: Error) => console.error(`[bench] cleanup: ${error.message}`));
     }
     rmSync(dataDir, { recursive: true, force: true });
@@ -98,16 +122,38 @@ try {
   const [webPort, proxyPort, pgPort, poolPort, pipelinePort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   // The provider and the pages are on loopback: a single-tenant policy (docs/security.md).
   const extraEnv = { LOG_LEVEL: 'warn', PRIVATE_NETWORK: 'allow', LOCAL_POOL_AUTO_PROVIDER: '0', SHUTDOWN_DRAIN_MS: '2000' };
-  stack = await startStack({ dataDir, webPort, proxyPort, poolPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', quiet: true, log: (l) => console.error(`[bench] ${l}`), extraEnv });
+  stack = await startStack({
+    dataDir,
+    webPort,
+    proxyPort,
+    poolPort,
+    embeddedPostgresPort: pgPort,
+    host: '127.0.0.1',
+    quiet: true,
+    log: (l) => console.error(`[bench] ${l}`),
+    extraEnv,
+  });
   const env = stack.env;
   const webUrl = stack.webUrl;
-  pipelineProxy = startChild('proxy-pipeline', [tsxBin, 'proxy/index.ts'], { ...env, PORT: String(pipelinePort), HOST: '127.0.0.1', PROXY_LANE: 'pipeline', PROXY_INSTANCE_ID: 'bench-pipeline', SERVICE_NAME: 'proxy' }, true);
+  pipelineProxy = startChild(
+    'proxy-pipeline',
+    [tsxBin, 'proxy/index.ts'],
+    { ...env, PORT: String(pipelinePort), HOST: '127.0.0.1', PROXY_LANE: 'pipeline', PROXY_INSTANCE_ID: 'bench-pipeline', SERVICE_NAME: 'proxy' },
+    true,
+  );
   await waitForListening(pipelineProxy, pipelinePort);
   // The pool launches a browser to calibrate at start: let it finish before anything is measured.
-  const poolStatus = async () => (await (await fetch(`${stack!.poolUrl}/pool/status`, { headers: { authorization: `Bearer ${env.POOL_TOKEN}` } })).json()) as { calibrating: boolean };
+  const poolStatus = async () =>
+    (await (await fetch(`${stack!.poolUrl}/pool/status`, { headers: { authorization: `Bearer ${env.POOL_TOKEN}` } })).json()) as { calibrating: boolean };
   await until(async () => !(await poolStatus()).calibrating, 'the pool to calibrate', 120_000);
 
-  Object.assign(process.env, { DATABASE_URL: env.DATABASE_URL, ENCRYPTION_KEY: env.ENCRYPTION_KEY, DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOCAL_POOL_AUTO_PROVIDER: '0' });
+  Object.assign(process.env, {
+    DATABASE_URL: env.DATABASE_URL,
+    ENCRYPTION_KEY: env.ENCRYPTION_KEY,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    LOCAL_POOL_AUTO_PROVIDER: '0',
+  });
   const { seedUser } = await import('../lib/users/seed-user');
   const { addProvider } = await import('../e2e/support/providers');
   const { routerKey } = await import('../e2e/support/connect');
@@ -122,7 +168,8 @@ try {
   // Tracing needs a positive balance; 100 USD is millions of events.
   await post(db, user.workspaceId, [{ kind: 'grant', amountMillicents: 10_000_000n, cause: `grant:${randomUUID()}` }]);
   const key = await routerKey(user.workspaceId, routerId);
-  const connectUrl = (port: number, traced: boolean) => `ws://127.0.0.1:${port}/v1/connect?${new URLSearchParams({ token: key, ...(traced ? { observability: 'true' } : {}) })}`;
+  const connectUrl = (port: number, traced: boolean) =>
+    `ws://127.0.0.1:${port}/v1/connect?${new URLSearchParams({ token: key, ...(traced ? { observability: 'true' } : {}) })}`;
   const variants = { plain: connectUrl(proxyPort, false), pipeline: connectUrl(pipelinePort, false), traced: connectUrl(proxyPort, true) };
   type Variant = keyof typeof variants;
 
@@ -139,7 +186,8 @@ try {
   const loadAverages = { loadsBefore: os.loadavg()[0]!, loadsAfter: 0, pagingBefore: 0, pagingAfter: 0 };
   let sequence = 0;
   const siteUrl = site.url;
-  const pageUrl = (variant: Variant) => `${siteUrl}/many?${new URLSearchParams({ n: String(subresources), v: `${variant}-${sequence++}-${randomUUID().slice(0, 8)}` })}`;
+  const pageUrl = (variant: Variant) =>
+    `${siteUrl}/many?${new URLSearchParams({ n: String(subresources), v: `${variant}-${sequence++}-${randomUUID().slice(0, 8)}` })}`;
   // The proxy process that carries each variant, for its CPU time during the timed loads.
   const proxyOf = (child: ChildProcess) => processTree(child.pid!);
   const stackProxy = stack.children.find((c) => c.spawnargs.includes('proxy/index.ts'))!;
@@ -152,7 +200,14 @@ try {
     const samples: number[] = [];
     try {
       // One session at a time, the last one's end awaited: the active one is this one.
-      sessionId = (await until(() => db.sessionLog.findFirst({ where: { workspaceId: user.workspaceId, state: 'active' }, orderBy: { startedAt: 'desc' }, select: { id: true } }), 'the session row', 10_000, 20)).id;
+      sessionId = (
+        await until(
+          () => db.sessionLog.findFirst({ where: { workspaceId: user.workspaceId, state: 'active' }, orderBy: { startedAt: 'desc' }, select: { id: true } }),
+          'the session row',
+          10_000,
+          20,
+        )
+      ).id;
       const page = await pw.contexts()[0]!.newPage();
       for (let i = 0; i < WARMUP_LOADS; i++) await page.goto(pageUrl(variant), { waitUntil: 'load' });
       const cpu0 = cpuMs(proxyPids[variant]);
@@ -170,7 +225,17 @@ try {
       await pw.close();
     }
     await until(async () => (await db.sessionLog.findUniqueOrThrow({ where: { id: sessionId } })).state !== 'active', 'the session end', 30_000);
-    const trace = variant === 'traced' ? await until(async () => { const t = await db.trace.findUnique({ where: { sessionLogId: sessionId } }); return t?.complete ? t : null; }, 'the trace to complete', 30_000) : null;
+    const trace =
+      variant === 'traced'
+        ? await until(
+            async () => {
+              const t = await db.trace.findUnique({ where: { sessionLogId: sessionId } });
+              return t?.complete ? t : null;
+            },
+            'the trace to complete',
+            30_000,
+          )
+        : null;
     return { samples, trace, cpu };
   };
   for (let round = -1; round < rounds; round++) {
@@ -189,7 +254,8 @@ try {
         traced.bytes += Number(trace.sizeBytes);
         traced.dropped += trace.droppedEvents;
         for (let p = 0; p < pagesOf(trace.eventCount); p++) {
-          for (const event of parsePage(readFileSync(path.join(blobsDir, pageKey(trace.id, p)), 'utf8'))) traced.kinds.set(event.kind, (traced.kinds.get(event.kind) ?? 0) + 1);
+          for (const event of parsePage(readFileSync(path.join(blobsDir, pageKey(trace.id, p)), 'utf8')))
+            traced.kinds.set(event.kind, (traced.kinds.get(event.kind) ?? 0) + 1);
         }
       }
     }
@@ -204,25 +270,44 @@ try {
   // lane passes the offer on to Chromium, the pipeline lane keeps payloads uncompressed.
   const extensions = {} as Record<Variant, string>;
   for (const variant of order) {
-    const ws = new WebSocket(variants[variant], [], { perMessageDeflate: { clientNoContextTakeover: true, zlibDeflateOptions: { level: 3 }, threshold: 10 * 1024 } });
-    await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+    const ws = new WebSocket(variants[variant], [], {
+      perMessageDeflate: { clientNoContextTakeover: true, zlibDeflateOptions: { level: 3 }, threshold: 10 * 1024 },
+    });
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
     extensions[variant] = ws.extensions || 'none';
     const closed = new Promise((r) => ws.once('close', r));
     ws.close();
     await closed;
   }
-  await until(async () => (await db.sessionLog.count({ where: { workspaceId: user.workspaceId, state: 'active' } })) === 0, 'the probe sessions to end', 30_000);
+  await until(
+    async () => (await db.sessionLog.count({ where: { workspaceId: user.workspaceId, state: 'active' } })) === 0,
+    'the probe sessions to end',
+    30_000,
+  );
 
   // 2. A trace of `eventTotal` events written as the capture writes it, with its session and row.
   const fsStore = new FsBlobStore(blobsDir);
   const writers = new Set<BlobWriter>();
   // The capture's EventStore on the stack's blobs; the writers are kept to wait for storage instead of dropping events.
   const store: BlobStore = {
-    writer: (k) => { const w = fsStore.writer(k); writers.add(w); return w; },
-    put: (k, d) => fsStore.put(k, d), get: (k) => fsStore.get(k), size: (k) => fsStore.size(k), read: (k, r) => fsStore.read(k, r), deleteFolder: (p) => fsStore.deleteFolder(p),
+    writer: (k) => {
+      const w = fsStore.writer(k);
+      writers.add(w);
+      return w;
+    },
+    put: (k, d) => fsStore.put(k, d),
+    get: (k) => fsStore.get(k),
+    size: (k) => fsStore.size(k),
+    read: (k, r) => fsStore.read(k, r),
+    deleteFolder: (p) => fsStore.deleteFolder(p),
   };
   const startedAt = new Date(Date.now() - 2 * 3_600_000);
-  const sessionRow = await db.sessionLog.create({ data: { workspaceId: user.workspaceId, routerId, providerId: provider.id, providerSlug: 'chromium', providerName: 'chromium', state: 'active', startedAt } });
+  const sessionRow = await db.sessionLog.create({
+    data: { workspaceId: user.workspaceId, routerId, providerId: provider.id, providerSlug: 'chromium', providerName: 'chromium', state: 'active', startedAt },
+  });
   const traceId = newTraceId();
   await createTrace({ id: traceId, workspaceId: user.workspaceId, sessionLogId: sessionRow.id, routerId, providerId: provider.id, startedAt });
   const events = new EventStore(store, traceId, Number.MAX_SAFE_INTEGER);
@@ -239,13 +324,21 @@ try {
     }
   }
   const endedAt = new Date(source.next().value.t);
-  const summary: TraceSummary = await events.close({ traceId, sessionId: sessionRow.id, startedAt: startedAt.toISOString(), endedAt: endedAt.toISOString(), durationMs: endedAt.getTime() - startedAt.getTime(), truncated: null });
+  const summary: TraceSummary = await events.close({
+    traceId,
+    sessionId: sessionRow.id,
+    startedAt: startedAt.toISOString(),
+    endedAt: endedAt.toISOString(),
+    durationMs: endedAt.getTime() - startedAt.getTime(),
+    truncated: null,
+  });
   const writeMs = performance.now() - writeStarted;
   if (summary.droppedEvents > 0) throw new Error(`${summary.droppedEvents} events dropped while writing the trace`);
   await db.sessionLog.update({ where: { id: sessionRow.id }, data: { state: 'closed', endedAt, durationMs: summary.durationMs } });
   if (!(await finishTrace(summary))) throw new Error('the trace row was not finished');
   const kindsWritten = new Map<string, number>();
-  for (const event of parsePage(await readFile(path.join(blobsDir, pageKey(traceId, 0)), 'utf8'))) kindsWritten.set(event.kind, (kindsWritten.get(event.kind) ?? 0) + 1);
+  for (const event of parsePage(await readFile(path.join(blobsDir, pageKey(traceId, 0)), 'utf8')))
+    kindsWritten.set(event.kind, (kindsWritten.get(event.kind) ?? 0) + 1);
   console.error(`[bench] wrote a trace of ${summary.eventCount} events (${fmt(summary.sizeBytes / MB, 1)} MB) in ${fmt(writeMs / 1000, 1)} s`);
 
   // The paging: random pages and the row, interleaved, with the account's bearer.
@@ -265,7 +358,13 @@ try {
   const checkPage = (body: Buffer, page: number) => {
     const { data } = JSON.parse(body.toString('utf8')) as { data: { events: TraceEvent[]; page: number; pages: number; eventCount: number } };
     const expected = Math.min(PAGE_SIZE, summary.eventCount - page * PAGE_SIZE);
-    if (data.page !== page || data.pages !== pages || data.eventCount !== summary.eventCount || data.events.length !== expected || data.events[0]?.seq !== page * PAGE_SIZE) {
+    if (
+      data.page !== page ||
+      data.pages !== pages ||
+      data.eventCount !== summary.eventCount ||
+      data.events.length !== expected ||
+      data.events[0]?.seq !== page * PAGE_SIZE
+    ) {
       throw new Error(`page ${page}: ${data.events.length} events from seq ${data.events[0]?.seq}, pages ${data.pages}, eventCount ${data.eventCount}`);
     }
   };
@@ -324,38 +423,75 @@ try {
 
   const plain = stats(loadMs.plain);
   const tracedStats = stats(loadMs.traced);
-  console.log(`\n1. Page load through the proxy (Playwright page.goto to 'load' of a page with ${subresources} images, never cached): ${rounds} rounds × ${loads} loads per session after a warm-up round (and ${WARMUP_LOADS} untimed load per session), order rotating`);
-  console.log(`${''.padEnd(46)}${'loads'.padStart(7)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'mean ms'.padStart(9)}${'p50 vs plain'.padStart(14)}${'proxy CPU ms/load'.padStart(19)}`);
-  for (const [variant, name] of [['plain', 'plain session (fast lane)'], ['pipeline', 'plain session, pipeline lane (PROXY_LANE)'], ['traced', 'traced session (observability=true)']] as const) {
+  console.log(
+    `\n1. Page load through the proxy (Playwright page.goto to 'load' of a page with ${subresources} images, never cached): ${rounds} rounds × ${loads} loads per session after a warm-up round (and ${WARMUP_LOADS} untimed load per session), order rotating`,
+  );
+  console.log(
+    `${''.padEnd(46)}${'loads'.padStart(7)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'mean ms'.padStart(9)}${'p50 vs plain'.padStart(14)}${'proxy CPU ms/load'.padStart(19)}`,
+  );
+  for (const [variant, name] of [
+    ['plain', 'plain session (fast lane)'],
+    ['pipeline', 'plain session, pipeline lane (PROXY_LANE)'],
+    ['traced', 'traced session (observability=true)'],
+  ] as const) {
     const s = stats(loadMs[variant]);
-    console.log(`  ${name.padEnd(44)}${String(s.n).padStart(7)}${fmt(s.p50, 1).padStart(9)}${fmt(s.p95, 1).padStart(9)}${fmt(s.mean, 1).padStart(9)}${fmt(s.p50 / plain.p50, 3).padStart(14)}${fmt(proxyCpuMs[variant] / s.n, 1).padStart(19)}`);
+    console.log(
+      `  ${name.padEnd(44)}${String(s.n).padStart(7)}${fmt(s.p50, 1).padStart(9)}${fmt(s.p95, 1).padStart(9)}${fmt(s.mean, 1).padStart(9)}${fmt(s.p50 / plain.p50, 3).padStart(14)}${fmt(proxyCpuMs[variant] / s.n, 1).padStart(19)}`,
+    );
   }
   const loadRatio = tracedStats.p50 / plain.p50;
-  console.log(`  WebSocket compression negotiated for Playwright's offer: fast lane ${extensions.plain}, pipeline lane ${extensions.pipeline}, traced ${extensions.traced}${extensions.plain !== extensions.traced ? ' (so traced vs pipeline-lane plain is capture\'s own cost; traced vs plain also holds the compression the fast lane lets through)' : ''}`);
-  console.log(`  traced vs pipeline-lane plain at p50: ${fmt(tracedStats.p50 / stats(loadMs.pipeline).p50, 3)}; median of the per-round ratios traced/plain: ${fmt(median(roundRatios), 3)} (rounds: ${roundRatios.map((r) => fmt(r, 2)).join(', ')})`);
-  console.log(`  per-round p50 ms (plain / pipeline / traced): ${roundP50s.map((r) => `${fmt(r.plain, 0)}/${fmt(r.pipeline, 0)}/${fmt(r.traced, 0)}`).join(', ')}`);
-  const kindMix = [...traced.kinds].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${kind} ${fmt(n / traced.loads, 1)}`).join(', ');
-  console.log(`  captured: ${fmt(traced.events / traced.loads, 1)} events per traced load (${traced.events} events in ${traced.sessions} sessions of ${WARMUP_LOADS + loads} loads; ${kindMix}), ${fmt(traced.bytes / traced.events, 0)} bytes per event, ${traced.dropped} dropped`);
-  console.log(`  1-min load average ${fmt(loadAverages.loadsBefore, 1)} before the loads, ${fmt(loadAverages.loadsAfter, 1)} after (${os.cpus().length} cores)`);
+  console.log(
+    `  WebSocket compression negotiated for Playwright's offer: fast lane ${extensions.plain}, pipeline lane ${extensions.pipeline}, traced ${extensions.traced}${extensions.plain !== extensions.traced ? " (so traced vs pipeline-lane plain is capture's own cost; traced vs plain also holds the compression the fast lane lets through)" : ''}`,
+  );
+  console.log(
+    `  traced vs pipeline-lane plain at p50: ${fmt(tracedStats.p50 / stats(loadMs.pipeline).p50, 3)}; median of the per-round ratios traced/plain: ${fmt(median(roundRatios), 3)} (rounds: ${roundRatios.map((r) => fmt(r, 2)).join(', ')})`,
+  );
+  console.log(
+    `  per-round p50 ms (plain / pipeline / traced): ${roundP50s.map((r) => `${fmt(r.plain, 0)}/${fmt(r.pipeline, 0)}/${fmt(r.traced, 0)}`).join(', ')}`,
+  );
+  const kindMix = [...traced.kinds]
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, n]) => `${kind} ${fmt(n / traced.loads, 1)}`)
+    .join(', ');
+  console.log(
+    `  captured: ${fmt(traced.events / traced.loads, 1)} events per traced load (${traced.events} events in ${traced.sessions} sessions of ${WARMUP_LOADS + loads} loads; ${kindMix}), ${fmt(traced.bytes / traced.events, 0)} bytes per event, ${traced.dropped} dropped`,
+  );
+  console.log(
+    `  1-min load average ${fmt(loadAverages.loadsBefore, 1)} before the loads, ${fmt(loadAverages.loadsAfter, 1)} after (${os.cpus().length} cores)`,
+  );
   console.log(`  target: traced p50 ≤ ${TARGETS.loadRatio} × plain p50: ${fmt(loadRatio, 3)} — ${verdict(loadRatio <= TARGETS.loadRatio)}`);
 
   const page = stats(pageMs);
   const row = stats(rowMs);
   const floor = stats(floorMs);
-  console.log(`\n2. Paging a trace of ${summary.eventCount} events (${summary.pages} pages of ${PAGE_SIZE}, ${fmt(summary.sizeBytes / MB, 1)} MB of NDJSON, ${fmt(summary.sizeBytes / summary.eventCount, 0)} bytes per event; first page: ${[...kindsWritten].map(([k, n]) => `${k} ${n}`).join(', ')}): ${pageRequests} random pages, bearer, whole body read, interleaved with the baseline`);
+  console.log(
+    `\n2. Paging a trace of ${summary.eventCount} events (${summary.pages} pages of ${PAGE_SIZE}, ${fmt(summary.sizeBytes / MB, 1)} MB of NDJSON, ${fmt(summary.sizeBytes / summary.eventCount, 0)} bytes per event; first page: ${[...kindsWritten].map(([k, n]) => `${k} ${n}`).join(', ')}): ${pageRequests} random pages, bearer, whole body read, interleaved with the baseline`,
+  );
   console.log(`${''.padEnd(52)}${'calls'.padStart(7)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'max ms'.padStart(9)}`);
   const identity = stats(identityMs);
   // What a gzip answer weighs on the wire (the same level as the server's, zlib's default), for one full page.
   const gzipBytes = sampleBody ? gzipSync(sampleBody).length : NaN;
-  console.log(`  ${`GET /v1/inspections/:id/events?page=n (${[...encodings].join('/')})`.padEnd(50)}${String(page.n).padStart(7)}${fmt(page.p50, 1).padStart(9)}${fmt(page.p95, 1).padStart(9)}${fmt(page.max, 1).padStart(9)}`);
-  console.log(`  ${'  the same, accept-encoding: identity'.padEnd(50)}${String(identity.n).padStart(7)}${fmt(identity.p50, 1).padStart(9)}${fmt(identity.p95, 1).padStart(9)}${fmt(identity.max, 1).padStart(9)}`);
-  console.log(`  ${'GET /v1/inspections/:id (baseline)'.padEnd(50)}${String(row.n).padStart(7)}${fmt(row.p50, 1).padStart(9)}${fmt(row.p95, 1).padStart(9)}${fmt(row.max, 1).padStart(9)}`);
-  console.log(`  ${'a page file read + parsed + serialized, in-process'.padEnd(50)}${String(floor.n).padStart(7)}${fmt(floor.p50, 1).padStart(9)}${fmt(floor.p95, 1).padStart(9)}${fmt(floor.max, 1).padStart(9)}`);
-  console.log(`  a page's answer: ${fmt(stats(pageBytes).p50 / 1024, 0)} KB of JSON (p50), ${fmt(gzipBytes / 1024, 0)} KB gzipped; events page minus the row: ${fmt(page.p50 - row.p50, 1)} ms at p50, ${fmt(page.p95 - row.p95, 1)} ms at p95`);
+  console.log(
+    `  ${`GET /v1/inspections/:id/events?page=n (${[...encodings].join('/')})`.padEnd(50)}${String(page.n).padStart(7)}${fmt(page.p50, 1).padStart(9)}${fmt(page.p95, 1).padStart(9)}${fmt(page.max, 1).padStart(9)}`,
+  );
+  console.log(
+    `  ${'  the same, accept-encoding: identity'.padEnd(50)}${String(identity.n).padStart(7)}${fmt(identity.p50, 1).padStart(9)}${fmt(identity.p95, 1).padStart(9)}${fmt(identity.max, 1).padStart(9)}`,
+  );
+  console.log(
+    `  ${'GET /v1/inspections/:id (baseline)'.padEnd(50)}${String(row.n).padStart(7)}${fmt(row.p50, 1).padStart(9)}${fmt(row.p95, 1).padStart(9)}${fmt(row.max, 1).padStart(9)}`,
+  );
+  console.log(
+    `  ${'a page file read + parsed + serialized, in-process'.padEnd(50)}${String(floor.n).padStart(7)}${fmt(floor.p50, 1).padStart(9)}${fmt(floor.p95, 1).padStart(9)}${fmt(floor.max, 1).padStart(9)}`,
+  );
+  console.log(
+    `  a page's answer: ${fmt(stats(pageBytes).p50 / 1024, 0)} KB of JSON (p50), ${fmt(gzipBytes / 1024, 0)} KB gzipped; events page minus the row: ${fmt(page.p50 - row.p50, 1)} ms at p50, ${fmt(page.p95 - row.p95, 1)} ms at p95`,
+  );
   // Each page call paired with the row call of the same step (one after the other): the page's own cost, with the machine's swings mostly cancelled.
   const paired = stats(pageMs.map((ms, i) => ms - rowMs[i]!));
   console.log(`  paired (each page call minus the row call of its step): p50 ${fmt(paired.p50, 1)} ms, p95 ${fmt(paired.p95, 1)} ms`);
-  console.log(`  download=gz of the whole trace: ${fmt(gzMs / 1000, 2)} s, ${fmt(gz.length / MB, 1)} MB gzip = ${fmt(gz.length / MB / (gzMs / 1000), 1)} MB/s (${fmt(summary.sizeBytes / MB / (gzMs / 1000), 1)} MB/s of events, ${fmt(summary.eventCount / (gzMs / 1000) / 1000, 0)}k events/s)`);
+  console.log(
+    `  download=gz of the whole trace: ${fmt(gzMs / 1000, 2)} s, ${fmt(gz.length / MB, 1)} MB gzip = ${fmt(gz.length / MB / (gzMs / 1000), 1)} MB/s (${fmt(summary.sizeBytes / MB / (gzMs / 1000), 1)} MB/s of events, ${fmt(summary.eventCount / (gzMs / 1000) / 1000, 0)}k events/s)`,
+  );
   console.log(`  (the trace written through EventStore in ${fmt(writeMs / 1000, 1)} s: ${fmt(summary.eventCount / (writeMs / 1000) / 1000, 0)}k events/s)`);
   console.log(`  1-min load average ${fmt(loadAverages.pagingBefore, 1)} before the paging, ${fmt(loadAverages.pagingAfter, 1)} after`);
   console.log(`  target: p95 ≤ ${TARGETS.pageP95Ms} ms per page: ${fmt(page.p95, 1)} ms — ${verdict(page.p95 <= TARGETS.pageP95Ms)}`);
@@ -391,7 +527,10 @@ function* syntheticEvents(startMs: number, seed: number): Generator<CapturedEven
   let t = startMs;
   let monotonic = 81_234.5;
   let requestSeq = 1_000;
-  const tick = (ms: number) => { t += ms; monotonic += ms / 1000; };
+  const tick = (ms: number) => {
+    t += ms;
+    monotonic += ms / 1000;
+  };
   const ua = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
   const clientHints = { 'sec-ch-ua': '"Chromium";v="131", "Not_A Brand";v="24"', 'sec-ch-ua-mobile': '?0', 'sec-ch-ua-platform': '"Linux"' };
   const sites = ['https://www.northwind-outfitters.com', 'https://shop.bluefin-travel.example.org', 'https://news.harborlight-daily.com'];
@@ -400,13 +539,24 @@ function* syntheticEvents(startMs: number, seed: number): Generator<CapturedEven
   const kinds = [
     { type: 'Script', ext: 'js', mime: 'application/javascript', accept: '*/*', weight: 25, size: [8_000, 220_000] },
     { type: 'Stylesheet', ext: 'css', mime: 'text/css', accept: 'text/css,*/*;q=0.1', weight: 10, size: [2_000, 90_000] },
-    { type: 'Image', ext: 'webp', mime: 'image/webp', accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8', weight: 40, size: [1_500, 300_000] },
+    {
+      type: 'Image',
+      ext: 'webp',
+      mime: 'image/webp',
+      accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8',
+      weight: 40,
+      size: [1_500, 300_000],
+    },
     { type: 'Font', ext: 'woff2', mime: 'font/woff2', accept: '*/*', weight: 5, size: [15_000, 60_000] },
     { type: 'Fetch', ext: 'json', mime: 'application/json', accept: 'application/json, text/plain, */*', weight: 12, size: [300, 25_000] },
     { type: 'XHR', ext: 'json', mime: 'application/json', accept: '*/*', weight: 8, size: [200, 8_000] },
   ] as const;
   const totalWeight = kinds.reduce((n, k) => n + k.weight, 0);
-  const kindOf = () => { let w = random() * totalWeight; for (const k of kinds) if ((w -= k.weight) < 0) return k; return kinds[0]; };
+  const kindOf = () => {
+    let w = random() * totalWeight;
+    for (const k of kinds) if ((w -= k.weight) < 0) return k;
+    return kinds[0];
+  };
   const words = ['product', 'gallery', 'checkout', 'article', 'vendor', 'runtime', 'hero', 'thumbnail', 'carousel', 'recommendations', 'session', 'pricing'];
   const httpDate = () => new Date(t).toUTCString();
   const timing = (): Record<string, number> => {
@@ -415,9 +565,25 @@ function* syntheticEvents(startMs: number, seed: number): Generator<CapturedEven
     const send = (connect >= 0 ? connect : 0) + random() * 2;
     const headers = send + int(10, 180) + random();
     return {
-      requestTime: monotonic, proxyStart: -1, proxyEnd: -1, dnsStart: dns >= 0 ? 0.4 : -1, dnsEnd: dns, connectStart: dns >= 0 ? dns : -1, connectEnd: connect,
-      sslStart: connect >= 0 ? dns + 2 : -1, sslEnd: connect, workerStart: -1, workerReady: -1, workerFetchStart: -1, workerRespondWithSettled: -1,
-      sendStart: send, sendEnd: send + 0.1, pushStart: 0, pushEnd: 0, receiveHeadersStart: headers - 0.5, receiveHeadersEnd: headers,
+      requestTime: monotonic,
+      proxyStart: -1,
+      proxyEnd: -1,
+      dnsStart: dns >= 0 ? 0.4 : -1,
+      dnsEnd: dns,
+      connectStart: dns >= 0 ? dns : -1,
+      connectEnd: connect,
+      sslStart: connect >= 0 ? dns + 2 : -1,
+      sslEnd: connect,
+      workerStart: -1,
+      workerReady: -1,
+      workerFetchStart: -1,
+      workerRespondWithSettled: -1,
+      sendStart: send,
+      sendEnd: send + 0.1,
+      pushStart: 0,
+      pushEnd: 0,
+      receiveHeadersStart: headers - 0.5,
+      receiveHeadersEnd: headers,
     };
   };
   const responseHeaders = (mime: string, size: number, cacheable: boolean): Headers => ({
@@ -443,9 +609,24 @@ function* syntheticEvents(startMs: number, seed: number): Generator<CapturedEven
     const request = (url: string, type: string, accept: string, referer: string | null) => {
       const requestId = `${int(10_000, 99_999)}.${requestSeq++}`;
       const event: CapturedEvent = {
-        kind: 'request', t, tab, requestId, frameId, url, method: type === 'Fetch' && random() < 0.2 ? 'POST' : 'GET', type,
-        headers: { Accept: accept, ...(referer && { Referer: referer }), 'User-Agent': ua, ...clientHints, ...(type === 'Document' && { 'Upgrade-Insecure-Requests': '1' }) },
-        initiator: type === 'Document' ? 'other' : pick(['parser', 'script', 'preload']), wallTime: t / 1000, timestamp: monotonic,
+        kind: 'request',
+        t,
+        tab,
+        requestId,
+        frameId,
+        url,
+        method: type === 'Fetch' && random() < 0.2 ? 'POST' : 'GET',
+        type,
+        headers: {
+          Accept: accept,
+          ...(referer && { Referer: referer }),
+          'User-Agent': ua,
+          ...clientHints,
+          ...(type === 'Document' && { 'Upgrade-Insecure-Requests': '1' }),
+        },
+        initiator: type === 'Document' ? 'other' : pick(['parser', 'script', 'preload']),
+        wallTime: t / 1000,
+        timestamp: monotonic,
       };
       return { requestId, event };
     };
@@ -453,7 +634,25 @@ function* syntheticEvents(startMs: number, seed: number): Generator<CapturedEven
     yield doc.event;
     tick(int(30, 250));
     const docSize = int(20_000, 180_000);
-    yield { kind: 'response', t, tab, requestId: doc.requestId, url: documentUrl, status: 200, statusText: '', mimeType: 'text/html', headers: responseHeaders('text/html', docSize, false), protocol: 'h2', remoteAddress: `104.18.${int(0, 255)}.${int(0, 255)}:443`, fromCache: false, fromServiceWorker: false, timing: timing(), encodedDataLength: int(400, 900), type: 'Document', timestamp: monotonic };
+    yield {
+      kind: 'response',
+      t,
+      tab,
+      requestId: doc.requestId,
+      url: documentUrl,
+      status: 200,
+      statusText: '',
+      mimeType: 'text/html',
+      headers: responseHeaders('text/html', docSize, false),
+      protocol: 'h2',
+      remoteAddress: `104.18.${int(0, 255)}.${int(0, 255)}:443`,
+      fromCache: false,
+      fromServiceWorker: false,
+      timing: timing(),
+      encodedDataLength: int(400, 900),
+      type: 'Document',
+      timestamp: monotonic,
+    };
     yield { kind: 'navigation', t, tab, frameId, main: true, url: documentUrl, sameDocument: false };
     tick(int(5, 60));
     yield { kind: 'finished', t, tab, requestId: doc.requestId, encodedDataLength: docSize, timestamp: monotonic };
@@ -464,9 +663,10 @@ function* syntheticEvents(startMs: number, seed: number): Generator<CapturedEven
       if (i < count) {
         const kind = kindOf();
         const host = kind.type === 'Fetch' || kind.type === 'XHR' ? (random() < 0.6 ? origin : pick(thirdParty)) : random() < 0.7 ? pick(cdns) : origin;
-        const url = kind.type === 'Fetch' || kind.type === 'XHR'
-          ? `${host}/api/v2/${pick(words)}/${hex(8)}?session=${hex(12)}&locale=en-US`
-          : `${host}/assets/${pick(words)}/${pick(words)}-${hex(8)}.${hex(10)}.${kind.ext}`;
+        const url =
+          kind.type === 'Fetch' || kind.type === 'XHR'
+            ? `${host}/api/v2/${pick(words)}/${hex(8)}?session=${hex(12)}&locale=en-US`
+            : `${host}/assets/${pick(words)}/${pick(words)}-${hex(8)}.${hex(10)}.${kind.ext}`;
         const { requestId, event } = request(url, kind.type, kind.accept, documentUrl);
         tick(random() * 15);
         yield event;
@@ -477,12 +677,40 @@ function* syntheticEvents(startMs: number, seed: number): Generator<CapturedEven
         tick(random() * 40);
         if (done.fail) {
           const blocked = random() < 0.5;
-          yield { kind: 'failed', t, tab, requestId: done.requestId, errorText: blocked ? 'net::ERR_BLOCKED_BY_CLIENT' : 'net::ERR_ABORTED', canceled: !blocked, ...(blocked && { blockedReason: 'inspector' }), type: done.kind.type, timestamp: monotonic };
+          yield {
+            kind: 'failed',
+            t,
+            tab,
+            requestId: done.requestId,
+            errorText: blocked ? 'net::ERR_BLOCKED_BY_CLIENT' : 'net::ERR_ABORTED',
+            canceled: !blocked,
+            ...(blocked && { blockedReason: 'inspector' }),
+            type: done.kind.type,
+            timestamp: monotonic,
+          };
           continue;
         }
         const size = int(done.kind.size[0], done.kind.size[1]);
         const status = done.kind.type === 'Fetch' && random() < 0.05 ? 404 : 200;
-        yield { kind: 'response', t, tab, requestId: done.requestId, url: done.url, status, statusText: '', mimeType: done.kind.mime, headers: responseHeaders(done.kind.mime, size, done.kind.type !== 'Fetch' && done.kind.type !== 'XHR'), protocol: 'h2', remoteAddress: `151.101.${int(0, 255)}.${int(0, 255)}:443`, fromCache: false, fromServiceWorker: false, timing: timing(), encodedDataLength: int(300, 700), type: done.kind.type, timestamp: monotonic };
+        yield {
+          kind: 'response',
+          t,
+          tab,
+          requestId: done.requestId,
+          url: done.url,
+          status,
+          statusText: '',
+          mimeType: done.kind.mime,
+          headers: responseHeaders(done.kind.mime, size, done.kind.type !== 'Fetch' && done.kind.type !== 'XHR'),
+          protocol: 'h2',
+          remoteAddress: `151.101.${int(0, 255)}.${int(0, 255)}:443`,
+          fromCache: false,
+          fromServiceWorker: false,
+          timing: timing(),
+          encodedDataLength: int(300, 700),
+          type: done.kind.type,
+          timestamp: monotonic,
+        };
         tick(random() * 30);
         yield { kind: 'finished', t, tab, requestId: done.requestId, encodedDataLength: size, timestamp: monotonic };
       }
@@ -490,7 +718,11 @@ function* syntheticEvents(startMs: number, seed: number): Generator<CapturedEven
         tick(random() * 10);
         const level = pick(['log', 'log', 'info', 'warning', 'error'] as const);
         yield {
-          kind: 'console', t, tab, level, source: level === 'warning' ? 'warn' : level,
+          kind: 'console',
+          t,
+          tab,
+          level,
+          source: level === 'warning' ? 'warn' : level,
           text: pick([
             `[analytics] page_view sent for ${documentUrl.slice(0, 60)} (client ${hex(12)})`,
             `Download the React DevTools for a better development experience: https://reactjs.org/link/react-devtools`,
@@ -498,11 +730,22 @@ function* syntheticEvents(startMs: number, seed: number): Generator<CapturedEven
             `Failed to load resource: the server responded with a status of 404 ()`,
             `hydration finished in ${int(40, 900)} ms; ${int(3, 60)} components, ${int(0, 4)} suspended`,
           ]),
-          url: `${pick(cdns)}/assets/runtime/vendor-${hex(8)}.js`, line: int(1, 4), column: int(1, 90_000),
+          url: `${pick(cdns)}/assets/runtime/vendor-${hex(8)}.js`,
+          line: int(1, 4),
+          column: int(1, 90_000),
         };
       }
       if (random() < 0.003) {
-        yield { kind: 'exception', t, tab, text: 'Uncaught TypeError: Cannot read properties of undefined (reading \'price\')', stack: `TypeError: Cannot read properties of undefined (reading 'price')\n    at renderCart (${pick(cdns)}/assets/cart/cart-${hex(8)}.js:1:${int(100, 9000)})\n    at HTMLButtonElement.<anonymous> (${pick(cdns)}/assets/cart/cart-${hex(8)}.js:1:${int(100, 9000)})`, url: `${pick(cdns)}/assets/cart/cart-${hex(8)}.js`, line: 1, column: int(100, 9000) };
+        yield {
+          kind: 'exception',
+          t,
+          tab,
+          text: "Uncaught TypeError: Cannot read properties of undefined (reading 'price')",
+          stack: `TypeError: Cannot read properties of undefined (reading 'price')\n    at renderCart (${pick(cdns)}/assets/cart/cart-${hex(8)}.js:1:${int(100, 9000)})\n    at HTMLButtonElement.<anonymous> (${pick(cdns)}/assets/cart/cart-${hex(8)}.js:1:${int(100, 9000)})`,
+          url: `${pick(cdns)}/assets/cart/cart-${hex(8)}.js`,
+          line: 1,
+          column: int(100, 9000),
+        };
       }
     }
     if (random() < 0.3) {

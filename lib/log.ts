@@ -22,18 +22,36 @@ export function localIsoTime(date = new Date()): string {
   return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
-export const log = pino({
-  level,
-  base: { service: process.env.SERVICE_NAME ?? 'web' },
-  timestamp: () => `,"time":"${localIsoTime()}"`,
-  redact: {
-    paths: [
-      'authorization', '*.authorization', 'headers.authorization', 'headers.cookie',
-      'token', '*.token', 'apiKey', '*.apiKey', 'password', '*.password', 'secret', '*.secret',
-      'plaintextKey', '*.plaintextKey', 'plaintextToken', '*.plaintextToken', 'credentials', '*.credentials',
-    ],
-    censor: '[redacted]',
+export const log = pino(
+  {
+    level,
+    base: { service: process.env.SERVICE_NAME ?? 'web' },
+    timestamp: () => `,"time":"${localIsoTime()}"`,
+    redact: {
+      paths: [
+        'authorization',
+        '*.authorization',
+        'headers.authorization',
+        'headers.cookie',
+        'token',
+        '*.token',
+        'apiKey',
+        '*.apiKey',
+        'password',
+        '*.password',
+        'secret',
+        '*.secret',
+        'plaintextKey',
+        '*.plaintextKey',
+        'plaintextToken',
+        '*.plaintextToken',
+        'credentials',
+        '*.credentials',
+      ],
+      censor: '[redacted]',
+    },
   },
-}, pino.destination(readLenient(SERVICE_SETTINGS.logDestination, process.env) === 'stderr' ? 2 : 1));
+  pino.destination(readLenient(SERVICE_SETTINGS.logDestination, process.env) === 'stderr' ? 2 : 1),
+);
 
 export type Logger = typeof log;

@@ -45,7 +45,8 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, routes:
   const endpoint = endpoints[url.pathname];
   if (stopping) {
     if (endpoint) return json(res, 503, { success: false, error: 'the proxy is shutting down; retry in a moment' });
-    if (url.pathname === '/mcp') return json(res, 503, { jsonrpc: '2.0', error: { code: -32000, message: 'the proxy is shutting down; retry in a moment' }, id: null });
+    if (url.pathname === '/mcp')
+      return json(res, 503, { jsonrpc: '2.0', error: { code: -32000, message: 'the proxy is shutting down; retry in a moment' }, id: null });
     return text(res, 503, 'the proxy is shutting down');
   }
   if (url.pathname === '/mcp') {
@@ -62,7 +63,8 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, routes:
     routes.calls.add(call);
     return;
   }
-  if (DISCOVERY_PATHS.has(url.pathname) || TARGET_LIST_PATHS.has(url.pathname)) return guarded(res, handleDiscovery(req, res, url, routes.discovery), failed('discovery'));
+  if (DISCOVERY_PATHS.has(url.pathname) || TARGET_LIST_PATHS.has(url.pathname))
+    return guarded(res, handleDiscovery(req, res, url, routes.discovery), failed('discovery'));
   if (url.pathname === CONNECT_PATH) return text(res, 426, 'GET /v1/connect takes a WebSocket upgrade', { Upgrade: 'websocket' });
   text(res, 404, 'not found');
 }

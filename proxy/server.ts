@@ -102,12 +102,38 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
 
   const listener = followNotifications(routers, sessions, mcp);
 
-  const deps = { lane: options.lane ?? 'fast', routers, sessions, keys, proxyInstanceId, cluster, isStopping: () => stopping, recording: options.recording, traces: options.traces, agentTickets };
+  const deps = {
+    lane: options.lane ?? 'fast',
+    routers,
+    sessions,
+    keys,
+    proxyInstanceId,
+    cluster,
+    isStopping: () => stopping,
+    recording: options.recording,
+    traces: options.traces,
+    agentTickets,
+  };
   // The agents' browsers connect back to this process on loopback (docs/agents.md, Agent sessions).
-  const mcpDeps = { keys, routers, registry: mcp, tickets: agentTickets, selfUrl: () => selfUrl(options.host, (server.address() as AddressInfo).port), policy: options.agents };
+  const mcpDeps = {
+    keys,
+    routers,
+    registry: mcp,
+    tickets: agentTickets,
+    selfUrl: () => selfUrl(options.host, (server.address() as AddressInfo).port),
+    policy: options.agents,
+  };
   const discovery = { keys, trustProxy: options.trustProxy ?? false, publicUrl: publicProxyUrl(options.publicUrl ?? settings().publicProxyUrl ?? undefined) };
   const server = http.createServer();
-  const routes: ProxyRoutes = { isStopping: () => stopping, deps, mcpDeps, discovery, dataApi: { routers, keys, connections, cluster }, calls, live: { keys, sessions } };
+  const routes: ProxyRoutes = {
+    isStopping: () => stopping,
+    deps,
+    mcpDeps,
+    discovery,
+    dataApi: { routers, keys, connections, cluster },
+    calls,
+    live: { keys, sessions },
+  };
   server.on('request', (req, res) => handleRequest(req, res, routes));
   server.on('upgrade', (req, socket, head) => handleUpgrade(req, socket, head, deps));
   server.keepAliveTimeout = 5_000;
@@ -125,7 +151,20 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     jobs,
     async stop() {
       stopping = true;
-      await shutdown({ drainMs: options.shutdownDrainMs ?? settings().shutdownDrainMs, mcp, sessions, calls, webhooks, jobs, liveStats, health, connections, cluster, listener, server });
+      await shutdown({
+        drainMs: options.shutdownDrainMs ?? settings().shutdownDrainMs,
+        mcp,
+        sessions,
+        calls,
+        webhooks,
+        jobs,
+        liveStats,
+        health,
+        connections,
+        cluster,
+        listener,
+        server,
+      });
     },
   };
 }
@@ -199,6 +238,7 @@ function reachableHost(host: string): string {
 /** PUBLIC_PROXY_URL, checked once at start rather than on every discovery request. */
 function publicProxyUrl(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  if (!/^(https?|wss?):\/\/[^/?#\s]+/.test(value) || !URL.canParse(value)) throw new Error(`PUBLIC_PROXY_URL must be an http(s):// or ws(s):// address (got "${value}")`);
+  if (!/^(https?|wss?):\/\/[^/?#\s]+/.test(value) || !URL.canParse(value))
+    throw new Error(`PUBLIC_PROXY_URL must be an http(s):// or ws(s):// address (got "${value}")`);
   return value;
 }

@@ -25,13 +25,23 @@ test('npm start, the proxy and the web process refuse a malformed BLOB_STORE as 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'br-blobcheck-'));
   const [webPort, proxyPort, poolPort, pgPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const env: NodeJS.ProcessEnv = {
-    ...process.env, DATA_DIR: dataDir, BLOB_STORE: 's3:/typo', LOG_LEVEL: 'info',
-    WEB_PORT: String(webPort), PORT: String(proxyPort), POOL_PORT: String(poolPort), EMBEDDED_PG_PORT: String(pgPort),
+    ...process.env,
+    DATA_DIR: dataDir,
+    BLOB_STORE: 's3:/typo',
+    LOG_LEVEL: 'info',
+    WEB_PORT: String(webPort),
+    PORT: String(proxyPort),
+    POOL_PORT: String(poolPort),
+    EMBEDDED_PG_PORT: String(pgPort),
   };
   delete env.DATABASE_URL;
   try {
     // `npm start` as package.json runs it (under tsx); the services as they run compiled.
-    const commands = [[tsxBin, 'scripts/start.ts'], [programRunner, 'proxy/index.ts'], [programRunner, 'scripts/web-server.ts']];
+    const commands = [
+      [tsxBin, 'scripts/start.ts'],
+      [programRunner, 'proxy/index.ts'],
+      [programRunner, 'scripts/web-server.ts'],
+    ];
     const results = await Promise.all(commands.map(async (args) => ({ script: args[1]!, ...(await run(args, env)) })));
     for (const { script, code, output } of results) {
       assert.equal(code, 1, `${script}: ${output}`);

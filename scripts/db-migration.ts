@@ -8,7 +8,10 @@ import { startEmbeddedPostgres } from '../lib/db/embedded';
 import { diffSinceLastMigration, migrationsDir, snapshotName } from '../lib/db/migrate';
 import { freePort } from './lib/ports';
 
-const name = (process.argv[2] ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+const name = (process.argv[2] ?? '')
+  .toLowerCase()
+  .replace(/[^a-z0-9]+/g, '_')
+  .replace(/^_|_$/g, '');
 if (!name) {
   console.error('usage: npm run db:migration -- <name>');
   process.exit(2);
@@ -23,7 +26,10 @@ const { sql, datamodel } = await diffSinceLastMigration(server.url).finally(asyn
 if (!sql.trim() || /^-- This is an empty migration/m.test(sql)) {
   console.log('The schema matches the newest migration; nothing to write.');
 } else {
-  const stamp = new Date().toISOString().replace(/[-:TZ.]/g, '').slice(0, 14);
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:TZ.]/g, '')
+    .slice(0, 14);
   const dir = path.join(migrationsDir, `${stamp}_${name}`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'migration.sql'), sql);

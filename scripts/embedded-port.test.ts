@@ -23,8 +23,13 @@ test('npm start refuses an embedded-database port held by another program, namin
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-pgport-'));
   const [webPort, proxyPort, poolPort] = await Promise.all([freePort(), freePort(), freePort()]);
   const env: NodeJS.ProcessEnv = {
-    ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(holder.port),
-    WEB_PORT: String(webPort), PORT: String(proxyPort), POOL_PORT: String(poolPort), LOG_LEVEL: 'silent',
+    ...process.env,
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(holder.port),
+    WEB_PORT: String(webPort),
+    PORT: String(proxyPort),
+    POOL_PORT: String(poolPort),
+    LOG_LEVEL: 'silent',
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [tsxBin, 'scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -44,7 +49,7 @@ test('npm start refuses an embedded-database port held by another program, namin
   }
 });
 
-test("the embedded server of the same data directory is recognised by its postmaster.pid and shared", async () => {
+test('the embedded server of the same data directory is recognised by its postmaster.pid and shared', async () => {
   const holder = await holdPort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-pgport-'));
   try {

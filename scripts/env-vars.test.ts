@@ -19,11 +19,12 @@ const NOT_SETTINGS: Record<string, string> = {
   TEST_VERBOSE: 'the test runner (README, "Tests"): show the servers\' logs',
   TEST_WEB_URL: 'set by the test runner for the browser tests (playwright.config.ts)',
   TEST_CONCURRENCY: 'the test runner (README, "Tests"): integration files at once',
-  TEST_CPU_FILE: 'set by the test runner for each test file: where the file\'s process writes the CPU it used (scripts/lib/cpu-report.mjs)',
+  TEST_CPU_FILE: "set by the test runner for each test file: where the file's process writes the CPU it used (scripts/lib/cpu-report.mjs)",
   BUILD_SKIP_TYPECHECK: "set by the test runner's build (scripts/lib/build.ts), which type-checks the whole tree itself after it",
   DISPLAY: "the system's; `gateway mcp` starts its Chromium headless on Linux when neither it nor WAYLAND_DISPLAY is set",
   WAYLAND_DISPLAY: "the system's; see DISPLAY",
-  NEXTAUTH_URL: "next-auth's own, set by npm start to PUBLIC_WEB_URL; a renewed session cookie (password change) is named from its scheme as next-auth names it",
+  NEXTAUTH_URL:
+    "next-auth's own, set by npm start to PUBLIC_WEB_URL; a renewed session cookie (password change) is named from its scheme as next-auth names it",
 };
 
 /** Named in the README, read by a library rather than our code: the AWS SDK's own credentials. */
@@ -104,6 +105,8 @@ test('a setting of the service is not a bare process.env read anywhere else: lib
 
 test("the pool's settings that the service has too are the service's rows, not second declarations", () => {
   const service = new Map(Object.values(SETTINGS).map((setting) => [setting.env, setting]));
-  const redeclared = Object.values(POOL_SETTINGS).filter((setting) => service.has(setting.env) && service.get(setting.env) !== setting).map((setting) => setting.env);
+  const redeclared = Object.values(POOL_SETTINGS)
+    .filter((setting) => service.has(setting.env) && service.get(setting.env) !== setting)
+    .map((setting) => setting.env);
   assert.deepEqual(redeclared, []);
 });

@@ -25,7 +25,13 @@ test('a missing foreign-platform optional dependency is added, restricted to its
     },
   };
   assert.deepEqual(completeLock(lock), ['tool-darwin-arm64@1.0.0']);
-  assert.deepEqual(lock.packages['node_modules/tool-darwin-arm64' as keyof typeof lock.packages], { version: '1.0.0', os: ['darwin'], cpu: ['arm64'], dev: true, optional: true });
+  assert.deepEqual(lock.packages['node_modules/tool-darwin-arm64' as keyof typeof lock.packages], {
+    version: '1.0.0',
+    os: ['darwin'],
+    cpu: ['arm64'],
+    dev: true,
+    optional: true,
+  });
   assert.deepEqual(completeLock(lock), []);
 });
 
@@ -72,20 +78,46 @@ test("installed packages' os, cpu and libc are in the lock as npm 11 writes them
   assert.deepEqual(differing, [], 'the lock was written by another npm: run npm install with npm 11');
 });
 
-test("npmLockText orders keys as npm does: its preferred keys, then by name, objects last", () => {
-  const entry = { version: '1.0.0', os: ['darwin'], cpu: ['arm64'], optional: true, dev: true, license: 'MIT', engines: { node: '>=18' }, integrity: 'sha512-x' };
+test('npmLockText orders keys as npm does: its preferred keys, then by name, objects last', () => {
+  const entry = {
+    version: '1.0.0',
+    os: ['darwin'],
+    cpu: ['arm64'],
+    optional: true,
+    dev: true,
+    license: 'MIT',
+    engines: { node: '>=18' },
+    integrity: 'sha512-x',
+  };
   assert.equal(
     npmLockText({ packages: { 'node_modules/b': entry, 'node_modules/a': { version: '2.0.0' } }, lockfileVersion: 3, name: 'app' }),
-    `${JSON.stringify({ name: 'app', lockfileVersion: 3, packages: {
-      'node_modules/a': { version: '2.0.0' },
-      'node_modules/b': { version: '1.0.0', integrity: 'sha512-x', cpu: ['arm64'], dev: true, license: 'MIT', optional: true, os: ['darwin'], engines: { node: '>=18' } },
-    } }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        name: 'app',
+        lockfileVersion: 3,
+        packages: {
+          'node_modules/a': { version: '2.0.0' },
+          'node_modules/b': {
+            version: '1.0.0',
+            integrity: 'sha512-x',
+            cpu: ['arm64'],
+            dev: true,
+            license: 'MIT',
+            optional: true,
+            os: ['darwin'],
+            engines: { node: '>=18' },
+          },
+        },
+      },
+      null,
+      2,
+    )}\n`,
   );
 });
 
 test('the committed lock is byte for byte what npm writes, so npm install leaves it unchanged', () => {
   const text = readFileSync(path.join(root, 'package-lock.json'), 'utf8');
-  assert.ok(text === npmLockText(JSON.parse(text)), 'package-lock.json is not in npm\'s key order: run npm run lock:platforms (or npm install)');
+  assert.ok(text === npmLockText(JSON.parse(text)), "package-lock.json is not in npm's key order: run npm run lock:platforms (or npm install)");
 });
 
 // npm 11 installs the lock in every CI run (.ci/run). npm 10, which Node 20 and 22 ship, is fetched
@@ -95,7 +127,12 @@ test('npm 10 accepts the lock too: npm@10 ci (a dry run on a copy of package.jso
   const dir = mkdtempSync(path.join(os.tmpdir(), 'br-npm10-'));
   try {
     for (const file of ['package.json', 'package-lock.json']) copyFileSync(path.join(root, file), path.join(dir, file));
-    const npm10 = (args: string[]) => promisify(execFile)('npx', ['--yes', 'npm@10', ...args], { cwd: dir, env: { ...process.env, npm_config_update_notifier: 'false' }, maxBuffer: 16 * 1024 * 1024 });
+    const npm10 = (args: string[]) =>
+      promisify(execFile)('npx', ['--yes', 'npm@10', ...args], {
+        cwd: dir,
+        env: { ...process.env, npm_config_update_notifier: 'false' },
+        maxBuffer: 16 * 1024 * 1024,
+      });
     assert.match((await npm10(['--version'])).stdout, /^10\./);
     const { stdout } = await npm10(['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund']);
     const planned = Number(/added (\d+) packages/.exec(stdout)?.[1]);

@@ -31,7 +31,8 @@ try {
     for (const o of operators) console.log(`${o.email}  operator since ${o.operatorSince!.toISOString()}`);
     const configured = adminEmails();
     if (configured.length > 0) console.log(`ADMIN_EMAILS (operator once the address is verified): ${configured.join(', ')}`);
-    if (operators.length === 0 && configured.length === 0) console.log('no operator yet: `npm start` prints a claim link, or run npm run operator -- --email <address>');
+    if (operators.length === 0 && configured.length === 0)
+      console.log('no operator yet: `npm start` prints a claim link, or run npm run operator -- --email <address>');
   } else {
     const result = await setOperatorRight(values.email!, !values.revoke);
     const verb = result.operator ? 'is the operator of this installation' : 'is no longer an operator of this installation';

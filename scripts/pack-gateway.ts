@@ -10,7 +10,10 @@ const { values } = parseArgs({ options: { 'pack-destination': { type: 'string' }
 try {
   const packed = await packGateway(values['pack-destination'] ?? '.');
   if (values.json) console.log(JSON.stringify(packed));
-  else console.log(`${packed.tarball}\n${packed.files.length} files, ${(packed.size / 1e6).toFixed(2)} MB; dependencies: ${Object.keys(packed.dependencies).join(', ')}`);
+  else
+    console.log(
+      `${packed.tarball}\n${packed.files.length} files, ${(packed.size / 1e6).toFixed(2)} MB; dependencies: ${Object.keys(packed.dependencies).join(', ')}`,
+    );
 } catch (error) {
   console.error(`pack:gateway: ${(error as Error).message}`);
   process.exitCode = 1;

@@ -45,7 +45,12 @@ export function repositoryFiles(dir = ROOT): string[] {
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
 export function anchorOf(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[`*_]/g, '').replace(/[^\p{L}\p{N} -]/gu, '').replace(/ /g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[`*_]/g, '')
+    .replace(/[^\p{L}\p{N} -]/gu, '')
+    .replace(/ /g, '-');
 }
 
 function anchorsIn(markdown: string): Set<string> {
@@ -114,10 +119,15 @@ export function findProblems(contents: Map<string, string>, exists: (relative: s
 test('the checks catch references to documents outside the repository and broken links', () => {
   const contents = new Map([
     ['lib/a.ts', `// see ../${SIBLING}/spec/2-connect-and-data-api.md\n// the ranges of spec 1\n// ARCHITECTURE.md, "Layers"\n// as Spec 2's table says`],
-    ['docs/b.md', '# Title\n\n[api](api.md), [gone](missing.md), [up](../../outside.md), [anchor](b.md#title), [bad anchor](#nowhere), [web](https://example.com)'],
+    [
+      'docs/b.md',
+      '# Title\n\n[api](api.md), [gone](missing.md), [up](../../outside.md), [anchor](b.md#title), [bad anchor](#nowhere), [web](https://example.com)',
+    ],
     ['docs/api.md', '# API'],
   ]);
-  const found = findProblems(contents, () => false).map((p) => `${p.file}:${p.line} ${p.why}`).sort();
+  const found = findProblems(contents, () => false)
+    .map((p) => `${p.file}:${p.line} ${p.why}`)
+    .sort();
   assert.deepEqual(found, [
     'docs/b.md:3 "../../outside.md" is not a file of the repository',
     'docs/b.md:3 "missing.md" is not a file of the repository',
@@ -138,5 +148,8 @@ test('README, docs, code and comments point at nothing outside the repository, a
   assert.ok(files.includes('README.md') && files.some((f) => f.startsWith(`docs${path.sep}`)), 'the scan sees README.md and docs/');
   const contents = new Map(files.map((f) => [f, readFileSync(path.join(ROOT, f), 'utf8')]));
   const problems = findProblems(contents, (relative) => existsSync(path.join(ROOT, relative)));
-  assert.deepEqual(problems.map((p) => `${p.file}:${p.line}: ${p.why}: ${p.text}`), []);
+  assert.deepEqual(
+    problems.map((p) => `${p.file}:${p.line}: ${p.why}: ${p.text}`),
+    [],
+  );
 });

@@ -11,7 +11,8 @@ import { test } from 'node:test';
 import { promisify } from 'node:util';
 
 const PROJECT = path.resolve(import.meta.dirname, '..');
-const program = (kind: string) => `const kind: string = '${kind}';\nconsole.log(JSON.stringify({ kind, argv1: process.argv[1], args: process.argv.slice(2) }));\n`;
+const program = (kind: string) =>
+  `const kind: string = '${kind}';\nconsole.log(JSON.stringify({ kind, argv1: process.argv[1], args: process.argv.slice(2) }));\n`;
 
 test('the compiled copy while the program is as compiled, the source under tsx once it changed; its path and arguments as under tsx', async () => {
   // A project of one program, with the runner and its check of the compiled copy where they are here.
@@ -32,11 +33,15 @@ test('the compiled copy while the program is as compiled, the source under tsx o
     const inputs = [['tool.ts', createHash('sha256').update(program('source')).digest('hex')]];
     writeFileSync(path.join(root, '.build', 'programs', 'current.json'), JSON.stringify({ version: 'v1', inputs }));
 
-    const run = async (...args: string[]) => JSON.parse((await promisify(execFile)(process.execPath, [path.join(root, 'scripts', 'run.mjs'), ...args], { cwd: root })).stdout);
+    const run = async (...args: string[]) =>
+      JSON.parse((await promisify(execFile)(process.execPath, [path.join(root, 'scripts', 'run.mjs'), ...args], { cwd: root })).stdout);
     assert.deepEqual(await run('tool.ts', 'one', '--two'), { kind: 'compiled', argv1: path.join(root, 'tool.ts'), args: ['one', '--two'] });
     writeFileSync(path.join(root, 'tool.ts'), program('edited source'));
     assert.deepEqual(await run('tool.ts', 'one'), { kind: 'edited source', argv1: path.join(root, 'tool.ts'), args: ['one'] });
-    await assert.rejects(run(), (error: { code: number; stderr: string }) => error.code === 2 && /usage: node scripts\/run\.mjs <program\.ts>/.test(error.stderr));
+    await assert.rejects(
+      run(),
+      (error: { code: number; stderr: string }) => error.code === 2 && /usage: node scripts\/run\.mjs <program\.ts>/.test(error.stderr),
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -13,7 +13,14 @@ import { openInstallDatabase } from './lib/install-database';
 
 const USAGE = 'usage: npm run seed -- --email <e> --password <p> [--name <n>] [--grant-cents <n>] [--enterprise] [--json]';
 const { values } = parseArgs({
-  options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, 'grant-cents': { type: 'string' }, enterprise: { type: 'boolean' }, json: { type: 'boolean' } },
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    name: { type: 'string' },
+    'grant-cents': { type: 'string' },
+    enterprise: { type: 'boolean' },
+    json: { type: 'boolean' },
+  },
 });
 if (!values.email || !values.password) {
   console.error(USAGE);
@@ -66,29 +73,29 @@ try {
   } else {
     const dataApi = proxy.replace(/^ws/, 'http');
     const playwright = `node -e "require('playwright-core').chromium.connectOverCDP(process.argv[1]).then(async (b) => { console.log('connected to', b.version()); await b.close(); })" '${connectUrl}'`;
-    console.log([
-      `${values.email}: user ${user.userId}, workspace ${user.workspaceId}, router ${user.routerId}`,
-      `Wallet: ${(wallet.balanceUsdCents / 100).toFixed(2)} USD, account ${wallet.accountState}${grantCents !== null ? ` (granted ${grantCents} cents now)` : ''}`,
-      '',
-      'Account token (the control-plane API on the web port; a new one each run):',
-      `  ${user.accessToken}`,
-      `  curl -H "Authorization: Bearer ${user.accessToken}" ${publicWebUrl()}/v1/me`,
-      '',
-      'Router key (the connect endpoint and the data API on the proxy port; not an account token):',
-      `  ${routerKey}`,
-      '',
-      'Connect URL (CDP over WebSocket, for Playwright, Puppeteer or any CDP client):',
-      `  ${connectUrl}`,
-      '',
-      'Playwright, one line (run it in this folder: connects, prints the browser version, closes):',
-      `  ${playwright}`,
-      '',
-      'Data API, one screenshot:',
-      `  curl -X POST ${dataApi}/v1/screenshot -H "Authorization: Bearer ${routerKey}" -H "Content-Type: application/json" -d '{"url":"https://example.com"}' -o page.png`,
-      ...(providers === 0
-        ? ['', 'This router has no enabled provider yet: the connect URL answers 400 until one is added (dashboard, Providers).']
-        : []),
-    ].join('\n'));
+    console.log(
+      [
+        `${values.email}: user ${user.userId}, workspace ${user.workspaceId}, router ${user.routerId}`,
+        `Wallet: ${(wallet.balanceUsdCents / 100).toFixed(2)} USD, account ${wallet.accountState}${grantCents !== null ? ` (granted ${grantCents} cents now)` : ''}`,
+        '',
+        'Account token (the control-plane API on the web port; a new one each run):',
+        `  ${user.accessToken}`,
+        `  curl -H "Authorization: Bearer ${user.accessToken}" ${publicWebUrl()}/v1/me`,
+        '',
+        'Router key (the connect endpoint and the data API on the proxy port; not an account token):',
+        `  ${routerKey}`,
+        '',
+        'Connect URL (CDP over WebSocket, for Playwright, Puppeteer or any CDP client):',
+        `  ${connectUrl}`,
+        '',
+        'Playwright, one line (run it in this folder: connects, prints the browser version, closes):',
+        `  ${playwright}`,
+        '',
+        'Data API, one screenshot:',
+        `  curl -X POST ${dataApi}/v1/screenshot -H "Authorization: Bearer ${routerKey}" -H "Content-Type: application/json" -d '{"url":"https://example.com"}' -o page.png`,
+        ...(providers === 0 ? ['', 'This router has no enabled provider yet: the connect URL answers 400 until one is added (dashboard, Providers).'] : []),
+      ].join('\n'),
+    );
   }
 } catch (error) {
   console.error(`seed failed: ${(error as Error).message}`);

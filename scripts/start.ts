@@ -34,7 +34,11 @@ function runFront() {
     } else if (now - firstSignalAt > 1_000) {
       // A second Ctrl-C (not the same one relayed by npm or tsx): stop everything now.
       log('forced stop');
-      try { process.kill(-supervisor.pid!, 'SIGKILL'); } catch { /* already gone */ }
+      try {
+        process.kill(-supervisor.pid!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
     }
   };
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
@@ -74,9 +78,13 @@ async function runSupervisor() {
   log(`proxy     ${stack.proxyUrl.replace('http', 'ws')}/v1/connect`);
   log(`blobs     ${describeBlobStore(readBlobStoreConfig(stack.env))}`);
   log(`pool      ${stack.poolUrl.replace('http', 'ws')} (local Chromium, status ${stack.poolUrl}/pool/status)`);
-  log(`egress    PRIVATE_NETWORK=${stack.privateNetwork}: ${stack.privateNetwork === 'deny'
-    ? 'providers, webhooks, data-API pages and pool browsers reach public addresses only (allow: private ones too)'
-    : 'private addresses allowed (single-tenant); link-local, metadata and this service\'s own ports stay refused'}`);
+  log(
+    `egress    PRIVATE_NETWORK=${stack.privateNetwork}: ${
+      stack.privateNetwork === 'deny'
+        ? 'providers, webhooks, data-API pages and pool browsers reach public addresses only (allow: private ones too)'
+        : "private addresses allowed (single-tenant); link-local, metadata and this service's own ports stay refused"
+    }`,
+  );
   await printOperatorClaim(stack);
   log('press Ctrl-C to stop');
 

@@ -13,7 +13,7 @@ import { startAdapterTwoVendor } from '../e2e/support/vendors/adapter-two';
 import { freePort } from './lib/ports';
 import { compileServices } from './lib/build';
 import { compileEntries } from './lib/compile';
-import { eslintBin, runCaptured, runToEnd, tscBin } from './lib/processes';
+import { eslintBin, prettierBin, runCaptured, runToEnd, tscBin } from './lib/processes';
 import { startStack } from './lib/stack';
 import { TEST_SETTINGS } from './lib/test-settings';
 import { costliestReport, runTestFiles, slowestReport, type FileRun, type Schedule } from './lib/test-files';
@@ -37,12 +37,22 @@ function find(dir: string, suffix: string): string[] {
 // These share something only one may use at a time, so they take turns (beside the other files).
 const LANES: Record<string, { files: string[]; why: string }> = {
   pool: {
-    files: ['close-reasons', 'downloads-connect', 'egress', 'local-pool', 'profiles-connect', 'recordings-viewport', 'seed', 'session-edges', 'tenant-isolation'],
+    files: [
+      'close-reasons',
+      'downloads-connect',
+      'egress',
+      'local-pool',
+      'profiles-connect',
+      'recordings-viewport',
+      'seed',
+      'session-edges',
+      'tenant-isolation',
+    ],
     why: "the stack's local pool: a few browsers on two cores; these hold, count or kill its browsers, and a full pool refuses the web's probes",
   },
   operator: {
     files: ['billing-checkout', 'billing-operator', 'operator', 'outbox', 'password-reset-shell'],
-    why: "the one instance operator (ADMIN_EMAILS): each file creates it if missing and deletes it after; operator checks that the installation has none",
+    why: 'the one instance operator (ADMIN_EMAILS): each file creates it if missing and deletes it after; operator checks that the installation has none',
   },
 };
 // These must own the machine: they run alone, after the others.
@@ -87,7 +97,13 @@ async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
 async function nodeTests(files: string[], env: (file: string) => NodeJS.ProcessEnv, schedule: Omit<Schedule, 'log' | 'fileTimeoutMs'>): Promise<void> {
   if (files.length === 0) return;
   const compiled = await compileTestFiles(files);
-  const runs = await runTestFiles(files, env, { ...schedule, compiled, log, fileTimeoutMs: FILE_TIMEOUT_MS, timesFile: path.join('node_modules', '.cache', 'test-times.json') });
+  const runs = await runTestFiles(files, env, {
+    ...schedule,
+    compiled,
+    log,
+    fileTimeoutMs: FILE_TIMEOUT_MS,
+    timesFile: path.join('node_modules', '.cache', 'test-times.json'),
+  });
   for (const run of runs) {
     passed += run.passed;
     failed += run.failed;
@@ -113,27 +129,30 @@ async function compileTestFiles(files: string[]): Promise<Map<string, string> | 
 }
 
 /**
- * tsc over the whole tree and ESLint, cached: one test each. tsc waits for `built`, the stack's
+ * tsc over the whole tree, ESLint and the formatter's check, cached: one test each. tsc waits for `built`, the stack's
  * production build, whose route types it checks too (the build itself skips Next's check of the app).
  */
 async function runChecks(built: Promise<unknown>): Promise<void> {
   const checks = [
     { name: 'typecheck', args: [tscBin, '--noEmit', '-p', '.'], hint: 'tsc --noEmit', after: built },
     { name: 'lint', args: [eslintBin, '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.'], hint: 'npm run lint' },
+    { name: 'format', args: [prettierBin, '--check', '--cache', '--cache-location', 'node_modules/.cache/prettier/cache', '.'], hint: 'npm run format' },
   ];
-  await Promise.all(checks.map(async (check) => {
-    await check.after;
-    const checkStarted = Date.now();
-    const { code, output } = await runCaptured(check.args, process.env);
-    process.stdout.write(output);
-    if (code === 0) passed++;
-    else {
-      failed++;
-      failures.push({ file: `(${check.name})`, lines: [`${check.hint}: its errors are printed above`] });
-    }
-    timings.push({ file: `(${check.name})`, ms: Date.now() - checkStarted });
-    log(code === 0 ? `${check.name}: ok` : `${check.name}: FAILED (${check.hint}, errors above)`);
-  }));
+  await Promise.all(
+    checks.map(async (check) => {
+      await check.after;
+      const checkStarted = Date.now();
+      const { code, output } = await runCaptured(check.args, process.env);
+      process.stdout.write(output);
+      if (code === 0) passed++;
+      else {
+        failed++;
+        failures.push({ file: `(${check.name})`, lines: [`${check.hint}: its errors are printed above`] });
+      }
+      timings.push({ file: `(${check.name})`, ms: Date.now() - checkStarted });
+      log(code === 0 ? `${check.name}: ok` : `${check.name}: FAILED (${check.hint}, errors above)`);
+    }),
+  );
 }
 
 /** The stack every integration and browser test talks to, with the stand-ins it needs. */
@@ -145,15 +164,42 @@ async function startTestStack(onBuilt: () => void) {
   const [webPort, proxyPort, pgPort, poolPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   delete process.env.DATABASE_URL; // the tests own a scratch database, whatever the shell says
   const stack = await startStack({
-    dataDir, webPort, proxyPort, poolPort, embeddedPostgresPort: pgPort, host: '127.0.0.1', log, quiet: !process.env.TEST_VERBOSE, buildChecksTypes: false, onBuilt,
+    dataDir,
+    webPort,
+    proxyPort,
+    poolPort,
+    embeddedPostgresPort: pgPort,
+    host: '127.0.0.1',
+    log,
+    quiet: !process.env.TEST_VERBOSE,
+    buildChecksTypes: false,
+    onBuilt,
     // PRIVATE_NETWORK=allow: the tests' pages, browsers and vendor stand-ins are all on this
     // machine's loopback. The egress tests that need `deny` start their own processes with it.
-    extraEnv: { PRIVATE_NETWORK: 'allow', SMTP_URL: mail.smtpUrl, MAIL_FROM: 'Browser Router <no-reply@test.local>', LOG_LEVEL: process.env.TEST_VERBOSE ? 'info' : 'warn', SIGN_UPS_PER_HOUR_PER_IP: '100000', PASSWORD_RESETS_PER_HOUR_PER_IP: '100000', SIGN_IN_FAILURES_PER_IP: '100000', ADMIN_EMAILS: 'operator@test.local', LOCAL_POOL_AUTO_PROVIDER: '0', ...TEST_SETTINGS,
-      ADAPTER_ONE_BASE_URL: vendorOne.url, ADAPTER_TWO_BASE_URL: vendorTwo.url },
+    extraEnv: {
+      PRIVATE_NETWORK: 'allow',
+      SMTP_URL: mail.smtpUrl,
+      MAIL_FROM: 'Browser Router <no-reply@test.local>',
+      LOG_LEVEL: process.env.TEST_VERBOSE ? 'info' : 'warn',
+      SIGN_UPS_PER_HOUR_PER_IP: '100000',
+      PASSWORD_RESETS_PER_HOUR_PER_IP: '100000',
+      SIGN_IN_FAILURES_PER_IP: '100000',
+      ADMIN_EMAILS: 'operator@test.local',
+      LOCAL_POOL_AUTO_PROVIDER: '0',
+      ...TEST_SETTINGS,
+      ADAPTER_ONE_BASE_URL: vendorOne.url,
+      ADAPTER_TWO_BASE_URL: vendorTwo.url,
+    },
   });
   const env = {
-    ...stack.env, TEST_WEB_URL: stack.webUrl, TEST_PROXY_URL: stack.proxyUrl, TEST_MAIL_URL: mail.httpUrl, LOG_LEVEL: 'silent',
-    TEST_ADAPTER_ONE_URL: vendorOne.url, TEST_ADAPTER_TWO_URL: vendorTwo.url, TEST_POOL_URL: stack.poolUrl,
+    ...stack.env,
+    TEST_WEB_URL: stack.webUrl,
+    TEST_PROXY_URL: stack.proxyUrl,
+    TEST_MAIL_URL: mail.httpUrl,
+    LOG_LEVEL: 'silent',
+    TEST_ADAPTER_ONE_URL: vendorOne.url,
+    TEST_ADAPTER_TWO_URL: vendorTwo.url,
+    TEST_POOL_URL: stack.poolUrl,
   };
   const stop = async () => {
     await stack.stop();
@@ -170,7 +216,10 @@ async function runBrowserSpecs(env: NodeJS.ProcessEnv): Promise<void> {
   // With `--files`, only the matching specs (Playwright takes them as arguments); with `--trace`,
   // a Playwright trace of each failed test (recording them costs a third of the phase's time).
   const trace = process.argv.includes('--trace') ? ['--trace', 'retain-on-failure'] : [];
-  await runToEnd([path.join('node_modules', '@playwright', 'test', 'cli.js'), 'test', ...trace, ...(filter ? browserFiles : [])], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile });
+  await runToEnd([path.join('node_modules', '@playwright', 'test', 'cli.js'), 'test', ...trace, ...(filter ? browserFiles : [])], {
+    ...env,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
+  });
   if (!existsSync(reportFile)) {
     failed += 1;
     return;
@@ -204,9 +253,13 @@ try {
   const unitEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
   const files = [...(wantUnit ? unitFiles : []), ...(wantApi ? apiFiles : [])];
   let stackEnv: NodeJS.ProcessEnv = { ...process.env };
-  const stackReady = stackStart?.then((stack) => { stackEnv = stack.env; });
+  const stackReady = stackStart?.then((stack) => {
+    stackEnv = stack.env;
+  });
   const isIntegration = (file: string) => file.startsWith('e2e');
-  await phase('unit and integration', () => nodeTests(files, (file) => (isIntegration(file) ? stackEnv : unitEnv), { ...testSchedule, gate: (file) => (isIntegration(file) ? stackReady : undefined) }));
+  await phase('unit and integration', () =>
+    nodeTests(files, (file) => (isIntegration(file) ? stackEnv : unitEnv), { ...testSchedule, gate: (file) => (isIntegration(file) ? stackReady : undefined) }),
+  );
   await checks;
   if (wantBrowser) await phase('browser', async () => runBrowserSpecs((await stackStart!).env));
 } finally {
@@ -226,14 +279,16 @@ log(`finished in ${Math.round((Date.now() - started) / 1000)} s (${phases.join('
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
 
-
 /** The specs that failed, each with the start of its last error. */
 function specFailures(report: JSONReport): { file: string; lines: string[] }[] {
   const found: { file: string; lines: string[] }[] = [];
   const visit = (suite: JSONReportSuite) => {
     for (const spec of suite.specs.filter((s) => !s.ok)) {
       const error = spec.tests.flatMap((t) => t.results).findLast((r) => r.error)?.error?.message ?? '';
-      found.push({ file: path.join('e2e/browser', suite.file), lines: [`${spec.title} (line ${spec.line})\n    ${stripVTControlCharacters(error).split('\n').slice(0, 8).join('\n    ')}`] });
+      found.push({
+        file: path.join('e2e/browser', suite.file),
+        lines: [`${spec.title} (line ${spec.line})\n    ${stripVTControlCharacters(error).split('\n').slice(0, 8).join('\n    ')}`],
+      });
     }
     suite.suites?.forEach(visit);
   };

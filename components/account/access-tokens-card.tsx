@@ -3,8 +3,13 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { createAccessTokenSchema } from '@/lib/tokens/schemas';
 import {
-  useAccessTokens, useCreateAccessToken, useDeleteAccessToken, useRevokeAccessToken, useRotateAccessToken,
-  type AccessToken, type RevealedAccessToken,
+  useAccessTokens,
+  useCreateAccessToken,
+  useDeleteAccessToken,
+  useRevokeAccessToken,
+  useRotateAccessToken,
+  type AccessToken,
+  type RevealedAccessToken,
 } from '@/lib/client/access-tokens';
 import { validate } from '@/lib/client/forms';
 import { Badge } from '../ui/badge';
@@ -20,10 +25,7 @@ import { Time } from '../ui/time';
 import { useToast } from '../ui/toast';
 
 type DialogState =
-  | { kind: 'create' }
-  | { kind: 'reveal'; token: RevealedAccessToken; rotated: boolean }
-  | { kind: 'rotate' | 'revoke' | 'delete'; token: AccessToken }
-  | null;
+  { kind: 'create' } | { kind: 'reveal'; token: RevealedAccessToken; rotated: boolean } | { kind: 'rotate' | 'revoke' | 'delete'; token: AccessToken } | null;
 
 export function AccessTokensCard() {
   const tokens = useAccessTokens();
@@ -39,7 +41,8 @@ export function AccessTokensCard() {
         title="Access tokens"
         description={
           <>
-            Authenticate the REST API with <code className="font-mono text-[12px] text-zinc-700">Authorization: Bearer acct_…</code>. A token acts as you, with your role in each workspace.
+            Authenticate the REST API with <code className="font-mono text-[12px] text-zinc-700">Authorization: Bearer acct_…</code>. A token acts as you, with
+            your role in each workspace.
           </>
         }
         actions={
@@ -49,7 +52,13 @@ export function AccessTokensCard() {
                 {active} of {cap} active
               </span>
             )}
-            <Button variant="primary" size="sm" disabled={!tokens.data || atCap} title={atCap ? `You hold ${cap} active tokens; revoke or delete one first` : undefined} onClick={() => setDialog({ kind: 'create' })}>
+            <Button
+              variant="primary"
+              size="sm"
+              disabled={!tokens.data || atCap}
+              title={atCap ? `You hold ${cap} active tokens; revoke or delete one first` : undefined}
+              onClick={() => setDialog({ kind: 'create' })}
+            >
               <PlusIcon />
               Create token
             </Button>
@@ -62,7 +71,15 @@ export function AccessTokensCard() {
   );
 }
 
-function TokensTable({ tokens, onCreate, onAct }: { tokens: ReturnType<typeof useAccessTokens>; onCreate: () => void; onAct: (kind: 'rotate' | 'revoke' | 'delete', token: AccessToken) => void }) {
+function TokensTable({
+  tokens,
+  onCreate,
+  onAct,
+}: {
+  tokens: ReturnType<typeof useAccessTokens>;
+  onCreate: () => void;
+  onAct: (kind: 'rotate' | 'revoke' | 'delete', token: AccessToken) => void;
+}) {
   return (
     <DataTable<AccessToken>
       label="Access tokens"
@@ -75,7 +92,12 @@ function TokensTable({ tokens, onCreate, onAct }: { tokens: ReturnType<typeof us
           icon={<KeyIcon />}
           title="No access tokens"
           description="Create a token to call the API from scripts, CI or the command line."
-          action={<Button size="sm" onClick={onCreate}><PlusIcon />Create token</Button>}
+          action={
+            <Button size="sm" onClick={onCreate}>
+              <PlusIcon />
+              Create token
+            </Button>
+          }
         />
       }
       columns={[
@@ -86,7 +108,14 @@ function TokensTable({ tokens, onCreate, onAct }: { tokens: ReturnType<typeof us
         {
           key: 'status',
           header: 'Status',
-          cell: (t) => (t.revokedAt ? <Badge>Revoked</Badge> : <Badge tone="success" dot>Active</Badge>),
+          cell: (t) =>
+            t.revokedAt ? (
+              <Badge>Revoked</Badge>
+            ) : (
+              <Badge tone="success" dot>
+                Active
+              </Badge>
+            ),
         },
         {
           key: 'actions',
@@ -176,8 +205,14 @@ function RevealedTokenDialog({ revealed, onClose }: { revealed: { token: Reveale
       size="lg"
       onClose={onClose}
       title={revealed.rotated ? `New value for “${revealed.token.label}”` : `Token “${revealed.token.label}” created`}
-      description={revealed.rotated ? 'The previous value has stopped working. Update your scripts with this one.' : 'Use it as a bearer token for the REST API.'}
-      footer={<Button variant="primary" onClick={onClose}>Done</Button>}
+      description={
+        revealed.rotated ? 'The previous value has stopped working. Update your scripts with this one.' : 'Use it as a bearer token for the REST API.'
+      }
+      footer={
+        <Button variant="primary" onClick={onClose}>
+          Done
+        </Button>
+      }
     >
       <SecretReveal label="Access token" value={revealed.token.plaintextToken} />
     </Dialog>

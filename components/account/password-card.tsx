@@ -52,9 +52,31 @@ export function PasswordCard() {
         }}
       >
         <div className="grid gap-4 px-5 py-5 md:grid-cols-3">
-          <TextField label="Current password" type="password" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} error={errors.currentPassword} />
-          <TextField label="New password" type="password" autoComplete="new-password" value={values.newPassword} onChange={set('newPassword')} error={errors.newPassword} hint="At least 10 characters." />
-          <TextField label="Repeat the new password" type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={errors.confirm} />
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={set('currentPassword')}
+            error={errors.currentPassword}
+          />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            value={values.newPassword}
+            onChange={set('newPassword')}
+            error={errors.newPassword}
+            hint="At least 10 characters."
+          />
+          <TextField
+            label="Repeat the new password"
+            type="password"
+            autoComplete="new-password"
+            value={values.confirm}
+            onChange={set('confirm')}
+            error={errors.confirm}
+          />
           {!fieldError && <ErrorAlert error={change.error} className="md:col-span-3" />}
         </div>
         <CardFooter>

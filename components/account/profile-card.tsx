@@ -21,7 +21,9 @@ export function ProfileCard({ me }: { me: Me }) {
       <div className="flex items-center gap-4 border-b border-zinc-100 px-5 py-4">
         <Avatar name={user.name} className="size-12 text-sm" />
         <div className="min-w-0">
-          <div className="truncate text-base font-semibold text-zinc-900" data-testid="profile-name">{user.name}</div>
+          <div className="truncate text-base font-semibold text-zinc-900" data-testid="profile-name">
+            {user.name}
+          </div>
           <div className="truncate text-sm text-zinc-500">{user.email}</div>
         </div>
       </div>
@@ -84,7 +86,15 @@ function NameForm({ name: saved }: { name: string }) {
       }}
     >
       <div className="flex items-center gap-2">
-        <Input aria-label="Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="name" invalid={Boolean(errors.name)} className="max-w-xs" />
+        <Input
+          aria-label="Name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={100}
+          autoComplete="name"
+          invalid={Boolean(errors.name)}
+          className="max-w-xs"
+        />
         <Button type="submit" size="sm" loading={update.isPending} disabled={!dirty}>
           Save name
         </Button>

@@ -15,11 +15,7 @@ const METHOD_TONES: Record<string, string> = {
 };
 
 export function MethodBadge({ method, className }: { method: string; className?: string }) {
-  return (
-    <span className={cn('ref-method', METHOD_TONES[method], className)}>
-      {method}
-    </span>
-  );
+  return <span className={cn('ref-method', METHOD_TONES[method], className)}>{method}</span>;
 }
 
 function Heading({ children }: { children: React.ReactNode }) {
@@ -49,13 +45,21 @@ function Answer({ response }: { response: ReferenceResponse }) {
       <div className="ref-line">
         <span className={cn('font-mono font-semibold', tone)}>{response.status}</span>
         {response.contentType && <span className="font-mono text-zinc-400">{response.contentType}</span>}
-        {status >= 400 && response.schema && <span className="ref-type"><TypeLabel schema={response.schema} /></span>}
+        {status >= 400 && response.schema && (
+          <span className="ref-type">
+            <TypeLabel schema={response.schema} />
+          </span>
+        )}
       </div>
-      <p className="ref-desc"><InlineText text={response.description} /></p>
+      <p className="ref-desc">
+        <InlineText text={response.description} />
+      </p>
       {status < 400 && response.schema && (
         <details className="mt-2">
           <summary className="ref-toggle">Schema</summary>
-          <div className="mt-2"><SchemaView schema={response.schema} /></div>
+          <div className="mt-2">
+            <SchemaView schema={response.schema} />
+          </div>
         </details>
       )}
       {status < 400 && <JsonExample value={response.example} />}
@@ -70,7 +74,9 @@ export function OperationCard({ op }: { op: ReferenceOperation }) {
       <div className="flex flex-wrap items-center gap-2.5">
         <MethodBadge method={op.method} />
         <code className="font-mono text-sm font-medium break-all text-zinc-900">{op.path}</code>
-        {op.onProxy && <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-[11px] font-medium text-zinc-600 ring-1 ring-zinc-200 ring-inset">proxy</span>}
+        {op.onProxy && (
+          <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-[11px] font-medium text-zinc-600 ring-1 ring-zinc-200 ring-inset">proxy</span>
+        )}
         <a href={`#${op.id}`} className="ml-auto text-[13px] text-zinc-400 hover:text-accent-700" aria-label={`Link to ${op.method.toUpperCase()} ${op.path}`}>
           #
         </a>
@@ -121,11 +127,17 @@ function Parameters({ parameters }: { parameters: ReferenceOperation['parameters
             <div className="ref-line">
               <code className="ref-name">{p.name}</code>
               <span className="text-zinc-400">{p.in}</span>
-              <span className="ref-type"><TypeLabel schema={p.schema} /></span>
+              <span className="ref-type">
+                <TypeLabel schema={p.schema} />
+              </span>
               {p.required && <span className="ref-req">required</span>}
               {constraints(p.schema).length > 0 && <span className="text-zinc-500">{constraints(p.schema).join(' · ')}</span>}
             </div>
-            {p.description && <p className="ref-desc"><InlineText text={p.description} /></p>}
+            {p.description && (
+              <p className="ref-desc">
+                <InlineText text={p.description} />
+              </p>
+            )}
           </li>
         ))}
       </ul>

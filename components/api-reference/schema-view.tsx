@@ -16,14 +16,29 @@ const isObject = (schema: JsonSchema) => schema.type === 'object' && Boolean(sch
 /** The type in a few words: `string (date-time)`, `Router[]`, `integer | null`, `map of string`. */
 export function TypeLabel({ schema }: { schema: JsonSchema }): ReactNode {
   const name = refName(schema);
-  if (name) return <a href={`#${schemaAnchor(name)}`} className="ref-link">{name}</a>;
+  if (name)
+    return (
+      <a href={`#${schemaAnchor(name)}`} className="ref-link">
+        {name}
+      </a>
+    );
   const options = branches(schema);
-  if (options) return options.map((branch, i) => <span key={i}>{i > 0 && ' | '}<TypeLabel schema={branch} /></span>);
+  if (options)
+    return options.map((branch, i) => (
+      <span key={i}>
+        {i > 0 && ' | '}
+        <TypeLabel schema={branch} />
+      </span>
+    ));
   if ('const' in schema) return <code>{JSON.stringify(schema.const)}</code>;
   if (Array.isArray(schema.type)) return schema.type.join(' | ');
   if (schema.type === 'array') return <>{schema.items ? <TypeLabel schema={schema.items as JsonSchema} /> : 'any'}[]</>;
   if (schema.type === 'object' && !schema.properties && schema.additionalProperties && typeof schema.additionalProperties === 'object') {
-    return <>map of <TypeLabel schema={schema.additionalProperties as JsonSchema} /></>;
+    return (
+      <>
+        map of <TypeLabel schema={schema.additionalProperties as JsonSchema} />
+      </>
+    );
   }
   if (typeof schema.type === 'string') return schema.format ? `${schema.type} (${String(schema.format)})` : schema.type;
   return 'any';
@@ -69,12 +84,22 @@ function Fields({ schema, depth }: { schema: JsonSchema; depth: number }) {
           <li key={name} className="ref-row">
             <div className="ref-line">
               <code className="ref-name">{name}</code>
-              <span className="ref-type"><TypeLabel schema={field} /></span>
+              <span className="ref-type">
+                <TypeLabel schema={field} />
+              </span>
               {required.has(name) && <span className="ref-req">required</span>}
               {limits.length > 0 && <span className="text-zinc-500">{limits.join(' · ')}</span>}
             </div>
-            {typeof field.description === 'string' && <p className="ref-desc"><InlineText text={field.description} /></p>}
-            {nested && <div className="ref-nested"><Fields schema={nested} depth={depth + 1} /></div>}
+            {typeof field.description === 'string' && (
+              <p className="ref-desc">
+                <InlineText text={field.description} />
+              </p>
+            )}
+            {nested && (
+              <div className="ref-nested">
+                <Fields schema={nested} depth={depth + 1} />
+              </div>
+            )}
           </li>
         );
       })}
@@ -83,8 +108,19 @@ function Fields({ schema, depth }: { schema: JsonSchema; depth: number }) {
 }
 
 export function SchemaView({ schema, depth = 0 }: { schema: JsonSchema; depth?: number }): ReactNode {
-  const description = typeof schema.description === 'string' && depth === 0 && !refName(schema) ? <p className="mb-2 text-[13px] text-zinc-600"><InlineText text={schema.description} /></p> : null;
-  if (isObject(schema)) return <>{description}<Fields schema={schema} depth={depth} /></>;
+  const description =
+    typeof schema.description === 'string' && depth === 0 && !refName(schema) ? (
+      <p className="mb-2 text-[13px] text-zinc-600">
+        <InlineText text={schema.description} />
+      </p>
+    ) : null;
+  if (isObject(schema))
+    return (
+      <>
+        {description}
+        <Fields schema={schema} depth={depth} />
+      </>
+    );
   const options = branches(schema);
   if (options && options.some((b) => isObject(b))) {
     return (
@@ -93,7 +129,13 @@ export function SchemaView({ schema, depth = 0 }: { schema: JsonSchema; depth?: 
         <p className="text-[13px] text-zinc-600">One of:</p>
         {options.map((branch, i) => (
           <div key={i} className="border-l-2 border-zinc-200 pl-3">
-            {isObject(branch) ? <Fields schema={branch} depth={depth + 1} /> : <span className="font-mono text-[13px] text-zinc-600"><TypeLabel schema={branch} /></span>}
+            {isObject(branch) ? (
+              <Fields schema={branch} depth={depth + 1} />
+            ) : (
+              <span className="font-mono text-[13px] text-zinc-600">
+                <TypeLabel schema={branch} />
+              </span>
+            )}
           </div>
         ))}
       </div>
@@ -103,7 +145,9 @@ export function SchemaView({ schema, depth = 0 }: { schema: JsonSchema; depth?: 
   return (
     <div className="space-y-2">
       {description}
-      <p className="font-mono text-[13px] text-zinc-600"><TypeLabel schema={schema} /></p>
+      <p className="font-mono text-[13px] text-zinc-600">
+        <TypeLabel schema={schema} />
+      </p>
       {inner && <Fields schema={inner} depth={depth + 1} />}
     </div>
   );
@@ -114,7 +158,9 @@ export function JsonExample({ value, label = 'Example' }: { value: unknown; labe
   return (
     <details className="group mt-2">
       <summary className="ref-toggle">{label}</summary>
-      <pre className="mt-2 max-h-96 overflow-auto rounded-lg bg-zinc-950 px-4 py-3 font-mono text-[12px] leading-relaxed text-zinc-100">{JSON.stringify(value, null, 2)}</pre>
+      <pre className="mt-2 max-h-96 overflow-auto rounded-lg bg-zinc-950 px-4 py-3 font-mono text-[12px] leading-relaxed text-zinc-100">
+        {JSON.stringify(value, null, 2)}
+      </pre>
     </details>
   );
 }

@@ -9,7 +9,11 @@ const QueryContext = createContext<{ query: string; setQuery: (query: string) =>
 
 /** Every word of the query appears in the text (method, path, summary, id, tag). */
 export function matches(text: string, query: string): boolean {
-  return query.trim().toLowerCase().split(/\s+/).every((word) => text.includes(word));
+  return query
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .every((word) => text.includes(word));
 }
 
 export function SearchProvider({ children }: { children: ReactNode }) {
@@ -80,5 +84,9 @@ export function FilteredGroup({ texts, children, className }: { texts: string[];
 export function NoMatch({ texts }: { texts: string[] }) {
   const { query } = useContext(QueryContext);
   if (!query.trim() || texts.some((t) => matches(t, query))) return null;
-  return <p className="rounded-xl border border-dashed border-zinc-300 bg-white px-6 py-10 text-center text-sm text-zinc-500">No operation matches “{query.trim()}”.</p>;
+  return (
+    <p className="rounded-xl border border-dashed border-zinc-300 bg-white px-6 py-10 text-center text-sm text-zinc-500">
+      No operation matches “{query.trim()}”.
+    </p>
+  );
 }

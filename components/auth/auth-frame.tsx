@@ -7,7 +7,10 @@ import { LogoMark } from '../ui/icons';
 export function AuthFrame({ title, description, children, footer }: { title: ReactNode; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {
   return (
     <div className="relative flex min-h-screen flex-col items-center justify-center overflow-hidden px-4 py-12">
-      <div className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-[radial-gradient(ellipse_at_top,var(--color-accent-100),transparent_65%)] opacity-70" aria-hidden="true" />
+      <div
+        className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-[radial-gradient(ellipse_at_top,var(--color-accent-100),transparent_65%)] opacity-70"
+        aria-hidden="true"
+      />
       <Link href="/" className="relative mb-8 flex items-center gap-2.5 text-base font-semibold tracking-tight text-zinc-900">
         <LogoMark className="size-8" />
         Browser Router

@@ -48,7 +48,8 @@ export function ForgotPasswordForm() {
         <div className="flex flex-col items-center gap-4 py-2 text-center">
           <MailIcon className="size-12 text-accent-500" />
           <p className="text-sm text-zinc-600" data-testid="reset-requested">
-            If an account uses <span className="font-medium text-zinc-900">{sentTo}</span>, we sent it a link to choose a new password. The link works once, within an hour.
+            If an account uses <span className="font-medium text-zinc-900">{sentTo}</span>, we sent it a link to choose a new password. The link works once,
+            within an hour.
           </p>
           <p className="text-[13px] text-zinc-500">Nothing after a few minutes? Check the spam folder, or ask again: a new link replaces the old one.</p>
           <ButtonLink href="/sign-in" variant="primary" className="w-full">
@@ -60,7 +61,11 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <AuthFrame title="Reset your password" description="Enter the e-mail address of your account and we'll send you a link to choose a new password." footer={footer}>
+    <AuthFrame
+      title="Reset your password"
+      description="Enter the e-mail address of your account and we'll send you a link to choose a new password."
+      footer={footer}
+    >
       <AuthForm onSubmit={(form) => void submit(form)}>
         <TextField label="E-mail" name="email" type="email" autoComplete="email" error={errors.email} autoFocus />
         <ErrorAlert error={error} />

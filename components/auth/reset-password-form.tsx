@@ -54,7 +54,15 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       }
     >
       <AuthForm onSubmit={(form) => void submit(form)}>
-        <TextField label="New password" name="password" type="password" autoComplete="new-password" error={errors.password} hint="At least 10 characters." autoFocus />
+        <TextField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password}
+          hint="At least 10 characters."
+          autoFocus
+        />
         <TextField label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" error={errors.confirm} />
         <ErrorAlert error={error} />
         <AuthSubmit pending={pending}>Save new password</AuthSubmit>

@@ -29,7 +29,8 @@ export function BillingPage() {
       {checkout && <CheckoutStatus checkout={checkout} />}
       {data?.suspended && (
         <Alert tone="danger" title="This workspace is suspended" className="mb-6">
-          The operator of this installation has suspended it: its routers refuse new sessions and data-API calls. Contact them to restore it; the wallet keeps its balance.
+          The operator of this installation has suspended it: its routers refuse new sessions and data-API calls. Contact them to restore it; the wallet keeps
+          its balance.
         </Alert>
       )}
       {summary.error && !data ? (

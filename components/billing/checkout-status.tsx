@@ -48,14 +48,17 @@ function PaymentStatus({ providerTxnId, dismiss }: { providerTxnId: string; dism
   if (txn.error && !txn.data) {
     return (
       <Alert tone="danger" title="Payment not found" action={dismiss} className="mb-6">
-        {isApiError(txn.error, 'not_found') ? 'This workspace has no payment with that reference. If you paid in another workspace, switch to it.' : txn.error.message}
+        {isApiError(txn.error, 'not_found')
+          ? 'This workspace has no payment with that reference. If you paid in another workspace, switch to it.'
+          : txn.error.message}
       </Alert>
     );
   }
   if (!txn.data || !status || status === 'pending') {
     return (
       <Alert tone="info" title="Waiting for the payment to be confirmed" className="mb-6" action={<Spinner />}>
-        The wallet is credited as soon as the payment processor confirms the payment; this usually takes a few seconds. You can leave this page: it will not be lost.
+        The wallet is credited as soon as the payment processor confirms the payment; this usually takes a few seconds. You can leave this page: it will not be
+        lost.
       </Alert>
     );
   }

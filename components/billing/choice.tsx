@@ -2,7 +2,17 @@
 // A compact one-of-few choice (a chart's period or measure): pill buttons in a radio group.
 import { cn } from '../ui/cn';
 
-export function Choice<V extends string | number>({ label, value, options, onChange }: { label: string; value: V; options: Array<{ value: V; label: string }>; onChange: (value: V) => void }) {
+export function Choice<V extends string | number>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: Array<{ value: V; label: string }>;
+  onChange: (value: V) => void;
+}) {
   return (
     <div role="radiogroup" aria-label={label} className="inline-flex rounded-lg border border-zinc-200 bg-zinc-50 p-0.5">
       {options.map((option) => {

@@ -51,18 +51,34 @@ export function LedgerCard() {
           <EmptyState
             icon={<BarChartIcon />}
             title={kind === 'all' ? 'Nothing in the ledger yet' : `No entries of kind ${ledgerKindLabels[kind]}`}
-            description={kind === 'all' ? 'Top-ups, credit grants and charges for sessions above the free count, recording and traces appear here by day.' : 'Choose another kind, or all kinds.'}
+            description={
+              kind === 'all'
+                ? 'Top-ups, credit grants and charges for sessions above the free count, recording and traces appear here by day.'
+                : 'Choose another kind, or all kinds.'
+            }
           />
         }
         columns={[
-          { key: 'day', header: 'Day (UTC)', cell: (r) => <span className="whitespace-nowrap text-zinc-900">{dayFormat.format(new Date(`${r.day}T00:00:00Z`))}</span> },
-          { key: 'kind', header: 'Kind', cell: (r) => <Badge tone={credits.has(r.kind) ? 'success' : r.kind === 'refund' ? 'warning' : 'neutral'}>{ledgerKindLabels[r.kind] ?? r.kind}</Badge> },
+          {
+            key: 'day',
+            header: 'Day (UTC)',
+            cell: (r) => <span className="whitespace-nowrap text-zinc-900">{dayFormat.format(new Date(`${r.day}T00:00:00Z`))}</span>,
+          },
+          {
+            key: 'kind',
+            header: 'Kind',
+            cell: (r) => (
+              <Badge tone={credits.has(r.kind) ? 'success' : r.kind === 'refund' ? 'warning' : 'neutral'}>{ledgerKindLabels[r.kind] ?? r.kind}</Badge>
+            ),
+          },
           { key: 'count', header: 'Entries', className: 'text-right tabular-nums', cell: (r) => r.count.toLocaleString('en') },
           {
             key: 'total',
             header: 'Amount',
             className: 'text-right',
-            cell: (r) => <Money millicents={r.totalMillicents} plus className={r.totalMillicents > 0 ? 'font-medium text-emerald-700' : 'font-medium text-zinc-900'} />,
+            cell: (r) => (
+              <Money millicents={r.totalMillicents} plus className={r.totalMillicents > 0 ? 'font-medium text-emerald-700' : 'font-medium text-zinc-900'} />
+            ),
           },
         ]}
       />

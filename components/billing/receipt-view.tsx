@@ -106,7 +106,10 @@ function Receipt({ txn, workspace, email }: { txn: BillingTransaction; workspace
         <Fact label={refund ? 'Refunded' : 'Paid'} value={formatDateTime(date)} />
         <Fact label="Workspace" value={`${workspace.name} (${workspace.slug})`} />
         <Fact label="Account" value={email} />
-        <Fact label="Payment" value={txn.provider === 'test' ? 'Test mode: no real money moved' : `Card, through ${txn.provider.charAt(0).toUpperCase()}${txn.provider.slice(1)}`} />
+        <Fact
+          label="Payment"
+          value={txn.provider === 'test' ? 'Test mode: no real money moved' : `Card, through ${txn.provider.charAt(0).toUpperCase()}${txn.provider.slice(1)}`}
+        />
         {txn.providerTxnId && <Fact label="Processor reference" value={<code className="font-mono text-[13px] break-all">{txn.providerTxnId}</code>} />}
       </dl>
 
@@ -122,8 +125,12 @@ function Amounts({ refund, kind, credit, fee, charge }: { refund: boolean; kind:
     <table className="mt-8 w-full text-sm" aria-label="Amounts">
       <thead>
         <tr className="border-b border-zinc-200 text-left text-xs text-zinc-500">
-          <th scope="col" className="py-2 font-medium">Description</th>
-          <th scope="col" className="py-2 text-right font-medium">Amount</th>
+          <th scope="col" className="py-2 font-medium">
+            Description
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Amount
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-zinc-100">

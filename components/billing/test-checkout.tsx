@@ -23,7 +23,11 @@ export function TestCheckoutView({ id }: { id: string }) {
 
   const header = (
     <PageHeader
-      eyebrow={<Badge tone="warning" dot>TEST MODE</Badge>}
+      eyebrow={
+        <Badge tone="warning" dot>
+          TEST MODE
+        </Badge>
+      }
       title="Test checkout"
       description="This installation has no payment processor configured (STRIPE_SECRET_KEY), so top-ups run in test mode: no card is asked for and no real money moves."
     />
@@ -32,7 +36,13 @@ export function TestCheckoutView({ id }: { id: string }) {
     return (
       <>
         {header}
-        <Card><div className="space-y-3 p-5"><Skeleton className="h-4 w-1/2" /><Skeleton className="h-4 w-1/3" /><Skeleton className="h-4 w-2/5" /></div></Card>
+        <Card>
+          <div className="space-y-3 p-5">
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-4 w-1/3" />
+            <Skeleton className="h-4 w-2/5" />
+          </div>
+        </Card>
       </>
     );
   }
@@ -40,7 +50,9 @@ export function TestCheckoutView({ id }: { id: string }) {
     return (
       <>
         {header}
-        <Alert tone="danger" title="This test checkout cannot be shown">{errorMessage(checkout.error)}</Alert>
+        <Alert tone="danger" title="This test checkout cannot be shown">
+          {errorMessage(checkout.error)}
+        </Alert>
       </>
     );
   }
@@ -51,7 +63,11 @@ export function TestCheckoutView({ id }: { id: string }) {
       <Card className="max-w-2xl">
         <CardHeader
           title={`Top-up of ${formatCents(c.creditCents)} for ${c.workspaceName}`}
-          description={<>Started <Time value={c.createdAt} relative /></>}
+          description={
+            <>
+              Started <Time value={c.createdAt} relative />
+            </>
+          }
           actions={<Badge tone={c.status === 'paid' ? 'success' : c.status === 'pending' ? 'accent' : 'neutral'}>{c.status}</Badge>}
         />
         <DescriptionList
@@ -79,7 +95,9 @@ interface CheckoutFooterProps {
 function CheckoutFooter({ checkout: c, confirm, cancel, onDone }: CheckoutFooterProps) {
   return (
     <CardFooter className="flex-col items-stretch gap-3">
-      {!c.testMode && <Alert tone="warning">Test mode is off: this installation now takes payments through Stripe, so this test checkout can no longer be confirmed.</Alert>}
+      {!c.testMode && (
+        <Alert tone="warning">Test mode is off: this installation now takes payments through Stripe, so this test checkout can no longer be confirmed.</Alert>
+      )}
       {c.testMode && c.status === 'pending' && !c.operator && (
         <Alert tone="info" title="The operator of this installation must confirm this payment">
           In test mode only the instance operator can mark a top-up as paid. Ask them to open this page and confirm it.
@@ -87,7 +105,9 @@ function CheckoutFooter({ checkout: c, confirm, cancel, onDone }: CheckoutFooter
       )}
       {c.status !== 'pending' && (
         <Alert tone={c.status === 'paid' ? 'success' : 'info'}>
-          {c.status === 'paid' ? `This test payment is confirmed: the wallet of ${c.workspaceName} was credited ${formatCents(c.creditCents)}.` : `This checkout is ${c.status.replace(/_/g, ' ')}.`}
+          {c.status === 'paid'
+            ? `This test payment is confirmed: the wallet of ${c.workspaceName} was credited ${formatCents(c.creditCents)}.`
+            : `This checkout is ${c.status.replace(/_/g, ' ')}.`}
         </Alert>
       )}
       <ErrorAlert error={confirm.error ?? cancel.error} />
@@ -97,7 +117,9 @@ function CheckoutFooter({ checkout: c, confirm, cancel, onDone }: CheckoutFooter
             Cancel
           </Button>
         ) : (
-          <ButtonLink href={c.operator ? '/operator/workspaces' : '/billing'} variant="secondary">{c.operator ? 'Back to the workspaces' : 'Back to Billing'}</ButtonLink>
+          <ButtonLink href={c.operator ? '/operator/workspaces' : '/billing'} variant="secondary">
+            {c.operator ? 'Back to the workspaces' : 'Back to Billing'}
+          </ButtonLink>
         )}
         {c.canConfirm && (
           <Button variant="primary" loading={confirm.isPending} disabled={cancel.isPending} onClick={() => confirm.mutate(undefined, { onSuccess: onDone })}>

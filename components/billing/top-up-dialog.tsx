@@ -49,7 +49,14 @@ export function TopUpDialog({ wallet, onClose }: { wallet: BillingSummary['walle
       pending={checkout.isPending || redirecting}
       onSubmit={submit}
     >
-      <PresetAmounts wallet={wallet} cents={cents} onPick={(preset) => { setText(String(preset / 100)); setFieldError(undefined); }} />
+      <PresetAmounts
+        wallet={wallet}
+        cents={cents}
+        onPick={(preset) => {
+          setText(String(preset / 100));
+          setFieldError(undefined);
+        }}
+      />
       <Field label="Amount (USD)" htmlFor={inputId} error={fieldError} hint={`Credited to the wallet in full; ${rangeText}.`}>
         <div className="relative">
           <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-zinc-400">$</span>
@@ -86,7 +93,9 @@ function PresetAmounts({ wallet, cents, onPick }: { wallet: BillingSummary['wall
           onClick={() => onPick(preset)}
           className={cn(
             'rounded-lg border px-3 py-1.5 text-sm font-medium tabular-nums transition-colors',
-            cents === preset ? 'border-accent-500 bg-accent-50 text-accent-800 ring-1 ring-accent-500' : 'border-zinc-200 bg-white text-zinc-700 hover:border-zinc-300 hover:bg-zinc-50',
+            cents === preset
+              ? 'border-accent-500 bg-accent-50 text-accent-800 ring-1 ring-accent-500'
+              : 'border-zinc-200 bg-white text-zinc-700 hover:border-zinc-300 hover:bg-zinc-50',
           )}
         >
           {formatCents(preset).replace('.00', '')}

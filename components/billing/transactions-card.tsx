@@ -50,7 +50,11 @@ export function TransactionsCard() {
             key: 'amount',
             header: 'Credit',
             className: 'text-right',
-            cell: (t) => <span className="font-medium text-zinc-900 tabular-nums">{formatCents(t.kind === 'refund' ? -t.amountUsdCents : t.amountUsdCents, { plus: t.kind !== 'refund' })}</span>,
+            cell: (t) => (
+              <span className="font-medium text-zinc-900 tabular-nums">
+                {formatCents(t.kind === 'refund' ? -t.amountUsdCents : t.amountUsdCents, { plus: t.kind !== 'refund' })}
+              </span>
+            ),
           },
           {
             key: 'charge',
@@ -59,7 +63,12 @@ export function TransactionsCard() {
             cell: (t) => <span className="text-zinc-500 tabular-nums">{t.chargeCents ? formatCents(t.chargeCents) : '—'}</span>,
           },
           { key: 'status', header: 'Status', cell: (t) => <Badge tone={statusOf(t.status).tone}>{statusOf(t.status).label}</Badge> },
-          { key: 'provider', header: 'Processor', className: 'hidden lg:table-cell', cell: (t) => <span className="text-zinc-500">{t.provider === 'test' ? 'Test mode' : t.provider}</span> },
+          {
+            key: 'provider',
+            header: 'Processor',
+            className: 'hidden lg:table-cell',
+            cell: (t) => <span className="text-zinc-500">{t.provider === 'test' ? 'Test mode' : t.provider}</span>,
+          },
           { key: 'receipt', header: <span className="sr-only">Receipt</span>, className: 'text-right', cell: (t) => <ReceiptLink txn={t} /> },
         ]}
       />

@@ -17,7 +17,12 @@ import { ledgerKindLabels, visibleLedgerKinds } from './labels';
 type Measure = 'sessions' | 'bytes' | 'billed';
 
 const measures: Record<Measure, { label: string; value: (d: UsageDay) => number; format: (v: number) => string; tick: (v: number) => string }> = {
-  sessions: { label: 'Sessions', value: (d) => d.sessions, format: (v) => `${v.toLocaleString('en')} session${v === 1 ? '' : 's'}`, tick: (v) => v.toLocaleString('en') },
+  sessions: {
+    label: 'Sessions',
+    value: (d) => d.sessions,
+    format: (v) => `${v.toLocaleString('en')} session${v === 1 ? '' : 's'}`,
+    tick: (v) => v.toLocaleString('en'),
+  },
   bytes: { label: 'Data', value: (d) => d.totalBytes, format: formatBytes, tick: formatBytes },
   billed: { label: 'Amount drawn', value: (d) => Number(d.billedMillicents), format: millicentsTitle, tick: formatMillicentsExact },
 };
@@ -39,7 +44,12 @@ export function UsageCard() {
         }
         actions={
           <>
-            <Choice label="Measure" value={measure} onChange={setMeasure} options={(Object.keys(measures) as Measure[]).map((m) => ({ value: m, label: measures[m].label }))} />
+            <Choice
+              label="Measure"
+              value={measure}
+              onChange={setMeasure}
+              options={(Object.keys(measures) as Measure[]).map((m) => ({ value: m, label: measures[m].label }))}
+            />
             <Choice label="Period" value={days} onChange={setDays} options={[7, 30, 90].map((d) => ({ value: d, label: `${d} days` }))} />
           </>
         }
@@ -103,12 +113,24 @@ function Bars({ series, measure }: { series: UsageDay[]; measure: Measure }) {
               <title>{`${dayLabel.format(new Date(`${d.day}T00:00:00Z`))}: ${m.format(value)}${measure === 'sessions' && d.errored ? ` (${d.errored} errored)` : ''}`}</title>
               <rect x={PAD_LEFT + i * slot} y={PAD_TOP} width={slot} height={plotH} fill="transparent" />
               {value > 0 ? (
-                <rect x={x} y={y(value)} width={barW} height={Math.max(1.5, y(0) - y(value))} rx={2} className={measure === 'billed' ? 'fill-amber-500' : 'fill-accent-500'} />
+                <rect
+                  x={x}
+                  y={y(value)}
+                  width={barW}
+                  height={Math.max(1.5, y(0) - y(value))}
+                  rx={2}
+                  className={measure === 'billed' ? 'fill-amber-500' : 'fill-accent-500'}
+                />
               ) : (
                 <rect x={x} y={y(0) - 1.5} width={barW} height={1.5} className="fill-zinc-200" />
               )}
               {(series.length - 1 - i) % labelEvery === 0 && (
-                <text x={last ? W : x + barW / 2} y={H - 6} textAnchor={last ? 'end' : 'middle'} className={last ? 'fill-zinc-700 text-[10px] font-medium' : 'fill-zinc-400 text-[10px]'}>
+                <text
+                  x={last ? W : x + barW / 2}
+                  y={H - 6}
+                  textAnchor={last ? 'end' : 'middle'}
+                  className={last ? 'fill-zinc-700 text-[10px] font-medium' : 'fill-zinc-400 text-[10px]'}
+                >
                   {last ? 'Today' : dayLabel.format(new Date(`${d.day}T00:00:00Z`))}
                 </text>
               )}
@@ -116,7 +138,9 @@ function Bars({ series, measure }: { series: UsageDay[]; measure: Measure }) {
           );
         })}
       </svg>
-      {empty && <p className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-[13px] text-zinc-400">No {m.label.toLowerCase()} in this period</p>}
+      {empty && (
+        <p className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-[13px] text-zinc-400">No {m.label.toLowerCase()} in this period</p>
+      )}
     </div>
   );
 }
@@ -136,7 +160,11 @@ function Breakdown({ breakdown, isOperator }: { breakdown: BillingUsage['breakdo
           <li key={kind} className={i === firstCredit ? 'border-t border-zinc-100 pt-2' : undefined}>
             <div className="flex items-baseline justify-between gap-3">
               <span className={amount === 0 ? 'text-zinc-400' : 'text-zinc-700'}>{ledgerKindLabels[kind]}</span>
-              <Money millicents={amount} plus className={amount === 0 ? 'text-zinc-400' : amount > 0 ? 'font-medium text-emerald-700' : 'font-medium text-zinc-900'} />
+              <Money
+                millicents={amount}
+                plus
+                className={amount === 0 ? 'text-zinc-400' : amount > 0 ? 'font-medium text-emerald-700' : 'font-medium text-zinc-900'}
+              />
             </div>
             {charge && spent > 0 && amount !== 0 && (
               <div className="mt-1 h-1 overflow-hidden rounded-full bg-zinc-100" aria-hidden="true">

@@ -70,7 +70,10 @@ export function SessionsPanel({ summary }: { summary: BillingSummary }) {
         aria-valuetext={`${usedCount.toLocaleString('en')} of ${includedCount.toLocaleString('en')}`}
         className="mt-3 h-2 overflow-hidden rounded-full bg-zinc-100"
       >
-        <div className={cn('h-full rounded-full transition-all', pct >= 1 ? 'bg-amber-500' : pct >= 0.8 ? 'bg-amber-400' : 'bg-accent-500')} style={{ width: `${Math.max(pct * 100, usedCount > 0 ? 1 : 0)}%` }} />
+        <div
+          className={cn('h-full rounded-full transition-all', pct >= 1 ? 'bg-amber-500' : pct >= 0.8 ? 'bg-amber-400' : 'bg-accent-500')}
+          style={{ width: `${Math.max(pct * 100, usedCount > 0 ? 1 : 0)}%` }}
+        />
       </div>
       <p className="mt-2 text-[13px] text-zinc-500">
         {over > 0
@@ -100,7 +103,9 @@ export function RatesPanel({ summary }: { summary: BillingSummary }) {
           </div>
         ))}
       </dl>
-      <p className="mt-auto pt-3 text-[13px] text-zinc-500">Recording and traces need a positive balance; a session stops recording when the wallet runs dry.</p>
+      <p className="mt-auto pt-3 text-[13px] text-zinc-500">
+        Recording and traces need a positive balance; a session stops recording when the wallet runs dry.
+      </p>
     </Panel>
   );
 }

@@ -6,7 +6,19 @@ import { PageHeader } from '../ui/page-header';
 import { Time } from '../ui/time';
 
 /** The header of a capture: its start, its kind and badges, where it stands, its actions. */
-export function CaptureHeader({ startedAt, kind, badges, description, actions }: { startedAt: string; kind: string; badges: ReactNode; description: ReactNode; actions: ReactNode }) {
+export function CaptureHeader({
+  startedAt,
+  kind,
+  badges,
+  description,
+  actions,
+}: {
+  startedAt: string;
+  kind: string;
+  badges: ReactNode;
+  description: ReactNode;
+  actions: ReactNode;
+}) {
   return (
     <PageHeader
       eyebrow={<Time value={startedAt} relative />}

@@ -14,12 +14,29 @@ export function useCaptureListLimit() {
   return { limit, showMore: () => setLimit(MOST), reset: () => setLimit(FIRST_PAGE) };
 }
 
-export function CaptureListFooter({ count, noun, windowDays, limit, onShowMore, loading, testId }: { count: number; noun: string; windowDays: number; limit: number; onShowMore: () => void; loading: boolean; testId: string }) {
+export function CaptureListFooter({
+  count,
+  noun,
+  windowDays,
+  limit,
+  onShowMore,
+  loading,
+  testId,
+}: {
+  count: number;
+  noun: string;
+  windowDays: number;
+  limit: number;
+  onShowMore: () => void;
+  loading: boolean;
+  testId: string;
+}) {
   if (count === 0) return null;
   return (
     <div className="flex items-center justify-between gap-4 border-t border-zinc-100 px-5 py-3 text-[13px] text-zinc-500">
       <span data-testid={testId}>
-        {count.toLocaleString('en')} {noun}{count === 1 ? '' : 's'}
+        {count.toLocaleString('en')} {noun}
+        {count === 1 ? '' : 's'}
         {count >= limit ? ', newest first' : ` in the last ${windowDays} days`}
       </span>
       {count >= limit && limit < MOST && (

@@ -42,7 +42,15 @@ function CreateWorkspaceForm({ onClose }: { onClose: () => void }) {
       submitLabel="Create workspace"
       pending={create.isPending}
     >
-      <TextField label="Workspace name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} placeholder="Acme scraping" autoFocus maxLength={100} />
+      <TextField
+        label="Workspace name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        placeholder="Acme scraping"
+        autoFocus
+        maxLength={100}
+      />
       {!errors.name && <ErrorAlert error={create.error} />}
     </FormDialog>
   );

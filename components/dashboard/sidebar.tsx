@@ -21,7 +21,11 @@ function NavLink({ item, active }: { item: NavItem; active: boolean }) {
     >
       <Icon className={cn('size-4 shrink-0', active ? 'text-accent-600' : 'text-zinc-400 group-hover:text-zinc-500')} />
       <span className="flex-1 truncate">{item.label}</span>
-      {item.coming && <span className="rounded-full bg-zinc-100 px-1.5 py-px text-[10px] font-medium tracking-wide text-zinc-500 uppercase ring-1 ring-zinc-200 ring-inset">coming</span>}
+      {item.coming && (
+        <span className="rounded-full bg-zinc-100 px-1.5 py-px text-[10px] font-medium tracking-wide text-zinc-500 uppercase ring-1 ring-zinc-200 ring-inset">
+          coming
+        </span>
+      )}
     </Link>
   );
 }

@@ -26,7 +26,12 @@ export function UserMenu({ user }: { user: Me['user'] }) {
     >
       {(close) => (
         <>
-          <Link href="/account" role="menuitem" onClick={close} className="flex w-full items-center gap-2 rounded-md px-2.5 py-1.5 text-sm text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900">
+          <Link
+            href="/account"
+            role="menuitem"
+            onClick={close}
+            className="flex w-full items-center gap-2 rounded-md px-2.5 py-1.5 text-sm text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900"
+          >
             <KeyIcon className="size-4" />
             Account and tokens
           </Link>

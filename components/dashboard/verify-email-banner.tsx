@@ -14,8 +14,8 @@ export function VerifyEmailBanner({ email }: { email: string }) {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-6 py-2.5 text-sm text-amber-900 lg:px-10">
         <MailIcon className="size-4 shrink-0 text-amber-600" />
         <p className="min-w-0 flex-1">
-          <span className="font-medium">Check your e-mail.</span> We sent a link to <span className="font-medium">{email}</span> to verify your address. Without a mail
-          server on this installation, it is on your{' '}
+          <span className="font-medium">Check your e-mail.</span> We sent a link to <span className="font-medium">{email}</span> to verify your address. Without
+          a mail server on this installation, it is on your{' '}
           <Link href="/outbox" className="font-medium underline underline-offset-2">
             Outbox
           </Link>{' '}

@@ -25,7 +25,10 @@ export function InvitationView({ token }: { token: string }) {
   }
   if (respond.decline.isSuccess && lookup.data) {
     return (
-      <AuthFrame title="Invitation declined" description={`You won't join ${lookup.data.workspaceName}. ${lookup.data.inviterName} can invite you again later.`}>
+      <AuthFrame
+        title="Invitation declined"
+        description={`You won't join ${lookup.data.workspaceName}. ${lookup.data.inviterName} can invite you again later.`}
+      >
         <ButtonLink href={me.data ? '/overview' : '/'} variant="secondary" className="w-full">
           {me.data ? 'Go to the dashboard' : 'Go to Browser Router'}
         </ButtonLink>
@@ -82,7 +85,17 @@ function InvitationFacts({ invitation }: { invitation: InvitationLookup }) {
 }
 
 /** Signed in: accept or decline (with a warning when the invitation was sent to another address). */
-function RespondAs({ email, invitation, respond, here }: { email: string; invitation: InvitationLookup; respond: ReturnType<typeof useRespondToInvitation>; here: string }) {
+function RespondAs({
+  email,
+  invitation,
+  respond,
+  here,
+}: {
+  email: string;
+  invitation: InvitationLookup;
+  respond: ReturnType<typeof useRespondToInvitation>;
+  here: string;
+}) {
   const { accept, decline } = respond;
   const router = useRouter();
   const toast = useToast();
@@ -91,7 +104,11 @@ function RespondAs({ email, invitation, respond, here }: { email: string; invita
       {email !== invitation.email ? (
         <Alert tone="warning" title={`You're signed in as ${email}`}>
           This invitation was sent to {invitation.email}.
-          <button type="button" className="mt-1 block text-left font-medium underline underline-offset-2" onClick={() => void signOutTo(`/sign-in?callbackUrl=${encodeURIComponent(here)}`)}>
+          <button
+            type="button"
+            className="mt-1 block text-left font-medium underline underline-offset-2"
+            onClick={() => void signOutTo(`/sign-in?callbackUrl=${encodeURIComponent(here)}`)}
+          >
             Sign in as {invitation.email}
           </button>
         </Alert>
@@ -159,7 +176,9 @@ function NotLoaded({ error }: { error: Error }) {
   return (
     <AuthFrame
       title={gone ? 'This invitation is no longer valid' : "Couldn't load the invitation"}
-      description={gone ? 'It was accepted, declined or cancelled, or a newer link replaced it. Ask the person who invited you to send a new one.' : errorMessage(error)}
+      description={
+        gone ? 'It was accepted, declined or cancelled, or a newer link replaced it. Ask the person who invited you to send a new one.' : errorMessage(error)
+      }
     >
       <ButtonLink href="/" variant="secondary" className="w-full">
         Go to Browser Router

@@ -36,7 +36,13 @@ export function InvitationsCard() {
         query={invitations}
         rows={invitations.data}
         rowKey={(i) => i.id}
-        empty={<EmptyState icon={<MailIcon />} title="No pending invitations" description={canManage ? 'Invitations you send appear here until they are accepted.' : undefined} />}
+        empty={
+          <EmptyState
+            icon={<MailIcon />}
+            title="No pending invitations"
+            description={canManage ? 'Invitations you send appear here until they are accepted.' : undefined}
+          />
+        }
         columns={[
           { key: 'email', header: 'E-mail', cell: (i) => <span className="font-medium text-zinc-900">{i.email}</span> },
           { key: 'role', header: 'Role', cell: (i) => <RoleBadge role={i.role} /> },

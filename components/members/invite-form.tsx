@@ -42,7 +42,15 @@ export function InviteForm() {
     >
       <div className="flex flex-wrap items-start gap-3">
         <Field label="E-mail address" htmlFor={emailId} error={errors.email} className="min-w-60 flex-1">
-          <Input id={emailId} type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="teammate@company.com" invalid={Boolean(errors.email)} autoComplete="off" />
+          <Input
+            id={emailId}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="teammate@company.com"
+            invalid={Boolean(errors.email)}
+            autoComplete="off"
+          />
         </Field>
         <Field label="Role" htmlFor={roleId} error={errors.role} className="w-36">
           <Select id={roleId} value={role} onChange={(e) => setRole(e.target.value as 'admin' | 'member')}>
@@ -56,7 +64,9 @@ export function InviteForm() {
           </Button>
         </div>
       </div>
-      <p className="text-[13px] text-zinc-500">Admins can change configuration and manage members; members can use the workspace. Links are valid for 7 days.</p>
+      <p className="text-[13px] text-zinc-500">
+        Admins can change configuration and manage members; members can use the workspace. Links are valid for 7 days.
+      </p>
       {!errors.email && !errors.role && <ErrorAlert error={create.error} />}
     </form>
   );

@@ -24,7 +24,12 @@ export function MembersCard() {
 
   return (
     <Card>
-      <CardHeader title="Members" description={count === undefined ? 'People in this workspace.' : `${count} ${count === 1 ? 'person' : 'people'} in ${workspace?.name ?? 'this workspace'}.`} />
+      <CardHeader
+        title="Members"
+        description={
+          count === undefined ? 'People in this workspace.' : `${count} ${count === 1 ? 'person' : 'people'} in ${workspace?.name ?? 'this workspace'}.`
+        }
+      />
       <DataTable<Member>
         label="Members"
         query={members}

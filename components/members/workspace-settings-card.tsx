@@ -24,13 +24,21 @@ export function WorkspaceSettingsCard() {
         <CardHeader
           title="Delete workspace"
           description="Deletes the workspace and everything in it at once: routers, providers, keys, profiles, sessions, recordings, webhooks and the wallet."
-          actions={<Button variant="danger-secondary" size="sm" onClick={() => setOpen(true)}>Delete workspace</Button>}
+          actions={
+            <Button variant="danger-secondary" size="sm" onClick={() => setOpen(true)}>
+              Delete workspace
+            </Button>
+          }
         />
       ) : (
         <CardHeader
           title="Leave workspace"
           description={`You lose access to ${workspace.name}. Someone will have to invite you again to come back.`}
-          actions={<Button variant="danger-secondary" size="sm" onClick={() => setOpen(true)}>Leave workspace</Button>}
+          actions={
+            <Button variant="danger-secondary" size="sm" onClick={() => setOpen(true)}>
+              Leave workspace
+            </Button>
+          }
         />
       )}
       <ConfirmDialog

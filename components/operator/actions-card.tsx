@@ -34,13 +34,26 @@ export function OperatorActionsCard() {
   const data = actions.data;
   return (
     <Card>
-      <CardHeader title="Operator activity" description={data ? `${data.total.toLocaleString('en')} action${data.total === 1 ? '' : 's'}${data.total > data.items.length ? `, newest ${data.items.length} shown` : ''}.` : 'Newest first.'} />
+      <CardHeader
+        title="Operator activity"
+        description={
+          data
+            ? `${data.total.toLocaleString('en')} action${data.total === 1 ? '' : 's'}${data.total > data.items.length ? `, newest ${data.items.length} shown` : ''}.`
+            : 'Newest first.'
+        }
+      />
       <DataTable<OperatorAction>
         label="Operator activity"
         query={actions}
         rows={data?.items}
         rowKey={(a) => a.id}
-        empty={<EmptyState icon={<ActivityIcon />} title="Nothing done yet" description="Grants, suspensions, enterprise marks and changes of operator rights are listed here." />}
+        empty={
+          <EmptyState
+            icon={<ActivityIcon />}
+            title="Nothing done yet"
+            description="Grants, suspensions, enterprise marks and changes of operator rights are listed here."
+          />
+        }
         columns={[
           { key: 'what', header: 'Action', cell: (a) => <span className="font-medium text-zinc-900">{describe(a)}</span> },
           { key: 'target', header: 'Of', cell: (a) => a.target ?? <span className="text-zinc-400">—</span> },

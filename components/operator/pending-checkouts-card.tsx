@@ -15,7 +15,10 @@ export function PendingCheckoutsCard() {
   if (items.length === 0) return null;
   return (
     <Card className="mb-6">
-      <CardHeader title="Test payments to confirm" description={`${items.length} top-up${items.length === 1 ? '' : 's'} in test mode waiting for you: open one to confirm or cancel it.`} />
+      <CardHeader
+        title="Test payments to confirm"
+        description={`${items.length} top-up${items.length === 1 ? '' : 's'} in test mode waiting for you: open one to confirm or cancel it.`}
+      />
       <DataTable<PendingTestCheckout>
         label="Test payments to confirm"
         query={pending}

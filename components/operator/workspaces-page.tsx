@@ -56,7 +56,11 @@ export function OperatorWorkspacesPage() {
       <Card>
         <CardHeader
           title="Find a workspace"
-          description={data ? `${data.total.toLocaleString('en')} workspace${data.total === 1 ? '' : 's'}${q ? ` matching “${q}”` : ''}${data.total > data.items.length ? `, newest ${data.items.length} shown` : ''}.` : 'Newest first.'}
+          description={
+            data
+              ? `${data.total.toLocaleString('en')} workspace${data.total === 1 ? '' : 's'}${q ? ` matching “${q}”` : ''}${data.total > data.items.length ? `, newest ${data.items.length} shown` : ''}.`
+              : 'Newest first.'
+          }
           actions={<WorkspaceSearch text={text} onChange={setText} />}
         />
         <DataTable<AdminWorkspace>
@@ -64,7 +68,13 @@ export function OperatorWorkspacesPage() {
           query={workspaces}
           rows={data?.items}
           rowKey={(w) => w.id}
-          empty={<EmptyState icon={<BuildingIcon />} title={q ? 'No workspace matches' : 'No workspaces yet'} description={q ? 'Search by name, slug, the owner’s e-mail or the exact id.' : undefined} />}
+          empty={
+            <EmptyState
+              icon={<BuildingIcon />}
+              title={q ? 'No workspace matches' : 'No workspaces yet'}
+              description={q ? 'Search by name, slug, the owner’s e-mail or the exact id.' : undefined}
+            />
+          }
           columns={workspaceColumns(setAction)}
         />
       </Card>
@@ -90,8 +100,18 @@ function workspaceColumns(onAction: (action: Action) => void): Column<AdminWorks
         </div>
       ),
     },
-    { key: 'owner', header: 'Owner', className: 'hidden md:table-cell', cell: (w) => (w.owner ? <span title={w.owner.name}>{w.owner.email}</span> : <span className="text-zinc-400">—</span>) },
-    { key: 'balance', header: 'Balance', className: 'text-right', cell: (w) => <Money millicents={w.balanceMillicents} className="font-medium text-zinc-900" /> },
+    {
+      key: 'owner',
+      header: 'Owner',
+      className: 'hidden md:table-cell',
+      cell: (w) => (w.owner ? <span title={w.owner.name}>{w.owner.email}</span> : <span className="text-zinc-400">—</span>),
+    },
+    {
+      key: 'balance',
+      header: 'Balance',
+      className: 'text-right',
+      cell: (w) => <Money millicents={w.balanceMillicents} className="font-medium text-zinc-900" />,
+    },
     {
       key: 'state',
       header: 'State',
@@ -113,10 +133,20 @@ function workspaceColumns(onAction: (action: Action) => void): Column<AdminWorks
           <Button size="sm" variant="ghost" onClick={() => onAction({ kind: 'grant', workspace: w })} aria-label={`Grant credits to ${w.name}`}>
             Grant credits
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => onAction({ kind: 'enterprise', workspace: w })} aria-label={`${w.enterprise ? 'End enterprise for' : 'Make enterprise:'} ${w.name}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => onAction({ kind: 'enterprise', workspace: w })}
+            aria-label={`${w.enterprise ? 'End enterprise for' : 'Make enterprise:'} ${w.name}`}
+          >
             {w.enterprise ? 'End enterprise' : 'Make enterprise'}
           </Button>
-          <Button size="sm" variant={w.suspended ? 'ghost' : 'danger-ghost'} onClick={() => onAction({ kind: 'suspend', workspace: w })} aria-label={`${w.suspended ? 'Lift suspension of' : 'Suspend'} ${w.name}`}>
+          <Button
+            size="sm"
+            variant={w.suspended ? 'ghost' : 'danger-ghost'}
+            onClick={() => onAction({ kind: 'suspend', workspace: w })}
+            aria-label={`${w.suspended ? 'Lift suspension of' : 'Suspend'} ${w.name}`}
+          >
             {w.suspended ? 'Unsuspend' : 'Suspend'}
           </Button>
         </div>
@@ -133,7 +163,16 @@ function WorkspaceSearch({ text, onChange }: { text: string; onChange: (text: st
         Search workspaces
       </label>
       <SearchCodeIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400" />
-      <Input id={searchId} type="search" placeholder="Name, slug, owner e-mail or id" value={text} onChange={(e) => onChange(e.target.value)} className="pl-8" autoComplete="off" spellCheck={false} />
+      <Input
+        id={searchId}
+        type="search"
+        placeholder="Name, slug, owner e-mail or id"
+        value={text}
+        onChange={(e) => onChange(e.target.value)}
+        className="pl-8"
+        autoComplete="off"
+        spellCheck={false}
+      />
     </div>
   );
 }
@@ -168,15 +207,33 @@ function GrantDialog({ workspace, onClose }: { workspace: AdminWorkspace; onClos
       title={`Grant credits to ${workspace.name}`}
       description={
         <>
-          Adds money to the wallet of <span className="font-medium text-zinc-700">{workspace.slug}</span> (balance <Money millicents={workspace.balanceMillicents} />) as a credit grant in its ledger. No one is charged.
+          Adds money to the wallet of <span className="font-medium text-zinc-700">{workspace.slug}</span> (balance{' '}
+          <Money millicents={workspace.balanceMillicents} />) as a credit grant in its ledger. No one is charged.
         </>
       }
       submitLabel={cents ? `Grant ${formatCents(cents)}` : 'Grant credits'}
       pending={grant.isPending}
       onSubmit={submit}
     >
-      <TextField label="Amount (USD)" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors.amountCents} hint="Up to $100,000.00 in one grant." autoFocus />
-      <TextField label="Note" value={note} onChange={(e) => setNote(e.target.value)} error={errors.note} hint="Why: kept in the ledger entry with your name." maxLength={500} autoComplete="off" />
+      <TextField
+        label="Amount (USD)"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        error={errors.amountCents}
+        hint="Up to $100,000.00 in one grant."
+        autoFocus
+      />
+      <TextField
+        label="Note"
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        error={errors.note}
+        hint="Why: kept in the ledger entry with your name."
+        maxLength={500}
+        autoComplete="off"
+      />
       {!errors.amountCents && !errors.note && <ErrorAlert error={grant.error} />}
     </FormDialog>
   );
@@ -189,11 +246,39 @@ function ChangeDialog({ action, onClose }: { action: Action; onClose: () => void
   const texts =
     action.kind === 'enterprise'
       ? w.enterprise
-        ? { title: `End enterprise for ${w.name}?`, body: 'The workspace goes back to the free plan: its daily API cap follows its wallet again (5,000 calls at a zero balance, 100,000 above).', confirm: 'End enterprise', done: 'no longer enterprise', tone: 'danger' as const, body2: { enterprise: false } }
-        : { title: `Make ${w.name} enterprise?`, body: 'The plan becomes enterprise: 100,000 API calls a day whatever the balance. Usage is still drawn from the wallet.', confirm: 'Make enterprise', done: 'is now enterprise', tone: 'primary' as const, body2: { enterprise: true } }
+        ? {
+            title: `End enterprise for ${w.name}?`,
+            body: 'The workspace goes back to the free plan: its daily API cap follows its wallet again (5,000 calls at a zero balance, 100,000 above).',
+            confirm: 'End enterprise',
+            done: 'no longer enterprise',
+            tone: 'danger' as const,
+            body2: { enterprise: false },
+          }
+        : {
+            title: `Make ${w.name} enterprise?`,
+            body: 'The plan becomes enterprise: 100,000 API calls a day whatever the balance. Usage is still drawn from the wallet.',
+            confirm: 'Make enterprise',
+            done: 'is now enterprise',
+            tone: 'primary' as const,
+            body2: { enterprise: true },
+          }
       : w.suspended
-        ? { title: `Lift the suspension of ${w.name}?`, body: 'Its routers take sessions and data-API calls again at once.', confirm: 'Unsuspend', done: 'is no longer suspended', tone: 'primary' as const, body2: { suspended: false } }
-        : { title: `Suspend ${w.name}?`, body: 'Its live sessions are closed now and its routers refuse new sessions and data-API calls until you lift the suspension. Its members can still sign in and see the dashboard; the wallet keeps its balance.', confirm: 'Suspend', done: 'is suspended', tone: 'danger' as const, body2: { suspended: true } };
+        ? {
+            title: `Lift the suspension of ${w.name}?`,
+            body: 'Its routers take sessions and data-API calls again at once.',
+            confirm: 'Unsuspend',
+            done: 'is no longer suspended',
+            tone: 'primary' as const,
+            body2: { suspended: false },
+          }
+        : {
+            title: `Suspend ${w.name}?`,
+            body: 'Its live sessions are closed now and its routers refuse new sessions and data-API calls until you lift the suspension. Its members can still sign in and see the dashboard; the wallet keeps its balance.',
+            confirm: 'Suspend',
+            done: 'is suspended',
+            tone: 'danger' as const,
+            body2: { suspended: true },
+          };
   return (
     <ConfirmDialog
       open

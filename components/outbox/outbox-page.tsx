@@ -15,7 +15,8 @@ import { InboxIcon, RefreshIcon } from '../ui/icons';
 import { PageHeader } from '../ui/page-header';
 import { Time, formatDateTime } from '../ui/time';
 
-const DESCRIPTION = 'Mail this installation wrote instead of sending (no SMTP server configured, or sending failed): the mail sent to you, and the invitations you sent';
+const DESCRIPTION =
+  'Mail this installation wrote instead of sending (no SMTP server configured, or sending failed): the mail sent to you, and the invitations you sent';
 const OPERATOR_NOTE = "As the operator you also see that other people's mail was written, without its content: only its recipient reads that";
 /** Said instead of a mail's content to whoever may not read it (the operator). */
 const CONTENT_HIDDEN = 'The content is only shown to its recipient';
@@ -102,13 +103,22 @@ export function OutboxPage() {
         }
       />
       <Card>
-        <CardHeader title="Messages" description={total !== undefined ? `${total} in the outbox${total > shown ? `, newest ${shown} shown` : ''}.` : 'Newest first.'} />
+        <CardHeader
+          title="Messages"
+          description={total !== undefined ? `${total} in the outbox${total > shown ? `, newest ${shown} shown` : ''}.` : 'Newest first.'}
+        />
         <DataTable<OutboxMail>
           label="Outbox"
           query={outbox}
           rows={outbox.data?.items}
           rowKey={(m) => m.id}
-          empty={<EmptyState icon={<InboxIcon />} title="The outbox is empty" description="Mail goes out over SMTP when it is configured; only unsent mail lands here." />}
+          empty={
+            <EmptyState
+              icon={<InboxIcon />}
+              title="The outbox is empty"
+              description="Mail goes out over SMTP when it is configured; only unsent mail lands here."
+            />
+          }
           columns={columns(setOpen)}
         />
       </Card>

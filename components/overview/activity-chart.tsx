@@ -57,7 +57,12 @@ export function ActivityChart({ series }: { series: OverviewDay[] }) {
 
   return (
     <div ref={box} className="relative min-w-0" onMouseLeave={() => setHover(null)}>
-      <svg viewBox={`0 0 ${w} ${H}`} className="h-auto w-full" role="img" aria-label={`Sessions and data-API calls per day${empty ? ': none in this period' : ''}`}>
+      <svg
+        viewBox={`0 0 ${w} ${H}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={`Sessions and data-API calls per day${empty ? ': none in this period' : ''}`}
+      >
         {[0, top / 2, top].map((tick) => (
           <g key={tick}>
             <line x1={PAD_LEFT} x2={w} y1={y(tick)} y2={y(tick)} className="stroke-zinc-100" strokeWidth={1} />
@@ -77,7 +82,12 @@ export function ActivityChart({ series }: { series: OverviewDay[] }) {
               <Stack x={x} width={barW} y={y} lower={ok} upper={d.errored} lowerClass="fill-accent-500" upperClass="fill-red-400" />
               <Stack x={x + barW + 1} width={barW} y={y} lower={d.dataApiCalls} upper={d.dataApiFailed} lowerClass="fill-sky-400" upperClass="fill-amber-400" />
               {(series.length - 1 - i) % labelEvery === 0 && (
-                <text x={last ? w : x + barW} y={H - 6} textAnchor={last ? 'end' : 'middle'} className={last ? 'fill-zinc-700 text-[10px] font-medium' : 'fill-zinc-400 text-[10px]'}>
+                <text
+                  x={last ? w : x + barW}
+                  y={H - 6}
+                  textAnchor={last ? 'end' : 'middle'}
+                  className={last ? 'fill-zinc-700 text-[10px] font-medium' : 'fill-zinc-400 text-[10px]'}
+                >
                   {last ? 'Today' : dayLabel.format(utc(d.day))}
                 </text>
               )}
@@ -86,7 +96,9 @@ export function ActivityChart({ series }: { series: OverviewDay[] }) {
           );
         })}
       </svg>
-      {empty && <p className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-[13px] text-zinc-400">No sessions or data-API calls in this period</p>}
+      {empty && (
+        <p className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-[13px] text-zinc-400">No sessions or data-API calls in this period</p>
+      )}
       {hovered && hover !== null && <DayTooltip day={hovered} left={Math.min(88, Math.max(12, ((PAD_LEFT + (hover + 0.5) * slot) / w) * 100))} />}
       <DayTable series={series} />
     </div>
@@ -166,7 +178,23 @@ function DayTable({ series }: { series: OverviewDay[] }) {
 }
 
 /** One bar: `lower` from the axis, `upper` on top of it; a thin grey line when both are zero. */
-function Stack({ x, width, y, lower, upper, lowerClass, upperClass }: { x: number; width: number; y: (v: number) => number; lower: number; upper: number; lowerClass: string; upperClass: string }) {
+function Stack({
+  x,
+  width,
+  y,
+  lower,
+  upper,
+  lowerClass,
+  upperClass,
+}: {
+  x: number;
+  width: number;
+  y: (v: number) => number;
+  lower: number;
+  upper: number;
+  lowerClass: string;
+  upperClass: string;
+}) {
   if (lower + upper === 0) return <rect x={x} y={y(0) - 1.5} width={width} height={1.5} className="fill-zinc-200" />;
   const base = y(0);
   // Each part at least 1.5 units tall, so a single errored session still shows.

@@ -40,7 +40,15 @@ const steps: Record<ChecklistItemId, Step> = {
   },
 };
 
-export function GettingStarted({ checklist, firstRouterId, canManage }: { checklist: Overview['checklist']; firstRouterId: string | undefined; canManage: boolean }) {
+export function GettingStarted({
+  checklist,
+  firstRouterId,
+  canManage,
+}: {
+  checklist: Overview['checklist'];
+  firstRouterId: string | undefined;
+  canManage: boolean;
+}) {
   if (checklist.complete) return null;
   const done = checklist.items.filter((item) => item.done).length;
   return (
@@ -60,11 +68,18 @@ export function GettingStarted({ checklist, firstRouterId, canManage }: { checkl
           const actionable = !item.done && (canManage || !step.managers);
           const inner = (
             <>
-              <span className={cn('flex size-6 shrink-0 items-center justify-center rounded-full', item.done ? 'text-emerald-600' : 'border border-zinc-300 text-transparent')}>
+              <span
+                className={cn(
+                  'flex size-6 shrink-0 items-center justify-center rounded-full',
+                  item.done ? 'text-emerald-600' : 'border border-zinc-300 text-transparent',
+                )}
+              >
                 {item.done && <CheckCircleIcon className="size-6" />}
               </span>
               <span className="min-w-0 flex-1">
-                <span className={cn('block text-sm font-medium', item.done ? 'text-zinc-500 line-through decoration-zinc-300' : 'text-zinc-900')}>{step.title}</span>
+                <span className={cn('block text-sm font-medium', item.done ? 'text-zinc-500 line-through decoration-zinc-300' : 'text-zinc-900')}>
+                  {step.title}
+                </span>
                 <span className="block text-[13px] text-zinc-500">
                   {!item.done && step.managers && !canManage ? 'An owner or admin of the workspace does this.' : step.body}
                 </span>

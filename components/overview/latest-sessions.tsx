@@ -12,7 +12,15 @@ import { SessionStateBadge } from '../sessions/session-state';
 
 type LatestSession = Overview['latestSessions'][number];
 
-export function LatestSessions({ overview, query, connectHref }: { overview: Overview | undefined; query: { isPending: boolean; error: unknown; refetch: () => unknown }; connectHref: string }) {
+export function LatestSessions({
+  overview,
+  query,
+  connectHref,
+}: {
+  overview: Overview | undefined;
+  query: { isPending: boolean; error: unknown; refetch: () => unknown };
+  connectHref: string;
+}) {
   const rows = overview?.latestSessions;
   const now = useNow(rows?.some((s) => s.state === 'active') ?? false);
   const routerName = (id: string | null) => overview?.routers.find((r) => r.id === id)?.name ?? '—';
@@ -49,7 +57,11 @@ export function LatestSessions({ overview, query, connectHref }: { overview: Ove
             key: 'id',
             header: 'Session',
             cell: (s) => (
-              <Link href={`/sessions?session=${encodeURIComponent(s.id)}`} aria-label={`Open session ${s.id}`} className="font-mono text-[13px] text-accent-700 hover:underline">
+              <Link
+                href={`/sessions?session=${encodeURIComponent(s.id)}`}
+                aria-label={`Open session ${s.id}`}
+                className="font-mono text-[13px] text-accent-700 hover:underline"
+              >
                 {s.id.slice(0, 12)}…
               </Link>
             ),

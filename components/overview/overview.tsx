@@ -67,7 +67,14 @@ export function Overview() {
             <span className="text-zinc-500">{roleNotes[role]}</span>
           </span>
         }
-        actions={canManage && <ButtonLink href="/members"><UsersIcon />Invite people</ButtonLink>}
+        actions={
+          canManage && (
+            <ButtonLink href="/members">
+              <UsersIcon />
+              Invite people
+            </ButtonLink>
+          )
+        }
       />
 
       {overview.error && !data ? (
@@ -146,7 +153,9 @@ function Figures({ data }: { data: OverviewData | undefined }) {
       <Stat label="Wallet balance" value={data ? <Money millicents={data.wallet.balanceMillicents} /> : undefined}>
         {state && (
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <Badge tone={state.tone} dot>{state.label}</Badge>
+            <Badge tone={state.tone} dot>
+              {state.label}
+            </Badge>
             <Link href="/billing" className="font-medium text-accent-600 hover:text-accent-700">
               Wallet and top-ups
             </Link>

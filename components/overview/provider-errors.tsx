@@ -16,7 +16,11 @@ export function ProviderErrors({ overview, days }: { overview: Overview | undefi
     <Card aria-label="Errors by provider">
       <CardHeader
         title="Errors by provider"
-        description={rows && rows.length > 0 ? `${errored.toLocaleString('en')} errored session${errored === 1 ? '' : 's'} in the last ${days} days.` : `The last ${days} days.`}
+        description={
+          rows && rows.length > 0
+            ? `${errored.toLocaleString('en')} errored session${errored === 1 ? '' : 's'} in the last ${days} days.`
+            : `The last ${days} days.`
+        }
       />
       {!rows ? (
         <div className="space-y-3 px-5 py-4">
@@ -55,7 +59,9 @@ export function ProviderErrors({ overview, days }: { overview: Overview | undefi
               );
             })}
           </ul>
-          {rows.length > SHOWN && <p className="border-t border-zinc-100 px-5 py-2.5 text-[12px] text-zinc-500">{rows.length - SHOWN} more providers with sessions in this period.</p>}
+          {rows.length > SHOWN && (
+            <p className="border-t border-zinc-100 px-5 py-2.5 text-[12px] text-zinc-500">{rows.length - SHOWN} more providers with sessions in this period.</p>
+          )}
         </>
       )}
     </Card>

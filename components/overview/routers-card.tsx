@@ -16,7 +16,15 @@ const SHOWN_ROUTERS = 8;
 const HEALTH_INTERVAL_MS = 10_000;
 const SHOWN_PROVIDERS = 4;
 
-export function RoutersCard({ routers, days, query }: { routers: OverviewRouter[] | undefined; days: number; query: { isPending: boolean; error: unknown; refetch: () => unknown } }) {
+export function RoutersCard({
+  routers,
+  days,
+  query,
+}: {
+  routers: OverviewRouter[] | undefined;
+  days: number;
+  query: { isPending: boolean; error: unknown; refetch: () => unknown };
+}) {
   const more = (routers?.length ?? 0) - SHOWN_ROUTERS;
   return (
     <Card aria-label="Routers">
@@ -73,7 +81,11 @@ function Figure({ value, extra, extraLabel, tone }: { value: number; extra: numb
   return (
     <div>
       <div className={value === 0 ? 'text-zinc-400' : 'font-medium text-zinc-900'}>{value.toLocaleString('en')}</div>
-      {extra > 0 && <div className={`text-[12px] ${tone}`}>{extra.toLocaleString('en')} {extraLabel}</div>}
+      {extra > 0 && (
+        <div className={`text-[12px] ${tone}`}>
+          {extra.toLocaleString('en')} {extraLabel}
+        </div>
+      )}
     </div>
   );
 }
@@ -89,7 +101,12 @@ function ProviderHealth({ router }: { router: OverviewRouter }) {
     );
   }
   const status = live.data;
-  if (!status) return <span data-testid={testId} className="text-zinc-400">{live.error ? 'Live state unavailable' : '…'}</span>;
+  if (!status)
+    return (
+      <span data-testid={testId} className="text-zinc-400">
+        {live.error ? 'Live state unavailable' : '…'}
+      </span>
+    );
   if (!status.available) {
     return (
       <span data-testid={testId} className="text-[13px] text-zinc-400" title={status.reason}>
@@ -97,13 +114,22 @@ function ProviderHealth({ router }: { router: OverviewRouter }) {
       </span>
     );
   }
-  if (status.providers.length === 0) return <span data-testid={testId} className="text-[13px] text-zinc-500">No enabled provider</span>;
+  if (status.providers.length === 0)
+    return (
+      <span data-testid={testId} className="text-[13px] text-zinc-500">
+        No enabled provider
+      </span>
+    );
   const checkedAt = new Date(status.checkedAt).getTime();
   return (
     <div data-testid={testId} className="flex flex-wrap gap-1.5">
       {status.providers.slice(0, SHOWN_PROVIDERS).map((p) => {
         const cooling = p.cooldownUntil !== null && new Date(p.cooldownUntil).getTime() > checkedAt;
-        const [tone, word] = cooling ? (['warning', 'cooling down'] as const) : p.healthy ? (['success', 'healthy'] as const) : (['danger', 'unreachable'] as const);
+        const [tone, word] = cooling
+          ? (['warning', 'cooling down'] as const)
+          : p.healthy
+            ? (['success', 'healthy'] as const)
+            : (['danger', 'unreachable'] as const);
         return (
           <span key={p.id} title={`${p.slug}: ${word}, ${p.active} active${p.maxConcurrent !== null ? ` of ${p.maxConcurrent}` : ''}`}>
             <Badge tone={tone} dot>

@@ -36,7 +36,15 @@ function CreateProfileForm({ onClose, onCreated }: { onClose: () => void; onCrea
       submitLabel="Create profile"
       pending={create.isPending}
     >
-      <ProfileNameFields values={values} errors={errors} onChange={(field, value) => { setErrors((e) => withoutError(e, field)); setValues((v) => ({ ...v, [field]: value })); }} autoFocus />
+      <ProfileNameFields
+        values={values}
+        errors={errors}
+        onChange={(field, value) => {
+          setErrors((e) => withoutError(e, field));
+          setValues((v) => ({ ...v, [field]: value }));
+        }}
+        autoFocus
+      />
       {!profileErrorsFromApi(create.error, FIELDS) && <ErrorAlert error={create.error} />}
     </FormDialog>
   );

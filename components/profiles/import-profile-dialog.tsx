@@ -50,9 +50,16 @@ function ImportProfileForm({ onClose, onImported }: { onClose: () => void; onImp
     const result = parseStorageState(await chosen.text());
     if (!result.ok) return setErrors((e) => ({ ...e, storageState: result.error }));
     const { cookies, origins } = result.state;
-    setFile({ name: chosen.name, state: result.state, summary: `${cookies.length} ${cookies.length === 1 ? 'cookie' : 'cookies'}, ${origins.length} ${origins.length === 1 ? 'origin' : 'origins'}` });
+    setFile({
+      name: chosen.name,
+      state: result.state,
+      summary: `${cookies.length} ${cookies.length === 1 ? 'cookie' : 'cookies'}, ${origins.length} ${origins.length === 1 ? 'origin' : 'origins'}`,
+    });
     // auth.json → slug "auth", unless one was typed.
-    const stem = chosen.name.replace(/\.json$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 64);
+    const stem = chosen.name
+      .replace(/\.json$/i, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .slice(0, 64);
     setValues((v) => (v.slug.trim() || !stem ? v : { ...v, slug: stem }));
   };
 
@@ -71,14 +78,20 @@ function ImportProfileForm({ onClose, onImported }: { onClose: () => void; onImp
       title="Import a storageState"
       description={
         <>
-          A new profile from the file Playwright writes with <code className="font-mono text-[12px]">context.storageState(&#123; path &#125;)</code>: its cookies and local storage become the profile&apos;s first version.
+          A new profile from the file Playwright writes with <code className="font-mono text-[12px]">context.storageState(&#123; path &#125;)</code>: its
+          cookies and local storage become the profile&apos;s first version.
         </>
       }
       onSubmit={submit}
       submitLabel="Import profile"
       pending={importProfile.isPending}
     >
-      <Field label="storageState file" htmlFor={fileId} error={errors.storageState} hint={file ? `${file.name}: ${file.summary}` : 'A .json file with "cookies" and "origins".'}>
+      <Field
+        label="storageState file"
+        htmlFor={fileId}
+        error={errors.storageState}
+        hint={file ? `${file.name}: ${file.summary}` : 'A .json file with "cookies" and "origins".'}
+      >
         <input
           id={fileId}
           type="file"
@@ -88,7 +101,14 @@ function ImportProfileForm({ onClose, onImported }: { onClose: () => void; onImp
           className="block w-full text-sm text-zinc-700 file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-2.5 file:py-1.5 file:text-[13px] file:font-medium file:text-zinc-800 hover:file:bg-zinc-50"
         />
       </Field>
-      <ProfileNameFields values={values} errors={errors} onChange={(field, value) => { setErrors((e) => withoutError(e, field)); setValues((v) => ({ ...v, [field]: value })); }} />
+      <ProfileNameFields
+        values={values}
+        errors={errors}
+        onChange={(field, value) => {
+          setErrors((e) => withoutError(e, field));
+          setValues((v) => ({ ...v, [field]: value }));
+        }}
+      />
       {!profileErrorsFromApi(importProfile.error, FIELDS) && <ErrorAlert error={importProfile.error} />}
     </FormDialog>
   );

@@ -45,7 +45,12 @@ export function ExportCard({ profile, canManage }: { profile: Profile; canManage
                 <Button
                   size="sm"
                   loading={exportProfile.isPending && exportProfile.variables?.format === format}
-                  onClick={() => exportProfile.mutate({ slug: profile.slug, format }, { onSuccess: (file) => download(file.blob, file.fileName ?? `${profile.slug}.${format}.json`) })}
+                  onClick={() =>
+                    exportProfile.mutate(
+                      { slug: profile.slug, format },
+                      { onSuccess: (file) => download(file.blob, file.fileName ?? `${profile.slug}.${format}.json`) },
+                    )
+                  }
                 >
                   {label}
                 </Button>
@@ -85,8 +90,31 @@ function RenameForm({ profile, onClose }: { profile: Profile; onClose: () => voi
     );
   };
   return (
-    <FormDialog open onClose={onClose} title="Rename profile" description={<>The slug stays <code className="font-mono text-[12px]">{profile.slug}</code>: scripts keep connecting with it.</>} onSubmit={submit} submitLabel="Save name" pending={rename.isPending}>
-      <TextField label="Name" value={name} onChange={(e) => { setErrors({}); setName(e.target.value); }} error={errors.name} maxLength={100} autoComplete="off" autoFocus />
+    <FormDialog
+      open
+      onClose={onClose}
+      title="Rename profile"
+      description={
+        <>
+          The slug stays <code className="font-mono text-[12px]">{profile.slug}</code>: scripts keep connecting with it.
+        </>
+      }
+      onSubmit={submit}
+      submitLabel="Save name"
+      pending={rename.isPending}
+    >
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(e) => {
+          setErrors({});
+          setName(e.target.value);
+        }}
+        error={errors.name}
+        maxLength={100}
+        autoComplete="off"
+        autoFocus
+      />
       {!fieldErrorsFromApi(rename.error, ['name']) && <ErrorAlert error={rename.error} />}
     </FormDialog>
   );
@@ -102,7 +130,11 @@ export function DeleteProfileCard({ profile }: { profile: Profile }) {
       <CardHeader
         title="Delete profile"
         description="Deletes the profile and every version of it. A script that connects with it afterwards starts an empty profile of the same slug."
-        actions={<Button variant="danger-secondary" size="sm" onClick={() => setOpen(true)}>Delete profile</Button>}
+        actions={
+          <Button variant="danger-secondary" size="sm" onClick={() => setOpen(true)}>
+            Delete profile
+          </Button>
+        }
       />
       <ConfirmDialog
         open={open}

@@ -67,7 +67,9 @@ function ProfileView({ profile: p, proxyUrl, canManage }: { profile: Profile; pr
             <ConnectCard url={url} />
             <Card aria-label="Captured origins">
               <CardHeader title="Captured origins" description="Sites whose local storage the current version holds (cookies are counted above)." />
-              <CardBody>{p.capturedOrigins.length > 0 ? <OriginList origins={p.capturedOrigins} /> : <p className="text-[13px] text-zinc-400">None yet</p>}</CardBody>
+              <CardBody>
+                {p.capturedOrigins.length > 0 ? <OriginList origins={p.capturedOrigins} /> : <p className="text-[13px] text-zinc-400">None yet</p>}
+              </CardBody>
             </Card>
           </div>
         </div>
@@ -107,7 +109,8 @@ function ConnectCard({ url }: { url: string }) {
       <CardBody className="space-y-3">
         <CodeBlock title="Connect URL" label="Profile connect URL" code={url} wrap />
         <p className="text-[13px] text-zinc-500">
-          Add <code className="font-mono text-[12px] text-zinc-700">&amp;readOnly=1</code> to load it without saving changes back. A router&apos;s Connect tab fills in its key.
+          Add <code className="font-mono text-[12px] text-zinc-700">&amp;readOnly=1</code> to load it without saving changes back. A router&apos;s Connect tab
+          fills in its key.
         </p>
       </CardBody>
     </Card>

@@ -9,7 +9,17 @@ export interface ProfileNameValues {
   name: string;
 }
 
-export function ProfileNameFields({ values, errors, onChange, autoFocus }: { values: ProfileNameValues; errors: FieldErrors; onChange: (field: keyof ProfileNameValues, value: string) => void; autoFocus?: boolean }) {
+export function ProfileNameFields({
+  values,
+  errors,
+  onChange,
+  autoFocus,
+}: {
+  values: ProfileNameValues;
+  errors: FieldErrors;
+  onChange: (field: keyof ProfileNameValues, value: string) => void;
+  autoFocus?: boolean;
+}) {
   return (
     <>
       <TextField
@@ -17,7 +27,12 @@ export function ProfileNameFields({ values, errors, onChange, autoFocus }: { val
         value={values.slug}
         onChange={(e) => onChange('slug', e.target.value)}
         error={errors.slug}
-        hint={<>Scripts connect with <code className="font-mono text-[12px]">profile={values.slug.trim() || '<slug>'}</code>. Letters, digits, dots, underscores and hyphens; up to 64.</>}
+        hint={
+          <>
+            Scripts connect with <code className="font-mono text-[12px]">profile={values.slug.trim() || '<slug>'}</code>. Letters, digits, dots, underscores and
+            hyphens; up to 64.
+          </>
+        }
         placeholder="shop-login"
         maxLength={64}
         className="font-mono text-[13px]"
@@ -53,6 +68,7 @@ export function profileErrorsFromApi(error: unknown, fields: readonly string[]):
   const placed = fieldErrorsFromApi(error, fields);
   if (placed) return placed;
   if (isApiError(error, 'conflict')) return { slug: errorMessage(error) };
-  if (fields.includes('storageState') && (isApiError(error, 'payload_too_large') || isApiError(error, 'profile_storage_cap_exceeded'))) return { storageState: errorMessage(error) };
+  if (fields.includes('storageState') && (isApiError(error, 'payload_too_large') || isApiError(error, 'profile_storage_cap_exceeded')))
+    return { storageState: errorMessage(error) };
   return null;
 }

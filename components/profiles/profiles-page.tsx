@@ -24,40 +24,44 @@ import { profileHref, SavingBadge } from './profile-bits';
 const PAGE_SIZE = 25;
 
 const PROFILE_COLUMNS: Column<Profile>[] = [
-    {
-      key: 'profile',
-      header: 'Profile',
-      cell: (p) => (
-        <div className="max-w-64 min-w-0">
-          <div className="flex items-center gap-2">
-            <Link href={profileHref(p.slug)} className="truncate font-medium text-zinc-900 hover:text-accent-700 hover:underline">
-              {p.name}
-            </Link>
-            {p.saving && <SavingBadge />}
-          </div>
-          <code className="block truncate font-mono text-[12px] text-zinc-500">{p.slug}</code>
+  {
+    key: 'profile',
+    header: 'Profile',
+    cell: (p) => (
+      <div className="max-w-64 min-w-0">
+        <div className="flex items-center gap-2">
+          <Link href={profileHref(p.slug)} className="truncate font-medium text-zinc-900 hover:text-accent-700 hover:underline">
+            {p.name}
+          </Link>
+          {p.saving && <SavingBadge />}
         </div>
-      ),
-    },
-    { key: 'size', header: 'Size', className: 'text-right tabular-nums', cell: (p) => formatBytes(p.sizeBytes) },
-    { key: 'origins', header: 'Origins', cell: (p) => <OriginsSummary origins={p.capturedOrigins} /> },
-    {
-      key: 'version',
-      header: 'Version',
-      className: 'tabular-nums',
-      cell: (p) => (p.version === 0 ? <Badge>Never saved</Badge> : <span>v{p.version}</span>),
-    },
-    { key: 'used', header: 'Last used', className: 'hidden md:table-cell', cell: (p) => <Time value={p.lastUsedAt} relative fallback="Never" /> },
-    {
-      key: 'open',
-      header: <span className="sr-only">Open</span>,
-      className: 'w-10 text-right',
-      cell: (p) => (
-        <Link href={profileHref(p.slug)} aria-label={`Open profile ${p.slug}`} className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
-          <ChevronRightIcon className="size-4" />
-        </Link>
-      ),
-    },
+        <code className="block truncate font-mono text-[12px] text-zinc-500">{p.slug}</code>
+      </div>
+    ),
+  },
+  { key: 'size', header: 'Size', className: 'text-right tabular-nums', cell: (p) => formatBytes(p.sizeBytes) },
+  { key: 'origins', header: 'Origins', cell: (p) => <OriginsSummary origins={p.capturedOrigins} /> },
+  {
+    key: 'version',
+    header: 'Version',
+    className: 'tabular-nums',
+    cell: (p) => (p.version === 0 ? <Badge>Never saved</Badge> : <span>v{p.version}</span>),
+  },
+  { key: 'used', header: 'Last used', className: 'hidden md:table-cell', cell: (p) => <Time value={p.lastUsedAt} relative fallback="Never" /> },
+  {
+    key: 'open',
+    header: <span className="sr-only">Open</span>,
+    className: 'w-10 text-right',
+    cell: (p) => (
+      <Link
+        href={profileHref(p.slug)}
+        aria-label={`Open profile ${p.slug}`}
+        className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+      >
+        <ChevronRightIcon className="size-4" />
+      </Link>
+    ),
+  },
 ];
 
 export function ProfilesPage() {
@@ -98,7 +102,11 @@ export function ProfilesPage() {
         description="Saved browser state (cookies and local storage per origin) that sessions load at start and save back at the end, so a login survives from one session to the next."
       />
       <Card aria-label="Profiles">
-        <CardHeader title="Saved profiles" description="Each holds its last 10 versions; a session saving to one holds its lock until it ends." actions={total > 0 ? actions : undefined} />
+        <CardHeader
+          title="Saved profiles"
+          description="Each holds its last 10 versions; a session saving to one holds its lock until it ends."
+          actions={total > 0 ? actions : undefined}
+        />
         <DataTable<Profile>
           label="Profiles"
           query={profiles}
@@ -127,8 +135,8 @@ function NoProfiles({ actions }: { actions: ReactNode }) {
       description={
         <>
           A profile keeps a browser&apos;s cookies and local storage between sessions. Connect with{' '}
-          <code className="font-mono text-[12px] text-zinc-700">profile=&lt;slug&gt;</code>: log in once, and later sessions with the same profile start logged in.
-          An unknown slug starts an empty profile, or import a Playwright storageState here.
+          <code className="font-mono text-[12px] text-zinc-700">profile=&lt;slug&gt;</code>: log in once, and later sessions with the same profile start logged
+          in. An unknown slug starts an empty profile, or import a Playwright storageState here.
         </>
       }
       action={<div className="flex justify-center gap-2">{actions}</div>}

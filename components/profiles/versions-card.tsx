@@ -76,7 +76,11 @@ function versionColumns(onRestore: ((version: ProfileVersion) => void) | null): 
       header: 'Source',
       cell: (v) =>
         v.sessionLogId ? (
-          <Link href={`/sessions?session=${encodeURIComponent(v.sessionLogId)}`} className="text-accent-600 hover:text-accent-700 hover:underline" aria-label={`Session ${v.sessionLogId} that saved v${v.version}`}>
+          <Link
+            href={`/sessions?session=${encodeURIComponent(v.sessionLogId)}`}
+            className="text-accent-600 hover:text-accent-700 hover:underline"
+            aria-label={`Session ${v.sessionLogId} that saved v${v.version}`}
+          >
             {sourceLabel(v.source)} <code className="font-mono text-[12px]">{v.sessionLogId.slice(0, 12)}</code>
           </Link>
         ) : (

@@ -35,7 +35,14 @@ export interface PlayerSync {
   onPositionChange?: (ms: number) => void;
 }
 
-export function FramePlayer({ recordingId, manifest, durationMs, className, seek: seekTo, onPositionChange }: { recordingId: string; manifest: RecordingManifest; durationMs: number; className?: string } & PlayerSync) {
+export function FramePlayer({
+  recordingId,
+  manifest,
+  durationMs,
+  className,
+  seek: seekTo,
+  onPositionChange,
+}: { recordingId: string; manifest: RecordingManifest; durationMs: number; className?: string } & PlayerSync) {
   const { workspaceId } = useActiveWorkspace();
   const targets = useMemo(() => manifest.targets.filter((t) => t.frameCount > 0), [manifest.targets]);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -49,7 +56,11 @@ export function FramePlayer({ recordingId, manifest, durationMs, className, seek
   const store = useFrameStore(recordingId, workspaceId);
   // It opens on its tab's first frame (a tab opened after the recording started has none at 0:00).
   const playhead = usePlayhead({
-    duration, opening: openingPosition(frames, 0), bufferingRef, seekTo, onPositionChange,
+    duration,
+    opening: openingPosition(frames, 0),
+    bufferingRef,
+    seekTo,
+    onPositionChange,
     onSeekTab: (tab) => targets.some((t) => t.targetId === tab) && setChosen(tab),
   });
   const { position, positionRef, seek } = playhead;
@@ -72,9 +83,18 @@ export function FramePlayer({ recordingId, manifest, durationMs, className, seek
       aria-label="Frame player"
       aria-keyshortcuts="Space ArrowLeft ArrowRight Home End"
       data-testid="frame-player"
-      className={cn('overflow-hidden rounded-lg border border-zinc-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500', className)}
+      className={cn(
+        'overflow-hidden rounded-lg border border-zinc-200 bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500',
+        className,
+      )}
     >
-      <Screen frame={frame} frames={frames} shown={shown} buffering={buffering} label={`${target ? tabLabel(target, targets.indexOf(target) + 1) : 'Tab'} at ${formatClock(position)}`} />
+      <Screen
+        frame={frame}
+        frames={frames}
+        shown={shown}
+        buffering={buffering}
+        label={`${target ? tabLabel(target, targets.indexOf(target) + 1) : 'Tab'} at ${formatClock(position)}`}
+      />
       <div className="space-y-2 border-t border-zinc-200 px-3 py-2.5">
         <PositionSlider playhead={playhead} duration={duration} />
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -93,16 +113,39 @@ export function FramePlayer({ recordingId, manifest, durationMs, className, seek
 }
 
 /** The picture at the playhead, at the frame's own size and aspect; what the tab shows before its first frame. */
-function Screen({ frame, frames, shown, buffering, label }: { frame: PlayerFrame | null; frames: PlayerFrame[]; shown: { index: number; src: string } | null; buffering: boolean; label: string }) {
+function Screen({
+  frame,
+  frames,
+  shown,
+  buffering,
+  label,
+}: {
+  frame: PlayerFrame | null;
+  frames: PlayerFrame[];
+  shown: { index: number; src: string } | null;
+  buffering: boolean;
+  label: string;
+}) {
   const width = frame?.width || frames[0]?.width || 16;
   const height = frame?.height || frames[0]?.height || 10;
   return (
     <div className="bg-zinc-950">
-      <div className="relative mx-auto flex items-center justify-center" style={{ aspectRatio: `${width} / ${height}`, width: `min(100%, calc(70vh * ${width / height}))` }}>
+      <div
+        className="relative mx-auto flex items-center justify-center"
+        style={{ aspectRatio: `${width} / ${height}`, width: `min(100%, calc(70vh * ${width / height}))` }}
+      >
         {frame && shown ? (
           // A Blob URL cut from a chunk: next/image has nothing to optimise here.
           // eslint-disable-next-line @next/next/no-img-element
-          <img src={shown.src} alt={label} width={width} height={height} data-frame-index={shown.index} className="h-full w-full object-contain" draggable={false} />
+          <img
+            src={shown.src}
+            alt={label}
+            width={width}
+            height={height}
+            data-frame-index={shown.index}
+            className="h-full w-full object-contain"
+            draggable={false}
+          />
         ) : (
           <p className="px-6 text-center text-sm text-zinc-400">
             {frames.length === 0 ? 'No frames were captured for this tab.' : `This tab opens at ${formatClock(frames[0]?.t ?? 0)}.`}
@@ -170,7 +213,12 @@ function SpeedPicker({ speed, onChange }: { speed: number; onChange: (speed: num
 }
 
 /** Keys on the player: space plays or pauses, ←/→ step 5 s, Home/End jump to the ends (not on its buttons, and not arrows on the slider, which has its own). */
-function onPlayerKey(event: ReactKeyboardEvent<HTMLDivElement>, root: HTMLDivElement | null, playhead: Pick<Playhead, 'toggle' | 'seek' | 'positionRef'>, duration: number): void {
+function onPlayerKey(
+  event: ReactKeyboardEvent<HTMLDivElement>,
+  root: HTMLDivElement | null,
+  playhead: Pick<Playhead, 'toggle' | 'seek' | 'positionRef'>,
+  duration: number,
+): void {
   const element = event.target as HTMLElement;
   const onControl = element !== root && ['BUTTON', 'SELECT', 'TEXTAREA', 'A'].includes(element.tagName);
   const onSlider = element instanceof HTMLInputElement && element.type === 'range';

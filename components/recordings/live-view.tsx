@@ -18,7 +18,17 @@ const STALE_MS = 5_000;
 
 const tabName = (tab: LiveTab, n: number) => tab.title || tab.url || `Tab ${n}`;
 
-export function LiveView({ sessionId, recordingId, onClose, className }: { sessionId: string; recordingId?: string; onClose?: () => void; className?: string }) {
+export function LiveView({
+  sessionId,
+  recordingId,
+  onClose,
+  className,
+}: {
+  sessionId: string;
+  recordingId?: string;
+  onClose?: () => void;
+  className?: string;
+}) {
   const [attempt, setAttempt] = useState(0);
   const view = useLiveView(sessionId, attempt);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -36,13 +46,38 @@ export function LiveView({ sessionId, recordingId, onClose, className }: { sessi
   useKeptInSight(section);
 
   return (
-    <section ref={section} aria-label="Live view" data-testid="live-view" className={cn('overflow-hidden rounded-lg border border-zinc-200 bg-white', className)}>
-      <LiveBar view={view} tabId={tabId} age={age} over={over} onChoose={setChosen} onFullScreen={frame ? () => void stage.current?.requestFullscreen?.() : null} onClose={onClose} />
+    <section
+      ref={section}
+      aria-label="Live view"
+      data-testid="live-view"
+      className={cn('overflow-hidden rounded-lg border border-zinc-200 bg-white', className)}
+    >
+      <LiveBar
+        view={view}
+        tabId={tabId}
+        age={age}
+        over={over}
+        onChoose={setChosen}
+        onFullScreen={frame ? () => void stage.current?.requestFullscreen?.() : null}
+        onClose={onClose}
+      />
       <div ref={stage} className="relative flex aspect-[16/10] items-center justify-center bg-zinc-950">
         {frame ? (
           // A data: URL from the stream: next/image has nothing to optimise here.
           // eslint-disable-next-line @next/next/no-img-element
-          <img src={frame.src} alt={`Live view of ${tabId ? tabName(view.tabs.find((t) => t.targetId === tabId)!, 1) : 'the session'}`} data-testid="live-frame" className={cn('h-full w-full object-contain', over && 'opacity-40')} />
+          <img
+            src={frame.src}
+            alt={`Live view of ${
+              tabId
+                ? tabName(
+                    view.tabs.find((t) => t.targetId === tabId)!,
+                    1,
+                  )
+                : 'the session'
+            }`}
+            data-testid="live-frame"
+            className={cn('h-full w-full object-contain', over && 'opacity-40')}
+          />
         ) : (
           <p className="flex items-center gap-2 px-6 text-center text-sm text-zinc-400">
             {!over && <Spinner className="size-4" />}
@@ -51,7 +86,18 @@ export function LiveView({ sessionId, recordingId, onClose, className }: { sessi
         )}
       </div>
       {view.status === 'ended' && (
-        <Alert tone="info" title="Live view ended" className="m-3" action={recordingId && <Link href={`/recordings/${recordingId}`} className="text-[13px] font-medium underline">Open the recording</Link>}>
+        <Alert
+          tone="info"
+          title="Live view ended"
+          className="m-3"
+          action={
+            recordingId && (
+              <Link href={`/recordings/${recordingId}`} className="text-[13px] font-medium underline">
+                Open the recording
+              </Link>
+            )
+          }
+        >
           {view.message}
         </Alert>
       )}
@@ -93,7 +139,11 @@ function LiveBar({ view, tabId, age, over, onChoose, onFullScreen, onClose }: Li
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-100 px-3 py-2">
       <LiveIndicator status={view.status} fresh={age !== null && age < STALE_MS} />
       {age !== null && !over && (
-        <span className="text-[12px] text-zinc-500 tabular-nums" data-testid="live-delay" title="Time since the newest frame of this tab arrived. A page that does not change sends no new frames.">
+        <span
+          className="text-[12px] text-zinc-500 tabular-nums"
+          data-testid="live-delay"
+          title="Time since the newest frame of this tab arrived. A page that does not change sends no new frames."
+        >
           Last frame {formatAge(age)} ago
         </span>
       )}
@@ -155,7 +205,12 @@ function LiveIndicator({ status, fresh }: { status: LiveStatus; fresh: boolean }
       </span>
     );
   }
-  const label: Record<Exclude<LiveStatus, 'live'>, string> = { connecting: 'Connecting…', reconnecting: 'Reconnecting…', ended: 'Ended', failed: 'Not available' };
+  const label: Record<Exclude<LiveStatus, 'live'>, string> = {
+    connecting: 'Connecting…',
+    reconnecting: 'Reconnecting…',
+    ended: 'Ended',
+    failed: 'Not available',
+  };
   return (
     <span className="inline-flex items-center gap-1.5 text-[12px] font-medium text-zinc-500" data-testid="live-indicator">
       {(status === 'connecting' || status === 'reconnecting') && <Spinner className="size-3.5" />}

@@ -13,7 +13,12 @@ import type { RecordingState } from './recording-status';
 /** The MP4 as a file (Content-Disposition: attachment); shown once it is ready. */
 export function DownloadVideo({ recording, size = 'sm' }: { recording: Recording; size?: 'sm' | 'md' }) {
   return (
-    <a href={recordingVideoUrl(recording.id)} download className={buttonClasses('secondary', size)} title={recording.mp4SizeBytes ? `MP4, ${formatBytes(recording.mp4SizeBytes)}` : 'MP4'}>
+    <a
+      href={recordingVideoUrl(recording.id)}
+      download
+      className={buttonClasses('secondary', size)}
+      title={recording.mp4SizeBytes ? `MP4, ${formatBytes(recording.mp4SizeBytes)}` : 'MP4'}
+    >
       <DownloadIcon />
       Download MP4
     </a>
@@ -31,12 +36,18 @@ export function EncodeVideo({ recording, state }: { recording: Recording; state:
         size="sm"
         variant={retry ? 'secondary' : 'primary'}
         loading={encode.isPending}
-        onClick={() => encode.mutate(recording.id, { onSuccess: (result) => toast('alreadyReady' in result ? 'The video is already ready' : 'Encoding started') })}
+        onClick={() =>
+          encode.mutate(recording.id, { onSuccess: (result) => toast('alreadyReady' in result ? 'The video is already ready' : 'Encoding started') })
+        }
       >
         {!encode.isPending && (retry ? <RefreshIcon /> : <VideoIcon />)}
         {retry ? 'Retry encoding' : 'Encode video'}
       </Button>
-      {encode.error ? <span role="alert" className="text-[12px] text-red-600">{errorMessage(encode.error)}</span> : null}
+      {encode.error ? (
+        <span role="alert" className="text-[12px] text-red-600">
+          {errorMessage(encode.error)}
+        </span>
+      ) : null}
     </span>
   );
 }

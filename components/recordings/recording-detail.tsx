@@ -74,7 +74,17 @@ export function RecordingDetail({ id }: { id: string }) {
   );
 }
 
-export function RecordingActions({ recording, state, canManage, onDeleted }: { recording: Detail; state: RecordingState; canManage: boolean; onDeleted?: () => void }) {
+export function RecordingActions({
+  recording,
+  state,
+  canManage,
+  onDeleted,
+}: {
+  recording: Detail;
+  state: RecordingState;
+  canManage: boolean;
+  onDeleted?: () => void;
+}) {
   return (
     <div className="flex flex-wrap items-start gap-2">
       {state === 'ready' && <DownloadVideo recording={recording} />}
@@ -110,22 +120,48 @@ function Summary({ recording: r }: { recording: Detail }) {
   const count = (n: number) => (pending ? later : <span className="tabular-nums">{n.toLocaleString('en')}</span>);
   return (
     <Card aria-label="Summary">
-      <CardHeader title="Summary" description="What the capture recorded. Pages are captured as JPEG frames when they change; identical frames are counted and skipped." />
+      <CardHeader
+        title="Summary"
+        description="What the capture recorded. Pages are captured as JPEG frames when they change; identical frames are counted and skipped."
+      />
       <DescriptionList
         items={[
           { label: 'Session', value: <SessionIdValue sessionId={r.sessionLogId} /> },
           { label: 'Recording ID', value: <CopyableId id={r.id} label="Copy recording ID" /> },
           { label: 'Started', value: formatDateTime(r.startedAt) },
           { label: 'Ended', value: r.endedAt ? formatDateTime(r.endedAt) : <span className="text-zinc-400">{r.complete ? '—' : 'Still recording'}</span> },
-          { label: 'Duration', value: pending ? later : <span className="tabular-nums" data-testid="recording-duration">{formatDuration(r.durationMs)}</span> },
-          { label: 'Frames', value: pending ? later : <>{count(r.frameCount)} <span className="text-zinc-400">in {count(r.chunkCount)} chunk{r.chunkCount === 1 ? '' : 's'}</span></> },
+          {
+            label: 'Duration',
+            value: pending ? (
+              later
+            ) : (
+              <span className="tabular-nums" data-testid="recording-duration">
+                {formatDuration(r.durationMs)}
+              </span>
+            ),
+          },
+          {
+            label: 'Frames',
+            value: pending ? (
+              later
+            ) : (
+              <>
+                {count(r.frameCount)}{' '}
+                <span className="text-zinc-400">
+                  in {count(r.chunkCount)} chunk{r.chunkCount === 1 ? '' : 's'}
+                </span>
+              </>
+            ),
+          },
           { label: 'Size', value: pending ? later : <span className="tabular-nums">{formatBytes(r.sizeBytes)}</span> },
           {
             label: 'Dropped frames',
             value: (
               <span>
                 {count(r.droppedFrames)}
-                {!pending && r.droppedFrames > 0 && <span className="ml-2 text-[13px] text-zinc-500">not captured while the recording fell behind the page</span>}
+                {!pending && r.droppedFrames > 0 && (
+                  <span className="ml-2 text-[13px] text-zinc-500">not captured while the recording fell behind the page</span>
+                )}
               </span>
             ),
           },
@@ -151,7 +187,12 @@ function VideoStatus({ recording: r, pending }: { recording: Detail; pending: bo
   return r.mp4Status === 'ready' ? (
     <span className="tabular-nums">
       MP4, {formatBytes(r.mp4SizeBytes)}
-      {r.mp4ReadyAt && <span className="text-zinc-400"> · ready <Time value={r.mp4ReadyAt} relative /></span>}
+      {r.mp4ReadyAt && (
+        <span className="text-zinc-400">
+          {' '}
+          · ready <Time value={r.mp4ReadyAt} relative />
+        </span>
+      )}
     </span>
   ) : r.mp4Status === 'failed' ? (
     <span className="text-red-700">Failed{r.mp4Error ? `: ${r.mp4Error}` : ''}</span>

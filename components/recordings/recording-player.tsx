@@ -39,7 +39,10 @@ export function RecordingPlayer({ recording, className, seek, onPositionChange }
               role="radio"
               aria-checked={mode === m}
               onClick={() => setChosen(m)}
-              className={cn('rounded-md px-3 py-1 font-medium transition-colors', mode === m ? 'bg-white text-zinc-900 shadow-xs ring-1 ring-zinc-200' : 'text-zinc-500 hover:text-zinc-800')}
+              className={cn(
+                'rounded-md px-3 py-1 font-medium transition-colors',
+                mode === m ? 'bg-white text-zinc-900 shadow-xs ring-1 ring-zinc-200' : 'text-zinc-500 hover:text-zinc-800',
+              )}
             >
               {m === 'video' ? 'Video' : 'Frames by tab'}
             </button>
@@ -100,7 +103,8 @@ function VideoPlayer({ recordingId, openAtMs, seek, onPositionChange }: { record
 
 function Frames({ recording, seek, onPositionChange }: { recording: RecordingDetail } & PlayerSync) {
   const manifest = useManifest(recording.id);
-  if (manifest.error && !manifest.data) return <ErrorState className="rounded-lg border border-zinc-200" error={manifest.error} onRetry={() => void manifest.refetch()} />;
+  if (manifest.error && !manifest.data)
+    return <ErrorState className="rounded-lg border border-zinc-200" error={manifest.error} onRetry={() => void manifest.refetch()} />;
   if (!manifest.data) return <Skeleton className="aspect-video w-full rounded-lg" />;
   if (manifest.data.frames.length === 0) {
     const waiting = !recording.complete && !recording.orphaned;
@@ -110,7 +114,13 @@ function Frames({ recording, seek, onPositionChange }: { recording: RecordingDet
         icon={<VideoIcon />}
         title={waiting ? 'Waiting for the first frame…' : 'No frames were captured'}
         description={waiting ? 'Frames appear here a few seconds after the page starts drawing.' : 'The session ended before any page was drawn.'}
-        action={waiting && <Button size="sm" onClick={() => void manifest.refetch()}>Check again</Button>}
+        action={
+          waiting && (
+            <Button size="sm" onClick={() => void manifest.refetch()}>
+              Check again
+            </Button>
+          )
+        }
       />
     );
   }

@@ -37,11 +37,19 @@ export function RecordingStateBadge({ state }: { state: RecordingState }) {
         </Badge>
       );
     case 'encoding':
-      return <Badge tone="accent" dot>Encoding</Badge>;
+      return (
+        <Badge tone="accent" dot>
+          Encoding
+        </Badge>
+      );
     case 'ready':
       return <Badge tone="success">Ready</Badge>;
     case 'failed':
-      return <Badge tone="danger" dot>Failed</Badge>;
+      return (
+        <Badge tone="danger" dot>
+          Failed
+        </Badge>
+      );
     case 'unfinished':
       return <Badge tone="warning">Unfinished</Badge>;
     default:

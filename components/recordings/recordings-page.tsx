@@ -20,12 +20,15 @@ import { PageHeader } from '../ui/page-header';
 import { Time } from '../ui/time';
 import { RecordingBadges, recordingState } from './recording-status';
 
-
 export const recordingHref = (id: string) => `/recordings/${encodeURIComponent(id)}`;
 
 /** A recording still being written has its figures only once its session ends. */
 const counting = (r: Recording) => recordingState(r) === 'recording';
-const pendingCell = <span className="text-zinc-400" title="Counted when the session ends">—</span>;
+const pendingCell = (
+  <span className="text-zinc-400" title="Counted when the session ends">
+    —
+  </span>
+);
 
 /** The recording: its pages' title, when, how many pages. */
 const RECORDING_COLUMN: Column<Recording> = {
@@ -33,7 +36,11 @@ const RECORDING_COLUMN: Column<Recording> = {
   header: 'Recording',
   cell: (r) => (
     <Link href={recordingHref(r.id)} className="group flex min-w-0 flex-col" aria-label={`Recording of session ${r.sessionLogId}`}>
-      <span className="max-w-[22rem] truncate font-medium text-zinc-900 group-hover:text-accent-700 group-hover:underline" title={r.title ?? undefined} data-testid="recording-name">
+      <span
+        className="max-w-[22rem] truncate font-medium text-zinc-900 group-hover:text-accent-700 group-hover:underline"
+        title={r.title ?? undefined}
+        data-testid="recording-name"
+      >
         {r.title ?? (r.endedAt ? 'Untitled pages' : 'Recording…')}
       </span>
       <span className="text-[12px] text-zinc-500">
@@ -51,7 +58,11 @@ const sessionColumn = (routerName: ((id: string) => string | undefined) | null):
   className: 'hidden md:table-cell',
   cell: (r) => (
     <div className="min-w-0">
-      <Link href={`/sessions?session=${encodeURIComponent(r.sessionLogId)}`} className="font-mono text-[13px] text-zinc-700 hover:text-accent-700 hover:underline" title="Open the session">
+      <Link
+        href={`/sessions?session=${encodeURIComponent(r.sessionLogId)}`}
+        className="font-mono text-[13px] text-zinc-700 hover:text-accent-700 hover:underline"
+        title="Open the session"
+      >
         {r.sessionLogId.slice(0, 12)}
       </Link>
       {routerName?.(r.routerInstanceId) && <div className="truncate text-[12px] text-zinc-500">{routerName(r.routerInstanceId)}</div>}
@@ -67,36 +78,50 @@ const FIGURE_COLUMNS: Column<Recording>[] = [
     key: 'frames',
     header: 'Frames',
     className: 'hidden text-right tabular-nums lg:table-cell',
-    cell: (r) => counting(r) ? pendingCell : (
-      <div>
-        <div>{r.frameCount.toLocaleString('en')}</div>
-        {(r.droppedFrames > 0 || r.duplicatesSkipped > 0) && (
-          <div className="text-[12px] text-zinc-500" title="Dropped: not captured while the recording fell behind. Duplicates: identical frames skipped.">
-            {r.droppedFrames > 0 && <span className="text-amber-700">{r.droppedFrames.toLocaleString('en')} dropped</span>}
-            {r.droppedFrames > 0 && r.duplicatesSkipped > 0 && ' · '}
-            {r.duplicatesSkipped > 0 && <>{r.duplicatesSkipped.toLocaleString('en')} {r.duplicatesSkipped === 1 ? 'duplicate' : 'duplicates'}</>}
-          </div>
-        )}
-      </div>
-    ),
+    cell: (r) =>
+      counting(r) ? (
+        pendingCell
+      ) : (
+        <div>
+          <div>{r.frameCount.toLocaleString('en')}</div>
+          {(r.droppedFrames > 0 || r.duplicatesSkipped > 0) && (
+            <div className="text-[12px] text-zinc-500" title="Dropped: not captured while the recording fell behind. Duplicates: identical frames skipped.">
+              {r.droppedFrames > 0 && <span className="text-amber-700">{r.droppedFrames.toLocaleString('en')} dropped</span>}
+              {r.droppedFrames > 0 && r.duplicatesSkipped > 0 && ' · '}
+              {r.duplicatesSkipped > 0 && (
+                <>
+                  {r.duplicatesSkipped.toLocaleString('en')} {r.duplicatesSkipped === 1 ? 'duplicate' : 'duplicates'}
+                </>
+              )}
+            </div>
+          )}
+        </div>
+      ),
   },
   {
     key: 'size',
     header: 'Size',
     className: 'hidden text-right tabular-nums sm:table-cell',
-    cell: (r) => counting(r) ? pendingCell : (
-      <div>
-        <div>{formatBytes(r.sizeBytes)}</div>
-        {r.mp4Status === 'ready' && <div className="text-[12px] text-zinc-500">MP4 {formatBytes(r.mp4SizeBytes)}</div>}
-      </div>
-    ),
+    cell: (r) =>
+      counting(r) ? (
+        pendingCell
+      ) : (
+        <div>
+          <div>{formatBytes(r.sizeBytes)}</div>
+          {r.mp4Status === 'ready' && <div className="text-[12px] text-zinc-500">MP4 {formatBytes(r.mp4SizeBytes)}</div>}
+        </div>
+      ),
   },
   {
     key: 'open',
     header: <span className="sr-only">Open</span>,
     className: 'w-10 text-right',
     cell: (r) => (
-      <Link href={recordingHref(r.id)} aria-label={`Open recording ${r.id.slice(0, 12)}`} className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
+      <Link
+        href={recordingHref(r.id)}
+        aria-label={`Open recording ${r.id.slice(0, 12)}`}
+        className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+      >
         <ChevronRightIcon className="size-4" />
       </Link>
     ),
@@ -141,13 +166,17 @@ export function RecordingsPage() {
           rowKey={(r) => r.id}
           skeletonRows={4}
           empty={<NoRecordings filtered={filtered} onClear={() => set({ session: null, router: null })} />}
-          columns={[
-            RECORDING_COLUMN,
-            sessionColumn(routerId ? null : routerName),
-            ...FIGURE_COLUMNS,
-          ]}
+          columns={[RECORDING_COLUMN, sessionColumn(routerId ? null : routerName), ...FIGURE_COLUMNS]}
         />
-        <CaptureListFooter count={items?.length ?? 0} noun="recording" windowDays={30} limit={limit} onShowMore={showMore} loading={recordings.isFetching} testId="recordings-count" />
+        <CaptureListFooter
+          count={items?.length ?? 0}
+          noun="recording"
+          windowDays={30}
+          limit={limit}
+          onShowMore={showMore}
+          loading={recordings.isFetching}
+          testId="recordings-count"
+        />
       </Card>
     </>
   );
@@ -165,9 +194,27 @@ function SessionFilter({ value, onApply }: { value: string; onApply: (value: str
     <form onSubmit={apply} className="w-72">
       <Field label="Session" htmlFor="filter-session">
         <div className="relative">
-          <Input id="filter-session" value={text} onChange={(e) => setText(e.target.value)} onBlur={() => apply()} placeholder="Session ID" className="pr-8 font-mono text-[13px]" spellCheck={false} autoComplete="off" maxLength={64} />
+          <Input
+            id="filter-session"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onBlur={() => apply()}
+            placeholder="Session ID"
+            className="pr-8 font-mono text-[13px]"
+            spellCheck={false}
+            autoComplete="off"
+            maxLength={64}
+          />
           {text && (
-            <button type="button" onClick={() => { setText(''); onApply(null); }} aria-label="Clear session filter" className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
+            <button
+              type="button"
+              onClick={() => {
+                setText('');
+                onApply(null);
+              }}
+              aria-label="Clear session filter"
+              className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+            >
               <XIcon className="size-3.5" />
             </button>
           )}
@@ -192,7 +239,13 @@ function NoRecordings({ filtered, onClear }: { filtered: boolean; onClear: () =>
           </>
         )
       }
-      action={filtered && <Button size="sm" onClick={onClear}>Clear filters</Button>}
+      action={
+        filtered && (
+          <Button size="sm" onClick={onClear}>
+            Clear filters
+          </Button>
+        )
+      }
     />
   );
 }

@@ -8,7 +8,17 @@ import { Select } from '../ui/input';
 
 type Target = RecordingManifest['targets'][number];
 
-export function TabPicker({ targets, targetId, position, onPick }: { targets: Target[]; targetId: string | null; position: number; onPick: (id: string) => void }) {
+export function TabPicker({
+  targets,
+  targetId,
+  position,
+  onPick,
+}: {
+  targets: Target[];
+  targetId: string | null;
+  position: number;
+  onPick: (id: string) => void;
+}) {
   const target = targets.find((t) => t.targetId === targetId) ?? null;
   const pages = target?.pages ?? [];
   const at = pageAt(pages, position);
@@ -26,7 +36,11 @@ export function TabPicker({ targets, targetId, position, onPick }: { targets: Ta
           </Select>
         </label>
       ) : (
-        target && <span className="truncate" title={target.url}>{tabLabel(target, 1)}</span>
+        target && (
+          <span className="truncate" title={target.url}>
+            {tabLabel(target, 1)}
+          </span>
+        )
       )}
       {pages.length > 1 && (
         <span className="max-w-72 truncate" title={pages[at]!.url} data-testid="current-page">

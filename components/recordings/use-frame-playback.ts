@@ -58,23 +58,26 @@ export function useShownFrame(store: FrameStore | null, frames: PlayerFrame[], p
     let current = true;
     bufferingRef.current = true;
     setBuffering(true);
-    store.url(frame).then(
-      (src) => {
+    store
+      .url(frame)
+      .then(
+        (src) => {
+          if (!current) return;
+          setShown({ index: frame.index, src });
+          setLoadError(null);
+        },
+        (error: unknown) => {
+          if (current && (error as Error).name !== 'AbortError') {
+            setLoadError(error);
+            failed.current();
+          }
+        },
+      )
+      .finally(() => {
         if (!current) return;
-        setShown({ index: frame.index, src });
-        setLoadError(null);
-      },
-      (error: unknown) => {
-        if (current && (error as Error).name !== 'AbortError') {
-          setLoadError(error);
-          failed.current();
-        }
-      },
-    ).finally(() => {
-      if (!current) return;
-      bufferingRef.current = false;
-      setBuffering(false);
-    });
+        bufferingRef.current = false;
+        setBuffering(false);
+      });
     prefetchNext();
     return () => {
       current = false;
@@ -90,7 +93,14 @@ export function useShownFrame(store: FrameStore | null, frames: PlayerFrame[], p
  * time × speed, and holds while `bufferingRef` says a chunk loads. Only a new outside `seekTo`
  * moves it from outside (choosing its tab with `onSeekTab`); `onPositionChange` hears every move.
  */
-export function usePlayhead(options: { duration: number; opening: number; bufferingRef: RefObject<boolean>; seekTo?: PlayerSeek | null; onSeekTab: (tab: string) => void; onPositionChange?: (ms: number) => void }) {
+export function usePlayhead(options: {
+  duration: number;
+  opening: number;
+  bufferingRef: RefObject<boolean>;
+  seekTo?: PlayerSeek | null;
+  onSeekTab: (tab: string) => void;
+  onPositionChange?: (ms: number) => void;
+}) {
   const { duration, bufferingRef, seekTo } = options;
   const [position, setPosition] = useState(options.opening);
   const positionRef = useRef(position);
@@ -143,7 +153,15 @@ export function usePlayhead(options: { duration: number; opening: number; buffer
 }
 
 /** While playing: the playhead advances with the screen's refresh, by real time × speed, holding while a chunk loads; at the end it stops. */
-function usePlayClock(clock: { playing: boolean; speed: number; duration: number; bufferingRef: RefObject<boolean>; positionRef: RefObject<number>; setPosition: (ms: number) => void; onEnd: () => void }) {
+function usePlayClock(clock: {
+  playing: boolean;
+  speed: number;
+  duration: number;
+  bufferingRef: RefObject<boolean>;
+  positionRef: RefObject<number>;
+  setPosition: (ms: number) => void;
+  onEnd: () => void;
+}) {
   const { playing, speed, duration, bufferingRef, positionRef, setPosition } = clock;
   const onEnd = useRef(clock.onEnd);
   useEffect(() => {

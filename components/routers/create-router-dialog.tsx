@@ -34,13 +34,21 @@ function CreateRouterForm({ onClose, onCreated }: { onClose: () => void; onCreat
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
 
   const submit = () => {
-    const input = { name: values.name, ...(values.slug.trim() ? { slug: values.slug.trim() } : {}), ...(values.description.trim() ? { description: values.description } : {}) };
+    const input = {
+      name: values.name,
+      ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),
+      ...(values.description.trim() ? { description: values.description } : {}),
+    };
     const parsed = validate(createRouterSchema, input);
     if (!parsed.ok) return setErrors(parsed.errors);
     setErrors({});
     create.mutate(parsed.data, {
       onSuccess: onCreated,
-      onError: (error) => setErrors(fieldErrorsFromApi(error, ['name', 'slug', 'description']) ?? (isApiError(error, 'conflict') ? { slug: error.message.charAt(0).toUpperCase() + error.message.slice(1) } : {})),
+      onError: (error) =>
+        setErrors(
+          fieldErrorsFromApi(error, ['name', 'slug', 'description']) ??
+            (isApiError(error, 'conflict') ? { slug: error.message.charAt(0).toUpperCase() + error.message.slice(1) } : {}),
+        ),
     });
   };
   const derived = values.name.trim() ? slugify(values.name) : '';
@@ -58,18 +66,46 @@ function CreateRouterForm({ onClose, onCreated }: { onClose: () => void; onCreat
     >
       <TextField label="Name" value={values.name} onChange={set('name')} error={errors.name} placeholder="Scraping fleet" maxLength={100} autoFocus />
       <TextField
-        label={<>Slug <span className="font-normal text-zinc-400">(optional)</span></>}
+        label={
+          <>
+            Slug <span className="font-normal text-zinc-400">(optional)</span>
+          </>
+        }
         value={values.slug}
         onChange={set('slug')}
         error={errors.slug}
         placeholder={derived || 'scraping-fleet'}
-        hint={derived ? <>Leave empty to use <code className="font-mono text-[12px] text-zinc-700">{derived}</code>. 2 to 40 lowercase letters, digits or hyphens.</> : '2 to 40 lowercase letters, digits or hyphens; derived from the name when empty.'}
+        hint={
+          derived ? (
+            <>
+              Leave empty to use <code className="font-mono text-[12px] text-zinc-700">{derived}</code>. 2 to 40 lowercase letters, digits or hyphens.
+            </>
+          ) : (
+            '2 to 40 lowercase letters, digits or hyphens; derived from the name when empty.'
+          )
+        }
         maxLength={40}
         spellCheck={false}
         autoComplete="off"
       />
-      <Field label={<>Description <span className="font-normal text-zinc-400">(optional)</span></>} htmlFor="router-description" error={errors.description}>
-        <Textarea id="router-description" value={values.description} onChange={set('description')} invalid={Boolean(errors.description)} rows={2} maxLength={500} placeholder="What connects through it" />
+      <Field
+        label={
+          <>
+            Description <span className="font-normal text-zinc-400">(optional)</span>
+          </>
+        }
+        htmlFor="router-description"
+        error={errors.description}
+      >
+        <Textarea
+          id="router-description"
+          value={values.description}
+          onChange={set('description')}
+          invalid={Boolean(errors.description)}
+          rows={2}
+          maxLength={500}
+          placeholder="What connects through it"
+        />
       </Field>
       {!hasFieldError && <ErrorAlert error={create.error} />}
     </FormDialog>
@@ -84,7 +120,12 @@ function CreatedRouterReveal({ router, onClose }: { router: CreatedRouter; onClo
       size="lg"
       onClose={onClose}
       title={`Router “${router.name}” created`}
-      description={<>Its first key, <span className="font-medium text-zinc-700">{router.apiKey.label}</span>, authenticates the connect URL. Copy it now, or open the Connect tab, which fills it into ready-to-run snippets.</>}
+      description={
+        <>
+          Its first key, <span className="font-medium text-zinc-700">{router.apiKey.label}</span>, authenticates the connect URL. Copy it now, or open the
+          Connect tab, which fills it into ready-to-run snippets.
+        </>
+      }
       footer={
         <>
           <Button

@@ -44,7 +44,14 @@ export function RoutersPage() {
           query={routers}
           rows={routers.data}
           rowKey={(r) => r.id}
-          empty={<EmptyState icon={<RouteIcon />} title="No routers" description="Create a router to get a connect address for your scripts." action={createButton} />}
+          empty={
+            <EmptyState
+              icon={<RouteIcon />}
+              title="No routers"
+              description="Create a router to get a connect address for your scripts."
+              action={createButton}
+            />
+          }
           columns={routerColumns(me?.activeRouterInstanceId ?? null, usage)}
         />
       </Card>
@@ -79,7 +86,14 @@ function routerColumns(activeId: string | null, usage: RouterUsage | undefined):
       key: 'providers',
       header: 'Providers',
       className: 'text-right',
-      cell: (r) => <span className={r.providerCount === 0 ? 'text-amber-700' : 'tabular-nums'} title={r.providerCount === 0 ? 'Connections are refused until the router has a provider' : undefined}>{r.providerCount}</span>,
+      cell: (r) => (
+        <span
+          className={r.providerCount === 0 ? 'text-amber-700' : 'tabular-nums'}
+          title={r.providerCount === 0 ? 'Connections are refused until the router has a provider' : undefined}
+        >
+          {r.providerCount}
+        </span>
+      ),
     },
     { key: 'keys', header: 'Live keys', className: 'text-right tabular-nums', cell: (r) => r.apiKeyCount },
     {
@@ -103,7 +117,11 @@ function routerColumns(activeId: string | null, usage: RouterUsage | undefined):
       header: <span className="sr-only">Open</span>,
       className: 'w-10 text-right',
       cell: (r) => (
-        <Link href={`/routers/${r.id}/providers`} aria-label={`Open ${r.name}`} className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
+        <Link
+          href={`/routers/${r.id}/providers`}
+          aria-label={`Open ${r.name}`}
+          className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+        >
           <ChevronRightIcon className="size-4" />
         </Link>
       ),

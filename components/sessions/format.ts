@@ -23,7 +23,6 @@ export function formatDuration(ms: number | null | undefined): string {
   return `${hours} h ${minutes % 60} min`;
 }
 
-
 /** Date.now(), updated every `intervalMs` while `live` (for the duration of active sessions). */
 export function useNow(live: boolean, intervalMs = 1_000): number {
   const [now, setNow] = useState(() => Date.now());

@@ -12,7 +12,8 @@ import { Skeleton } from '../ui/skeleton';
 import { Time } from '../ui/time';
 import { formatBytes } from './format';
 
-const EXPLAINED = 'Files the browser downloads on the local pool appear here once the session ends; on other providers, those of a traced session are listed (the provider keeps the files).';
+const EXPLAINED =
+  'Files the browser downloads on the local pool appear here once the session ends; on other providers, those of a traced session are listed (the provider keeps the files).';
 
 export function SessionDownloads({ session }: { session: { id: string; state: string; endedAt: string | null } }) {
   const downloads = useSessionDownloads(session);
@@ -22,14 +23,21 @@ export function SessionDownloads({ session }: { session: { id: string; state: st
   if (session.state === 'active') body = <p className="text-[13px] text-zinc-500">{EXPLAINED}</p>;
   else if (downloads.error && !items) body = <ErrorAlert error={downloads.error} />;
   else if (!items) body = <Skeleton className="h-8 w-full rounded-lg" />;
-  else if (items.length === 0) body = <p className="text-[13px] text-zinc-500" data-testid="downloads-empty">None. {EXPLAINED}</p>;
+  else if (items.length === 0)
+    body = (
+      <p className="text-[13px] text-zinc-500" data-testid="downloads-empty">
+        None. {EXPLAINED}
+      </p>
+    );
   else {
     body = (
       <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200" aria-label="Downloaded files">
         {items.map((file) => (
           <li key={file.id} className="flex items-center gap-3 px-3 py-2">
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm text-zinc-900" title={file.name}>{file.name}</p>
+              <p className="truncate text-sm text-zinc-900" title={file.name}>
+                {file.name}
+              </p>
               <p className="text-[12px] text-zinc-500">
                 <span className="tabular-nums">{formatBytes(file.sizeBytes)}</span> · <Time value={file.createdAt} relative />
               </p>
@@ -40,7 +48,9 @@ export function SessionDownloads({ session }: { session: { id: string; state: st
                 Download
               </a>
             ) : (
-              <span className="text-[12px] text-zinc-500" title={file.sourceUrl ?? undefined}>Kept by the provider</span>
+              <span className="text-[12px] text-zinc-500" title={file.sourceUrl ?? undefined}>
+                Kept by the provider
+              </span>
             )}
           </li>
         ))}
@@ -50,9 +60,7 @@ export function SessionDownloads({ session }: { session: { id: string; state: st
 
   return (
     <section className="px-6 py-4" aria-label="Downloads" data-testid="session-downloads">
-      <h3 className="mb-2 text-[12px] font-medium tracking-wide text-zinc-400 uppercase">
-        Downloads{items && items.length > 0 ? ` (${items.length})` : ''}
-      </h3>
+      <h3 className="mb-2 text-[12px] font-medium tracking-wide text-zinc-400 uppercase">Downloads{items && items.length > 0 ? ` (${items.length})` : ''}</h3>
       {body}
     </section>
   );

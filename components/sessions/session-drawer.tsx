@@ -45,7 +45,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 const yesNo = (value: boolean) => (value ? <Badge tone="accent">Yes</Badge> : <span className="text-zinc-400">No</span>);
 
 export function SessionDrawer({ sessionId, onClose }: { sessionId: string | null; onClose: () => void }) {
-  return <Drawer open={sessionId !== null} onClose={onClose} title="Session">{sessionId && <SessionDetail key={sessionId} id={sessionId} />}</Drawer>;
+  return (
+    <Drawer open={sessionId !== null} onClose={onClose} title="Session">
+      {sessionId && <SessionDetail key={sessionId} id={sessionId} />}
+    </Drawer>
+  );
 }
 
 function SessionDetail({ id }: { id: string }) {
@@ -123,7 +127,9 @@ function SessionHead({ session, canClose, onClose, result }: SessionHeadProps) {
         )}
       </div>
       <div className="flex items-center gap-2">
-        <code className="min-w-0 flex-1 truncate font-mono text-[12px] text-zinc-600" title={session.id}>{session.id}</code>
+        <code className="min-w-0 flex-1 truncate font-mono text-[12px] text-zinc-600" title={session.id}>
+          {session.id}
+        </code>
         <CopyButton value={session.id} label="Copy ID" variant="ghost" />
       </div>
       {result &&
@@ -151,20 +157,36 @@ function SessionFigures({ session, now }: { session: SessionDetail; now: number 
     <>
       <Section title="Provider">
         <Row label="Name">{session.provider.name ?? '—'}</Row>
-        <Row label="Slug"><code className="font-mono text-[13px]">{session.provider.slug ?? '—'}</code></Row>
+        <Row label="Slug">
+          <code className="font-mono text-[13px]">{session.provider.slug ?? '—'}</code>
+        </Row>
         <Row label="Kind">{session.kind === 'agent' ? 'Chat agent' : 'Connect'}</Row>
       </Section>
       <Section title="Timing">
         <Row label="Started">{formatDateTime(session.startedAt)}</Row>
         <Row label="Ended">{session.endedAt ? formatDateTime(session.endedAt) : <span className="text-zinc-400">Still running</span>}</Row>
-        <Row label="Duration"><span className="tabular-nums" data-testid="session-duration">{formatDuration(sessionDuration(session, now))}</span></Row>
+        <Row label="Duration">
+          <span className="tabular-nums" data-testid="session-duration">
+            {formatDuration(sessionDuration(session, now))}
+          </span>
+        </Row>
       </Section>
       <Section title="Traffic">
-        <Row label="Bytes in"><span className="tabular-nums">{formatBytes(session.bytesIn)}</span></Row>
-        <Row label="Bytes out"><span className="tabular-nums">{formatBytes(session.bytesOut)}</span></Row>
-        <Row label="Total"><span className="tabular-nums">{formatBytes(session.totalBytes)}</span></Row>
-        <Row label="Messages"><span className="tabular-nums">{session.messageCount.toLocaleString('en')}</span></Row>
-        <Row label="Billed"><Money millicents={session.billedMillicents} data-testid="session-billed" /></Row>
+        <Row label="Bytes in">
+          <span className="tabular-nums">{formatBytes(session.bytesIn)}</span>
+        </Row>
+        <Row label="Bytes out">
+          <span className="tabular-nums">{formatBytes(session.bytesOut)}</span>
+        </Row>
+        <Row label="Total">
+          <span className="tabular-nums">{formatBytes(session.totalBytes)}</span>
+        </Row>
+        <Row label="Messages">
+          <span className="tabular-nums">{session.messageCount.toLocaleString('en')}</span>
+        </Row>
+        <Row label="Billed">
+          <Money millicents={session.billedMillicents} data-testid="session-billed" />
+        </Row>
         {session.state === 'active' && (
           <p className="text-[13px] text-zinc-500" data-testid="traffic-note">
             So far: the proxy adds to these figures every few seconds while the session runs.

@@ -11,7 +11,13 @@ import { Field, Select } from '../ui/input';
 const DAY_MS = 86_400_000;
 export const SINCE_PRESETS = { '1d': 1, '7d': 7, '30d': 30, '90d': 90, '180d': 180 } as const;
 type SincePreset = keyof typeof SINCE_PRESETS;
-const sinceLabels: Record<SincePreset, string> = { '1d': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days', '180d': 'Last 180 days' };
+const sinceLabels: Record<SincePreset, string> = {
+  '1d': 'Last 24 hours',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+  '180d': 'Last 180 days',
+};
 export const PAGE_SIZE = 25;
 
 /**
@@ -20,7 +26,12 @@ export const PAGE_SIZE = 25;
  * changes the URL from outside (the sidebar link) resets it. `since` rounds up to the minute:
  * stable between renders, and never past the API's 180-day limit.
  */
-export function useSessionFilters(): { filters: SessionFilters; since: SincePreset; selected: string | null; set: (changes: Record<string, string | null>) => void } {
+export function useSessionFilters(): {
+  filters: SessionFilters;
+  since: SincePreset;
+  selected: string | null;
+  set: (changes: Record<string, string | null>) => void;
+} {
   const searchParams = useSearchParams();
   const pathname = usePathname();
   const navigate = useRouter();
@@ -98,9 +109,20 @@ export function RouterFilter({ value, onChange, className }: { value: string; on
   );
 }
 
-export function SessionFiltersBar({ filters, since, set }: { filters: SessionFilters; since: SincePreset; set: (changes: Record<string, string | null>) => void }) {
+export function SessionFiltersBar({
+  filters,
+  since,
+  set,
+}: {
+  filters: SessionFilters;
+  since: SincePreset;
+  set: (changes: Record<string, string | null>) => void;
+}) {
   // Any filter change starts again at page 1.
-  const change = (name: string, extra: Record<string, string | null> = {}) => (event: { target: { value: string } }) => set({ [name]: event.target.value, page: null, ...extra });
+  const change =
+    (name: string, extra: Record<string, string | null> = {}) =>
+    (event: { target: { value: string } }) =>
+      set({ [name]: event.target.value, page: null, ...extra });
   const filtered = Boolean(filters.state || filters.kind || filters.routerInstanceId || since !== '30d');
   return (
     <div className="flex flex-wrap items-end gap-3 border-b border-zinc-100 bg-zinc-50/50 px-5 py-3.5" role="group" aria-label="Filters">
@@ -139,7 +161,12 @@ export function SessionFiltersBar({ filters, since, set }: { filters: SessionFil
         </Select>
       </Field>
       {filtered && (
-        <Button variant="ghost" size="sm" className="mb-0.5" onClick={() => set({ state: null, kind: null, router: null, provider: null, since: null, page: null })}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mb-0.5"
+          onClick={() => set({ state: null, kind: null, router: null, provider: null, since: null, page: null })}
+        >
           Clear filters
         </Button>
       )}

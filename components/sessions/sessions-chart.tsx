@@ -32,8 +32,14 @@ export function SessionsChart({ filters }: { filters: Pick<SessionFilters, 'kind
         }
         actions={
           <div className="flex items-center gap-3 text-[12px] text-zinc-500" aria-hidden="true">
-            <span className="flex items-center gap-1.5"><span className="size-2.5 rounded-sm bg-accent-500" />Ended or active</span>
-            <span className="flex items-center gap-1.5"><span className="size-2.5 rounded-sm bg-red-400" />Errored</span>
+            <span className="flex items-center gap-1.5">
+              <span className="size-2.5 rounded-sm bg-accent-500" />
+              Ended or active
+            </span>
+            <span className="flex items-center gap-1.5">
+              <span className="size-2.5 rounded-sm bg-red-400" />
+              Errored
+            </span>
           </div>
         }
       />
@@ -62,7 +68,12 @@ function Bars({ days }: { days: Array<{ day: string; ok: number; errored: number
   const y = (value: number) => PAD_TOP + plotH - (value / top) * plotH;
 
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={`Sessions per day: ${days.map((d) => `${d.day} ${d.ok + d.errored}`).join(', ')}`}>
+    <svg
+      viewBox={`0 0 ${W} ${H}`}
+      className="h-auto w-full"
+      role="img"
+      aria-label={`Sessions per day: ${days.map((d) => `${d.day} ${d.ok + d.errored}`).join(', ')}`}
+    >
       {[0, top / 2, top].map((tick) => (
         <g key={tick}>
           <line x1={PAD_LEFT} x2={W} y1={y(tick)} y2={y(tick)} className="stroke-zinc-100" strokeWidth={1} />

@@ -51,12 +51,7 @@ function sessionColumns(open: (id: string) => void, now: number): Column<Session
       header: 'Session',
       cell: (s) => (
         <div className="flex items-center gap-2">
-          <button
-            type="button"
-            onClick={() => open(s.id)}
-            className="group text-left"
-            aria-label={`Details of session ${s.id}`}
-          >
+          <button type="button" onClick={() => open(s.id)} className="group text-left" aria-label={`Details of session ${s.id}`}>
             <code className="font-mono text-[13px] text-zinc-900 group-hover:text-accent-700 group-hover:underline">{s.id.slice(0, 12)}</code>
           </button>
           <SessionMarks session={s} />
@@ -85,9 +80,21 @@ function sessionColumns(open: (id: string) => void, now: number): Column<Session
       key: 'traffic',
       header: 'In / out',
       className: 'hidden text-right tabular-nums md:table-cell',
-      cell: (s) => (s.state === 'active' && s.totalBytes === 0 ? <span className="text-zinc-400">—</span> : <>{formatBytes(s.bytesIn)} <span className="text-zinc-300">/</span> {formatBytes(s.bytesOut)}</>),
+      cell: (s) =>
+        s.state === 'active' && s.totalBytes === 0 ? (
+          <span className="text-zinc-400">—</span>
+        ) : (
+          <>
+            {formatBytes(s.bytesIn)} <span className="text-zinc-300">/</span> {formatBytes(s.bytesOut)}
+          </>
+        ),
     },
-    { key: 'messages', header: 'Messages', className: 'hidden text-right tabular-nums lg:table-cell', cell: (s) => (s.state === 'active' && s.messageCount === 0 ? <span className="text-zinc-400">—</span> : s.messageCount.toLocaleString('en')) },
+    {
+      key: 'messages',
+      header: 'Messages',
+      className: 'hidden text-right tabular-nums lg:table-cell',
+      cell: (s) => (s.state === 'active' && s.messageCount === 0 ? <span className="text-zinc-400">—</span> : s.messageCount.toLocaleString('en')),
+    },
     {
       key: 'open',
       header: <span className="sr-only">Open</span>,
@@ -138,14 +145,27 @@ export function SessionsPage() {
                     ? 'Try another state, router or time range.'
                     : 'Sessions appear here as soon as a script connects to one of your routers. The Connect tab of a router has ready-to-run snippets.'
                 }
-                action={filtered && <Button size="sm" onClick={() => set({ state: null, kind: null, router: null, provider: null, since: null, page: null })}>Clear filters</Button>}
+                action={
+                  filtered && (
+                    <Button size="sm" onClick={() => set({ state: null, kind: null, router: null, provider: null, since: null, page: null })}>
+                      Clear filters
+                    </Button>
+                  )
+                }
               />
             }
             columns={sessionColumns((id) => set({ session: id }), now)}
           />
           {total > 0 && (
-            <Pager first={first} last={last} total={total} rangeTestId="sessions-range" previousDisabled={filters.page <= 1}
-              onPrevious={() => set({ page: filters.page > 2 ? String(filters.page - 1) : null })} onNext={() => set({ page: String(filters.page + 1) })} />
+            <Pager
+              first={first}
+              last={last}
+              total={total}
+              rangeTestId="sessions-range"
+              previousDisabled={filters.page <= 1}
+              onPrevious={() => set({ page: filters.page > 2 ? String(filters.page - 1) : null })}
+              onNext={() => set({ page: String(filters.page + 1) })}
+            />
           )}
         </Card>
       </div>

@@ -2,7 +2,15 @@
 // Console output and uncaught exceptions, in order, with their level, their source and the moment
 // on the trace's axis; filtered by level and text. At most ROW_STEP lines render at a time.
 import { memo, useDeferredValue, useMemo, useState } from 'react';
-import { CONSOLE_GROUPS, CONSOLE_GROUP_LABELS, countGroups, filterConsole, sourceLocation, type ConsoleEntry, type ConsoleGroup } from '@/lib/client/trace-console';
+import {
+  CONSOLE_GROUPS,
+  CONSOLE_GROUP_LABELS,
+  countGroups,
+  filterConsole,
+  sourceLocation,
+  type ConsoleEntry,
+  type ConsoleGroup,
+} from '@/lib/client/trace-console';
 import { formatAt, type TimeAxis } from '@/lib/client/trace-timeline';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -58,12 +66,30 @@ export function ConsolePanel({ entries, axis, onPick }: { entries: ConsoleEntry[
               {CONSOLE_GROUP_LABELS[g]} <span className="tabular-nums opacity-70">{counts[g].toLocaleString('en')}</span>
             </button>
           ))}
-          <Button size="sm" variant="ghost" onClick={() => { rows.reset(); setGroups(new Set(['error'])); }}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              rows.reset();
+              setGroups(new Set(['error']));
+            }}
+          >
             Errors only
           </Button>
         </div>
         <div className="w-64">
-          <Input type="search" value={search} onChange={(e) => { rows.reset(); setSearch(e.target.value); }} placeholder="Filter messages" aria-label="Search console" className="h-8 text-[13px]" spellCheck={false} />
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => {
+              rows.reset();
+              setSearch(e.target.value);
+            }}
+            placeholder="Filter messages"
+            aria-label="Search console"
+            className="h-8 text-[13px]"
+            spellCheck={false}
+          />
         </div>
         <span className="ml-auto text-[13px] text-zinc-500 tabular-nums" data-testid="console-count">
           {filtered.length.toLocaleString('en')} of {entries.length.toLocaleString('en')} messages
@@ -71,7 +97,11 @@ export function ConsolePanel({ entries, axis, onPick }: { entries: ConsoleEntry[
       </div>
       <div role="list" aria-label="Console messages" className="divide-y divide-zinc-100 overflow-hidden rounded-lg border border-zinc-200">
         {filtered.length === 0 ? (
-          <EmptyState icon={<TerminalIcon />} title={entries.length === 0 ? 'No console output in this trace' : 'No message matches these filters'} className="py-10" />
+          <EmptyState
+            icon={<TerminalIcon />}
+            title={entries.length === 0 ? 'No console output in this trace' : 'No message matches these filters'}
+            className="py-10"
+          />
         ) : (
           filtered.slice(0, rows.shown).map((e) => <ConsoleLine key={e.key} entry={e} axis={axis} onPick={onPick} />)
         )}
@@ -81,7 +111,15 @@ export function ConsolePanel({ entries, axis, onPick }: { entries: ConsoleEntry[
   );
 }
 
-const ConsoleLine = memo(function ConsoleLine({ entry: e, axis, onPick }: { entry: ConsoleEntry; axis: TimeAxis; onPick?: (t: number, tab: string | null) => void }) {
+const ConsoleLine = memo(function ConsoleLine({
+  entry: e,
+  axis,
+  onPick,
+}: {
+  entry: ConsoleEntry;
+  axis: TimeAxis;
+  onPick?: (t: number, tab: string | null) => void;
+}) {
   const badge = levelBadge[e.level];
   const where = sourceLocation(e);
   return (
@@ -102,18 +140,26 @@ const ConsoleLine = memo(function ConsoleLine({ entry: e, axis, onPick }: { entr
         <Badge tone={badge.tone}>{e.kind === 'exception' ? 'exception' : badge.label}</Badge>
       </span>
       <div className="min-w-0">
-        <p className={cn('font-mono text-[12px] break-words whitespace-pre-wrap', e.group === 'error' ? 'text-red-800' : e.group === 'warning' ? 'text-amber-900' : 'text-zinc-800')}>{e.text}</p>
+        <p
+          className={cn(
+            'font-mono text-[12px] break-words whitespace-pre-wrap',
+            e.group === 'error' ? 'text-red-800' : e.group === 'warning' ? 'text-amber-900' : 'text-zinc-800',
+          )}
+        >
+          {e.text}
+        </p>
         {e.stack && (
           <details className="mt-0.5" onClick={(event) => event.stopPropagation()}>
             <summary className="cursor-pointer text-[12px] text-zinc-500 hover:text-zinc-700">Stack</summary>
             <pre className="mt-1 overflow-x-auto font-mono text-[11px] whitespace-pre-wrap text-zinc-600">{e.stack}</pre>
           </details>
         )}
-        {e.kind === 'console' && !CONSOLE_CALLS.has(e.source) && (
-          <p className="text-[11px] text-zinc-400">source: {e.source}</p>
-        )}
+        {e.kind === 'console' && !CONSOLE_CALLS.has(e.source) && <p className="text-[11px] text-zinc-400">source: {e.source}</p>}
       </div>
-      <span className="max-w-56 truncate pt-0.5 text-right font-mono text-[11px] text-zinc-400" title={e.url ? `${e.url}${e.line ? `:${e.line}` : ''}${e.column ? `:${e.column}` : ''}` : undefined}>
+      <span
+        className="max-w-56 truncate pt-0.5 text-right font-mono text-[11px] text-zinc-400"
+        title={e.url ? `${e.url}${e.line ? `:${e.line}` : ''}${e.column ? `:${e.column}` : ''}` : undefined}
+      >
         {where}
       </span>
     </div>

@@ -8,14 +8,31 @@ import { EmptyState } from '../ui/empty-state';
 import { RouteIcon } from '../ui/icons';
 import { PlayheadLine, type Playhead } from './playhead';
 
-export function NavigationTimeline({ tabs, axis, playhead, onPick }: { tabs: TabTimeline[]; axis: TimeAxis; playhead: Playhead | null; onPick?: (t: number, tab: string | null) => void }) {
-  if (tabs.length === 0) return <EmptyState icon={<RouteIcon />} title="No tabs or navigations in this trace" className="rounded-lg border border-zinc-200 py-10" />;
+export function NavigationTimeline({
+  tabs,
+  axis,
+  playhead,
+  onPick,
+}: {
+  tabs: TabTimeline[];
+  axis: TimeAxis;
+  playhead: Playhead | null;
+  onPick?: (t: number, tab: string | null) => void;
+}) {
+  if (tabs.length === 0)
+    return <EmptyState icon={<RouteIcon />} title="No tabs or navigations in this trace" className="rounded-lg border border-zinc-200 py-10" />;
   return (
     <div className="space-y-4" data-testid="navigation-timeline">
       <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-[12px] text-zinc-500">
-        <span className="inline-flex items-center gap-1.5"><span className="size-2.5 rounded-full bg-accent-600" /> new document</span>
-        <span className="inline-flex items-center gap-1.5"><span className="size-2.5 rounded-full border-2 border-accent-600 bg-white" /> same document (history API, #fragment)</span>
-        <span className="inline-flex items-center gap-1.5"><span className="h-2 w-5 rounded-sm bg-zinc-200" /> tab open</span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="size-2.5 rounded-full bg-accent-600" /> new document
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="size-2.5 rounded-full border-2 border-accent-600 bg-white" /> same document (history API, #fragment)
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="h-2 w-5 rounded-sm bg-zinc-200" /> tab open
+        </span>
       </p>
       {tabs.map((tab, i) => (
         <TabRow key={tab.tab} tab={tab} index={i} axis={axis} playhead={playhead} onPick={onPick} />
@@ -39,7 +56,11 @@ function TabRow({ tab, index, axis, playhead, onPick }: TabRowProps) {
       <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-zinc-100 bg-zinc-50/60 px-3 py-2 text-[13px]">
         <span className="min-w-0 truncate">
           <span className="font-medium text-zinc-900">Tab {index + 1}</span>
-          {tab.url && <span className="ml-2 text-zinc-500" title={tab.url}>{tab.url}</span>}
+          {tab.url && (
+            <span className="ml-2 text-zinc-500" title={tab.url}>
+              {tab.url}
+            </span>
+          )}
         </span>
         <span className="text-[12px] text-zinc-500 tabular-nums">
           {tab.openedAt !== null ? `opened ${formatAt(axis, tab.openedAt)}` : 'open before the trace'}
@@ -79,13 +100,19 @@ function TabRow({ tab, index, axis, playhead, onPick }: TabRowProps) {
 
 /** The tab's navigations, each a row that moves the player there when there is one. */
 function NavigationList({ tab, index, axis, onPick }: Omit<TabRowProps, 'playhead'>) {
-  if (tab.navigations.length === 0) return <p className="border-t border-zinc-100 px-3 py-2 text-[13px] text-zinc-500">No main-frame navigation on this tab.</p>;
+  if (tab.navigations.length === 0)
+    return <p className="border-t border-zinc-100 px-3 py-2 text-[13px] text-zinc-500">No main-frame navigation on this tab.</p>;
   return (
     <ol aria-label={`Navigations of tab ${index + 1}`} className="divide-y divide-zinc-100 border-t border-zinc-100">
       {tab.navigations.map((n) => (
         <li key={n.seq}>
           {onPick ? (
-            <button type="button" onClick={() => onPick(n.t, tab.tab)} title="Show this moment in the recording" className={cn(navRow, 'text-left hover:bg-zinc-50')}>
+            <button
+              type="button"
+              onClick={() => onPick(n.t, tab.tab)}
+              title="Show this moment in the recording"
+              className={cn(navRow, 'text-left hover:bg-zinc-50')}
+            >
               <NavigationRow n={n} axis={axis} />
             </button>
           ) : (

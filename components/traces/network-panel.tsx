@@ -4,7 +4,16 @@
 // At most ROW_STEP rows render at a time (row-limit.tsx): a trace has thousands.
 import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { formatBytes } from '../sessions/format';
-import { TYPE_FILTERS, TYPE_FILTER_LABELS, filterRequests, isFailedRequest, splitUrl, typeCategory, type NetworkRequest, type TypeFilter } from '@/lib/client/trace-model';
+import {
+  TYPE_FILTERS,
+  TYPE_FILTER_LABELS,
+  filterRequests,
+  isFailedRequest,
+  splitUrl,
+  typeCategory,
+  type NetworkRequest,
+  type TypeFilter,
+} from '@/lib/client/trace-model';
 import { axisFraction, axisTicks, formatMs, traceAxis, type TimeAxis } from '@/lib/client/trace-timeline';
 import { cn } from '../ui/cn';
 import { EmptyState } from '../ui/empty-state';
@@ -36,7 +45,17 @@ const barColours: Record<ReturnType<typeof typeCategory>, string> = {
   other: 'bg-zinc-400',
 };
 
-export function NetworkPanel({ requests, axis, playhead, onPick }: { requests: NetworkRequest[]; axis: TimeAxis; playhead: Playhead | null; onPick?: (t: number, tab: string | null) => void }) {
+export function NetworkPanel({
+  requests,
+  axis,
+  playhead,
+  onPick,
+}: {
+  requests: NetworkRequest[];
+  axis: TimeAxis;
+  playhead: Playhead | null;
+  onPick?: (t: number, tab: string | null) => void;
+}) {
   const [filters, setFilters] = useState<RequestFilterValues>({ type: 'all', failedOnly: false, search: '', fit: false });
   const { type, failedOnly, fit } = filters;
   const deferredSearch = useDeferredValue(filters.search);
@@ -73,10 +92,19 @@ export function NetworkPanel({ requests, axis, playhead, onPick }: { requests: N
       />
 
       <div className={cn('grid gap-4', selected && 'xl:grid-cols-[minmax(0,1fr)_460px]')}>
-        <div role="table" aria-label="Requests" aria-rowcount={filtered.length + 1} className="min-w-0 self-start overflow-hidden rounded-lg border border-zinc-200 text-[13px]">
+        <div
+          role="table"
+          aria-label="Requests"
+          aria-rowcount={filtered.length + 1}
+          className="min-w-0 self-start overflow-hidden rounded-lg border border-zinc-200 text-[13px]"
+        >
           <RequestHeader compact={compact} axis={fitted} />
           {filtered.length === 0 ? (
-            <EmptyState icon={<ActivityIcon />} title={requests.length === 0 ? 'No requests in this trace' : 'No request matches these filters'} className="py-10" />
+            <EmptyState
+              icon={<ActivityIcon />}
+              title={requests.length === 0 ? 'No requests in this trace' : 'No request matches these filters'}
+              className="py-10"
+            />
           ) : (
             <div role="rowgroup" className="relative divide-y divide-zinc-100">
               <div className={cn('pointer-events-none absolute inset-y-0 right-0 px-2', WATERFALL)} aria-hidden="true">
@@ -102,11 +130,25 @@ function RequestHeader({ compact, axis }: { compact: boolean; axis: TimeAxis }) 
   return (
     <div role="rowgroup">
       <div role="row" className={cn(compact ? COMPACT_COLUMNS : COLUMNS, 'border-b border-zinc-200 bg-zinc-50/80 text-[12px] font-medium text-zinc-500')}>
-        <span role="columnheader" className="px-3 py-2">Name</span>
-        <span role="columnheader" className="px-2 py-2">Status</span>
-        {!compact && <span role="columnheader" className={cn(WIDE_ONLY, 'px-2 py-2')}>Type</span>}
-        {!compact && <span role="columnheader" className={cn(WIDE_ONLY, 'px-2 py-2 text-right')}>Size</span>}
-        <span role="columnheader" className="px-2 py-2 text-right">Time</span>
+        <span role="columnheader" className="px-3 py-2">
+          Name
+        </span>
+        <span role="columnheader" className="px-2 py-2">
+          Status
+        </span>
+        {!compact && (
+          <span role="columnheader" className={cn(WIDE_ONLY, 'px-2 py-2')}>
+            Type
+          </span>
+        )}
+        {!compact && (
+          <span role="columnheader" className={cn(WIDE_ONLY, 'px-2 py-2 text-right')}>
+            Size
+          </span>
+        )}
+        <span role="columnheader" className="px-2 py-2 text-right">
+          Time
+        </span>
         <span role="columnheader" className="px-2 py-2">
           <Ruler axis={axis} />
         </span>
@@ -134,37 +176,58 @@ interface RequestFiltersProps {
 /** Type, failure and URL filters, the waterfall's zoom, and how many requests are listed. */
 function RequestFilters({ filters, onChange, failedCount, listed, total }: RequestFiltersProps) {
   return (
-  <div className="flex flex-wrap items-center gap-x-4 gap-y-2" role="group" aria-label="Request filters">
-    <div role="radiogroup" aria-label="Type" className="inline-flex flex-wrap rounded-lg border border-zinc-200 bg-zinc-50 p-0.5 text-[13px]">
-      {TYPE_FILTERS.map((t) => (
-        <button
-          key={t}
-          type="button"
-          role="radio"
-          aria-checked={filters.type === t}
-          onClick={() => onChange({ type: t })}
-          className={cn('rounded-md px-2.5 py-1 font-medium transition-colors', filters.type === t ? 'bg-white text-zinc-900 shadow-xs ring-1 ring-zinc-200' : 'text-zinc-500 hover:text-zinc-800')}
-        >
-          {TYPE_FILTER_LABELS[t]}
-        </button>
-      ))}
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2" role="group" aria-label="Request filters">
+      <div role="radiogroup" aria-label="Type" className="inline-flex flex-wrap rounded-lg border border-zinc-200 bg-zinc-50 p-0.5 text-[13px]">
+        {TYPE_FILTERS.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="radio"
+            aria-checked={filters.type === t}
+            onClick={() => onChange({ type: t })}
+            className={cn(
+              'rounded-md px-2.5 py-1 font-medium transition-colors',
+              filters.type === t ? 'bg-white text-zinc-900 shadow-xs ring-1 ring-zinc-200' : 'text-zinc-500 hover:text-zinc-800',
+            )}
+          >
+            {TYPE_FILTER_LABELS[t]}
+          </button>
+        ))}
+      </div>
+      <label className="flex items-center gap-2 text-[13px] text-zinc-700">
+        <input
+          type="checkbox"
+          checked={filters.failedOnly}
+          onChange={(e) => onChange({ failedOnly: e.target.checked })}
+          className="size-4 rounded border-zinc-300 accent-accent-600"
+        />
+        Failed only
+        <span className="text-zinc-400 tabular-nums">({failedCount.toLocaleString('en')})</span>
+      </label>
+      <div className="w-64">
+        <Input
+          type="search"
+          value={filters.search}
+          onChange={(e) => onChange({ search: e.target.value })}
+          placeholder="Filter by URL"
+          aria-label="Search requests"
+          className="h-8 text-[13px]"
+          spellCheck={false}
+        />
+      </div>
+      <label className="flex items-center gap-2 text-[13px] text-zinc-700" title="Stretch the waterfall over the listed requests rather than the whole session">
+        <input
+          type="checkbox"
+          checked={filters.fit}
+          onChange={(e) => onChange({ fit: e.target.checked })}
+          className="size-4 rounded border-zinc-300 accent-accent-600"
+        />
+        Zoom to requests
+      </label>
+      <span className="ml-auto text-[13px] text-zinc-500 tabular-nums" data-testid="request-count">
+        {listed.toLocaleString('en')} of {total.toLocaleString('en')} requests
+      </span>
     </div>
-    <label className="flex items-center gap-2 text-[13px] text-zinc-700">
-      <input type="checkbox" checked={filters.failedOnly} onChange={(e) => onChange({ failedOnly: e.target.checked })} className="size-4 rounded border-zinc-300 accent-accent-600" />
-      Failed only
-      <span className="text-zinc-400 tabular-nums">({failedCount.toLocaleString('en')})</span>
-    </label>
-    <div className="w-64">
-      <Input type="search" value={filters.search} onChange={(e) => onChange({ search: e.target.value })} placeholder="Filter by URL" aria-label="Search requests" className="h-8 text-[13px]" spellCheck={false} />
-    </div>
-    <label className="flex items-center gap-2 text-[13px] text-zinc-700" title="Stretch the waterfall over the listed requests rather than the whole session">
-      <input type="checkbox" checked={filters.fit} onChange={(e) => onChange({ fit: e.target.checked })} className="size-4 rounded border-zinc-300 accent-accent-600" />
-      Zoom to requests
-    </label>
-    <span className="ml-auto text-[13px] text-zinc-500 tabular-nums" data-testid="request-count">
-      {listed.toLocaleString('en')} of {total.toLocaleString('en')} requests
-    </span>
-  </div>
   );
 }
 
@@ -185,7 +248,11 @@ function Ruler({ axis }: { axis: TimeAxis }) {
           key={at}
           // The first label starts at its mark and one near the end finishes at it, so neither leaves
           // the column; on a phone's narrow column only the last mark is labelled.
-          className={cn('absolute top-0 font-normal whitespace-nowrap text-zinc-400 tabular-nums', at === 0 ? '' : at / span > 0.85 ? '-translate-x-full' : '-translate-x-1/2', i < ticks.length - 1 && 'hidden md:inline')}
+          className={cn(
+            'absolute top-0 font-normal whitespace-nowrap text-zinc-400 tabular-nums',
+            at === 0 ? '' : at / span > 0.85 ? '-translate-x-full' : '-translate-x-1/2',
+            i < ticks.length - 1 && 'hidden md:inline',
+          )}
           style={{ left: `${(at / span) * 100}%` }}
         >
           {at === 0 ? '0' : formatMs(at)}
@@ -196,7 +263,21 @@ function Ruler({ axis }: { axis: TimeAxis }) {
 }
 
 /** `axis` places the bar; `sessionStart` is what "starts at" counts from. */
-const RequestRow = memo(function RequestRow({ request: r, axis, sessionStart, selected, compact, onPick }: { request: NetworkRequest; axis: TimeAxis; sessionStart: number; selected: boolean; compact: boolean; onPick: (r: NetworkRequest) => void }) {
+const RequestRow = memo(function RequestRow({
+  request: r,
+  axis,
+  sessionStart,
+  selected,
+  compact,
+  onPick,
+}: {
+  request: NetworkRequest;
+  axis: TimeAxis;
+  sessionStart: number;
+  selected: boolean;
+  compact: boolean;
+  onPick: (r: NetworkRequest) => void;
+}) {
   const { origin, path } = splitUrl(r.url);
   const failed = isFailedRequest(r);
   const left = axisFraction(axis, r.start);
@@ -232,20 +313,34 @@ const RequestRow = memo(function RequestRow({ request: r, axis, sessionStart, se
           {r.error && <span className="max-w-full min-w-0 shrink-0 truncate text-red-600">{r.error.canceled ? 'canceled' : r.error.text}</span>}
         </span>
       </span>
-      <span role="cell" className={cn('px-2 tabular-nums', failed ? 'font-medium text-red-600' : 'text-zinc-700')} title={r.error ? r.error.text : r.statusText}>
+      <span
+        role="cell"
+        className={cn('px-2 tabular-nums', failed ? 'font-medium text-red-600' : 'text-zinc-700')}
+        title={r.error ? r.error.text : r.statusText}
+      >
         {r.status ?? (r.error ? '(failed)' : r.end === null ? '(pending)' : '—')}
       </span>
-      {!compact && <span role="cell" className={cn(WIDE_ONLY, 'truncate px-2 text-zinc-500')}>{r.type.toLowerCase()}</span>}
+      {!compact && (
+        <span role="cell" className={cn(WIDE_ONLY, 'truncate px-2 text-zinc-500')}>
+          {r.type.toLowerCase()}
+        </span>
+      )}
       {!compact && (
         <span role="cell" className={cn(WIDE_ONLY, 'px-2 text-right text-zinc-600 tabular-nums')}>
           {r.fromCache ? <span className="text-zinc-400">(cache)</span> : r.transferBytes !== null ? formatBytes(r.transferBytes) : '—'}
         </span>
       )}
-      <span role="cell" className="px-2 text-right text-zinc-600 tabular-nums">{duration === null ? <span className="text-zinc-400">—</span> : formatMs(duration)}</span>
+      <span role="cell" className="px-2 text-right text-zinc-600 tabular-nums">
+        {duration === null ? <span className="text-zinc-400">—</span> : formatMs(duration)}
+      </span>
       <span role="cell" className="relative block h-full px-2">
         <span className="relative block h-full min-h-8">
           <span
-            className={cn('absolute top-1/2 h-2.5 -translate-y-1/2 rounded-sm', failed ? 'bg-red-500' : barColours[typeCategory(r.type)], r.end === null && 'opacity-40')}
+            className={cn(
+              'absolute top-1/2 h-2.5 -translate-y-1/2 rounded-sm',
+              failed ? 'bg-red-500' : barColours[typeCategory(r.type)],
+              r.end === null && 'opacity-40',
+            )}
             style={{ left: `${left * 100}%`, width: `max(2px, ${(right - left) * 100}%)` }}
             title={`${duration === null ? 'Unfinished' : formatMs(duration)} · starts at +${((r.start - sessionStart) / 1000).toFixed(3)} s`}
           />

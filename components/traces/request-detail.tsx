@@ -19,7 +19,10 @@ export function RequestDetail({ request: r, axis, onClose }: { request: NetworkR
   const total = r.end === null ? null : r.end - r.start;
   const [part, setPart] = useState<Part>('headers');
   return (
-    <aside aria-label="Request details" className="min-w-0 self-start overflow-hidden rounded-lg border border-zinc-200 bg-white text-[13px] xl:sticky xl:top-4">
+    <aside
+      aria-label="Request details"
+      className="min-w-0 self-start overflow-hidden rounded-lg border border-zinc-200 bg-white text-[13px] xl:sticky xl:top-4"
+    >
       <div className="flex items-start justify-between gap-3 border-b border-zinc-100 px-4 py-3">
         <div className="min-w-0">
           <p className="truncate font-medium text-zinc-900" title={r.url}>
@@ -31,7 +34,12 @@ export function RequestDetail({ request: r, axis, onClose }: { request: NetworkR
             {r.error && <span> · {r.error.text}</span>}
           </p>
         </div>
-        <button type="button" onClick={onClose} className="-mr-1.5 rounded-md p-1.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-600" aria-label="Close request details">
+        <button
+          type="button"
+          onClick={onClose}
+          className="-mr-1.5 rounded-md p-1.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-600"
+          aria-label="Close request details"
+        >
           <XIcon className="size-4" />
         </button>
       </div>
@@ -43,7 +51,10 @@ export function RequestDetail({ request: r, axis, onClose }: { request: NetworkR
             role="tab"
             aria-selected={part === p}
             onClick={() => setPart(p)}
-            className={cn('-mb-px border-b-2 pt-2 pb-1.5 font-medium', part === p ? 'border-accent-600 text-zinc-900' : 'border-transparent text-zinc-500 hover:text-zinc-800')}
+            className={cn(
+              '-mb-px border-b-2 pt-2 pb-1.5 font-medium',
+              part === p ? 'border-accent-600 text-zinc-900' : 'border-transparent text-zinc-500 hover:text-zinc-800',
+            )}
           >
             {p === 'headers' ? 'Headers' : 'Timing'}
           </button>
@@ -85,15 +96,30 @@ function GeneralFacts({ request: r, axis, total, failed }: { request: NetworkReq
           {r.error.blockedReason && <span className="text-zinc-500"> (blocked: {r.error.blockedReason})</span>}
         </Pair>
       )}
-      {r.redirectedTo && <Pair name="Redirected to"><span className="font-mono text-[12px] break-all">{r.redirectedTo}</span></Pair>}
-      <Pair name="Type">{r.type}{r.mimeType ? <span className="text-zinc-500"> · {r.mimeType}</span> : null}</Pair>
+      {r.redirectedTo && (
+        <Pair name="Redirected to">
+          <span className="font-mono text-[12px] break-all">{r.redirectedTo}</span>
+        </Pair>
+      )}
+      <Pair name="Type">
+        {r.type}
+        {r.mimeType ? <span className="text-zinc-500"> · {r.mimeType}</span> : null}
+      </Pair>
       <Pair name="Remote address">{r.remoteAddress ? <span className="font-mono text-[12px]">{r.remoteAddress}</span> : <Muted>—</Muted>}</Pair>
       <Pair name="Protocol">{r.protocol ?? <Muted>—</Muted>}</Pair>
       <Pair name="Transferred">{r.fromCache ? 'from cache' : r.transferBytes !== null ? formatBytes(r.transferBytes) : <Muted>—</Muted>}</Pair>
-      {r.postDataBytes !== undefined && <Pair name="Request body">{formatBytes(r.postDataBytes)} <Muted>(not stored)</Muted></Pair>}
+      {r.postDataBytes !== undefined && (
+        <Pair name="Request body">
+          {formatBytes(r.postDataBytes)} <Muted>(not stored)</Muted>
+        </Pair>
+      )}
       {r.initiator && <Pair name="Initiator">{r.initiator}</Pair>}
-      <Pair name="Started"><span className="tabular-nums">{formatAt(axis, r.start)}</span></Pair>
-      <Pair name="Duration"><span className="tabular-nums">{total === null ? 'unfinished' : formatMs(total)}</span></Pair>
+      <Pair name="Started">
+        <span className="tabular-nums">{formatAt(axis, r.start)}</span>
+      </Pair>
+      <Pair name="Duration">
+        <span className="tabular-nums">{total === null ? 'unfinished' : formatMs(total)}</span>
+      </Pair>
     </Section>
   );
 }

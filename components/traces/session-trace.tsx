@@ -30,7 +30,10 @@ export function SessionTrace({ sessionId }: { sessionId: string }) {
     <div className="space-y-3" data-testid="session-trace">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <TraceBadges trace={trace} />
-        <Link href={traceHref(trace.id, routerId !== activeRouterId ? routerId : null)} className="text-[13px] font-medium text-accent-600 hover:text-accent-700">
+        <Link
+          href={traceHref(trace.id, routerId !== activeRouterId ? routerId : null)}
+          className="text-[13px] font-medium text-accent-600 hover:text-accent-700"
+        >
           Open trace
         </Link>
       </div>
@@ -46,7 +49,9 @@ export function SessionTrace({ sessionId }: { sessionId: string }) {
           {figures ? (
             <>
               <Figure label={partial ? 'Requests (first 1,000 events)' : 'Requests'}>{figures.requests.toLocaleString('en')}</Figure>
-              <Figure label="Failed requests" tone={figures.failedRequests > 0 ? 'danger' : undefined}>{figures.failedRequests.toLocaleString('en')}</Figure>
+              <Figure label="Failed requests" tone={figures.failedRequests > 0 ? 'danger' : undefined}>
+                {figures.failedRequests.toLocaleString('en')}
+              </Figure>
               <Figure label="Console errors" tone={figures.consoleErrors + figures.exceptions > 0 ? 'danger' : undefined}>
                 {(figures.consoleErrors + figures.exceptions).toLocaleString('en')}
               </Figure>

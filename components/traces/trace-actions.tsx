@@ -17,7 +17,14 @@ export function TraceDownloads({ trace }: { trace: Pick<Trace, 'id' | 'routerIns
   return (
     <div className="inline-flex items-center gap-1.5" role="group" aria-label="Downloads">
       {DOWNLOADS.map((d) => (
-        <a key={d.format} href={traceDownloadUrl(trace.id, d.format, trace.routerInstanceId)} download className={buttonClasses('secondary', 'sm')} title={d.title} aria-label={`Download ${d.label}`}>
+        <a
+          key={d.format}
+          href={traceDownloadUrl(trace.id, d.format, trace.routerInstanceId)}
+          download
+          className={buttonClasses('secondary', 'sm')}
+          title={d.title}
+          aria-label={`Download ${d.label}`}
+        >
           <DownloadIcon />
           {d.label}
         </a>
@@ -26,7 +33,15 @@ export function TraceDownloads({ trace }: { trace: Pick<Trace, 'id' | 'routerIns
   );
 }
 
-export function DeleteTrace({ trace, onDeleted, compact = false }: { trace: Pick<Trace, 'id' | 'routerInstanceId'>; onDeleted?: () => void; compact?: boolean }) {
+export function DeleteTrace({
+  trace,
+  onDeleted,
+  compact = false,
+}: {
+  trace: Pick<Trace, 'id' | 'routerInstanceId'>;
+  onDeleted?: () => void;
+  compact?: boolean;
+}) {
   const remove = useDeleteTrace();
   return (
     <DeleteCapture

@@ -48,7 +48,8 @@ export function TraceExplorer({ trace }: { trace: TraceDetail }) {
     <div className="space-y-4">
       {loaded.capped && (
         <Alert tone="warning" title="Part of the trace">
-          Showing the first {events.length.toLocaleString('en')} of {loaded.eventCount.toLocaleString('en')} events; download the whole trace (JSON, gzip or HAR) to see the rest.
+          Showing the first {events.length.toLocaleString('en')} of {loaded.eventCount.toLocaleString('en')} events; download the whole trace (JSON, gzip or
+          HAR) to see the rest.
         </Alert>
       )}
       {loaded.loadingMore && (
@@ -67,7 +68,11 @@ export function TraceExplorer({ trace }: { trace: TraceDetail }) {
           <CardHeader
             title="Recording"
             description="The session was also recorded. Click a request, a console message or a navigation to see that moment; the red line marks the player's position."
-            actions={<Link href={recordingHref(linked.recording.id)} className="text-[13px] font-medium text-accent-600 hover:text-accent-700">Open recording</Link>}
+            actions={
+              <Link href={recordingHref(linked.recording.id)} className="text-[13px] font-medium text-accent-600 hover:text-accent-700">
+                Open recording
+              </Link>
+            }
           />
           <CardBody>
             <RecordingPlayer recording={linked.recording} seek={linked.seek} onPositionChange={linked.onPositionChange} className="mx-auto max-w-3xl" />
@@ -136,8 +141,22 @@ function TraceViews({ model, playhead, onPick }: { model: TraceModel; playhead: 
   return (
     <Card aria-label="Trace events">
       <div role="tablist" aria-label="Views" className="flex gap-6 border-b border-zinc-200 px-5">
-        <ViewTab view="network" current={view} onSelect={setView} label="Network" count={model.requests.length} alert={failed > 0 ? `${failed} failed` : undefined} />
-        <ViewTab view="console" current={view} onSelect={setView} label="Console" count={model.console.length} alert={errors > 0 ? `${errors} error${errors === 1 ? '' : 's'}` : undefined} />
+        <ViewTab
+          view="network"
+          current={view}
+          onSelect={setView}
+          label="Network"
+          count={model.requests.length}
+          alert={failed > 0 ? `${failed} failed` : undefined}
+        />
+        <ViewTab
+          view="console"
+          current={view}
+          onSelect={setView}
+          label="Console"
+          count={model.console.length}
+          alert={errors > 0 ? `${errors} error${errors === 1 ? '' : 's'}` : undefined}
+        />
         <ViewTab view="navigations" current={view} onSelect={setView} label="Navigations" count={navigations} />
       </div>
       <div role="tabpanel" aria-label={view === 'network' ? 'Network' : view === 'console' ? 'Console' : 'Navigations'} className="p-4">
@@ -154,7 +173,21 @@ const tabNumber = (tabs: { tab: string }[], id: string) => {
   return i >= 0 ? String(i + 1) : id.slice(0, 8);
 };
 
-function ViewTab({ view, current, onSelect, label, count, alert }: { view: View; current: View; onSelect: (view: View) => void; label: ReactNode; count: number; alert?: string }) {
+function ViewTab({
+  view,
+  current,
+  onSelect,
+  label,
+  count,
+  alert,
+}: {
+  view: View;
+  current: View;
+  onSelect: (view: View) => void;
+  label: ReactNode;
+  count: number;
+  alert?: string;
+}) {
   const selected = view === current;
   return (
     <button
@@ -168,7 +201,9 @@ function ViewTab({ view, current, onSelect, label, count, alert }: { view: View;
       )}
     >
       {label}
-      <span className={cn('rounded-full px-1.5 py-px text-[11px] tabular-nums', selected ? 'bg-accent-50 text-accent-700' : 'bg-zinc-100 text-zinc-500')}>{count.toLocaleString('en')}</span>
+      <span className={cn('rounded-full px-1.5 py-px text-[11px] tabular-nums', selected ? 'bg-accent-50 text-accent-700' : 'bg-zinc-100 text-zinc-500')}>
+        {count.toLocaleString('en')}
+      </span>
       {alert && <span className="rounded-full bg-red-50 px-1.5 py-px text-[11px] text-red-700 ring-1 ring-red-200 ring-inset">{alert}</span>}
     </button>
   );

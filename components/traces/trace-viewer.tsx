@@ -29,7 +29,11 @@ export function TraceViewer({ id, routerParam }: { id: string; routerParam: stri
     <DetailFrame
       query={trace}
       list={{ href: listHref, label: 'Traces' }}
-      missing={{ icon: <SearchCodeIcon />, title: 'No such trace', why: 'It was deleted, it is older than 60 days, or it belongs to another router or workspace.' }}
+      missing={{
+        icon: <SearchCodeIcon />,
+        title: 'No such trace',
+        why: 'It was deleted, it is older than 60 days, or it belongs to another router or workspace.',
+      }}
       skeletons={['h-40 w-full rounded-xl']}
     >
       {(t) => {
@@ -96,10 +100,20 @@ function Figures({ trace: t }: { trace: TraceDetail }) {
                 </span>
               ),
             },
-            { label: 'Size', value: <span className="tabular-nums">{formatBytes(t.sizeBytes)}{pending && <span className="ml-2 text-[13px] text-zinc-400">so far</span>}</span> },
+            {
+              label: 'Size',
+              value: (
+                <span className="tabular-nums">
+                  {formatBytes(t.sizeBytes)}
+                  {pending && <span className="ml-2 text-[13px] text-zinc-400">so far</span>}
+                </span>
+              ),
+            },
             {
               label: 'Dropped events',
-              value: pending ? later : (
+              value: pending ? (
+                later
+              ) : (
                 <span className={t.droppedEvents > 0 ? 'text-amber-700 tabular-nums' : 'tabular-nums'}>
                   {t.droppedEvents.toLocaleString('en')}
                   {t.droppedEvents > 0 && <span className="ml-2 text-[13px] text-zinc-500">not captured</span>}

@@ -22,7 +22,11 @@ import { TraceBadges, truncatedReason } from './trace-status';
 
 /** A trace being written has its duration once its session ends; its other figures grow meanwhile. */
 const counting = (t: Trace) => traceState(t) === 'writing';
-const pendingCell = <span className="text-zinc-400" title="Counted when the session ends">—</span>;
+const pendingCell = (
+  <span className="text-zinc-400" title="Counted when the session ends">
+    —
+  </span>
+);
 const soFar = (t: Trace, text: string) =>
   counting(t) ? (
     <span className="text-zinc-500" title="So far: updated every few seconds while the session runs">
@@ -61,7 +65,16 @@ export function TracesPage() {
       <Card aria-label="Trace list">
         <RouterFilter routers={routers.data} routerId={routerId} onChoose={chooseRouter} />
         {routers.data?.length === 0 ? (
-          <EmptyState icon={<SearchCodeIcon />} title="No routers yet" description="Traces belong to a router's sessions. Create a router first." action={<ButtonLink href="/routers" size="sm">Routers</ButtonLink>} />
+          <EmptyState
+            icon={<SearchCodeIcon />}
+            title="No routers yet"
+            description="Traces belong to a router's sessions. Create a router first."
+            action={
+              <ButtonLink href="/routers" size="sm">
+                Routers
+              </ButtonLink>
+            }
+          />
         ) : (
           <DataTable<Trace>
             label="Traces"
@@ -73,7 +86,15 @@ export function TracesPage() {
             columns={traceColumns(linkRouter, canManage)}
           />
         )}
-        <CaptureListFooter count={items?.length ?? 0} noun="trace" windowDays={60} limit={limit} onShowMore={showMore} loading={traces.isFetching} testId="traces-count" />
+        <CaptureListFooter
+          count={items?.length ?? 0}
+          noun="trace"
+          windowDays={60}
+          limit={limit}
+          onShowMore={showMore}
+          loading={traces.isFetching}
+          testId="traces-count"
+        />
       </Card>
     </>
   );
@@ -99,7 +120,11 @@ function traceColumns(linkRouter: string | null, canManage: boolean): Column<Tra
       header: 'Session',
       className: 'hidden md:table-cell',
       cell: (t) => (
-        <Link href={`/sessions?session=${encodeURIComponent(t.sessionLogId)}`} className="font-mono text-[13px] text-zinc-700 hover:text-accent-700 hover:underline" title="Open the session">
+        <Link
+          href={`/sessions?session=${encodeURIComponent(t.sessionLogId)}`}
+          className="font-mono text-[13px] text-zinc-700 hover:text-accent-700 hover:underline"
+          title="Open the session"
+        >
           {t.sessionLogId.slice(0, 12)}
         </Link>
       ),
@@ -113,8 +138,13 @@ function traceColumns(linkRouter: string | null, canManage: boolean): Column<Tra
       header: 'Dropped',
       className: 'hidden text-right tabular-nums lg:table-cell',
       cell: (t) =>
-        counting(t) ? pendingCell : (
-          <span className={t.droppedEvents > 0 || t.truncated ? 'text-amber-700' : 'text-zinc-400'} title={t.truncated ? truncatedReason(t.truncated) : 'Events not captured'}>
+        counting(t) ? (
+          pendingCell
+        ) : (
+          <span
+            className={t.droppedEvents > 0 || t.truncated ? 'text-amber-700' : 'text-zinc-400'}
+            title={t.truncated ? truncatedReason(t.truncated) : 'Events not captured'}
+          >
             {t.droppedEvents.toLocaleString('en')}
             {t.truncated && <span className="ml-1 text-[12px]">({t.truncated === 'event-cap' ? 'event limit' : 'wallet'})</span>}
           </span>
@@ -127,7 +157,11 @@ function traceColumns(linkRouter: string | null, canManage: boolean): Column<Tra
       cell: (t) => (
         <span className="inline-flex items-center gap-1">
           {canManage && <DeleteTrace trace={t} compact />}
-          <Link href={traceHref(t.id, linkRouter)} aria-label={`Open trace ${t.id.slice(0, 12)}`} className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700">
+          <Link
+            href={traceHref(t.id, linkRouter)}
+            aria-label={`Open trace ${t.id.slice(0, 12)}`}
+            className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+          >
             <ChevronRightIcon className="size-4" />
           </Link>
         </span>
@@ -153,7 +187,15 @@ function NoTraces() {
 }
 
 /** Which router's traces are listed. */
-function RouterFilter({ routers, routerId, onChoose }: { routers: { id: string; name: string }[] | undefined; routerId: string | null; onChoose: (id: string) => void }) {
+function RouterFilter({
+  routers,
+  routerId,
+  onChoose,
+}: {
+  routers: { id: string; name: string }[] | undefined;
+  routerId: string | null;
+  onChoose: (id: string) => void;
+}) {
   return (
     <div className="flex flex-wrap items-end gap-3 border-b border-zinc-100 bg-zinc-50/50 px-5 py-3.5" role="group" aria-label="Filters">
       <Field label="Router" htmlFor="traces-router" className="w-56">

@@ -13,7 +13,19 @@ const tones: Record<AlertTone, { box: string; icon: typeof InfoIcon; iconClass: 
   danger: { box: 'border-red-200 bg-red-50 text-red-800', icon: XCircleIcon, iconClass: 'text-red-500' },
 };
 
-export function Alert({ tone = 'info', title, children, action, className }: { tone?: AlertTone; title?: ReactNode; children?: ReactNode; action?: ReactNode; className?: string }) {
+export function Alert({
+  tone = 'info',
+  title,
+  children,
+  action,
+  className,
+}: {
+  tone?: AlertTone;
+  title?: ReactNode;
+  children?: ReactNode;
+  action?: ReactNode;
+  className?: string;
+}) {
   const { box, icon: Icon, iconClass } = tones[tone];
   return (
     <div role={tone === 'danger' ? 'alert' : 'status'} className={cn('flex items-start gap-3 rounded-lg border px-3.5 py-3 text-sm', box, className)}>

@@ -3,7 +3,12 @@
 import type { ReactNode } from 'react';
 import { cn } from './cn';
 
-export function Card({ className, tone = 'default', children, ...props }: { className?: string; tone?: 'default' | 'danger'; children: ReactNode } & React.HTMLAttributes<HTMLElement>) {
+export function Card({
+  className,
+  tone = 'default',
+  children,
+  ...props
+}: { className?: string; tone?: 'default' | 'danger'; children: ReactNode } & React.HTMLAttributes<HTMLElement>) {
   return (
     <section
       className={cn('overflow-hidden rounded-xl border bg-white shadow-xs', tone === 'danger' ? 'border-red-200' : 'border-zinc-200', className)}

@@ -5,7 +5,21 @@ import { cn } from './cn';
 import { CopyButton } from './copy-button';
 
 /** `wrap` breaks long lines (a URL) instead of scrolling sideways. */
-export function CodeBlock({ title, code, label, wrap = false, className, children }: { title: ReactNode; code: string; label: string; wrap?: boolean; className?: string; children?: ReactNode }) {
+export function CodeBlock({
+  title,
+  code,
+  label,
+  wrap = false,
+  className,
+  children,
+}: {
+  title: ReactNode;
+  code: string;
+  label: string;
+  wrap?: boolean;
+  className?: string;
+  children?: ReactNode;
+}) {
   return (
     <figure aria-label={label} className={cn('overflow-hidden rounded-lg border border-zinc-800 bg-zinc-950', className)}>
       <figcaption className="flex items-center justify-between gap-3 border-b border-zinc-800 bg-zinc-900 py-1.5 pr-1.5 pl-3.5">

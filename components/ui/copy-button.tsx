@@ -19,7 +19,19 @@ async function writeClipboard(text: string): Promise<void> {
 }
 
 /** Copies `value`; shows "Copied" for two seconds (or "Copy failed"). */
-export function CopyButton({ value, label = 'Copy', variant = 'secondary', size = 'sm', className }: { value: string; label?: string; variant?: ButtonVariant; size?: ButtonSize; className?: string }) {
+export function CopyButton({
+  value,
+  label = 'Copy',
+  variant = 'secondary',
+  size = 'sm',
+  className,
+}: {
+  value: string;
+  label?: string;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -32,7 +44,12 @@ export function CopyButton({ value, label = 'Copy', variant = 'secondary', size 
       variant={variant}
       size={size}
       className={className}
-      onClick={() => writeClipboard(value).then(() => setState('copied'), () => setState('failed'))}
+      onClick={() =>
+        writeClipboard(value).then(
+          () => setState('copied'),
+          () => setState('failed'),
+        )
+      }
       aria-live="polite"
     >
       {state === 'copied' ? <CheckIcon className="text-emerald-600" /> : <CopyIcon />}

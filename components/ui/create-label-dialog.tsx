@@ -52,7 +52,15 @@ export function CreateLabelDialog<T>({ open, onClose, title, description, submit
 
   return (
     <FormDialog open={open} onClose={close} title={title} description={description} onSubmit={submit} submitLabel={submitLabel} pending={mutation.isPending}>
-      <TextField label="Label" value={label} onChange={(e) => setLabel(e.target.value)} error={errors.label} placeholder={placeholder} maxLength={100} autoFocus />
+      <TextField
+        label="Label"
+        value={label}
+        onChange={(e) => setLabel(e.target.value)}
+        error={errors.label}
+        placeholder={placeholder}
+        maxLength={100}
+        autoFocus
+      />
       {!errors.label && <ErrorAlert error={mutation.error} />}
     </FormDialog>
   );

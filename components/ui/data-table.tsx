@@ -72,7 +72,11 @@ export function DataTable<T>({ label, columns, rows, rowKey, query, empty, skele
                 </tr>
               ))
             : rows?.map((row) => (
-                <tr key={rowKey(row)} onClick={rowClickHandler(row, onRowClick)} className={cn('transition-colors hover:bg-zinc-50/70', onRowClick && 'cursor-pointer', rowClassName?.(row))}>
+                <tr
+                  key={rowKey(row)}
+                  onClick={rowClickHandler(row, onRowClick)}
+                  className={cn('transition-colors hover:bg-zinc-50/70', onRowClick && 'cursor-pointer', rowClassName?.(row))}
+                >
                   {columns.map((column) => (
                     <td key={column.key} className={cn('px-5 py-3 align-middle text-zinc-700', column.className)}>
                       {column.cell(row)}

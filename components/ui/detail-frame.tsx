@@ -32,7 +32,16 @@ export function DetailFrame<T>({ query, list, missing, skeletons, children }: De
       <>
         {back}
         {isApiError(query.error, 'not_found') ? (
-          <EmptyState icon={missing.icon} title={missing.title} description={missing.why} action={<ButtonLink href={list.href} size="sm">All {list.label.toLowerCase()}</ButtonLink>} />
+          <EmptyState
+            icon={missing.icon}
+            title={missing.title}
+            description={missing.why}
+            action={
+              <ButtonLink href={list.href} size="sm">
+                All {list.label.toLowerCase()}
+              </ButtonLink>
+            }
+          />
         ) : (
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         )}
@@ -44,7 +53,9 @@ export function DetailFrame<T>({ query, list, missing, skeletons, children }: De
       <div className="space-y-6" aria-busy="true">
         {back}
         <Skeleton className="h-10 w-64" />
-        {skeletons.map((className) => <Skeleton key={className} className={className} />)}
+        {skeletons.map((className) => (
+          <Skeleton key={className} className={className} />
+        ))}
       </div>
     );
   }

@@ -81,7 +81,19 @@ function OpenDialog({ onClose, title, description, children, footer, size = 'md'
 }
 
 /** The title with the close button, and the description below it. */
-function DialogHead({ title, titleId, description, descriptionId, onClose }: { title: ReactNode; titleId: string; description: ReactNode; descriptionId: string; onClose: () => void }) {
+function DialogHead({
+  title,
+  titleId,
+  description,
+  descriptionId,
+  onClose,
+}: {
+  title: ReactNode;
+  titleId: string;
+  description: ReactNode;
+  descriptionId: string;
+  onClose: () => void;
+}) {
   return (
     <div className="px-6 pt-5 pb-1">
       <div className="flex items-start justify-between gap-4">

@@ -46,7 +46,12 @@ function OpenDrawer({ onClose, title, description, children, footer }: DrawerPro
           </h2>
           {description && <div className="text-sm text-zinc-500">{description}</div>}
         </div>
-        <button type="button" onClick={onClose} className="-mt-1 -mr-2 rounded-md p-1.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-600" aria-label="Close panel">
+        <button
+          type="button"
+          onClick={onClose}
+          className="-mt-1 -mr-2 rounded-md p-1.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-600"
+          aria-label="Close panel"
+        >
           <XIcon className="size-4" />
         </button>
       </div>

@@ -5,7 +5,19 @@ import { cn } from './cn';
 import { AlertTriangleIcon } from './icons';
 
 /** Nothing to show yet: an icon, a sentence, and usually the action that creates the first row. */
-export function EmptyState({ icon, title, description, action, className }: { icon?: ReactNode; title: ReactNode; description?: ReactNode; action?: ReactNode; className?: string }) {
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+  className,
+}: {
+  icon?: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn('flex flex-col items-center justify-center px-6 py-12 text-center', className)}>
       {icon && <div className="mb-3 flex size-10 items-center justify-center rounded-full bg-zinc-100 text-zinc-500 [&_svg]:size-5">{icon}</div>}
@@ -24,7 +36,13 @@ export function ErrorState({ error, onRetry, className }: { error: unknown; onRe
       icon={<AlertTriangleIcon className="text-red-500" />}
       title="Couldn't load this"
       description={errorMessage(error)}
-      action={onRetry && <Button size="sm" onClick={onRetry}>Try again</Button>}
+      action={
+        onRetry && (
+          <Button size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        )
+      }
     />
   );
 }

@@ -45,7 +45,14 @@ export function Menu({ trigger, triggerClassName, triggerLabel, placement = 'bot
         {trigger(open)}
       </button>
       {open && (
-        <div role="menu" className={cn('absolute z-30 min-w-56 animate-pop-in rounded-lg border border-zinc-200 bg-white p-1 shadow-lg', placements[placement], panelClassName)}>
+        <div
+          role="menu"
+          className={cn(
+            'absolute z-30 min-w-56 animate-pop-in rounded-lg border border-zinc-200 bg-white p-1 shadow-lg',
+            placements[placement],
+            panelClassName,
+          )}
+        >
           {children(() => setOpen(false))}
         </div>
       )}
@@ -53,7 +60,19 @@ export function Menu({ trigger, triggerClassName, triggerLabel, placement = 'bot
   );
 }
 
-export function MenuItem({ onSelect, children, tone = 'default', disabled, selected }: { onSelect: () => void; children: ReactNode; tone?: 'default' | 'danger'; disabled?: boolean; selected?: boolean }) {
+export function MenuItem({
+  onSelect,
+  children,
+  tone = 'default',
+  disabled,
+  selected,
+}: {
+  onSelect: () => void;
+  children: ReactNode;
+  tone?: 'default' | 'danger';
+  disabled?: boolean;
+  selected?: boolean;
+}) {
   return (
     <button
       type="button"

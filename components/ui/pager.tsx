@@ -2,7 +2,15 @@
 import { Button } from './button';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
-export function Pager({ first, last, total, onPrevious, onNext, previousDisabled, rangeTestId }: {
+export function Pager({
+  first,
+  last,
+  total,
+  onPrevious,
+  onNext,
+  previousDisabled,
+  rangeTestId,
+}: {
   first: number;
   last: number;
   total: number;

@@ -7,7 +7,17 @@ import { CopyButton } from './copy-button';
 
 const SHOWN_ONCE = "Copy it now: you won't see it again.";
 
-export function SecretReveal({ value, label = 'Secret', notice = SHOWN_ONCE, children }: { value: string; label?: string; notice?: string; children?: ReactNode }) {
+export function SecretReveal({
+  value,
+  label = 'Secret',
+  notice = SHOWN_ONCE,
+  children,
+}: {
+  value: string;
+  label?: string;
+  notice?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="space-y-3">
       <div>

@@ -27,7 +27,11 @@ export function TabNav({ label, tabs, className }: { label: string; tabs: TabLin
         >
           {tab.label}
           {tab.count !== undefined && (
-            <span className={cn('rounded-full px-1.5 py-px text-[11px] tabular-nums', tab.active ? 'bg-accent-50 text-accent-700' : 'bg-zinc-100 text-zinc-500')}>{tab.count}</span>
+            <span
+              className={cn('rounded-full px-1.5 py-px text-[11px] tabular-nums', tab.active ? 'bg-accent-50 text-accent-700' : 'bg-zinc-100 text-zinc-500')}
+            >
+              {tab.count}
+            </span>
           )}
         </Link>
       ))}
@@ -42,7 +46,19 @@ export interface SegmentedOption<V extends string> {
 }
 
 /** A radio group drawn as side-by-side cards. */
-export function Segmented<V extends string>({ label, value, options, onChange, className }: { label: string; value: V; options: SegmentedOption<V>[]; onChange: (value: V) => void; className?: string }) {
+export function Segmented<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  className,
+}: {
+  label: string;
+  value: V;
+  options: SegmentedOption<V>[];
+  onChange: (value: V) => void;
+  className?: string;
+}) {
   return (
     <div role="radiogroup" aria-label={label} className={cn('grid gap-2', options.length === 2 ? 'grid-cols-2' : 'grid-cols-3', className)}>
       {options.map((option) => {

@@ -31,7 +31,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="pointer-events-none fixed right-4 bottom-4 z-50 flex flex-col items-end gap-2" aria-live="polite">
         {toasts.map((toast) => (
-          <div key={toast.id} role="status" className="pointer-events-auto flex max-w-md animate-pop-in items-start gap-2.5 rounded-lg bg-zinc-900 px-3.5 py-2.5 text-sm text-white shadow-lg">
+          <div
+            key={toast.id}
+            role="status"
+            className="pointer-events-auto flex max-w-md animate-pop-in items-start gap-2.5 rounded-lg bg-zinc-900 px-3.5 py-2.5 text-sm text-white shadow-lg"
+          >
             <CheckCircleIcon className="mt-0.5 size-4 shrink-0 text-emerald-400" />
             {toast.message}
           </div>

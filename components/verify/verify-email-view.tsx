@@ -36,10 +36,21 @@ export function VerifyEmailView({ token }: { token: string | null }) {
   }
   if (!token || verify.isError) {
     return (
-      <AuthFrame title="This link didn't work" description={token ? errorMessage(verify.error).replace(/^Token: (.)/, (_, c: string) => c.toUpperCase()) : 'The link has no token in it. Open it again from the e-mail.'}>
+      <AuthFrame
+        title="This link didn't work"
+        description={
+          token
+            ? errorMessage(verify.error).replace(/^Token: (.)/, (_, c: string) => c.toUpperCase())
+            : 'The link has no token in it. Open it again from the e-mail.'
+        }
+      >
         <div className="flex flex-col items-center gap-5 py-2 text-center">
           <XCircleIcon className="size-12 text-red-500" />
-          <p className="text-sm text-zinc-500">{signedIn ? 'Ask for a new link from the banner at the top of the dashboard.' : 'Sign in and ask for a new link from the banner at the top of the dashboard.'}</p>
+          <p className="text-sm text-zinc-500">
+            {signedIn
+              ? 'Ask for a new link from the banner at the top of the dashboard.'
+              : 'Sign in and ask for a new link from the banner at the top of the dashboard.'}
+          </p>
           <ButtonLink href={next.href} variant="primary" className="w-full">
             {next.label}
           </ButtonLink>

@@ -51,9 +51,19 @@ export function DeliveryLogCard({ webhook, onClose }: { webhook: Webhook; onClos
         query={attempts}
         rows={attempts.data}
         rowKey={(a) => a.id}
-        empty={<EmptyState icon={<ActivityIcon />} title="Nothing delivered yet" description="Attempts appear here when a session ends, or when you send a test." />}
+        empty={
+          <EmptyState icon={<ActivityIcon />} title="Nothing delivered yet" description="Attempts appear here when a session ends, or when you send a test." />
+        }
         columns={[
-          { key: 'time', header: 'Time', cell: (a) => <time dateTime={a.attemptedAt} className="whitespace-nowrap" suppressHydrationWarning>{formatDateTime(a.attemptedAt)}</time> },
+          {
+            key: 'time',
+            header: 'Time',
+            cell: (a) => (
+              <time dateTime={a.attemptedAt} className="whitespace-nowrap" suppressHydrationWarning>
+                {formatDateTime(a.attemptedAt)}
+              </time>
+            ),
+          },
           { key: 'event', header: 'Event', cell: (a) => <code className="font-mono text-[12px] text-zinc-800">{a.event}</code> },
           { key: 'attempt', header: 'Attempt', className: 'text-right', cell: (a) => a.attempt },
           { key: 'result', header: 'Result', cell: (a) => <Result attempt={a} /> },
@@ -63,7 +73,10 @@ export function DeliveryLogCard({ webhook, onClose }: { webhook: Webhook; onClos
             header: 'Delivery',
             cell: (a) => {
               // A test is sent once: it fails, it does not give up.
-              const s = a.deliveryStatus === 'failed' && a.event === 'webhook.test' ? { tone: 'danger' as const, label: 'Failed' } : (statusBadge[a.deliveryStatus] ?? { tone: 'neutral' as const, label: a.deliveryStatus });
+              const s =
+                a.deliveryStatus === 'failed' && a.event === 'webhook.test'
+                  ? { tone: 'danger' as const, label: 'Failed' }
+                  : (statusBadge[a.deliveryStatus] ?? { tone: 'neutral' as const, label: a.deliveryStatus });
               return (
                 <span className="flex items-center gap-2" title={a.deliveryId}>
                   <Badge tone={s.tone}>{s.label}</Badge>

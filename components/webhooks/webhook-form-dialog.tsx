@@ -13,7 +13,17 @@ import { ACCEPTED_EVENTS, eventDescriptions, isSentEvent } from './event-labels'
 
 const FIELDS = ['label', 'url', 'events', 'routerInstanceId', 'active'] as const;
 
-export function WebhookFormDialog({ open, webhook, onClose, onSaved }: { open: boolean; webhook?: Webhook; onClose: () => void; onSaved: (webhook: Webhook, created: boolean) => void }) {
+export function WebhookFormDialog({
+  open,
+  webhook,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  webhook?: Webhook;
+  onClose: () => void;
+  onSaved: (webhook: Webhook, created: boolean) => void;
+}) {
   return open ? <WebhookForm webhook={webhook} onClose={onClose} onSaved={onSaved} /> : null;
 }
 
@@ -70,20 +80,45 @@ function WebhookForm({ webhook, onClose, onSaved }: { webhook?: Webhook; onClose
       submitLabel={editing ? 'Save changes' : 'Add webhook'}
       pending={mutation.isPending}
     >
-      <TextField label="Label" value={label} onChange={(e) => { edited('label'); setLabel(e.target.value); }} error={errors.label} placeholder="Ops alerts" maxLength={100} autoFocus />
+      <TextField
+        label="Label"
+        value={label}
+        onChange={(e) => {
+          edited('label');
+          setLabel(e.target.value);
+        }}
+        error={errors.label}
+        placeholder="Ops alerts"
+        maxLength={100}
+        autoFocus
+      />
       <TextField
         label="Endpoint URL"
         type="url"
         value={url}
-        onChange={(e) => { edited('url'); setUrl(e.target.value); }}
+        onChange={(e) => {
+          edited('url');
+          setUrl(e.target.value);
+        }}
         error={errors.url}
         placeholder={editing ? webhook.url : 'https://example.com/hooks/browser-router?token=…'}
-        hint={editing ? 'Leave empty to keep the current address.' : 'Deliveries are not signed: put a secret in the URL (e.g. ?token=…). It is stored encrypted and shown masked.'}
+        hint={
+          editing
+            ? 'Leave empty to keep the current address.'
+            : 'Deliveries are not signed: put a secret in the URL (e.g. ?token=…). It is stored encrypted and shown masked.'
+        }
         spellCheck={false}
         autoComplete="off"
       />
       <Field label="Router" htmlFor={routerFieldId} error={errors.routerInstanceId}>
-        <Select id={routerFieldId} value={routerId} onChange={(e) => { edited('routerInstanceId'); setRouterId(e.target.value); }}>
+        <Select
+          id={routerFieldId}
+          value={routerId}
+          onChange={(e) => {
+            edited('routerInstanceId');
+            setRouterId(e.target.value);
+          }}
+        >
           <option value="">All routers</option>
           {routers.map((r) => (
             <option key={r.id} value={r.id}>
@@ -95,7 +130,16 @@ function WebhookForm({ webhook, onClose, onSaved }: { webhook?: Webhook; onClose
       <fieldset aria-describedby={eventsId} className="space-y-2">
         <legend className="mb-1.5 text-[13px] font-medium text-zinc-700">Events</legend>
         <label className="flex items-center gap-2 text-sm text-zinc-800">
-          <input type="radio" name="event-mode" checked={allEvents} onChange={() => { edited('events'); setAllEvents(true); }} className="accent-accent-600" />
+          <input
+            type="radio"
+            name="event-mode"
+            checked={allEvents}
+            onChange={() => {
+              edited('events');
+              setAllEvents(true);
+            }}
+            className="accent-accent-600"
+          />
           Every event, including ones added later
         </label>
         <label className="flex items-center gap-2 text-sm text-zinc-800">
@@ -106,7 +150,13 @@ function WebhookForm({ webhook, onClose, onSaved }: { webhook?: Webhook; onClose
           <div className="grid gap-1.5 rounded-lg border border-zinc-200 p-3 sm:grid-cols-2">
             {ACCEPTED_EVENTS.map((event) => (
               <label key={event} className="flex items-start gap-2 text-[13px] text-zinc-700">
-                <input type="checkbox" checked={events.includes(event)} onChange={() => toggle(event)} className="mt-0.5 accent-accent-600" aria-label={event} />
+                <input
+                  type="checkbox"
+                  checked={events.includes(event)}
+                  onChange={() => toggle(event)}
+                  className="mt-0.5 accent-accent-600"
+                  aria-label={event}
+                />
                 <span className="min-w-0">
                   <code className="font-mono text-[12px] text-zinc-900">{event}</code>
                   {!isSentEvent(event) && <Badge className="ml-1.5 scale-90">not sent yet</Badge>}

@@ -24,12 +24,21 @@ function Health({ webhook }: { webhook: Webhook }) {
   if (failedLast) {
     return (
       <span className="block text-[13px]">
-        <span className="text-red-700">Failed <Time value={webhook.lastFailureAt} relative /></span>
-        <span className="block truncate text-zinc-500" title={webhook.lastFailureReason ?? undefined}>{webhook.lastFailureReason}</span>
+        <span className="text-red-700">
+          Failed <Time value={webhook.lastFailureAt} relative />
+        </span>
+        <span className="block truncate text-zinc-500" title={webhook.lastFailureReason ?? undefined}>
+          {webhook.lastFailureReason}
+        </span>
       </span>
     );
   }
-  if (webhook.lastDeliveredAt) return <span className="block text-[13px] text-zinc-600">Delivered <Time value={webhook.lastDeliveredAt} relative /></span>;
+  if (webhook.lastDeliveredAt)
+    return (
+      <span className="block text-[13px] text-zinc-600">
+        Delivered <Time value={webhook.lastDeliveredAt} relative />
+      </span>
+    );
   return <span className="block text-[13px] text-zinc-400">Nothing sent yet</span>;
 }
 
@@ -94,7 +103,9 @@ export function WebhooksPage() {
                 cell: (w) => (
                   <div className="max-w-64 min-w-0">
                     <div className="truncate font-medium text-zinc-900">{w.label}</div>
-                    <code className="block truncate font-mono text-[12px] text-zinc-500" title={w.url}>{w.url}</code>
+                    <code className="block truncate font-mono text-[12px] text-zinc-500" title={w.url}>
+                      {w.url}
+                    </code>
                   </div>
                 ),
               },
@@ -103,7 +114,11 @@ export function WebhooksPage() {
                 header: 'Sends',
                 cell: (w) => (
                   <div className="space-y-0.5 text-[13px]">
-                    {w.events.length === 0 ? <Badge>All events</Badge> : <div title={w.events.join(', ')}>{w.events.length === 1 ? w.events[0] : `${w.events.length} events`}</div>}
+                    {w.events.length === 0 ? (
+                      <Badge>All events</Badge>
+                    ) : (
+                      <div title={w.events.join(', ')}>{w.events.length === 1 ? w.events[0] : `${w.events.length} events`}</div>
+                    )}
                     <div className="text-zinc-500">{routerName(w.routerInstanceId)}</div>
                   </div>
                 ),
@@ -113,7 +128,13 @@ export function WebhooksPage() {
                 header: 'Status',
                 cell: (w) => (
                   <div className="max-w-44 space-y-0.5">
-                    {w.active ? <Badge tone="success" dot>Active</Badge> : <Badge>Paused</Badge>}
+                    {w.active ? (
+                      <Badge tone="success" dot>
+                        Active
+                      </Badge>
+                    ) : (
+                      <Badge>Paused</Badge>
+                    )}
                     <Health webhook={w} />
                   </div>
                 ),
@@ -129,7 +150,13 @@ export function WebhooksPage() {
                         Send test
                       </Button>
                     )}
-                    <Button size="sm" variant="ghost" aria-label={`Deliveries of ${w.label}`} aria-pressed={logOf === w.id} onClick={() => setLogOf(logOf === w.id ? null : w.id)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Deliveries of ${w.label}`}
+                      aria-pressed={logOf === w.id}
+                      onClick={() => setLogOf(logOf === w.id ? null : w.id)}
+                    >
                       Deliveries
                     </Button>
                     {canManage && (
@@ -173,12 +200,32 @@ export function WebhooksPage() {
         }}
         onDone={() => toast('Webhook deleted')}
       />
-      {dialog?.kind === 'tested' && <TestResultDialog webhook={dialog.webhook} result={dialog.result} onClose={close} onShowLog={() => { setLogOf(dialog.webhook.id); close(); }} />}
+      {dialog?.kind === 'tested' && (
+        <TestResultDialog
+          webhook={dialog.webhook}
+          result={dialog.result}
+          onClose={close}
+          onShowLog={() => {
+            setLogOf(dialog.webhook.id);
+            close();
+          }}
+        />
+      )}
     </>
   );
 }
 
-function TestResultDialog({ webhook, result, onClose, onShowLog }: { webhook: Webhook; result: WebhookTestResult; onClose: () => void; onShowLog: () => void }) {
+function TestResultDialog({
+  webhook,
+  result,
+  onClose,
+  onShowLog,
+}: {
+  webhook: Webhook;
+  result: WebhookTestResult;
+  onClose: () => void;
+  onShowLog: () => void;
+}) {
   return (
     <Dialog
       open
@@ -187,7 +234,9 @@ function TestResultDialog({ webhook, result, onClose, onShowLog }: { webhook: We
       footer={
         <>
           <Button onClick={onShowLog}>Open the delivery log</Button>
-          <Button variant="primary" onClick={onClose}>Done</Button>
+          <Button variant="primary" onClick={onClose}>
+            Done
+          </Button>
         </>
       }
     >
@@ -197,11 +246,13 @@ function TestResultDialog({ webhook, result, onClose, onShowLog }: { webhook: We
         </Alert>
       ) : (
         <Alert tone="danger" title="Not delivered">
-          {result.statusCode ? `Your endpoint answered HTTP ${result.statusCode}` : `No answer: ${result.error}`} after {result.durationMs.toLocaleString('en')} ms. Tests are sent once, without retries.
+          {result.statusCode ? `Your endpoint answered HTTP ${result.statusCode}` : `No answer: ${result.error}`} after {result.durationMs.toLocaleString('en')}{' '}
+          ms. Tests are sent once, without retries.
         </Alert>
       )}
       <p className="text-[13px] text-zinc-500">
-        The body had <code className="font-mono text-[12px]">&quot;event&quot;: &quot;webhook.test&quot;</code> and delivery id <code className="font-mono text-[12px]">{result.deliveryId}</code>.
+        The body had <code className="font-mono text-[12px]">&quot;event&quot;: &quot;webhook.test&quot;</code> and delivery id{' '}
+        <code className="font-mono text-[12px]">{result.deliveryId}</code>.
       </p>
     </Dialog>
   );

@@ -34,8 +34,8 @@ const NOT_A_RESOURCE: Record<string, string> = {
   'GET /v1/invitations/{id}/lookup': "the id is the link's secret: anyone with the link reads it (invitations.test)",
   'POST /v1/invitations/{id}/accept': "the link's secret; someone else's invitation is 403 (invitations.test)",
   'POST /v1/invitations/{id}/decline': "the link's secret; someone else's invitation is 403 (invitations.test)",
-  'PATCH /v1/admin/workspaces/{id}': "any workspace, for the operator only (403 for anyone else: the operator test below)",
-  'POST /v1/admin/workspaces/{id}/credits': "any workspace, for the operator only (403 for anyone else: the operator test below)",
+  'PATCH /v1/admin/workspaces/{id}': 'any workspace, for the operator only (403 for anyone else: the operator test below)',
+  'POST /v1/admin/workspaces/{id}/credits': 'any workspace, for the operator only (403 for anyone else: the operator test below)',
   'GET /v1/billing/transactions/{providerTxnId}': "another workspace's checkout is 404 (billing-checkout.test: the outsider's read)",
   'GET /api/billing/test-checkout/{id}': "a test top-up, for the operator or its workspace's members (billing-checkout.test)",
   'POST /api/billing/test-checkout/{id}/cancel': "a test top-up, for the operator or its workspace's members (billing-checkout.test)",
@@ -56,12 +56,23 @@ before(async () => {
     seedTrace(session),
   ]);
   const [webhook, key, invitation] = await Promise.all([
-    create('createWebhook', strangers), create('createRouterKey', { auth: { token: stranger.token }, headers: { 'x-router-id': stranger.routerId } }), create('createInvitation', { auth: strangerSession }),
+    create('createWebhook', strangers),
+    create('createRouterKey', { auth: { token: stranger.token }, headers: { 'x-router-id': stranger.routerId } }),
+    create('createInvitation', { auth: strangerSession }),
   ]);
   const token = expectOk(await call('GET', '/v1/access-tokens', strangers)).items[0];
   theirs = {
-    routers: stranger.routerId, providers: provider.slug, profiles: profile.slug, sessions: session.id, replays: recording.id, inspections: trace.id,
-    webhooks: webhook.id, 'api-keys': key.id, invitations: invitation.id, 'access-tokens': token.id, members: stranger.userId,
+    routers: stranger.routerId,
+    providers: provider.slug,
+    profiles: profile.slug,
+    sessions: session.id,
+    replays: recording.id,
+    inspections: trace.id,
+    webhooks: webhook.id,
+    'api-keys': key.id,
+    invitations: invitation.id,
+    'access-tokens': token.id,
+    members: stranger.userId,
   };
 });
 
@@ -100,19 +111,23 @@ const credentialOf = (op: OperationSpec, user: TestUser, cookie?: Auth): Auth =>
 
 test('every signed-in endpoint: 401 without a credential, and with a token that is not one', async () => {
   const address = randomLoopback();
-  await Promise.all(WEB_OPERATIONS.filter(signedIn).map(async (op) => {
-    expectRefusal(await send(op, undefined, { localAddress: address }), 401, 'unauthenticated', op, 'without a credential');
-    expectRefusal(await send(op, { token: 'acct_not-a-real-token' }, { localAddress: address }), 401, 'unauthenticated', op, 'with a bad token');
-  }));
+  await Promise.all(
+    WEB_OPERATIONS.filter(signedIn).map(async (op) => {
+      expectRefusal(await send(op, undefined, { localAddress: address }), 401, 'unauthenticated', op, 'without a credential');
+      expectRefusal(await send(op, { token: 'acct_not-a-real-token' }, { localAddress: address }), 401, 'unauthenticated', op, 'with a bad token');
+    }),
+  );
 });
 
 test('every owner/admin endpoint: 403 for a member; every owner endpoint: 403 for an admin too', async () => {
   const guarded = WEB_OPERATIONS.filter((op) => op.role);
   assert.ok(guarded.length >= 30);
-  await Promise.all(guarded.map(async (op) => {
-    expectRefusal(await send(op, { token: member.token }), 403, 'forbidden', op, 'for a member');
-    if (op.role === 'owner') expectRefusal(await send(op, { token: admin.token }), 403, 'forbidden', op, 'for an admin');
-  }));
+  await Promise.all(
+    guarded.map(async (op) => {
+      expectRefusal(await send(op, { token: member.token }), 403, 'forbidden', op, 'for a member');
+      if (op.role === 'owner') expectRefusal(await send(op, { token: admin.token }), 403, 'forbidden', op, 'for an admin');
+    }),
+  );
 });
 
 test("every dashboard-only endpoint: a bearer is 403 cookie_required, even the owner's", async () => {
@@ -124,39 +139,53 @@ test("every dashboard-only endpoint: a bearer is 403 cookie_required, even the o
 test("every operator endpoint: 403 for anyone but the installation's operator, a workspace owner included", async () => {
   const operators = WEB_OPERATIONS.filter((op) => op.operator);
   assert.ok(operators.length >= 5);
-  await Promise.all(operators.map(async (op) => {
-    expectRefusal(await send(op, { token: owner.token }, { values: { id: stranger.workspaceId } }), 403, 'forbidden', op, 'for a workspace owner');
-    expectRefusal(await send(op, ownerCookie, { values: { id: stranger.workspaceId } }), 403, 'forbidden', op, 'for a dashboard session');
-  }));
+  await Promise.all(
+    operators.map(async (op) => {
+      expectRefusal(await send(op, { token: owner.token }, { values: { id: stranger.workspaceId } }), 403, 'forbidden', op, 'for a workspace owner');
+      expectRefusal(await send(op, ownerCookie, { values: { id: stranger.workspaceId } }), 403, 'forbidden', op, 'for a dashboard session');
+    }),
+  );
 });
 
 test('every workspace endpoint: another workspace in X-Workspace-Id is not_a_member', async () => {
   const headers = { 'x-workspace-id': stranger.workspaceId };
-  await Promise.all(WEB_OPERATIONS.filter((o) => signedIn(o) && scopeOf(o) !== 'none').map(async (op) => {
-    expectRefusal(await send(op, credentialOf(op, owner, ownerCookie), { headers }), 403, 'not_a_member', op, "with another workspace's id");
-  }));
+  await Promise.all(
+    WEB_OPERATIONS.filter((o) => signedIn(o) && scopeOf(o) !== 'none').map(async (op) => {
+      expectRefusal(await send(op, credentialOf(op, owner, ownerCookie), { headers }), 403, 'not_a_member', op, "with another workspace's id");
+    }),
+  );
 });
 
 test("every router endpoint: another workspace's router is 404, in X-Router-Id or routerInstanceId", async () => {
   const routed = WEB_OPERATIONS.filter((op) => scopeOf(op) === 'router');
   assert.ok(routed.length > 15);
-  await Promise.all(routed.map(async (op) => {
-    expectRefusal(await send(op, credentialOf(op, owner, ownerCookie), { headers: { 'x-router-id': stranger.routerId } }), 404, 'not_found', op, "with another workspace's router");
-    const { path, body } = request(op);
-    const viaQuery = await call(op.method.toUpperCase(), `${path}?routerInstanceId=${stranger.routerId}`, { auth: { token: owner.token }, body });
-    expectRefusal(viaQuery, 404, 'not_found', op, "with another workspace's router in the query");
-  }));
+  await Promise.all(
+    routed.map(async (op) => {
+      expectRefusal(
+        await send(op, credentialOf(op, owner, ownerCookie), { headers: { 'x-router-id': stranger.routerId } }),
+        404,
+        'not_found',
+        op,
+        "with another workspace's router",
+      );
+      const { path, body } = request(op);
+      const viaQuery = await call(op.method.toUpperCase(), `${path}?routerInstanceId=${stranger.routerId}`, { auth: { token: owner.token }, body });
+      expectRefusal(viaQuery, 404, 'not_found', op, "with another workspace's router in the query");
+    }),
+  );
 });
 
 test("every endpoint with a resource in its path: another workspace's resource is 404 to the owner", async () => {
   const named = WEB_OPERATIONS.filter((op) => op.path.includes('{') && !(label(op) in NOT_A_RESOURCE));
-  await Promise.all(named.map(async (op) => {
-    const resource = /^\/(?:v1|api)\/(?:workspaces\/current\/)?([a-z-]+)\/\{/.exec(op.path)?.[1];
-    assert.ok(resource && theirs[resource], `${label(op)}: say which resource its path names (theirs) or why it names none (NOT_A_RESOURCE)`);
-    const values = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m, i) => [m[1]!, i === 0 ? theirs[resource]! : '1']));
-    const res = await send(op, credentialOf(op, owner, ownerCookie), { values });
-    expectRefusal(res, 404, 'not_found', op, `with the other workspace's ${resource}`);
-  }));
+  await Promise.all(
+    named.map(async (op) => {
+      const resource = /^\/(?:v1|api)\/(?:workspaces\/current\/)?([a-z-]+)\/\{/.exec(op.path)?.[1];
+      assert.ok(resource && theirs[resource], `${label(op)}: say which resource its path names (theirs) or why it names none (NOT_A_RESOURCE)`);
+      const values = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m, i) => [m[1]!, i === 0 ? theirs[resource]! : '1']));
+      const res = await send(op, credentialOf(op, owner, ownerCookie), { values });
+      expectRefusal(res, 404, 'not_found', op, `with the other workspace's ${resource}`);
+    }),
+  );
   // Refused, not done: the stranger's webhook and router are still there.
   expectOk(await call('GET', `/v1/webhooks/${theirs.webhooks}`, { auth: { token: stranger.token } }));
   expectOk(await call('GET', `/v1/routers/${theirs.routers}`, { auth: { token: stranger.token } }));

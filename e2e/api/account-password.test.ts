@@ -21,10 +21,20 @@ test('PATCH /v1/account changes the name, with a bearer or the dashboard cookie'
 test('PATCH /v1/account: validation, authentication and same-origin errors', async () => {
   const user = await newUser('rename-errors');
   const auth = { token: user.token };
-  for (const [body, path] of [[{ name: '   ' }, 'name'], [{ name: 'x'.repeat(101) }, 'name'], [{ name: 7 }, 'name'], [{}, 'name'], [{ name: 'Ok', email: 'new@example.test' }, 'email']] as const) {
+  for (const [body, path] of [
+    [{ name: '   ' }, 'name'],
+    [{ name: 'x'.repeat(101) }, 'name'],
+    [{ name: 7 }, 'name'],
+    [{}, 'name'],
+    [{ name: 'Ok', email: 'new@example.test' }, 'email'],
+  ] as const) {
     const res = await call('PATCH', '/v1/account', { auth, body });
     expectError(res, 400, 'validation_error');
-    assert.deepEqual(res.body.error.details.map((d: { path: string }) => d.path), [path], JSON.stringify(body));
+    assert.deepEqual(
+      res.body.error.details.map((d: { path: string }) => d.path),
+      [path],
+      JSON.stringify(body),
+    );
   }
   expectError(await call('PATCH', '/v1/account', { body: { name: 'Anonymous' } }), 401, 'unauthenticated');
   expectError(await call('PATCH', '/v1/account', { auth: { token: 'acct_not-a-real-token' }, body: { name: 'Wrong' } }), 401, 'unauthenticated');
@@ -65,13 +75,27 @@ test('POST /v1/account/password: the current password, the new password rules, a
   assert.deepEqual(wrong.body.error.details, [{ path: 'currentPassword', message: 'the current password is not correct' }]);
   const weak = await call('POST', '/v1/account/password', { auth: session, body: { currentPassword: PASSWORD, newPassword: 'short' } });
   expectError(weak, 400, 'validation_error');
-  assert.deepEqual(weak.body.error.details.map((d: { path: string }) => d.path), ['newPassword']);
+  assert.deepEqual(
+    weak.body.error.details.map((d: { path: string }) => d.path),
+    ['newPassword'],
+  );
   const missing = await call('POST', '/v1/account/password', { auth: session, body: {} });
   assert.deepEqual(missing.body.error.details.map((d: { path: string }) => d.path).sort(), ['currentPassword', 'newPassword']);
 
-  expectError(await call('POST', '/v1/account/password', { auth: { token: user.token }, body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } }), 403, 'cookie_required');
+  expectError(
+    await call('POST', '/v1/account/password', { auth: { token: user.token }, body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } }),
+    403,
+    'cookie_required',
+  );
   expectError(await call('POST', '/v1/account/password', { body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } }), 401, 'unauthenticated');
-  expectError(await call('POST', '/v1/account/password', { auth: { ...session, origin: 'https://evil.example' }, body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } }), 403, 'forbidden');
+  expectError(
+    await call('POST', '/v1/account/password', {
+      auth: { ...session, origin: 'https://evil.example' },
+      body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    }),
+    403,
+    'forbidden',
+  );
   expectError(await call('GET', '/v1/account/password', { auth: session }), 405, 'method_not_allowed');
   // Nothing changed.
   expectOk(await call('GET', '/v1/me', { auth: session }));
@@ -83,7 +107,11 @@ test('wrong current passwords count as failed sign-ins of the address', async ()
   const session = await signIn(user.email);
   const { SIGN_IN_FAILURES_PER_EMAIL } = await import('../../lib/auth/sign-in-throttle');
   for (let i = 0; i < SIGN_IN_FAILURES_PER_EMAIL; i++) {
-    expectError(await call('POST', '/v1/account/password', { auth: session, body: { currentPassword: `guess number ${i}`, newPassword: NEW_PASSWORD } }), 400, 'validation_error');
+    expectError(
+      await call('POST', '/v1/account/password', { auth: session, body: { currentPassword: `guess number ${i}`, newPassword: NEW_PASSWORD } }),
+      400,
+      'validation_error',
+    );
   }
   const limited = await call('POST', '/v1/account/password', { auth: session, body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } });
   expectError(limited, 429, 'rate_limited');

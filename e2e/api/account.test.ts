@@ -12,7 +12,10 @@ test('sign-up creates a workspace, a default router and a key; the e-mailed link
   const me = expectOk(await call('GET', '/v1/me', { auth: session }));
   assert.equal(me.workspaces.length, 1);
   assert.equal(me.workspaces[0].role, 'owner');
-  assert.deepEqual(me.routers.map((r: { slug: string }) => r.slug), ['default']);
+  assert.deepEqual(
+    me.routers.map((r: { slug: string }) => r.slug),
+    ['default'],
+  );
   const { db } = await import('../../lib/db');
   assert.equal(await db.routerKey.count({ where: { routerId: me.routers[0].id, revokedAt: null } }), 1);
 
@@ -65,7 +68,8 @@ test('the purge removes the account and its workspaces after 30 days, not before
   const { db } = await import('../../lib/db');
   // The deletion is dated back rather than the purge's clock moved forward: a purge at a later
   // "now" would also remove the pending deletions of the files running beside this one.
-  const requestedAt = async (daysAgo: number) => db.user.update({ where: { id: user.userId }, data: { deletionRequestedAt: new Date(Date.now() - daysAgo * 86_400_000) } });
+  const requestedAt = async (daysAgo: number) =>
+    db.user.update({ where: { id: user.userId }, data: { deletionRequestedAt: new Date(Date.now() - daysAgo * 86_400_000) } });
   await requestedAt(29);
   await purgeDeletedAccounts();
   assert.ok(await db.user.findUnique({ where: { id: user.userId } }));

@@ -67,7 +67,11 @@ test('cookie mutations from another origin are refused', async () => {
   const res = await call('POST', '/v1/access-tokens', { auth: { ...session, origin: 'https://evil.example' }, body: { label: 'csrf' } });
   expectError(res, 403, 'forbidden');
   const list = expectOk(await call('GET', '/v1/access-tokens', { auth: session }));
-  assert.equal(list.items.some((t: { label: string }) => t.label === 'csrf'), false, 'nothing was created');
+  assert.equal(
+    list.items.some((t: { label: string }) => t.label === 'csrf'),
+    false,
+    'nothing was created',
+  );
   expectOk(await call('POST', '/v1/access-tokens', { auth: { ...session, origin: new URL(WEB).origin }, body: { label: 'same-origin' } }), 201);
 });
 
@@ -115,7 +119,10 @@ test('a client-sent X-Forwarded-For does not choose the throttle bucket; only fa
   const spoofed = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
   const csrf = await fetch(`${WEB}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   await fetch(`${WEB}/api/auth/callback/credentials`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, 'x-forwarded-for': spoofed },

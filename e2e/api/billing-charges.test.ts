@@ -20,8 +20,12 @@ import { db } from '../../lib/db';
 let browser: Chromium;
 let site: TestSite;
 let receiver: Receiver;
-before(async () => { [browser, site, receiver] = await Promise.all([launchChromium(), startTestSite(), startReceiver()]); });
-after(async () => { await Promise.all([browser?.stop(), site?.close(), receiver?.close()]); });
+before(async () => {
+  [browser, site, receiver] = await Promise.all([launchChromium(), startTestSite(), startReceiver()]);
+});
+after(async () => {
+  await Promise.all([browser?.stop(), site?.close(), receiver?.close()]);
+});
 
 async function withProvider(tag: string): Promise<TestUser & { key: string }> {
   const user = await newUser(tag);
@@ -29,16 +33,21 @@ async function withProvider(tag: string): Promise<TestUser & { key: string }> {
   return { ...user, key: await routerKey(user.workspaceId, user.routerId) };
 }
 
-const grant = (workspaceId: string, millicents: bigint) => post(db, workspaceId, [{ kind: 'grant', amountMillicents: millicents, cause: `grant:${randomUUID()}` }]);
+const grant = (workspaceId: string, millicents: bigint) =>
+  post(db, workspaceId, [{ kind: 'grant', amountMillicents: millicents, cause: `grant:${randomUUID()}` }]);
 const balance = async (workspaceId: string) => (await db.wallet.findUnique({ where: { workspaceId } }))?.balanceMillicents ?? 0n;
 
 async function endedSession(user: TestUser, sessionId: string) {
-  return eventually(async () => {
-    const res = await call('GET', `/v1/sessions/${sessionId}`, { auth: { token: user.token } });
-    if (res.status === 404) return null; // the row is written beside the 101, not before it
-    const got = expectOk(res);
-    return got.state !== 'active' ? got : null;
-  }, 5_000, 'the session end');
+  return eventually(
+    async () => {
+      const res = await call('GET', `/v1/sessions/${sessionId}`, { auth: { token: user.token } });
+      if (res.status === 404) return null; // the row is written beside the 101, not before it
+      const got = expectOk(res);
+      return got.state !== 'active' ? got : null;
+    },
+    5_000,
+    'the session end',
+  );
 }
 
 async function runSession(user: TestUser & { key: string }) {
@@ -67,16 +76,28 @@ test('above the free count a session costs 50 millicents at its end, in the same
   assert.equal(ended.billedMillicents, 50);
   assert.equal(ended.billedCents, 0, 'a twentieth of a cent rounds to 0 whole cents');
   const entries = await db.walletEntry.findMany({ where: { workspaceId: user.workspaceId, kind: 'session' } });
-  assert.deepEqual(entries.map((e) => [e.cause, e.amountMillicents, e.sessionLogId]), [[`session:${ended.id}:session`, -50n, ended.id]]);
+  assert.deepEqual(
+    entries.map((e) => [e.cause, e.amountMillicents, e.sessionLogId]),
+    [[`session:${ended.id}:session`, -50n, ended.id]],
+  );
   assert.equal(await balance(user.workspaceId), 950n);
   const day = await db.ledgerEntry.findMany({ where: { workspaceId: user.workspaceId, kind: 'session' } });
-  assert.deepEqual(day.map((d) => [d.count, d.totalMillicents]), [[1, -50n]]);
+  assert.deepEqual(
+    day.map((d) => [d.count, d.totalMillicents]),
+    [[1, -50n]],
+  );
   assert.equal((await db.sessionLog.findUniqueOrThrow({ where: { id: ended.id } })).monthOrdinal, 10_001);
 });
 
 test('a session with a webhook to tell is charged in the same transaction as its event', async () => {
   const user = await withProvider('over-hook');
-  expectOk(await call('POST', '/v1/webhooks', { auth: { token: user.token }, body: { label: 'ends', url: `${receiver.url}/ends-${user.workspaceId}`, events: ['session.ended'] } }), 201);
+  expectOk(
+    await call('POST', '/v1/webhooks', {
+      auth: { token: user.token },
+      body: { label: 'ends', url: `${receiver.url}/ends-${user.workspaceId}`, events: ['session.ended'] },
+    }),
+    201,
+  );
   await seedUsage(user.workspaceId, 20_000);
   await grant(user.workspaceId, 100_000n);
   const ended = await runSession(user);

@@ -50,7 +50,12 @@ before(async () => {
   }
   [owner, memberUser, outsider] = await Promise.all([newUser('pay-owner'), newUser('pay-member'), newUser('pay-outsider')]);
   await addMember(owner.workspaceId, memberUser.userId, 'member');
-  [operator, ownerCookie, memberCookie, outsiderCookie] = await Promise.all([signIn(OPERATOR), signIn(owner.email), signIn(memberUser.email), signIn(outsider.email)]);
+  [operator, ownerCookie, memberCookie, outsiderCookie] = await Promise.all([
+    signIn(OPERATOR),
+    signIn(owner.email),
+    signIn(memberUser.email),
+    signIn(outsider.email),
+  ]);
 });
 
 after(async () => {
@@ -63,38 +68,76 @@ after(async () => {
 describe('POST /v1/billing/checkout', () => {
   test('refuses amounts outside 500..2,500,000, non-integers, strings, a missing field and unknown fields with bad_request', async () => {
     const auth = { token: owner.token };
-    for (const body of [{ topupUsdCents: 499 }, { topupUsdCents: 2_500_001 }, { topupUsdCents: '1000' }, { topupUsdCents: 500.5 }, {}, { topupUsdCents: 1000, extra: 1 }, { topupUsdCents: null }]) {
+    for (const body of [
+      { topupUsdCents: 499 },
+      { topupUsdCents: 2_500_001 },
+      { topupUsdCents: '1000' },
+      { topupUsdCents: 500.5 },
+      {},
+      { topupUsdCents: 1000, extra: 1 },
+      { topupUsdCents: null },
+    ]) {
       const res = await checkout(auth, body);
       expectBillingError(res, 400, 'bad_request');
       assert.ok(Array.isArray(res.body.details) && res.body.details.length > 0, `details for ${JSON.stringify(body)}`);
     }
     const missing = await checkout(auth, {});
     assert.equal(missing.body.details[0].path, 'topupUsdCents');
-    expectBillingError(await call('POST', '/v1/billing/checkout', { auth, rawBody: 'not json', headers: { 'content-type': 'application/json' } }), 400, 'bad_request');
+    expectBillingError(
+      await call('POST', '/v1/billing/checkout', { auth, rawBody: 'not json', headers: { 'content-type': 'application/json' } }),
+      400,
+      'bad_request',
+    );
     assert.equal(await db.transaction.count({ where: { workspaceId: owner.workspaceId } }), 0, 'nothing was written');
   });
 
   test('needs credentials (401) and the owner or admin role (a member gets forbidden)', async () => {
     expectBillingError(await checkout(undefined, { topupUsdCents: 500 }), 401, 'unauthenticated');
     expectBillingError(await checkout({ token: 'acct_not-a-token' }, { topupUsdCents: 500 }), 401, 'unauthenticated');
-    expectBillingError(await call('POST', '/v1/billing/checkout', { auth: { token: memberUser.token }, body: { topupUsdCents: 500 }, headers: { 'x-workspace-id': owner.workspaceId } }), 403, 'forbidden');
+    expectBillingError(
+      await call('POST', '/v1/billing/checkout', {
+        auth: { token: memberUser.token },
+        body: { topupUsdCents: 500 },
+        headers: { 'x-workspace-id': owner.workspaceId },
+      }),
+      403,
+      'forbidden',
+    );
   });
 
   test('quotes the card fee grossed up and returns the test-mode checkout page; the pending transaction is listed', async () => {
     const data = expectOk(await checkout({ token: owner.token }, { topupUsdCents: 500 }));
-    assert.deepEqual({ creditCents: data.creditCents, feeCents: data.feeCents, chargeCents: data.chargeCents }, { creditCents: 500, feeCents: 46, chargeCents: 546 });
+    assert.deepEqual(
+      { creditCents: data.creditCents, feeCents: data.feeCents, chargeCents: data.chargeCents },
+      { creditCents: 500, feeCents: 46, chargeCents: 546 },
+    );
     assert.deepEqual({ creditCents: data.creditCents, feeCents: data.feeCents, chargeCents: data.chargeCents }, quoteTopup(500, feeTable().card));
     assert.equal(data.checkoutUrl, `${WEB}/billing/test-checkout/${data.id}`);
     const big = expectOk(await checkout({ token: owner.token }, { topupUsdCents: 2_500_000 }));
     assert.deepEqual([big.creditCents, big.chargeCents - big.feeCents], [2_500_000, 2_500_000]);
     assert.deepEqual({ creditCents: big.creditCents, feeCents: big.feeCents, chargeCents: big.chargeCents }, quoteTopup(2_500_000, feeTable().card));
 
-    const list = expectOk(await call('GET', '/v1/billing/transactions', { auth: { token: memberUser.token }, headers: { 'x-workspace-id': owner.workspaceId } }));
-    assert.deepEqual(list.items.map((t: { providerTxnId: string }) => t.providerTxnId), [big.providerTxnId, data.providerTxnId], 'newest first, any member reads');
+    const list = expectOk(
+      await call('GET', '/v1/billing/transactions', { auth: { token: memberUser.token }, headers: { 'x-workspace-id': owner.workspaceId } }),
+    );
+    assert.deepEqual(
+      list.items.map((t: { providerTxnId: string }) => t.providerTxnId),
+      [big.providerTxnId, data.providerTxnId],
+      'newest first, any member reads',
+    );
     assert.equal(list.total, 2);
     const one = list.items[1];
     assert.deepEqual(
-      { provider: one.provider, kind: one.kind, status: one.status, amountUsdCents: one.amountUsdCents, receiptUrl: one.receiptUrl, paidAt: one.paidAt, refundedAt: one.refundedAt, id: one.id },
+      {
+        provider: one.provider,
+        kind: one.kind,
+        status: one.status,
+        amountUsdCents: one.amountUsdCents,
+        receiptUrl: one.receiptUrl,
+        paidAt: one.paidAt,
+        refundedAt: one.refundedAt,
+        id: one.id,
+      },
       { provider: 'test', kind: 'topup', status: 'pending', amountUsdCents: 500, receiptUrl: null, paidAt: null, refundedAt: null, id: data.id },
     );
     assert.ok(!Number.isNaN(Date.parse(one.createdAt)));
@@ -116,7 +159,15 @@ describe('the test checkout page', () => {
 
     const view = expectOk(await testCheckout(operator, started.id));
     assert.deepEqual(
-      { operator: view.operator, canConfirm: view.canConfirm, testMode: view.testMode, status: view.status, creditCents: view.creditCents, feeCents: view.feeCents, chargeCents: view.chargeCents },
+      {
+        operator: view.operator,
+        canConfirm: view.canConfirm,
+        testMode: view.testMode,
+        status: view.status,
+        creditCents: view.creditCents,
+        feeCents: view.feeCents,
+        chargeCents: view.chargeCents,
+      },
       { operator: true, canConfirm: true, testMode: true, status: 'pending', creditCents: 1_000, feeCents: started.feeCents, chargeCents: started.chargeCents },
     );
     const ownerView = expectOk(await testCheckout(ownerCookie, started.id));
@@ -126,14 +177,21 @@ describe('the test checkout page', () => {
     // The operator's pages list it, with its page, until it is confirmed; nobody else reads that list.
     const waiting = () => call('GET', '/v1/admin/test-checkouts', { auth: operator });
     const listed = expectOk(await waiting()).items.find((c: { id: string }) => c.id === started.id);
-    assert.deepEqual(listed && { name: listed.workspaceName, credit: listed.creditCents, path: listed.path }, { name: (await db.workspace.findUniqueOrThrow({ where: { id: owner.workspaceId } })).name, credit: 1_000, path: `/billing/test-checkout/${started.id}` });
+    assert.deepEqual(listed && { name: listed.workspaceName, credit: listed.creditCents, path: listed.path }, {
+      name: (await db.workspace.findUniqueOrThrow({ where: { id: owner.workspaceId } })).name,
+      credit: 1_000,
+      path: `/billing/test-checkout/${started.id}`,
+    });
     expectError(await call('GET', '/v1/admin/test-checkouts', { auth: ownerCookie }), 403, 'forbidden');
     expectError(await call('GET', '/v1/admin/test-checkouts'), 401, 'unauthenticated');
 
     // The operator is in a workspace of their own: back to this page (which says whose wallet), not their Billing.
     const confirmed = expectOk(await testCheckout(operator, started.id, 'confirm'));
     assert.deepEqual(confirmed, { status: 'paid', redirectTo: `/billing/test-checkout/${started.id}` });
-    assert.equal(expectOk(await waiting()).items.some((c: { id: string }) => c.id === started.id), false);
+    assert.equal(
+      expectOk(await waiting()).items.some((c: { id: string }) => c.id === started.id),
+      false,
+    );
     const again = expectOk(await testCheckout(operator, started.id, 'confirm'));
     assert.equal(again.status, 'paid');
 
@@ -143,9 +201,19 @@ describe('the test checkout page', () => {
     assert.equal(topups.length, 1);
     assert.deepEqual([topups[0]!.kind, topups[0]!.amountMillicents, topups[0]!.transactionId], ['topup', 1_000_000n, started.id]);
     const ledger = after.ledger.filter((l) => l.kind === 'topup');
-    assert.equal(ledger.reduce((sum, l) => sum + l.totalMillicents, 0n), 1_000_000n);
-    assert.equal(ledger.reduce((sum, l) => sum + l.count, 0), 1);
-    assert.equal(after.balance, after.entries.reduce((sum, e) => sum + e.amountMillicents, 0n), 'balance = sum of entries');
+    assert.equal(
+      ledger.reduce((sum, l) => sum + l.totalMillicents, 0n),
+      1_000_000n,
+    );
+    assert.equal(
+      ledger.reduce((sum, l) => sum + l.count, 0),
+      1,
+    );
+    assert.equal(
+      after.balance,
+      after.entries.reduce((sum, e) => sum + e.amountMillicents, 0n),
+      'balance = sum of entries',
+    );
 
     const txn = expectOk(await call('GET', `/v1/billing/transactions/${started.providerTxnId}`, { auth: { token: owner.token } }));
     assert.equal(txn.status, 'paid');
@@ -181,7 +249,10 @@ describe('the test checkout page', () => {
     const before = await balanceOf(db, owner.workspaceId);
     expectBillingError(await testCheckout(outsiderCookie, started.id, 'cancel'), 404, 'not_found');
     // The member is in a workspace of their own: back to this page; the owner, in this one, to Billing.
-    assert.deepEqual(expectOk(await testCheckout(memberCookie, started.id, 'cancel')), { status: 'expired', redirectTo: `/billing/test-checkout/${started.id}` });
+    assert.deepEqual(expectOk(await testCheckout(memberCookie, started.id, 'cancel')), {
+      status: 'expired',
+      redirectTo: `/billing/test-checkout/${started.id}`,
+    });
     const another = expectOk(await checkout({ token: owner.token }, { topupUsdCents: 800 }));
     assert.deepEqual(expectOk(await testCheckout(ownerCookie, another.id, 'cancel')), { status: 'expired', redirectTo: '/billing?checkout=cancelled' });
     expectBillingError(await testCheckout(operator, started.id, 'confirm'), 409, 'conflict');
@@ -191,24 +262,46 @@ describe('the test checkout page', () => {
 });
 
 describe('POST /v1/billing/webhook in test mode', () => {
-  const event = (transactionId: string, providerTxnId: string, workspaceId: string, eventId: string) => JSON.stringify({
-    id: eventId, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000),
-    data: { object: { id: providerTxnId, object: 'checkout.session', payment_status: 'paid', client_reference_id: workspaceId, metadata: { transactionId, workspaceId }, payment_intent: `testpi_${transactionId}` } },
-  });
+  const event = (transactionId: string, providerTxnId: string, workspaceId: string, eventId: string) =>
+    JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: providerTxnId,
+          object: 'checkout.session',
+          payment_status: 'paid',
+          client_reference_id: workspaceId,
+          metadata: { transactionId, workspaceId },
+          payment_intent: `testpi_${transactionId}`,
+        },
+      },
+    });
 
   test('a missing or wrong signature is bad_request and moves no money; a body signed with the test-mode secret is processed once', async () => {
     const started = expectOk(await checkout({ token: owner.token }, { topupUsdCents: 600 }));
     const before = await balanceOf(db, owner.workspaceId);
     const body = event(started.id, started.providerTxnId, owner.workspaceId, `evt_direct_${started.id}`);
-    const post = (headers: Record<string, string>, raw = body) => call('POST', '/v1/billing/webhook', { rawBody: raw, headers: { 'content-type': 'application/json', ...headers } });
+    const post = (headers: Record<string, string>, raw = body) =>
+      call('POST', '/v1/billing/webhook', { rawBody: raw, headers: { 'content-type': 'application/json', ...headers } });
 
     expectBillingError(await post({}), 400, 'bad_request');
     expectBillingError(await post({ 'stripe-signature': 'garbage' }), 400, 'bad_request');
     expectBillingError(await post({ 'stripe-signature': signatureHeader('whsec_wrong', body) }), 400, 'bad_request');
     // Signed, then altered: the raw bytes are what is verified.
-    expectBillingError(await post({ 'stripe-signature': signatureHeader(testModeWebhookSecret(), body) }, body.replace('"paid"', '"paid" ')), 400, 'bad_request');
+    expectBillingError(
+      await post({ 'stripe-signature': signatureHeader(testModeWebhookSecret(), body) }, body.replace('"paid"', '"paid" ')),
+      400,
+      'bad_request',
+    );
     // Signed long ago: outside the tolerance.
-    expectBillingError(await post({ 'stripe-signature': signatureHeader(testModeWebhookSecret(), body, Math.floor(Date.now() / 1000) - 3_600) }), 400, 'bad_request');
+    expectBillingError(
+      await post({ 'stripe-signature': signatureHeader(testModeWebhookSecret(), body, Math.floor(Date.now() / 1000) - 3_600) }),
+      400,
+      'bad_request',
+    );
     assert.equal(await balanceOf(db, owner.workspaceId), before);
 
     const first = expectOk(await post({ 'stripe-signature': signatureHeader(testModeWebhookSecret(), body) }));
@@ -218,6 +311,10 @@ describe('POST /v1/billing/webhook in test mode', () => {
     assert.equal(await balanceOf(db, owner.workspaceId), before + 600_000n);
 
     const unknown = JSON.stringify({ id: `evt_unknown_${started.id}`, type: 'customer.created', data: { object: { id: 'cus_1' } } });
-    assert.deepEqual(expectOk(await post({ 'stripe-signature': signatureHeader(testModeWebhookSecret(), unknown) }, unknown)), { received: true, duplicate: false, action: 'ignored' });
+    assert.deepEqual(expectOk(await post({ 'stripe-signature': signatureHeader(testModeWebhookSecret(), unknown) }, unknown)), {
+      received: true,
+      duplicate: false,
+      action: 'ignored',
+    });
   });
 });

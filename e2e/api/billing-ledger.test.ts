@@ -27,8 +27,12 @@ test('1,000 concurrent charges, top-ups, grants and refunds: balance = sum of en
   const expected = new Map<string, bigint>(workspaces.map((w) => [w, 0n]));
   const expectedCount = new Map<string, number>(workspaces.map((w) => [w, 0]));
   const kinds: Array<{ kind: Entry['kind']; sign: bigint }> = [
-    { kind: 'session', sign: -1n }, { kind: 'recording', sign: -1n }, { kind: 'observability', sign: -1n },
-    { kind: 'topup', sign: 1n }, { kind: 'grant', sign: 1n }, { kind: 'refund', sign: -1n },
+    { kind: 'session', sign: -1n },
+    { kind: 'recording', sign: -1n },
+    { kind: 'observability', sign: -1n },
+    { kind: 'topup', sign: 1n },
+    { kind: 'grant', sign: 1n },
+    { kind: 'refund', sign: -1n },
   ];
   // A deterministic mix: every 7th operation repeats an earlier cause, every 11th runs in a
   // transaction that then fails (its entry must vanish with it).
@@ -45,18 +49,20 @@ test('1,000 concurrent charges, top-ups, grants and refunds: balance = sum of en
     const amount = sign * BigInt(1 + ((i * 7919) % (kind === 'topup' ? 2_500_000_000 : 50_000)));
     const entry: Entry = { kind, amountMillicents: amount, cause: `test:${randomUUID()}` };
     if (i % 11 === 10) {
-      operations.push(() => db.$transaction(async (tx) => {
-        await post(tx, workspaceId, [entry]);
-        throw new Error('rolled back on purpose');
-      }, TX).catch((error: Error) => assert.equal(error.message, 'rolled back on purpose')));
+      operations.push(() =>
+        db
+          .$transaction(async (tx) => {
+            await post(tx, workspaceId, [entry]);
+            throw new Error('rolled back on purpose');
+          }, TX)
+          .catch((error: Error) => assert.equal(error.message, 'rolled back on purpose')),
+      );
       continue;
     }
     causes.push({ workspaceId, entry });
     expected.set(workspaceId, expected.get(workspaceId)! + amount);
     expectedCount.set(workspaceId, expectedCount.get(workspaceId)! + 1);
-    operations.push(() => (i % 5 === 0
-      ? db.$transaction(async (tx) => post(tx, workspaceId, [entry]), TX)
-      : post(db, workspaceId, [entry])));
+    operations.push(() => (i % 5 === 0 ? db.$transaction(async (tx) => post(tx, workspaceId, [entry]), TX) : post(db, workspaceId, [entry])));
   }
   await Promise.all(operations.map((operation) => operation()));
 
@@ -78,15 +84,18 @@ test('a cause posts once: the second post of it moves nothing and says so', asyn
   const again = await post(db, workspaceId, [entry, { kind: 'session', amountMillicents: -50n, cause: `session:${randomUUID()}:session` }]);
   assert.deepEqual(again, { posted: 1, balanceMillicents: 999_950n }, 'only the new cause was posted');
   const rows = await db.ledgerEntry.findMany({ where: { workspaceId }, orderBy: { kind: 'asc' } });
-  assert.deepEqual(rows.map((r) => [r.kind, r.count, r.totalMillicents]), [['session', 1, -50n], ['grant', 1, 1_000_000n]]);
+  assert.deepEqual(
+    rows.map((r) => [r.kind, r.count, r.totalMillicents]),
+    [
+      ['session', 1, -50n],
+      ['grant', 1, 1_000_000n],
+    ],
+  );
 });
 
 test('ledger entries are append-only: the database refuses to change one', async () => {
   const { workspaceId } = await newUser('ledgerro');
   await post(db, workspaceId, [{ kind: 'grant', amountMillicents: 5n, cause: `grant:${randomUUID()}` }]);
-  await assert.rejects(
-    db.walletEntry.updateMany({ where: { workspaceId }, data: { amountMillicents: 5_000_000n } }),
-    /append-only/,
-  );
+  await assert.rejects(db.walletEntry.updateMany({ where: { workspaceId }, data: { amountMillicents: 5_000_000n } }), /append-only/);
   assert.equal((await sums(workspaceId)).wallet, 5n);
 });

@@ -64,7 +64,11 @@ test('only the operator: anyone else gets 403 forbidden, no credentials 401; /v1
     expectError(await call(method, path, { body }), 401, 'unauthenticated');
   }
   // The owner of the workspace is no operator either: nothing changed.
-  expectError(await call('POST', `/v1/admin/workspaces/${target.workspaceId}/credits`, { auth: { token: target.token }, body: { amountCents: 100 } }), 403, 'forbidden');
+  expectError(
+    await call('POST', `/v1/admin/workspaces/${target.workspaceId}/credits`, { auth: { token: target.token }, body: { amountCents: 100 } }),
+    403,
+    'forbidden',
+  );
   const balance = expectOk(await call('GET', '/v1/credits/balance', { auth: { token: target.token } }));
   assert.equal(balance.balanceUsdCents, 0);
   assert.equal((await db.workspace.findUniqueOrThrow({ where: { id: target.workspaceId } })).suspended, false);
@@ -78,7 +82,16 @@ test('GET /v1/admin/workspaces finds workspaces by slug, name or owner e-mail, w
     assert.ok(item, `found by ${q}`);
     assert.deepEqual(item.owner, { id: target.userId, email: target.email, name: 'op-target tester' });
     assert.deepEqual(
-      { plan: item.plan, enterprise: item.enterprise, suspended: item.suspended, accountState: item.accountState, balanceUsdCents: item.balanceUsdCents, balanceMillicents: item.balanceMillicents, dailyCap: item.dailyCap, memberCount: item.memberCount },
+      {
+        plan: item.plan,
+        enterprise: item.enterprise,
+        suspended: item.suspended,
+        accountState: item.accountState,
+        balanceUsdCents: item.balanceUsdCents,
+        balanceMillicents: item.balanceMillicents,
+        dailyCap: item.dailyCap,
+        memberCount: item.memberCount,
+      },
       { plan: 'free', enterprise: false, suspended: false, accountState: 'free', balanceUsdCents: 0, balanceMillicents: 0, dailyCap: 5_000, memberCount: 1 },
     );
     assert.ok(!found.items.some((w: { id: string }) => w.id === outsider.workspaceId), 'only matches');
@@ -88,12 +101,20 @@ test('GET /v1/admin/workspaces finds workspaces by slug, name or owner e-mail, w
   assert.equal(page.page, 2);
   assert.equal(page.pageSize, 1);
   assert.ok(page.total >= 3);
-  assert.deepEqual(expectOk(await call('GET', '/v1/admin/workspaces?q=no-such-workspace-anywhere', { auth: operator })), { items: [], total: 0, page: 1, pageSize: 25 });
+  assert.deepEqual(expectOk(await call('GET', '/v1/admin/workspaces?q=no-such-workspace-anywhere', { auth: operator })), {
+    items: [],
+    total: 0,
+    page: 1,
+    pageSize: 25,
+  });
   expectError(await call('GET', '/v1/admin/workspaces?pageSize=101', { auth: operator }), 400, 'validation_error');
 });
 
 test('POST /v1/admin/workspaces/:id/credits posts a grant: balance, ledger and account state follow at once', async () => {
-  const granted = expectOk(await call('POST', `/v1/admin/workspaces/${target.workspaceId}/credits`, { auth: operator, body: { amountCents: 2_500, note: 'support case 17' } }), 201);
+  const granted = expectOk(
+    await call('POST', `/v1/admin/workspaces/${target.workspaceId}/credits`, { auth: operator, body: { amountCents: 2_500, note: 'support case 17' } }),
+    201,
+  );
   assert.match(granted.grant.cause, /^grant:[0-9a-f-]{36}$/);
   assert.equal(granted.grant.amountCents, 2_500);
   assert.match(granted.grant.note, /^granted by user \S+: support case 17$/);
@@ -105,7 +126,10 @@ test('POST /v1/admin/workspaces/:id/credits posts a grant: balance, ledger and a
   assert.equal(expectOk(await call('GET', '/v1/credits/balance', { auth })).balanceUsdCents, 2_500);
   assert.equal(expectOk(await call('GET', '/v1/me', { auth })).activeWorkspaceAccountState, 'paid');
   const { rows } = expectOk(await call('GET', '/v1/billing/ledger?kind=grant', { auth }));
-  assert.deepEqual(rows.map((r: { count: number; totalMillicents: number }) => [r.count, r.totalMillicents]), [[1, 2_500_000]]);
+  assert.deepEqual(
+    rows.map((r: { count: number; totalMillicents: number }) => [r.count, r.totalMillicents]),
+    [[1, 2_500_000]],
+  );
   const entry = await db.walletEntry.findUniqueOrThrow({ where: { cause: granted.grant.cause } });
   assert.deepEqual([entry.kind, entry.amountMillicents, entry.workspaceId], ['grant', 2_500_000n, target.workspaceId]);
 
@@ -154,7 +178,10 @@ test('suspending closes the live sessions at once (4004) and refuses connects wi
 
   const suspended = expectOk(await call('PATCH', `/v1/admin/workspaces/${user.workspaceId}`, { auth: operator, body: { suspended: true } }));
   assert.equal(suspended.suspended, true);
-  assert.deepEqual(await closedWithin(live, 1_000), { code: 4004, reason: "workspace suspended by the operator: sessions and connects are refused until the suspension is lifted" });
+  assert.deepEqual(await closedWithin(live, 1_000), {
+    code: 4004,
+    reason: 'workspace suspended by the operator: sessions and connects are refused until the suspension is lifted',
+  });
   assert.match((await expectRefused(connectUrl(key), 402)).body, /workspace is suspended/);
   await cdp(elsewhere.ws, 'Browser.getVersion'); // another workspace is untouched
   assert.equal(expectOk(await call('GET', '/v1/billing/summary', { auth: { token: user.token } })).suspended, true);

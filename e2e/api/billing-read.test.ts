@@ -30,10 +30,17 @@ function expectBillingError(res: Res, status: number, code: string) {
 const charge = (kind: Entry['kind'], millicents: number, cause = `test:${randomUUID()}`): Entry => ({ kind, amountMillicents: BigInt(millicents), cause });
 
 /** A session with no router (any router's sessions count), ended as it started unless `active`. */
-async function sessionRow(workspaceId: string, startedAt: Date, data: { state?: 'closed' | 'errored' | 'active'; bytesIn?: number; bytesOut?: number; playground?: boolean } = {}) {
+async function sessionRow(
+  workspaceId: string,
+  startedAt: Date,
+  data: { state?: 'closed' | 'errored' | 'active'; bytesIn?: number; bytesOut?: number; playground?: boolean } = {},
+) {
   return seedSession(workspaceId, null, {
-    startedAt, state: data.state ?? 'closed',
-    bytesIn: BigInt(data.bytesIn ?? 0), bytesOut: BigInt(data.bytesOut ?? 0), playground: data.playground ?? false,
+    startedAt,
+    state: data.state ?? 'closed',
+    bytesIn: BigInt(data.bytesIn ?? 0),
+    bytesOut: BigInt(data.bytesOut ?? 0),
+    playground: data.playground ?? false,
   });
 }
 
@@ -121,19 +128,37 @@ test('GET /v1/billing/usage: one row per UTC day oldest first, empty days includ
   const at = (n: number) => usage.series.find((r: { day: string }) => r.day === day(n));
   assert.equal(days.at(-1), new Date().toISOString().slice(0, 10), 'ends today');
 
-  assert.deepEqual(at(1), { day: day(1), sessions: 2, bytesIn: 1_010, bytesOut: 2_020, totalBytes: 3_030, billedCents: 6, billedMillicents: 6_217, errored: 1 });
+  assert.deepEqual(at(1), {
+    day: day(1),
+    sessions: 2,
+    bytesIn: 1_010,
+    bytesOut: 2_020,
+    totalBytes: 3_030,
+    billedCents: 6,
+    billedMillicents: 6_217,
+    errored: 1,
+  });
   assert.deepEqual(at(0), { day: day(0), sessions: 1, bytesIn: 5, bytesOut: 0, totalBytes: 5, billedCents: 1, billedMillicents: 500, errored: 0 });
   assert.deepEqual(at(5), { day: day(5), sessions: 1, bytesIn: 0, bytesOut: 7, totalBytes: 7, billedCents: 0, billedMillicents: 0, errored: 0 });
   assert.deepEqual(at(3), { day: day(3), sessions: 0, bytesIn: 0, bytesOut: 0, totalBytes: 0, billedCents: 0, billedMillicents: 0, errored: 0 });
   assert.deepEqual(usage.totals, { sessions: 4, bytes: 3_042, billedCents: 7, billedMillicents: 6_717, errored: 1 });
   assert.deepEqual(usage.breakdown, {
-    sessionMillicents: -50, recordingMillicents: -1_167, observabilityMillicents: -5_000, byokOverageMillicents: -300,
-    resellerMillicents: -200, topupMillicents: 500_000, refundMillicents: -10_000, grantMillicents: 0,
+    sessionMillicents: -50,
+    recordingMillicents: -1_167,
+    observabilityMillicents: -5_000,
+    byokOverageMillicents: -300,
+    resellerMillicents: -200,
+    topupMillicents: 500_000,
+    refundMillicents: -10_000,
+    grantMillicents: 0,
   });
 
   // A shorter window leaves the top-up of five days ago out; the default is 30 days.
   const short = expectOk(await call('GET', '/v1/billing/usage?days=2', { auth: { token: owner.token } }));
-  assert.deepEqual(short.series.map((r: { day: string }) => r.day), [day(1), day(0)]);
+  assert.deepEqual(
+    short.series.map((r: { day: string }) => r.day),
+    [day(1), day(0)],
+  );
   assert.equal(short.breakdown.topupMillicents, 0);
   assert.equal(short.totals.billedMillicents, 6_717);
   const standard = expectOk(await call('GET', '/v1/billing/usage', { auth: { token: owner.token } }));
@@ -149,25 +174,49 @@ test('GET /v1/billing/usage: one row per UTC day oldest first, empty days includ
 
 test('GET /v1/billing/ledger: rows newest day first, filtered by months, kind and sinceDay, at most limit', async () => {
   const { rows } = expectOk(await call('GET', '/v1/billing/ledger', { auth: { token: owner.token } }));
-  assert.deepEqual(rows.map((r: { day: string; kind: string }) => `${r.day} ${r.kind}`), [
-    `${day(0)} byok_overage`, `${day(0)} reseller`, `${day(0)} refund`,
-    `${day(1)} session`, `${day(1)} recording`, `${day(1)} observability`,
-    `${day(5)} topup`,
-  ]);
+  assert.deepEqual(
+    rows.map((r: { day: string; kind: string }) => `${r.day} ${r.kind}`),
+    [
+      `${day(0)} byok_overage`,
+      `${day(0)} reseller`,
+      `${day(0)} refund`,
+      `${day(1)} session`,
+      `${day(1)} recording`,
+      `${day(1)} observability`,
+      `${day(5)} topup`,
+    ],
+  );
   const topup = rows.at(-1);
-  assert.deepEqual({ ...topup, updatedAt: 0 }, { workspaceId: owner.workspaceId, day: day(5), kind: 'topup', count: 1, totalMillicents: 500_000, updatedAt: 0 });
+  assert.deepEqual(
+    { ...topup, updatedAt: 0 },
+    { workspaceId: owner.workspaceId, day: day(5), kind: 'topup', count: 1, totalMillicents: 500_000, updatedAt: 0 },
+  );
   assert.equal(typeof topup.updatedAt, 'number');
   assert.ok(Math.abs(topup.updatedAt - noon(5).getTime()) < 1_000, 'Unix ms of the last posting');
   assert.equal(rows[3].totalMillicents, -50, 'charges are negative');
 
-  const get = async (query: string) => expectOk(await call('GET', `/v1/billing/ledger?${query}`, { auth: { token: owner.token } })).rows as { day: string; kind: string; totalMillicents: number }[];
-  assert.deepEqual((await get('limit=2')).map((r) => r.kind), ['byok_overage', 'reseller']);
-  assert.deepEqual((await get('kind=observability')).map((r) => [r.day, r.totalMillicents]), [[day(1), -5_000]]);
+  const get = async (query: string) =>
+    expectOk(await call('GET', `/v1/billing/ledger?${query}`, { auth: { token: owner.token } })).rows as {
+      day: string;
+      kind: string;
+      totalMillicents: number;
+    }[];
+  assert.deepEqual(
+    (await get('limit=2')).map((r) => r.kind),
+    ['byok_overage', 'reseller'],
+  );
+  assert.deepEqual(
+    (await get('kind=observability')).map((r) => [r.day, r.totalMillicents]),
+    [[day(1), -5_000]],
+  );
   assert.deepEqual((await get(`sinceDay=${day(1)}`)).length, 6);
-  assert.deepEqual((await get(`sinceDay=${day(1)}&kind=topup`)), []);
+  assert.deepEqual(await get(`sinceDay=${day(1)}&kind=topup`), []);
   // The grant of a hundred days ago is outside three months (the default) and inside twelve.
   assert.ok(!(await get('')).some((r) => r.kind === 'grant'));
-  assert.deepEqual((await get('months=12&kind=grant')).map((r) => [r.day, r.totalMillicents]), [[day(100), 1_000]]);
+  assert.deepEqual(
+    (await get('months=12&kind=grant')).map((r) => [r.day, r.totalMillicents]),
+    [[day(100), 1_000]],
+  );
   assert.deepEqual((await get('months=12&limit=400')).length, 8);
   // months=1 is this calendar month only.
   const thisMonth = new Date().toISOString().slice(0, 7);
@@ -181,8 +230,16 @@ test('invalid query values are 400 bad_request, the error a plain string with de
     expectBillingError(res, 400, 'bad_request');
     assert.equal(res.body.details[0].path, 'days', query);
   }
-  for (const [query, path] of [['limit=0', 'limit'], ['limit=401', 'limit'], ['months=0', 'months'], ['months=13', 'months'], ['kind=charge', 'kind'],
-    ['sinceDay=2026-02-30', 'sinceDay'], ['sinceDay=yesterday', 'sinceDay'], ['sinceDay=2026-1-5', 'sinceDay']] as const) {
+  for (const [query, path] of [
+    ['limit=0', 'limit'],
+    ['limit=401', 'limit'],
+    ['months=0', 'months'],
+    ['months=13', 'months'],
+    ['kind=charge', 'kind'],
+    ['sinceDay=2026-02-30', 'sinceDay'],
+    ['sinceDay=yesterday', 'sinceDay'],
+    ['sinceDay=2026-1-5', 'sinceDay'],
+  ] as const) {
     const res = await call('GET', `/v1/billing/ledger?${query}`, { auth });
     expectBillingError(res, 400, 'bad_request');
     assert.equal(res.body.details[0].path, path, query);
@@ -212,7 +269,10 @@ test("another workspace's sessions and money never appear", async () => {
   assert.deepEqual(usage.totals, { sessions: 1, bytes: 4_444, billedCents: 100, billedMillicents: 99_999, errored: 1 });
   assert.equal(usage.breakdown.topupMillicents, 0);
   const { rows } = expectOk(await call('GET', '/v1/billing/ledger?months=12', { auth }));
-  assert.deepEqual(rows.map((r: { workspaceId: string; kind: string; totalMillicents: number }) => [r.workspaceId, r.kind, r.totalMillicents]), [[stranger.workspaceId, 'session', -99_999]]);
+  assert.deepEqual(
+    rows.map((r: { workspaceId: string; kind: string; totalMillicents: number }) => [r.workspaceId, r.kind, r.totalMillicents]),
+    [[stranger.workspaceId, 'session', -99_999]],
+  );
   assert.equal(expectOk(await call('GET', '/v1/credits/balance', { auth })).balanceMillicents, -99_999);
 
   // …and the owner's figures hold nothing of the stranger's.
@@ -252,5 +312,8 @@ test('a grant that takes the balance above zero makes the workspace paid and lif
   assert.equal(await cap(), '5000');
   assert.deepEqual([(await summary()).accountState, (await summary()).dailyCap], ['free', 5_000]);
   const { rows } = expectOk(await call('GET', `/v1/billing/ledger?kind=grant`, { auth }));
-  assert.deepEqual(rows.map((r: { count: number; totalMillicents: number }) => [r.count, r.totalMillicents]), [[2, 2_000]]);
+  assert.deepEqual(
+    rows.map((r: { count: number; totalMillicents: number }) => [r.count, r.totalMillicents]),
+    [[2, 2_000]],
+  );
 });

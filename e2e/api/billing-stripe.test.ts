@@ -31,9 +31,16 @@ before(async () => {
   web = `http://127.0.0.1:${port}`;
   hook = `${web}/v1/billing/webhook`;
   const env = {
-    ...process.env, WEB_PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SERVICE_NAME: 'web',
-    PUBLIC_WEB_URL: web, NEXTAUTH_URL: web,
-    STRIPE_SECRET_KEY: API_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url,
+    ...process.env,
+    WEB_PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SERVICE_NAME: 'web',
+    PUBLIC_WEB_URL: web,
+    NEXTAUTH_URL: web,
+    STRIPE_SECRET_KEY: API_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripe.url,
   };
   const webStripe = startChild('web-stripe', [programRunner, 'scripts/web-server.ts'], env, !process.env.TEST_VERBOSE);
   children.push(webStripe);
@@ -102,20 +109,30 @@ describe('checkout', () => {
     assert.equal(p.cancel_url, `${web}/billing?checkout=cancelled`);
 
     const row = await topupRow(started.id);
-    assert.deepEqual([row.provider, row.status, row.providerTxnId, row.checkoutUrl, row.chargeCents], ['stripe', 'pending', started.providerTxnId, session.url, quote.chargeCents]);
+    assert.deepEqual(
+      [row.provider, row.status, row.providerTxnId, row.checkoutUrl, row.chargeCents],
+      ['stripe', 'pending', started.providerTxnId, session.url, quote.chargeCents],
+    );
   });
 
-  test('the stand-in keeps Stripe\'s idempotency rules for the stripe package: same key → same session, other parameters → idempotency_error', async () => {
+  test("the stand-in keeps Stripe's idempotency rules for the stripe package: same key → same session, other parameters → idempotency_error", async () => {
     const url = new URL(stripe.url);
     const client = new Stripe(API_KEY, { host: url.hostname, port: url.port, protocol: 'http', maxNetworkRetries: 0 });
-    const params = { mode: 'payment' as const, success_url: 'https://example.test/ok', line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 546, product_data: { name: 'x' } } }] };
+    const params = {
+      mode: 'payment' as const,
+      success_url: 'https://example.test/ok',
+      line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 546, product_data: { name: 'x' } } }],
+    };
     const key = `idem-${randomBytes(6).toString('hex')}`;
     const first = await client.checkout.sessions.create(params, { idempotencyKey: key });
     const again = await client.checkout.sessions.create(params, { idempotencyKey: key });
     assert.equal(again.id, first.id);
     assert.equal(stripe.calls.at(-1)!.replayed, true);
     await assert.rejects(
-      client.checkout.sessions.create({ ...params, line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 999, product_data: { name: 'x' } } }] }, { idempotencyKey: key }),
+      client.checkout.sessions.create(
+        { ...params, line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 999, product_data: { name: 'x' } } }] },
+        { idempotencyKey: key },
+      ),
       (error: { type?: string }) => error.type === 'StripeIdempotencyError',
     );
   });
@@ -154,7 +171,10 @@ describe('webhooks', () => {
     assert.ok(stripe.calls.some((c) => c.path === `/v1/payment_intents/${charge.payment_intent}`));
     assert.ok(stripe.calls.some((c) => c.path === `/v1/charges/${charge.id}`));
     const entries = await db.walletEntry.findMany({ where: { workspaceId: user.workspaceId } });
-    assert.deepEqual(entries.map((e) => [e.kind, e.amountMillicents, e.cause]), [['topup', 1_000_000n, `topup:${started.id}`]]);
+    assert.deepEqual(
+      entries.map((e) => [e.kind, e.amountMillicents, e.cause]),
+      [['topup', 1_000_000n, `topup:${started.id}`]],
+    );
     const txn = expectOk(await call('GET', `/v1/billing/transactions/${started.providerTxnId}`, { base: web, auth: { token: user.token } }));
     assert.deepEqual([txn.provider, txn.status, txn.kind, txn.amountUsdCents, txn.receiptUrl], ['stripe', 'paid', 'topup', 1_000, charge.receipt_url]);
   });
@@ -196,7 +216,7 @@ describe('webhooks', () => {
     assert.equal((await delivered(succeeded)).action, 'credited');
     assert.equal((await delivered(completed)).action, 'nothing');
     assert.equal(await balance(user), 900_000n);
-    assert.equal((await db.walletEntry.count({ where: { workspaceId: user.workspaceId } })), 1);
+    assert.equal(await db.walletEntry.count({ where: { workspaceId: user.workspaceId } }), 1);
   });
 
   test('a failed delayed payment marks the top-up failed; an expired session marks it expired; no money either way', async () => {
@@ -241,14 +261,36 @@ describe('webhooks', () => {
       ],
     );
     const entries = await db.walletEntry.findMany({ where: { workspaceId: user.workspaceId, kind: 'refund' }, orderBy: { id: 'asc' } });
-    assert.deepEqual(entries.map((e) => [e.amountMillicents, e.cause]), [[-BigInt(firstBack) * 1_000n, `refund:${charge.id}:100`], [-BigInt(500 - firstBack) * 1_000n, `refund:${full.refundId}`]]);
+    assert.deepEqual(
+      entries.map((e) => [e.amountMillicents, e.cause]),
+      [
+        [-BigInt(firstBack) * 1_000n, `refund:${charge.id}:100`],
+        [-BigInt(500 - firstBack) * 1_000n, `refund:${full.refundId}`],
+      ],
+    );
     const ledger = await db.ledgerEntry.findMany({ where: { workspaceId: user.workspaceId, kind: 'refund' } });
-    assert.equal(ledger.reduce((s, l) => s + l.totalMillicents, 0n), -500_000n);
-    assert.equal(ledger.reduce((s, l) => s + l.count, 0), 2);
+    assert.equal(
+      ledger.reduce((s, l) => s + l.totalMillicents, 0n),
+      -500_000n,
+    );
+    assert.equal(
+      ledger.reduce((s, l) => s + l.count, 0),
+      2,
+    );
 
     const listed = expectOk(await call('GET', '/v1/billing/transactions', { base: web, auth: { token: user.token } }));
-    assert.deepEqual(listed.items.map((t: { kind: string; status: string }) => [t.kind, t.status]), [['refund', 'refunded'], ['refund', 'refunded'], ['topup', 'refunded']]);
-    assert.equal(expectOk(await call('GET', `/v1/billing/transactions/${full.refundId}`, { base: web, auth: { token: user.token } })).amountUsdCents, 500 - firstBack);
+    assert.deepEqual(
+      listed.items.map((t: { kind: string; status: string }) => [t.kind, t.status]),
+      [
+        ['refund', 'refunded'],
+        ['refund', 'refunded'],
+        ['topup', 'refunded'],
+      ],
+    );
+    assert.equal(
+      expectOk(await call('GET', `/v1/billing/transactions/${full.refundId}`, { base: web, auth: { token: user.token } })).amountUsdCents,
+      500 - firstBack,
+    );
   });
 
   test('refunds out of order: the full refund first, then the partial one, takes the credit back once', async () => {
@@ -284,9 +326,15 @@ describe('webhooks', () => {
   });
 
   test('a refund of a payment that is not ours, unknown event types and a deleted workspace are acknowledged and ignored', async () => {
-    const foreign = stripe.pay((await new Stripe(API_KEY, { host: '127.0.0.1', port: new URL(stripe.url).port, protocol: 'http' }).checkout.sessions.create({
-      mode: 'payment', success_url: 'https://example.test/ok', line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 700, product_data: { name: 'not ours' } } }],
-    })).id);
+    const foreign = stripe.pay(
+      (
+        await new Stripe(API_KEY, { host: '127.0.0.1', port: new URL(stripe.url).port, protocol: 'http' }).checkout.sessions.create({
+          mode: 'payment',
+          success_url: 'https://example.test/ok',
+          line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 700, product_data: { name: 'not ours' } } }],
+        })
+      ).id,
+    );
     assert.equal((await delivered(stripe.refund(foreign.charge.id).event)).action, 'ignored');
     assert.equal((await delivered(foreign.completed)).action, 'ignored');
     assert.equal((await delivered({ ...foreign.completed, id: `evt_${randomBytes(6).toString('hex')}`, type: 'invoice.paid' })).action, 'ignored');
@@ -299,7 +347,7 @@ describe('webhooks', () => {
     assert.equal(await db.walletEntry.count({ where: { workspaceId: user.workspaceId } }), 0);
   });
 
-  test('transactions are the workspace\'s own: another workspace\'s top-up is not_found; members read, members cannot check out', async () => {
+  test("transactions are the workspace's own: another workspace's top-up is not_found; members read, members cannot check out", async () => {
     const other = await newUser('stripe-other');
     const mine = await checkout(owner, 500);
     expectBillingError(await call('GET', `/v1/billing/transactions/${mine.providerTxnId}`, { base: web, auth: { token: other.token } }), 404, 'not_found');

@@ -23,7 +23,15 @@ let pipelineBase: string;
 before(async () => {
   browser = await launchChromium();
   const port = await freePort();
-  pipeline = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `close-reasons-${port}`, shutdownDrainMs: 100, lane: 'pipeline', webhooks: false, jobs: false });
+  pipeline = await startProxy({
+    port,
+    host: '127.0.0.1',
+    proxyInstanceId: `close-reasons-${port}`,
+    shutdownDrainMs: 100,
+    lane: 'pipeline',
+    webhooks: false,
+    jobs: false,
+  });
   pipelineBase = `ws://127.0.0.1:${port}`;
 });
 after(async () => {
@@ -35,7 +43,6 @@ const lanes = [
   { name: 'fast', base: () => PROXY },
   { name: 'pipeline', base: () => pipelineBase },
 ];
-
 
 /**
  * A router whose sessions go idle after `idleMs`, with the test's Chromium (started with
@@ -64,7 +71,10 @@ for (const lane of lanes) {
 
   // A pool browser opens a tab in a new renderer, which a loaded machine can take seconds to do:
   // the idle timeout must not end the session while the client still sets it up.
-  for (const provider of [{ name: 'an address provider', url: () => browser.wsUrl, idleMs: 800 }, { name: 'the pool', url: () => POOL_WS, idleMs: 4_000 }]) {
+  for (const provider of [
+    { name: 'an address provider', url: () => browser.wsUrl, idleMs: 800 },
+    { name: 'the pool', url: () => POOL_WS, idleMs: 4_000 },
+  ]) {
     test(`${lane.name} lane, ${provider.name}: each CDP session the raw client holds gets Inspector.detached in that session, then the browser-level one and the close frame`, async () => {
       const s = await expectOpened(await idleRouter(`why-sessions-${lane.name}`, provider.idleMs, lane.base(), provider.url()));
       const seen: { id?: number; method?: string; sessionId?: string; result?: { targetId?: string; sessionId?: string } }[] = [];
@@ -77,10 +87,14 @@ for (const lane of lanes) {
       let nextId = 0;
       const closedEarly = s.closed.then(({ reason }) => Promise.reject(new Error(`the session closed while the client set it up: ${reason}`)));
       closedEarly.catch(() => {});
-      const send = (method: string, params: object) => Promise.race([closedEarly, new Promise<Record<string, string>>((resolve) => {
-        answers.set(++nextId, resolve);
-        s.ws.send(JSON.stringify({ id: nextId, method, params }));
-      })]);
+      const send = (method: string, params: object) =>
+        Promise.race([
+          closedEarly,
+          new Promise<Record<string, string>>((resolve) => {
+            answers.set(++nextId, resolve);
+            s.ws.send(JSON.stringify({ id: nextId, method, params }));
+          }),
+        ]);
       const opened: string[] = [];
       for (let i = 0; i < 2; i++) {
         const { targetId } = await send('Target.createTarget', { url: 'about:blank' });
@@ -89,28 +103,43 @@ for (const lane of lanes) {
       const { code, reason } = await s.closed;
       const text = idleText(String(provider.idleMs / 1000));
       const goodbye = seen.filter((m) => m.method === 'Inspector.detached');
-      assert.deepEqual(goodbye, [...opened.map((sessionId) => ({ method: 'Inspector.detached', params: { reason: text }, sessionId })), { method: 'Inspector.detached', params: { reason: text } }]);
+      assert.deepEqual(goodbye, [
+        ...opened.map((sessionId) => ({ method: 'Inspector.detached', params: { reason: text }, sessionId })),
+        { method: 'Inspector.detached', params: { reason: text } },
+      ]);
       assert.deepEqual(seen.slice(-goodbye.length), goodbye, 'the events came last, before the close frame');
       assert.deepEqual({ code, reason }, { code: 4008, reason: text });
     });
   }
 
-  test(`${lane.name} lane: a Playwright call in flight when the idle timeout hits fails with the reason, naming the setting`, { timeout: 60_000 }, async (t) => {
-    const client = await chromium.connectOverCDP(await idleRouter(`why-pw-${lane.name}`, 3_000, lane.base()));
-    const disconnected = new Promise<void>((r) => client.once('disconnected', () => r()));
-    // Setting up can be silent for longer than the idle time on a loaded machine (Chromium making
-    // the page), and a session ended during setup is not what this test is about (a full run here
-    // hung until the test's timeout, most likely there): traffic of the test's own keeps the
-    // session busy until the call under test is sent.
-    const cdp = await client.newBrowserCDPSession();
-    const busy = setInterval(() => void cdp.send('Browser.getVersion').catch(() => {}), 200);
-    const page = await client.newContext().then((context) => context.newPage()).finally(() => clearInterval(busy));
-    // Never settles: no CDP traffic either way until the proxy ends the session.
-    const error = await page.evaluate(() => new Promise(() => {})).then(() => null, (e: Error) => e);
-    await disconnected;
-    assert.ok(error, 'the call failed');
-    t.diagnostic(`what the Playwright user reads: ${JSON.stringify(error.message)}`);
-    // playwright-core appends the close frame's reason as "Browser logs" to every call in flight.
-    assert.equal(error.message, `page.evaluate: Target page, context or browser has been closed\nBrowser logs:\n\n${idleText('3')}\n`);
-  });
+  test(
+    `${lane.name} lane: a Playwright call in flight when the idle timeout hits fails with the reason, naming the setting`,
+    { timeout: 60_000 },
+    async (t) => {
+      const client = await chromium.connectOverCDP(await idleRouter(`why-pw-${lane.name}`, 3_000, lane.base()));
+      const disconnected = new Promise<void>((r) => client.once('disconnected', () => r()));
+      // Setting up can be silent for longer than the idle time on a loaded machine (Chromium making
+      // the page), and a session ended during setup is not what this test is about (a full run here
+      // hung until the test's timeout, most likely there): traffic of the test's own keeps the
+      // session busy until the call under test is sent.
+      const cdp = await client.newBrowserCDPSession();
+      const busy = setInterval(() => void cdp.send('Browser.getVersion').catch(() => {}), 200);
+      const page = await client
+        .newContext()
+        .then((context) => context.newPage())
+        .finally(() => clearInterval(busy));
+      // Never settles: no CDP traffic either way until the proxy ends the session.
+      const error = await page
+        .evaluate(() => new Promise(() => {}))
+        .then(
+          () => null,
+          (e: Error) => e,
+        );
+      await disconnected;
+      assert.ok(error, 'the call failed');
+      t.diagnostic(`what the Playwright user reads: ${JSON.stringify(error.message)}`);
+      // playwright-core appends the close frame's reason as "Browser logs" to every call in flight.
+      assert.equal(error.message, `page.evaluate: Target page, context or browser has been closed\nBrowser logs:\n\n${idleText('3')}\n`);
+    },
+  );
 }

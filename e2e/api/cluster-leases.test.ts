@@ -9,7 +9,15 @@ import { db } from '../../lib/db';
 import { blobs } from '../../lib/blobs';
 import { settings } from '../../lib/config/settings';
 import { Cluster } from '../../proxy/cluster/cluster';
-import { failLease, PROVIDER_COOLDOWN_CHANNEL, PROVIDER_FREED_CHANNEL, reclaimLeases, releaseLease, runningCooldowns, takeLease } from '../../proxy/cluster/leases';
+import {
+  failLease,
+  PROVIDER_COOLDOWN_CHANNEL,
+  PROVIDER_FREED_CHANNEL,
+  reclaimLeases,
+  releaseLease,
+  runningCooldowns,
+  takeLease,
+} from '../../proxy/cluster/leases';
 import { PROXY_STOPPED } from '../../lib/sessions/session-writer';
 import { newUser } from '../support/api';
 import { eventually } from '../support/connect';
@@ -45,7 +53,13 @@ test('a limit holds across proxies: 60 concurrent takes from three runs at limit
   const { id } = await provider(3);
   const runs = ['a', 'b', 'c'].map((r) => `leases-${r}-${randomUUID()}`);
   // Separate connections, so the statements really interleave in the server.
-  const clients = await Promise.all(runs.map(async () => { const c = new pg.Client({ connectionString: process.env.DATABASE_URL }); await c.connect(); return c; }));
+  const clients = await Promise.all(
+    runs.map(async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      return c;
+    }),
+  );
   try {
     const granted = await Promise.all(Array.from({ length: 60 }, (_, i) => takeLease({ id, limit: 3 }, runs[i % 3]!, 20_000)));
     assert.equal(granted.filter(Boolean).length, 3);
@@ -79,7 +93,7 @@ test('an unlimited provider leases without a limit, and a lowered limit admits n
   assert.ok(await takeLease({ id, limit: 4 }, 'unlimited', 20_000));
 });
 
-test('cooldown is decided from every proxy\'s attempts, once, and told to all', async () => {
+test("cooldown is decided from every proxy's attempts, once, and told to all", async () => {
   const { id } = await provider(null);
   const settings = { cooldownDefaultMs: 5_000, cooldownFailureThreshold: 0.5, cooldownMinRequestVolume: 4 };
   const listener = await listenTo(PROVIDER_COOLDOWN_CHANNEL);
@@ -136,22 +150,37 @@ test('leases nobody renews expire and are reclaimed; a live run renews its own',
 
 test('a proxy run that stops heartbeating is settled by another: sessions errored, slots freed', async () => {
   const { user, id } = await provider(3);
-  const deadRun = (await seedProxyInstance({ name: `dead-${randomUUID()}`, heartbeatAt: new Date(Date.now() - 60_000), expiresAt: new Date(Date.now() - 40_000) })).id;
+  const deadRun = (
+    await seedProxyInstance({ name: `dead-${randomUUID()}`, heartbeatAt: new Date(Date.now() - 60_000), expiresAt: new Date(Date.now() - 40_000) })
+  ).id;
   // A live run with a long lease time, silent for longer than the sweeping proxy's own: not dead.
-  const slowRun = (await seedProxyInstance({ name: `slow-${randomUUID()}`, heartbeatAt: new Date(Date.now() - 10_000), expiresAt: new Date(Date.now() + 60_000) })).id;
-  const session = await seedSession(user.workspaceId, user.routerId, { providerId: id, providerSlug: 'p', providerName: 'p', state: 'active', proxyInstanceId: deadRun, startedAt: new Date(Date.now() - 5_000) });
+  const slowRun = (
+    await seedProxyInstance({ name: `slow-${randomUUID()}`, heartbeatAt: new Date(Date.now() - 10_000), expiresAt: new Date(Date.now() + 60_000) })
+  ).id;
+  const session = await seedSession(user.workspaceId, user.routerId, {
+    providerId: id,
+    providerSlug: 'p',
+    providerName: 'p',
+    state: 'active',
+    proxyInstanceId: deadRun,
+    startedAt: new Date(Date.now() - 5_000),
+  });
   // Its lease has not expired yet: the run's row is what shows it is gone.
   const lease = await takeLease({ id, limit: 3 }, deadRun, 600_000);
   const survivor = await Cluster.join({ name: `survivor-${randomUUID()}`, ttlMs: 1_200, recordingStore: blobs(), traceStore: blobs() });
   try {
     // A settle errors the run's sessions first, frees its slots, and removes the run's row last:
     // wait for the whole of it.
-    const settled = await eventually(async () => {
-      const row = await db.sessionLog.findUnique({ where: { id: session.id } });
-      const released = (await db.providerLease.findUnique({ where: { id: lease! } }))?.releasedAt;
-      const gone = (await db.proxyInstance.count({ where: { id: deadRun } })) === 0;
-      return row?.state === 'errored' && released && gone ? row : null;
-    }, SETTLED_WITHIN_MS, 'the dead run\'s session settled, its lease released and its row removed');
+    const settled = await eventually(
+      async () => {
+        const row = await db.sessionLog.findUnique({ where: { id: session.id } });
+        const released = (await db.providerLease.findUnique({ where: { id: lease! } }))?.releasedAt;
+        const gone = (await db.proxyInstance.count({ where: { id: deadRun } })) === 0;
+        return row?.state === 'errored' && released && gone ? row : null;
+      },
+      SETTLED_WITHIN_MS,
+      "the dead run's session settled, its lease released and its row removed",
+    );
     assert.equal(settled.errorReason, PROXY_STOPPED);
     assert.equal(await active(id), 0);
     assert.equal(await db.proxyInstance.count({ where: { id: slowRun } }), 1, 'judged by its own lease time');
@@ -166,7 +195,13 @@ test('a dead run stays claimed, not removed, until it is settled: a sweeper stop
   // Alive while the test sets up: every proxy's sweeper (the stack's too) would settle a dead run
   // before the lock below is taken.
   const deadRun = (await seedProxyInstance({ name: `held-${randomUUID()}`, heartbeatAt: new Date(), expiresAt: new Date(Date.now() + 600_000) })).id;
-  const session = await seedSession(user.workspaceId, user.routerId, { providerId: id, providerSlug: 'p', providerName: 'p', state: 'active', proxyInstanceId: deadRun });
+  const session = await seedSession(user.workspaceId, user.routerId, {
+    providerId: id,
+    providerSlug: 'p',
+    providerName: 'p',
+    state: 'active',
+    proxyInstanceId: deadRun,
+  });
   const lease = await takeLease({ id, limit: 3 }, deadRun, 600_000);
   // The session's row locked in a transaction of the test's own: whichever proxy sweeps first
   // stops inside the settle, as a sweeper that dies there would leave the run.
@@ -178,20 +213,28 @@ test('a dead run stays claimed, not removed, until it is settled: a sweeper stop
   await db.proxyInstance.update({ where: { id: deadRun }, data: { heartbeatAt: new Date(Date.now() - 60_000), expiresAt: new Date(Date.now() - 40_000) } });
   const sweeper = await Cluster.join({ name: `sweeper-${randomUUID()}`, ttlMs: 1_200, recordingStore: blobs(), traceStore: blobs() });
   try {
-    const claimed = await eventually(async () => {
-      const row = await db.proxyInstance.findUnique({ where: { id: deadRun } });
-      assert.ok(row, 'the row is there until the run is settled');
-      return row.expiresAt.getTime() > Date.now() ? row : null;
-    }, SETTLED_WITHIN_MS, 'a sweep claiming the dead run');
+    const claimed = await eventually(
+      async () => {
+        const row = await db.proxyInstance.findUnique({ where: { id: deadRun } });
+        assert.ok(row, 'the row is there until the run is settled');
+        return row.expiresAt.getTime() > Date.now() ? row : null;
+      },
+      SETTLED_WITHIN_MS,
+      'a sweep claiming the dead run',
+    );
     assert.ok(claimed);
     assert.equal((await db.sessionLog.findUnique({ where: { id: session.id } }))?.state, 'active', 'the settle is held');
     await locker.query('ROLLBACK');
-    await eventually(async () => {
-      const row = await db.sessionLog.findUnique({ where: { id: session.id } });
-      const released = (await db.providerLease.findUnique({ where: { id: lease! } }))?.releasedAt;
-      const gone = (await db.proxyInstance.count({ where: { id: deadRun } })) === 0;
-      return row?.state === 'errored' && released && gone;
-    }, SETTLED_WITHIN_MS, 'the run settled, its slot freed and its row removed');
+    await eventually(
+      async () => {
+        const row = await db.sessionLog.findUnique({ where: { id: session.id } });
+        const released = (await db.providerLease.findUnique({ where: { id: lease! } }))?.releasedAt;
+        const gone = (await db.proxyInstance.count({ where: { id: deadRun } })) === 0;
+        return row?.state === 'errored' && released && gone;
+      },
+      SETTLED_WITHIN_MS,
+      'the run settled, its slot freed and its row removed',
+    );
   } finally {
     await locker.end();
     await sweeper.stop();
@@ -202,7 +245,13 @@ test('a restart under the same name settles its previous run at once', async () 
   const { user, id } = await provider(3);
   const name = `restart-${randomUUID()}`;
   const first = await Cluster.join({ name, ttlMs: 60_000, recordingStore: blobs(), traceStore: blobs() });
-  const session = await seedSession(user.workspaceId, user.routerId, { providerId: id, providerSlug: 'p', providerName: 'p', state: 'active', proxyInstanceId: first.runId });
+  const session = await seedSession(user.workspaceId, user.routerId, {
+    providerId: id,
+    providerSlug: 'p',
+    providerName: 'p',
+    state: 'active',
+    proxyInstanceId: first.runId,
+  });
   const held = await first.take({ id, slug: 'p', priority: 100, weight: 100, maxConcurrent: 3, advertisedMaxConcurrent: null });
   assert.ok(held);
   // The first run is never stopped (a crash); the next one under its name comes up.

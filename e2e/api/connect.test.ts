@@ -13,8 +13,12 @@ import { startRecordingUpstream } from '../support/upstreams';
 
 let browserA: Chromium;
 let browserB: Chromium;
-before(async () => { [browserA, browserB] = await Promise.all([launchChromium(), launchChromium()]); });
-after(async () => { await Promise.all([browserA?.stop(), browserB?.stop()]); });
+before(async () => {
+  [browserA, browserB] = await Promise.all([launchChromium(), launchChromium()]);
+});
+after(async () => {
+  await Promise.all([browserA?.stop(), browserB?.stop()]);
+});
 
 test('Playwright connectOverCDP through the proxy; the session is recorded', async () => {
   const user = await newUser('pw');
@@ -29,10 +33,14 @@ test('Playwright connectOverCDP through the proxy; the session is recorded', asy
   await browser.close();
 
   const { db } = await import('../../lib/db');
-  const row = await eventually(async () => {
-    const s = await db.sessionLog.findFirst({ where: { workspaceId: user.workspaceId } });
-    return s && s.state !== 'active' ? s : null;
-  }, 5_000, 'session end');
+  const row = await eventually(
+    async () => {
+      const s = await db.sessionLog.findFirst({ where: { workspaceId: user.workspaceId } });
+      return s && s.state !== 'active' ? s : null;
+    },
+    5_000,
+    'session end',
+  );
   assert.equal(row.state, 'closed');
   assert.equal(row.providerSlug, 'local-a');
   assert.ok(Number(row.bytesIn) > 100 && Number(row.bytesOut) > 100);
@@ -56,10 +64,14 @@ test('puppeteer-core connects through the proxy', async () => {
   await page.close();
   await browser.disconnect();
   const { db } = await import('../../lib/db');
-  const row = await eventually(async () => {
-    const s = await db.sessionLog.findFirst({ where: { workspaceId: user.workspaceId } });
-    return s && s.state !== 'active' ? s : null;
-  }, 5_000, 'session end');
+  const row = await eventually(
+    async () => {
+      const s = await db.sessionLog.findFirst({ where: { workspaceId: user.workspaceId } });
+      return s && s.state !== 'active' ? s : null;
+    },
+    5_000,
+    'session end',
+  );
   assert.equal(row.state, 'closed');
   assert.equal(row.providerSlug, 'local-b');
 });
@@ -113,7 +125,10 @@ test('missing, wrong and revoked keys are 401 in plain text; the key is never fo
   expectOk(await call('DELETE', `/v1/api-keys/${keys.items[0].id}`, { auth: { token: user.token } }));
   await expectRefused(connectUrl(key), 401);
   // Revoking a key also ends its running sessions (e2e/api/revocation.test.ts has the details).
-  assert.deepEqual(await live.closed, { code: 4001, reason: "router key revoked: this key was revoked (the router's Keys page); connect with one of its current keys" });
+  assert.deepEqual(await live.closed, {
+    code: 4001,
+    reason: "router key revoked: this key was revoked (the router's Keys page); connect with one of its current keys",
+  });
 });
 
 test('too many failed attempts from one IP → 429 with Retry-After', async () => {
@@ -140,11 +155,19 @@ test('refusals before the upgrade: no providers 400, unknown pin 400, switches 4
   // The proxy cached the empty router on the first connect; the change arrives through NOTIFY.
   await eventually(async () => /not on this router/.test((await refusedYet(connectUrl(key, { provider: 'nope' }), 400))?.body ?? ''), 15_000, 'router refresh');
   await updateRouterRow(user.routerId, { profilesEnabled: false, replayEnabled: false, observabilityEnabled: false });
-  await eventually(async () => (await import('../support/connect')).open(connectUrl(key, { profile: 'p' })).then((r) => 'status' in r && r.status === 409), 15_000, 'router refresh');
+  await eventually(
+    async () => (await import('../support/connect')).open(connectUrl(key, { profile: 'p' })).then((r) => 'status' in r && r.status === 409),
+    15_000,
+    'router refresh',
+  );
   assert.match((await expectRefused(connectUrl(key, { session_record: 'true' }), 409)).body, /Recording switch/);
   assert.match((await expectRefused(connectUrl(key, { observability: 'true' }), 409)).body, /Traces switch/);
   await updateRouterRow(user.routerId, { profilesEnabled: true, replayEnabled: true, observabilityEnabled: true });
-  await eventually(async () => (await import('../support/connect')).open(connectUrl(key, { session_record: 'true' })).then((r) => 'status' in r && r.status === 402), 15_000, 'router refresh');
+  await eventually(
+    async () => (await import('../support/connect')).open(connectUrl(key, { session_record: 'true' })).then((r) => 'status' in r && r.status === 402),
+    15_000,
+    'router refresh',
+  );
   const { db } = await import('../../lib/db');
   await db.wallet.update({ where: { workspaceId: user.workspaceId }, data: { balanceMillicents: 100_000n } });
   // A generic provider cannot save a profile it is not pinned to (docs/profiles.md, Routing).
@@ -165,7 +188,10 @@ test('GET /v1/status lists the providers with their live state', async () => {
   assert.equal(body.providers.length, 1);
   const [p] = body.providers;
   assert.deepEqual(Object.keys(p).sort(), ['active', 'cooldownUntil', 'healthy', 'id', 'maxConcurrent', 'priority', 'slug']);
-  assert.deepEqual({ slug: p.slug, healthy: p.healthy, priority: p.priority, active: p.active, maxConcurrent: p.maxConcurrent, cooldownUntil: p.cooldownUntil }, { slug: 'a', healthy: true, priority: 5, active: 1, maxConcurrent: 2, cooldownUntil: null });
+  assert.deepEqual(
+    { slug: p.slug, healthy: p.healthy, priority: p.priority, active: p.active, maxConcurrent: p.maxConcurrent, cooldownUntil: p.cooldownUntil },
+    { slug: 'a', healthy: true, priority: 5, active: 1, maxConcurrent: 2, cooldownUntil: null },
+  );
   held.ws.close();
   assert.equal((await fetchFromOwnAddress(`${PROXY.replace(/^ws/, 'http')}/v1/status?token=rkey_nope`)).status, 401);
 });
@@ -175,10 +201,14 @@ test('the dashboard reads live state over the internal endpoint: no router key n
   await addProvider(user.workspaceId, user.routerId, { slug: 'a', url: browserA.wsUrl, maxConcurrent: 3 });
   const auth = { token: user.token };
   // Revoke every key of the router: live state must still show.
-  for (const key of expectOk(await call('GET', '/v1/api-keys', { auth })).items as { id: string }[]) expectOk(await call('DELETE', `/v1/api-keys/${key.id}`, { auth }));
+  for (const key of expectOk(await call('GET', '/v1/api-keys', { auth })).items as { id: string }[])
+    expectOk(await call('DELETE', `/v1/api-keys/${key.id}`, { auth }));
   const status = expectOk(await call('GET', `/api/routers/${user.routerId}/status`, { auth }));
   assert.equal(status.available, true, status.reason);
-  assert.deepEqual(status.providers.map((p: { slug: string; maxConcurrent: number }) => [p.slug, p.maxConcurrent]), [['a', 3]]);
+  assert.deepEqual(
+    status.providers.map((p: { slug: string; maxConcurrent: number }) => [p.slug, p.maxConcurrent]),
+    [['a', 3]],
+  );
   const { db } = await import('../../lib/db');
   assert.equal(await db.routerKey.count({ where: { routerId: user.routerId, lastUsedAt: { not: null } } }), 0);
 
@@ -186,7 +216,9 @@ test('the dashboard reads live state over the internal endpoint: no router key n
   // Refusals from an address of their own, so they do not count toward other tests' throttle.
   const refused = (authorization?: string) =>
     new Promise<number>((resolve, reject) =>
-      http.get(internal, { localAddress: '127.9.9.8', headers: authorization ? { authorization } : {} }, (res) => (res.resume(), resolve(res.statusCode!))).on('error', reject),
+      http
+        .get(internal, { localAddress: '127.9.9.8', headers: authorization ? { authorization } : {} }, (res) => (res.resume(), resolve(res.statusCode!)))
+        .on('error', reject),
     );
   assert.equal(await refused(), 401);
   assert.equal(await refused('Bearer int_wrong'), 401);

@@ -38,6 +38,6 @@ test('pages: bad percent-encoding is a 400 page, not a 500; a valid path still r
   }
   const head = await raw('HEAD', '/%zz');
   assert.deepEqual([head.status, head.text], [400, '']);
-  assert.equal((await raw('GET', '/sign-in?next=%zz')).status, 200, 'the query is the page\'s business');
+  assert.equal((await raw('GET', '/sign-in?next=%zz')).status, 200, "the query is the page's business");
   assert.equal((await raw('TRACE', '/sign-in')).status, 501);
 });

@@ -25,7 +25,9 @@ before(async () => {
   await addProvider(user.workspaceId, user.routerId, { slug: 'chromium', url: browser.wsUrl });
   key = await routerKey(user.workspaceId, user.routerId);
 });
-after(async () => { await Promise.all([browser?.stop(), site?.close()]); });
+after(async () => {
+  await Promise.all([browser?.stop(), site?.close()]);
+});
 
 async function usage(workspaceId: string): Promise<number> {
   const { db } = await import('../../lib/db');
@@ -37,7 +39,11 @@ test('the router key works as bearer and as ?token=; missing or wrong keys are 4
   const body = { url: `${site.url}/basic` };
   expectStatus(await dataApi('content', key, body, { auth: 'bearer' }), 200);
   expectStatus(await dataApi('screenshot', key, body, { auth: 'query' }), 200);
-  for (const res of [await dataApi('content', key, body, { auth: 'none' }), await dataApi('scrape', 'rkey_wrong', body), await dataApi('screenshot', user.token, body)]) {
+  for (const res of [
+    await dataApi('content', key, body, { auth: 'none' }),
+    await dataApi('scrape', 'rkey_wrong', body),
+    await dataApi('screenshot', user.token, body),
+  ]) {
     assert.equal(res.status, 401);
     assert.match(String(res.headers['content-type']), /^text\/plain/);
     assert.match(res.text, /router key missing, wrong or revoked/);
@@ -57,20 +63,47 @@ test('too many failed keys from one address → 429 in plain text with Retry-Aft
 });
 
 test('validation: 400 with a details entry naming each bad field', async () => {
-  const res = expectStatus(await dataApi('screenshot', key, {
-    url: 'ftp://example.test/file', format: 'gif', viewport: { width: 0 }, timeout: 10, waitForTimeout: 30_001, waitUntil: 'idle',
-    clip: { x: -1, y: 0, width: 10, height: 10 }, headers: { 'Bad Header': 'x' }, fullpage: true,
-  }), 400);
+  const res = expectStatus(
+    await dataApi('screenshot', key, {
+      url: 'ftp://example.test/file',
+      format: 'gif',
+      viewport: { width: 0 },
+      timeout: 10,
+      waitForTimeout: 30_001,
+      waitUntil: 'idle',
+      clip: { x: -1, y: 0, width: 10, height: 10 },
+      headers: { 'Bad Header': 'x' },
+      fullpage: true,
+    }),
+    400,
+  );
   assert.equal(res.json.success, false);
   assert.match(res.json.error, /^invalid request: /);
   const fields = res.json.details.map((d: { field: string }) => d.field).sort();
-  assert.deepEqual(fields, ['clip.x', 'format', 'fullpage', 'headers.Bad Header', 'timeout', 'url', 'viewport.height', 'viewport.width', 'waitForTimeout', 'waitUntil']);
+  assert.deepEqual(fields, [
+    'clip.x',
+    'format',
+    'fullpage',
+    'headers.Bad Header',
+    'timeout',
+    'url',
+    'viewport.height',
+    'viewport.width',
+    'waitForTimeout',
+    'waitUntil',
+  ]);
   for (const d of res.json.details) assert.ok(typeof d.message === 'string' && d.message.length > 0);
 
-  const crossField = expectStatus(await dataApi('screenshot', key, { url: `${site.url}/basic`, quality: 50, selector: '#box', clip: { x: 0, y: 0, width: 5, height: 5 } }), 400);
+  const crossField = expectStatus(
+    await dataApi('screenshot', key, { url: `${site.url}/basic`, quality: 50, selector: '#box', clip: { x: 0, y: 0, width: 5, height: 5 } }),
+    400,
+  );
   assert.deepEqual(crossField.json.details.map((d: { field: string }) => d.field).sort(), ['clip'], 'quality with a PNG is ignored, not refused');
   const content = expectStatus(await dataApi('content', key, { url: `${site.url}/basic`, formats: ['pdf'] }), 400);
-  assert.deepEqual(content.json.details.map((d: { field: string }) => d.field), ['formats.0']);
+  assert.deepEqual(
+    content.json.details.map((d: { field: string }) => d.field),
+    ['formats.0'],
+  );
   const missing = expectStatus(await dataApi('content', key, {}), 400);
   assert.deepEqual(missing.json.details, [{ field: 'url', message: 'required' }]);
   const notJson = expectStatus(await dataApi('content', key, null, { rawBody: '{"url": ' }), 400);
@@ -97,7 +130,7 @@ test('timeouts: a navigation past `timeout` is 408; the whole call is bounded by
   const slackMs = settings().dataApiBudgetSlackMs;
   const navigationMs = 5_000;
   const budgetMs = navigationMs + slackMs;
-  assert.ok(budgetMs < 30_000, 'the budget runs out before the page\'s wait would end');
+  assert.ok(budgetMs < 30_000, "the budget runs out before the page's wait would end");
   const budgetStart = Date.now();
   const budget = expectStatus(await dataApi('content', key, { url: `${site.url}/basic`, timeout: navigationMs, waitForTimeout: 30_000 }), 408);
   const took = Date.now() - budgetStart;
@@ -128,7 +161,15 @@ test('the provider connection is reused between calls; each call gets a fresh co
   const relay = await countingRelay(browser.wsUrl);
   const other = await countingRelay(browser.wsUrl);
   const port = await freePort();
-  const proxy = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `reuse-${port}`, shutdownDrainMs: 500, dataApiIdleConnectionMs: 1_500, webhooks: false, jobs: false });
+  const proxy = await startProxy({
+    port,
+    host: '127.0.0.1',
+    proxyInstanceId: `reuse-${port}`,
+    shutdownDrainMs: 500,
+    dataApiIdleConnectionMs: 1_500,
+    webhooks: false,
+    jobs: false,
+  });
   const base = `http://127.0.0.1:${port}`;
   try {
     const owner = await newUser('reuse');

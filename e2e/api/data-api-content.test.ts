@@ -21,7 +21,9 @@ before(async () => {
   await addProvider(user.workspaceId, user.routerId, { slug: 'chromium', url: browser.wsUrl });
   key = await routerKey(user.workspaceId, user.routerId);
 });
-after(async () => { await Promise.all([browser?.stop(), site?.close()]); });
+after(async () => {
+  await Promise.all([browser?.stop(), site?.close()]);
+});
 
 const content = (body: Record<string, unknown>) => dataApi('content', key, { url: `${site.url}/basic`, ...body });
 const titleOf = async (body: Record<string, unknown>) => expectStatus(await content({ formats: ['text'], ...body }), 200).json.data.metadata.title as string;
@@ -40,7 +42,10 @@ test('content: the default is markdown, in the response shape of docs/connect.md
   assert.match(body.data.content.markdown, /^# Hello from the test site$/m);
   assert.match(body.data.content.markdown, new RegExp(`\\[a relative link\\]\\(${site.url}/missing\\)`), 'links are absolute');
   assert.deepEqual(body.data.metadata, { title: 'Basic page', description: 'A small page for the data API tests.' });
-  assert.deepEqual(body.data.links, [{ url: `${site.url}/missing`, text: 'a relative link' }, { url: 'https://example.test/elsewhere', text: 'an absolute one' }]);
+  assert.deepEqual(body.data.links, [
+    { url: `${site.url}/missing`, text: 'a relative link' },
+    { url: 'https://example.test/elsewhere', text: 'an absolute one' },
+  ]);
   assert.deepEqual(Object.keys(body.timings).sort(), ['action', 'navigation', 'total']);
   for (const ms of Object.values(body.timings)) assert.ok(Number.isInteger(ms) && (ms as number) >= 0);
   assert.ok(body.timings.total >= body.timings.navigation + body.timings.action);
@@ -105,21 +110,33 @@ test('waitForTimeout waits the extra time after load', async () => {
 });
 
 test('scrape: selectors with and without attribute, formats, and a base64 JPEG screenshot', async () => {
-  const res = expectStatus(await dataApi('scrape', key, {
-    url: `${site.url}/basic`,
-    selectors: [{ name: 'links', selector: 'p a', attribute: 'href' }, { name: 'heading', selector: 'h1' }, { name: 'absent', selector: '.nothing' }, { name: 'no-attr', selector: 'h1', attribute: 'data-x' }],
-    formats: ['text'],
-    screenshot: true,
-    viewport: { width: 640, height: 480 },
-    quality: 50,
-  }), 200);
+  const res = expectStatus(
+    await dataApi('scrape', key, {
+      url: `${site.url}/basic`,
+      selectors: [
+        { name: 'links', selector: 'p a', attribute: 'href' },
+        { name: 'heading', selector: 'h1' },
+        { name: 'absent', selector: '.nothing' },
+        { name: 'no-attr', selector: 'h1', attribute: 'data-x' },
+      ],
+      formats: ['text'],
+      screenshot: true,
+      viewport: { width: 640, height: 480 },
+      quality: 50,
+    }),
+    200,
+  );
   const body = res.json;
   assert.equal(body.success, true);
   assert.equal(body.provider, 'chromium');
   assert.deepEqual(Object.keys(body.data).sort(), ['content', 'screenshot', 'selectors', 'statusCode', 'url']);
   assert.deepEqual(body.data.selectors[0], {
-    name: 'links', selector: 'p a',
-    results: [{ text: 'a relative link', html: 'a relative link', attribute: '/missing' }, { text: 'an absolute one', html: 'an absolute one', attribute: 'https://example.test/elsewhere' }],
+    name: 'links',
+    selector: 'p a',
+    results: [
+      { text: 'a relative link', html: 'a relative link', attribute: '/missing' },
+      { text: 'an absolute one', html: 'an absolute one', attribute: 'https://example.test/elsewhere' },
+    ],
   });
   assert.deepEqual(body.data.selectors[1].results, [{ text: 'Hello from the test site', html: 'Hello from the test site' }]);
   assert.deepEqual(body.data.selectors[2].results, []);
@@ -130,7 +147,15 @@ test('scrape: selectors with and without attribute, formats, and a base64 JPEG s
   assert.deepEqual(jpegSize(image), { width: 640, height: 480 });
   assert.deepEqual(Object.keys(body.timings).sort(), ['action', 'navigation', 'total']);
 
-  const clipped = expectStatus(await dataApi('scrape', key, { url: `${site.url}/basic`, selectors: [{ name: 'h', selector: 'h1' }], screenshot: true, clip: { x: 0, y: 0, width: 90, height: 70 } }), 200).json.data;
+  const clipped = expectStatus(
+    await dataApi('scrape', key, {
+      url: `${site.url}/basic`,
+      selectors: [{ name: 'h', selector: 'h1' }],
+      screenshot: true,
+      clip: { x: 0, y: 0, width: 90, height: 70 },
+    }),
+    200,
+  ).json.data;
   assert.deepEqual(jpegSize(Buffer.from(clipped.screenshot, 'base64')), { width: 90, height: 70 }, 'the shared screenshot options shape the scrape screenshot');
 
   const plain = expectStatus(await dataApi('scrape', key, { url: `${site.url}/basic`, formats: ['markdown'] }), 200).json.data;
@@ -139,7 +164,16 @@ test('scrape: selectors with and without attribute, formats, and a base64 JPEG s
 });
 
 test('scrape: a selector the browser cannot parse is 400 naming it; neither selectors nor formats is 400', async () => {
-  const bad = expectStatus(await dataApi('scrape', key, { url: `${site.url}/basic`, selectors: [{ name: 'ok', selector: 'h1' }, { name: 'bad', selector: 'p >> a' }] }), 400);
+  const bad = expectStatus(
+    await dataApi('scrape', key, {
+      url: `${site.url}/basic`,
+      selectors: [
+        { name: 'ok', selector: 'h1' },
+        { name: 'bad', selector: 'p >> a' },
+      ],
+    }),
+    400,
+  );
   assert.deepEqual(bad.json.details, [{ field: 'selectors.1.selector', message: 'is not a valid CSS selector' }]);
   const empty = expectStatus(await dataApi('scrape', key, { url: `${site.url}/basic` }), 400);
   assert.deepEqual(empty.json.details, [{ field: 'selectors', message: 'give selectors, formats or both' }]);

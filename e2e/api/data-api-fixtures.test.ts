@@ -27,9 +27,13 @@ before(async () => {
   await addProvider(user.workspaceId, user.routerId, { slug: 'chromium', url: browser.wsUrl });
   key = await routerKey(user.workspaceId, user.routerId);
 });
-after(async () => { await Promise.all([browser?.stop(), site?.close()]); });
+after(async () => {
+  await Promise.all([browser?.stop(), site?.close()]);
+});
 
-const pages = readdirSync(FIXTURE_PAGES).filter((name) => name.endsWith('.html')).map((name) => name.slice(0, -'.html'.length));
+const pages = readdirSync(FIXTURE_PAGES)
+  .filter((name) => name.endsWith('.html'))
+  .map((name) => name.slice(0, -'.html'.length));
 
 for (const name of pages) {
   test(`fixture ${name}: markdown, readability, text, metadata and links match the saved output`, async () => {

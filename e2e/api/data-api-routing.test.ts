@@ -22,7 +22,9 @@ before(async () => {
   [browser, site, hanging, rejecting] = await Promise.all([launchChromium(), startTestSite(), startHangingUpstream(), startRejectingUpstream(403)]);
   refusing = { url: await refusedUrl() };
 });
-after(async () => { await Promise.all([browser?.stop(), site?.close(), hanging?.stop(), rejecting?.stop()]); });
+after(async () => {
+  await Promise.all([browser?.stop(), site?.close(), hanging?.stop(), rejecting?.stop()]);
+});
 
 // A stall is only seen through the connection timeout, so the tests about stalls set the shortest
 // one (1 s). The rest keep the default: on a loaded machine a cold connectOverCDP to a healthy
@@ -34,12 +36,20 @@ async function router(tag: string, settings: Record<string, unknown>, providers:
   return { user, key: await routerKey(user.workspaceId, user.routerId) };
 }
 
-const status = async (key: string) => (await (await fetch(`${PROXY_HTTP}/v1/status?token=${key}`)).json()) as { queued: number; providers: { slug: string; active: number; healthy: boolean }[] };
+const status = async (key: string) =>
+  (await (await fetch(`${PROXY_HTTP}/v1/status?token=${key}`)).json()) as { queued: number; providers: { slug: string; active: number; healthy: boolean }[] };
 
-for (const [trigger, upstream] of [['refuses', () => refusing], ['stalls (connection timeout)', () => hanging], ['rejects the upgrade', () => rejecting]] as const) {
+for (const [trigger, upstream] of [
+  ['refuses', () => refusing],
+  ['stalls (connection timeout)', () => hanging],
+  ['rejects the upgrade', () => rejecting],
+] as const) {
   test(`failover before the action when the first provider ${trigger}`, async () => {
     const stalls = upstream() === hanging;
-    const { key } = await router(`dfo-${trigger.split(' ')[0]}`, { cooldownMinRequestVolume: 100, ...(stalls && { connectionTimeoutMs: 1_000 }) }, [{ slug: 'bad', url: upstream().url, priority: 1 }, { slug: 'good', url: browser.wsUrl, priority: 2 }]);
+    const { key } = await router(`dfo-${trigger.split(' ')[0]}`, { cooldownMinRequestVolume: 100, ...(stalls && { connectionTimeoutMs: 1_000 }) }, [
+      { slug: 'bad', url: upstream().url, priority: 1 },
+      { slug: 'good', url: browser.wsUrl, priority: 2 },
+    ]);
     // Under the 1 s timeout the good provider must not pay for a cold connect: a pinned call
     // opens the connection the failover then reuses (it still opens a new context within 1 s).
     if (stalls) assert.equal(expectStatus(await dataApi('content', key, { url: `${site.url}/basic`, provider: 'good' }), 200).json.provider, 'good');
@@ -50,16 +60,25 @@ for (const [trigger, upstream] of [['refuses', () => refusing], ['stalls (connec
 }
 
 test('no failover once the action started: a failing page is 500 on the provider that ran it', async () => {
-  const { key } = await router('dnofo', {}, [{ slug: 'first', url: browser.wsUrl, priority: 1 }, { slug: 'second', url: browser.wsUrl, priority: 2 }]);
+  const { key } = await router('dnofo', {}, [
+    { slug: 'first', url: browser.wsUrl, priority: 1 },
+    { slug: 'second', url: browser.wsUrl, priority: 2 },
+  ]);
   const res = expectStatus(await dataApi('screenshot', key, { url: `http://127.0.0.1:${new URL(refusing.url).port}/` }), 500);
   assert.equal(res.json.success, false);
   assert.match(res.json.error, /navigation failed: net::ERR_CONNECTION_REFUSED/);
   const providers = (await status(key)).providers;
-  assert.ok(providers.every((p) => p.healthy), 'a page failure does not count against the provider');
+  assert.ok(
+    providers.every((p) => p.healthy),
+    'a page failure does not count against the provider',
+  );
 });
 
 test('every provider failing to connect → 503 listing the attempts; only timeouts → 408', async () => {
-  const { key } = await router('dall', { cooldownMinRequestVolume: 100 }, [{ slug: 'r1', url: refusing.url, priority: 1 }, { slug: 'x1', url: rejecting.url, priority: 2 }]);
+  const { key } = await router('dall', { cooldownMinRequestVolume: 100 }, [
+    { slug: 'r1', url: refusing.url, priority: 1 },
+    { slug: 'x1', url: rejecting.url, priority: 2 },
+  ]);
   const res = expectStatus(await dataApi('content', key, { url: `${site.url}/basic` }), 503);
   assert.match(res.json.error, /every eligible provider failed to connect/);
   assert.match(res.json.error, /r1: /);
@@ -70,7 +89,10 @@ test('every provider failing to connect → 503 listing the attempts; only timeo
 });
 
 test('pinning: not on the router 400; failing pinned provider 503 without failover; cooling 503; full 503', async () => {
-  const { key } = await router('dpin', { cooldownMinRequestVolume: 1, cooldownFailureThreshold: 0.5, cooldownDefaultMs: 60_000 }, [{ slug: 'bad', url: refusing.url, priority: 1 }, { slug: 'good', url: browser.wsUrl, priority: 2, maxConcurrent: 1 }]);
+  const { key } = await router('dpin', { cooldownMinRequestVolume: 1, cooldownFailureThreshold: 0.5, cooldownDefaultMs: 60_000 }, [
+    { slug: 'bad', url: refusing.url, priority: 1 },
+    { slug: 'good', url: browser.wsUrl, priority: 2, maxConcurrent: 1 },
+  ]);
   const body = { url: `${site.url}/basic` };
   assert.match(expectStatus(await dataApi('content', key, { ...body, provider: 'nope' }), 400).json.error, /"nope" is not on this router/);
   const failed = expectStatus(await dataApi('content', key, { ...body, provider: 'bad' }), 503);
@@ -117,7 +139,14 @@ test('maxConcurrent counts data-API calls: 5 calls at maxConcurrent 2 run two at
   const started = () => ids.filter((id) => site.requests(id).some((r) => r.path === '/held.png'));
   await eventually(() => started().length === 2, 10_000, 'two calls to start');
   // The other three wait in the router queue (each gets there once authenticated).
-  const first = await eventually(async () => { const now = await status(key); return now.queued === 3 ? now : null; }, 10_000, 'three calls to queue');
+  const first = await eventually(
+    async () => {
+      const now = await status(key);
+      return now.queued === 3 ? now : null;
+    },
+    10_000,
+    'three calls to queue',
+  );
   assert.equal(first.providers[0]!.active, 2);
   const peaks: number[] = [];
   const released: string[] = [];

@@ -22,7 +22,9 @@ before(async () => {
   await addProvider(user.workspaceId, user.routerId, { slug: 'chromium', url: browser.wsUrl });
   key = await routerKey(user.workspaceId, user.routerId);
 });
-after(async () => { await Promise.all([browser?.stop(), site?.close()]); });
+after(async () => {
+  await Promise.all([browser?.stop(), site?.close()]);
+});
 
 const shot = (body: Record<string, unknown>) => dataApi('screenshot', key, { url: `${site.url}/basic`, ...body });
 
@@ -142,5 +144,8 @@ test('a full-page PNG over 25 MB is 413', async () => {
   assert.equal(res.json.success, false);
   assert.match(res.json.error, /over this endpoint's cap of 25 MB/);
   // The same page cropped is fine: the cap is on the response, not the page.
-  assert.deepEqual(imageSize(expectStatus(await shot({ url: `${site.url}/noise`, clip: { x: 0, y: 0, width: 100, height: 100 } }), 200).body), { width: 100, height: 100 });
+  assert.deepEqual(imageSize(expectStatus(await shot({ url: `${site.url}/noise`, clip: { x: 0, y: 0, width: 100, height: 100 } }), 200).body), {
+    width: 100,
+    height: 100,
+  });
 });

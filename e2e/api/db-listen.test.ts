@@ -12,14 +12,21 @@ test('onListening runs once LISTEN is in place, the first time included; a NOTIF
   const heard: string[] = [];
   let listening = 0;
   const arrived = new Promise<void>((resolve) => {
-    const listener = listen([channel], (_channel, payload) => {
-      heard.push(payload);
-      resolve();
-    }, () => {
-      listening++;
-      // A Prisma query runs only once it is awaited or given a then().
-      db.$executeRaw`SELECT pg_notify(${channel}, 'after-listening')`.then(() => undefined, (error: Error) => heard.push(`NOTIFY failed: ${error.message}`));
-    });
+    const listener = listen(
+      [channel],
+      (_channel, payload) => {
+        heard.push(payload);
+        resolve();
+      },
+      () => {
+        listening++;
+        // A Prisma query runs only once it is awaited or given a then().
+        db.$executeRaw`SELECT pg_notify(${channel}, 'after-listening')`.then(
+          () => undefined,
+          (error: Error) => heard.push(`NOTIFY failed: ${error.message}`),
+        );
+      },
+    );
     after.push(() => listener.stop());
   });
   await arrived;
@@ -28,4 +35,6 @@ test('onListening runs once LISTEN is in place, the first time included; a NOTIF
 });
 
 const after: (() => Promise<void>)[] = [];
-test.after(async () => { await Promise.all(after.map((stop) => stop())); });
+test.after(async () => {
+  await Promise.all(after.map((stop) => stop()));
+});

@@ -16,8 +16,12 @@ const PROXY_HTTP = PROXY.replace(/^ws/, 'http');
 
 let browserA: Chromium;
 let browserB: Chromium;
-before(async () => { [browserA, browserB] = await Promise.all([launchChromium(), launchChromium()]); });
-after(async () => { await Promise.all([browserA?.stop(), browserB?.stop()]); });
+before(async () => {
+  [browserA, browserB] = await Promise.all([launchChromium(), launchChromium()]);
+});
+after(async () => {
+  await Promise.all([browserA?.stop(), browserB?.stop()]);
+});
 
 interface Got {
   status: number;
@@ -44,7 +48,7 @@ async function twoProviderRouter(tag: string) {
   return { user, key: await routerKey(user.workspaceId, user.routerId) };
 }
 
-test('Playwright connectOverCDP over http:// through the proxy, at the root or the connect URL\'s own http:// form: a page evaluates 1+1', async () => {
+test("Playwright connectOverCDP over http:// through the proxy, at the root or the connect URL's own http:// form: a page evaluates 1+1", async () => {
   const { user, key } = await twoProviderRouter('disc-pw');
   // The last: the connect URL a user copies, with http:// for ws:// (Playwright reads /v1/connect/json/version/ under it).
   for (const base of [`${PROXY_HTTP}/?token=${key}&provider=b`, `${PROXY_HTTP}?provider=a&token=${key}`, `${PROXY_HTTP}/v1/connect?token=${key}&provider=b`]) {
@@ -55,11 +59,19 @@ test('Playwright connectOverCDP over http:// through the proxy, at the root or t
     await browser.close();
   }
   const { db } = await import('../../lib/db');
-  const rows = await eventually(async () => {
-    const found = await db.sessionLog.findMany({ where: { workspaceId: user.workspaceId }, orderBy: { startedAt: 'asc' } });
-    return found.length === 3 && found.every((r) => r.state === 'closed') ? found : null;
-  }, 5_000, 'the three sessions closed');
-  assert.deepEqual(rows.map((r) => r.providerSlug), ['b', 'a', 'b'], 'provider= of the http address reaches the connect');
+  const rows = await eventually(
+    async () => {
+      const found = await db.sessionLog.findMany({ where: { workspaceId: user.workspaceId }, orderBy: { startedAt: 'asc' } });
+      return found.length === 3 && found.every((r) => r.state === 'closed') ? found : null;
+    },
+    5_000,
+    'the three sessions closed',
+  );
+  assert.deepEqual(
+    rows.map((r) => r.providerSlug),
+    ['b', 'a', 'b'],
+    'provider= of the http address reaches the connect',
+  );
 });
 
 test('GET /json/version(/): the WebSocket URL points back at the proxy with a single-use ticket, never the key', async () => {

@@ -25,7 +25,8 @@ let origin: string;
 before(async () => {
   site = http.createServer((req, res) => {
     if (req.url === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end('<a id="pdf" href="/pdf">PDF</a> <a id="csv" href="/csv">CSV</a>');
-    const [body, disposition] = req.url === '/pdf' ? [PDF, `attachment; filename="resume.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf`] : [CSV, 'attachment; filename="data.csv"'];
+    const [body, disposition] =
+      req.url === '/pdf' ? [PDF, `attachment; filename="resume.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf`] : [CSV, 'attachment; filename="data.csv"'];
     res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length, 'content-disposition': disposition }).end(body);
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -45,13 +46,17 @@ async function poolUser(name: string): Promise<TestUser & { key: string }> {
 
 /** The user's newest session, once it has ended and its downloads are listed (collected after the end). */
 async function downloadsOf(user: TestUser, count: number) {
-  return eventually(async () => {
-    const sessions = expectOk(await call('GET', '/v1/sessions', { auth: { token: user.token } }));
-    const session = sessions.items[0];
-    if (!session || session.state === 'active') return null;
-    const list = expectOk(await call('GET', `/v1/sessions/${session.id}/downloads`, { auth: { token: user.token } }));
-    return list.items.length === count ? { session, list } : null;
-  }, 60_000, `${count} downloads listed`);
+  return eventually(
+    async () => {
+      const sessions = expectOk(await call('GET', '/v1/sessions', { auth: { token: user.token } }));
+      const session = sessions.items[0];
+      if (!session || session.state === 'active') return null;
+      const list = expectOk(await call('GET', `/v1/sessions/${session.id}/downloads`, { auth: { token: user.token } }));
+      return list.items.length === count ? { session, list } : null;
+    },
+    60_000,
+    `${count} downloads listed`,
+  );
 }
 
 async function fileOf(user: TestUser, url: string): Promise<Buffer> {
@@ -60,12 +65,15 @@ async function fileOf(user: TestUser, url: string): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
-test('Playwright: a clicked download fires its event with the site\'s name and succeeds; after the session it is in the session\'s downloads', async () => {
+test("Playwright: a clicked download fires its event with the site's name and succeeds; after the session it is in the session's downloads", async () => {
   const user = await poolUser('dl-playwright');
   const browser = await chromium.connectOverCDP(connectUrl(user.key), { timeout: 90_000 });
   const page = await browser.contexts()[0]!.newPage();
   await page.goto(`${origin}/`);
-  for (const [link, name] of [['#pdf', 'résumé.pdf'], ['#csv', 'data.csv']]) {
+  for (const [link, name] of [
+    ['#pdf', 'résumé.pdf'],
+    ['#csv', 'data.csv'],
+  ]) {
     const [download] = await Promise.all([page.waitForEvent('download'), page.click(link!)]);
     assert.equal(download.suggestedFilename(), name);
     assert.equal(await download.failure(), null, `${name} completed`);
@@ -74,14 +82,24 @@ test('Playwright: a clicked download fires its event with the site\'s name and s
 
   const { list } = await downloadsOf(user, 2);
   assert.equal(list.total, 2);
-  assert.deepEqual(list.items.map((d: { name: string; sizeBytes: number }) => [d.name, d.sizeBytes]), [['résumé.pdf', PDF.length], ['data.csv', CSV.length]]);
+  assert.deepEqual(
+    list.items.map((d: { name: string; sizeBytes: number }) => [d.name, d.sizeBytes]),
+    [
+      ['résumé.pdf', PDF.length],
+      ['data.csv', CSV.length],
+    ],
+  );
   assert.ok((await fileOf(user, list.items[0].url)).equals(PDF));
   assert.ok((await fileOf(user, list.items[1].url)).equals(CSV));
 });
 
 test("puppeteer: a download folder of the client's machine; the file is kept for the session", async () => {
   const user = await poolUser('dl-puppeteer');
-  const browser = await puppeteer.connect({ browserWSEndpoint: connectUrl(user.key), defaultViewport: null, downloadBehavior: { policy: 'allow', downloadPath: '/tmp/client-machine-folder' } });
+  const browser = await puppeteer.connect({
+    browserWSEndpoint: connectUrl(user.key),
+    defaultViewport: null,
+    downloadBehavior: { policy: 'allow', downloadPath: '/tmp/client-machine-folder' },
+  });
   const page = await browser.newPage();
   const cdp = await page.createCDPSession();
   await cdp.send('Page.enable');
@@ -92,11 +110,14 @@ test("puppeteer: a download folder of the client's machine; the file is kept for
   await browser.close();
 
   const { list } = await downloadsOf(user, 1);
-  assert.deepEqual(list.items.map((d: { name: string }) => d.name), ['data.csv']);
+  assert.deepEqual(
+    list.items.map((d: { name: string }) => d.name),
+    ['data.csv'],
+  );
   assert.ok((await fileOf(user, list.items[0].url)).equals(CSV));
 });
 
-test("a provider that keeps its files: a traced session lists what its browser downloaded there (name, size, source), with no file here; an untraced one lists none", async () => {
+test('a provider that keeps its files: a traced session lists what its browser downloaded there (name, size, source), with no file here; an untraced one lists none', async () => {
   const chromium_ = await launchChromium();
   try {
     // A wallet with credit: a trace is billed per event.
@@ -116,19 +137,26 @@ test("a provider that keeps its files: a traced session lists what its browser d
     };
 
     await browseAndDownload({});
-    const untraced = await eventually(async () => {
-      const session = expectOk(await call('GET', '/v1/sessions', { auth: { token: user.token } })).items[0];
-      return session && session.state !== 'active' ? session : null;
-    }, 60_000, 'the untraced session ended');
+    const untraced = await eventually(
+      async () => {
+        const session = expectOk(await call('GET', '/v1/sessions', { auth: { token: user.token } })).items[0];
+        return session && session.state !== 'active' ? session : null;
+      },
+      60_000,
+      'the untraced session ended',
+    );
     assert.deepEqual(expectOk(await call('GET', `/v1/sessions/${untraced.id}/downloads`, { auth: { token: user.token } })), { items: [], total: 0 });
 
     await browseAndDownload({ observability: 'true' });
     const { session, list } = await downloadsOf(user, 2);
     assert.notEqual(session.id, untraced.id);
-    assert.deepEqual(list.items.map(({ name, sizeBytes, url, keptBy, sourceUrl }: Record<string, unknown>) => ({ name, sizeBytes, url, keptBy, sourceUrl })), [
-      { name: 'résumé.pdf', sizeBytes: PDF.length, url: null, keptBy: 'provider', sourceUrl: `${origin}/pdf` },
-      { name: 'data.csv', sizeBytes: CSV.length, url: null, keptBy: 'provider', sourceUrl: `${origin}/csv` },
-    ]);
+    assert.deepEqual(
+      list.items.map(({ name, sizeBytes, url, keptBy, sourceUrl }: Record<string, unknown>) => ({ name, sizeBytes, url, keptBy, sourceUrl })),
+      [
+        { name: 'résumé.pdf', sizeBytes: PDF.length, url: null, keptBy: 'provider', sourceUrl: `${origin}/pdf` },
+        { name: 'data.csv', sizeBytes: CSV.length, url: null, keptBy: 'provider', sourceUrl: `${origin}/csv` },
+      ],
+    );
     const file = await call('GET', `/v1/sessions/${session.id}/downloads/${list.items[0].id}`, { auth: { token: user.token } });
     assert.equal(file.status, 404);
   } finally {

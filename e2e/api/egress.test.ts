@@ -31,7 +31,14 @@ before(async () => {
   const [webPort, proxyPort] = await Promise.all([freePort(), freePort()]);
   const env = { ...process.env, PRIVATE_NETWORK: 'deny', WEB_PORT: String(webPort), PORT: String(proxyPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
   children.push(startChild('web-deny', [programRunner, 'scripts/web-server.ts'], { ...env, SERVICE_NAME: 'web' }, !process.env.TEST_VERBOSE));
-  children.push(startChild('proxy-deny', [programRunner, 'proxy/index.ts'], { ...env, SERVICE_NAME: 'proxy', ENCODE_CONCURRENCY: '0', WEBHOOK_DELIVERY: '0' }, !process.env.TEST_VERBOSE));
+  children.push(
+    startChild(
+      'proxy-deny',
+      [programRunner, 'proxy/index.ts'],
+      { ...env, SERVICE_NAME: 'proxy', ENCODE_CONCURRENCY: '0', WEBHOOK_DELIVERY: '0' },
+      !process.env.TEST_VERBOSE,
+    ),
+  );
   await Promise.all([waitForListening(children[0]!, webPort, { name: 'web-deny' }), waitForListening(children[1]!, proxyPort, { name: 'proxy-deny' })]);
   denyWeb = `http://127.0.0.1:${webPort}`;
   denyProxy = `http://127.0.0.1:${proxyPort}`;
@@ -50,13 +57,18 @@ function expectPolicyRefusal(res: Res, pattern = /PRIVATE_NETWORK/) {
   assert.match(res.body.error.message, /^url: /);
   // One sentence, and on the field in `details`, where the dashboard places it.
   assert.doesNotMatch(res.body.error.message, /; /);
-  assert.deepEqual(res.body.error.details?.map((d: { path: string }) => d.path), ['url']);
+  assert.deepEqual(
+    res.body.error.details?.map((d: { path: string }) => d.path),
+    ['url'],
+  );
   assert.match(res.body.error.message, pattern);
 }
 
 describe('PRIVATE_NETWORK=deny (the default)', () => {
   let user: TestUser;
-  before(async () => { user = await newUser('deny'); });
+  before(async () => {
+    user = await newUser('deny');
+  });
 
   test('provider create, test-url and probe refuse loopback in every spelling, and names that resolve to it', async () => {
     const auth = { token: user.token };
@@ -118,7 +130,10 @@ describe('PRIVATE_NETWORK=deny (the default)', () => {
   test('webhooks: create and PATCH refuse a loopback receiver; a stored one is not delivered to', async () => {
     const auth = { token: user.token };
     expectPolicyRefusal(await call('POST', '/v1/webhooks', { base: denyWeb, auth, body: { label: 'loop', url: `${receiver.url}/deny` } }));
-    expectPolicyRefusal(await call('POST', '/v1/webhooks', { base: denyWeb, auth, body: { label: 'meta', url: 'http://169.254.169.254/latest' } }), /whatever PRIVATE_NETWORK says/);
+    expectPolicyRefusal(
+      await call('POST', '/v1/webhooks', { base: denyWeb, auth, body: { label: 'meta', url: 'http://169.254.169.254/latest' } }),
+      /whatever PRIVATE_NETWORK says/,
+    );
     // Stored while the install allowed it (the allow stack), then tried from the deny process.
     const hook = expectOk(await call('POST', '/v1/webhooks', { auth, body: { label: 'stored', url: `${receiver.url}/stored?token=s3cret` } }), 201);
     expectPolicyRefusal(await call('PATCH', `/v1/webhooks/${hook.id}`, { base: denyWeb, auth, body: { url: `http://localhost:${receiver.port}/x` } }));
@@ -145,7 +160,13 @@ describe('PRIVATE_NETWORK=deny (the default)', () => {
     const pooled = await newUser('deny-data');
     await addProvider(pooled.workspaceId, pooled.routerId, { slug: 'pool', url: POOL_WS });
     const key = await routerKey(pooled.workspaceId, pooled.routerId);
-    for (const url of [`http://127.0.0.1:${receiver.port}/`, `http://localhost:${receiver.port}/`, 'http://2130706433/', 'http://192.168.1.1/', 'http://169.254.169.254/latest/meta-data/']) {
+    for (const url of [
+      `http://127.0.0.1:${receiver.port}/`,
+      `http://localhost:${receiver.port}/`,
+      'http://2130706433/',
+      'http://192.168.1.1/',
+      'http://169.254.169.254/latest/meta-data/',
+    ]) {
       const res = await dataApi('content', key, { url }, { base: denyProxy });
       assert.equal(res.status, 400, `${url}: ${res.text}`);
       assert.equal(res.json.details[0].field, 'url');
@@ -156,11 +177,19 @@ describe('PRIVATE_NETWORK=deny (the default)', () => {
 
 describe('PRIVATE_NETWORK=allow (the shared stack)', () => {
   let user: TestUser;
-  before(async () => { user = await newUser('allow'); });
+  before(async () => {
+    user = await newUser('allow');
+  });
 
-  test('link-local and metadata addresses and the product\'s own ports stay refused for providers', async () => {
+  test("link-local and metadata addresses and the product's own ports stay refused for providers", async () => {
     const auth = { token: user.token };
-    for (const url of ['ws://169.254.169.254/', 'ws://[fe80::1]:9222/', `ws://127.0.0.1:${DB_PORT}/`, `ws://127.0.0.1:${PROXY_PORT}/v1/connect`, `http://localhost:${WEB_PORT}/`]) {
+    for (const url of [
+      'ws://169.254.169.254/',
+      'ws://[fe80::1]:9222/',
+      `ws://127.0.0.1:${DB_PORT}/`,
+      `ws://127.0.0.1:${PROXY_PORT}/v1/connect`,
+      `http://localhost:${WEB_PORT}/`,
+    ]) {
       expectPolicyRefusal(await call('POST', '/v1/providers', { auth, body: { slug: uniqueSlug(), url } }), /whatever PRIVATE_NETWORK says/);
       expectPolicyRefusal(await call('POST', '/v1/providers/test-url', { auth, body: { url } }), /whatever PRIVATE_NETWORK says/);
     }
@@ -168,7 +197,7 @@ describe('PRIVATE_NETWORK=allow (the shared stack)', () => {
     expectOk(await call('POST', '/v1/providers', { auth, body: { slug: uniqueSlug('own'), url: loopbackBrowser() } }), 201);
   });
 
-  test('webhooks and data-API urls may not reach the product\'s own ports or metadata', async () => {
+  test("webhooks and data-API urls may not reach the product's own ports or metadata", async () => {
     const auth = { token: user.token };
     expectPolicyRefusal(await call('POST', '/v1/webhooks', { auth, body: { label: 'own', url: `http://127.0.0.1:${WEB_PORT}/api/health` } }), /own ports/);
     expectPolicyRefusal(await call('POST', '/v1/webhooks', { auth, body: { label: 'meta', url: 'http://[::ffff:169.254.169.254]/' } }), /link-local/);

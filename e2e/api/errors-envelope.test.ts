@@ -33,32 +33,64 @@ const json = (user: TestUser) => ({ ...bearer(user), 'content-type': 'applicatio
 const NUL = /must not contain the NUL character/;
 
 let user: TestUser;
-before(async () => { user = await newUser('envelope'); });
+before(async () => {
+  user = await newUser('envelope');
+});
 
 test('NUL in a body string, a nested field, a path segment or a query value: 400 validation_error naming the field', async () => {
   const body = expectEnvelope(await raw('POST', '/v1/routers', { headers: json(user), body: JSON.stringify({ name: 'a\u0000b' }) }), 400, 'validation_error');
-  assert.deepEqual(body.details?.map((d) => d.path), ['name']);
+  assert.deepEqual(
+    body.details?.map((d) => d.path),
+    ['name'],
+  );
   assert.match(body.details![0]!.message, NUL);
   assert.match(body.message, /^name: must not contain the NUL character/);
 
-  const nested = expectEnvelope(await raw('POST', '/v1/providers', { headers: json(user), body: JSON.stringify({ slug: 'p', url: 'ws://127.0.0.1:9', headers: { 'X-A': 'v\u0000' } }) }), 400, 'validation_error');
-  assert.deepEqual(nested.details?.map((d) => d.path), ['headers.X-A']);
+  const nested = expectEnvelope(
+    await raw('POST', '/v1/providers', { headers: json(user), body: JSON.stringify({ slug: 'p', url: 'ws://127.0.0.1:9', headers: { 'X-A': 'v\u0000' } }) }),
+    400,
+    'validation_error',
+  );
+  assert.deepEqual(
+    nested.details?.map((d) => d.path),
+    ['headers.X-A'],
+  );
 
   const segment = expectEnvelope(await raw('GET', '/v1/routers/a%00b', { headers: bearer(user) }), 400, 'validation_error');
-  assert.deepEqual(segment.details?.map((d) => d.path), ['id']);
+  assert.deepEqual(
+    segment.details?.map((d) => d.path),
+    ['id'],
+  );
   // routerInstanceId in the query picks the router before any schema runs: it reached PostgreSQL.
   const query = expectEnvelope(await raw('GET', '/v1/providers?routerInstanceId=r%00', { headers: bearer(user) }), 400, 'validation_error');
-  assert.deepEqual(query.details?.map((d) => d.path), ['routerInstanceId']);
+  assert.deepEqual(
+    query.details?.map((d) => d.path),
+    ['routerInstanceId'],
+  );
   expectEnvelope(await raw('GET', '/v1/no-such%00thing', { headers: bearer(user) }), 400, 'validation_error');
-  const signUp = expectEnvelope(await raw('POST', '/api/sign-up', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'N\u0000', email: 'nul@example.test', password: 'long enough password' }) }), 400, 'validation_error');
-  assert.deepEqual(signUp.details?.map((d) => d.path), ['name']);
+  const signUp = expectEnvelope(
+    await raw('POST', '/api/sign-up', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'N\u0000', email: 'nul@example.test', password: 'long enough password' }),
+    }),
+    400,
+    'validation_error',
+  );
+  assert.deepEqual(
+    signUp.details?.map((d) => d.path),
+    ['name'],
+  );
   assert.equal(expectOk(await call('GET', '/v1/routers', { auth: { token: user.token } })).total, 1, 'nothing was created');
 });
 
 test('every /v1 route and method: NUL in the path or query is a 400 envelope, NUL in a body never a 500', async () => {
   const victim = await newUser('envelope-loop'); // routes without a body schema still act: a user of its own
   const withParams = (pattern: string, value: string) => pattern.replace(/\[[^\]]+\]/g, value);
-  const bodyWithNul = Object.fromEntries(['name', 'label', 'slug', 'url', 'email', 'role', 'token', 'confirm', 'description', 'routerInstanceId', 'profile', 'defaultProfile', 'password'].map((f) => [f, `x\u0000${f}`]));
+  const bodyWithNul = Object.fromEntries(
+    ['name', 'label', 'slug', 'url', 'email', 'role', 'token', 'confirm', 'description', 'routerInstanceId', 'profile', 'defaultProfile', 'password'].map(
+      (f) => [f, `x\u0000${f}`],
+    ),
+  );
   let checked = 0;
   for (const [pattern, methods] of [...Object.entries(CONTROL_PLANE_ROUTES), ['/v1/no-such-endpoint', ['GET', 'POST', 'PATCH', 'PUT', 'DELETE']] as const]) {
     for (const method of methods) {
@@ -71,7 +103,9 @@ test('every /v1 route and method: NUL in the path or query is a 400 envelope, NU
       const inBody = await raw(method, withParams(pattern, 'no-such-id'), { headers: json(victim), body: JSON.stringify(bodyWithNul) });
       assert.notEqual(inBody.status, 500, `${method} ${pattern}: ${inBody.text.slice(0, 300)}`);
       if (inBody.json?.ok === true) continue; // an endpoint that takes no body did its work
-      const error = isBilling(pattern) ? expectBillingEnvelope(inBody, inBody.status, inBody.json?.error) : expectEnvelope(inBody, inBody.status, inBody.json?.error?.code);
+      const error = isBilling(pattern)
+        ? expectBillingEnvelope(inBody, inBody.status, inBody.json?.error)
+        : expectEnvelope(inBody, inBody.status, inBody.json?.error?.code);
       if (inBody.status === 400) assert.equal(error.code, isBilling(pattern) ? 'bad_request' : 'validation_error', `${method} ${pattern}`);
       checked++;
     }
@@ -128,14 +162,24 @@ test('trailing slash, dot segments and repeated slashes: the resource, or not_fo
 // Bounded by the test's timeout: a server that waited for the announced body would never answer.
 test('bodies over 1 MB: 413 from Content-Length before reading, and a chunked body cut off while it is still being sent', { timeout: 60_000 }, async () => {
   const declared = await new Promise<RawRes>((resolve) => {
-    const req = http.request({ host: web.hostname, port: web.port, method: 'POST', path: '/v1/routers', agent: false, headers: { ...json(user), 'content-length': String(MAX_BODY_BYTES + 1) } }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => {
-        req.destroy();
-        resolve({ status: res.statusCode!, headers: res.headers, text, json: parse(text) });
-      });
-    });
+    const req = http.request(
+      {
+        host: web.hostname,
+        port: web.port,
+        method: 'POST',
+        path: '/v1/routers',
+        agent: false,
+        headers: { ...json(user), 'content-length': String(MAX_BODY_BYTES + 1) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode!, headers: res.headers, text, json: parse(text) });
+        });
+      },
+    );
     req.on('error', () => {}); // the server may close before the (never sent) body
     req.write('{"name":"'); // a few bytes of the announced million: the answer must not wait for the rest
   });
@@ -145,34 +189,38 @@ test('bodies over 1 MB: 413 from Content-Length before reading, and a chunked bo
   // The server answers and closes while chunks are still in flight, so a write can fail (EPIPE or
   // a reset) before the client has read the answer that is already on its way; then the client
   // has lost that answer with its socket, and the request is made again (at most 3 times).
-  const streamOnce = () => new Promise<RawRes & { sentWhenAnswered: number } | 'lost'>((resolve, reject) => {
-    let sent = 0;
-    const req = http.request({ host: web.hostname, port: web.port, method: 'POST', path: '/v1/routers', agent: false, headers: { ...json(user), 'transfer-encoding': 'chunked' } }, (res) => {
-      const sentWhenAnswered = sent;
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => {
-        req.destroy();
-        resolve({ status: res.statusCode!, headers: res.headers, text, json: parse(text), sentWhenAnswered });
+  const streamOnce = () =>
+    new Promise<(RawRes & { sentWhenAnswered: number }) | 'lost'>((resolve, reject) => {
+      let sent = 0;
+      const req = http.request(
+        { host: web.hostname, port: web.port, method: 'POST', path: '/v1/routers', agent: false, headers: { ...json(user), 'transfer-encoding': 'chunked' } },
+        (res) => {
+          const sentWhenAnswered = sent;
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => {
+            req.destroy();
+            resolve({ status: res.statusCode!, headers: res.headers, text, json: parse(text), sentWhenAnswered });
+          });
+        },
+      );
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (req.destroyed && !['EPIPE', 'ECONNRESET'].includes(error.code ?? '')) return;
+        if (['EPIPE', 'ECONNRESET'].includes(error.code ?? '') && sent > MAX_BODY_BYTES) resolve('lost');
+        else reject(error);
       });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const pump = () => {
+        while (!req.destroyed) {
+          if (sent > 64 * MAX_BODY_BYTES) return reject(new Error(`no answer after sending ${sent} bytes`));
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+      };
+      req.write('{"name":"');
+      pump();
     });
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (req.destroyed && !['EPIPE', 'ECONNRESET'].includes(error.code ?? '')) return;
-      if (['EPIPE', 'ECONNRESET'].includes(error.code ?? '') && sent > MAX_BODY_BYTES) resolve('lost');
-      else reject(error);
-    });
-    const chunk = Buffer.alloc(64 * 1024, 0x20);
-    const pump = () => {
-      while (!req.destroyed) {
-        if (sent > 64 * MAX_BODY_BYTES) return reject(new Error(`no answer after sending ${sent} bytes`));
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once('drain', pump);
-      }
-    };
-    req.write('{"name":"');
-    pump();
-  });
-  let streamed: RawRes & { sentWhenAnswered: number } | 'lost' = 'lost';
+  let streamed: (RawRes & { sentWhenAnswered: number }) | 'lost' = 'lost';
   for (let attempt = 0; attempt < 3 && streamed === 'lost'; attempt++) streamed = await streamOnce();
   assert.ok(streamed !== 'lost', 'the answer was lost to a reset three times');
   expectEnvelope(streamed, 413, 'payload_too_large');
@@ -188,17 +236,31 @@ test('a body that is not application/json on an endpoint taking JSON: 415 unsupp
     assert.match(error.message, /Content-Type: application\/json/);
   }
   assert.equal(expectOk(await call('GET', '/v1/routers', { auth: { token: user.token } })).total, 1);
-  const ok = await raw('POST', '/v1/routers', { headers: { ...bearer(user), 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ name: 'With charset' }) });
+  const ok = await raw('POST', '/v1/routers', {
+    headers: { ...bearer(user), 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify({ name: 'With charset' }),
+  });
   assert.equal(ok.status, 201, ok.text);
   // Endpoints that take no body still ignore whatever is sent.
-  expectEnvelope(await raw('POST', '/v1/sessions/no-such-session/close', { headers: { ...bearer(user), 'content-type': 'text/plain' }, body: 'anything' }), 404, 'not_found');
+  expectEnvelope(
+    await raw('POST', '/v1/sessions/no-such-session/close', { headers: { ...bearer(user), 'content-type': 'text/plain' }, body: 'anything' }),
+    404,
+    'not_found',
+  );
   expectEnvelope(await raw('POST', '/v1/routers', { headers: json(user), body: '{"name": ' }), 400, 'validation_error');
-  expectEnvelope(await raw('POST', '/v1/routers', { headers: json(user), body: Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]) }), 400, 'validation_error');
+  expectEnvelope(
+    await raw('POST', '/v1/routers', { headers: json(user), body: Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]) }),
+    400,
+    'validation_error',
+  );
 });
 
 test('validation errors say what is wrong ("expected a string, got number"), "required" only when absent, with details per field', async () => {
   const auth = { token: user.token };
-  const patched = await call('PATCH', `/v1/routers/${user.routerId}`, { auth, body: { name: 5, queueMaxSize: 1500.5, cooldownFailureThreshold: '0.5', bogus: 1 } });
+  const patched = await call('PATCH', `/v1/routers/${user.routerId}`, {
+    auth,
+    body: { name: 5, queueMaxSize: 1500.5, cooldownFailureThreshold: '0.5', bogus: 1 },
+  });
   expectError(patched, 400, 'validation_error');
   assert.deepEqual(patched.body.error.details, [
     { path: 'name', message: 'expected a string, got number' },
@@ -206,11 +268,16 @@ test('validation errors say what is wrong ("expected a string, got number"), "re
     { path: 'cooldownFailureThreshold', message: 'expected a number, got string' },
     { path: 'bogus', message: 'not a field of this request' },
   ]);
-  assert.equal(patched.body.error.message, 'name: expected a string, got number; queueMaxSize: must be a whole number, got 1500.5; cooldownFailureThreshold: expected a number, got string; bogus: not a field of this request');
+  assert.equal(
+    patched.body.error.message,
+    'name: expected a string, got number; queueMaxSize: must be a whole number, got 1500.5; cooldownFailureThreshold: expected a number, got string; bogus: not a field of this request',
+  );
 
   assert.deepEqual((await call('POST', '/v1/routers', { auth, body: {} })).body.error.details, [{ path: 'name', message: 'required' }]);
   assert.deepEqual((await call('POST', '/v1/routers', { auth, body: [1] })).body.error.details, [{ path: 'body', message: 'expected an object, got array' }]);
-  assert.deepEqual((await call('GET', '/v1/webhooks?pageSize=1.5', { auth })).body.error.details, [{ path: 'pageSize', message: 'expected an integer, got 1.5' }]);
+  assert.deepEqual((await call('GET', '/v1/webhooks?pageSize=1.5', { auth })).body.error.details, [
+    { path: 'pageSize', message: 'expected an integer, got 1.5' },
+  ]);
 
   const provider = await call('POST', '/v1/providers', { auth, body: { slug: 'p', url: 'ws://127.0.0.1:9', headers: { 'X-A': 1 }, maxConcurrent: 1500.5 } });
   expectError(provider, 400, 'validation_error');
@@ -235,7 +302,10 @@ test('webhook URLs: a userinfo is refused at create and PATCH; every query value
     assert.equal(refused.body.error.details[0].path, 'url');
     assert.match(refused.body.error.details[0].message, /must not contain a user name or password/);
   }
-  const created = expectOk(await call('POST', '/v1/webhooks', { auth, body: { label: 'Signed', url: 'https://hooks.example.test/in?sig=SIG-SECRET&team=OPS-TEAM&VALUELESS-TOKEN' } }), 201);
+  const created = expectOk(
+    await call('POST', '/v1/webhooks', { auth, body: { label: 'Signed', url: 'https://hooks.example.test/in?sig=SIG-SECRET&team=OPS-TEAM&VALUELESS-TOKEN' } }),
+    201,
+  );
   assert.equal(created.url, 'https://hooks.example.test/in?sig=***&team=***&***');
   const patch = await call('PATCH', `/v1/webhooks/${created.id}`, { auth, body: { url: 'https://a:b@hooks.example.test/in' } });
   expectError(patch, 400, 'validation_error');
@@ -244,7 +314,15 @@ test('webhook URLs: a userinfo is refused at create and PATCH; every query value
   // A row written under the earlier rule, which masked only names like token or secret.
   const { db } = await import('../../lib/db');
   const { encryptText } = await import('../../lib/crypto/encryption');
-  const legacy = await db.webhook.create({ data: { workspaceId: owner.workspaceId, label: 'Legacy', urlEncrypted: encryptText('https://old.example.test/h?sig=OLD-SIG&token=t'), urlDisplay: 'https://old.example.test/h?sig=OLD-SIG&token=***', events: [] } });
+  const legacy = await db.webhook.create({
+    data: {
+      workspaceId: owner.workspaceId,
+      label: 'Legacy',
+      urlEncrypted: encryptText('https://old.example.test/h?sig=OLD-SIG&token=t'),
+      urlDisplay: 'https://old.example.test/h?sig=OLD-SIG&token=***',
+      events: [],
+    },
+  });
   const seen = expectOk(await call('GET', '/v1/webhooks', { auth: { token: member.token }, headers: { 'x-workspace-id': owner.workspaceId } }));
   const text = JSON.stringify(seen);
   for (const secret of ['SIG-SECRET', 'OLD-SIG', 'VALUELESS-TOKEN', 'OPS-TEAM']) assert.ok(!text.includes(secret), `${secret} shown to a member`);
@@ -254,13 +332,20 @@ test('webhook URLs: a userinfo is refused at create and PATCH; every query value
 test('the data API and connect on the web port say to call the proxy, at its address', async () => {
   const proxy = (process.env.PUBLIC_PROXY_URL ?? process.env.TEST_PROXY_URL ?? '').replace(/^ws/, 'http').replace(/\/+$/, '');
   for (const endpoint of ['screenshot', 'content', 'scrape']) {
-    const res = await raw('POST', `/v1/${endpoint}`, { headers: { 'content-type': 'application/json', authorization: 'Bearer rkey_whatever' }, body: JSON.stringify({ url: 'https://example.com' }) });
+    const res = await raw('POST', `/v1/${endpoint}`, {
+      headers: { 'content-type': 'application/json', authorization: 'Bearer rkey_whatever' },
+      body: JSON.stringify({ url: 'https://example.com' }),
+    });
     const error = expectEnvelope(res, 404, 'not_found');
     assert.equal(error.message, `the data API is served by the proxy, not on this port: POST ${proxy}/v1/${endpoint} with a router key`);
   }
   const connect = expectEnvelope(await raw('GET', '/v1/connect'), 404, 'not_found');
   assert.match(connect.message, new RegExp(`${proxy.replace(/^http/, 'ws').replace(/[.:/]/g, '\\$&')}/v1/connect`));
   // The address named is the proxy's: it answers there (401 without a router key).
-  const there = await fetchFromOwnAddress(`${proxy}/v1/screenshot`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"url":"https://example.com"}' });
+  const there = await fetchFromOwnAddress(`${proxy}/v1/screenshot`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"url":"https://example.com"}',
+  });
   assert.equal(there.status, 401);
 });

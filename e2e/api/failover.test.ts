@@ -16,7 +16,9 @@ before(async () => {
   [browser, hanging, rejecting] = await Promise.all([launchChromium(), startHangingUpstream(), startRejectingUpstream(403)]);
   refusing = { url: await refusedUrl() };
 });
-after(async () => { await Promise.all([browser?.stop(), hanging?.stop(), rejecting?.stop()]); });
+after(async () => {
+  await Promise.all([browser?.stop(), hanging?.stop(), rejecting?.stop()]);
+});
 
 async function routerWith(tag: string, bad: { url: string }, settings: Record<string, unknown> = {}) {
   const user = await newUser(tag);
@@ -26,7 +28,11 @@ async function routerWith(tag: string, bad: { url: string }, settings: Record<st
   return { user, key: await routerKey(user.workspaceId, user.routerId) };
 }
 
-for (const [trigger, upstream] of [['refused', () => refusing], ['stalls after TCP accept (timeout)', () => hanging], ['upgrade rejected', () => rejecting]] as const) {
+for (const [trigger, upstream] of [
+  ['refused', () => refusing],
+  ['stalls after TCP accept (timeout)', () => hanging],
+  ['upgrade rejected', () => rejecting],
+] as const) {
   test(`failover when the first provider is ${trigger}`, async () => {
     const { user, key } = await routerWith(`fo-${trigger.split(' ')[0]}`, upstream());
     const started = Date.now();
@@ -70,7 +76,12 @@ test('cooldown: failures over the threshold take a provider out, then it comes b
     assert.equal(s.provider, 'good');
     s.ws.close();
   }
-  const status = async () => ((await (await fetch(`${PROXY.replace(/^ws/, 'http')}/v1/status?token=${key}`)).json()) as { providers: { slug: string; healthy: boolean; cooldownUntil: string | null }[] }).providers;
+  const status = async () =>
+    (
+      (await (await fetch(`${PROXY.replace(/^ws/, 'http')}/v1/status?token=${key}`)).json()) as {
+        providers: { slug: string; healthy: boolean; cooldownUntil: string | null }[];
+      }
+    ).providers;
   const bad = (await status()).find((p) => p.slug === 'bad')!;
   assert.equal(bad.healthy, false);
   assert.ok(bad.cooldownUntil && Date.parse(bad.cooldownUntil) > Date.now());
@@ -82,12 +93,21 @@ test('cooldown: failures over the threshold take a provider out, then it comes b
 
 test('nothing can free a slot before the queue timeout (the only provider cooling down past it): connect and the data API answer 503 at once, not 429 after the timeout', async () => {
   const user = await newUser('fo-hopeless');
-  await updateRouterRow(user.routerId, { connectionTimeoutMs: 1_000, queueTimeoutMs: 20_000, cooldownDefaultMs: 60_000, cooldownMinRequestVolume: 1, cooldownFailureThreshold: 0.5 });
+  await updateRouterRow(user.routerId, {
+    connectionTimeoutMs: 1_000,
+    queueTimeoutMs: 20_000,
+    cooldownDefaultMs: 60_000,
+    cooldownMinRequestVolume: 1,
+    cooldownFailureThreshold: 0.5,
+  });
   await addProvider(user.workspaceId, user.routerId, { slug: 'bad', url: refusing.url });
   const key = await routerKey(user.workspaceId, user.routerId);
   assert.match((await expectRefused(connectUrl(key), 502)).body, /bad: /);
   const started = Date.now();
   assert.match((await expectRefused(connectUrl(key), 503)).body, /no provider can take the session now \(cooling down or unhealthy\)/);
-  assert.match(expectStatus(await dataApi('content', key, { url: 'https://example.com/' }), 503).json.error, /no provider is available \(cooling down or unhealthy\)/);
+  assert.match(
+    expectStatus(await dataApi('content', key, { url: 'https://example.com/' }), 503).json.error,
+    /no provider is available \(cooling down or unhealthy\)/,
+  );
   assert.ok(Date.now() - started < 5_000, `at once, not after the 20 s queue timeout: ${Date.now() - started} ms`);
 });

@@ -35,7 +35,10 @@ test('invite → e-mail → lookup → accept joins the workspace with the role'
   assert.equal(lookup.expired, false);
 
   const list = expectOk(await call('GET', '/v1/invitations', { auth: { token: owner.token } }));
-  assert.deepEqual(list.items.map((i: { id: string }) => i.id), [created.id]);
+  assert.deepEqual(
+    list.items.map((i: { id: string }) => i.id),
+    [created.id],
+  );
 
   const accepted = expectOk(await call('POST', `/v1/invitations/${encodeURIComponent(token)}/accept`, { auth: await signIn(invitee.email) }));
   assert.equal(accepted.workspace.id, owner.workspaceId);
@@ -100,7 +103,11 @@ test('cancel removes a pending invitation; roles and workspaces are enforced', a
   expectOk(await call('GET', '/v1/invitations', { auth: memberAuth, headers }));
   expectError(await call('DELETE', `/v1/invitations/${created.id}`, { auth: memberAuth, headers }), 403, 'forbidden');
   expectError(await call('POST', `/v1/invitations/${created.id}/resend`, { auth: memberAuth, headers }), 403, 'forbidden');
-  expectError(await call('POST', '/v1/invitations', { auth: await signIn(member.email), headers, body: { email: uniqueEmail(), role: 'member' } }), 403, 'forbidden');
+  expectError(
+    await call('POST', '/v1/invitations', { auth: await signIn(member.email), headers, body: { email: uniqueEmail(), role: 'member' } }),
+    403,
+    'forbidden',
+  );
   expectError(await call('DELETE', `/v1/invitations/${created.id}`, { auth: { token: other.token } }), 404, 'not_found');
   expectError(await call('POST', `/v1/invitations/${created.id}/resend`, { auth: { token: other.token } }), 404, 'not_found');
   assert.deepEqual(expectOk(await call('DELETE', `/v1/invitations/${created.id}`, { auth: { token: owner.token } })), { id: created.id, cancelled: true });

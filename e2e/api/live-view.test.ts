@@ -35,8 +35,8 @@ async function recordingUser(tag: string): Promise<TestUser & { key: string; coo
   return { ...user, key: await routerKey(user.workspaceId, user.routerId), ...(await signIn(user.email)) };
 }
 
-const live = (sessionId: string, headers: Record<string, string> = {}, signal?: AbortSignal) => fetch(`${WEB}/api/sessions/${sessionId}/live`, { headers, signal });
-
+const live = (sessionId: string, headers: Record<string, string> = {}, signal?: AbortSignal) =>
+  fetch(`${WEB}/api/sessions/${sessionId}/live`, { headers, signal });
 
 test('the owner watches a recorded session live through the web process; roles, other workspaces and ended sessions are refused', SLOW, async () => {
   const owner = await recordingUser('live-owner');
@@ -56,10 +56,18 @@ test('the owner watches a recorded session live through the web process; roles, 
     const events = await readEvents(response, (e) => e.filter((x) => x.event === 'frame').length >= 5);
     abort.abort();
     assert.equal(events[0]?.event, 'tabs');
-    assert.ok(events[0]!.data.tabs.some((t: { url: string }) => t.url.includes('/animated')), JSON.stringify(events[0]!.data));
+    assert.ok(
+      events[0]!.data.tabs.some((t: { url: string }) => t.url.includes('/animated')),
+      JSON.stringify(events[0]!.data),
+    );
     const frames = events.filter((e) => e.event === 'frame');
     assert.ok(frames.length >= 5, `${frames.length} frames`);
-    assert.ok(Buffer.from(frames.at(-1)!.data.data, 'base64').subarray(0, 2).equals(Buffer.from([0xff, 0xd8])), 'frames are JPEGs');
+    assert.ok(
+      Buffer.from(frames.at(-1)!.data.data, 'base64')
+        .subarray(0, 2)
+        .equals(Buffer.from([0xff, 0xd8])),
+      'frames are JPEGs',
+    );
     assert.ok(frames.at(-1)!.data.t > frames[0]!.data.t, 'frame times move on');
 
     // Who may watch: an admin yes; a member no (403); a bearer token no (dashboard only); no one
@@ -85,11 +93,15 @@ test('the owner watches a recorded session live through the web process; roles, 
   }
 
   // Once the session has ended there is nothing to watch: 409 with the reason.
-  const ended = await eventually(async () => {
-    const res = await call('GET', `/api/sessions/${await newestSessionId(owner.workspaceId)}/live`, { auth: { cookie: owner.cookie } });
-    // Between the client's close and the session's end row, the proxy has already stopped the capture.
-    return res.status === 409 && /has ended/.test(res.body?.error?.message) ? res : null;
-  }, 10_000, 'the live route to refuse the ended session');
+  const ended = await eventually(
+    async () => {
+      const res = await call('GET', `/api/sessions/${await newestSessionId(owner.workspaceId)}/live`, { auth: { cookie: owner.cookie } });
+      // Between the client's close and the session's end row, the proxy has already stopped the capture.
+      return res.status === 409 && /has ended/.test(res.body?.error?.message) ? res : null;
+    },
+    10_000,
+    'the live route to refuse the ended session',
+  );
   expectError(ended, 409, 'conflict');
   assert.match(ended.body.error.message, /has ended/);
 });

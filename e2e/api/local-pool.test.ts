@@ -19,11 +19,18 @@ import { setEnv } from '../../lib/config/testing';
 const POOL_WS = `${POOL_HTTP.replace(/^http/, 'ws')}/`;
 
 async function poolCapacity(): Promise<number> {
-  return eventually(async () => {
-    // The pool answers only with its token, which the stack hands to its processes (and to us).
-    const status = (await (await fetch(`${POOL_HTTP}/pool/status`, { headers: { authorization: `Bearer ${process.env.POOL_TOKEN}` } })).json()) as { calibrating: boolean; capacity: number };
-    return status.calibrating ? null : status.capacity;
-  }, 30_000, 'the pool to calibrate');
+  return eventually(
+    async () => {
+      // The pool answers only with its token, which the stack hands to its processes (and to us).
+      const status = (await (await fetch(`${POOL_HTTP}/pool/status`, { headers: { authorization: `Bearer ${process.env.POOL_TOKEN}` } })).json()) as {
+        calibrating: boolean;
+        capacity: number;
+      };
+      return status.calibrating ? null : status.capacity;
+    },
+    30_000,
+    'the pool to calibrate',
+  );
 }
 
 test('POST /v1/providers detects the pool as managed with its capacity', async () => {
@@ -42,7 +49,10 @@ test('a new router on a local install gets the pool first and serves Playwright 
   const restore = setEnv({ LOCAL_POOL_URL: POOL_WS, LOCAL_POOL_AUTO_PROVIDER: '1' });
   const user = await newUser('fresh').finally(restore);
   const providers = expectOk(await call('GET', '/v1/providers', { auth: { token: user.token } }));
-  assert.deepEqual(providers.items.map((p: { slug: string; capabilities: { providerKind: string } }) => [p.slug, p.capabilities.providerKind]), [['local-pool', 'managed']]);
+  assert.deepEqual(
+    providers.items.map((p: { slug: string; capabilities: { providerKind: string } }) => [p.slug, p.capabilities.providerKind]),
+    [['local-pool', 'managed']],
+  );
 
   // The pool starts a Chromium for the session: slow on a busy machine.
   const browser = await chromium.connectOverCDP(connectUrl(await routerKey(user.workspaceId, user.routerId)), { timeout: 90_000 });
@@ -50,10 +60,14 @@ test('a new router on a local install gets the pool first and serves Playwright 
   await page.setContent('<title>pooled</title>');
   assert.equal(await page.title(), 'pooled');
   await browser.close();
-  const sessions = await eventually(async () => {
-    const list = expectOk(await call('GET', '/v1/sessions', { auth: { token: user.token } }));
-    return list.items.length === 1 && list.items[0].state !== 'active' ? list : null;
-  }, 10_000, 'the session to end');
+  const sessions = await eventually(
+    async () => {
+      const list = expectOk(await call('GET', '/v1/sessions', { auth: { token: user.token } }));
+      return list.items.length === 1 && list.items[0].state !== 'active' ? list : null;
+    },
+    10_000,
+    'the session to end',
+  );
   assert.equal(sessions.items[0].provider.slug, 'local-pool');
   assert.equal(sessions.items[0].state, 'closed');
 });
@@ -67,7 +81,8 @@ test('npm run seed prints the user, workspace, router and token, and the router 
     delete env.LOCAL_POOL_URL;
     delete env.LOCAL_POOL_AUTO_PROVIDER;
     const email = `seeded-${Date.now()}@example.test`;
-    const run = () => promisify(execFile)(process.execPath, [programRunner, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--json'], { env });
+    const run = () =>
+      promisify(execFile)(process.execPath, [programRunner, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--json'], { env });
     const first = JSON.parse((await run()).stdout.trim()) as { userId: string; workspaceId: string; routerId: string; accessToken: string };
     assert.match(first.accessToken, /^acct_/);
     const me = expectOk(await call('GET', '/v1/me', { auth: { token: first.accessToken } }));
@@ -76,7 +91,10 @@ test('npm run seed prints the user, workspace, router and token, and the router 
     assert.equal(me.activeWorkspaceId, first.workspaceId);
     assert.equal(me.activeRouterInstanceId, first.routerId);
     const providers = expectOk(await call('GET', '/v1/providers', { auth: { token: first.accessToken } }));
-    assert.deepEqual(providers.items.map((p: { slug: string }) => p.slug), ['local-pool']);
+    assert.deepEqual(
+      providers.items.map((p: { slug: string }) => p.slug),
+      ['local-pool'],
+    );
 
     // Run again: the same user, workspace and router, a new token; the old one keeps working.
     const second = JSON.parse((await run()).stdout.trim()) as typeof first;

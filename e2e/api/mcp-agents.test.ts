@@ -55,7 +55,10 @@ async function agent(token: string, url = MCP): Promise<Agent> {
     client,
     async tool(name, args = {}) {
       const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-      const text = result.content.filter((c) => c.type === 'text').map((c) => (c as { text: string }).text).join('\n');
+      const text = result.content
+        .filter((c) => c.type === 'text')
+        .map((c) => (c as { text: string }).text)
+        .join('\n');
       return { text, error: result.isError === true, result };
     },
     close: () => client.close(),
@@ -80,7 +83,11 @@ test('a chat agent completes a form on a local site through MCP; the browser is 
     const shot = await a.tool('browser_screenshot');
     const image = shot.result.content.find((c) => c.type === 'image') as { data: string; mimeType: string };
     assert.equal(image.mimeType, 'image/jpeg');
-    assert.ok(Buffer.from(image.data, 'base64').subarray(0, 2).equals(Buffer.from([0xff, 0xd8])));
+    assert.ok(
+      Buffer.from(image.data, 'base64')
+        .subarray(0, 2)
+        .equals(Buffer.from([0xff, 0xd8])),
+    );
 
     const state = JSON.parse((await a.tool('browser_session', { action: 'state' })).text) as { sessionLogId: string };
     const row = await db.sessionLog.findUniqueOrThrow({ where: { id: state.sessionLogId } });
@@ -129,14 +136,19 @@ test('refs are refused after the page re-renders and after a navigation the page
   }
 });
 
-test('two clients are isolated: neither lists, reads nor drives the other\'s browser, even with its id', SLOW, async () => {
+test("two clients are isolated: neither lists, reads nor drives the other's browser, even with its id", SLOW, async () => {
   const user = await chatUser('mcp-two');
   const [a, b] = [await agent(user.chatToken), await agent(user.chatToken)];
   try {
     const mine = browserIdOf((await a.tool('browser_session', { action: 'open' })).text);
     await a.tool('browser_navigate', { url: `${site.url}/agent/form` });
     assert.match((await b.tool('browser_session', { action: 'list' })).text, /No browser is open/);
-    for (const [name, args] of [['browser_snapshot', {}], ['browser_extract', {}], ['browser_act', { steps: [{ action: 'click', ref: 'e1' }] }], ['browser_session', { action: 'close' }]] as const) {
+    for (const [name, args] of [
+      ['browser_snapshot', {}],
+      ['browser_extract', {}],
+      ['browser_act', { steps: [{ action: 'click', ref: 'e1' }] }],
+      ['browser_session', { action: 'close' }],
+    ] as const) {
       const foreign = await b.tool(name, { ...args, sessionId: mine });
       assert.equal(foreign.error, true, name);
       assert.match(foreign.text, new RegExp(`no browser session ${mine} here`), name);
@@ -147,7 +159,7 @@ test('two clients are isolated: neither lists, reads nor drives the other\'s bro
   }
 });
 
-test('the router\'s agent defaults apply to a browser opened without options: recorded, with the default profile', SLOW, async () => {
+test("the router's agent defaults apply to a browser opened without options: recorded, with the default profile", SLOW, async () => {
   const user = await chatUser('mcp-defaults');
   await updateRouterRow(user.routerId, { replayEnabled: true, profilesEnabled: true });
   const auth = { auth: { token: user.token }, headers: { 'x-workspace-id': user.workspaceId } };
@@ -155,14 +167,18 @@ test('the router\'s agent defaults apply to a browser opened without options: re
   expectOk(await call('PATCH', `/v1/routers/${user.routerId}/agent-settings`, { ...auth, body: { recordDefault: true, defaultProfile: 'agent-default' } }));
   const a = await agent(user.chatToken);
   try {
-    const opened = await eventually(async () => {
-      // The proxy hears of the new settings through NOTIFY: retry until they apply.
-      const res = await a.tool('browser_session', { action: 'open' });
-      if (res.error) return null;
-      if (/recorded/.test(res.text)) return res;
-      await a.tool('browser_session', { action: 'close', sessionId: browserIdOf(res.text) });
-      return null;
-    }, 10_000, 'the defaults to apply');
+    const opened = await eventually(
+      async () => {
+        // The proxy hears of the new settings through NOTIFY: retry until they apply.
+        const res = await a.tool('browser_session', { action: 'open' });
+        if (res.error) return null;
+        if (/recorded/.test(res.text)) return res;
+        await a.tool('browser_session', { action: 'close', sessionId: browserIdOf(res.text) });
+        return null;
+      },
+      10_000,
+      'the defaults to apply',
+    );
     assert.match(opened.text, /recorded, profile agent-default \(read-only\)/);
     const state = JSON.parse((await a.tool('browser_session', { action: 'state' })).text) as { sessionLogId: string; options: Record<string, unknown> };
     assert.deepEqual(state.options, { record: true, trace: false, profile: 'agent-default', saveProfile: false, pageConsole: false });
@@ -187,8 +203,15 @@ test('an agent session sends its webhook when it ends', SLOW, async () => {
     const state = JSON.parse((await a.tool('browser_session', { action: 'state' })).text) as { sessionLogId: string };
     await a.tool('browser_session', { action: 'close' });
     await endedSession(state.sessionLogId);
-    const deliveries = await eventually(async () => ((await deliveriesOf(state.sessionLogId)).length > 0 ? deliveriesOf(state.sessionLogId) : null), 10_000, 'the delivery');
-    assert.deepEqual(deliveries.map((d) => d.event), ['session.ended']);
+    const deliveries = await eventually(
+      async () => ((await deliveriesOf(state.sessionLogId)).length > 0 ? deliveriesOf(state.sessionLogId) : null),
+      10_000,
+      'the delivery',
+    );
+    assert.deepEqual(
+      deliveries.map((d) => d.event),
+      ['session.ended'],
+    );
   } finally {
     await a.close();
   }

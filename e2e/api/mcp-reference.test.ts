@@ -31,7 +31,11 @@ after(async () => {
   await Promise.all([browser?.stop(), site?.close(), rm(outputDir, { recursive: true, force: true })]);
 });
 
-const textOf = (result: CallToolResult) => result.content.filter((c) => c.type === 'text').map((c) => (c as { text: string }).text).join('\n');
+const textOf = (result: CallToolResult) =>
+  result.content
+    .filter((c) => c.type === 'text')
+    .map((c) => (c as { text: string }).text)
+    .join('\n');
 
 async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
@@ -45,7 +49,9 @@ test('the same form through our MCP and through @playwright/mcp on our connect U
 
   // Ours, over HTTP with the router key.
   const ours = new Client({ name: 'reference-comparison', version: '1.0.0' });
-  await ours.connect(new StreamableHTTPClientTransport(new URL(`${PROXY.replace(/^ws/, 'http')}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${user.key}` } } }));
+  await ours.connect(
+    new StreamableHTTPClientTransport(new URL(`${PROXY.replace(/^ws/, 'http')}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${user.key}` } } }),
+  );
   try {
     await callTool(ours, 'browser_session', { action: 'open' });
     for (const page of ['/agent/form', '/agent/large?n=1000']) {
@@ -71,11 +77,19 @@ test('the same form through our MCP and through @playwright/mcp on our connect U
 
   // The reference, over stdio, given our connect URL as its CDP endpoint.
   const reference = new Client({ name: 'reference-comparison', version: '1.0.0' });
-  await reference.connect(new StdioClientTransport({
-    command: process.execPath,
-    args: [path.join(path.dirname(require.resolve('@playwright/mcp/package.json')), 'cli.js'), '--cdp-endpoint', connectUrl(user.key), '--output-dir', outputDir],
-    stderr: 'ignore',
-  }));
+  await reference.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        path.join(path.dirname(require.resolve('@playwright/mcp/package.json')), 'cli.js'),
+        '--cdp-endpoint',
+        connectUrl(user.key),
+        '--output-dir',
+        outputDir,
+      ],
+      stderr: 'ignore',
+    }),
+  );
   try {
     for (const page of ['/agent/form', '/agent/large?n=1000']) {
       await callTool(reference, 'browser_navigate', { url: `${site.url}${page}` });

@@ -62,7 +62,10 @@ interface Mcp {
 async function connectMcp(token: string, options: { base?: string; via?: 'header' | 'query' } = {}): Promise<Mcp> {
   const url = new URL(`${options.base ?? HTTP}/mcp`);
   if (options.via === 'query') url.searchParams.set('token', token);
-  const transport = new StreamableHTTPClientTransport(url, { fetch: fetchHere, ...(options.via === 'query' ? {} : { requestInit: { headers: { Authorization: `Bearer ${token}` } } }) });
+  const transport = new StreamableHTTPClientTransport(url, {
+    fetch: fetchHere,
+    ...(options.via === 'query' ? {} : { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+  });
   const client = new Client({ name: 'mcp-surface-test', version: '1.0.0' });
   await client.connect(transport);
   return {
@@ -79,19 +82,36 @@ async function connectMcp(token: string, options: { base?: string; via?: 'header
 /** A session's row, once written (the insert does not hold up the client's 101). */
 const sessionRow = (id: string) => eventually(() => db.sessionLog.findUnique({ where: { id } }), 5_000, `the row of ${id}`);
 
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
+};
 const LIST_TOOLS = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} };
 
 /** One request to /mcp as it is, without the SDK: its status, headers and (JSON) body. */
 async function raw(method: string, options: { token?: string; sessionId?: string; body?: unknown; headers?: Record<string, string>; base?: string } = {}) {
-  const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'mcp-protocol-version': LATEST_PROTOCOL_VERSION, ...options.headers };
+  const headers: Record<string, string> = {
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+    ...options.headers,
+  };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.sessionId) headers['mcp-session-id'] = options.sessionId;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetchHere(`${options.base ?? HTTP}/mcp`, { method, headers, body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body) });
+  const response = await fetchHere(`${options.base ?? HTTP}/mcp`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+  });
   const text = await response.text();
   let json: any = null;
-  try { json = JSON.parse(text); } catch { /* an event stream */ }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* an event stream */
+  }
   return { status: response.status, headers: response.headers, text, json };
 }
 
@@ -154,7 +174,7 @@ test('an MCP session belongs to the credential that opened it: any other gets 40
   await mine.end();
 });
 
-test('rotating the chat link closes its MCP sessions and its agents\' browsers (4005) at once; the new link works', async () => {
+test("rotating the chat link closes its MCP sessions and its agents' browsers (4005) at once; the new link works", async () => {
   const user = await owner('mcp-rotate');
   const base = own.url.replace(/^ws/, 'http');
   const link = await rotateChatLink(user.workspaceId, user.routerId);
@@ -162,23 +182,40 @@ test('rotating the chat link closes its MCP sessions and its agents\' browsers (
   assert.ok(own.proxy.mcp.get(mcp.sessionId), 'the proxy holds the MCP session');
   // An agent's browser as the MCP surface opens it: a ticket for the link, to the proxy's own /v1/connect.
   const identity = (await checkChatLink(link.token))!;
-  const endpoint = agentEndpoint({ selfUrl: () => own.url, tickets: own.proxy.agentTickets, routers: own.proxy.routers, caller: () => ({ identity, credential: 'chat_link' }) });
-  const browserSession = await expectOpened((await endpoint.connect({ record: false, trace: false, profile: null, saveProfile: false, pageConsole: false })).url);
+  const endpoint = agentEndpoint({
+    selfUrl: () => own.url,
+    tickets: own.proxy.agentTickets,
+    routers: own.proxy.routers,
+    caller: () => ({ identity, credential: 'chat_link' }),
+  });
+  const browserSession = await expectOpened(
+    (await endpoint.connect({ record: false, trace: false, profile: null, saveProfile: false, pageConsole: false })).url,
+  );
   assert.equal((await sessionRow(browserSession.sessionId)).kind, 'agent');
 
   const rotated = await rotateChatLink(user.workspaceId, user.routerId);
   assert.notEqual(rotated.id, link.id, 'the new link is a new credential');
   let timer: NodeJS.Timeout | undefined;
-  const closed = await Promise.race([browserSession.closed, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the browser is still open')), 1_000)))]);
+  const closed = await Promise.race([
+    browserSession.closed,
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the browser is still open')), 1_000))),
+  ]);
   clearTimeout(timer);
-  assert.deepEqual(closed, { code: 4005, reason: "chat link rotated or deleted: connect the MCP client again with the router's current chat link (Keys page)" });
+  assert.deepEqual(closed, {
+    code: 4005,
+    reason: "chat link rotated or deleted: connect the MCP client again with the router's current chat link (Keys page)",
+  });
   await eventually(() => !own.proxy.mcp.get(mcp.sessionId), 1_000, 'the MCP session to close');
   await assert.rejects(mcp.client.listTools(), 'the next call of the old session fails');
   assert.equal((await raw('POST', { base, token: link.token, sessionId: mcp.sessionId, body: LIST_TOOLS })).status, 401, 'the old link is refused');
-  const ended = await eventually(async () => {
-    const r = await db.sessionLog.findUnique({ where: { id: browserSession.sessionId } });
-    return r && r.state !== 'active' ? r : null;
-  }, 5_000, 'the browser session row to end');
+  const ended = await eventually(
+    async () => {
+      const r = await db.sessionLog.findUnique({ where: { id: browserSession.sessionId } });
+      return r && r.state !== 'active' ? r : null;
+    },
+    5_000,
+    'the browser session row to end',
+  );
   assert.deepEqual([ended.state, ended.errorReason], ['closed', 'chat link rotated or deleted']);
   await mcp.client.close();
 
@@ -196,7 +233,9 @@ test('an agent ticket opens one agent session, only from loopback and not throug
   const ticket = own.proxy.agentTickets.issue({ identity, credentialId: identity.keyId });
   const port = new URL(own.url).port;
 
-  const external = Object.values(os.networkInterfaces()).flat().find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+  const external = Object.values(os.networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
   if (external) {
     const r = await open(`ws://${external}:${port}/v1/connect?agent_ticket=${ticket}`, {}, external);
     assert.ok('status' in r && r.status === 401, 'refused from an address that is not loopback');
@@ -226,7 +265,12 @@ test('limits: 405 with Allow, 413 over a megabyte (declared or streamed), 402 fo
   const streamed = await fetchHere(`${HTTP}/mcp`, {
     method: 'POST',
     headers: { authorization: `Bearer ${user.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: new ReadableStream({ start(c) { for (let i = 0; i < bytes.length; i += 65_536) c.enqueue(bytes.subarray(i, i + 65_536)); c.close(); } }),
+    body: new ReadableStream({
+      start(c) {
+        for (let i = 0; i < bytes.length; i += 65_536) c.enqueue(bytes.subarray(i, i + 65_536));
+        c.close();
+      },
+    }),
     duplex: 'half',
   } as RequestInit);
   assert.equal(streamed.status, 413);
@@ -255,7 +299,11 @@ test('limits: 405 with Allow, 413 over a megabyte (declared or streamed), 402 fo
     const suspended = await raw('POST', { token: link.token, body: INITIALIZE });
     assert.equal(suspended.status, 402);
     assert.match(suspended.json.error.message, /suspended/);
-    assert.equal((await raw('POST', { token: link.token, sessionId: other.sessionId, body: LIST_TOOLS })).status, 402, 'on every request, not just the initialize');
+    assert.equal(
+      (await raw('POST', { token: link.token, sessionId: other.sessionId, body: LIST_TOOLS })).status,
+      402,
+      'on every request, not just the initialize',
+    );
   } finally {
     await db.workspace.update({ where: { id: user.workspaceId }, data: { suspended: false } });
   }

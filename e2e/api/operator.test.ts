@@ -47,7 +47,10 @@ after(async () => {
 });
 
 test('an ADMIN_EMAILS address that signed up is no operator until proven by a mailed link; one read from the outbox does not count', async () => {
-  const signedUp = await call('POST', '/api/sign-up', { body: { name: 'Early Bird', email: OPERATOR, password: PASSWORD }, headers: { origin: new URL(process.env.TEST_WEB_URL!).origin } });
+  const signedUp = await call('POST', '/api/sign-up', {
+    body: { name: 'Early Bird', email: OPERATOR, password: PASSWORD },
+    headers: { origin: new URL(process.env.TEST_WEB_URL!).origin },
+  });
   assert.equal(signedUp.status, 201, JSON.stringify(signedUp.body));
   const session = await signIn(OPERATOR);
   assert.equal(await operatorRights(session), false, 'unverified: not the operator');
@@ -96,7 +99,10 @@ test('the claim link: the newest only, once, for a signed-in account', async () 
   // meanwhile): the claim, by and of the account that claimed.
   const { items } = expectOk(await call('GET', '/v1/admin/actions?pageSize=50', { auth: { token: first.token } }));
   const rows = (items as { action: string; actor: { email: string } | null; target: string }[]).map((a) => [a.action, a.actor?.email, a.target]);
-  assert.deepEqual(rows.filter(([action, , target]) => action === 'operator_claimed' && target === first.email), [['operator_claimed', first.email, first.email]]);
+  assert.deepEqual(
+    rows.filter(([action, , target]) => action === 'operator_claimed' && target === first.email),
+    [['operator_claimed', first.email, first.email]],
+  );
   await setOperatorRight(first.email, false);
   assert.equal(await operatorRights({ token: first.token }), false, 'revoked from the shell: refused from the next request');
 });
@@ -111,11 +117,20 @@ test('npm run operator grants and takes the right beside the running stack; --li
   assert.equal(await operatorRights({ token: user.token }), false);
   assert.equal((await run('--email', user.email, '--revoke')).stdout.trim(), `${user.email} was not an operator of this installation (nothing changed)`);
 
-  await assert.rejects(run('--email', uniqueEmail('nobody')), (error: { code: number; stderr: string }) => error.code === 1 && /no account has the e-mail/.test(error.stderr));
+  await assert.rejects(
+    run('--email', uniqueEmail('nobody')),
+    (error: { code: number; stderr: string }) => error.code === 1 && /no account has the e-mail/.test(error.stderr),
+  );
   await assert.rejects(run(), (error: { code: number; stderr: string }) => error.code === 2 && /usage: npm run operator/.test(error.stderr));
   await assert.rejects(run('--list', '--revoke'), (error: { code: number }) => error.code === 2);
   const actions = await db.operatorAction.findMany({ where: { targetLabel: user.email }, orderBy: { createdAt: 'asc' } });
-  assert.deepEqual(actions.map((a) => [a.action, a.actorUserId]), [['operator_granted', null], ['operator_revoked', null]]);
+  assert.deepEqual(
+    actions.map((a) => [a.action, a.actorUserId]),
+    [
+      ['operator_granted', null],
+      ['operator_revoked', null],
+    ],
+  );
 });
 
 test('grants, suspensions and enterprise marks are in the audit log, newest first; only the operator reads it', async () => {
@@ -133,13 +148,16 @@ test('grants, suspensions and enterprise marks are in the audit log, newest firs
   const { items, total } = expectOk(await call('GET', `/v1/admin/actions?workspaceId=${target.workspaceId}`, { auth }));
   assert.equal(total, 5);
   const name = (await db.workspace.findUniqueOrThrow({ where: { id: target.workspaceId } })).name;
-  assert.deepEqual(items.map((a: { action: string; actor: { email: string } | null; target: string }) => [a.action, a.actor?.email ?? null, a.target]), [
-    ['credits_granted', null, name],
-    ['credits_granted', operator.email, name],
-    ['workspace_enterprise', operator.email, name],
-    ['workspace_unsuspended', operator.email, name],
-    ['workspace_suspended', operator.email, name],
-  ]);
+  assert.deepEqual(
+    items.map((a: { action: string; actor: { email: string } | null; target: string }) => [a.action, a.actor?.email ?? null, a.target]),
+    [
+      ['credits_granted', null, name],
+      ['credits_granted', operator.email, name],
+      ['workspace_enterprise', operator.email, name],
+      ['workspace_unsuspended', operator.email, name],
+      ['workspace_suspended', operator.email, name],
+    ],
+  );
   assert.deepEqual({ amountCents: items[1].detail.amountCents, note: items[1].detail.note }, { amountCents: 250, note: 'support case 12' });
   assert.match(items[1].detail.cause, /^grant:/);
 

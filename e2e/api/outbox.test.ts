@@ -84,8 +84,15 @@ test('each mail is shown to its recipient with its text, whatever the case of it
   expectOk(await call('POST', '/api/verify-email', { body: { token: tokenOf(verification.text!, '/verify-email?token=', 'token') } }));
 
   const others = await outboxOf(await signIn(bob.email));
-  assert.deepEqual(others.filter((m) => m.to === alice.email), [], "bob sees none of alice's mail");
-  assert.ok(others.every((m) => m.to === bob.email), 'bob sees only mail to bob');
+  assert.deepEqual(
+    others.filter((m) => m.to === alice.email),
+    [],
+    "bob sees none of alice's mail",
+  );
+  assert.ok(
+    others.every((m) => m.to === bob.email),
+    'bob sees only mail to bob',
+  );
 });
 
 test('an invitation is shown with its link to the inviter only: not to an account with the invited address, nor anyone else', async () => {
@@ -100,7 +107,11 @@ test('an invitation is shown with its link to the inviter only: not to an accoun
   const inviteeSession = await signIn(invitee.email);
   for (const session of [inviteeSession, await signIn(third.email)]) {
     const view = await outboxOf(session);
-    assert.equal(view.find((m) => m.id === inviterView.id), undefined, 'only the inviter sees it');
+    assert.equal(
+      view.find((m) => m.id === inviterView.id),
+      undefined,
+      'only the inviter sees it',
+    );
     assert.ok(!JSON.stringify(view).includes(token));
   }
 
@@ -126,7 +137,10 @@ test("the operator sees every mail listed, others' without their text; their own
   for (const mail of hidden) {
     const { text } = await db.mailOutbox.findUniqueOrThrow({ where: { id: mail.id } });
     const link = /https?:\/\/\S+/.exec(text)![0];
-    assert.ok(!body.includes(link) && !body.includes(new URL(link).search || new URL(link).pathname), `the link of ${mail.subject} does not reach the operator`);
+    assert.ok(
+      !body.includes(link) && !body.includes(new URL(link).search || new URL(link).pathname),
+      `the link of ${mail.subject} does not reach the operator`,
+    );
   }
   assert.equal(mailIn(listed, OPERATOR, /^For the operator$/).text, 'Operator only: http://localhost/op');
 });
@@ -140,7 +154,10 @@ test('without a session, or with a forged cookie, the Outbox is 401', async () =
 /** The `token` field's refusal (400 validation_error), with its message. */
 function tokenRefusal(res: Res): string {
   expectError(res, 400, 'validation_error');
-  assert.deepEqual(res.body.error.details.map((d: { path: string }) => d.path), ['token']);
+  assert.deepEqual(
+    res.body.error.details.map((d: { path: string }) => d.path),
+    ['token'],
+  );
   return res.body.error.details[0].message;
 }
 

@@ -19,7 +19,26 @@ const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
 /** Noon (UTC) of the day `n` days before today, and that day as YYYY-MM-DD. */
 const noon = (n: number) => new Date(today - n * DAY_MS + 12 * 3_600_000);
 const day = (n: number) => new Date(today - n * DAY_MS).toISOString().slice(0, 10);
-const SESSION_FIELDS = ['billedCents', 'billedMillicents', 'bytesIn', 'bytesOut', 'durationMs', 'endedAt', 'errorReason', 'hasRecording', 'hasReplay', 'id', 'kind', 'messageCount', 'profileId', 'provider', 'routerId', 'startedAt', 'state', 'totalBytes'];
+const SESSION_FIELDS = [
+  'billedCents',
+  'billedMillicents',
+  'bytesIn',
+  'bytesOut',
+  'durationMs',
+  'endedAt',
+  'errorReason',
+  'hasRecording',
+  'hasReplay',
+  'id',
+  'kind',
+  'messageCount',
+  'profileId',
+  'provider',
+  'routerId',
+  'startedAt',
+  'state',
+  'totalBytes',
+];
 
 let browser: Chromium;
 let site: TestSite;
@@ -29,17 +48,29 @@ let stranger: TestUser;
 let second: { id: string; slug: string; name: string };
 const ids: Record<string, string> = {};
 
-interface Row { routerId?: string | null; slug?: string; name?: string; state: 'active' | 'closed' | 'errored'; startedAt: Date; playground?: boolean }
+interface Row {
+  routerId?: string | null;
+  slug?: string;
+  name?: string;
+  state: 'active' | 'closed' | 'errored';
+  startedAt: Date;
+  playground?: boolean;
+}
 
 /** Ended sessions end as they start (zero duration), so each counts on its start's day only. */
 async function session(workspaceId: string, key: string, r: Row) {
   const created = await seedSession(workspaceId, r.routerId === undefined ? owner.routerId : r.routerId, {
-    providerSlug: r.slug ?? 'alpha', providerName: r.name ?? 'Alpha', state: r.state, startedAt: r.startedAt, playground: r.playground ?? false,
+    providerSlug: r.slug ?? 'alpha',
+    providerName: r.name ?? 'Alpha',
+    state: r.state,
+    startedAt: r.startedAt,
+    playground: r.playground ?? false,
   });
   ids[key] = created.id;
 }
 
-const overview = (user: TestUser, query = '', headers: Record<string, string> = {}) => call('GET', `/v1/overview${query}`, { auth: { token: user.token }, headers });
+const overview = (user: TestUser, query = '', headers: Record<string, string> = {}) =>
+  call('GET', `/v1/overview${query}`, { auth: { token: user.token }, headers });
 
 before(async () => {
   [browser, site] = await Promise.all([launchChromium(), startTestSite()]);
@@ -77,18 +108,37 @@ before(async () => {
   expectStatus(await dataApi('content', key, { url: `${site.url}/basic`, formats: ['text'] }), 200);
   expectStatus(await dataApi('content', key, { url: 'not a url' }), 400);
   expectStatus(await dataApi('content', 'rkey_wrong', { url: `${site.url}/basic` }), 401);
-  await eventually(async () => {
-    const row = await db.dataApiUsage.findUnique({ where: { workspaceId_day_routerId: { workspaceId: a, day: new Date(`${day(0)}T00:00:00Z`), routerId: owner.routerId } } });
-    return row?.calls === 1 && row.failed === 1;
-  }, 5_000, "today's call and failed call counted on the router");
+  await eventually(
+    async () => {
+      const row = await db.dataApiUsage.findUnique({
+        where: { workspaceId_day_routerId: { workspaceId: a, day: new Date(`${day(0)}T00:00:00Z`), routerId: owner.routerId } },
+      });
+      return row?.calls === 1 && row.failed === 1;
+    },
+    5_000,
+    "today's call and failed call counted on the router",
+  );
 });
-after(async () => { await Promise.all([browser?.stop(), site?.close()]); });
+after(async () => {
+  await Promise.all([browser?.stop(), site?.close()]);
+});
 
 test('GET /v1/overview: 30 UTC days zero-filled, totals, active now, errors per provider, routers, wallet, free sessions, latest sessions, checklist', async () => {
   const res = await overview(owner);
   assert.equal(res.headers.get('x-ratelimit-limit'), null, 'not counted against the daily cap');
   const o = expectOk(res);
-  assert.deepEqual(Object.keys(o).sort(), ['activeSessions', 'checklist', 'days', 'errorsByProvider', 'freeSessions', 'latestSessions', 'routers', 'series', 'totals', 'wallet']);
+  assert.deepEqual(Object.keys(o).sort(), [
+    'activeSessions',
+    'checklist',
+    'days',
+    'errorsByProvider',
+    'freeSessions',
+    'latestSessions',
+    'routers',
+    'series',
+    'totals',
+    'wallet',
+  ]);
   assert.equal(o.days, 30);
 
   const zero = { sessions: 0, active: 0, closed: 0, errored: 0, dataApiCalls: 0, dataApiFailed: 0 };
@@ -99,7 +149,10 @@ test('GET /v1/overview: 30 UTC days zero-filled, totals, active now, errors per 
     [day(5)]: { sessions: 2, active: 0, closed: 0, errored: 2, dataApiCalls: 2, dataApiFailed: 0 },
     [day(29)]: { sessions: 1, active: 0, closed: 1, errored: 0, dataApiCalls: 0, dataApiFailed: 0 },
   };
-  assert.deepEqual(o.series, Array.from({ length: 30 }, (_, i) => ({ day: day(29 - i), ...zero, ...expected[day(29 - i)] })));
+  assert.deepEqual(
+    o.series,
+    Array.from({ length: 30 }, (_, i) => ({ day: day(29 - i), ...zero, ...expected[day(29 - i)] })),
+  );
   assert.deepEqual(o.totals, { sessions: 8, active: 1, closed: 3, errored: 4, dataApiCalls: 7, dataApiFailed: 2 });
   assert.equal(o.activeSessions, 2, 'the active session of 40 days ago counts now');
 
@@ -116,11 +169,16 @@ test('GET /v1/overview: 30 UTC days zero-filled, totals, active now, errors per 
   assert.deepEqual(o.wallet, { accountState: 'paid', balanceUsdCents: 123, balanceMillicents: 123_456 });
   const now = new Date();
   assert.deepEqual(o.freeSessions, {
-    includedCount: 10_000, usedCount: 124, remaining: 9_876,
+    includedCount: 10_000,
+    usedCount: 124,
+    remaining: 9_876,
     resetsAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
   });
 
-  assert.deepEqual(o.latestSessions.map((s: { id: string }) => s.id), [ids.todayActive, ids.todayMidnight, ids.yesterdayLast, ids.yesterdayErrored, ids.goneRouter]);
+  assert.deepEqual(
+    o.latestSessions.map((s: { id: string }) => s.id),
+    [ids.todayActive, ids.todayMidnight, ids.yesterdayLast, ids.yesterdayErrored, ids.goneRouter],
+  );
   for (const s of o.latestSessions) assert.deepEqual(Object.keys(s).sort(), SESSION_FIELDS);
   const [first] = o.latestSessions;
   assert.equal(first.state, 'active');
@@ -131,16 +189,29 @@ test('GET /v1/overview: 30 UTC days zero-filled, totals, active now, errors per 
   assert.deepEqual(o.checklist, {
     complete: true,
     items: [
-      { id: 'add_provider', done: true }, { id: 'create_access_token', done: true }, { id: 'invite_teammate', done: true }, { id: 'first_session', done: true },
+      { id: 'add_provider', done: true },
+      { id: 'create_access_token', done: true },
+      { id: 'invite_teammate', done: true },
+      { id: 'first_session', done: true },
     ],
   });
 });
 
 test('the window follows `days`; invalid values are 400 validation_error on days', async () => {
   const week = expectOk(await overview(owner, '?days=7'));
-  assert.deepEqual(week.series.map((r: { day: string }) => r.day), Array.from({ length: 7 }, (_, i) => day(6 - i)));
+  assert.deepEqual(
+    week.series.map((r: { day: string }) => r.day),
+    Array.from({ length: 7 }, (_, i) => day(6 - i)),
+  );
   assert.deepEqual(week.totals, { sessions: 7, active: 1, closed: 2, errored: 4, dataApiCalls: 7, dataApiFailed: 2 });
-  assert.deepEqual(week.errorsByProvider.map((p: { providerSlug: string; sessions: number }) => [p.providerSlug, p.sessions]), [['beta', 2], ['alpha', 4], ['gone', 1]]);
+  assert.deepEqual(
+    week.errorsByProvider.map((p: { providerSlug: string; sessions: number }) => [p.providerSlug, p.sessions]),
+    [
+      ['beta', 2],
+      ['alpha', 4],
+      ['gone', 1],
+    ],
+  );
   const todayOnly = expectOk(await overview(owner, '?days=1'));
   assert.deepEqual(todayOnly.series, [{ day: day(0), sessions: 2, active: 1, closed: 1, errored: 0, dataApiCalls: 1, dataApiFailed: 1 }]);
   assert.equal(todayOnly.activeSessions, 2);
@@ -149,7 +220,11 @@ test('the window follows `days`; invalid values are 400 validation_error on days
   for (const bad of ['0', '91', '1.5', 'abc', '']) {
     const res = await overview(owner, `?days=${bad}`);
     expectError(res, 400, 'validation_error');
-    assert.deepEqual(res.body.error.details.map((d: { path: string }) => d.path), ['days'], `days=${bad}`);
+    assert.deepEqual(
+      res.body.error.details.map((d: { path: string }) => d.path),
+      ['days'],
+      `days=${bad}`,
+    );
   }
 });
 
@@ -169,8 +244,14 @@ test('any member reads it; a cookie session too; a stranger gets only their own 
   expectError(await overview(stranger, '', { 'x-workspace-id': owner.workspaceId }), 403, 'not_a_member');
   const own = expectOk(await overview(stranger));
   assert.deepEqual(own.totals, { sessions: 1, active: 0, closed: 0, errored: 1, dataApiCalls: 50, dataApiFailed: 5 });
-  assert.deepEqual(own.latestSessions.map((s: { id: string }) => s.id), [ids.strangers]);
-  assert.deepEqual(own.routers.map((r: { id: string }) => r.id), [stranger.routerId]);
+  assert.deepEqual(
+    own.latestSessions.map((s: { id: string }) => s.id),
+    [ids.strangers],
+  );
+  assert.deepEqual(
+    own.routers.map((r: { id: string }) => r.id),
+    [stranger.routerId],
+  );
   assert.equal(own.wallet.balanceMillicents, 0);
 });
 
@@ -205,11 +286,18 @@ test('the checklist follows what exists: a provider, a live token, a teammate or
   // A failed call is not a first session; a successful one is.
   const key = await routerKey(fresh.workspaceId, fresh.routerId);
   expectStatus(await dataApi('screenshot', key, { url: `${site.url}/basic`, format: 'gif' }), 400);
-  await eventually(async () => (await db.dataApiUsage.findFirst({ where: { workspaceId: fresh.workspaceId } }))?.failed === 1, 5_000, 'the failed call counted');
+  await eventually(
+    async () => (await db.dataApiUsage.findFirst({ where: { workspaceId: fresh.workspaceId } }))?.failed === 1,
+    5_000,
+    'the failed call counted',
+  );
   assert.equal((await checklist()).complete, false);
   expectStatus(await dataApi('screenshot', key, { url: `${site.url}/basic` }), 200);
   await eventually(async () => (await checklist()).complete, 5_000, 'the checklist complete after a successful call');
   const o = expectOk(await call('GET', '/v1/overview', { auth: cookie }));
-  assert.deepEqual(o.routers.map((r: { dataApiCalls: number; dataApiFailed: number }) => [r.dataApiCalls, r.dataApiFailed]), [[1, 1]]);
+  assert.deepEqual(
+    o.routers.map((r: { dataApiCalls: number; dataApiFailed: number }) => [r.dataApiCalls, r.dataApiFailed]),
+    [[1, 1]],
+  );
   assert.equal(o.totals.sessions, 0, 'data-API calls write no session row');
 });

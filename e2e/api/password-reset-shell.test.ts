@@ -36,12 +36,21 @@ test('npm run reset-password prints a link that sets the password once; only the
   const row = await db.user.findUniqueOrThrow({ where: { id: user.userId } });
   assert.equal(row.emailVerifiedAt, null, 'a link from the shell went through no mailbox');
   const actions = await db.operatorAction.findMany({ where: { targetLabel: user.email } });
-  assert.deepEqual(actions.map((a) => [a.action, a.actorUserId]), [['password_reset_link', null], ['password_reset_link', null]]);
+  assert.deepEqual(
+    actions.map((a) => [a.action, a.actorUserId]),
+    [
+      ['password_reset_link', null],
+      ['password_reset_link', null],
+    ],
+  );
 });
 
 test('npm run reset-password: an unknown address is one line and exit 1; no --email is usage and exit 2', async () => {
   const nobody = uniqueEmail('nobody');
-  await assert.rejects(run('--email', nobody), (error: { code: number; stderr: string }) => error.code === 1 && error.stderr.trim() === `reset-password: no account has the address ${nobody}`);
+  await assert.rejects(
+    run('--email', nobody),
+    (error: { code: number; stderr: string }) => error.code === 1 && error.stderr.trim() === `reset-password: no account has the address ${nobody}`,
+  );
   await assert.rejects(run(), (error: { code: number; stderr: string }) => error.code === 2 && /usage: npm run reset-password/.test(error.stderr));
   await assert.rejects(run('--mail', 'x'), (error: { code: number }) => error.code === 2);
 });

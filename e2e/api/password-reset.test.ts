@@ -20,7 +20,10 @@ async function resetToken(email: string): Promise<string> {
 /** The one `token` issue of a validation error, with its message. */
 function tokenRefusal(res: Res): string {
   expectError(res, 400, 'validation_error');
-  assert.deepEqual(res.body.error.details.map((d: { path: string }) => d.path), ['token']);
+  assert.deepEqual(
+    res.body.error.details.map((d: { path: string }) => d.path),
+    ['token'],
+  );
   return res.body.error.details[0].message;
 }
 
@@ -59,7 +62,10 @@ test('a request answers 202 with the same body for an existing and an unknown ad
     const existing = await timed(others[i % 3]!.email);
     differences.push(existing - (await timed(uniqueEmail('reset-time-nobody'))));
   }
-  assert.ok(Math.abs(median(differences)) < 150, `median difference ${median(differences).toFixed(1)} ms (account minus none): ${differences.map((d) => d.toFixed(0)).join(', ')}`);
+  assert.ok(
+    Math.abs(median(differences)) < 150,
+    `median difference ${median(differences).toFixed(1)} ms (account minus none): ${differences.map((d) => d.toFixed(0)).join(', ')}`,
+  );
 });
 
 test('the link sets a new password once: old sessions and account tokens stop, the old password fails, the e-mail counts as verified', async () => {
@@ -74,7 +80,10 @@ test('the link sets a new password once: old sessions and account tokens stop, t
   // A weak password is refused before the link is spent.
   const weak = await complete(token, 'short');
   expectError(weak, 400, 'validation_error');
-  assert.deepEqual(weak.body.error.details.map((d: { path: string }) => d.path), ['password']);
+  assert.deepEqual(
+    weak.body.error.details.map((d: { path: string }) => d.path),
+    ['password'],
+  );
   const changedAfter = Date.now();
   assert.deepEqual(expectOk(await complete(token)), { reset: true });
 
@@ -85,7 +94,10 @@ test('the link sets a new password once: old sessions and account tokens stop, t
   const me = expectOk(await call('GET', '/v1/me', { auth: after }));
   assert.equal(me.user.emailVerified, true);
   const tokens = expectOk(await call('GET', '/v1/access-tokens', { auth: after }));
-  assert.ok(tokens.items.every((t: { revokedAt: string | null }) => t.revokedAt !== null), 'every account token was revoked');
+  assert.ok(
+    tokens.items.every((t: { revokedAt: string | null }) => t.revokedAt !== null),
+    'every account token was revoked',
+  );
 
   assert.match(tokenRefusal(await complete(token, 'yet another long password')), /already used/);
   await assert.rejects(signIn(email, 'yet another long password'), /sign-in failed/);
@@ -120,10 +132,17 @@ test('invalid input answers validation errors in the envelope, never a 500', asy
   for (const body of [{}, { email: 'not-an-address' }, { email: 42 }, { email: `${'a'.repeat(250)}@example.test` }]) {
     const res = await call('POST', '/api/password-reset', { body });
     expectError(res, 400, 'validation_error');
-    assert.deepEqual(res.body.error.details.map((d: { path: string }) => d.path), ['email']);
+    assert.deepEqual(
+      res.body.error.details.map((d: { path: string }) => d.path),
+      ['email'],
+    );
   }
   expectError(await call('POST', '/api/password-reset', { rawBody: '{nope', headers: { 'content-type': 'application/json' } }), 400, 'validation_error');
-  expectError(await call('POST', '/api/password-reset', { rawBody: 'email=a@b.c', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'unsupported_media_type');
+  expectError(
+    await call('POST', '/api/password-reset', { rawBody: 'email=a@b.c', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    415,
+    'unsupported_media_type',
+  );
 
   const missing = await call('POST', '/api/password-reset/complete', { body: {} });
   expectError(missing, 400, 'validation_error');
@@ -151,7 +170,10 @@ test('requests are limited per e-mail address (the same for an account and for n
   const { db } = await import('../../lib/db');
   const from = randomLoopback();
   assert.equal((await requestReset(uniqueEmail('reset-ip'), from)).status, 202);
-  const bucket = await db.rateLimitBucket.findFirstOrThrow({ where: { AND: [{ key: { startsWith: 'password-reset-ip:' } }, { key: { endsWith: `:${from}` } }] }, orderBy: { windowStart: 'desc' } });
+  const bucket = await db.rateLimitBucket.findFirstOrThrow({
+    where: { AND: [{ key: { startsWith: 'password-reset-ip:' } }, { key: { endsWith: `:${from}` } }] },
+    orderBy: { windowStart: 'desc' },
+  });
   try {
     await db.rateLimitBucket.update({ where: { key_windowStart: { key: bucket.key, windowStart: bucket.windowStart } }, data: { count: 1_000_000_000 } });
     const limited = await requestReset(uniqueEmail('reset-ip-over'), from);

@@ -26,7 +26,9 @@ function startShop(): Promise<{ a: string; b: string; close: () => Promise<void>
     res.setHeader('content-type', 'text/html; charset=utf-8');
     if (url.pathname === '/login') {
       res.setHeader('set-cookie', [`sid=user-${url.searchParams.get('user') ?? 'ada'}; Path=/; HttpOnly; SameSite=Lax`, 'theme=dark; Path=/; Max-Age=86400']);
-      res.end(`<title>logged in</title><script>localStorage.setItem('token', 'tok-' + ${JSON.stringify(url.searchParams.get('user') ?? 'ada')}); sessionStorage.setItem('tab', 'x');</script>`);
+      res.end(
+        `<title>logged in</title><script>localStorage.setItem('token', 'tok-' + ${JSON.stringify(url.searchParams.get('user') ?? 'ada')}); sessionStorage.setItem('tab', 'x');</script>`,
+      );
     } else if (url.pathname === '/account') {
       res.end(`<title>${cookie ? `account of ${cookie}` : 'please log in'}</title>`);
     } else res.end('<title>shop</title>');
@@ -34,7 +36,15 @@ function startShop(): Promise<{ a: string; b: string; close: () => Promise<void>
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const port = (server.address() as AddressInfo).port;
-      resolve({ a: `http://127.0.0.1:${port}`, b: `http://localhost:${port}`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }) });
+      resolve({
+        a: `http://127.0.0.1:${port}`,
+        b: `http://localhost:${port}`,
+        close: () =>
+          new Promise((r) => {
+            server.closeAllConnections();
+            server.close(() => r());
+          }),
+      });
     });
   });
 }
@@ -54,7 +64,12 @@ after(async () => {
 async function setup(tag: string, options: { pool?: boolean; generic?: boolean } = { pool: true }) {
   const user = await newUser(tag);
   if (options.pool !== false) {
-    await seedProvider(user.workspaceId, user.routerId, { slug: 'pool', url: POOL_WS, priority: 1, capabilities: { providerKind: 'managed', advertisedMaxConcurrent: null } });
+    await seedProvider(user.workspaceId, user.routerId, {
+      slug: 'pool',
+      url: POOL_WS,
+      priority: 1,
+      capabilities: { providerKind: 'managed', advertisedMaxConcurrent: null },
+    });
   }
   if (options.generic) await seedProvider(user.workspaceId, user.routerId, { slug: 'generic', url: generic.wsUrl, priority: 2 });
   const key = await routerKey(user.workspaceId, user.routerId);
@@ -116,11 +131,20 @@ test('log in once on the pool; the next session on another provider is already l
 
   await pinGeneric(user.routerId, user.workspaceId, 'shop');
   // Pinned to shop, the generic provider takes only shop's sessions.
-  await eventually(async () => /provider "generic" is pinned to a profile/.test((await refusedYet(connectUrl(key, { provider: 'generic' }), 400))?.body ?? ''), 5_000, 'the pin to reach the proxy');
+  await eventually(
+    async () => /provider "generic" is pinned to a profile/.test((await refusedYet(connectUrl(key, { provider: 'generic' }), 400))?.body ?? ''),
+    5_000,
+    'the pin to reach the proxy',
+  );
   assert.match((await expectRefused(connectUrl(key, { provider: 'generic', profile: 'other', readOnly: '1' }), 400)).body, /pinned to another profile/);
   const second = await chromium.connectOverCDP(connectUrl(key, { profile: 'shop', provider: 'generic' }), SLOW);
   // No helper tab of the service is left for the client to find.
-  assert.ok(!second.contexts()[0]!.pages().some((p) => p.url().startsWith(shop.a) || p.url().startsWith(shop.b)));
+  assert.ok(
+    !second
+      .contexts()[0]!
+      .pages()
+      .some((p) => p.url().startsWith(shop.a) || p.url().startsWith(shop.b)),
+  );
   const page2 = await pageOf(second);
   await page2.goto(`${shop.a}/account`);
   assert.equal(await page2.title(), 'account of user-ada');
@@ -140,31 +164,40 @@ test('IndexedDB written on the pool is there in the next pool session', async ()
   const first = await chromium.connectOverCDP(connectUrl(key, { profile: 'notes' }), SLOW);
   const page = await pageOf(first);
   await page.goto(`${shop.a}/`);
-  await page.evaluate(() => new Promise<void>((resolve, reject) => {
-    const open = indexedDB.open('notes', 1);
-    open.onupgradeneeded = () => open.result.createObjectStore('items', { keyPath: 'id' });
-    open.onsuccess = () => {
-      const tx = open.result.transaction('items', 'readwrite');
-      tx.objectStore('items').put({ id: 1, text: 'buy milk', at: new Date(0) });
-      tx.oncomplete = () => { open.result.close(); resolve(); };
-      tx.onerror = () => reject(tx.error);
-    };
-  }));
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('notes', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('items', { keyPath: 'id' });
+        open.onsuccess = () => {
+          const tx = open.result.transaction('items', 'readwrite');
+          tx.objectStore('items').put({ id: 1, text: 'buy milk', at: new Date(0) });
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
   await first.close();
   await waitForVersion(auth, 'notes', 1);
 
   const second = await chromium.connectOverCDP(connectUrl(key, { profile: 'notes', readOnly: '1' }), SLOW);
   const page2 = await pageOf(second);
   await page2.goto(`${shop.a}/`);
-  const text = await page2.evaluate(() => new Promise<string>((resolve, reject) => {
-    const open = indexedDB.open('notes');
-    open.onsuccess = () => {
-      const get = open.result.transaction('items').objectStore('items').get(1);
-      get.onsuccess = () => resolve(get.result?.text ?? 'missing');
-      get.onerror = () => reject(get.error);
-    };
-    open.onerror = () => reject(open.error);
-  }));
+  const text = await page2.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('notes');
+        open.onsuccess = () => {
+          const get = open.result.transaction('items').objectStore('items').get(1);
+          get.onsuccess = () => resolve(get.result?.text ?? 'missing');
+          get.onerror = () => reject(get.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
   assert.equal(text, 'buy milk');
   await second.close();
 });
@@ -228,7 +261,16 @@ test('a Playwright storageState import is used by a session and exported back eq
   const storageState = {
     cookies: [
       { name: 'sid', value: 'user-imported', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' as const },
-      { name: 'pref', value: 'compact', domain: '127.0.0.1', path: '/', expires: Math.floor(Date.now() / 1000) + 86_400, httpOnly: false, secure: false, sameSite: 'Lax' as const },
+      {
+        name: 'pref',
+        value: 'compact',
+        domain: '127.0.0.1',
+        path: '/',
+        expires: Math.floor(Date.now() / 1000) + 86_400,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax' as const,
+      },
     ],
     origins: [
       { origin: shop.a, localStorage: [{ name: 'token', value: 'tok-imported' }] },
@@ -252,7 +294,7 @@ test('a Playwright storageState import is used by a session and exported back eq
   assert.deepEqual(byOrigin(exported.origins), byOrigin(storageState.origins));
 });
 
-test('a shared generic browser: the session cleans up after itself, and another profile\'s residue is refused', async () => {
+test("a shared generic browser: the session cleans up after itself, and another profile's residue is refused", async () => {
   // A browser of its own: the first test's pinned session left its profile in the shared one, as it should.
   const shared = await launchChromium();
   const user = await newUser('residue');
@@ -267,7 +309,20 @@ test('a shared generic browser: the session cleans up after itself, and another 
 });
 
 async function residueScenario(key: string, auth: { token: string }, generic: Chromium) {
-  expectOk(await call('POST', '/v1/profiles/import-playwright', { auth, body: { slug: 'left', name: 'Left', storageState: { cookies: [{ name: 'sid', value: 'user-left', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [{ origin: shop.a, localStorage: [{ name: 'token', value: 'tok-left' }] }] } } }), 201);
+  expectOk(
+    await call('POST', '/v1/profiles/import-playwright', {
+      auth,
+      body: {
+        slug: 'left',
+        name: 'Left',
+        storageState: {
+          cookies: [{ name: 'sid', value: 'user-left', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }],
+          origins: [{ origin: shop.a, localStorage: [{ name: 'token', value: 'tok-left' }] }],
+        },
+      },
+    }),
+    201,
+  );
   const browser = await chromium.connectOverCDP(connectUrl(key, { profile: 'left', readOnly: '1' }), SLOW);
   const page = await pageOf(browser);
   await page.goto(`${shop.a}/account`);
@@ -276,17 +331,31 @@ async function residueScenario(key: string, auth: { token: string }, generic: Ch
   await browser.close();
   // The session's row settles only after the plugin has finished with the browser: residue planted
   // after that cannot be removed by the clean-up (an empty cookie jar alone may come before its end).
-  await eventually(async () => {
-    const listed = expectOk(await call('GET', '/v1/sessions', { auth }));
-    return listed.total > 0 && listed.items.every((s: { state: string }) => s.state !== 'active');
-  }, 20_000, 'the session to end');
+  await eventually(
+    async () => {
+      const listed = expectOk(await call('GET', '/v1/sessions', { auth }));
+      return listed.total > 0 && listed.items.every((s: { state: string }) => s.state !== 'active');
+    },
+    20_000,
+    'the session to end',
+  );
   // Once the session has ended, the browser holds none of it.
   const direct = new WebSocket(generic.wsUrl, { perMessageDeflate: false });
   await new Promise((r) => direct.once('open', r));
   try {
     await eventually(async () => (await cdp(direct, 'Storage.getCookies')).cookies.length === 0, 10_000, 'the shared browser to be cleared');
     // A session that never ended cleanly (a crashed proxy) leaves its marker: plant one as it would.
-    await cdp(direct, 'Storage.setCookies', { cookies: [{ name: 'browser-router-profile', value: 'some-other-profile', domain: 'profile-marker.invalid', path: '/', expires: Math.floor(Date.now() / 1000) + 3600 }] });
+    await cdp(direct, 'Storage.setCookies', {
+      cookies: [
+        {
+          name: 'browser-router-profile',
+          value: 'some-other-profile',
+          domain: 'profile-marker.invalid',
+          path: '/',
+          expires: Math.floor(Date.now() / 1000) + 3600,
+        },
+      ],
+    });
     const planted = ((await cdp(direct, 'Storage.getCookies')).cookies as { name: string }[]).some((c) => c.name === 'browser-router-profile');
     assert.ok(planted, 'the planted marker is in the browser');
     const refused = await expectRefused(connectUrl(key, { profile: 'left', readOnly: '1' }), 409);
@@ -303,7 +372,10 @@ test('a session ended by Browser.close and one whose client was killed both save
   const { key, auth } = await setup('ends');
   // Raw CDP, as puppeteer's browser.close() does it: Browser.close is answered after the capture.
   const ws = new WebSocket(connectUrl(key, { profile: 'closer' }), { perMessageDeflate: false });
-  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
   // A tab opened on the login page (a navigation right after creating a blank tab may be cut short by its first load).
   await cdp(ws, 'Target.createTarget', { url: `${shop.a}/login?user=closer` });
   await eventually(async () => ((await cdp(ws, 'Storage.getCookies')).cookies as { name: string }[]).some((c) => c.name === 'sid'), 30_000, 'the login cookie');
@@ -345,7 +417,14 @@ test('the profile plugin is invisible: Playwright and puppeteer scripts see the 
     const browser = await chromium.connectOverCDP(connectUrl(key, query), SLOW);
     const context = browser.contexts()[0]!;
     const events: string[] = [];
-    const seen: Record<string, unknown> = { contexts: browser.contexts().length, pagesAtStart: context.pages().map((p) => p.url()).filter(own), events };
+    const seen: Record<string, unknown> = {
+      contexts: browser.contexts().length,
+      pagesAtStart: context
+        .pages()
+        .map((p) => p.url())
+        .filter(own),
+      events,
+    };
     context.on('page', (p) => own(p.url()) && events.push(`page ${p.url()}`));
     const page = await context.newPage();
     page.on('console', (m) => events.push(`console ${m.text()}`));
@@ -353,7 +432,11 @@ test('the profile plugin is invisible: Playwright and puppeteer scripts see the 
     await page.evaluate(() => console.log('hello'));
     const session = await browser.newBrowserCDPSession();
     const { targetInfos } = await session.send('Target.getTargets');
-    seen.targets = targetInfos.filter((t) => t.type === 'page').map((t) => t.url).filter(own).sort();
+    seen.targets = targetInfos
+      .filter((t) => t.type === 'page')
+      .map((t) => t.url)
+      .filter(own)
+      .sort();
     seen.title = await page.title();
     seen.cookies = (await context.cookies()).map((c) => c.name);
     await browser.close();
@@ -366,7 +449,12 @@ test('the profile plugin is invisible: Playwright and puppeteer scripts see the 
     const page = await browser.newPage();
     await page.goto(`${shop.a}/`);
     seen.title = await page.title();
-    seen.targets = browser.targets().filter((t) => t.type() === 'page').map((t) => t.url()).filter(own).sort();
+    seen.targets = browser
+      .targets()
+      .filter((t) => t.type() === 'page')
+      .map((t) => t.url())
+      .filter(own)
+      .sort();
     // puppeteer's close() sends Browser.close: held for the capture, then answered.
     await browser.close();
     return seen;
@@ -377,11 +465,27 @@ test('the profile plugin is invisible: Playwright and puppeteer scripts see the 
   await waitForVersion(auth, 'invisible-p', 1);
 });
 
-test('a browser that crashes mid-session keeps the last good version and frees the lock; a crashed proxy\'s lock lapses', async () => {
+test("a browser that crashes mid-session keeps the last good version and frees the lock; a crashed proxy's lock lapses", async () => {
   const { user, key, auth } = await setup('crash');
-  expectOk(await call('POST', '/v1/profiles/import-playwright', { auth, body: { slug: 'crashy', name: 'Crashy', storageState: { cookies: [{ name: 'sid', value: 'user-kept', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] } } }), 201);
+  expectOk(
+    await call('POST', '/v1/profiles/import-playwright', {
+      auth,
+      body: {
+        slug: 'crashy',
+        name: 'Crashy',
+        storageState: {
+          cookies: [{ name: 'sid', value: 'user-kept', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }],
+          origins: [],
+        },
+      },
+    }),
+    201,
+  );
   const ws = new WebSocket(connectUrl(key, { profile: 'crashy' }), { perMessageDeflate: false });
-  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
   const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
   ws.send(JSON.stringify({ id: 1, method: 'Browser.crash' }));
   assert.equal(await closed, 1011);
@@ -391,24 +495,39 @@ test('a browser that crashes mid-session keeps the last good version and frees t
   await page.goto(`${shop.a}/account`);
   assert.equal(await page.title(), 'account of user-kept');
   await again.close();
-  assert.deepEqual((await versions(auth, 'crashy')).map((v) => v.version), [1]);
-  const saver = await eventually(async () => {
-    const opened = await (await import('../support/connect')).open(connectUrl(key, { profile: 'crashy' }));
-    return 'ws' in opened ? opened : null;
-  }, 10_000, 'the lock to be released');
+  assert.deepEqual(
+    (await versions(auth, 'crashy')).map((v) => v.version),
+    [1],
+  );
+  const saver = await eventually(
+    async () => {
+      const opened = await (await import('../support/connect')).open(connectUrl(key, { profile: 'crashy' }));
+      return 'ws' in opened ? opened : null;
+    },
+    10_000,
+    'the lock to be released',
+  );
   (saver as { ws: WebSocket }).ws.terminate();
 
   // A lock whose proxy died is never renewed and lapses by itself.
   const { db } = await import('../../lib/db');
   const { acquireLock } = await import('../../lib/profiles/store');
-  await eventually(async () => (await db.profile.findUniqueOrThrow({ where: { workspaceId_slug: { workspaceId: user.workspaceId, slug: 'crashy' } } })).lockSessionId === null, 30_000, 'the terminated session to end');
+  await eventually(
+    async () => (await db.profile.findUniqueOrThrow({ where: { workspaceId_slug: { workspaceId: user.workspaceId, slug: 'crashy' } } })).lockSessionId === null,
+    30_000,
+    'the terminated session to end',
+  );
   const profile = await db.profile.findUniqueOrThrow({ where: { workspaceId_slug: { workspaceId: user.workspaceId, slug: 'crashy' } } });
   assert.deepEqual(await acquireLock(profile.id, 'ses_of_a_dead_proxy', 1_500), { ok: true });
   const refused = await expectRefused(connectUrl(key, { profile: 'crashy' }), 409);
   assert.ok(Number(refused.headers['retry-after']) >= 1 && Number(refused.headers['retry-after']) <= 2);
-  await eventually(async () => {
-    const opened = await (await import('../support/connect')).open(connectUrl(key, { profile: 'crashy' }));
-    if ('ws' in opened) (opened as { ws: WebSocket }).ws.terminate();
-    return 'ws' in opened;
-  }, 10_000, 'the dead proxy\'s lock to lapse');
+  await eventually(
+    async () => {
+      const opened = await (await import('../support/connect')).open(connectUrl(key, { profile: 'crashy' }));
+      if ('ws' in opened) (opened as { ws: WebSocket }).ws.terminate();
+      return 'ws' in opened;
+    },
+    10_000,
+    "the dead proxy's lock to lapse",
+  );
 });

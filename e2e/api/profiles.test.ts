@@ -7,7 +7,20 @@ import http from 'node:http';
 import { call, expectError, expectOk, newUser, signIn, WEB, type TestUser } from '../support/api';
 import { seedMember, seedProfiles, seedProvider } from '../support/seed';
 
-const profileFields = ['capturedOrigins', 'cookieCount', 'createdAt', 'id', 'lastUsedAt', 'name', 'saving', 'sizeBytes', 'slug', 'updatedAt', 'version', 'workspaceId'];
+const profileFields = [
+  'capturedOrigins',
+  'cookieCount',
+  'createdAt',
+  'id',
+  'lastUsedAt',
+  'name',
+  'saving',
+  'sizeBytes',
+  'slug',
+  'updatedAt',
+  'version',
+  'workspaceId',
+];
 const MB = 1024 * 1024;
 
 const as = (user: TestUser, workspaceId?: string) => ({ auth: { token: user.token }, ...(workspaceId ? { headers: { 'x-workspace-id': workspaceId } } : {}) });
@@ -16,25 +29,53 @@ const as = (user: TestUser, workspaceId?: string) => ({ auth: { token: user.toke
 function playwrightState() {
   return {
     cookies: [
-      { name: 'sid', value: 'session-SECRET-7f3a', domain: 'shop.example.test', path: '/', expires: -1, httpOnly: true, secure: true, sameSite: 'Lax' as const },
-      { name: 'remember', value: 'persistent-SECRET-91c2', domain: '.example.test', path: '/account', expires: 1_893_456_000.5, httpOnly: false, secure: false, sameSite: 'None' as const },
+      {
+        name: 'sid',
+        value: 'session-SECRET-7f3a',
+        domain: 'shop.example.test',
+        path: '/',
+        expires: -1,
+        httpOnly: true,
+        secure: true,
+        sameSite: 'Lax' as const,
+      },
+      {
+        name: 'remember',
+        value: 'persistent-SECRET-91c2',
+        domain: '.example.test',
+        path: '/account',
+        expires: 1_893_456_000.5,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'None' as const,
+      },
     ],
     origins: [
-      { origin: 'https://shop.example.test', localStorage: [{ name: 'cart', value: '{"items":[1,2]}' }, { name: 'token', value: 'ls-SECRET-55d0' }] },
+      {
+        origin: 'https://shop.example.test',
+        localStorage: [
+          { name: 'cart', value: '{"items":[1,2]}' },
+          { name: 'token', value: 'ls-SECRET-55d0' },
+        ],
+      },
       {
         origin: 'http://localhost:8080',
         localStorage: [{ name: 'theme', value: 'dark' }],
-        indexedDB: [{
-          name: 'app-db',
-          version: 3,
-          stores: [{
-            name: 'notes',
-            autoIncrement: true,
-            keyPath: 'id',
-            records: [{ value: { id: 1, text: 'hello' } }, { value: { id: 2, text: 'world' } }],
-            indexes: [{ name: 'by-text', keyPath: 'text', multiEntry: false, unique: false }],
-          }],
-        }],
+        indexedDB: [
+          {
+            name: 'app-db',
+            version: 3,
+            stores: [
+              {
+                name: 'notes',
+                autoIncrement: true,
+                keyPath: 'id',
+                records: [{ value: { id: 1, text: 'hello' } }, { value: { id: 2, text: 'world' } }],
+                indexes: [{ name: 'by-text', keyPath: 'text', multiEntry: false, unique: false }],
+              },
+            ],
+          },
+        ],
       },
     ],
   };
@@ -68,8 +109,28 @@ test('create (empty and captured), list, get, rename, export, delete; the Profil
   const empty = expectOk(await call('POST', '/v1/profiles', { auth, body: { slug: 'empty.one_1', name: 'Empty' } }), 201);
   assert.deepEqual(Object.keys(empty).sort(), profileFields);
   assert.deepEqual(
-    { slug: empty.slug, name: empty.name, workspaceId: empty.workspaceId, sizeBytes: empty.sizeBytes, capturedOrigins: empty.capturedOrigins, version: empty.version, cookieCount: empty.cookieCount, saving: empty.saving, lastUsedAt: empty.lastUsedAt },
-    { slug: 'empty.one_1', name: 'Empty', workspaceId: user.workspaceId, sizeBytes: 0, capturedOrigins: [], version: 0, cookieCount: 0, saving: false, lastUsedAt: null },
+    {
+      slug: empty.slug,
+      name: empty.name,
+      workspaceId: empty.workspaceId,
+      sizeBytes: empty.sizeBytes,
+      capturedOrigins: empty.capturedOrigins,
+      version: empty.version,
+      cookieCount: empty.cookieCount,
+      saving: empty.saving,
+      lastUsedAt: empty.lastUsedAt,
+    },
+    {
+      slug: 'empty.one_1',
+      name: 'Empty',
+      workspaceId: user.workspaceId,
+      sizeBytes: 0,
+      capturedOrigins: [],
+      version: 0,
+      cookieCount: 0,
+      saving: false,
+      lastUsedAt: null,
+    },
   );
   assert.deepEqual(await versionRows(empty.id), [], 'an empty profile has no version');
 
@@ -80,14 +141,24 @@ test('create (empty and captured), list, get, rename, export, delete; the Profil
 
   const list = expectOk(await call('GET', '/v1/profiles', { auth }));
   assert.deepEqual({ total: list.total, page: list.page, pageSize: list.pageSize }, { total: 2, page: 1, pageSize: 25 });
-  assert.deepEqual(list.items.map((p: any) => p.slug), ['app-login', 'empty.one_1'], 'newest first');
+  assert.deepEqual(
+    list.items.map((p: any) => p.slug),
+    ['app-login', 'empty.one_1'],
+    'newest first',
+  );
   assert.deepEqual(list.items[0], captured);
   const paged = expectOk(await call('GET', '/v1/profiles?page=2&pageSize=1', { auth }));
-  assert.deepEqual({ slugs: paged.items.map((p: any) => p.slug), total: paged.total, page: paged.page, pageSize: paged.pageSize }, { slugs: ['empty.one_1'], total: 2, page: 2, pageSize: 1 });
+  assert.deepEqual(
+    { slugs: paged.items.map((p: any) => p.slug), total: paged.total, page: paged.page, pageSize: paged.pageSize },
+    { slugs: ['empty.one_1'], total: 2, page: 2, pageSize: 1 },
+  );
   assert.deepEqual(expectOk(await call('GET', '/v1/profiles/app-login', { auth })), captured);
 
   const renamed = expectOk(await call('PATCH', '/v1/profiles/app-login', { auth, body: { name: '  App (EU)  ' } }));
-  assert.deepEqual({ name: renamed.name, slug: renamed.slug, version: renamed.version, sizeBytes: renamed.sizeBytes }, { name: 'App (EU)', slug: 'app-login', version: 1, sizeBytes: captured.sizeBytes });
+  assert.deepEqual(
+    { name: renamed.name, slug: renamed.slug, version: renamed.version, sizeBytes: renamed.sizeBytes },
+    { name: 'App (EU)', slug: 'app-login', version: 1, sizeBytes: captured.sizeBytes },
+  );
 
   // The export in the envelope; session cookies included, sessionStorage never kept. With
   // download=1 the state itself, as a named file.
@@ -150,7 +221,16 @@ test('import a Playwright storage state: the playwright export equals it, the na
 
   const native = expectOk(await call('GET', '/v1/profiles/shop/export', { auth }));
   const sid = native.cookies.find((c: any) => c.name === 'sid');
-  assert.deepEqual(sid, { name: 'sid', value: 'session-SECRET-7f3a', domain: 'shop.example.test', path: '/', httpOnly: true, secure: true, sameSite: 'Lax', session: true });
+  assert.deepEqual(sid, {
+    name: 'sid',
+    value: 'session-SECRET-7f3a',
+    domain: 'shop.example.test',
+    path: '/',
+    httpOnly: true,
+    secure: true,
+    sameSite: 'Lax',
+    session: true,
+  });
   assert.equal(native.cookies.find((c: any) => c.name === 'remember').expires, 1_893_456_000.5);
   assert.deepEqual(native.storage['http://localhost:8080'].indexedDB, storageState.origins[1]!.indexedDB);
   assert.deepEqual(native.storage['https://shop.example.test'], { localStorage: { cart: '{"items":[1,2]}', token: 'ls-SECRET-55d0' }, sessionStorage: {} });
@@ -178,7 +258,10 @@ test('versions: newest first, at most 10 kept; restore saves a kept version agai
   const user = await newUser('profver');
   const auth = { token: user.token };
   const first = playwrightState();
-  const profile = expectOk(await call('POST', '/v1/profiles/import-playwright', { auth, body: { slug: 'versioned', name: 'Versioned', storageState: first } }), 201);
+  const profile = expectOk(
+    await call('POST', '/v1/profiles/import-playwright', { auth, body: { slug: 'versioned', name: 'Versioned', storageState: first } }),
+    201,
+  );
 
   // Sessions saving to it, as the proxy does.
   const { saveVersion } = await import('../../lib/profiles/store');
@@ -189,20 +272,42 @@ test('versions: newest first, at most 10 kept; restore saves a kept version agai
   const listed = expectOk(await call('GET', '/v1/profiles/versioned/versions', { auth }));
   const versions = listed.items;
   assert.equal(listed.total, versions.length);
-  assert.deepEqual(Object.keys(versions[0]).sort(), ['capturedOrigins', 'cookieCount', 'createdAt', 'current', 'sessionLogId', 'sizeBytes', 'source', 'version']);
-  assert.deepEqual(versions.map((v: any) => [v.version, v.source, v.current, v.cookieCount, v.sessionLogId, v.capturedOrigins]), [
-    [2, 'session', true, 1, 'sess-abc', ['https://shop.example.test']],
-    [1, 'import', false, 2, null, ['http://localhost:8080', 'https://shop.example.test']],
+  assert.deepEqual(Object.keys(versions[0]).sort(), [
+    'capturedOrigins',
+    'cookieCount',
+    'createdAt',
+    'current',
+    'sessionLogId',
+    'sizeBytes',
+    'source',
+    'version',
   ]);
+  assert.deepEqual(
+    versions.map((v: any) => [v.version, v.source, v.current, v.cookieCount, v.sessionLogId, v.capturedOrigins]),
+    [
+      [2, 'session', true, 1, 'sess-abc', ['https://shop.example.test']],
+      [1, 'import', false, 2, null, ['http://localhost:8080', 'https://shop.example.test']],
+    ],
+  );
   const current = expectOk(await call('GET', '/v1/profiles/versioned', { auth }));
   assert.deepEqual([current.version, current.cookieCount, current.sizeBytes], [2, 1, versions[0].sizeBytes]);
 
   const restored = expectOk(await call('POST', '/v1/profiles/versioned/versions/1/restore', { auth }));
   assert.deepEqual(Object.keys(restored).sort(), profileFields);
-  assert.deepEqual([restored.version, restored.cookieCount, restored.sizeBytes, restored.capturedOrigins], [3, 2, versions[1].sizeBytes, versions[1].capturedOrigins]);
+  assert.deepEqual(
+    [restored.version, restored.cookieCount, restored.sizeBytes, restored.capturedOrigins],
+    [3, 2, versions[1].sizeBytes, versions[1].capturedOrigins],
+  );
   assert.deepEqual(expectOk(await call('GET', '/v1/profiles/versioned/export?format=playwright', { auth })), first);
   const after = expectOk(await call('GET', '/v1/profiles/versioned/versions', { auth })).items;
-  assert.deepEqual(after.map((v: any) => [v.version, v.source, v.current]), [[3, 'restore', true], [2, 'session', false], [1, 'import', false]]);
+  assert.deepEqual(
+    after.map((v: any) => [v.version, v.source, v.current]),
+    [
+      [3, 'restore', true],
+      [2, 'session', false],
+      [1, 'import', false],
+    ],
+  );
 
   expectError(await call('POST', '/v1/profiles/versioned/versions/99/restore', { auth }), 404, 'not_found');
   expectError(await call('POST', '/v1/profiles/versioned/versions/0/restore', { auth }), 400, 'validation_error');
@@ -212,7 +317,11 @@ test('versions: newest first, at most 10 kept; restore saves a kept version agai
 
   for (let i = 0; i < 9; i++) expectOk(await call('POST', '/v1/profiles/versioned/versions/2/restore', { auth }));
   const kept = expectOk(await call('GET', '/v1/profiles/versioned/versions', { auth })).items;
-  assert.deepEqual(kept.map((v: any) => v.version), [12, 11, 10, 9, 8, 7, 6, 5, 4, 3], 'the last 10 are kept');
+  assert.deepEqual(
+    kept.map((v: any) => v.version),
+    [12, 11, 10, 9, 8, 7, 6, 5, 4, 3],
+    'the last 10 are kept',
+  );
   expectError(await call('POST', '/v1/profiles/versioned/versions/1/restore', { auth }), 404, 'not_found');
   assert.equal(expectOk(await call('GET', '/v1/profiles/versioned', { auth })).version, 12);
 
@@ -250,7 +359,10 @@ test('validation: slugs, captured, storageState, origins, format, names, unknown
   for (const [body, field] of create) {
     const res = await call('POST', '/v1/profiles', { auth, body });
     expectError(res, 400, 'validation_error');
-    assert.ok(res.body.error.details.some((d: any) => d.path === field || d.path.startsWith(`${field}.`)), `${JSON.stringify(body).slice(0, 100)} → ${JSON.stringify(res.body.error.details)}`);
+    assert.ok(
+      res.body.error.details.some((d: any) => d.path === field || d.path.startsWith(`${field}.`)),
+      `${JSON.stringify(body).slice(0, 100)} → ${JSON.stringify(res.body.error.details)}`,
+    );
   }
 
   const imports: Array<[unknown, string]> = [
@@ -258,19 +370,37 @@ test('validation: slugs, captured, storageState, origins, format, names, unknown
     [{ slug: 'ok', name: 'x', storageState: null }, 'storageState'],
     [{ slug: 'ok', name: 'x', storageState: { cookies: [] } }, 'storageState.origins'],
     [{ slug: 'ok', name: 'x', storageState: { cookies: {}, origins: [] } }, 'storageState.cookies'],
-    [{ slug: 'ok', name: 'x', storageState: { ...storageState, cookies: [{ ...storageState.cookies[0], sameSite: 'lax' }] } }, 'storageState.cookies.0.sameSite'],
-    [{ slug: 'ok', name: 'x', storageState: { ...storageState, cookies: [{ ...storageState.cookies[0], expires: 'never' }] } }, 'storageState.cookies.0.expires'],
-    [{ slug: 'ok', name: 'x', storageState: { cookies: [], origins: [{ origin: 'https://a.example.test/path', localStorage: [] }] } }, 'storageState.origins.0.origin'],
+    [
+      { slug: 'ok', name: 'x', storageState: { ...storageState, cookies: [{ ...storageState.cookies[0], sameSite: 'lax' }] } },
+      'storageState.cookies.0.sameSite',
+    ],
+    [
+      { slug: 'ok', name: 'x', storageState: { ...storageState, cookies: [{ ...storageState.cookies[0], expires: 'never' }] } },
+      'storageState.cookies.0.expires',
+    ],
+    [
+      { slug: 'ok', name: 'x', storageState: { cookies: [], origins: [{ origin: 'https://a.example.test/path', localStorage: [] }] } },
+      'storageState.origins.0.origin',
+    ],
     [{ slug: 'ok', name: 'x', storageState: { cookies: [], origins: [{ origin: 'file:///etc', localStorage: [] }] } }, 'storageState.origins.0.origin'],
-    [{ slug: 'ok', name: 'x', storageState: { cookies: [], origins: [{ origin: 'https://a.example.test', localStorage: [{ name: 'k' }] }] } }, 'storageState.origins.0.localStorage.0.value'],
-    [{ slug: 'ok', name: 'x', storageState: { cookies: [], origins: [{ origin: 'https://a.example.test', localStorage: [], indexedDB: [{ name: 'db' }] }] } }, 'storageState.origins.0.indexedDB.0'],
+    [
+      { slug: 'ok', name: 'x', storageState: { cookies: [], origins: [{ origin: 'https://a.example.test', localStorage: [{ name: 'k' }] }] } },
+      'storageState.origins.0.localStorage.0.value',
+    ],
+    [
+      { slug: 'ok', name: 'x', storageState: { cookies: [], origins: [{ origin: 'https://a.example.test', localStorage: [], indexedDB: [{ name: 'db' }] }] } },
+      'storageState.origins.0.indexedDB.0',
+    ],
     [{ slug: 'import-playwright', name: 'x', storageState }, 'slug'],
     [{ slug: 'ok', name: 'x', storageState, captured: capturedState() }, 'captured'],
   ];
   for (const [body, field] of imports) {
     const res = await call('POST', '/v1/profiles/import-playwright', { auth, body });
     expectError(res, 400, 'validation_error');
-    assert.ok(res.body.error.details.some((d: any) => d.path === field || d.path.startsWith(`${field}.`)), `${JSON.stringify(body).slice(0, 100)} → ${JSON.stringify(res.body.error.details)}`);
+    assert.ok(
+      res.body.error.details.some((d: any) => d.path === field || d.path.startsWith(`${field}.`)),
+      `${JSON.stringify(body).slice(0, 100)} → ${JSON.stringify(res.body.error.details)}`,
+    );
   }
   assert.equal(expectOk(await call('GET', '/v1/profiles', { auth })).total, 0, 'nothing was created');
 
@@ -278,7 +408,8 @@ test('validation: slugs, captured, storageState, origins, format, names, unknown
   const format = await call('GET', '/v1/profiles/Mixed.Case_slug-1/export?format=xyz', { auth });
   expectError(format, 400, 'validation_error');
   assert.equal(format.body.error.details[0].path, 'format');
-  for (const body of [{ name: '' }, {}, { name: 'x', slug: 'renamed' }]) expectError(await call('PATCH', '/v1/profiles/Mixed.Case_slug-1', { auth, body }), 400, 'validation_error');
+  for (const body of [{ name: '' }, {}, { name: 'x', slug: 'renamed' }])
+    expectError(await call('PATCH', '/v1/profiles/Mixed.Case_slug-1', { auth, body }), 400, 'validation_error');
   expectError(await call('GET', '/v1/profiles?pageSize=101', { auth }), 400, 'validation_error');
   expectError(await call('GET', '/v1/profiles?page=0', { auth }), 400, 'validation_error');
   // The literal route is not a profile: GET there is not served.
@@ -300,7 +431,10 @@ test('roles: members read and import, only owners and admins create, rename, exp
   assert.equal(expectOk(await call('GET', '/v1/profiles', asMember)).total, 1);
   assert.equal(expectOk(await call('GET', '/v1/profiles/team', asMember)).slug, 'team');
   assert.equal(expectOk(await call('GET', '/v1/profiles/team/versions', asMember)).items.length, 1);
-  const byMember = expectOk(await call('POST', '/v1/profiles/import-playwright', { ...asMember, body: { slug: 'member-made', name: 'Mine', storageState: playwrightState() } }), 201);
+  const byMember = expectOk(
+    await call('POST', '/v1/profiles/import-playwright', { ...asMember, body: { slug: 'member-made', name: 'Mine', storageState: playwrightState() } }),
+    201,
+  );
   assert.equal(byMember.workspaceId, owner.workspaceId);
   expectError(await call('POST', '/v1/profiles', { ...asMember, body: { slug: 'm', name: 'm' } }), 403, 'forbidden');
   expectError(await call('PATCH', '/v1/profiles/team', { ...asMember, body: { name: 'm' } }), 403, 'forbidden');
@@ -319,8 +453,13 @@ test('roles: members read and import, only owners and admins create, rename, exp
   // Another workspace's profile is not found, exactly like a missing one.
   const asStranger = as(stranger);
   for (const [method, path, body] of [
-    ['GET', '', undefined], ['PATCH', '', { name: 'x' }], ['DELETE', '', undefined], ['GET', '/export', undefined], ['GET', '/export?format=playwright', undefined],
-    ['GET', '/versions', undefined], ['POST', '/versions/1/restore', undefined],
+    ['GET', '', undefined],
+    ['PATCH', '', { name: 'x' }],
+    ['DELETE', '', undefined],
+    ['GET', '/export', undefined],
+    ['GET', '/export?format=playwright', undefined],
+    ['GET', '/versions', undefined],
+    ['POST', '/versions/1/restore', undefined],
   ] as const) {
     expectError(await call(method, `/v1/profiles/team${path}`, { ...asStranger, body }), 404, 'not_found');
   }
@@ -330,7 +469,17 @@ test('roles: members read and import, only owners and admins create, rename, exp
   assert.equal(expectOk(await call('GET', '/v1/profiles/team', asOwner)).name, 'Team (admin)');
   expectError(await call('GET', '/v1/profiles', { auth: { token: stranger.token }, headers: { 'x-workspace-id': owner.workspaceId } }), 403, 'not_a_member');
 
-  for (const [method, path] of [['GET', '/v1/profiles'], ['POST', '/v1/profiles'], ['GET', '/v1/profiles/team'], ['GET', '/v1/profiles/team/export'], ['POST', '/v1/profiles/import-playwright'], ['DELETE', '/v1/profiles/team'], ['GET', '/v1/profiles/team/versions'], ['POST', '/v1/profiles/team/versions/1/restore'], ['PATCH', '/v1/profiles/team']] as const) {
+  for (const [method, path] of [
+    ['GET', '/v1/profiles'],
+    ['POST', '/v1/profiles'],
+    ['GET', '/v1/profiles/team'],
+    ['GET', '/v1/profiles/team/export'],
+    ['POST', '/v1/profiles/import-playwright'],
+    ['DELETE', '/v1/profiles/team'],
+    ['GET', '/v1/profiles/team/versions'],
+    ['POST', '/v1/profiles/team/versions/1/restore'],
+    ['PATCH', '/v1/profiles/team'],
+  ] as const) {
     expectError(await call(method, path, { body: method === 'GET' ? undefined : {} }), 401, 'unauthenticated');
     expectError(await call(method, path, { auth: { token: 'acct_not-a-real-token' }, body: method === 'GET' ? undefined : {} }), 401, 'unauthenticated');
   }
@@ -362,7 +511,11 @@ test('duplicate slug: 409 conflict on create and import', async () => {
   const auth = { token: user.token };
   expectOk(await call('POST', '/v1/profiles', { auth, body: { slug: 'taken', name: 'First' } }), 201);
   expectError(await call('POST', '/v1/profiles', { auth, body: { slug: 'taken', name: 'Second' } }), 409, 'conflict');
-  expectError(await call('POST', '/v1/profiles/import-playwright', { auth, body: { slug: 'taken', name: 'Third', storageState: playwrightState() } }), 409, 'conflict');
+  expectError(
+    await call('POST', '/v1/profiles/import-playwright', { auth, body: { slug: 'taken', name: 'Third', storageState: playwrightState() } }),
+    409,
+    'conflict',
+  );
   expectOk(await call('POST', '/v1/profiles', { auth, body: { slug: 'Taken', name: 'Case differs' } }), 201);
   const list = expectOk(await call('GET', '/v1/profiles', { auth }));
   assert.deepEqual(list.items.map((p: any) => p.name).sort(), ['Case differs', 'First']);
@@ -372,15 +525,25 @@ test('duplicate slug: 409 conflict on create and import', async () => {
 function announceBody(user: TestUser, path: string, length: number): Promise<{ status: number; json: any }> {
   const url = new URL(WEB);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, method: 'POST', path, agent: false, headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json', 'content-length': String(length) } }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => {
-        clearTimeout(timer);
-        req.destroy();
-        resolve({ status: res.statusCode!, json: JSON.parse(text) });
-      });
-    });
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path,
+        agent: false,
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json', 'content-length': String(length) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => {
+          clearTimeout(timer);
+          req.destroy();
+          resolve({ status: res.statusCode!, json: JSON.parse(text) });
+        });
+      },
+    );
     const timer = setTimeout(() => {
       req.destroy();
       reject(new Error('no answer within 30 s'));
@@ -394,10 +557,20 @@ test('size limits: a profile over 10 MB is 413 payload_too_large however it is s
   const user = await newUser('profbig');
   const auth = { token: user.token };
   const huge = 'x'.repeat(10 * MB + 10);
-  const tooBigImport = await call('POST', '/v1/profiles/import-playwright', { auth, body: { slug: 'huge', name: 'Huge', storageState: { cookies: [], origins: [{ origin: 'https://a.example.test', localStorage: [{ name: 'k', value: huge }] }] } } });
+  const tooBigImport = await call('POST', '/v1/profiles/import-playwright', {
+    auth,
+    body: {
+      slug: 'huge',
+      name: 'Huge',
+      storageState: { cookies: [], origins: [{ origin: 'https://a.example.test', localStorage: [{ name: 'k', value: huge }] }] },
+    },
+  });
   expectError(tooBigImport, 413, 'payload_too_large');
   assert.match(tooBigImport.body.error.message, /10 MB/);
-  const tooBigCreate = await call('POST', '/v1/profiles', { auth, body: { slug: 'huge', name: 'Huge', captured: { version: 1, cookies: [], storage: { 'https://a.example.test': { localStorage: { k: huge } } } } } });
+  const tooBigCreate = await call('POST', '/v1/profiles', {
+    auth,
+    body: { slug: 'huge', name: 'Huge', captured: { version: 1, cookies: [], storage: { 'https://a.example.test': { localStorage: { k: huge } } } } },
+  });
   expectError(tooBigCreate, 413, 'payload_too_large');
   // A body past the endpoints' own limit is refused before it is read.
   for (const path of ['/v1/profiles', '/v1/profiles/import-playwright']) {
@@ -406,7 +579,17 @@ test('size limits: a profile over 10 MB is 413 payload_too_large however it is s
     assert.equal(announced.json.error.code, 'payload_too_large');
   }
   // sessionStorage is never kept, so a large one does not count against the limit.
-  const withSessionStorage = expectOk(await call('POST', '/v1/profiles', { auth, body: { slug: 'ss', name: 'ss', captured: { version: 1, cookies: [], storage: { 'https://a.example.test': { localStorage: { k: 'v' }, sessionStorage: { big: huge } } } } } }), 201);
+  const withSessionStorage = expectOk(
+    await call('POST', '/v1/profiles', {
+      auth,
+      body: {
+        slug: 'ss',
+        name: 'ss',
+        captured: { version: 1, cookies: [], storage: { 'https://a.example.test': { localStorage: { k: 'v' }, sessionStorage: { big: huge } } } },
+      },
+    }),
+    201,
+  );
   assert.ok(withSessionStorage.sizeBytes < 1_000);
   assert.equal(expectOk(await call('GET', '/v1/profiles', { auth })).total, 1, 'nothing else was created');
 });
@@ -423,11 +606,18 @@ test('workspace storage cap: 413 profile_storage_cap_exceeded when saving would 
   const small = playwrightState();
   const refused = await call('POST', '/v1/profiles/import-playwright', { auth, body: { slug: 'small', name: 'Small', storageState: small } });
   expectError(refused, 413, 'profile_storage_cap_exceeded');
-  expectError(await call('POST', '/v1/profiles', { auth, body: { slug: 'small', name: 'Small', captured: capturedState() } }), 413, 'profile_storage_cap_exceeded');
+  expectError(
+    await call('POST', '/v1/profiles', { auth, body: { slug: 'small', name: 'Small', captured: capturedState() } }),
+    413,
+    'profile_storage_cap_exceeded',
+  );
   expectError(await call('GET', '/v1/profiles/small', { auth }), 404, 'not_found');
   // 400 bytes are left: an empty profile stores nothing, an empty state (144 bytes) fits.
   expectOk(await call('POST', '/v1/profiles', { auth, body: { slug: 'empty', name: 'Empty' } }), 201);
-  expectOk(await call('POST', '/v1/profiles/import-playwright', { auth, body: { slug: 'tiny', name: 'Tiny', storageState: { cookies: [], origins: [] } } }), 201);
+  expectOk(
+    await call('POST', '/v1/profiles/import-playwright', { auth, body: { slug: 'tiny', name: 'Tiny', storageState: { cookies: [], origins: [] } } }),
+    201,
+  );
   // Deleting makes room.
   expectOk(await call('DELETE', '/v1/profiles/a', { auth }));
   expectOk(await call('POST', '/v1/profiles/import-playwright', { auth, body: { slug: 'small', name: 'Small', storageState: small } }), 201);
@@ -440,7 +630,11 @@ test('500 profiles per workspace: the 501st is 402 fair_use_limit_reached', asyn
   assert.equal(expectOk(await call('GET', '/v1/profiles?pageSize=1', { auth })).total, 499);
   expectOk(await call('POST', '/v1/profiles', { auth, body: { slug: 'five-hundred', name: '500th' } }), 201);
   expectError(await call('POST', '/v1/profiles', { auth, body: { slug: 'one-more', name: '501st' } }), 402, 'fair_use_limit_reached');
-  expectError(await call('POST', '/v1/profiles/import-playwright', { auth, body: { slug: 'one-more', name: '501st', storageState: playwrightState() } }), 402, 'fair_use_limit_reached');
+  expectError(
+    await call('POST', '/v1/profiles/import-playwright', { auth, body: { slug: 'one-more', name: '501st', storageState: playwrightState() } }),
+    402,
+    'fair_use_limit_reached',
+  );
   assert.equal(expectOk(await call('GET', '/v1/profiles?pageSize=1', { auth })).total, 500);
   expectOk(await call('DELETE', '/v1/profiles/bulk-7', { auth }));
   expectOk(await call('POST', '/v1/profiles', { auth, body: { slug: 'one-more', name: '500th again' } }), 201);

@@ -11,13 +11,19 @@ import { addProvider, updateRouterRow } from '../support/providers';
 import { refusedUrl } from '../support/upstreams';
 
 let browser: Chromium;
-before(async () => { browser = await launchChromium(); });
-after(async () => { await browser?.stop(); });
+before(async () => {
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.stop();
+});
 
 const STATUS = `${PROXY.replace(/^ws/, 'http')}/v1/status`;
 
 async function providerStatus(key: string, slug: string): Promise<{ healthy: boolean; cooldownUntil: string | null }> {
-  const body = (await (await fetch(STATUS, { headers: { authorization: `Bearer ${key}` } })).json()) as { providers: { slug: string; healthy: boolean; cooldownUntil: string | null }[] };
+  const body = (await (await fetch(STATUS, { headers: { authorization: `Bearer ${key}` } })).json()) as {
+    providers: { slug: string; healthy: boolean; cooldownUntil: string | null }[];
+  };
   return body.providers.find((p) => p.slug === slug)!;
 }
 
@@ -51,7 +57,13 @@ async function countingListener(): Promise<{ url: string; readonly count: number
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as net.AddressInfo;
-  return { url: `ws://127.0.0.1:${port}/devtools/browser/x`, get count() { return count; }, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `ws://127.0.0.1:${port}/devtools/browser/x`,
+    get count() {
+      return count;
+    },
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 test('a deleted router is forgotten by the proxy: its provider is probed no more, other routers still are', async () => {

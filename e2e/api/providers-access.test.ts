@@ -14,11 +14,22 @@ let deadUrl: string;
 
 /** A provider row set up directly, never probed: these tests are about access, not about probing. */
 async function insertProvider(user: TestUser, slug: string) {
-  await seedProvider(user.workspaceId, user.routerId, { slug, url: `ws://127.0.0.1:9/devtools/browser/${slug}?token=t`, headers: { 'X-Secret': 'h' }, capabilities: null });
+  await seedProvider(user.workspaceId, user.routerId, {
+    slug,
+    url: `ws://127.0.0.1:9/devtools/browser/${slug}?token=t`,
+    headers: { 'X-Secret': 'h' },
+    capabilities: null,
+  });
 }
 
 before(async () => {
-  [owner, admin, member, stranger, deadUrl] = await Promise.all([newUser('pa-owner'), newUser('pa-admin'), newUser('pa-member'), newUser('pa-stranger'), refusedUrl()]);
+  [owner, admin, member, stranger, deadUrl] = await Promise.all([
+    newUser('pa-owner'),
+    newUser('pa-admin'),
+    newUser('pa-member'),
+    newUser('pa-stranger'),
+    refusedUrl(),
+  ]);
   await Promise.all([seedMember(owner.workspaceId, admin.userId, 'admin'), seedMember(owner.workspaceId, member.userId, 'member')]);
   await Promise.all([insertProvider(owner, 'mine'), insertProvider(owner, 'spare'), insertProvider(stranger, 'theirs')]);
 });
@@ -29,7 +40,13 @@ const endpoints: Endpoint[] = [
   { method: 'GET', path: (s) => `/v1/providers/${s}`, role: 'any', slugged: true },
   { method: 'GET', path: (s) => `/v1/providers/${s}/plaintext`, role: 'admin', slugged: true },
   { method: 'POST', path: () => '/v1/providers', role: 'admin', body: () => ({ slug: 'mine', url: deadUrl }), slugged: false },
-  { method: 'POST', path: () => '/v1/providers/verify-key', role: 'admin', body: () => ({ adapterKind: 'adapter-one', credentials: { apiKey: 'not-registered' } }), slugged: false },
+  {
+    method: 'POST',
+    path: () => '/v1/providers/verify-key',
+    role: 'admin',
+    body: () => ({ adapterKind: 'adapter-one', credentials: { apiKey: 'not-registered' } }),
+    slugged: false,
+  },
   { method: 'PATCH', path: (s) => `/v1/providers/${s}`, role: 'admin', body: () => ({ name: 'Renamed' }), slugged: true },
   { method: 'DELETE', path: (s) => `/v1/providers/${s}`, role: 'admin', slugged: true },
   { method: 'POST', path: (s) => `/v1/providers/${s}/test`, role: 'admin', slugged: true },
@@ -53,11 +70,17 @@ test('every owner/admin providers endpoint: 403 forbidden for a member; members 
     else expectOk(res);
   }
   const list = expectOk(await call('GET', '/v1/providers', { auth: { token: member.token }, headers: { 'x-workspace-id': owner.workspaceId } }));
-  assert.deepEqual(list.items.map((p: { slug: string }) => p.slug), ['mine', 'spare']);
+  assert.deepEqual(
+    list.items.map((p: { slug: string }) => p.slug),
+    ['mine', 'spare'],
+  );
   // An admin may do what the owner does.
   const headers = { 'x-workspace-id': owner.workspaceId };
   assert.equal(expectOk(await call('PATCH', '/v1/providers/spare', { auth: { token: admin.token }, headers, body: { priority: 5 } })).priority, 5);
-  assert.equal(expectOk(await call('GET', '/v1/providers/spare/plaintext', { auth: { token: admin.token }, headers })).url, 'ws://127.0.0.1:9/devtools/browser/spare?token=t');
+  assert.equal(
+    expectOk(await call('GET', '/v1/providers/spare/plaintext', { auth: { token: admin.token }, headers })).url,
+    'ws://127.0.0.1:9/devtools/browser/spare?token=t',
+  );
 });
 
 test("every providers endpoint: another workspace's router is 404 (X-Router-Id or routerInstanceId)", async () => {
@@ -65,7 +88,10 @@ test("every providers endpoint: another workspace's router is 404 (X-Router-Id o
     const viaHeader = await call(e.method, e.path('mine'), { auth: { token: owner.token }, headers: { 'x-router-id': stranger.routerId }, body: e.body?.() });
     expectError(viaHeader, 404, 'not_found');
     const separator = e.path('mine').includes('?') ? '&' : '?';
-    const viaQuery = await call(e.method, `${e.path('mine')}${separator}routerInstanceId=${stranger.routerId}`, { auth: { token: owner.token }, body: e.body?.() });
+    const viaQuery = await call(e.method, `${e.path('mine')}${separator}routerInstanceId=${stranger.routerId}`, {
+      auth: { token: owner.token },
+      body: e.body?.(),
+    });
     expectError(viaQuery, 404, 'not_found');
   }
 });

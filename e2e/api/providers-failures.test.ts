@@ -22,10 +22,20 @@ before(async () => {
 after(() => Promise.all([hanging?.stop(), rejecting?.stop()]));
 
 const cases = () => [
-  { label: 'hangs on the upgrade', url: hanging.url, reason: new RegExp(`no WebSocket upgrade from 127\\.0\\.0\\.1:\\d+ within ${TIMEOUT_MS} ms`), atLeast: TIMEOUT_MS - 100 },
+  {
+    label: 'hangs on the upgrade',
+    url: hanging.url,
+    reason: new RegExp(`no WebSocket upgrade from 127\\.0\\.0\\.1:\\d+ within ${TIMEOUT_MS} ms`),
+    atLeast: TIMEOUT_MS - 100,
+  },
   { label: 'refuses the connection', url: refused, reason: /connection refused by 127\.0\.0\.1:\d+/, atLeast: 0 },
   { label: 'rejects the upgrade with 403', url: rejecting.url, reason: /127\.0\.0\.1:\d+ refused the WebSocket upgrade with HTTP 403/, atLeast: 0 },
-  { label: 'hangs on /json/version', url: hanging.url.replace('ws://', 'http://').replace(/\/devtools.*/, ''), reason: new RegExp(`no /json/version answer from 127\\.0\\.0\\.1:\\d+ within ${TIMEOUT_MS} ms`), atLeast: TIMEOUT_MS - 100 },
+  {
+    label: 'hangs on /json/version',
+    url: hanging.url.replace('ws://', 'http://').replace(/\/devtools.*/, ''),
+    reason: new RegExp(`no /json/version answer from 127\\.0\\.0\\.1:\\d+ within ${TIMEOUT_MS} ms`),
+    atLeast: TIMEOUT_MS - 100,
+  },
 ];
 
 async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
@@ -57,9 +67,11 @@ test('POST /v1/providers: a provider that fails its test is refused with 502 and
 });
 
 test('POST /v1/providers/probe: detectedKind null for each, within the timeout', async () => {
-  await Promise.all(cases().map(async (c) => {
-    const { result, ms } = await timed(() => call('POST', '/v1/providers/probe', { auth: { token: user.token }, body: { url: c.url } }));
-    assert.deepEqual(expectOk(result), { detectedKind: null, advertisedMaxConcurrent: null }, c.label);
-    assert.ok(ms < TIMEOUT_MS + SLACK_MS, `${c.label}: took ${ms} ms`);
-  }));
+  await Promise.all(
+    cases().map(async (c) => {
+      const { result, ms } = await timed(() => call('POST', '/v1/providers/probe', { auth: { token: user.token }, body: { url: c.url } }));
+      assert.deepEqual(expectOk(result), { detectedKind: null, advertisedMaxConcurrent: null }, c.label);
+      assert.ok(ms < TIMEOUT_MS + SLACK_MS, `${c.label}: took ${ms} ms`);
+    }),
+  );
 });

@@ -18,12 +18,24 @@ test('POST /v1/providers/verify-key: verified with the vendor name, read-only; 4
   const two = newKey('two');
   await Promise.all([vendorOne.registerKey(one), vendorTwo.registerKey(two)]);
 
-  const res = await call('POST', '/v1/providers/verify-key', { auth: auth(user), body: { adapterKind: 'adapter-one', credentials: { apiKey: one }, options: { region: 'ap-southeast' } } });
+  const res = await call('POST', '/v1/providers/verify-key', {
+    auth: auth(user),
+    body: { adapterKind: 'adapter-one', credentials: { apiKey: one }, options: { region: 'ap-southeast' } },
+  });
   assert.deepEqual(expectOk(res), { verified: true, provider: 'Kernel' });
   assert.ok(res.headers.get('x-ratelimit-limit'));
-  assert.deepEqual(expectOk(await call('POST', '/v1/providers/verify-key', { auth: auth(user), body: { adapterKind: 'adapter-two', credentials: { apiKey: two } } })), { verified: true, provider: 'Browser Use' });
-  assert.deepEqual((await vendorOne.calls(one)).map((c) => `${c.method} ${c.path}`), ['GET /browsers']);
-  assert.deepEqual((await vendorTwo.calls(two)).map((c) => `${c.method} ${c.path}`), ['GET /billing/account']);
+  assert.deepEqual(
+    expectOk(await call('POST', '/v1/providers/verify-key', { auth: auth(user), body: { adapterKind: 'adapter-two', credentials: { apiKey: two } } })),
+    { verified: true, provider: 'Browser Use' },
+  );
+  assert.deepEqual(
+    (await vendorOne.calls(one)).map((c) => `${c.method} ${c.path}`),
+    ['GET /browsers'],
+  );
+  assert.deepEqual(
+    (await vendorTwo.calls(two)).map((c) => `${c.method} ${c.path}`),
+    ['GET /billing/account'],
+  );
   assert.deepEqual([await vendorOne.sessions(one), await vendorTwo.sessions(two)], [[], []], 'no browser started');
 
   for (const adapterKind of ['adapter-one', 'adapter-two']) {
@@ -65,7 +77,10 @@ test('verify-key and the key form validate adapterKind, credentials and each ada
       assert.match(res.body.error.message, message, `${path} ${JSON.stringify(body)}`);
     }
   }
-  const withUrl = await call('POST', '/v1/providers', { auth: auth(user), body: { slug: 'k', adapterKind: 'adapter-one', credentials: key, url: 'ws://x', headers: {} } });
+  const withUrl = await call('POST', '/v1/providers', {
+    auth: auth(user),
+    body: { slug: 'k', adapterKind: 'adapter-one', credentials: key, url: 'ws://x', headers: {} },
+  });
   expectError(withUrl, 400, 'validation_error');
   assert.match(withUrl.body.error.message, /url: not a field of this request; headers: not a field of this request/);
 });
@@ -76,14 +91,43 @@ test('POST /v1/providers (key form): key checked without a browser, stored encry
   const two = newKey('two');
   await Promise.all([vendorOne.registerKey(one), vendorTwo.registerKey(two)]);
 
-  const first = expectOk(await call('POST', '/v1/providers', { auth: auth(user), body: { slug: 'cloud-one', adapterKind: 'adapter-one', credentials: { apiKey: one }, options: { region: 'eu-west', stealth: true, timeoutSeconds: 3_600 } } }), 201);
+  const first = expectOk(
+    await call('POST', '/v1/providers', {
+      auth: auth(user),
+      body: {
+        slug: 'cloud-one',
+        adapterKind: 'adapter-one',
+        credentials: { apiKey: one },
+        options: { region: 'eu-west', stealth: true, timeoutSeconds: 3_600 },
+      },
+    }),
+    201,
+  );
   assertProviderShape(first);
-  assert.deepEqual([first.slug, first.name, first.url, first.adapterKind, first.priority, first.weight, first.maxConcurrent, first.profile, first.enabled], ['cloud-one', 'cloud-one', null, 'adapter-one', 100, 100, null, null, true]);
+  assert.deepEqual(
+    [first.slug, first.name, first.url, first.adapterKind, first.priority, first.weight, first.maxConcurrent, first.profile, first.enabled],
+    ['cloud-one', 'cloud-one', null, 'adapter-one', 100, 100, null, null, true],
+  );
   assert.deepEqual(first.capabilities, {
-    providerKind: 'generic', browserCookies: 'unknown', targetCreate: 'unknown', targetGetTargets: 'unknown', fetchInterception: 'unknown',
-    pageScreencast: 'unknown', targetCreateLatencyMs: null, advertisedMaxConcurrent: null, probedAt: null, probeDurationMs: null, errors: [],
+    providerKind: 'generic',
+    browserCookies: 'unknown',
+    targetCreate: 'unknown',
+    targetGetTargets: 'unknown',
+    fetchInterception: 'unknown',
+    pageScreencast: 'unknown',
+    targetCreateLatencyMs: null,
+    advertisedMaxConcurrent: null,
+    probedAt: null,
+    probeDurationMs: null,
+    errors: [],
   });
-  const second = expectOk(await call('POST', '/v1/providers', { auth: auth(user), body: { slug: 'cloud-two', name: 'Cloud two', adapterKind: 'adapter-two', credentials: { apiKey: two }, priority: 3 } }), 201);
+  const second = expectOk(
+    await call('POST', '/v1/providers', {
+      auth: auth(user),
+      body: { slug: 'cloud-two', name: 'Cloud two', adapterKind: 'adapter-two', credentials: { apiKey: two }, priority: 3 },
+    }),
+    201,
+  );
   assert.deepEqual([second.name, second.adapterKind, second.priority], ['Cloud two', 'adapter-two', 3]);
 
   assert.deepEqual([await vendorOne.sessions(one), await vendorTwo.sessions(two)], [[], []], 'adding never starts a vendor browser');
@@ -102,20 +146,37 @@ test('POST /v1/providers (key form): key checked without a browser, stored encry
   assert.equal(everything.includes(one) || everything.includes(two), false, 'the API key never leaves');
   assert.deepEqual(expectOk(await call('GET', '/v1/providers/cloud-two/plaintext', { auth: auth(user) })), { slug: 'cloud-two', url: null, headers: null });
 
-  const rejected = await call('POST', '/v1/providers', { auth: auth(user), body: { slug: 'cloud-bad', adapterKind: 'adapter-one', credentials: { apiKey: newKey('bad') } } });
+  const rejected = await call('POST', '/v1/providers', {
+    auth: auth(user),
+    body: { slug: 'cloud-bad', adapterKind: 'adapter-one', credentials: { apiKey: newKey('bad') } },
+  });
   expectError(rejected, 401, 'provider_rejected_key');
   const down = newKey('down');
   await vendorOne.registerKey(down, 'outage');
-  expectError(await call('POST', '/v1/providers', { auth: auth(user), body: { slug: 'cloud-down', adapterKind: 'adapter-one', credentials: { apiKey: down } } }), 502, 'provider_unreachable');
+  expectError(
+    await call('POST', '/v1/providers', { auth: auth(user), body: { slug: 'cloud-down', adapterKind: 'adapter-one', credentials: { apiKey: down } } }),
+    502,
+    'provider_unreachable',
+  );
   for (const slug of ['cloud-bad', 'cloud-down']) expectError(await call('GET', `/v1/providers/${slug}`, { auth: auth(user) }), 404, 'not_found');
-  expectError(await call('POST', '/v1/providers', { auth: auth(user), body: { slug: 'cloud-one', adapterKind: 'adapter-one', credentials: { apiKey: one } } }), 409, 'conflict');
+  expectError(
+    await call('POST', '/v1/providers', { auth: auth(user), body: { slug: 'cloud-one', adapterKind: 'adapter-one', credentials: { apiKey: one } } }),
+    409,
+    'conflict',
+  );
 });
 
 test('key-based providers: PATCH refuses url and headers; test checks the saved key; reprobe is unavailable', async () => {
   const user = await newUser('keyops');
   const key = newKey('two');
   await vendorTwo.registerKey(key);
-  expectOk(await call('POST', '/v1/providers', { auth: auth(user), body: { slug: 'cloud', adapterKind: 'adapter-two', credentials: { apiKey: key }, options: { timeoutMinutes: 30, proxyCountryCode: 'fr' } } }), 201);
+  expectOk(
+    await call('POST', '/v1/providers', {
+      auth: auth(user),
+      body: { slug: 'cloud', adapterKind: 'adapter-two', credentials: { apiKey: key }, options: { timeoutMinutes: 30, proxyCountryCode: 'fr' } },
+    }),
+    201,
+  );
 
   for (const [body, message] of [
     [{ url: 'ws://127.0.0.1:1/x' }, /^url: not available on a key-based provider/],
@@ -133,7 +194,10 @@ test('key-based providers: PATCH refuses url and headers; test checks the saved 
   assert.equal(ok.ok, true);
   assert.ok(Number.isInteger(ok.latencyMs));
   assert.deepEqual(await vendorTwo.sessions(key), [], 'the test opened no browser');
-  assert.deepEqual((await vendorTwo.calls(key)).map((c) => `${c.method} ${c.path}`), ['GET /billing/account', 'GET /billing/account']);
+  assert.deepEqual(
+    (await vendorTwo.calls(key)).map((c) => `${c.method} ${c.path}`),
+    ['GET /billing/account', 'GET /billing/account'],
+  );
 
   await vendorTwo.registerKey(key, 'outage');
   const failed = expectOk(await call('POST', '/v1/providers/cloud/test', { auth: auth(user) }));

@@ -104,7 +104,11 @@ test('POST /v1/providers: validation names the field; duplicate slug is 409; not
     expectError(res, 400, 'validation_error');
     assert.match(res.body.error.message, message, JSON.stringify(body).slice(0, 80));
   }
-  expectError(await call('POST', '/v1/providers', { auth: auth(user), rawBody: '{nope', headers: { 'content-type': 'application/json' } }), 400, 'validation_error');
+  expectError(
+    await call('POST', '/v1/providers', { auth: auth(user), rawBody: '{nope', headers: { 'content-type': 'application/json' } }),
+    400,
+    'validation_error',
+  );
   assert.equal(expectOk(await call('GET', '/v1/providers', { auth: auth(user) })).total, 0);
 
   expectOk(await add(user, { slug: 'Same-Slug', url }), 201);
@@ -125,7 +129,10 @@ test('maxConcurrent, priority, weight and a pinned profile are kept; PATCH chang
   const patch = (body: Record<string, unknown>) => call('PATCH', '/v1/providers/pinned', { auth: auth(user), body });
   const renamed = expectOk(await patch({ name: 'Renamed', priority: 1, weight: 1000, maxConcurrent: null, profile: 'other-login', enabled: false }));
   assertProviderShape(renamed);
-  assert.deepEqual([renamed.name, renamed.priority, renamed.weight, renamed.maxConcurrent, renamed.profile, renamed.enabled], ['Renamed', 1, 1000, null, 'other-login', false]);
+  assert.deepEqual(
+    [renamed.name, renamed.priority, renamed.weight, renamed.maxConcurrent, renamed.profile, renamed.enabled],
+    ['Renamed', 1, 1000, null, 'other-login', false],
+  );
   assert.deepEqual(renamed.capabilities, created.capabilities, 'no re-probe without a new address');
   assert.ok(renamed.updatedAt > created.updatedAt);
   const unpinned = expectOk(await patch({ profile: null, enabled: true }));
@@ -158,7 +165,11 @@ test('PATCH url: the new address is tested and probed before it replaces the old
   assert.equal(moved.url, other.wsUrl);
   assertFullyCapable(moved.capabilities);
   assert.ok(moved.capabilities.probedAt > created.capabilities.probedAt);
-  assert.deepEqual(expectOk(await call('GET', '/v1/providers/moving/plaintext', { auth: auth(user) })).headers, { 'X-Keep': '1' }, 'headers kept when only the url changes');
+  assert.deepEqual(
+    expectOk(await call('GET', '/v1/providers/moving/plaintext', { auth: auth(user) })).headers,
+    { 'X-Keep': '1' },
+    'headers kept when only the url changes',
+  );
 
   const dead = await refusedUrl();
   const refused = await call('PATCH', '/v1/providers/moving', { auth: auth(user), body: { url: dead, name: 'Not applied' } });
@@ -177,12 +188,19 @@ test('GET /v1/providers pages with page and pageSize (default 1 and 25, at most 
   for (const slug of ['first', 'second', 'third']) expectOk(await add(user, { slug, url: chromium.wsUrl }), 201);
   const all = expectOk(await call('GET', '/v1/providers', { auth: auth(user) }));
   assert.deepEqual([all.total, all.page, all.pageSize], [3, 1, 25]);
-  assert.deepEqual(all.items.map((p: { slug: string }) => p.slug), ['first', 'second', 'third']);
+  assert.deepEqual(
+    all.items.map((p: { slug: string }) => p.slug),
+    ['first', 'second', 'third'],
+  );
   all.items.forEach(assertProviderShape);
   const page2 = expectOk(await call('GET', '/v1/providers?page=2&pageSize=2', { auth: auth(user) }));
   assert.deepEqual([page2.total, page2.page, page2.pageSize, page2.items.map((p: { slug: string }) => p.slug)], [3, 2, 2, ['third']]);
   assert.deepEqual(expectOk(await call('GET', '/v1/providers?page=9', { auth: auth(user) })).items, []);
-  for (const [query, message] of [['pageSize=101', /pageSize: use 1 to 100/], ['page=0', /page: pages start at 1/], ['pageSize=abc', /pageSize:/]] as const) {
+  for (const [query, message] of [
+    ['pageSize=101', /pageSize: use 1 to 100/],
+    ['page=0', /page: pages start at 1/],
+    ['pageSize=abc', /pageSize:/],
+  ] as const) {
     const res = await call('GET', `/v1/providers?${query}`, { auth: auth(user) });
     expectError(res, 400, 'validation_error');
     assert.match(res.body.error.message, message);
@@ -206,7 +224,10 @@ test('test, reprobe, test-url and probe against a live browser; after it stops t
 
     const byUrl = expectOk(await call('POST', '/v1/providers/test-url', { auth: auth(user), body: { url: third.httpUrl, headers: { 'X-Any': '1' } } }));
     assert.equal(byUrl.ok, true);
-    assert.deepEqual(expectOk(await call('POST', '/v1/providers/probe', { auth: auth(user), body: { url: third.wsUrl } })), { detectedKind: 'generic', advertisedMaxConcurrent: null });
+    assert.deepEqual(expectOk(await call('POST', '/v1/providers/probe', { auth: auth(user), body: { url: third.wsUrl } })), {
+      detectedKind: 'generic',
+      advertisedMaxConcurrent: null,
+    });
 
     await third.stop();
     const failed = expectOk(await call('POST', '/v1/providers/short-lived/test', { auth: auth(user) }));
@@ -215,8 +236,15 @@ test('test, reprobe, test-url and probe against a live browser; after it stops t
     assert.match(failed.reason, /connection refused by 127\.0\.0\.1:\d+/);
     const stale = await call('POST', '/v1/providers/short-lived/reprobe', { auth: auth(user) });
     expectError(stale, 502, 'provider_unreachable');
-    assert.deepEqual(expectOk(await call('GET', '/v1/providers/short-lived', { auth: auth(user) })).capabilities, reprobed.capabilities, 'a failed reprobe keeps the last capabilities');
-    assert.deepEqual(expectOk(await call('POST', '/v1/providers/probe', { auth: auth(user), body: { url: third.wsUrl } })), { detectedKind: null, advertisedMaxConcurrent: null });
+    assert.deepEqual(
+      expectOk(await call('GET', '/v1/providers/short-lived', { auth: auth(user) })).capabilities,
+      reprobed.capabilities,
+      'a failed reprobe keeps the last capabilities',
+    );
+    assert.deepEqual(expectOk(await call('POST', '/v1/providers/probe', { auth: auth(user), body: { url: third.wsUrl } })), {
+      detectedKind: null,
+      advertisedMaxConcurrent: null,
+    });
   } finally {
     await third.stop();
   }

@@ -10,8 +10,12 @@ import { startProxy } from '../../proxy/server';
 import { seedSession } from '../support/seed-sessions';
 
 let browser: Chromium;
-before(async () => { browser = await launchChromium(); });
-after(async () => { await browser?.stop(); });
+before(async () => {
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.stop();
+});
 
 test('stop: new connects get 503, running sessions drain, the rest are closed and marked', async () => {
   const user = await newUser('drain');
@@ -57,7 +61,15 @@ test('the pipeline lane carries a Playwright session end to end', async () => {
   await addProvider(user.workspaceId, user.routerId, { slug: 'a', url: browser.wsUrl });
   const key = await routerKey(user.workspaceId, user.routerId);
   const port = await freePort();
-  const proxy = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `pipe-${port}`, shutdownDrainMs: 100, lane: 'pipeline', webhooks: false, jobs: false });
+  const proxy = await startProxy({
+    port,
+    host: '127.0.0.1',
+    proxyInstanceId: `pipe-${port}`,
+    shutdownDrainMs: 100,
+    lane: 'pipeline',
+    webhooks: false,
+    jobs: false,
+  });
   try {
     const url = `ws://127.0.0.1:${port}/v1/connect?token=${key}`;
     const raw = await expectOpened(url);

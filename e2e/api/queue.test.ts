@@ -7,8 +7,12 @@ import { connectUrl, eventually, expectOpened, expectRefused, isOpened, open, PR
 import { addProvider, updateRouterRow } from '../support/providers';
 
 let browser: Chromium;
-before(async () => { browser = await launchChromium(); });
-after(async () => { await browser?.stop(); });
+before(async () => {
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.stop();
+});
 
 test('50 concurrent connects against maxConcurrent 3 never exceed 3 active; all are served', async () => {
   const user = await newUser('q50');
@@ -22,7 +26,10 @@ test('50 concurrent connects against maxConcurrent 3 never exceed 3 active; all 
   let polling = true;
   const poll = (async () => {
     while (polling) {
-      const body = (await (await fetch(`${PROXY.replace(/^ws/, 'http')}/v1/status?token=${key}`)).json()) as { providers: { active: number }[]; queued: number };
+      const body = (await (await fetch(`${PROXY.replace(/^ws/, 'http')}/v1/status?token=${key}`)).json()) as {
+        providers: { active: number }[];
+        queued: number;
+      };
       statusReads.push({ active: body.providers[0]!.active, queued: body.queued });
     }
   })();
@@ -47,7 +54,10 @@ test('50 concurrent connects against maxConcurrent 3 never exceed 3 active; all 
   const statusPeak = Math.max(...statusReads.map((r) => r.active));
   assert.ok(statusPeak >= 1, 'the status poll never saw a session running');
   assert.ok(statusPeak <= 3, `status peak ${statusPeak}`);
-  assert.ok(statusReads.some((r) => r.queued > 0), 'the status poll never saw a connect waiting in the queue');
+  assert.ok(
+    statusReads.some((r) => r.queued > 0),
+    'the status poll never saw a connect waiting in the queue',
+  );
 });
 
 test('queue: a waiter gets the freed slot; timeout → 429; full → 503; disabled → 429', async () => {
@@ -65,7 +75,11 @@ test('queue: a waiter gets the freed slot; timeout → 429; full → 503; disabl
 
   // Full: one waiter fills the queue of size 1; the next is refused at once.
   const waiting = open(connectUrl(key));
-  await eventually(async () => ((await (await fetch(`${PROXY.replace(/^ws/, 'http')}/v1/status?token=${key}`)).json()) as { queued: number }).queued === 1, 15_000, 'the waiter to queue');
+  await eventually(
+    async () => ((await (await fetch(`${PROXY.replace(/^ws/, 'http')}/v1/status?token=${key}`)).json()) as { queued: number }).queued === 1,
+    15_000,
+    'the waiter to queue',
+  );
   const full = await expectRefused(connectUrl(key), 503);
   assert.match(full.body, /queue is full/);
   holder.ws.close();

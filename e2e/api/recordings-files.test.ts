@@ -29,15 +29,26 @@ test('export: 409 not_complete while recording, running for a finished one (once
   assert.deepEqual(expectOk(await call('POST', `/v1/replays/${finished.id}/export`, as(member, user.workspaceId))), { mp4Status: 'running' });
   assert.notEqual(await mp4StatusOf(finished.id), null, 'the recording row took the request');
   const again = expectOk(await call('POST', `/v1/replays/${finished.id}/export`, as(user)));
-  assert.ok(['queued', 'running'].includes(again.mp4Status) || again.alreadyReady === true, `a second export reports the one under way: ${JSON.stringify(again)}`);
-  const jobs = await db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${jobsSchema()}.job WHERE name = $1 AND data->>'recordingId' = $2`, ENCODE_QUEUE, finished.id);
+  assert.ok(
+    ['queued', 'running'].includes(again.mp4Status) || again.alreadyReady === true,
+    `a second export reports the one under way: ${JSON.stringify(again)}`,
+  );
+  const jobs = await db.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM ${jobsSchema()}.job WHERE name = $1 AND data->>'recordingId' = $2`,
+    ENCODE_QUEUE,
+    finished.id,
+  );
   assert.equal(jobs[0]!.n, 1, 'one encode job for the recording, however often it is asked');
 
   // The stack's proxy runs the encoder: the video becomes ready and downloads as an MP4.
-  const encoded = await eventually(async () => {
-    const r = expectOk(await call('GET', `/v1/replays/${finished.id}`, as(user)));
-    return r.mp4Status === 'ready' || r.mp4Status === 'failed' ? r : null;
-  }, 60_000, 'the encode to end');
+  const encoded = await eventually(
+    async () => {
+      const r = expectOk(await call('GET', `/v1/replays/${finished.id}`, as(user)));
+      return r.mp4Status === 'ready' || r.mp4Status === 'failed' ? r : null;
+    },
+    60_000,
+    'the encode to end',
+  );
   assert.equal(encoded.mp4Status, 'ready', `the encode ended ${encoded.mp4Status}: ${encoded.mp4Error}`);
   assert.ok(encoded.mp4SizeBytes > 0 && encoded.mp4ReadyAt);
   const video = await getBytes(`/v1/replays/${finished.id}/export/download`, user);
@@ -146,11 +157,32 @@ test('manifest, chunks and the summary of a finished recording', async () => {
 
   const manifest = expectOk(await call('GET', `/v1/replays/${id}/manifest`, as(user)));
   assert.deepEqual(manifest, {
-    recordingId: id, sessionId, format: 'jpeg', startedAt: startedAt.toISOString(), complete: true, chunkCount: 2,
+    recordingId: id,
+    sessionId,
+    format: 'jpeg',
+    startedAt: startedAt.toISOString(),
+    complete: true,
+    chunkCount: 2,
     targets: [
-      { targetId: 'TARGET-A', url: 'https://a.example.test/', title: 'Page A', openedAt: 0, closedAt: null, frameCount: 2, pages: [{ t: 0, url: 'https://a.example.test/', title: 'Page A' }] },
+      {
+        targetId: 'TARGET-A',
+        url: 'https://a.example.test/',
+        title: 'Page A',
+        openedAt: 0,
+        closedAt: null,
+        frameCount: 2,
+        pages: [{ t: 0, url: 'https://a.example.test/', title: 'Page A' }],
+      },
       // about:blank first: not a page of the tab's.
-      { targetId: 'TARGET-B', url: 'https://b.example.test/x', title: 'Page B', openedAt: 700, closedAt: 1_500, frameCount: 1, pages: [{ t: 750, url: 'https://b.example.test/x', title: 'Page B' }] },
+      {
+        targetId: 'TARGET-B',
+        url: 'https://b.example.test/x',
+        title: 'Page B',
+        openedAt: 700,
+        closedAt: 1_500,
+        frameCount: 1,
+        pages: [{ t: 750, url: 'https://b.example.test/x', title: 'Page B' }],
+      },
     ],
     frames: [
       { index: 0, t: 120, targetId: 'TARGET-A', chunk: 0, offset: OFFSETS.a0, length: FRAMES.a0.length, width: 64, height: 48 },
@@ -174,7 +206,10 @@ test('manifest, chunks and the summary of a finished recording', async () => {
     const bytes = chunks[frame.chunk]!.subarray(frame.offset, frame.offset + frame.length);
     assert.deepEqual(jpegSize(bytes), { width: frame.width, height: frame.height });
   }
-  assert.deepEqual([...framesOfChunk(chunks[0]!)].map((f) => f.length), [FRAMES.a0.length, FRAMES.a1.length]);
+  assert.deepEqual(
+    [...framesOfChunk(chunks[0]!)].map((f) => f.length),
+    [FRAMES.a0.length, FRAMES.a1.length],
+  );
 
   expectError(await call('GET', `/v1/replays/${id}/chunks/2`, as(user)), 404, 'not_found');
   expectError(await call('GET', `/v1/replays/${id}/chunks/999999999`, as(user)), 404, 'not_found');
@@ -195,7 +230,11 @@ test('a recording being written: manifest and chunks so far, the summary 409 not
   const manifest = expectOk(await call('GET', `/v1/replays/${live.id}/manifest`, as(user)));
   assert.equal(manifest.complete, false);
   assert.equal(manifest.chunkCount, 2, 'from the frames written so far (the row has 0 until the end)');
-  assert.deepEqual(manifest.frames.map((f: any) => f.index), [0, 1, 2], 'the half-written last line is left out');
+  assert.deepEqual(
+    manifest.frames.map((f: any) => f.index),
+    [0, 1, 2],
+    'the half-written last line is left out',
+  );
   assert.equal((await getBytes(`/v1/replays/${live.id}/chunks/1`, user)).status, 200);
   expectError(await call('GET', `/v1/replays/${live.id}/complete`, as(user)), 409, 'not_complete');
   const finishing = await recordingFixture(user, { session: 'just-ended', complete: false });

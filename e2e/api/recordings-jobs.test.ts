@@ -68,34 +68,52 @@ async function startWorker(...args: string[]): Promise<ChildProcess & { output: 
   return Object.assign(child, { output: () => output });
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 /** Live processes of a process group, by name (from /proc: pgrp is the fifth field of stat). */
 function processesInGroup(pgid: number): string[] {
-  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).flatMap((pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return Number(fields[2]) === pgid && fields[0] !== 'Z' ? [stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))] : [];
-    } catch {
-      return [];
-    }
-  });
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(fields[2]) === pgid && fields[0] !== 'Z' ? [stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))] : [];
+      } catch {
+        return [];
+      }
+    });
 }
 
 /** A finished recording of SESSION_MS with real frames, its rows, and its blobs where the workers read them. */
 async function newRecording(startedAt = new Date(Date.now() - SESSION_MS), options: { files?: boolean } = {}): Promise<string> {
   const endedAt = new Date(startedAt.getTime() + SESSION_MS);
-  const session = await seedSession(user.workspaceId, user.routerId, { providerSlug: 'pool', providerName: 'Pool', state: 'closed', startedAt, durationMs: SESSION_MS });
+  const session = await seedSession(user.workspaceId, user.routerId, {
+    providerSlug: 'pool',
+    providerName: 'Pool',
+    state: 'closed',
+    startedAt,
+    durationMs: SESSION_MS,
+  });
   const { id } = await seedRecording(session, { endedAt, durationMs: SESSION_MS, frameCount: frames.length, complete: true, mp4Status: 'queued' });
-  if (options.files !== false) await writeRecording(blobs(), id, { frames: frames.map((jpeg, i) => ({ jpeg, t: 40 + i * 100 })), sessionDurationMs: SESSION_MS, chunkBytes: 1_000_000 });
+  if (options.files !== false)
+    await writeRecording(blobs(), id, { frames: frames.map((jpeg, i) => ({ jpeg, t: 40 + i * 100 })), sessionDurationMs: SESSION_MS, chunkBytes: 1_000_000 });
   return id;
 }
 
 const recording = (id: string) => db.recording.findUnique({ where: { id } });
 const job = async (recordingId: string) => (await getBoss()).getJobById<{ recordingId: string }>(ENCODE_QUEUE, encodeJobId(recordingId));
 /** The job once completed (the worker writes the recording's status just before it completes the job). */
-const completed = (recordingId: string) => eventually(async () => { const j = await job(recordingId); return j?.state === 'completed' ? j : null; }, 5_000, 'the job to complete');
+const completed = (recordingId: string) =>
+  eventually(
+    async () => {
+      const j = await job(recordingId);
+      return j?.state === 'completed' ? j : null;
+    },
+    5_000,
+    'the job to complete',
+  );
 
 async function assertVideo(id: string) {
   const row = (await recording(id))!;
@@ -111,34 +129,42 @@ async function assertVideo(id: string) {
   assert.ok(Math.abs(probe.durationS * 1000 - SESSION_MS) <= SESSION_MS * 0.05, `${probe.durationS} s`);
 }
 
-test('a worker killed mid-encode (and its ffmpeg): the job is retried after its expiry by another worker', { timeout: RETRIED_WITHIN_MS + 72_000 }, async () => {
-  const id = await newRecording();
-  // The expiry follows the session's length (12 s here); the floor would give short recordings more.
-  await enqueueEncode(id, { minExpirySeconds: 1 });
-  assert.equal(Number((await job(id))!.expireInSeconds), 12);
+test(
+  'a worker killed mid-encode (and its ffmpeg): the job is retried after its expiry by another worker',
+  { timeout: RETRIED_WITHIN_MS + 72_000 },
+  async () => {
+    const id = await newRecording();
+    // The expiry follows the session's length (12 s here); the floor would give short recordings more.
+    await enqueueEncode(id, { minExpirySeconds: 1 });
+    assert.equal(Number((await job(id))!.expireInSeconds), 12);
 
-  const first = await startWorker();
-  await eventually(async () => (await recording(id))?.mp4Status === 'running', 30_000, 'the first worker to start encoding');
-  await eventually(() => processesInGroup(first.pid!).includes('ffmpeg'), 10_000, 'its ffmpeg');
-  process.kill(-first.pid!, 'SIGKILL');
-  await exited(first);
-  await eventually(() => processesInGroup(first.pid!).length === 0, 5_000, 'the whole group gone, ffmpeg included');
-  const held = (await job(id))!;
-  assert.equal(held.state, 'active', 'the job is still held by the dead worker');
-  assert.equal((await recording(id))!.mp4Status, 'running');
+    const first = await startWorker();
+    await eventually(async () => (await recording(id))?.mp4Status === 'running', 30_000, 'the first worker to start encoding');
+    await eventually(() => processesInGroup(first.pid!).includes('ffmpeg'), 10_000, 'its ffmpeg');
+    process.kill(-first.pid!, 'SIGKILL');
+    await exited(first);
+    await eventually(() => processesInGroup(first.pid!).length === 0, 5_000, 'the whole group gone, ffmpeg included');
+    const held = (await job(id))!;
+    assert.equal(held.state, 'active', 'the job is still held by the dead worker');
+    assert.equal((await recording(id))!.mp4Status, 'running');
 
-  const leftovers = () => readdirSync(os.tmpdir()).filter((name) => name.startsWith(`br-encode-${first.pid}-`));
-  assert.equal(leftovers().length, 1, 'the killed worker left its scratch directory');
-  const second = await startWorker();
-  await eventually(() => leftovers().length === 0, 5_000, 'the next worker to clear it');
-  // The expiry (from the first start), maintenance and the retry delay, then the encode.
-  await eventually(async () => (await recording(id))?.mp4Status === 'ready', RETRIED_WITHIN_MS + 42_000, `the second worker to finish the video (${second.output()})`);
-  await assertVideo(id);
-  const done = await completed(id);
-  assert.equal(done.retryCount, 1, 'one retry: the attempt the killed worker lost');
-  second.kill('SIGTERM');
-  await exited(second);
-});
+    const leftovers = () => readdirSync(os.tmpdir()).filter((name) => name.startsWith(`br-encode-${first.pid}-`));
+    assert.equal(leftovers().length, 1, 'the killed worker left its scratch directory');
+    const second = await startWorker();
+    await eventually(() => leftovers().length === 0, 5_000, 'the next worker to clear it');
+    // The expiry (from the first start), maintenance and the retry delay, then the encode.
+    await eventually(
+      async () => (await recording(id))?.mp4Status === 'ready',
+      RETRIED_WITHIN_MS + 42_000,
+      `the second worker to finish the video (${second.output()})`,
+    );
+    await assertVideo(id);
+    const done = await completed(id);
+    assert.equal(done.retryCount, 1, 'one retry: the attempt the killed worker lost');
+    second.kill('SIGTERM');
+    await exited(second);
+  },
+);
 
 test('a worker stopped with SIGTERM: ffmpeg stopped, the job handed back and retried at once, long before its expiry', { timeout: 60_000 }, async () => {
   const id = await newRecording();

@@ -54,7 +54,11 @@ after(async () => {
 
 /** One frame of the video at `seconds`, scaled to 80×60, as RGB bytes. */
 async function frameAt(file: string, seconds: number): Promise<Buffer> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-vf', 'scale=80:60', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { encoding: 'buffer', maxBuffer: 1 << 20 });
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1', '-vf', 'scale=80:60', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+    { encoding: 'buffer', maxBuffer: 1 << 20 },
+  );
   return stdout;
 }
 
@@ -79,46 +83,66 @@ const providers = [
 ];
 
 for (const provider of providers) {
-  test(`${provider.name}: a context with its own viewport records to an MP4 as long as the session (0.5%), the viewport's size, the page edge to edge`, { timeout: 120_000 }, async () => {
-    const user = await userWithProvider(`rec-viewport-${provider.name.split(' ').at(-1)}`, provider.url());
-    const pw = await chromium.connectOverCDP(connectUrl(user.key, { session_record: 'true' }));
-    const context = await pw.newContext({ viewport: VIEWPORT });
-    const page = await context.newPage();
-    await page.setContent(PAGE);
-    // The page's own word on when it was first on screen: under load that is well after setContent.
-    const drawnAt = await page.waitForFunction(() => (window as { paintedAt?: number }).paintedAt).then((h) => h.jsonValue() as Promise<number>);
-    // The page's animation and its idle tail (nothing changes on screen, yet the video must keep it).
-    await page.waitForFunction(() => document.title === 'done', undefined, { timeout: ANIMATE_MS + STILL_MS + 30_000 });
-    const sessionId = await newestSessionId(user.workspaceId);
-    await pw.close();
+  test(
+    `${provider.name}: a context with its own viewport records to an MP4 as long as the session (0.5%), the viewport's size, the page edge to edge`,
+    { timeout: 120_000 },
+    async () => {
+      const user = await userWithProvider(`rec-viewport-${provider.name.split(' ').at(-1)}`, provider.url());
+      const pw = await chromium.connectOverCDP(connectUrl(user.key, { session_record: 'true' }));
+      const context = await pw.newContext({ viewport: VIEWPORT });
+      const page = await context.newPage();
+      await page.setContent(PAGE);
+      // The page's own word on when it was first on screen: under load that is well after setContent.
+      const drawnAt = await page.waitForFunction(() => (window as { paintedAt?: number }).paintedAt).then((h) => h.jsonValue() as Promise<number>);
+      // The page's animation and its idle tail (nothing changes on screen, yet the video must keep it).
+      await page.waitForFunction(() => document.title === 'done', undefined, { timeout: ANIMATE_MS + STILL_MS + 30_000 });
+      const sessionId = await newestSessionId(user.workspaceId);
+      await pw.close();
 
-    const recording = await eventually(async () => {
-      const r = await db.recording.findUnique({ where: { sessionLogId: sessionId } });
-      if (r?.mp4Status === 'failed') throw new Error(`encoding failed: ${r.mp4Error}`);
-      return r?.mp4Status === 'ready' ? r : null;
-    }, 60_000, 'the MP4');
-    const session = await db.sessionLog.findUniqueOrThrow({ where: { id: sessionId } });
-    const file = blobFile(videoKey(recording.id));
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height:format=duration', '-of', 'json', file]);
-    const probe = JSON.parse(stdout) as { streams: { width: number; height: number }[]; format: { duration: string } };
-    const videoMs = Number(probe.format.duration) * 1000;
-    assert.ok(Math.abs(videoMs - session.durationMs) <= session.durationMs * 0.005, `a ${videoMs} ms video for a ${session.durationMs} ms session`);
-    assert.deepEqual({ width: probe.streams[0]!.width, height: probe.streams[0]!.height }, VIEWPORT);
+      const recording = await eventually(
+        async () => {
+          const r = await db.recording.findUnique({ where: { sessionLogId: sessionId } });
+          if (r?.mp4Status === 'failed') throw new Error(`encoding failed: ${r.mp4Error}`);
+          return r?.mp4Status === 'ready' ? r : null;
+        },
+        60_000,
+        'the MP4',
+      );
+      const session = await db.sessionLog.findUniqueOrThrow({ where: { id: sessionId } });
+      const file = blobFile(videoKey(recording.id));
+      const { stdout } = await run('ffprobe', [
+        '-v',
+        'error',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=width,height:format=duration',
+        '-of',
+        'json',
+        file,
+      ]);
+      const probe = JSON.parse(stdout) as { streams: { width: number; height: number }[]; format: { duration: string } };
+      const videoMs = Number(probe.format.duration) * 1000;
+      assert.ok(Math.abs(videoMs - session.durationMs) <= session.durationMs * 0.005, `a ${videoMs} ms video for a ${session.durationMs} ms session`);
+      assert.deepEqual({ width: probe.streams[0]!.width, height: probe.streams[0]!.height }, VIEWPORT);
 
-    // The page fills the picture from the moment it was drawn (at its time in the session: nothing
-    // shifted earlier or later), while it animates, in the idle tail, and in the last frame (two
-    // frames before the end: a seek past the last frame's start finds none).
-    const drawnMs = drawnAt - session.startedAt.getTime();
-    // The moments are the page's own (its start can come late in a short session on a loaded
-    // machine, after 40% of the video): drawn, animating, in its still tail, and the last frame.
-    const lastMs = videoMs - 2 * SLOT_MS;
-    for (const atMs of [drawnMs + 500, drawnMs + ANIMATE_MS / 2, drawnMs + ANIMATE_MS + STILL_MS / 2, lastMs].map((ms) => Math.min(ms, lastMs))) {
-      const rgb = await frameAt(file, atMs / 1000);
-      assert.equal(rgb.length, 80 * 60 * 3, `a frame at ${Math.round(atMs)} ms`);
-      const seen = coverage(rgb);
-      if (!(seen.left > 0.9 && seen.right > 0.9 && seen.all > 0.9)) {
-        assert.fail(`at ${Math.round(atMs)} ms of the video (the page drawn at ${drawnMs} ms) the page is edge to edge: ${JSON.stringify(seen)}; ${await capturedFrames(recording.id)}`);
+      // The page fills the picture from the moment it was drawn (at its time in the session: nothing
+      // shifted earlier or later), while it animates, in the idle tail, and in the last frame (two
+      // frames before the end: a seek past the last frame's start finds none).
+      const drawnMs = drawnAt - session.startedAt.getTime();
+      // The moments are the page's own (its start can come late in a short session on a loaded
+      // machine, after 40% of the video): drawn, animating, in its still tail, and the last frame.
+      const lastMs = videoMs - 2 * SLOT_MS;
+      for (const atMs of [drawnMs + 500, drawnMs + ANIMATE_MS / 2, drawnMs + ANIMATE_MS + STILL_MS / 2, lastMs].map((ms) => Math.min(ms, lastMs))) {
+        const rgb = await frameAt(file, atMs / 1000);
+        assert.equal(rgb.length, 80 * 60 * 3, `a frame at ${Math.round(atMs)} ms`);
+        const seen = coverage(rgb);
+        if (!(seen.left > 0.9 && seen.right > 0.9 && seen.all > 0.9)) {
+          assert.fail(
+            `at ${Math.round(atMs)} ms of the video (the page drawn at ${drawnMs} ms) the page is edge to edge: ${JSON.stringify(seen)}; ${await capturedFrames(recording.id)}`,
+          );
+        }
       }
-    }
-  });
+    },
+  );
 }

@@ -12,8 +12,29 @@ import { seedMember, seedRouter } from '../support/seed';
 
 const DAY_MS = 86_400_000;
 const recordingFields = [
-  'capStopped', 'chunkCount', 'complete', 'droppedFrames', 'duplicatesSkipped', 'durationMs', 'endedAt', 'format', 'frameCount', 'id', 'mp4Error',
-  'mp4ReadyAt', 'mp4SizeBytes', 'mp4Status', 'pageCount', 'profileId', 'providerId', 'routerInstanceId', 'sessionLogId', 'sizeBytes', 'startedAt', 'title', 'truncated',
+  'capStopped',
+  'chunkCount',
+  'complete',
+  'droppedFrames',
+  'duplicatesSkipped',
+  'durationMs',
+  'endedAt',
+  'format',
+  'frameCount',
+  'id',
+  'mp4Error',
+  'mp4ReadyAt',
+  'mp4SizeBytes',
+  'mp4Status',
+  'pageCount',
+  'profileId',
+  'providerId',
+  'routerInstanceId',
+  'sessionLogId',
+  'sizeBytes',
+  'startedAt',
+  'title',
+  'truncated',
 ];
 
 test('the list: the Recording resource, newest first, last 30 days, filters by session and router, limit', async () => {
@@ -27,16 +48,39 @@ test('the list: the Recording resource, newest first, last 30 days, filters by s
 
   const list = expectOk(await call('GET', '/v1/replays', as(user)));
   assert.deepEqual(Object.keys(list).sort(), ['count', 'replays']);
-  assert.deepEqual(list.replays.map((r: any) => r.id), [live.id, newer.id, onRouter2.id, older.id], 'newest first, nothing older than 30 days');
+  assert.deepEqual(
+    list.replays.map((r: any) => r.id),
+    [live.id, newer.id, onRouter2.id, older.id],
+    'newest first, nothing older than 30 days',
+  );
   assert.equal(list.count, 4);
 
   const ready = list.replays[1];
   assert.deepEqual(Object.keys(ready).sort(), recordingFields);
   assert.deepEqual(ready, {
-    id: newer.id, sessionLogId: newer.sessionId, routerInstanceId: user.routerId, providerId: null, profileId: null,
-    startedAt: newer.startedAt.toISOString(), endedAt: ready.endedAt, durationMs: 1_500, frameCount: 3, chunkCount: 2, sizeBytes: FRAME_BYTES,
-    droppedFrames: 0, duplicatesSkipped: 4, format: 'jpeg', complete: true, capStopped: false, truncated: null,
-    mp4Status: 'ready', mp4SizeBytes: MP4.length, mp4ReadyAt: ready.mp4ReadyAt, mp4Error: null, title: 'Page A', pageCount: 2,
+    id: newer.id,
+    sessionLogId: newer.sessionId,
+    routerInstanceId: user.routerId,
+    providerId: null,
+    profileId: null,
+    startedAt: newer.startedAt.toISOString(),
+    endedAt: ready.endedAt,
+    durationMs: 1_500,
+    frameCount: 3,
+    chunkCount: 2,
+    sizeBytes: FRAME_BYTES,
+    droppedFrames: 0,
+    duplicatesSkipped: 4,
+    format: 'jpeg',
+    complete: true,
+    capStopped: false,
+    truncated: null,
+    mp4Status: 'ready',
+    mp4SizeBytes: MP4.length,
+    mp4ReadyAt: ready.mp4ReadyAt,
+    mp4Error: null,
+    title: 'Page A',
+    pageCount: 2,
   });
   assert.match(ready.endedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   assert.match(ready.mp4ReadyAt, /Z$/);
@@ -46,9 +90,15 @@ test('the list: the Recording resource, newest first, last 30 days, filters by s
   const bySession = expectOk(await call('GET', `/v1/replays?session_id=${older.sessionId}`, as(user)));
   assert.deepEqual([bySession.count, bySession.replays.map((r: any) => r.id)], [1, [older.id]]);
   const byRouter = expectOk(await call('GET', `/v1/replays?routerInstanceId=${router2}`, as(user)));
-  assert.deepEqual(byRouter.replays.map((r: any) => r.id), [onRouter2.id]);
+  assert.deepEqual(
+    byRouter.replays.map((r: any) => r.id),
+    [onRouter2.id],
+  );
   const byDefaultRouter = expectOk(await call('GET', `/v1/replays?routerInstanceId=${user.routerId}`, as(user)));
-  assert.deepEqual(byDefaultRouter.replays.map((r: any) => r.id), [live.id, newer.id, older.id]);
+  assert.deepEqual(
+    byDefaultRouter.replays.map((r: any) => r.id),
+    [live.id, newer.id, older.id],
+  );
   const unknown = expectOk(await call('GET', '/v1/replays?session_id=nope', as(user)));
   assert.deepEqual(unknown, { count: 0, replays: [] });
 
@@ -79,7 +129,11 @@ test('one recording: `orphaned` is true only when it is unfinished and its sessi
   const listed = expectOk(await call('GET', `/v1/replays?session_id=${complete.sessionId}`, as(user))).replays[0];
   assert.deepEqual(one, { ...listed, orphaned: false });
   assert.equal(expectOk(await call('GET', `/v1/replays/${live.id}`, as(user))).orphaned, false);
-  assert.equal(expectOk(await call('GET', `/v1/replays/${finishing.id}`, as(user))).orphaned, false, 'a session that just ended: the capture may still be finishing');
+  assert.equal(
+    expectOk(await call('GET', `/v1/replays/${finishing.id}`, as(user))).orphaned,
+    false,
+    'a session that just ended: the capture may still be finishing',
+  );
   const orphaned = expectOk(await call('GET', `/v1/replays/${orphan.id}`, as(user)));
   assert.deepEqual([orphaned.orphaned, orphaned.complete], [true, false]);
   expectError(await call('GET', '/v1/replays/does-not-exist', as(user)), 404, 'not_found');
@@ -113,7 +167,7 @@ test('delete: owner or admin; the row and every blob go; a member is forbidden',
   assert.equal(await blobs().size(chunkKey(second.id, 0)), null);
 });
 
-test('another workspace\'s recording is not_found on every endpoint; a member reads; no token is 401', async () => {
+test("another workspace's recording is not_found on every endpoint; a member reads; no token is 401", async () => {
   const owner = await newUser('rec-iso');
   const stranger = await newUser('rec-iso-x');
   const member = await newUser('rec-iso-m');

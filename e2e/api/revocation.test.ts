@@ -12,8 +12,12 @@ import { dataApi } from '../support/data-api';
 import { addProvider } from '../support/providers';
 
 let browser: Chromium;
-before(async () => { browser = await launchChromium(); });
-after(async () => { await browser?.stop(); });
+before(async () => {
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.stop();
+});
 
 /** The client's close frame, within `ms` of now. */
 async function closedWithin(s: Opened, ms: number): Promise<{ code: number; reason: string }> {
@@ -28,10 +32,14 @@ async function closedWithin(s: Opened, ms: number): Promise<{ code: number; reas
 
 async function endedRow(sessionId: string) {
   const { db } = await import('../../lib/db');
-  return eventually(async () => {
-    const row = await db.sessionLog.findUnique({ where: { id: sessionId } });
-    return row && row.state !== 'active' ? row : null;
-  }, 5_000, `the end of ${sessionId}`);
+  return eventually(
+    async () => {
+      const row = await db.sessionLog.findUnique({ where: { id: sessionId } });
+      return row && row.state !== 'active' ? row : null;
+    },
+    5_000,
+    `the end of ${sessionId}`,
+  );
 }
 
 test('DELETE /v1/api-keys/:id closes the sessions opened with that key within a second (4001); other keys keep theirs', async () => {
@@ -41,11 +49,19 @@ test('DELETE /v1/api-keys/:id closes the sessions opened with that key within a 
   const first = await routerKey(user.workspaceId, user.routerId);
   const firstId = expectOk(await call('GET', '/v1/api-keys', { auth })).items[0].id as string;
   const second = expectOk(await call('POST', '/v1/api-keys', { auth, body: { label: 'second', routerInstanceId: user.routerId } }), 201);
-  const [doomed, doomedToo, kept] = await Promise.all([expectOpened(connectUrl(first)), expectOpened(connectUrl(first)), expectOpened(connectUrl(second.plaintextKey))]);
+  const [doomed, doomedToo, kept] = await Promise.all([
+    expectOpened(connectUrl(first)),
+    expectOpened(connectUrl(first)),
+    expectOpened(connectUrl(second.plaintextKey)),
+  ]);
 
   expectOk(await call('DELETE', `/v1/api-keys/${firstId}`, { auth }));
   const started = Date.now();
-  for (const s of [doomed, doomedToo]) assert.deepEqual(await closedWithin(s, 1_000 - (Date.now() - started)), { code: 4001, reason: "router key revoked: this key was revoked (the router's Keys page); connect with one of its current keys" });
+  for (const s of [doomed, doomedToo])
+    assert.deepEqual(await closedWithin(s, 1_000 - (Date.now() - started)), {
+      code: 4001,
+      reason: "router key revoked: this key was revoked (the router's Keys page); connect with one of its current keys",
+    });
   // The revoked key is refused on the very next connect (no cache to wait out).
   assert.match((await expectRefused(connectUrl(first), 401)).body, /revoked/);
   const version = await cdp(kept.ws, 'Browser.getVersion');
@@ -69,7 +85,11 @@ test('POST /v1/api-keys/rotate closes the sessions of every rotated key (4002); 
 
   const rotated = expectOk(await call('POST', '/v1/api-keys/rotate', { auth }), 201);
   const started = Date.now();
-  for (const s of sessions) assert.deepEqual(await closedWithin(s, 1_000 - (Date.now() - started)), { code: 4002, reason: "router key rotated: this key was replaced by a rotation; connect with the new key (the router's Keys page)" });
+  for (const s of sessions)
+    assert.deepEqual(await closedWithin(s, 1_000 - (Date.now() - started)), {
+      code: 4002,
+      reason: "router key rotated: this key was replaced by a rotation; connect with the new key (the router's Keys page)",
+    });
   await expectRefused(connectUrl(first), 401);
   await expectRefused(connectUrl(second.plaintextKey), 401);
   const fresh = await expectOpened(connectUrl(rotated.plaintextKey));
@@ -92,7 +112,10 @@ test('DELETE /v1/account closes the sessions of the workspaces it marks (4003); 
 
   expectOk(await call('DELETE', '/v1/account', { auth: { token: user.token } }));
   const started = Date.now();
-  assert.deepEqual(await closedWithin(owned, 1_000), { code: 4003, reason: "workspace marked for deletion: its account was deleted; restore the account within 30 days to connect again" });
+  assert.deepEqual(await closedWithin(owned, 1_000), {
+    code: 4003,
+    reason: 'workspace marked for deletion: its account was deleted; restore the account within 30 days to connect again',
+  });
   assert.ok(Date.now() - started < 1_000);
   const { db } = await import('../../lib/db');
   assert.ok((await db.workspace.findUniqueOrThrow({ where: { id: user.workspaceId } })).deletionRequestedAt, 'the workspace carries the mark');

@@ -15,7 +15,10 @@ test('list, create several live keys, get, revoke (stays listed)', async () => {
   const made = expectOk(await call('POST', '/v1/api-keys', { auth, body: { label: 'CI', routerInstanceId: user.routerId } }), 201);
   assert.match(made.plaintextKey, /^rkey_[A-Za-z0-9_-]{43}$/);
   assert.equal(made.prefix, made.plaintextKey.slice(0, made.prefix.length));
-  assert.deepEqual(expectOk(await call('GET', `/v1/api-keys/${made.id}`, { auth })), Object.fromEntries(Object.entries(made).filter(([k]) => k !== 'plaintextKey')));
+  assert.deepEqual(
+    expectOk(await call('GET', `/v1/api-keys/${made.id}`, { auth })),
+    Object.fromEntries(Object.entries(made).filter(([k]) => k !== 'plaintextKey')),
+  );
   const list = expectOk(await call('GET', '/v1/api-keys', { auth }));
   assert.equal(list.total, 2);
   assert.equal(list.items[0].id, made.id, 'newest first');
@@ -27,7 +30,10 @@ test('list, create several live keys, get, revoke (stays listed)', async () => {
   assert.ok(after.items.find((k: { id: string; revokedAt: string | null }) => k.id === made.id)!.revokedAt);
   const { db } = await import('../../lib/db');
   const { hashSecret } = await import('../../lib/crypto/secrets');
-  assert.ok((await db.routerKey.findUniqueOrThrow({ where: { keyHash: hashSecret(made.plaintextKey) } })).revokedAt, 'revoked at once in the store the proxy reads');
+  assert.ok(
+    (await db.routerKey.findUniqueOrThrow({ where: { keyHash: hashSecret(made.plaintextKey) } })).revokedAt,
+    'revoked at once in the store the proxy reads',
+  );
 });
 
 test('keys act on the router from X-Router-Id or routerInstanceId', async () => {
@@ -35,7 +41,10 @@ test('keys act on the router from X-Router-Id or routerInstanceId', async () => 
   const auth = { token: user.token };
   const second = expectOk(await call('POST', '/v1/routers', { auth, body: { name: 'Second' } }), 201);
   const viaHeader = expectOk(await call('GET', '/v1/api-keys', { auth, headers: { 'x-router-id': second.id } }));
-  assert.deepEqual(viaHeader.items.map((k: { routerInstanceId: string }) => k.routerInstanceId), [second.id]);
+  assert.deepEqual(
+    viaHeader.items.map((k: { routerInstanceId: string }) => k.routerInstanceId),
+    [second.id],
+  );
   const viaQuery = expectOk(await call('GET', `/v1/api-keys?routerInstanceId=${second.id}`, { auth }));
   assert.deepEqual(viaQuery, viaHeader);
   const made = expectOk(await call('POST', '/v1/api-keys', { auth, body: { label: 'second', routerInstanceId: second.id } }), 201);
@@ -61,7 +70,10 @@ test('rotate revokes every live key on the router and issues one; current/plaint
   const rotated = expectOk(await call('POST', '/v1/api-keys/rotate', { auth, body: { label: 'after rotation' } }), 201);
   assert.equal(rotated.label, 'after rotation');
   const list = expectOk(await call('GET', '/v1/api-keys', { auth }));
-  assert.deepEqual(list.items.filter((k: { revokedAt: string | null }) => !k.revokedAt).map((k: { id: string }) => k.id), [rotated.id]);
+  assert.deepEqual(
+    list.items.filter((k: { revokedAt: string | null }) => !k.revokedAt).map((k: { id: string }) => k.id),
+    [rotated.id],
+  );
   assert.equal(list.total, 3);
   assert.deepEqual(expectOk(await call('GET', '/v1/api-keys/current/plaintext', { auth })), { apiKeyId: rotated.id, plaintextKey: rotated.plaintextKey });
   const bare = expectOk(await call('POST', '/v1/api-keys/rotate', { auth }), 201);
@@ -102,7 +114,11 @@ test('100 live keys per workspace → 402; rotation never passes the cap', async
   const user = await newUser('kcap');
   const { db } = await import('../../lib/db');
   await seedRouterKeys(user.workspaceId, user.routerId, 99);
-  expectError(await call('POST', '/v1/api-keys', { auth: { token: user.token }, body: { label: 'over', routerInstanceId: user.routerId } }), 402, 'fair_use_limit_reached');
+  expectError(
+    await call('POST', '/v1/api-keys', { auth: { token: user.token }, body: { label: 'over', routerInstanceId: user.routerId } }),
+    402,
+    'fair_use_limit_reached',
+  );
   expectOk(await call('POST', '/v1/api-keys/rotate', { auth: { token: user.token } }), 201);
   assert.equal(await db.routerKey.count({ where: { workspaceId: user.workspaceId, revokedAt: null } }), 1);
 });

@@ -4,7 +4,27 @@ import assert from 'node:assert/strict';
 import { call, expectError, expectOk, newUser, signIn } from '../support/api';
 import { seedMember, seedProfile, seedRouters, seedSession } from '../support/seed';
 
-const routerFields = ['apiKeyCount', 'connectionTimeoutMs', 'cooldownDefaultMs', 'cooldownFailureThreshold', 'cooldownMinRequestVolume', 'createdAt', 'description', 'healthCheckIntervalMs', 'id', 'kind', 'name', 'providerCount', 'queueMaxSize', 'queueTimeoutMs', 'sessionIdleTimeoutMs', 'slug', 'strategy', 'traceRedactNames', 'updatedAt'];
+const routerFields = [
+  'apiKeyCount',
+  'connectionTimeoutMs',
+  'cooldownDefaultMs',
+  'cooldownFailureThreshold',
+  'cooldownMinRequestVolume',
+  'createdAt',
+  'description',
+  'healthCheckIntervalMs',
+  'id',
+  'kind',
+  'name',
+  'providerCount',
+  'queueMaxSize',
+  'queueTimeoutMs',
+  'sessionIdleTimeoutMs',
+  'slug',
+  'strategy',
+  'traceRedactNames',
+  'updatedAt',
+];
 
 test('GET /v1/routers and /v1/routers/:id; another workspace is not_found', async () => {
   const a = await newUser('ra');
@@ -14,15 +34,49 @@ test('GET /v1/routers and /v1/routers/:id; another workspace is not_found', asyn
   const router = list.items[0];
   assert.deepEqual(Object.keys(router).sort(), routerFields);
   assert.deepEqual(
-    { strategy: router.strategy, kind: router.kind, cooldownDefaultMs: router.cooldownDefaultMs, cooldownFailureThreshold: router.cooldownFailureThreshold, cooldownMinRequestVolume: router.cooldownMinRequestVolume, connectionTimeoutMs: router.connectionTimeoutMs, sessionIdleTimeoutMs: router.sessionIdleTimeoutMs, queueMaxSize: router.queueMaxSize, queueTimeoutMs: router.queueTimeoutMs, healthCheckIntervalMs: router.healthCheckIntervalMs },
-    { strategy: 'round-robin', kind: 'route', cooldownDefaultMs: 30000, cooldownFailureThreshold: 0.5, cooldownMinRequestVolume: 3, connectionTimeoutMs: 15000, sessionIdleTimeoutMs: 300000, queueMaxSize: 50, queueTimeoutMs: 30000, healthCheckIntervalMs: 30000 },
+    {
+      strategy: router.strategy,
+      kind: router.kind,
+      cooldownDefaultMs: router.cooldownDefaultMs,
+      cooldownFailureThreshold: router.cooldownFailureThreshold,
+      cooldownMinRequestVolume: router.cooldownMinRequestVolume,
+      connectionTimeoutMs: router.connectionTimeoutMs,
+      sessionIdleTimeoutMs: router.sessionIdleTimeoutMs,
+      queueMaxSize: router.queueMaxSize,
+      queueTimeoutMs: router.queueTimeoutMs,
+      healthCheckIntervalMs: router.healthCheckIntervalMs,
+    },
+    {
+      strategy: 'round-robin',
+      kind: 'route',
+      cooldownDefaultMs: 30000,
+      cooldownFailureThreshold: 0.5,
+      cooldownMinRequestVolume: 3,
+      connectionTimeoutMs: 15000,
+      sessionIdleTimeoutMs: 300000,
+      queueMaxSize: 50,
+      queueTimeoutMs: 30000,
+      healthCheckIntervalMs: 30000,
+    },
   );
   assert.equal(router.apiKeyCount, 1);
   assert.equal(router.providerCount, 0);
   assert.deepEqual(router.traceRedactNames, []);
   assert.deepEqual(expectOk(await call('GET', `/v1/routers/${router.id}`, { auth: { token: a.token } })), router);
-  for (const [method, path] of [['GET', ''], ['PATCH', ''], ['DELETE', ''], ['GET', '/settings'], ['PATCH', '/settings'], ['GET', '/agent-settings'], ['PATCH', '/agent-settings']] as const) {
-    expectError(await call(method, `/v1/routers/${b.routerId}${path}`, { auth: { token: a.token }, body: method === 'PATCH' ? {} : undefined }), 404, 'not_found');
+  for (const [method, path] of [
+    ['GET', ''],
+    ['PATCH', ''],
+    ['DELETE', ''],
+    ['GET', '/settings'],
+    ['PATCH', '/settings'],
+    ['GET', '/agent-settings'],
+    ['PATCH', '/agent-settings'],
+  ] as const) {
+    expectError(
+      await call(method, `/v1/routers/${b.routerId}${path}`, { auth: { token: a.token }, body: method === 'PATCH' ? {} : undefined }),
+      404,
+      'not_found',
+    );
   }
   expectError(await call('GET', '/v1/routers'), 401, 'unauthenticated');
 });
@@ -48,7 +102,13 @@ test('create: slug derived from the name (free suffix) or given (409 when taken)
 test('create validation names the field', async () => {
   const user = await newUser('rcv');
   const auth = { token: user.token };
-  for (const [body, field] of [[{}, 'name'], [{ name: 'x', slug: 'A' }, 'slug'], [{ name: 'x', slug: 'UPPER' }, 'slug'], [{ name: 'x', slug: 'a'.repeat(41) }, 'slug'], [{ name: 'x', bogus: 1 }, 'bogus']] as const) {
+  for (const [body, field] of [
+    [{}, 'name'],
+    [{ name: 'x', slug: 'A' }, 'slug'],
+    [{ name: 'x', slug: 'UPPER' }, 'slug'],
+    [{ name: 'x', slug: 'a'.repeat(41) }, 'slug'],
+    [{ name: 'x', bogus: 1 }, 'bogus'],
+  ] as const) {
     const res = await call('POST', '/v1/routers', { auth, body });
     expectError(res, 400, 'validation_error');
     assert.match(res.body.error.message, new RegExp(field));
@@ -78,7 +138,19 @@ test('PATCH enforces every range of the spec table and returns the full router',
     }
   }
   expectError(await call('PATCH', path, { auth, body: { queueMaxSize: 1.5 } }), 400, 'validation_error');
-  const edges = { connectionTimeoutMs: 1_000, sessionIdleTimeoutMs: 840_000, queueMaxSize: 0, queueTimeoutMs: 86_400_000, healthCheckIntervalMs: 5_000, cooldownDefaultMs: 0, cooldownFailureThreshold: 1, cooldownMinRequestVolume: 1_000_000, strategy: 'weighted', name: 'Renamed', description: null };
+  const edges = {
+    connectionTimeoutMs: 1_000,
+    sessionIdleTimeoutMs: 840_000,
+    queueMaxSize: 0,
+    queueTimeoutMs: 86_400_000,
+    healthCheckIntervalMs: 5_000,
+    cooldownDefaultMs: 0,
+    cooldownFailureThreshold: 1,
+    cooldownMinRequestVolume: 1_000_000,
+    strategy: 'weighted',
+    name: 'Renamed',
+    description: null,
+  };
   const updated = expectOk(await call('PATCH', path, { auth, body: edges }));
   for (const [k, v] of Object.entries(edges)) assert.deepEqual(updated[k], v, k);
   assert.deepEqual(Object.keys(updated).sort(), routerFields);
@@ -104,7 +176,11 @@ test('members cannot change routers; admins can', async () => {
   expectError(await call('PATCH', `/v1/routers/${owner.routerId}/settings`, { auth: m, headers, body: { webhooksEnabled: false } }), 403, 'forbidden');
   expectError(await call('PATCH', `/v1/routers/${owner.routerId}/agent-settings`, { auth: m, headers, body: { recordDefault: true } }), 403, 'forbidden');
   expectOk(await call('PATCH', `/v1/routers/${owner.routerId}`, { auth: { token: admin.token }, headers, body: { name: 'By admin' } }));
-  assert.deepEqual(expectOk(await call('PATCH', `/v1/routers/${owner.routerId}`, { auth: { token: admin.token }, headers, body: { traceRedactNames: ['acct'] } })).traceRedactNames, ['acct']);
+  assert.deepEqual(
+    expectOk(await call('PATCH', `/v1/routers/${owner.routerId}`, { auth: { token: admin.token }, headers, body: { traceRedactNames: ['acct'] } }))
+      .traceRedactNames,
+    ['acct'],
+  );
   assert.deepEqual(expectOk(await call('GET', `/v1/routers/${owner.routerId}`, { auth: m, headers })).traceRedactNames, ['acct'], 'members read it');
 });
 
@@ -126,14 +202,25 @@ test('traceRedactNames: a list of header-token names, up to 50 of up to 100 char
   for (const [value, field] of bad) {
     const res = await call('PATCH', path, { auth, body: { traceRedactNames: value } });
     expectError(res, 400, 'validation_error');
-    assert.ok(res.body.error.details.some((d: { path: string }) => d.path === field), `${JSON.stringify(value)}: ${JSON.stringify(res.body.error.details)}`);
+    assert.ok(
+      res.body.error.details.some((d: { path: string }) => d.path === field),
+      `${JSON.stringify(value)}: ${JSON.stringify(res.body.error.details)}`,
+    );
   }
   assert.deepEqual(expectOk(await call('GET', path, { auth })).traceRedactNames, [], 'nothing saved');
   const fifty = Array.from({ length: 50 }, (_, i) => (i === 0 ? 'a'.repeat(100) : `x-${i}`));
-  assert.deepEqual(expectOk(await call('PATCH', path, { auth, body: { traceRedactNames: fifty } })).traceRedactNames, fifty, 'the limits themselves are accepted');
+  assert.deepEqual(
+    expectOk(await call('PATCH', path, { auth, body: { traceRedactNames: fifty } })).traceRedactNames,
+    fifty,
+    'the limits themselves are accepted',
+  );
   // Every character of a header token; a repeat in another case is kept once.
   const names = ["!#$%&'*+-.^_`|~09AZaz", 'X-Site-Secret-Id', 'acct', 'ACCT', 'x-site-secret-id'];
-  assert.deepEqual(expectOk(await call('PATCH', path, { auth, body: { traceRedactNames: names } })).traceRedactNames, ["!#$%&'*+-.^_`|~09AZaz", 'X-Site-Secret-Id', 'acct']);
+  assert.deepEqual(expectOk(await call('PATCH', path, { auth, body: { traceRedactNames: names } })).traceRedactNames, [
+    "!#$%&'*+-.^_`|~09AZaz",
+    'X-Site-Secret-Id',
+    'acct',
+  ]);
   assert.deepEqual(expectOk(await call('GET', path, { auth })).traceRedactNames, ["!#$%&'*+-.^_`|~09AZaz", 'X-Site-Secret-Id', 'acct']);
   assert.deepEqual(expectOk(await call('PATCH', path, { auth, body: { traceRedactNames: [] } })).traceRedactNames, [], 'an empty list clears it');
 });
@@ -161,10 +248,22 @@ test('settings: four switches, all on for a new router', async () => {
   const user = await newUser('rs');
   const auth = { token: user.token };
   const path = `/v1/routers/${user.routerId}/settings`;
-  assert.deepEqual(expectOk(await call('GET', path, { auth })), { routerInstanceId: user.routerId, webhooksEnabled: true, profilesEnabled: true, replayEnabled: true, observabilityEnabled: true });
+  assert.deepEqual(expectOk(await call('GET', path, { auth })), {
+    routerInstanceId: user.routerId,
+    webhooksEnabled: true,
+    profilesEnabled: true,
+    replayEnabled: true,
+    observabilityEnabled: true,
+  });
   expectError(await call('PATCH', path, { auth, body: { webhooksEnabled: 'no' } }), 400, 'validation_error');
   const updated = expectOk(await call('PATCH', path, { auth, body: { replayEnabled: false, observabilityEnabled: false } }));
-  assert.deepEqual(updated, { routerInstanceId: user.routerId, webhooksEnabled: true, profilesEnabled: true, replayEnabled: false, observabilityEnabled: false });
+  assert.deepEqual(updated, {
+    routerInstanceId: user.routerId,
+    webhooksEnabled: true,
+    profilesEnabled: true,
+    replayEnabled: false,
+    observabilityEnabled: false,
+  });
   assert.deepEqual(expectOk(await call('GET', path, { auth })), updated);
 });
 
@@ -172,7 +271,13 @@ test('agent settings: defaults, defaultProfile must exist or be null', async () 
   const user = await newUser('rag');
   const auth = { token: user.token };
   const path = `/v1/routers/${user.routerId}/agent-settings`;
-  assert.deepEqual(expectOk(await call('GET', path, { auth })), { routerInstanceId: user.routerId, recordDefault: false, observabilityDefault: false, defaultProfile: null, saveProfileDefault: false });
+  assert.deepEqual(expectOk(await call('GET', path, { auth })), {
+    routerInstanceId: user.routerId,
+    recordDefault: false,
+    observabilityDefault: false,
+    defaultProfile: null,
+    saveProfileDefault: false,
+  });
   const missing = await call('PATCH', path, { auth, body: { defaultProfile: 'nope' } });
   expectError(missing, 400, 'validation_error');
   assert.match(missing.body.error.message, /defaultProfile/);
@@ -181,7 +286,13 @@ test('agent settings: defaults, defaultProfile must exist or be null', async () 
   await seedProfile(other.workspaceId, { slug: 'theirs', name: 'Theirs' });
   expectError(await call('PATCH', path, { auth, body: { defaultProfile: 'theirs' } }), 400, 'validation_error');
   const set = expectOk(await call('PATCH', path, { auth, body: { defaultProfile: 'shop-login', recordDefault: true, saveProfileDefault: true } }));
-  assert.deepEqual(set, { routerInstanceId: user.routerId, recordDefault: true, observabilityDefault: false, defaultProfile: 'shop-login', saveProfileDefault: true });
+  assert.deepEqual(set, {
+    routerInstanceId: user.routerId,
+    recordDefault: true,
+    observabilityDefault: false,
+    defaultProfile: 'shop-login',
+    saveProfileDefault: true,
+  });
   assert.equal(expectOk(await call('PATCH', path, { auth, body: { defaultProfile: null } })).defaultProfile, null);
 });
 
@@ -196,5 +307,7 @@ test('POST /v1/routers/active: own router only', async () => {
   const b = await newUser('rab');
   const session = await signIn(a.email);
   expectError(await call('POST', '/v1/routers/active', { auth: session, body: { routerInstanceId: b.routerId } }), 404, 'not_found');
-  assert.deepEqual(expectOk(await call('POST', '/v1/routers/active', { auth: session, body: { routerInstanceId: a.routerId } })), { activeRouterInstanceId: a.routerId });
+  assert.deepEqual(expectOk(await call('POST', '/v1/routers/active', { auth: session, body: { routerInstanceId: a.routerId } })), {
+    activeRouterInstanceId: a.routerId,
+  });
 });

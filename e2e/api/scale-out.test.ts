@@ -55,7 +55,15 @@ function spawnProcess(name: string, script: string, env: Record<string, string>)
 
 async function startProxyProcess(name: string): Promise<Proc> {
   const port = await freePort();
-  const child = spawnProcess(name, 'proxy/index.ts', { SERVICE_NAME: name, HOST: '127.0.0.1', PORT: String(port), PROXY_INSTANCE_ID: `${name}-${port}`, LEASE_TTL_MS: String(LEASE_TTL_MS), SHUTDOWN_DRAIN_MS: '1000', ENCODE_CONCURRENCY: '0' });
+  const child = spawnProcess(name, 'proxy/index.ts', {
+    SERVICE_NAME: name,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PROXY_INSTANCE_ID: `${name}-${port}`,
+    LEASE_TTL_MS: String(LEASE_TTL_MS),
+    SHUTDOWN_DRAIN_MS: '1000',
+    ENCODE_CONCURRENCY: '0',
+  });
   return { name, port, child };
 }
 
@@ -67,7 +75,13 @@ async function startWebProcess(name: string): Promise<Proc> {
 
 before(async () => {
   [browser, s3, site] = await Promise.all([launchChromium(), startS3Server({ bucket: 'scale-out' }), startTestSite()]);
-  const started = await Promise.all([startProxyProcess('proxy-1'), startProxyProcess('proxy-2'), startProxyProcess('proxy-3'), startWebProcess('web-1'), startWebProcess('web-2')]);
+  const started = await Promise.all([
+    startProxyProcess('proxy-1'),
+    startProxyProcess('proxy-2'),
+    startProxyProcess('proxy-3'),
+    startWebProcess('web-1'),
+    startWebProcess('web-2'),
+  ]);
   proxies.push(...started.slice(0, 3));
   webs.push(...started.slice(3));
   await Promise.all(started.map((p) => waitForListening(p.child, p.port, { name: p.name })));
@@ -79,14 +93,15 @@ after(async () => {
   await Promise.all([browser?.stop(), s3?.close(), site?.close()]);
 });
 
-test('the recipe\'s migration step (npm run db:migrate) finds the shared database up to date, and refuses without DATABASE_URL', async () => {
-  const run = (env: NodeJS.ProcessEnv) => new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, [programRunner, 'scripts/migrate.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => resolve({ code, out }));
-  });
+test("the recipe's migration step (npm run db:migrate) finds the shared database up to date, and refuses without DATABASE_URL", async () => {
+  const run = (env: NodeJS.ProcessEnv) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(process.execPath, [programRunner, 'scripts/migrate.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+      child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+      child.on('exit', (code) => resolve({ code, out }));
+    });
   const migrated = await run(process.env);
   assert.equal(migrated.code, 0, migrated.out);
   assert.match(migrated.out, /the database is up to date/);
@@ -137,24 +152,33 @@ const settledRows = (user: TestUser) => db.sessionLog.groupBy({ by: ['state'], w
 
 test('100 concurrent connects over three proxies: never more than 3 at a provider, none lost, every row settled', async () => {
   const { user, providers, key } = await routerWith([3, 3], { queueMaxSize: 500, queueTimeoutMs: 120_000 });
-  const outcomes = await Promise.all(Array.from({ length: 100 }, async (_, i) => {
-    const proxy = proxies[i % 3]!;
-    const opened = await session(connectAt(proxy, key));
-    // Use the browser a little while, as a short script would (a few more round trips).
-    for (let k = 0; k < 2 + (i % 5); k++) await cdp(opened.ws, 'Target.getTargets');
-    await end(opened);
-    return { proxy: proxy.name, provider: opened.provider };
-  }));
+  const outcomes = await Promise.all(
+    Array.from({ length: 100 }, async (_, i) => {
+      const proxy = proxies[i % 3]!;
+      const opened = await session(connectAt(proxy, key));
+      // Use the browser a little while, as a short script would (a few more round trips).
+      for (let k = 0; k < 2 + (i % 5); k++) await cdp(opened.ws, 'Target.getTargets');
+      await end(opened);
+      return { proxy: proxy.name, provider: opened.provider };
+    }),
+  );
   assert.equal(outcomes.length, 100);
   for (const { relay } of providers) {
     assert.ok(relay.peak <= 3, `a provider had ${relay.peak} sessions at once`);
     assert.ok(relay.accepted > 0, 'both providers were used');
   }
-  assert.equal(providers.reduce((n, p) => n + p.relay.accepted, 0), 100);
-  const rows = await eventually(async () => {
-    const groups = await settledRows(user);
-    return groups.length === 1 && groups[0]!.state === 'closed' && groups[0]!._count === 100 ? groups : null;
-  }, 20_000, 'every session row closed');
+  assert.equal(
+    providers.reduce((n, p) => n + p.relay.accepted, 0),
+    100,
+  );
+  const rows = await eventually(
+    async () => {
+      const groups = await settledRows(user);
+      return groups.length === 1 && groups[0]!.state === 'closed' && groups[0]!._count === 100 ? groups : null;
+    },
+    20_000,
+    'every session row closed',
+  );
   assert.equal(rows[0]!._count, 100);
   // Every slot is back in the shared count.
   for (const { id } of providers) assert.equal((await db.providerState.findUnique({ where: { providerId: id } }))?.active, 0);
@@ -180,10 +204,14 @@ test('a close request through either web process reaches the proxy holding the s
   assert.equal(expectOk(closed).state, 'closed');
   const { code } = await opened.closed;
   assert.equal(code, 4000);
-  const row = await eventually(async () => {
-    const r = await db.sessionLog.findUnique({ where: { id: opened.sessionId } });
-    return r?.state === 'closed' ? r : null;
-  }, 10_000, 'the row closed');
+  const row = await eventually(
+    async () => {
+      const r = await db.sessionLog.findUnique({ where: { id: opened.sessionId } });
+      return r?.state === 'closed' ? r : null;
+    },
+    10_000,
+    'the row closed',
+  );
   assert.ok(row.endedAt);
   // The other web process lists it the same way.
   const listed = expectOk(await call('GET', `/v1/sessions/${opened.sessionId}`, { auth: { token: user.token }, base: `http://127.0.0.1:${webs[0]!.port}` }));
@@ -200,7 +228,7 @@ test('kill -9 of a proxy with sessions and waiters: its slots freed within the b
   // The provider is full: waiters queue on the victim and on another proxy.
   const victimWaiters = [open(connectAt(victim, key)), open(connectAt(victim, key))].map((p) => p.catch((error: Error) => error));
   const waiters = [session(connectAt(proxies[1]!, key)), session(connectAt(proxies[1]!, key))];
-  await eventually(async () => (await queuedAt(victim, key)) === 2 && (await queuedAt(proxies[1]!, key)) === 2 || null, 10_000, 'two waiters queued on each');
+  await eventually(async () => ((await queuedAt(victim, key)) === 2 && (await queuedAt(proxies[1]!, key)) === 2) || null, 10_000, 'two waiters queued on each');
 
   const killedAt = Date.now();
   victim.child.kill('SIGKILL');
@@ -216,10 +244,14 @@ test('kill -9 of a proxy with sessions and waiters: its slots freed within the b
   assert.ok(providers[0]!.relay.peak <= 3, `the provider had ${providers[0]!.relay.peak} sessions at once`);
 
   // Its sessions are settled as errored by another proxy.
-  const settled = await eventually(async () => {
-    const rows = await db.sessionLog.findMany({ where: { id: { in: doomed.map((d) => d.sessionId) } } });
-    return rows.length === 2 && rows.every((r) => r.state === 'errored') ? rows : null;
-  }, 1.25 * LEASE_TTL_MS + 5_000, 'the dead proxy\'s sessions settled');
+  const settled = await eventually(
+    async () => {
+      const rows = await db.sessionLog.findMany({ where: { id: { in: doomed.map((d) => d.sessionId) } } });
+      return rows.length === 2 && rows.every((r) => r.state === 'errored') ? rows : null;
+    },
+    1.25 * LEASE_TTL_MS + 5_000,
+    "the dead proxy's sessions settled",
+  );
   for (const row of settled) assert.equal(row.errorReason, PROXY_STOPPED);
 
   // The session on another proxy never noticed.
@@ -228,10 +260,14 @@ test('kill -9 of a proxy with sessions and waiters: its slots freed within the b
   assert.match(reply.product, /Chrome/);
   assert.equal((await db.sessionLog.findUnique({ where: { id: survivor.sessionId } }))?.state, 'active');
   for (const opened of [survivor, ...served]) await end(opened);
-  await eventually(async () => {
-    const groups = await settledRows(user);
-    return groups.every((g) => g.state !== 'active') || null;
-  }, 10_000, 'no session left active');
+  await eventually(
+    async () => {
+      const groups = await settledRows(user);
+      return groups.every((g) => g.state !== 'active') || null;
+    },
+    10_000,
+    'no session left active',
+  );
 });
 
 test('a recording written through one proxy on the S3-compatible store is played through a web process', { timeout: 120_000 }, async () => {
@@ -244,23 +280,34 @@ test('a recording written through one proxy on the S3-compatible store is played
 
   const web = `http://127.0.0.1:${webs[1]!.port}`;
   const auth = { auth: { token: user.token }, base: web };
-  const replay = await eventually(async () => {
-    const list = expectOk(await call('GET', '/v1/replays', auth));
-    return list.replays[0]?.complete ? list.replays[0] : null;
-  }, 30_000, 'the recording complete');
+  const replay = await eventually(
+    async () => {
+      const list = expectOk(await call('GET', '/v1/replays', auth));
+      return list.replays[0]?.complete ? list.replays[0] : null;
+    },
+    30_000,
+    'the recording complete',
+  );
   assert.ok(replay.frameCount > 0);
   const manifest = expectOk(await call('GET', `/v1/replays/${replay.id}/manifest`, auth));
   assert.equal(manifest.frames.length, replay.frameCount);
   // The first frame's bytes, through the other web process, are the JPEG the manifest points at.
   const first = manifest.frames[0];
-  const chunk = await fetch(`http://127.0.0.1:${webs[0]!.port}/v1/replays/${replay.id}/chunks/${first.chunk}`, { headers: { authorization: `Bearer ${user.token}` } });
+  const chunk = await fetch(`http://127.0.0.1:${webs[0]!.port}/v1/replays/${replay.id}/chunks/${first.chunk}`, {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
   assert.equal(chunk.status, 200);
   const bytes = Buffer.from(await chunk.arrayBuffer());
   assert.deepEqual(bytes.subarray(first.offset, first.offset + 2), Buffer.from([0xff, 0xd8]));
   assert.equal([...framesOfChunk(bytes)][0]!.length, first.length);
   // Stored in the bucket, not on the local disk of the test stack.
   const { S3Client, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
-  const client = new S3Client({ endpoint: s3.endpoint, region: s3.region, forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: s3.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+  });
   const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${recordingFolder(replay.id)}/` }));
   assert.ok((listed.Contents ?? []).length >= 2, 'the chunk and manifest are objects in the bucket');
   client.destroy();
@@ -274,7 +321,11 @@ test('the live view of a session held by one proxy is watched through a web proc
   try {
     const page = pw.contexts()[0]!.pages()[0] ?? (await pw.contexts()[0]!.newPage());
     await page.goto(`${site.url}/animated?title=far-away`);
-    const row = await eventually(() => db.sessionLog.findFirst({ where: { routerId: user.routerId, state: 'active', recording: { isNot: null } } }), 10_000, 'the recorded session row');
+    const row = await eventually(
+      () => db.sessionLog.findFirst({ where: { routerId: user.routerId, state: 'active', recording: { isNot: null } } }),
+      10_000,
+      'the recorded session row',
+    );
     // Held by proxy 3: the web process has no proxy of its own to ask but the run's registered address.
     assert.match(row.proxyInstanceId ?? '', /^proxy-3-/);
     const abort = new AbortController();
@@ -283,7 +334,10 @@ test('the live view of a session held by one proxy is watched through a web proc
     const events = await readEvents(response, (e) => e.filter((x) => x.event === 'frame').length >= 2);
     abort.abort();
     assert.equal(events[0]?.event, 'tabs');
-    assert.ok(events[0]!.data.tabs.some((t: { url: string }) => t.url.includes('far-away')), JSON.stringify(events[0]!.data));
+    assert.ok(
+      events[0]!.data.tabs.some((t: { url: string }) => t.url.includes('far-away')),
+      JSON.stringify(events[0]!.data),
+    );
     assert.ok(events.filter((e) => e.event === 'frame').length >= 2, 'frames arrived');
   } finally {
     await pw.close();

@@ -30,10 +30,16 @@ function under(output: string, heading: string): string {
 }
 
 async function poolCalibrated(): Promise<void> {
-  await eventually(async () => {
-    const status = (await (await fetch(`${POOL_HTTP}/pool/status`, { headers: { authorization: `Bearer ${process.env.POOL_TOKEN}` } })).json()) as { calibrating: boolean };
-    return !status.calibrating;
-  }, 30_000, 'the pool to calibrate');
+  await eventually(
+    async () => {
+      const status = (await (await fetch(`${POOL_HTTP}/pool/status`, { headers: { authorization: `Bearer ${process.env.POOL_TOKEN}` } })).json()) as {
+        calibrating: boolean;
+      };
+      return !status.calibrating;
+    },
+    30_000,
+    'the pool to calibrate',
+  );
 }
 
 test('npm run seed prints a connect URL that opens a browser, and says which credential is which', { timeout: 180_000 }, async () => {
@@ -85,12 +91,17 @@ test('npm run seed prints a connect URL that opens a browser, and says which cre
 
 test('npm run seed -- --json prints the same as one JSON line; a second run reuses the router key', { timeout: 120_000 }, async () => {
   const email = uniqueEmail('seed-json');
-  const seed = async () => JSON.parse((await run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--json'], { env: userEnv() })).stdout.trim());
+  const seed = async () =>
+    JSON.parse(
+      (
+        await run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--json'], { env: userEnv() })
+      ).stdout.trim(),
+    );
   const first = await seed();
   assert.match(first.accessToken, /^acct_/);
   assert.match(first.routerKey, /^rkey_/);
   assert.equal(first.connectUrl, `${process.env.TEST_PROXY_URL!.replace(/^http/, 'ws')}/v1/connect?token=${first.routerKey}`);
-  assert.equal(first.providers, 1, 'the local pool is the new router\'s provider');
+  assert.equal(first.providers, 1, "the local pool is the new router's provider");
   const second = await seed();
   assert.equal(second.routerKey, first.routerKey, 'no new key per run (a workspace holds at most 100)');
   assert.notEqual(second.accessToken, first.accessToken);
@@ -98,7 +109,14 @@ test('npm run seed -- --json prints the same as one JSON line; a second run reus
 
 test('npm run seed -- --grant-cents N --enterprise credits the wallet through a grant and marks the workspace enterprise', { timeout: 120_000 }, async () => {
   const email = uniqueEmail('seed-grant');
-  const seed = async (...extra: string[]) => JSON.parse((await run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--json', ...extra], { env: userEnv() })).stdout.trim());
+  const seed = async (...extra: string[]) =>
+    JSON.parse(
+      (
+        await run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--json', ...extra], {
+          env: userEnv(),
+        })
+      ).stdout.trim(),
+    );
   const plain = await seed();
   assert.deepEqual([plain.accountState, plain.balanceUsdCents], ['free', 0]);
   const granted = await seed('--grant-cents', '2500');
@@ -106,14 +124,20 @@ test('npm run seed -- --grant-cents N --enterprise credits the wallet through a 
   const auth = { token: granted.accessToken };
   assert.equal(expectOk(await call('GET', '/v1/credits/balance', { auth })).balanceUsdCents, 2_500);
   const { rows } = expectOk(await call('GET', '/v1/billing/ledger?kind=grant', { auth }));
-  assert.deepEqual(rows.map((r: { count: number; totalMillicents: number }) => [r.count, r.totalMillicents]), [[1, 2_500_000]]);
+  assert.deepEqual(
+    rows.map((r: { count: number; totalMillicents: number }) => [r.count, r.totalMillicents]),
+    [[1, 2_500_000]],
+  );
   // Each run grants again; --enterprise sets the plan.
   const again = await seed('--grant-cents', '100', '--enterprise');
   assert.deepEqual([again.accountState, again.balanceUsdCents], ['enterprise', 2_600]);
   const summary = expectOk(await call('GET', '/v1/billing/summary', { auth: { token: again.accessToken } }));
   assert.deepEqual([summary.plan, summary.accountState, summary.wallet.balanceUsdCents], ['enterprise', 'enterprise', 2_600]);
   for (const bad of ['0', '1.5', 'ten', '10000001']) {
-    await assert.rejects(run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--grant-cents', bad], { env: userEnv() }), /--grant-cents takes a whole number/);
+    await assert.rejects(
+      run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', email, '--password', 'a seeded password', '--grant-cents', bad], { env: userEnv() }),
+      /--grant-cents takes a whole number/,
+    );
   }
 });
 
@@ -126,8 +150,17 @@ function readmeCurls(): string[] {
 test("the README's data-API curl examples work as written (router key, proxy port, body)", { timeout: 180_000 }, async () => {
   await poolCalibrated();
   const curls = readmeCurls();
-  assert.ok(curls.some((c) => c.includes('/v1/screenshot')) && curls.some((c) => c.includes('/v1/content')), `README has the screenshot and content examples: ${curls.join('\n')}`);
-  const seeded = JSON.parse((await run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', uniqueEmail('seed-curl'), '--password', 'a seeded password', '--json'], { env: userEnv() })).stdout.trim());
+  assert.ok(
+    curls.some((c) => c.includes('/v1/screenshot')) && curls.some((c) => c.includes('/v1/content')),
+    `README has the screenshot and content examples: ${curls.join('\n')}`,
+  );
+  const seeded = JSON.parse(
+    (
+      await run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', uniqueEmail('seed-curl'), '--password', 'a seeded password', '--json'], {
+        env: userEnv(),
+      })
+    ).stdout.trim(),
+  );
   const site = await startTestSite();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'br-readme-curl-'));
   try {
@@ -138,7 +171,10 @@ test("the README's data-API curl examples work as written (router key, proxy por
         .replaceAll('http://localhost:9500', process.env.TEST_PROXY_URL!)
         .replaceAll('https://example.com', `${site.url}/basic`)
         .replace(/-o (\S+)/, (_, file: string) => `-o ${path.join(dir, file)}`);
-      const { stdout } = await run('sh', ['-c', `${command} --silent --show-error --fail-with-body --write-out '\\n%{http_code}'`], { timeout: 90_000, encoding: 'latin1' });
+      const { stdout } = await run('sh', ['-c', `${command} --silent --show-error --fail-with-body --write-out '\\n%{http_code}'`], {
+        timeout: 90_000,
+        encoding: 'latin1',
+      });
       assert.match(stdout.trim().split('\n').at(-1)!, /^200$/, `${curl}\n${stdout}`);
       if (curl.includes('/v1/screenshot')) {
         const file = path.join(dir, /-o (\S+)/.exec(curl)![1]!);
@@ -157,7 +193,11 @@ test("the README's data-API curl examples work as written (router key, proxy por
 
 test('npm run seed in a second terminal: another EMBEDDED_PG_PORT finds the running database from the data directory; a port held by something else is one line, exit 1', async () => {
   const env = { ...userEnv(), EMBEDDED_PG_PORT: String(await freePort()) };
-  const seeded = JSON.parse((await run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', uniqueEmail('seed-port'), '--password', 'a seeded password', '--json'], { env })).stdout.trim());
+  const seeded = JSON.parse(
+    (
+      await run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', uniqueEmail('seed-port'), '--password', 'a seeded password', '--json'], { env })
+    ).stdout.trim(),
+  );
   assert.match(seeded.routerKey, /\S/);
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'br-seed-'));
@@ -165,12 +205,17 @@ test('npm run seed in a second terminal: another EMBEDDED_PG_PORT finds the runn
   await once(squatter, 'listening');
   try {
     const port = (squatter.address() as net.AddressInfo).port;
-    await assert.rejects(run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', uniqueEmail('seed-nodb'), '--password', 'a seeded password'], { env: { ...userEnv(), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port) } }), (error: { code: number; stderr: string }) => {
-      assert.equal(error.code, 1);
-      assert.equal(error.stderr.trim().split('\n').length, 1, error.stderr);
-      assert.match(error.stderr, new RegExp(`^seed: no database for the install in .*: port ${port} \\(EMBEDDED_PG_PORT\\) is already in use`));
-      return true;
-    });
+    await assert.rejects(
+      run(process.execPath, [programRunner, 'scripts/seed.ts', '--email', uniqueEmail('seed-nodb'), '--password', 'a seeded password'], {
+        env: { ...userEnv(), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port) },
+      }),
+      (error: { code: number; stderr: string }) => {
+        assert.equal(error.code, 1);
+        assert.equal(error.stderr.trim().split('\n').length, 1, error.stderr);
+        assert.match(error.stderr, new RegExp(`^seed: no database for the install in .*: port ${port} \\(EMBEDDED_PG_PORT\\) is already in use`));
+        return true;
+      },
+    );
   } finally {
     squatter.close();
     rmSync(dataDir, { recursive: true, force: true });

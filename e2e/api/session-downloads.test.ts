@@ -50,7 +50,11 @@ let fixture: Awaited<ReturnType<typeof sessionWithDownloads>>;
 before(async () => {
   [owner, other] = await Promise.all([newUser('dl-owner'), newUser('dl-other')]);
   // Names against the saving order: zeta first, then the résumé, then an empty file.
-  fixture = await sessionWithDownloads(owner, [{ name: 'zeta.csv', data: CSV }, { name: NAME, data: PDF }, { name: 'empty.txt', data: Buffer.alloc(0) }]);
+  fixture = await sessionWithDownloads(owner, [
+    { name: 'zeta.csv', data: CSV },
+    { name: NAME, data: PDF },
+    { name: 'empty.txt', data: Buffer.alloc(0) },
+  ]);
   validator = documentValidator((await (await fetch(`${WEB}/v1/openapi.json`)).json()) as OpenApiDocument);
 });
 
@@ -59,8 +63,14 @@ test('GET /v1/sessions/:id/downloads: every file in the order saved, sizes as nu
   const data = expectOk<{ items: Record<string, unknown>[]; total: number }>(res);
   assert.equal(data.total, 3);
   assert.deepEqual(Object.keys(data).sort(), ['items', 'total'], 'a whole list, no pages');
-  assert.deepEqual(data.items.map((i) => i.name), ['zeta.csv', NAME, 'empty.txt']);
-  assert.deepEqual(data.items.map((i) => i.sizeBytes), [CSV.length, PDF.length, 0]);
+  assert.deepEqual(
+    data.items.map((i) => i.name),
+    ['zeta.csv', NAME, 'empty.txt'],
+  );
+  assert.deepEqual(
+    data.items.map((i) => i.sizeBytes),
+    [CSV.length, PDF.length, 0],
+  );
   for (const [i, item] of data.items.entries()) {
     const row = fixture.rows[i]!;
     assert.deepEqual(Object.keys(item).sort(), ['createdAt', 'id', 'keptBy', 'name', 'sizeBytes', 'sourceUrl', 'url']);
@@ -80,17 +90,31 @@ test('GET /v1/sessions/:id/downloads: every file in the order saved, sizes as nu
 test("downloads the provider's browser kept (from a trace): listed with their source, no file here; fetching one says where it is", async () => {
   const session = await seedSession(owner.workspaceId, owner.routerId, { state: 'closed', durationMs: 60_000 });
   const at = Date.now() - 30_000;
-  const stored = await saveProviderDownloads({ workspaceId: owner.workspaceId, sessionId: session.id, downloads: [
-    { name: 'report.pdf', url: 'https://files.example/report.pdf?token=[redacted]', bytes: 48_211, at },
-    { name: '', url: '', bytes: 3, at: at + 1_000 },
-  ] });
+  const stored = await saveProviderDownloads({
+    workspaceId: owner.workspaceId,
+    sessionId: session.id,
+    downloads: [
+      { name: 'report.pdf', url: 'https://files.example/report.pdf?token=[redacted]', bytes: 48_211, at },
+      { name: '', url: '', bytes: 3, at: at + 1_000 },
+    ],
+  });
   assert.equal(stored, 2);
   const res = await call('GET', `/v1/sessions/${session.id}/downloads`, as(owner));
   const { items } = expectOk<{ items: Record<string, unknown>[] }>(res);
-  assert.deepEqual(items.map(({ id: _id, ...rest }) => rest), [
-    { name: 'report.pdf', sizeBytes: 48_211, createdAt: new Date(at).toISOString(), url: null, keptBy: 'provider', sourceUrl: 'https://files.example/report.pdf?token=[redacted]' },
-    { name: 'download', sizeBytes: 3, createdAt: new Date(at + 1_000).toISOString(), url: null, keptBy: 'provider', sourceUrl: null },
-  ]);
+  assert.deepEqual(
+    items.map(({ id: _id, ...rest }) => rest),
+    [
+      {
+        name: 'report.pdf',
+        sizeBytes: 48_211,
+        createdAt: new Date(at).toISOString(),
+        url: null,
+        keptBy: 'provider',
+        sourceUrl: 'https://files.example/report.pdf?token=[redacted]',
+      },
+      { name: 'download', sizeBytes: 3, createdAt: new Date(at + 1_000).toISOString(), url: null, keptBy: 'provider', sourceUrl: null },
+    ],
+  );
   assert.equal(validator.response('get', '/v1/sessions/{id}/downloads', 200, res.body), null);
   const file = await call('GET', `/v1/sessions/${session.id}/downloads/${items[0]!.id}`, as(owner));
   expectError(file, 404, 'not_found');
@@ -133,7 +157,7 @@ test('GET /v1/sessions/:id/downloads/:downloadId: the exact bytes, as an attachm
   assert.ok(viaCookie.body.equals(PDF));
 });
 
-test('another workspace\'s session or download is not found, like a missing one, in the envelope', async () => {
+test("another workspace's session or download is not found, like a missing one, in the envelope", async () => {
   const theirs = await sessionWithDownloads(other, [{ name: 'secret.txt', data: Buffer.from('theirs') }]);
   const mine = fixture.session.id;
   const cases: [string, string][] = [
@@ -147,7 +171,11 @@ test('another workspace\'s session or download is not found, like a missing one,
   for (const [url, what] of cases) {
     const res = await call('GET', url, as(owner));
     expectError(res, 404, 'not_found');
-    assert.equal(validator.response('get', url.split('/').length === 5 ? '/v1/sessions/{id}/downloads' : '/v1/sessions/{id}/downloads/{downloadId}', 404, res.body), null, what);
+    assert.equal(
+      validator.response('get', url.split('/').length === 5 ? '/v1/sessions/{id}/downloads' : '/v1/sessions/{id}/downloads/{downloadId}', 404, res.body),
+      null,
+      what,
+    );
   }
   // One of my own files under another of my sessions is not that session's.
   const second = await sessionWithDownloads(owner, [{ name: 'b.txt', data: Buffer.from('b') }]);
@@ -162,7 +190,9 @@ test('another workspace\'s session or download is not found, like a missing one,
 test('a member (not an owner or admin) reads the list and the files; without a token or with a bad one, 401', async () => {
   const member = await newUser('dl-member');
   await seedMember(owner.workspaceId, member.userId, 'member');
-  const list = expectOk<{ items: { url: string }[]; total: number }>(await call('GET', `/v1/sessions/${fixture.session.id}/downloads`, as(member, owner.workspaceId)));
+  const list = expectOk<{ items: { url: string }[]; total: number }>(
+    await call('GET', `/v1/sessions/${fixture.session.id}/downloads`, as(member, owner.workspaceId)),
+  );
   assert.equal(list.total, 3);
   const file = await getBytes(list.items[0]!.url, { ...bearer(member), 'x-workspace-id': owner.workspaceId });
   assert.equal(file.status, 200);
@@ -178,7 +208,14 @@ test('a member (not an owner or admin) reads the list and the files; without a t
 
 test('retention: sweepExpiredDownloads deletes the files and rows of sessions that started over 60 days ago; younger ones and the sessions stay', async () => {
   const user = await newUser('dl-sweep');
-  const old = await sessionWithDownloads(user, [{ name: 'old-a.bin', data: randomBytes(64) }, { name: 'old-b.bin', data: randomBytes(64) }], new Date(Date.now() - 61 * DAY_MS));
+  const old = await sessionWithDownloads(
+    user,
+    [
+      { name: 'old-a.bin', data: randomBytes(64) },
+      { name: 'old-b.bin', data: randomBytes(64) },
+    ],
+    new Date(Date.now() - 61 * DAY_MS),
+  );
   const young = await sessionWithDownloads(user, [{ name: 'young.bin', data: randomBytes(64) }], new Date(Date.now() - 59 * DAY_MS));
   for (const row of [...old.rows, ...young.rows]) assert.notEqual(await blobs().size(row.blobKey!), null);
 
@@ -186,7 +223,7 @@ test('retention: sweepExpiredDownloads deletes the files and rows of sessions th
   assert.ok(deleted >= 2, `at least the two old files were deleted (${deleted})`);
   assert.equal(await db.sessionDownload.count({ where: { sessionLogId: old.session.id } }), 0, 'the old rows are gone');
   for (const row of old.rows) assert.equal(await blobs().size(row.blobKey!), null, `${row.blobKey} is gone`);
-  assert.equal(old.rows[0]!.blobKey!.startsWith(`${downloadFolder(old.session.id)}/`), true, 'files live in the session\'s folder, which the sweep removes');
+  assert.equal(old.rows[0]!.blobKey!.startsWith(`${downloadFolder(old.session.id)}/`), true, "files live in the session's folder, which the sweep removes");
   assert.ok(await db.sessionLog.findUnique({ where: { id: old.session.id } }), 'the session itself is history and stays');
   assert.deepEqual(expectOk(await call('GET', `/v1/sessions/${old.session.id}/downloads`, as(user))), { items: [], total: 0 });
 

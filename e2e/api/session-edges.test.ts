@@ -14,15 +14,24 @@ import { addProvider, setConnectionTimeout } from '../support/providers';
 import { freePort } from '../../scripts/lib/ports';
 import { startProxy, type ProxyServer } from '../../proxy/server';
 
-
 let pipeline: ProxyServer;
 let pipelineBase: string;
 before(async () => {
   const port = await freePort();
-  pipeline = await startProxy({ port, host: '127.0.0.1', proxyInstanceId: `edges-${port}`, shutdownDrainMs: 100, lane: 'pipeline', webhooks: false, jobs: false });
+  pipeline = await startProxy({
+    port,
+    host: '127.0.0.1',
+    proxyInstanceId: `edges-${port}`,
+    shutdownDrainMs: 100,
+    lane: 'pipeline',
+    webhooks: false,
+    jobs: false,
+  });
   pipelineBase = `ws://127.0.0.1:${port}`;
 });
-after(async () => { await pipeline?.stop(); });
+after(async () => {
+  await pipeline?.stop();
+});
 
 const lanes = [
   { name: 'fast', base: () => PROXY },
@@ -55,7 +64,9 @@ function rawUpgrade(url: string): net.Socket {
   const u = new URL(url.replace(/^ws/, 'http'));
   const socket = net.connect(Number(u.port), u.hostname);
   socket.on('error', () => {});
-  socket.write(`GET ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+  socket.write(
+    `GET ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+  );
   return socket;
 }
 
@@ -77,14 +88,19 @@ for (const lane of lanes) {
         await eventually(() => row(s.sessionId), 15_000, 'the session row');
         process.kill(browser.pid, 'SIGSTOP');
         const t0 = Date.now();
-        if (goes === 'terminate') s.ws.terminate(); // the socket ends without a close frame
+        if (goes === 'terminate')
+          s.ws.terminate(); // the socket ends without a close frame
         else s.ws.close(1000);
         // The row is written after the end; when the proxy ended it is its endedAt (below), so the
         // wait for the write is bounded only against a hang.
-        const ended = await eventually(async () => {
-          const r = await row(s.sessionId);
-          return r && r.state !== 'active' ? r : null;
-        }, 15_000, 'the row to end');
+        const ended = await eventually(
+          async () => {
+            const r = await row(s.sessionId);
+            return r && r.state !== 'active' ? r : null;
+          },
+          15_000,
+          'the row to end',
+        );
         assert.equal(ended.state, 'closed');
         assert.ok(ended.endedAt!.getTime() - t0 < 1_000, `ended ${ended.endedAt!.getTime() - t0} ms after the client left`);
         await slotFreed(lane.base(), key);
@@ -102,12 +118,17 @@ for (const lane of lanes) {
       const dials: net.Socket[] = [];
       const provider = net.createServer((socket) => {
         socket.on('error', () => {});
-        socket.once('data', (request) => { if (/upgrade: websocket/i.test(request.toString())) dials.push(socket); });
+        socket.once('data', (request) => {
+          if (/upgrade: websocket/i.test(request.toString())) dials.push(socket);
+        });
       });
       await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
       try {
         const user = await newUser(`dial-${lane.name}-${hangUp}`);
-        await addProvider(user.workspaceId, user.routerId, { slug: 'slow', url: `ws://127.0.0.1:${(provider.address() as net.AddressInfo).port}/devtools/browser/x` });
+        await addProvider(user.workspaceId, user.routerId, {
+          slug: 'slow',
+          url: `ws://127.0.0.1:${(provider.address() as net.AddressInfo).port}/devtools/browser/x`,
+        });
         await setConnectionTimeout(user.routerId, 30_000);
         const key = await routerKey(user.workspaceId, user.routerId);
         const client = rawUpgrade(urlOn(lane.base(), key));
@@ -151,10 +172,14 @@ for (const lane of lanes) {
       const live = await eventually(() => db.sessionLog.findFirst({ where: { routerId: user.routerId, state: 'active' } }), 15_000, 'the live row');
       const t0 = Date.now();
       child.kill('SIGKILL');
-      const ended = await eventually(async () => {
-        const r = await row(live.id);
-        return r && r.state !== 'active' ? r : null;
-      }, 1_500, 'the row to end');
+      const ended = await eventually(
+        async () => {
+          const r = await row(live.id);
+          return r && r.state !== 'active' ? r : null;
+        },
+        1_500,
+        'the row to end',
+      );
       assert.equal(ended.state, 'closed');
       assert.ok(ended.endedAt!.getTime() - t0 < 1_000);
       await slotFreed(lane.base(), key);
@@ -195,12 +220,19 @@ for (const crash of ['Browser.crash', 'SIGKILL'] as const) {
     const closed = await s.closed;
     assert.equal(closed.code, 1011, 'the client reads an error close');
     assert.match(closed.reason, /browser/);
-    const ended = await eventually(async () => {
-      const r = await row(s.sessionId);
-      return r && r.state !== 'active' ? r : null;
-    }, 5_000, 'the row to end');
+    const ended = await eventually(
+      async () => {
+        const r = await row(s.sessionId);
+        return r && r.state !== 'active' ? r : null;
+      },
+      5_000,
+      'the row to end',
+    );
     assert.equal(ended.state, 'errored');
-    assert.match(ended.errorReason ?? '', /^the provider closed the WebSocket \(1011: the browser (exited unexpectedly|disconnected without closing the WebSocket)\)$/);
+    assert.match(
+      ended.errorReason ?? '',
+      /^the provider closed the WebSocket \(1011: the browser (exited unexpectedly|disconnected without closing the WebSocket)\)$/,
+    );
   });
 }
 
@@ -214,10 +246,14 @@ test('an address provider whose browser crashes (Browser.crash) ends the session
     s.ws.send(JSON.stringify({ id: 7, method: 'Browser.crash' }));
     const closed = await s.closed;
     assert.equal(closed.code, 1011);
-    const ended = await eventually(async () => {
-      const r = await row(s.sessionId);
-      return r && r.state !== 'active' ? r : null;
-    }, 5_000, 'the row to end');
+    const ended = await eventually(
+      async () => {
+        const r = await row(s.sessionId);
+        return r && r.state !== 'active' ? r : null;
+      },
+      5_000,
+      'the row to end',
+    );
     assert.equal(ended.state, 'errored');
     assert.ok(ended.errorReason, 'with a reason');
   } finally {

@@ -8,8 +8,12 @@ import { updateRouterRow } from '../support/providers';
 import { seedMember, seedProvider, seedSession, seedTrace } from '../support/seed';
 
 let browser: Chromium;
-before(async () => { browser = await launchChromium(); });
-after(async () => { await browser?.stop(); });
+before(async () => {
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.stop();
+});
 
 test('POST /v1/sessions/:id/close drops the client within a second; the browser stays', async () => {
   const owner = await newUser('close');
@@ -19,7 +23,11 @@ test('POST /v1/sessions/:id/close drops the client within a second; the browser 
   const key = await routerKey(owner.workspaceId, owner.routerId);
   const s = await expectOpened(connectUrl(key));
   await eventually(async () => (await call('GET', `/v1/sessions/${s.sessionId}`, { auth: { token: owner.token } })).status === 200, 15_000, 'session row');
-  expectError(await call('POST', `/v1/sessions/${s.sessionId}/close`, { auth: { token: member.token }, headers: { 'x-workspace-id': owner.workspaceId } }), 403, 'forbidden');
+  expectError(
+    await call('POST', `/v1/sessions/${s.sessionId}/close`, { auth: { token: member.token }, headers: { 'x-workspace-id': owner.workspaceId } }),
+    403,
+    'forbidden',
+  );
   const other = await newUser('closex');
   expectError(await call('POST', `/v1/sessions/${s.sessionId}/close`, { auth: { token: other.token } }), 404, 'not_found');
   const closed = expectOk(await call('POST', `/v1/sessions/${s.sessionId}/close`, { auth: { token: owner.token } }));
@@ -51,22 +59,30 @@ test('an active session shows its traffic while it runs; the end write keeps the
   const auth = { auth: { token: user.token } };
   // The proxy flushes live figures every SESSION_STATS_FLUSH_MS (500 ms in the test stack).
   // The 101 does not wait for the row (docs/connect.md): a 404 first is "not yet".
-  const live = await eventually(async () => {
-    const res = await call('GET', `/v1/sessions/${s.sessionId}`, auth);
-    if (res.status === 404) return null;
-    const got = expectOk(res);
-    return got.state === 'active' && got.messageCount >= 4 ? got : null;
-  }, 5_000, 'live figures on the active row');
+  const live = await eventually(
+    async () => {
+      const res = await call('GET', `/v1/sessions/${s.sessionId}`, auth);
+      if (res.status === 404) return null;
+      const got = expectOk(res);
+      return got.state === 'active' && got.messageCount >= 4 ? got : null;
+    },
+    5_000,
+    'live figures on the active row',
+  );
   assert.ok(live.bytesIn > 0 && live.bytesOut > 0);
   const listed = expectOk(await call('GET', '/v1/sessions?state=active', auth));
   assert.equal(listed.items[0].messageCount, live.messageCount);
 
   await cdp(s.ws, 'Browser.getVersion');
   s.ws.close();
-  const ended = await eventually(async () => {
-    const got = expectOk(await call('GET', `/v1/sessions/${s.sessionId}`, auth));
-    return got.state !== 'active' ? got : null;
-  }, 5_000, 'session end');
+  const ended = await eventually(
+    async () => {
+      const got = expectOk(await call('GET', `/v1/sessions/${s.sessionId}`, auth));
+      return got.state !== 'active' ? got : null;
+    },
+    5_000,
+    'session end',
+  );
   assert.equal(ended.messageCount, live.messageCount + 2);
   assert.ok(ended.bytesIn > live.bytesIn);
 });
@@ -81,7 +97,16 @@ test('a session whose traffic came before its row was written gets its figures o
   const id = newSessionId();
   const sessions = new SessionRegistry();
   const stats = { bytesIn: 120, bytesOut: 340, messages: 4, lastActivity: Date.now() };
-  sessions.add({ id, routerId: user.routerId, keyId: 'k', workspaceId: user.workspaceId, startedAt: Date.now(), idleTimeoutMs: 60_000, relay: { stats, close() {} }, ended: new Promise(() => {}) });
+  sessions.add({
+    id,
+    routerId: user.routerId,
+    keyId: 'k',
+    workspaceId: user.workspaceId,
+    startedAt: Date.now(),
+    idleTimeoutMs: 60_000,
+    relay: { stats, close() {} },
+    ended: new Promise(() => {}),
+  });
   const flusher = new LiveStatsFlusher(sessions, 60_000); // flushed by hand below
   try {
     await flusher.flush(); // no row yet
@@ -124,14 +149,26 @@ test('GET /v1/sessions: filters, paging, order, validation', async () => {
   ] as const;
   // Ended rows with no endedAt on purpose: the item's keys below must include it even when empty.
   for (const r of rows) {
-    await seedSession(user.workspaceId, r.routerId, { providerSlug: r.providerSlug, providerName: r.providerSlug, state: r.state, kind: r.kind, startedAt: new Date(r.at), endedAt: null, errorReason: r.state === 'errored' ? 'boom' : null });
+    await seedSession(user.workspaceId, r.routerId, {
+      providerSlug: r.providerSlug,
+      providerName: r.providerSlug,
+      state: r.state,
+      kind: r.kind,
+      startedAt: new Date(r.at),
+      endedAt: null,
+      errorReason: r.state === 'errored' ? 'boom' : null,
+    });
   }
   const auth = { token: user.token };
   const q = async (query: string) => expectOk(await call('GET', `/v1/sessions${query}`, { auth }));
   const all = await q('');
   assert.equal(all.total, 3, 'last 30 days by default');
   assert.deepEqual([all.page, all.pageSize], [1, 25]);
-  assert.deepEqual(all.items.map((s: { provider: { slug: string } }) => s.provider.slug), ['p1', 'p2', 'p1'], 'newest first');
+  assert.deepEqual(
+    all.items.map((s: { provider: { slug: string } }) => s.provider.slug),
+    ['p1', 'p2', 'p1'],
+    'newest first',
+  );
   assert.equal((await q(`?since=${base - 50 * 86_400_000}`)).total, 4);
   assert.equal((await q('?state=errored')).items[0].errorReason, 'boom');
   assert.equal((await q('?kind=agent')).total, 1);
@@ -144,7 +181,25 @@ test('GET /v1/sessions: filters, paging, order, validation', async () => {
     expectError(await call('GET', `/v1/sessions${bad}`, { auth }), 400, 'validation_error');
   }
   const item = all.items[0];
-  assert.deepEqual(Object.keys(item).sort(), ['billedCents', 'billedMillicents', 'bytesIn', 'bytesOut', 'durationMs', 'endedAt', 'errorReason', 'hasRecording', 'hasReplay', 'id', 'kind', 'messageCount', 'profileId', 'provider', 'startedAt', 'state', 'totalBytes']);
+  assert.deepEqual(Object.keys(item).sort(), [
+    'billedCents',
+    'billedMillicents',
+    'bytesIn',
+    'bytesOut',
+    'durationMs',
+    'endedAt',
+    'errorReason',
+    'hasRecording',
+    'hasReplay',
+    'id',
+    'kind',
+    'messageCount',
+    'profileId',
+    'provider',
+    'startedAt',
+    'state',
+    'totalBytes',
+  ]);
   const other = await newUser('listx');
   expectError(await call('GET', `/v1/sessions/${item.id}`, { auth: { token: other.token } }), 404, 'not_found');
   assert.equal((await call('GET', '/v1/sessions', { auth })).headers.get('x-ratelimit-limit'), '5000');
@@ -157,7 +212,9 @@ test('GET /v1/sessions items say whether each was traced and with which profile,
   const traced = await seedSession(user.workspaceId, user.routerId, { state: 'closed', durationMs: 1_000, profileId: 'prof_marks_1' });
   await seedTrace(traced);
   const list = expectOk(await call('GET', '/v1/sessions', { auth: user }));
-  const byId = new Map<string, { hasReplay: boolean; profileId: string | null }>(list.items.map((item: { id: string; hasReplay: boolean; profileId: string | null }) => [item.id, item]));
+  const byId = new Map<string, { hasReplay: boolean; profileId: string | null }>(
+    list.items.map((item: { id: string; hasReplay: boolean; profileId: string | null }) => [item.id, item]),
+  );
   assert.deepEqual([byId.get(plain.id)?.hasReplay, byId.get(plain.id)?.profileId], [false, null]);
   assert.deepEqual([byId.get(traced.id)?.hasReplay, byId.get(traced.id)?.profileId], [true, 'prof_marks_1']);
   const one = expectOk(await call('GET', `/v1/sessions/${traced.id}`, { auth: user }));

@@ -25,8 +25,14 @@ test('Ctrl-C on npm start: the proxy drains and writes its sessions, the pool an
   const [webPort, proxyPort, poolPort, pgPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   // A user's shell: none of the test stack's settings.
   const env: Record<string, string | undefined> = {
-    PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG,
-    DATA_DIR: dataDir, WEB_PORT: String(webPort), PORT: String(proxyPort), POOL_PORT: String(poolPort), EMBEDDED_PG_PORT: String(pgPort),
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LANG: process.env.LANG,
+    DATA_DIR: dataDir,
+    WEB_PORT: String(webPort),
+    PORT: String(proxyPort),
+    POOL_PORT: String(poolPort),
+    EMBEDDED_PG_PORT: String(pgPort),
     LOG_LEVEL: 'info',
   };
   // Its own process group, as the terminal's foreground job.
@@ -42,8 +48,18 @@ test('Ctrl-C on npm start: the proxy drains and writes its sessions, the pool an
   let browser: Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined;
   try {
     await printed(/press Ctrl-C to stop/, 150_000);
-    const seeded = JSON.parse((await promisify(execFile)(process.execPath, [programRunner, 'scripts/seed.ts', '--email', 'ctrl-c@example.test', '--password', 'a seeded password', '--json'], { env: env as NodeJS.ProcessEnv })).stdout.trim());
-    const key = await (await fetch(`http://localhost:${webPort}/v1/api-keys/current/plaintext`, { headers: { authorization: `Bearer ${seeded.accessToken}` } })).json();
+    const seeded = JSON.parse(
+      (
+        await promisify(execFile)(
+          process.execPath,
+          [programRunner, 'scripts/seed.ts', '--email', 'ctrl-c@example.test', '--password', 'a seeded password', '--json'],
+          { env: env as NodeJS.ProcessEnv },
+        )
+      ).stdout.trim(),
+    );
+    const key = await (
+      await fetch(`http://localhost:${webPort}/v1/api-keys/current/plaintext`, { headers: { authorization: `Bearer ${seeded.accessToken}` } })
+    ).json();
     await claimOperator(output, `http://localhost:${webPort}`, seeded.accessToken);
     await signUpGetsProbedPool(`http://localhost:${webPort}`);
     browser = await chromium.connectOverCDP(`ws://localhost:${proxyPort}/v1/connect?token=${key.data.plaintextKey}`, { timeout: 90_000 });
@@ -89,7 +105,11 @@ async function claimOperator(output: string, web: string, token: string) {
   assert.equal(page.status, 307, 'signed out, the link asks to sign in first');
   assert.equal(new URL(page.headers.get('location')!, web).searchParams.get('callbackUrl'), link.slice(web.length));
   const session = await signIn('ctrl-c@example.test', 'a seeded password', web);
-  const claimed = await call('POST', '/api/operator/claim', { auth: { ...session, origin: web }, body: { token: new URL(link).searchParams.get('token') }, base: web });
+  const claimed = await call('POST', '/api/operator/claim', {
+    auth: { ...session, origin: web },
+    body: { token: new URL(link).searchParams.get('token') },
+    base: web,
+  });
   assert.deepEqual(expectOk(claimed), { operator: true, email: 'ctrl-c@example.test' });
   assert.equal(expectOk(await call('GET', '/v1/me', { auth: { token }, base: web })).isAdmin, true);
 }
@@ -97,15 +117,23 @@ async function claimOperator(output: string, web: string, token: string) {
 /** A sign-up on the web gets the local pool as its router's first provider, with the capabilities a probe records. */
 async function signUpGetsProbedPool(web: string) {
   const email = 'second@example.test';
-  const signedUp = await call('POST', '/api/sign-up', { base: web, headers: { origin: web }, body: { name: 'Second User', email, password: 'a second password' } });
+  const signedUp = await call('POST', '/api/sign-up', {
+    base: web,
+    headers: { origin: web },
+    body: { name: 'Second User', email, password: 'a second password' },
+  });
   assert.equal(signedUp.status, 201, JSON.stringify(signedUp.body));
   const session = await signIn(email, 'a second password', web);
   // Written with the web's latest probe of the pool, or filled in by the probe started then.
-  const capabilities = await eventually(async () => {
-    const { items } = expectOk(await call('GET', '/v1/providers', { auth: session, base: web }));
-    const pool = items.find((p: { slug: string }) => p.slug === 'local-pool');
-    return pool?.capabilities.probedAt ? pool.capabilities : null;
-  }, 30_000, 'the local-pool provider probed');
+  const capabilities = await eventually(
+    async () => {
+      const { items } = expectOk(await call('GET', '/v1/providers', { auth: session, base: web }));
+      const pool = items.find((p: { slug: string }) => p.slug === 'local-pool');
+      return pool?.capabilities.probedAt ? pool.capabilities : null;
+    },
+    30_000,
+    'the local-pool provider probed',
+  );
   assert.equal(capabilities.providerKind, 'managed');
   assert.ok(capabilities.probeDurationMs > 0 && capabilities.targetCreateLatencyMs >= 0, JSON.stringify(capabilities));
 }

@@ -46,7 +46,13 @@ after(async () => {
 /** The user-data-dirs of the pool's live sessions, as the host sees them. */
 function sessionDirs(): string[] {
   const root = path.join(DATA_DIR, 'pool');
-  return readdirSync(root).filter((n) => n.startsWith('run-')).flatMap((run) => readdirSync(path.join(root, run), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => path.join(root, run, e.name)));
+  return readdirSync(root)
+    .filter((n) => n.startsWith('run-'))
+    .flatMap((run) =>
+      readdirSync(path.join(root, run), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => path.join(root, run, e.name)),
+    );
 }
 
 /** The Playwright page of a target created over raw CDP (it appears in the default context). */
@@ -80,12 +86,15 @@ async function pageInitiated(start: () => Promise<unknown>): Promise<string> {
 }
 
 async function navigationFails(target: Page, url: string): Promise<string> {
-  const error = await target.goto(url).then(() => null, (e: Error) => e);
+  const error = await target.goto(url).then(
+    () => null,
+    (e: Error) => e,
+  );
   assert.ok(error, `${url} loaded`);
   return error.message;
 }
 
-test('file: navigations are refused: the secrets file, another session\'s directory, /etc/passwd', async () => {
+test("file: navigations are refused: the secrets file, another session's directory, /etc/passwd", async () => {
   const dirs = sessionDirs();
   assert.ok(dirs.length >= 2, `two live sessions have directories: ${dirs.join(', ')}`);
   for (const url of [`file://${DATA_DIR}/secrets.json`, 'file:///etc/passwd', ...dirs.map((d) => `file://${d}/`)]) {
@@ -118,14 +127,27 @@ test('a page cannot reach the pool, the database or the metadata service; an ord
   // no-cors answer is opaque to the page, and Chromium strips its headers).
   const attempt = async (url: string) => {
     const answered = page.waitForResponse((r) => r.request().resourceType() === 'fetch', { timeout: 30_000 }).catch(() => null);
-    const outcome = await page.evaluate((u) => fetch(u, { mode: 'no-cors' }).then(() => 'answered', (e: Error) => `failed: ${e.message}`), url);
+    const outcome = await page.evaluate(
+      (u) =>
+        fetch(u, { mode: 'no-cors' }).then(
+          () => 'answered',
+          (e: Error) => `failed: ${e.message}`,
+        ),
+      url,
+    );
     return { outcome, status: outcome === 'answered' ? (await answered)?.status() : undefined };
   };
   // Control: the local test site is reachable (allow), so a refusal below is the policy's.
   assert.deepEqual(await attempt(`${site.url}/basic`), { outcome: 'answered', status: 200 });
   // Refused by the egress proxy with its 403, never an answer of the target; the same address
   // opened in a tab shows the policy's page and header, naming the rule.
-  for (const url of [`http://127.0.0.1:${POOL_PORT}/pool/status`, `http://localhost:${POOL_PORT}/pool/sessions`, `http://127.0.0.1:${DB_PORT}/`, 'http://169.254.169.254/latest/meta-data/', `http://[::ffff:127.0.0.1]:${POOL_PORT}/pool/status`]) {
+  for (const url of [
+    `http://127.0.0.1:${POOL_PORT}/pool/status`,
+    `http://localhost:${POOL_PORT}/pool/sessions`,
+    `http://127.0.0.1:${DB_PORT}/`,
+    'http://169.254.169.254/latest/meta-data/',
+    `http://[::ffff:127.0.0.1]:${POOL_PORT}/pool/status`,
+  ]) {
     assert.deepEqual(await attempt(url), { outcome: 'answered', status: 403 }, url);
     const tab = await page.context().newPage();
     const opened = await tab.goto(url);
@@ -134,10 +156,14 @@ test('a page cannot reach the pool, the database or the metadata service; an ord
     assert.match(await tab.locator('body').innerText(), /refused by this service's egress policy/, url);
     await tab.close();
   }
-  const ws = await page.evaluate((u) => new Promise<string>((resolve) => {
-    const socket = new WebSocket(u);
-    socket.onopen = () => resolve('opened');
-    socket.onerror = () => resolve('failed');
-  }), `ws://127.0.0.1:${POOL_PORT}/`);
+  const ws = await page.evaluate(
+    (u) =>
+      new Promise<string>((resolve) => {
+        const socket = new WebSocket(u);
+        socket.onopen = () => resolve('opened');
+        socket.onerror = () => resolve('failed');
+      }),
+    `ws://127.0.0.1:${POOL_PORT}/`,
+  );
   assert.equal(ws, 'failed');
 });

@@ -20,13 +20,24 @@ import { startTestPool, TEST_TOKEN, type TestPool } from '../../proxy/pool/testi
 
 let browser: Chromium;
 let site: TestSite;
-before(async () => { [browser, site] = await Promise.all([launchChromium(), startTestSite()]); });
-after(async () => { await Promise.all([browser?.stop(), site?.close()]); });
+before(async () => {
+  [browser, site] = await Promise.all([launchChromium(), startTestSite()]);
+});
+after(async () => {
+  await Promise.all([browser?.stop(), site?.close()]);
+});
 
-interface StatusBody { ok: boolean; queued: number; providers: { slug: string; healthy: boolean; active: number; cooldownUntil: string | null }[] }
+interface StatusBody {
+  ok: boolean;
+  queued: number;
+  providers: { slug: string; healthy: boolean; active: number; cooldownUntil: string | null }[];
+}
 
 /** GET /v1/status from a chosen source address, with extra headers (X-Forwarded-For). */
-function getStatus(key: string | null, options: { localAddress?: string; headers?: Record<string, string>; base?: string } = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string; json: StatusBody | null }> {
+function getStatus(
+  key: string | null,
+  options: { localAddress?: string; headers?: Record<string, string>; base?: string } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string; json: StatusBody | null }> {
   const url = new URL(`${options.base ?? PROXY_HTTP}/v1/status`);
   const headers: Record<string, string> = { ...options.headers };
   if (key !== null) headers.authorization = `Bearer ${key}`;
@@ -36,7 +47,11 @@ function getStatus(key: string | null, options: { localAddress?: string; headers
       res.on('data', (c: Buffer) => (text += c.toString()));
       res.on('end', () => {
         let json: StatusBody | null = null;
-        try { json = JSON.parse(text) as StatusBody; } catch { /* plain text */ }
+        try {
+          json = JSON.parse(text) as StatusBody;
+        } catch {
+          /* plain text */
+        }
         resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
       });
     });
@@ -67,7 +82,10 @@ test('a throttled address: its valid key still works on connect, status and the 
   assert.equal(session.provider, 'a');
   const status = await getStatus(key, { localAddress: FROM });
   assert.equal(status.status, 200, status.text);
-  assert.deepEqual(status.json?.providers.map((p) => p.slug), ['a']);
+  assert.deepEqual(
+    status.json?.providers.map((p) => p.slug),
+    ['a'],
+  );
   const page = expectStatus(await dataApi('content', key, { url: `${site.url}/basic`, formats: ['text'] }, { localAddress: FROM }), 200);
   assert.equal(page.json.success, true);
   session.ws.close();
@@ -109,7 +127,8 @@ test('a throttled address: its valid key still works on connect, status and the 
 test('without TRUST_PROXY a client-sent X-Forwarded-For is ignored: the socket address counts', async () => {
   const FROM = '127.0.0.4';
   const statuses: number[] = [];
-  for (let i = 0; i < 11; i++) statuses.push((await getStatus(unknownKey(), { localAddress: FROM, headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } })).status);
+  for (let i = 0; i < 11; i++)
+    statuses.push((await getStatus(unknownKey(), { localAddress: FROM, headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } })).status);
   assert.deepEqual(statuses, [...Array(10).fill(401), 429]);
 });
 
@@ -119,12 +138,31 @@ test('with TRUST_PROXY=1 the right-most X-Forwarded-For entry is the address tha
   const key = await routerKey(user.workspaceId, user.routerId);
   // A proxy process of its own, started as the stack starts one, with TRUST_PROXY=1.
   const port = await freePort();
-  const child = startChild('proxy-trust', [programRunner, 'proxy/index.ts'], { ...process.env, SERVICE_NAME: 'proxy', HOST: '127.0.0.1', PORT: String(port), TRUST_PROXY: '1', PROXY_INSTANCE_ID: `trust-${port}`, SHUTDOWN_DRAIN_MS: '1000', ENCODE_CONCURRENCY: '0', WEBHOOK_DELIVERY: '0' }, !process.env.TEST_VERBOSE);
+  const child = startChild(
+    'proxy-trust',
+    [programRunner, 'proxy/index.ts'],
+    {
+      ...process.env,
+      SERVICE_NAME: 'proxy',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      TRUST_PROXY: '1',
+      PROXY_INSTANCE_ID: `trust-${port}`,
+      SHUTDOWN_DRAIN_MS: '1000',
+      ENCODE_CONCURRENCY: '0',
+      WEBHOOK_DELIVERY: '0',
+    },
+    !process.env.TEST_VERBOSE,
+  );
   try {
     await waitForListening(child, port, { name: 'proxy-trust' });
     const base = `http://127.0.0.1:${port}`;
     // Every request comes from the same socket address (the "reverse proxy" on 127.0.0.1).
-    const via = (client: string, spoofed?: string) => ({ base, localAddress: '127.0.0.1', headers: { 'x-forwarded-for': spoofed ? `${spoofed}, ${client}` : client } });
+    const via = (client: string, spoofed?: string) => ({
+      base,
+      localAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': spoofed ? `${spoofed}, ${client}` : client },
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await getStatus(unknownKey(), via('203.0.113.7'))).status);
     assert.deepEqual(statuses, Array(10).fill(401));
@@ -153,8 +191,20 @@ test('with TRUST_PROXY=1 the right-most X-Forwarded-For entry is the address tha
 async function routerOn(tag: string, pool: TestPool, extra: { slug: string; url: string; priority: number }[] = []) {
   const user = await newUser(tag);
   // Any failure would start a cooldown at once: a full answer counted as one shows immediately.
-  await updateRouterRow(user.routerId, { strategy: 'priority-chain', cooldownMinRequestVolume: 1, cooldownFailureThreshold: 0, cooldownDefaultMs: 60_000, queueTimeoutMs: 60_000, connectionTimeoutMs: 30_000 });
-  const provider = await addProvider(user.workspaceId, user.routerId, { slug: 'pool', url: `${pool.ws}/`, priority: 1, headers: { Authorization: `Bearer ${TEST_TOKEN}` } });
+  await updateRouterRow(user.routerId, {
+    strategy: 'priority-chain',
+    cooldownMinRequestVolume: 1,
+    cooldownFailureThreshold: 0,
+    cooldownDefaultMs: 60_000,
+    queueTimeoutMs: 60_000,
+    connectionTimeoutMs: 30_000,
+  });
+  const provider = await addProvider(user.workspaceId, user.routerId, {
+    slug: 'pool',
+    url: `${pool.ws}/`,
+    priority: 1,
+    headers: { Authorization: `Bearer ${TEST_TOKEN}` },
+  });
   const { db } = await import('../../lib/db');
   await db.provider.update({ where: { id: provider.id }, data: { capabilities: { providerKind: 'managed', advertisedMaxConcurrent: 1 } } });
   for (const p of extra) await addProvider(user.workspaceId, user.routerId, p);
@@ -183,11 +233,17 @@ test('two routers share one full pool: the second queues (no cooldown) and gets 
 
     // Router B's engine thinks the pool is free (it shares nothing with A's): the pool says full.
     let bSettled = false;
-    const second = open(connectUrl(b.key)).finally(() => { bSettled = true; });
-    const waiting = await eventually(async () => {
-      const s = (await getStatus(b.key)).json;
-      return s && s.queued === 1 ? s : null;
-    }, 20_000, 'router B to queue for the full pool');
+    const second = open(connectUrl(b.key)).finally(() => {
+      bSettled = true;
+    });
+    const waiting = await eventually(
+      async () => {
+        const s = (await getStatus(b.key)).json;
+        return s && s.queued === 1 ? s : null;
+      },
+      20_000,
+      'router B to queue for the full pool',
+    );
     assert.equal(bSettled, false);
     assert.equal(poolOf(waiting).healthy, true, 'not unhealthy');
     assert.equal(poolOf(waiting).cooldownUntil, null, 'not cooling down');
@@ -218,7 +274,9 @@ test('two routers share one full pool: the second queues (no cooldown) and gets 
     const again = await expectOpened(connectUrl(a.key));
     assert.equal(again.provider, 'pool');
     let callDone = false;
-    const call = dataApi('content', b.key, { url: `${site.url}/basic`, formats: ['text'] }).finally(() => { callDone = true; });
+    const call = dataApi('content', b.key, { url: `${site.url}/basic`, formats: ['text'] }).finally(() => {
+      callDone = true;
+    });
     await eventually(async () => (await getStatus(b.key)).json?.queued === 1, 20_000, 'the data-API call to queue for the full pool');
     assert.equal(callDone, false);
     assert.equal(poolOf((await getStatus(b.key)).json).cooldownUntil, null);

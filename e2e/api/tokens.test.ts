@@ -67,7 +67,10 @@ test('revoke keeps the token listed with revokedAt; delete removes it', async ()
   expectError(await call('POST', `/v1/access-tokens/${created.id}/rotate`, { auth: session }), 409, 'conflict');
   assert.deepEqual(expectOk(await call('DELETE', `/v1/access-tokens/${created.id}`, { auth: session })), { id: created.id });
   list = expectOk(await call('GET', '/v1/access-tokens', { auth: session }));
-  assert.equal(list.items.some((t: { id: string }) => t.id === created.id), false);
+  assert.equal(
+    list.items.some((t: { id: string }) => t.id === created.id),
+    false,
+  );
 });
 
 test("another user's token is not_found for every action", async () => {

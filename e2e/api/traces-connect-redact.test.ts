@@ -48,15 +48,24 @@ async function tracedSession(user: CaptureUser) {
   const pw = await chromium.connectOverCDP(`${proxyUrl}/v1/connect?${new URLSearchParams({ token: user.key, observability: 'true' })}`);
   const page = await pw.contexts()[0]!.newPage();
   await page.goto(`${site.url}/traced-next`);
-  await page.evaluate(({ value, acct }) => fetch(`/api/ok?n=7&acct=${acct}&keep=1&token=default-secret`, { headers: { 'X-Site-Secret-Id': value, 'X-Other-Id': 'visible' } }), { value: HEADER_VALUE, acct: ACCT });
-  await page.evaluate((acct) => { location.hash = `ACCT=${acct}&state=kept`; }, FRAGMENT_ACCT);
+  await page.evaluate(
+    ({ value, acct }) => fetch(`/api/ok?n=7&acct=${acct}&keep=1&token=default-secret`, { headers: { 'X-Site-Secret-Id': value, 'X-Other-Id': 'visible' } }),
+    { value: HEADER_VALUE, acct: ACCT },
+  );
+  await page.evaluate((acct) => {
+    location.hash = `ACCT=${acct}&state=kept`;
+  }, FRAGMENT_ACCT);
   await page.waitForFunction(() => location.hash.includes('state=kept'));
   const sessionId = await newestSessionId(user.workspaceId);
   await pw.close();
-  const trace = await eventually(async () => {
-    const row = await db.trace.findUnique({ where: { sessionLogId: sessionId } });
-    return row?.complete ? row : null;
-  }, 15_000, 'the trace to complete');
+  const trace = await eventually(
+    async () => {
+      const row = await db.trace.findUnique({ where: { sessionLogId: sessionId } });
+      return row?.complete ? row : null;
+    },
+    15_000,
+    'the trace to complete',
+  );
   let raw = '';
   for (let n = 0; ; n++) {
     const text = await readFile(blobFile(pageKey(trace.id, n)), 'utf8').catch(() => null);
@@ -74,8 +83,16 @@ async function tracedSession(user: CaptureUser) {
 /** Every header set of the trace's requests and responses, with where it was seen. */
 function headerSets(events: TraceEvent[]): [string, Record<string, string>][] {
   return events.flatMap((e): [string, Record<string, string>][] => {
-    if (e.kind === 'request') return [[`request ${e.seq}`, e.headers], ...(e.redirectResponse ? [[`redirect ${e.seq}`, e.redirectResponse.headers] as [string, Record<string, string>]] : [])];
-    if (e.kind === 'response') return [[`response ${e.seq}`, e.headers], ...(e.requestHeaders ? [[`response ${e.seq} (sent)`, e.requestHeaders] as [string, Record<string, string>]] : [])];
+    if (e.kind === 'request')
+      return [
+        [`request ${e.seq}`, e.headers],
+        ...(e.redirectResponse ? [[`redirect ${e.seq}`, e.redirectResponse.headers] as [string, Record<string, string>]] : []),
+      ];
+    if (e.kind === 'response')
+      return [
+        [`response ${e.seq}`, e.headers],
+        ...(e.requestHeaders ? [[`response ${e.seq} (sent)`, e.requestHeaders] as [string, Record<string, string>]] : []),
+      ];
     return [];
   });
 }
@@ -102,7 +119,8 @@ test("a router's traceRedactNames reach its next session's trace and HAR after a
   assert.equal(redacted.fetched.headers['X-Other-Id'], 'visible');
   assert.ok(redacted.fragment.url.endsWith('#ACCT=[redacted]&state=kept'), `${redacted.fragment.url}: compared without case`);
   for (const [where, headers] of headerSets(redacted.events)) {
-    for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === 'x-site-secret-id') assert.equal(value, '[redacted]', `${name} of ${where}`);
+    for (const [name, value] of Object.entries(headers))
+      if (name.toLowerCase() === 'x-site-secret-id') assert.equal(value, '[redacted]', `${name} of ${where}`);
   }
 
   // The HAR is made from the stored trace: the same values, redacted; the rest kept.
@@ -110,8 +128,19 @@ test("a router's traceRedactNames reach its next session's trace and HAR after a
   assert.equal(har.status, 200);
   const text = JSON.stringify(har.body);
   for (const secret of [HEADER_VALUE, ACCT]) assert.equal(text.includes(secret), false, `${secret} is not in the HAR`);
-  const entry = (har.body as { log: { entries: { request: { url: string; headers: { name: string; value: string }[]; queryString: { name: string; value: string }[] } }[] } }).log.entries.find((e) => e.request.url.includes('n=7'));
+  const entry = (
+    har.body as { log: { entries: { request: { url: string; headers: { name: string; value: string }[]; queryString: { name: string; value: string }[] } }[] } }
+  ).log.entries.find((e) => e.request.url.includes('n=7'));
   assert.ok(entry, 'the fetch is in the HAR');
-  assert.deepEqual(entry.request.queryString.filter((q) => ['acct', 'keep'].includes(q.name)).map((q) => [q.name, q.value]), [['acct', '[redacted]'], ['keep', '1']]);
-  assert.ok(entry.request.headers.some((h) => h.name.toLowerCase() === 'x-site-secret-id' && h.value === '[redacted]'), JSON.stringify(entry.request.headers));
+  assert.deepEqual(
+    entry.request.queryString.filter((q) => ['acct', 'keep'].includes(q.name)).map((q) => [q.name, q.value]),
+    [
+      ['acct', '[redacted]'],
+      ['keep', '1'],
+    ],
+  );
+  assert.ok(
+    entry.request.headers.some((h) => h.name.toLowerCase() === 'x-site-secret-id' && h.value === '[redacted]'),
+    JSON.stringify(entry.request.headers),
+  );
 });

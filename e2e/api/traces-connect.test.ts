@@ -21,7 +21,21 @@ import { sessionCharge, traceCharge } from '../../lib/billing/charges';
 import { blobs } from '../../lib/blobs';
 import { settings } from '../../lib/config/settings';
 import { db } from '../../lib/db';
-import { pageKey, parsePage, traceCompleteKey, traceFolder, type ConsoleEvent, type ExceptionEvent, type FailedEvent, type NavigationEvent, type NoteEvent, type RequestEvent, type ResponseEvent, type TraceEvent, type TraceSummary } from '../../lib/traces/format';
+import {
+  pageKey,
+  parsePage,
+  traceCompleteKey,
+  traceFolder,
+  type ConsoleEvent,
+  type ExceptionEvent,
+  type FailedEvent,
+  type NavigationEvent,
+  type NoteEvent,
+  type RequestEvent,
+  type ResponseEvent,
+  type TraceEvent,
+  type TraceSummary,
+} from '../../lib/traces/format';
 import { settleOrphanedTraces } from '../../lib/traces/settle-orphans';
 import { seedSession, seedTrace } from '../support/seed-sessions';
 
@@ -49,17 +63,25 @@ const withProvider = (tag: string, balanceMillicents?: bigint) => userWithProvid
 const sessionOf = (workspaceId: string) => newestSessionId(workspaceId);
 
 async function completed(sessionId: string) {
-  return eventually(async () => {
-    const t = await db.trace.findUnique({ where: { sessionLogId: sessionId } });
-    return t?.complete ? t : null;
-  }, 15_000, 'the trace to complete');
+  return eventually(
+    async () => {
+      const t = await db.trace.findUnique({ where: { sessionLogId: sessionId } });
+      return t?.complete ? t : null;
+    },
+    15_000,
+    'the trace to complete',
+  );
 }
 
 async function ended(sessionId: string) {
-  return eventually(async () => {
-    const s = await db.sessionLog.findUniqueOrThrow({ where: { id: sessionId } });
-    return s.state !== 'active' ? s : null;
-  }, 10_000, 'the session end');
+  return eventually(
+    async () => {
+      const s = await db.sessionLog.findUniqueOrThrow({ where: { id: sessionId } });
+      return s.state !== 'active' ? s : null;
+    },
+    10_000,
+    'the session end',
+  );
 }
 
 /** Every event on storage, page after page, and the raw bytes of the page files. */
@@ -91,84 +113,112 @@ async function tracedPage(url: string, workspaceId: string, then?: (page: import
   return { tab, sessionId };
 }
 
-test('a Playwright session on a page with fetches, a failure, console output and an exception: every event is in the trace, tied to its tab', SLOW, async () => {
-  const user = await withProvider('trace-basic');
-  const { tab, sessionId } = await tracedPage(connectUrl(user.key, { observability: 'true' }), user.workspaceId, async (page) => {
-    await page.goto(`${site.url}/traced-next`);
-    await page.close();
-  });
-  const trace = await completed(sessionId);
-  const { events, raw } = await eventsOf(trace.id);
-  assert.equal(trace.eventCount, events.length);
-  assert.equal(Number(trace.sizeBytes), Buffer.byteLength(raw));
-  assert.equal(trace.truncated, null);
-  assert.equal(trace.droppedEvents, 0);
-  assert.ok(events.every((e, i) => e.seq === i), 'events numbered in order');
-  assert.ok(events.every((e, i) => i === 0 || e.t >= events[i - 1]!.t), 'times never go back');
+test(
+  'a Playwright session on a page with fetches, a failure, console output and an exception: every event is in the trace, tied to its tab',
+  SLOW,
+  async () => {
+    const user = await withProvider('trace-basic');
+    const { tab, sessionId } = await tracedPage(connectUrl(user.key, { observability: 'true' }), user.workspaceId, async (page) => {
+      await page.goto(`${site.url}/traced-next`);
+      await page.close();
+    });
+    const trace = await completed(sessionId);
+    const { events, raw } = await eventsOf(trace.id);
+    assert.equal(trace.eventCount, events.length);
+    assert.equal(Number(trace.sizeBytes), Buffer.byteLength(raw));
+    assert.equal(trace.truncated, null);
+    assert.equal(trace.droppedEvents, 0);
+    assert.ok(
+      events.every((e, i) => e.seq === i),
+      'events numbered in order',
+    );
+    assert.ok(
+      events.every((e, i) => i === 0 || e.t >= events[i - 1]!.t),
+      'times never go back',
+    );
 
-  const ofTab = events.filter((e) => e.tab === tab);
-  assert.ok(ofTab.some((e) => e.kind === 'tab' && e.action === 'opened'), 'the tab opened');
-  assert.ok(ofTab.some((e) => e.kind === 'tab' && e.action === 'closed'), 'and closed');
-  const requests = ofTab.filter((e): e is RequestEvent => e.kind === 'request');
-  const responses = ofTab.filter((e): e is ResponseEvent => e.kind === 'response');
-  const byPath = (p: string) => {
-    const request = requests.find((r) => new URL(r.url).pathname + new URL(r.url).search === p);
-    assert.ok(request, `a request to ${p}: ${requests.map((r) => r.url).join(', ')}`);
-    const rest = ofTab.filter((e) => 'requestId' in e && e.requestId === request.requestId);
-    return { request, response: rest.find((e): e is ResponseEvent => e.kind === 'response'), finished: rest.find((e) => e.kind === 'finished'), failed: rest.find((e): e is FailedEvent => e.kind === 'failed') };
-  };
-  // The document, the fetches, the failure and the cut connection, each with its outcome.
-  const doc = byPath('/traced');
-  assert.equal(doc.request.type, 'Document');
-  assert.equal(doc.response?.status, 200);
-  assert.ok(doc.finished);
-  const ok = byPath('/api/ok?n=1');
-  assert.equal(ok.request.type, 'Fetch');
-  assert.equal(ok.request.method, 'GET');
-  assert.equal(ok.request.headers['X-Trace-Test'], 'visible');
-  assert.equal(ok.request.headers['Authorization'], '[redacted]');
-  assert.equal(ok.response?.status, 200);
-  assert.equal(ok.response?.mimeType, 'application/json');
-  assert.ok(ok.response!.encodedDataLength > 0 && ok.response!.timing, 'size and timing');
-  assert.ok(ok.finished && (ok.finished as { encodedDataLength: number }).encodedDataLength > 0);
-  assert.ok(ok.request.wallTime > 1e9 && ok.request.timestamp > 0);
-  const fail = byPath('/api/fail');
-  assert.equal(fail.response?.status, 500);
-  assert.equal(fail.response?.statusText, 'Internal Server Error');
-  const reset = byPath('/api/reset');
-  assert.equal(reset.response, undefined);
-  assert.match(reset.failed?.errorText ?? '', /net::ERR_EMPTY_RESPONSE/);
-  assert.ok(responses.length >= 4);
+    const ofTab = events.filter((e) => e.tab === tab);
+    assert.ok(
+      ofTab.some((e) => e.kind === 'tab' && e.action === 'opened'),
+      'the tab opened',
+    );
+    assert.ok(
+      ofTab.some((e) => e.kind === 'tab' && e.action === 'closed'),
+      'and closed',
+    );
+    const requests = ofTab.filter((e): e is RequestEvent => e.kind === 'request');
+    const responses = ofTab.filter((e): e is ResponseEvent => e.kind === 'response');
+    const byPath = (p: string) => {
+      const request = requests.find((r) => new URL(r.url).pathname + new URL(r.url).search === p);
+      assert.ok(request, `a request to ${p}: ${requests.map((r) => r.url).join(', ')}`);
+      const rest = ofTab.filter((e) => 'requestId' in e && e.requestId === request.requestId);
+      return {
+        request,
+        response: rest.find((e): e is ResponseEvent => e.kind === 'response'),
+        finished: rest.find((e) => e.kind === 'finished'),
+        failed: rest.find((e): e is FailedEvent => e.kind === 'failed'),
+      };
+    };
+    // The document, the fetches, the failure and the cut connection, each with its outcome.
+    const doc = byPath('/traced');
+    assert.equal(doc.request.type, 'Document');
+    assert.equal(doc.response?.status, 200);
+    assert.ok(doc.finished);
+    const ok = byPath('/api/ok?n=1');
+    assert.equal(ok.request.type, 'Fetch');
+    assert.equal(ok.request.method, 'GET');
+    assert.equal(ok.request.headers['X-Trace-Test'], 'visible');
+    assert.equal(ok.request.headers['Authorization'], '[redacted]');
+    assert.equal(ok.response?.status, 200);
+    assert.equal(ok.response?.mimeType, 'application/json');
+    assert.ok(ok.response!.encodedDataLength > 0 && ok.response!.timing, 'size and timing');
+    assert.ok(ok.finished && (ok.finished as { encodedDataLength: number }).encodedDataLength > 0);
+    assert.ok(ok.request.wallTime > 1e9 && ok.request.timestamp > 0);
+    const fail = byPath('/api/fail');
+    assert.equal(fail.response?.status, 500);
+    assert.equal(fail.response?.statusText, 'Internal Server Error');
+    const reset = byPath('/api/reset');
+    assert.equal(reset.response, undefined);
+    assert.match(reset.failed?.errorText ?? '', /net::ERR_EMPTY_RESPONSE/);
+    assert.ok(responses.length >= 4);
 
-  // Console at its levels, with where it came from; the exception; the navigations.
-  const consoles = ofTab.filter((e): e is ConsoleEvent => e.kind === 'console' && e.source !== 'network');
-  const line = (text: string) => consoles.find((c) => c.text === text);
-  assert.equal(line('hello trace 42')?.level, 'log');
-  assert.equal(line('an info line')?.level, 'info');
-  assert.equal(line('a warning line')?.level, 'warning');
-  const boom = line('boom happened');
-  assert.equal(boom?.level, 'error');
-  assert.match(boom?.url ?? '', /\/traced$/);
-  assert.ok((boom?.line ?? 0) > 0);
-  const exception = ofTab.find((e): e is ExceptionEvent => e.kind === 'exception');
-  assert.match(exception?.text ?? '', /Uncaught Error: uncaught trace error/);
-  assert.match(exception?.stack ?? '', /at /);
-  const navigations = ofTab.filter((e): e is NavigationEvent => e.kind === 'navigation' && e.main);
-  assert.deepEqual(navigations.map((n) => [new URL(n.url).pathname + new URL(n.url).hash, n.sameDocument]), [['/traced', false], ['/traced#step-2', true], ['/traced-next', false]]);
-  assert.equal(ofTab.filter((e) => e.kind === 'note').length, 0, 'Playwright enables everything: nothing to note');
+    // Console at its levels, with where it came from; the exception; the navigations.
+    const consoles = ofTab.filter((e): e is ConsoleEvent => e.kind === 'console' && e.source !== 'network');
+    const line = (text: string) => consoles.find((c) => c.text === text);
+    assert.equal(line('hello trace 42')?.level, 'log');
+    assert.equal(line('an info line')?.level, 'info');
+    assert.equal(line('a warning line')?.level, 'warning');
+    const boom = line('boom happened');
+    assert.equal(boom?.level, 'error');
+    assert.match(boom?.url ?? '', /\/traced$/);
+    assert.ok((boom?.line ?? 0) > 0);
+    const exception = ofTab.find((e): e is ExceptionEvent => e.kind === 'exception');
+    assert.match(exception?.text ?? '', /Uncaught Error: uncaught trace error/);
+    assert.match(exception?.stack ?? '', /at /);
+    const navigations = ofTab.filter((e): e is NavigationEvent => e.kind === 'navigation' && e.main);
+    assert.deepEqual(
+      navigations.map((n) => [new URL(n.url).pathname + new URL(n.url).hash, n.sameDocument]),
+      [
+        ['/traced', false],
+        ['/traced#step-2', true],
+        ['/traced-next', false],
+      ],
+    );
+    assert.equal(ofTab.filter((e) => e.kind === 'note').length, 0, 'Playwright enables everything: nothing to note');
 
-  // complete.json, the row and the bill agree.
-  const summary = JSON.parse(await readFile(blobFile(traceCompleteKey(trace.id)), 'utf8')) as TraceSummary;
-  assert.equal(summary.eventCount, trace.eventCount);
-  assert.equal(summary.sizeBytes, Number(trace.sizeBytes));
-  assert.equal(summary.pages, 1);
-  const session = await ended(sessionId);
-  assert.equal(session.billedMillicents, sessionCharge(session.monthOrdinal) + traceCharge(trace.eventCount));
-  const entry = await db.walletEntry.findFirstOrThrow({ where: { workspaceId: user.workspaceId, kind: 'observability' } });
-  assert.equal(entry.amountMillicents, -traceCharge(trace.eventCount));
-  const detail = await call('GET', `/v1/sessions/${sessionId}`, { auth: { token: user.token } });
-  assert.equal(detail.body.data.hasReplay, true, 'the session has a trace');
-});
+    // complete.json, the row and the bill agree.
+    const summary = JSON.parse(await readFile(blobFile(traceCompleteKey(trace.id)), 'utf8')) as TraceSummary;
+    assert.equal(summary.eventCount, trace.eventCount);
+    assert.equal(summary.sizeBytes, Number(trace.sizeBytes));
+    assert.equal(summary.pages, 1);
+    const session = await ended(sessionId);
+    assert.equal(session.billedMillicents, sessionCharge(session.monthOrdinal) + traceCharge(trace.eventCount));
+    const entry = await db.walletEntry.findFirstOrThrow({ where: { workspaceId: user.workspaceId, kind: 'observability' } });
+    assert.equal(entry.amountMillicents, -traceCharge(trace.eventCount));
+    const detail = await call('GET', `/v1/sessions/${sessionId}`, { auth: { token: user.token } });
+    assert.equal(detail.body.data.hasReplay, true, 'the session has a trace');
+  },
+);
 
 test('credentials never reach storage: header values redacted, request bodies left out', SLOW, async () => {
   const user = await withProvider('trace-redact');
@@ -177,29 +227,47 @@ test('credentials never reach storage: header values redacted, request bodies le
     // those names; their redaction is unit-tested in lib/traces/redact.test.ts).
     await page.evaluate(() => fetch('/api/ok?n=3', { method: 'POST', body: 'password=trace-secret-password' }));
     // Credentials under other header names, in the query and in an OAuth-style fragment.
-    await page.evaluate(() => fetch('/api/ok?n=4&token=trace-secret-query&q=kept', { headers: { 'X-Api-Key': 'trace-secret-apikey', 'X-Amz-Security-Token': 'trace-secret-amz' } }));
-    await page.evaluate(() => { location.hash = 'access_token=trace-secret-fragment&token_type=bearer'; });
+    await page.evaluate(() =>
+      fetch('/api/ok?n=4&token=trace-secret-query&q=kept', { headers: { 'X-Api-Key': 'trace-secret-apikey', 'X-Amz-Security-Token': 'trace-secret-amz' } }),
+    );
+    await page.evaluate(() => {
+      location.hash = 'access_token=trace-secret-fragment&token_type=bearer';
+    });
     await page.waitForFunction(() => location.hash.includes('token_type'));
   });
   const trace = await completed(sessionId);
   const { events, raw } = await eventsOf(trace.id);
-  for (const secret of ['trace-secret-token', 'trace-secret-cookie', 'trace-secret-password', 'trace-secret-query', 'trace-secret-apikey', 'trace-secret-amz', 'trace-secret-fragment']) {
+  for (const secret of [
+    'trace-secret-token',
+    'trace-secret-cookie',
+    'trace-secret-password',
+    'trace-secret-query',
+    'trace-secret-apikey',
+    'trace-secret-amz',
+    'trace-secret-fragment',
+  ]) {
     assert.equal(raw.includes(secret), false, `${secret} is not stored`);
   }
   const queried = events.find((e): e is RequestEvent => e.kind === 'request' && e.url.includes('n=4'));
   assert.ok(queried?.url.endsWith('/api/ok?n=4&token=[redacted]&q=kept'), queried?.url);
   assert.deepEqual([queried!.headers['X-Api-Key'], queried!.headers['X-Amz-Security-Token']], ['[redacted]', '[redacted]']);
-  assert.ok(events.some((e) => e.kind === 'navigation' && e.url.endsWith('#access_token=[redacted]&token_type=bearer')), 'the fragment navigation, its token redacted');
+  assert.ok(
+    events.some((e) => e.kind === 'navigation' && e.url.endsWith('#access_token=[redacted]&token_type=bearer')),
+    'the fragment navigation, its token redacted',
+  );
   // Chromium keeps cookies out of these events' headers (they travel in the ExtraInfo events, which
   // the trace does not keep); wherever a credential header appears, its value is redacted.
   const credentials = ['authorization', 'cookie', 'set-cookie', 'proxy-authorization'];
   for (const event of events) {
-    const sets = event.kind === 'request' ? [event.headers, event.redirectResponse?.headers] : event.kind === 'response' ? [event.headers, event.requestHeaders] : [];
-    for (const headers of sets) for (const [name, value] of Object.entries(headers ?? {})) if (credentials.includes(name.toLowerCase())) assert.equal(value, '[redacted]', `${name} of ${event.kind} ${event.seq}`);
+    const sets =
+      event.kind === 'request' ? [event.headers, event.redirectResponse?.headers] : event.kind === 'response' ? [event.headers, event.requestHeaders] : [];
+    for (const headers of sets)
+      for (const [name, value] of Object.entries(headers ?? {}))
+        if (credentials.includes(name.toLowerCase())) assert.equal(value, '[redacted]', `${name} of ${event.kind} ${event.seq}`);
   }
   const posted = events.find((e): e is RequestEvent => e.kind === 'request' && e.url.endsWith('/api/ok?n=3'));
   assert.equal(posted?.method, 'POST');
-  assert.equal(posted?.postDataBytes, 'password=trace-secret-password'.length, 'the body\'s size, not the body');
+  assert.equal(posted?.postDataBytes, 'password=trace-secret-password'.length, "the body's size, not the body");
 });
 
 test('Playwright sees the same outcome and events with and without tracing', SLOW, async () => {
@@ -221,7 +289,10 @@ test('puppeteer sees the same outcome and events with and without tracing, recor
   const recorded = await eventsOf((await completed(await sessionOf(both.user.workspaceId))).id);
   // (Whether a tab's close reaches the client before Browser.close cuts the connection is a race of
   // the browser's: closes are left out.)
-  const shape = (events: TraceEvent[]) => events.filter((e) => e.kind === 'navigation' || (e.kind === 'tab' && e.action === 'opened') || e.kind === 'console').map((e) => `${e.kind} ${'url' in e ? new URL(e.url ?? 'about:blank').pathname : ''} ${'text' in e ? e.text : ''}`);
+  const shape = (events: TraceEvent[]) =>
+    events
+      .filter((e) => e.kind === 'navigation' || (e.kind === 'tab' && e.action === 'opened') || e.kind === 'console')
+      .map((e) => `${e.kind} ${'url' in e ? new URL(e.url ?? 'about:blank').pathname : ''} ${'text' in e ? e.text : ''}`);
   assert.deepEqual(shape(recorded.events), shape(alone.events));
 });
 
@@ -240,35 +311,46 @@ test('a raw CDP client that never enables a domain gets a note saying what could
   const sessionId = await sessionOf(user.workspaceId);
   opened.ws.close();
   await opened.closed;
-  assert.deepEqual(seen.filter((m) => m.id !== undefined).map((m) => m.id), [1, 2, 3, 4], 'replies to its own commands only');
+  assert.deepEqual(
+    seen.filter((m) => m.id !== undefined).map((m) => m.id),
+    [1, 2, 3, 4],
+    'replies to its own commands only',
+  );
 
   const { events } = await eventsOf((await completed(sessionId)).id);
   const note = events.find((e): e is NoteEvent => e.kind === 'note');
   assert.deepEqual(note?.missing, ['network', 'console']);
   assert.equal(note?.tab, targetId);
   assert.match(note?.message ?? '', /Network\.enable.*Runtime\.enable/);
-  assert.ok(events.some((e) => e.kind === 'navigation' && e.url.endsWith('/traced')), 'the navigation it could see');
+  assert.ok(
+    events.some((e) => e.kind === 'navigation' && e.url.endsWith('/traced')),
+    'the navigation it could see',
+  );
   assert.equal(events.filter((e) => e.kind === 'request' || e.kind === 'console').length, 0);
 });
 
-test('the event cap stops capture (truncated event-cap, the rest counted as dropped) while the session goes on; only stored events are billed', SLOW, async () => {
-  const user = await withProvider('trace-cap');
-  const pw = await chromium.connectOverCDP(`${cappedUrl}/v1/connect?token=${encodeURIComponent(user.key)}&observability=true`);
-  const page = await pw.contexts()[0]!.newPage();
-  await page.goto(`${site.url}/many?n=30&v=${randomUUID()}`);
-  await page.waitForLoadState('load');
-  // The session is alive and well past the cap.
-  assert.equal(await page.evaluate(() => document.images.length), 30);
-  const sessionId = await sessionOf(user.workspaceId);
-  await pw.close();
-  const trace = await completed(sessionId);
-  assert.equal(trace.eventCount, CAP_EVENTS);
-  assert.equal(trace.truncated, 'event-cap');
-  assert.ok(trace.droppedEvents > 30, `${trace.droppedEvents} dropped`);
-  assert.equal((await eventsOf(trace.id)).events.length, CAP_EVENTS);
-  const session = await ended(sessionId);
-  assert.equal(session.billedMillicents, sessionCharge(session.monthOrdinal) + traceCharge(CAP_EVENTS));
-});
+test(
+  'the event cap stops capture (truncated event-cap, the rest counted as dropped) while the session goes on; only stored events are billed',
+  SLOW,
+  async () => {
+    const user = await withProvider('trace-cap');
+    const pw = await chromium.connectOverCDP(`${cappedUrl}/v1/connect?token=${encodeURIComponent(user.key)}&observability=true`);
+    const page = await pw.contexts()[0]!.newPage();
+    await page.goto(`${site.url}/many?n=30&v=${randomUUID()}`);
+    await page.waitForLoadState('load');
+    // The session is alive and well past the cap.
+    assert.equal(await page.evaluate(() => document.images.length), 30);
+    const sessionId = await sessionOf(user.workspaceId);
+    await pw.close();
+    const trace = await completed(sessionId);
+    assert.equal(trace.eventCount, CAP_EVENTS);
+    assert.equal(trace.truncated, 'event-cap');
+    assert.ok(trace.droppedEvents > 30, `${trace.droppedEvents} dropped`);
+    assert.equal((await eventsOf(trace.id)).events.length, CAP_EVENTS);
+    const session = await ended(sessionId);
+    assert.equal(session.billedMillicents, sessionCharge(session.monthOrdinal) + traceCharge(CAP_EVENTS));
+  },
+);
 
 test('the wallet stops capture before its cost would use up the balance (truncated wallet-drained)', SLOW, async () => {
   // 101 millicents pays for 20 events (100 millicents), never the 21st.
@@ -296,11 +378,18 @@ test('while the session runs the trace is listed and its events answer 409 trace
   const auth = { token: user.token };
   // The list shows it growing: the row gets its figures every TRACE_PROGRESS_MS while it runs (5 s
   // in production, short in the test stack).
-  const listed = await eventually(async () => {
-    const res = await call('GET', '/v1/inspections', { auth });
-    return res.body.data?.inspections?.[0]?.eventCount > 0 ? res : null;
-  }, settings().traceProgressMs + 5_000, 'the running trace\'s figures');
-  assert.deepEqual(listed.body.data.inspections.map((t: { id: string; complete: boolean }) => [t.id, t.complete]), [[trace.id, false]]);
+  const listed = await eventually(
+    async () => {
+      const res = await call('GET', '/v1/inspections', { auth });
+      return res.body.data?.inspections?.[0]?.eventCount > 0 ? res : null;
+    },
+    settings().traceProgressMs + 5_000,
+    "the running trace's figures",
+  );
+  assert.deepEqual(
+    listed.body.data.inspections.map((t: { id: string; complete: boolean }) => [t.id, t.complete]),
+    [[trace.id, false]],
+  );
   const running = await call('GET', `/v1/inspections/${trace.id}/events`, { auth });
   assert.equal(running.status, 409);
   assert.equal(running.body.error.code, 'trace_in_progress');
@@ -312,24 +401,35 @@ test('while the session runs the trace is listed and its events answer 409 trace
   assert.ok(done.body.data.events.length > 0);
 });
 
-test('a crashed proxy\'s traces: its successor counts what reached storage (a torn last line is not counted); the trace stays orphaned, readable', SLOW, async () => {
-  const user = await withProvider('trace-orphan');
-  const proxyInstanceId = `trace-orphan-${randomUUID()}`;
-  const session = await seedSession(user.workspaceId, user.routerId, { providerSlug: 'chromium', providerName: 'chromium', state: 'errored', startedAt: new Date(Date.now() - 120_000), durationMs: 60_000, proxyInstanceId });
-  const traceId = (await seedTrace(session)).id;
-  const line = (seq: number) => `${JSON.stringify({ seq, t: Date.now(), tab: null, kind: 'console', level: 'log', source: 'log', text: `line ${seq}` })}\n`;
-  const full = Array.from({ length: 1_000 }, (_, i) => line(i)).join('');
-  await blobs().put(pageKey(traceId, 0), full);
-  await blobs().put(pageKey(traceId, 1), `${line(1_000)}${line(1_001)}{"seq":1002,"t":`);
-  assert.equal(await settleOrphanedTraces(proxyInstanceId, blobs()), 1);
-  const row = await db.trace.findUniqueOrThrow({ where: { id: traceId } });
-  assert.equal(row.eventCount, 1_002);
-  assert.equal(Number(row.sizeBytes), Buffer.byteLength(full) + Buffer.byteLength(line(1_000) + line(1_001)));
-  assert.equal(row.complete, false);
-  assert.ok(row.endedAt);
-  assert.equal(await settleOrphanedTraces(proxyInstanceId, blobs()), 0, 'settled once');
-  const detail = await call('GET', `/v1/inspections/${traceId}`, { auth: { token: user.token } });
-  assert.equal(detail.body.data.orphaned, true);
-  await blobs().deleteFolder(traceFolder(traceId));
-  assert.deepEqual(await readdir(blobFile(traceFolder(traceId))).catch(() => []), []);
-});
+test(
+  "a crashed proxy's traces: its successor counts what reached storage (a torn last line is not counted); the trace stays orphaned, readable",
+  SLOW,
+  async () => {
+    const user = await withProvider('trace-orphan');
+    const proxyInstanceId = `trace-orphan-${randomUUID()}`;
+    const session = await seedSession(user.workspaceId, user.routerId, {
+      providerSlug: 'chromium',
+      providerName: 'chromium',
+      state: 'errored',
+      startedAt: new Date(Date.now() - 120_000),
+      durationMs: 60_000,
+      proxyInstanceId,
+    });
+    const traceId = (await seedTrace(session)).id;
+    const line = (seq: number) => `${JSON.stringify({ seq, t: Date.now(), tab: null, kind: 'console', level: 'log', source: 'log', text: `line ${seq}` })}\n`;
+    const full = Array.from({ length: 1_000 }, (_, i) => line(i)).join('');
+    await blobs().put(pageKey(traceId, 0), full);
+    await blobs().put(pageKey(traceId, 1), `${line(1_000)}${line(1_001)}{"seq":1002,"t":`);
+    assert.equal(await settleOrphanedTraces(proxyInstanceId, blobs()), 1);
+    const row = await db.trace.findUniqueOrThrow({ where: { id: traceId } });
+    assert.equal(row.eventCount, 1_002);
+    assert.equal(Number(row.sizeBytes), Buffer.byteLength(full) + Buffer.byteLength(line(1_000) + line(1_001)));
+    assert.equal(row.complete, false);
+    assert.ok(row.endedAt);
+    assert.equal(await settleOrphanedTraces(proxyInstanceId, blobs()), 0, 'settled once');
+    const detail = await call('GET', `/v1/inspections/${traceId}`, { auth: { token: user.token } });
+    assert.equal(detail.body.data.orphaned, true);
+    await blobs().deleteFolder(traceFolder(traceId));
+    assert.deepEqual(await readdir(blobFile(traceFolder(traceId))).catch(() => []), []);
+  },
+);

@@ -18,7 +18,21 @@ import { seedMember, seedRouter, seedSession, seedTrace } from '../support/seed'
 import { programRunner } from '../../scripts/lib/processes';
 
 const DAY_MS = 86_400_000;
-const traceFields = ['complete', 'droppedEvents', 'durationMs', 'endedAt', 'eventCount', 'id', 'pages', 'providerId', 'routerInstanceId', 'sessionLogId', 'sizeBytes', 'startedAt', 'truncated'];
+const traceFields = [
+  'complete',
+  'droppedEvents',
+  'durationMs',
+  'endedAt',
+  'eventCount',
+  'id',
+  'pages',
+  'providerId',
+  'routerInstanceId',
+  'sessionLogId',
+  'sizeBytes',
+  'startedAt',
+  'truncated',
+];
 
 // har-validator checks a document against the HAR 1.2 JSON schema (har-schema); it has no types.
 const harValidator = createRequire(import.meta.url)('har-validator') as { har(data: unknown): Promise<unknown> };
@@ -42,8 +56,18 @@ async function getBytes(url: string, user: TestUser, headers: Record<string, str
 
 const WALL_S = Math.floor(Date.now() / 1000) - 600;
 const TIMING = (mono: number): Timing => ({
-  requestTime: mono + 0.001, proxyStart: -1, proxyEnd: -1, dnsStart: 0.2, dnsEnd: 3.2, connectStart: 3.2, connectEnd: 20.4, sslStart: 8.1, sslEnd: 20.4,
-  sendStart: 20.6, sendEnd: 20.9, receiveHeadersEnd: 48.7,
+  requestTime: mono + 0.001,
+  proxyStart: -1,
+  proxyEnd: -1,
+  dnsStart: 0.2,
+  dnsEnd: 3.2,
+  connectStart: 3.2,
+  connectEnd: 20.4,
+  sslStart: 8.1,
+  sslEnd: 20.4,
+  sendStart: 20.6,
+  sendEnd: 20.9,
+  receiveHeadersEnd: 48.7,
 });
 
 /**
@@ -69,17 +93,52 @@ function browsingEvents(count: number): TraceEvent[] {
     };
     const req = (n: number, url: string, type: string, extra: object = {}) => {
       const b = base();
-      return { kind: 'request' as const, tab, t: b.t, requestId: id(n), url, method: 'GET', type, headers: { accept: '*/*', 'user-agent': 'Chrome' }, wallTime: b.wallTime, timestamp: b.timestamp, initiator: 'parser', ...extra };
+      return {
+        kind: 'request' as const,
+        tab,
+        t: b.t,
+        requestId: id(n),
+        url,
+        method: 'GET',
+        type,
+        headers: { accept: '*/*', 'user-agent': 'Chrome' },
+        wallTime: b.wallTime,
+        timestamp: b.timestamp,
+        initiator: 'parser',
+        ...extra,
+      };
     };
     const res = (n: number, url: string, status: number, mimeType: string, type: string) => {
       const b = base();
       return {
-        kind: 'response' as const, tab, t: b.t, requestId: id(n), url, status, statusText: status === 200 ? 'OK' : 'Created', mimeType, headers: { 'content-type': mimeType, 'set-cookie': '[redacted]' },
-        requestHeaders: { accept: '*/*', cookie: '[redacted]', host: new URL(url).host }, protocol: 'h2', remoteAddress: '203.0.113.10:443', fromCache: false, fromServiceWorker: false,
-        timing: TIMING(b.timestamp - 0.05), encodedDataLength: 410, type, timestamp: b.timestamp,
+        kind: 'response' as const,
+        tab,
+        t: b.t,
+        requestId: id(n),
+        url,
+        status,
+        statusText: status === 200 ? 'OK' : 'Created',
+        mimeType,
+        headers: { 'content-type': mimeType, 'set-cookie': '[redacted]' },
+        requestHeaders: { accept: '*/*', cookie: '[redacted]', host: new URL(url).host },
+        protocol: 'h2',
+        remoteAddress: '203.0.113.10:443',
+        fromCache: false,
+        fromServiceWorker: false,
+        timing: TIMING(b.timestamp - 0.05),
+        encodedDataLength: 410,
+        type,
+        timestamp: b.timestamp,
       };
     };
-    const fin = (n: number, bytes: number) => ({ kind: 'finished' as const, tab, t: base().t, requestId: id(n), encodedDataLength: bytes, timestamp: 1_000 + clock });
+    const fin = (n: number, bytes: number) => ({
+      kind: 'finished' as const,
+      tab,
+      t: base().t,
+      requestId: id(n),
+      encodedDataLength: bytes,
+      timestamp: 1_000 + clock,
+    });
     const page = `${origin}/p/${block}`;
     const api = `${origin}/api/cart?b=${block}`;
     captured.push(
@@ -91,14 +150,55 @@ function browsingEvents(count: number): TraceEvent[] {
       res(2, `${origin}/site.css?b=${block}`, 200, 'text/css', 'Stylesheet'),
       fin(2, 2_048),
       req(3, `http://${new URL(origin).host}/api/cart?b=${block}`, 'XHR', { method: 'POST', postDataBytes: 64 }),
-      req(3, api, 'XHR', { method: 'POST', postDataBytes: 64, redirectResponse: { status: 307, statusText: 'Temporary Redirect', headers: { location: api } } }),
+      req(3, api, 'XHR', {
+        method: 'POST',
+        postDataBytes: 64,
+        redirectResponse: { status: 307, statusText: 'Temporary Redirect', headers: { location: api } },
+      }),
       res(3, api, 201, 'application/json', 'XHR'),
       fin(3, 700),
       req(4, `https://ads.example.test/pixel.gif?b=${block}`, 'Image'),
-      { kind: 'failed', tab, t: base().t, requestId: id(4), errorText: 'net::ERR_BLOCKED_BY_CLIENT', canceled: false, blockedReason: 'inspector', type: 'Image', timestamp: 1_000 + clock },
-      { kind: 'console', tab, t: base().t, level: 'log', source: 'log', text: `cart ready (block ${block}) ${'·'.repeat(block % 40)}`, url: page, line: 12, column: 4 },
-      { kind: 'console', tab, t: base().t, level: 'warning', source: 'network', text: 'Failed to load resource: net::ERR_BLOCKED_BY_CLIENT', url: `https://ads.example.test/pixel.gif?b=${block}` },
-      { kind: 'exception', tab, t: base().t, text: 'Uncaught TypeError: x is undefined', stack: `TypeError: x is undefined\n    at ${origin}/app.js:1:99`, url: `${origin}/app.js`, line: 1, column: 99 },
+      {
+        kind: 'failed',
+        tab,
+        t: base().t,
+        requestId: id(4),
+        errorText: 'net::ERR_BLOCKED_BY_CLIENT',
+        canceled: false,
+        blockedReason: 'inspector',
+        type: 'Image',
+        timestamp: 1_000 + clock,
+      },
+      {
+        kind: 'console',
+        tab,
+        t: base().t,
+        level: 'log',
+        source: 'log',
+        text: `cart ready (block ${block}) ${'·'.repeat(block % 40)}`,
+        url: page,
+        line: 12,
+        column: 4,
+      },
+      {
+        kind: 'console',
+        tab,
+        t: base().t,
+        level: 'warning',
+        source: 'network',
+        text: 'Failed to load resource: net::ERR_BLOCKED_BY_CLIENT',
+        url: `https://ads.example.test/pixel.gif?b=${block}`,
+      },
+      {
+        kind: 'exception',
+        tab,
+        t: base().t,
+        text: 'Uncaught TypeError: x is undefined',
+        stack: `TypeError: x is undefined\n    at ${origin}/app.js:1:99`,
+        url: `${origin}/app.js`,
+        line: 1,
+        column: 99,
+      },
       { kind: 'navigation', tab, t: base().t, frameId: tab, main: true, url: `${page}#reviews`, sameDocument: true },
     );
   }
@@ -110,7 +210,10 @@ const lineOf = (event: TraceEvent) => `${JSON.stringify(event)}\n`;
 /** Page files as the capture writes them (PAGE_SIZE lines each); `torn` adds half a line to the last, as a crash leaves it. */
 async function writePages(traceId: string, events: TraceEvent[], options: { torn?: boolean } = {}) {
   for (let page = 0; page * PAGE_SIZE < events.length; page++) {
-    let text = events.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).map(lineOf).join('');
+    let text = events
+      .slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)
+      .map(lineOf)
+      .join('');
     if (options.torn && (page + 1) * PAGE_SIZE >= events.length) text += '{"seq":99999,"t":17,"tab":"TAB-A","kind":"cons';
     await blobs().put(pageKey(traceId, page), text);
   }
@@ -147,18 +250,32 @@ async function traceFixture(user: TestUser, options: FixtureOptions = {}): Promi
   const events = options.events ?? [];
   const sizeBytes = events.reduce((n, e) => n + Buffer.byteLength(lineOf(e)), 0);
   const session = await seedSession(user.workspaceId, routerId, {
-    providerSlug: 'fixture', providerName: 'Fixture', state: state === 'active' ? 'active' : 'closed',
-    startedAt, endedAt, durationMs: endedAt ? endedAt.getTime() - startedAt.getTime() : 0,
+    providerSlug: 'fixture',
+    providerName: 'Fixture',
+    state: state === 'active' ? 'active' : 'closed',
+    startedAt,
+    endedAt,
+    durationMs: endedAt ? endedAt.getTime() - startedAt.getTime() : 0,
   });
   const { id } = await seedTrace(session, {
-    ...(complete ? { endedAt, durationMs: 4_000, eventCount: events.length, sizeBytes: BigInt(sizeBytes), droppedEvents: 3, truncated: options.truncated ?? null } : {}),
+    ...(complete
+      ? { endedAt, durationMs: 4_000, eventCount: events.length, sizeBytes: BigInt(sizeBytes), droppedEvents: 3, truncated: options.truncated ?? null }
+      : {}),
     complete,
   });
   await writePages(id, events, { torn: options.torn });
   if (complete) {
     const summary: TraceSummary = {
-      traceId: id, sessionId: session.id, startedAt: startedAt.toISOString(), endedAt: endedAt!.toISOString(), durationMs: 4_000,
-      eventCount: events.length, pages: Math.ceil(events.length / PAGE_SIZE), sizeBytes, droppedEvents: 3, truncated: options.truncated ?? null,
+      traceId: id,
+      sessionId: session.id,
+      startedAt: startedAt.toISOString(),
+      endedAt: endedAt!.toISOString(),
+      durationMs: 4_000,
+      eventCount: events.length,
+      pages: Math.ceil(events.length / PAGE_SIZE),
+      sizeBytes,
+      droppedEvents: 3,
+      truncated: options.truncated ?? null,
     };
     await blobs().put(traceCompleteKey(id), JSON.stringify(summary));
   }
@@ -180,24 +297,44 @@ test('the list: the Trace resource, newest first, the last 24 hours by default, 
 
   const list = expectOk(await call('GET', '/v1/inspections', as(user)));
   assert.deepEqual(Object.keys(list).sort(), ['count', 'inspections']);
-  assert.deepEqual(list.inspections.map((t: any) => t.id), [live.id, newer.id, older.id], 'newest first, the last 24 hours');
+  assert.deepEqual(
+    list.inspections.map((t: any) => t.id),
+    [live.id, newer.id, older.id],
+    'newest first, the last 24 hours',
+  );
   assert.equal(list.count, 3);
 
   const done = list.inspections[2];
   assert.deepEqual(Object.keys(done).sort(), traceFields);
   const sizeBytes = events.reduce((n, e) => n + Buffer.byteLength(lineOf(e)), 0);
   assert.deepEqual(done, {
-    id: older.id, sessionLogId: older.sessionId, routerInstanceId: user.routerId, providerId: null, startedAt: older.startedAt.toISOString(),
-    endedAt: new Date(older.startedAt.getTime() + 4_000).toISOString(), durationMs: 4_000, eventCount: 40, sizeBytes, droppedEvents: 3, complete: true,
-    truncated: 'event-cap', pages: 1,
+    id: older.id,
+    sessionLogId: older.sessionId,
+    routerInstanceId: user.routerId,
+    providerId: null,
+    startedAt: older.startedAt.toISOString(),
+    endedAt: new Date(older.startedAt.getTime() + 4_000).toISOString(),
+    durationMs: 4_000,
+    eventCount: 40,
+    sizeBytes,
+    droppedEvents: 3,
+    complete: true,
+    truncated: 'event-cap',
+    pages: 1,
   });
   const running = list.inspections[0];
   assert.deepEqual([running.complete, running.endedAt, running.eventCount, running.pages, running.truncated], [false, null, 0, 0, null]);
 
   const since = expectOk(await call('GET', `/v1/inspections?since=${Date.now() - 3 * DAY_MS}`, as(user)));
-  assert.deepEqual(since.inspections.map((t: any) => t.id), [live.id, newer.id, older.id, twoDays.id]);
+  assert.deepEqual(
+    since.inspections.map((t: any) => t.id),
+    [live.id, newer.id, older.id, twoDays.id],
+  );
   const sinceAll = expectOk(await call('GET', '/v1/inspections?since=0', as(user)));
-  assert.deepEqual(sinceAll.inspections.map((t: any) => t.id), [live.id, newer.id, older.id, twoDays.id, tenDays.id]);
+  assert.deepEqual(
+    sinceAll.inspections.map((t: any) => t.id),
+    [live.id, newer.id, older.id, twoDays.id, tenDays.id],
+  );
 
   // One session's trace, whenever it started (no default `since`); with a `since` after it, nothing.
   const bySession = expectOk(await call('GET', `/v1/inspections?session_id=${tenDays.sessionId}`, as(user)));
@@ -233,22 +370,41 @@ test('the list: 50 by default, at most 200', async () => {
   assert.equal(list.count, 50);
   assert.equal(list.inspections.length, 50);
   const times = list.inspections.map((t: any) => Date.parse(t.startedAt));
-  assert.deepEqual(times, [...times].sort((a, b) => b - a), 'newest first');
+  assert.deepEqual(
+    times,
+    [...times].sort((a, b) => b - a),
+    'newest first',
+  );
   assert.equal(expectOk(await call('GET', '/v1/inspections?limit=200', as(user))).count, 52);
 });
 
-test('only the request\'s router: another router\'s traces are listed and found with X-Router-Id or routerInstanceId only', async () => {
+test("only the request's router: another router's traces are listed and found with X-Router-Id or routerInstanceId only", async () => {
   const user = await newUser('trc-router');
   const router2 = await secondRouter(user);
   const mine = await traceFixture(user, { events: browsingEvents(5) });
   const theirs = await traceFixture(user, { routerId: router2, events: browsingEvents(5) });
 
-  assert.deepEqual(expectOk(await call('GET', '/v1/inspections', as(user))).inspections.map((t: any) => t.id), [mine.id], 'the first router by default');
-  assert.deepEqual(expectOk(await call('GET', '/v1/inspections', as(user, { routerId: router2 }))).inspections.map((t: any) => t.id), [theirs.id]);
-  assert.deepEqual(expectOk(await call('GET', `/v1/inspections?routerInstanceId=${router2}`, as(user))).inspections.map((t: any) => t.id), [theirs.id]);
+  assert.deepEqual(
+    expectOk(await call('GET', '/v1/inspections', as(user))).inspections.map((t: any) => t.id),
+    [mine.id],
+    'the first router by default',
+  );
+  assert.deepEqual(
+    expectOk(await call('GET', '/v1/inspections', as(user, { routerId: router2 }))).inspections.map((t: any) => t.id),
+    [theirs.id],
+  );
+  assert.deepEqual(
+    expectOk(await call('GET', `/v1/inspections?routerInstanceId=${router2}`, as(user))).inspections.map((t: any) => t.id),
+    [theirs.id],
+  );
   assert.deepEqual(expectOk(await call('GET', `/v1/inspections?session_id=${theirs.sessionId}`, as(user))), { count: 0, inspections: [] });
 
-  for (const url of [`/v1/inspections/${theirs.id}`, `/v1/inspections/${theirs.id}/events`, `/v1/inspections/${theirs.id}/events?page=0`, `/v1/inspections/${theirs.id}/events?download=json`]) {
+  for (const url of [
+    `/v1/inspections/${theirs.id}`,
+    `/v1/inspections/${theirs.id}/events`,
+    `/v1/inspections/${theirs.id}/events?page=0`,
+    `/v1/inspections/${theirs.id}/events?download=json`,
+  ]) {
     expectError(await call('GET', url, as(user)), 404, 'not_found');
   }
   expectError(await call('DELETE', `/v1/inspections/${theirs.id}`, as(user)), 404, 'not_found');
@@ -290,14 +446,22 @@ test('events: all of them streamed in the envelope, by page, and 400 for a bad p
   assert.ok(whole.headers.get('x-ratelimit-limit'), 'counted like the rest of the group');
   assert.ok(whole.headers.get('x-request-id'));
 
-  for (const [page, from, to] of [[0, 0, 1_000], [1, 1_000, 2_000], [2, 2_000, 2_345]] as const) {
+  for (const [page, from, to] of [
+    [0, 0, 1_000],
+    [1, 1_000, 2_000],
+    [2, 2_000, 2_345],
+  ] as const) {
     const data = expectOk(await call('GET', `${url}?page=${page}`, as(user)));
     assert.deepEqual(Object.keys(data).sort(), ['eventCount', 'events', 'page', 'pages']);
     assert.deepEqual([data.page, data.pages, data.eventCount], [page, 3, 2_345]);
     assert.deepEqual(data.events, events.slice(from, to), `page ${page}`);
   }
   for (const page of [3, 999_999_999]) {
-    assert.deepEqual(expectOk(await call('GET', `${url}?page=${page}`, as(user))), { events: [], page, pages: 3, eventCount: 2_345 }, 'past the last page: empty');
+    assert.deepEqual(
+      expectOk(await call('GET', `${url}?page=${page}`, as(user))),
+      { events: [], page, pages: 3, eventCount: 2_345 },
+      'past the last page: empty',
+    );
   }
   for (const bad of ['-1', 'x', '1.5', '', '1e2', '0x1', '1234567890']) {
     const res = await call('GET', `${url}?page=${bad}`, as(user));
@@ -352,26 +516,40 @@ test('downloads: the bare array as JSON, the same bytes gzipped, and a HAR of th
   const requests = events.filter((e) => e.kind === 'request');
   assert.equal(har.log.entries.length, requests.length);
   const documents = events.filter((e) => e.kind === 'navigation' && e.main && !e.sameDocument);
-  assert.deepEqual(har.log.pages.map((p: any) => p.title), documents.map((e) => (e as { url: string }).url));
+  assert.deepEqual(
+    har.log.pages.map((p: any) => p.title),
+    documents.map((e) => (e as { url: string }).url),
+  );
   assert.equal(new Set(har.log.pages.map((p: any) => p.id)).size, har.log.pages.length);
 
   const byUrl = (u: string) => har.log.entries.filter((e: any) => e.request.url === u);
   const [doc] = byUrl('https://shop0.example.test/p/0');
-  assert.deepEqual([doc.response.status, doc.pageref, doc._resourceType, doc.serverIPAddress, doc.response.bodySize], [200, har.log.pages[0].id, 'document', '203.0.113.10', 5_120]);
-  assert.equal(doc.startedDateTime, new Date((WALL_S + 0.004) * 1000).toISOString(), 'from the request\'s wall time');
+  assert.deepEqual(
+    [doc.response.status, doc.pageref, doc._resourceType, doc.serverIPAddress, doc.response.bodySize],
+    [200, har.log.pages[0].id, 'document', '203.0.113.10', 5_120],
+  );
+  assert.equal(doc.startedDateTime, new Date((WALL_S + 0.004) * 1000).toISOString(), "from the request's wall time");
   assert.ok(doc.timings.dns > 0 && doc.timings.connect > 0 && doc.timings.ssl > 0 && doc.timings.wait > 0, JSON.stringify(doc.timings));
   const [css] = byUrl('https://shop0.example.test/site.css?b=0');
   assert.deepEqual([css.response.status, css.pageref, css.request.queryString], [200, har.log.pages[0].id, [{ name: 'b', value: '0' }]]);
   const [hop] = byUrl('http://shop0.example.test/api/cart?b=0');
   const [api] = byUrl('https://shop0.example.test/api/cart?b=0');
-  assert.deepEqual([hop.response.status, hop.response.redirectURL, hop.request.method, hop.request.bodySize], [307, 'https://shop0.example.test/api/cart?b=0', 'POST', 64]);
+  assert.deepEqual(
+    [hop.response.status, hop.response.redirectURL, hop.request.method, hop.request.bodySize],
+    [307, 'https://shop0.example.test/api/cart?b=0', 'POST', 64],
+  );
   assert.deepEqual([api.response.status, api.response.redirectURL, api.pageref], [201, '', hop.pageref]);
   const [pixel] = byUrl('https://ads.example.test/pixel.gif?b=0');
   assert.deepEqual([pixel.response.status, pixel.response._error], [0, 'net::ERR_BLOCKED_BY_CLIENT']);
   // The second block is on the other tab: its own page.
   const [doc2] = byUrl('https://shop1.example.test/p/1');
   assert.equal(doc2.pageref, har.log.pages[1].id);
-  assert.equal(har.log.entries.filter((e: any) => e._unfinished).length, requests.length - events.filter((e) => e.kind === 'finished' || e.kind === 'failed').length - events.filter((e) => e.kind === 'request' && e.redirectResponse).length);
+  assert.equal(
+    har.log.entries.filter((e: any) => e._unfinished).length,
+    requests.length -
+      events.filter((e) => e.kind === 'finished' || e.kind === 'failed').length -
+      events.filter((e) => e.kind === 'request' && e.redirectResponse).length,
+  );
 });
 
 test('a trace being written: 409 trace_in_progress with Retry-After while its session runs or has just ended', async () => {
@@ -419,7 +597,12 @@ test('an orphan (its proxy died): readable as far as it was written, the torn la
   // Long orphans: the extent is found with a few size checks, whatever the number of pages.
   const long = browsingEvents(9 * PAGE_SIZE + 17);
   const many = await traceFixture(user, { complete: false, events: long });
-  assert.deepEqual(expectOk(await call('GET', `/v1/inspections/${many.id}/events?page=9`, as(user))), { events: long.slice(9 * PAGE_SIZE), page: 9, pages: 10, eventCount: long.length });
+  assert.deepEqual(expectOk(await call('GET', `/v1/inspections/${many.id}/events?page=9`, as(user))), {
+    events: long.slice(9 * PAGE_SIZE),
+    page: 9,
+    pages: 10,
+    eventCount: long.length,
+  });
 });
 
 test('delete: owner or admin; the row and its files go, the session stays; a member is forbidden', async () => {
@@ -448,7 +631,7 @@ test('delete: owner or admin; the row and its files go, the session stays; a mem
   assert.equal(await blobs().size(pageKey(second.id, 0)), null);
 });
 
-test('another workspace\'s trace is not_found on every endpoint; a member reads; no token is 401', async () => {
+test("another workspace's trace is not_found on every endpoint; a member reads; no token is 401", async () => {
   const owner = await newUser('trc-iso');
   const stranger = await newUser('trc-iso-x');
   const member = await newUser('trc-iso-m');
@@ -456,7 +639,9 @@ test('another workspace\'s trace is not_found on every endpoint; a member reads;
   const { id, sessionId } = await traceFixture(owner, { events: browsingEvents(30) });
   await traceFixture(stranger); // the stranger's own list is not empty either
 
-  const reads = ['', '/events', '/events?page=0', '/events?download=json', '/events?download=gz', '/events?download=har'].map((tail) => `/v1/inspections/${id}${tail}`);
+  const reads = ['', '/events', '/events?page=0', '/events?download=json', '/events?download=gz', '/events?download=har'].map(
+    (tail) => `/v1/inspections/${id}${tail}`,
+  );
   for (const url of reads) expectError(await call('GET', url, as(stranger)), 404, 'not_found');
   expectError(await call('DELETE', `/v1/inspections/${id}`, as(stranger)), 404, 'not_found');
   assert.deepEqual(expectOk(await call('GET', `/v1/inspections?session_id=${sessionId}`, as(stranger))), { count: 0, inspections: [] });
@@ -488,31 +673,36 @@ after(async () => {
   await db.$executeRawUnsafe(`DROP SCHEMA IF EXISTS ${JOBS_SCHEMA} CASCADE`);
 });
 
-test('retention: the job worker\'s hourly sweep deletes traces that started over 60 days ago, with their files; younger ones stay', { timeout: 60_000 }, async () => {
-  const user = await newUser('trc-sweep');
-  const old = await traceFixture(user, { startedAt: new Date(Date.now() - 61 * DAY_MS), events: browsingEvents(1_001) });
-  const young = await traceFixture(user, { startedAt: new Date(Date.now() - 59 * DAY_MS), events: browsingEvents(3) });
-  const orphanOld = await traceFixture(user, { startedAt: new Date(Date.now() - 70 * DAY_MS), complete: false, events: browsingEvents(3) });
+test(
+  "retention: the job worker's hourly sweep deletes traces that started over 60 days ago, with their files; younger ones stay",
+  { timeout: 60_000 },
+  async () => {
+    const user = await newUser('trc-sweep');
+    const old = await traceFixture(user, { startedAt: new Date(Date.now() - 61 * DAY_MS), events: browsingEvents(1_001) });
+    const young = await traceFixture(user, { startedAt: new Date(Date.now() - 59 * DAY_MS), events: browsingEvents(3) });
+    const orphanOld = await traceFixture(user, { startedAt: new Date(Date.now() - 70 * DAY_MS), complete: false, events: browsingEvents(3) });
 
-  const child = spawn(process.execPath, [programRunner, 'e2e/support/job-worker.ts', '--retention'], {
-    env: { ...process.env, JOBS_SCHEMA, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  workers.push(child);
-  let output = '';
-  child.stdout!.on('data', (data: Buffer) => (output += data));
-  child.stderr!.on('data', (data: Buffer) => (output += data));
-  await eventually(() => output.includes('ready') || child.exitCode !== null, 30_000, 'the worker to start');
-  assert.equal(child.exitCode, null, `the worker started: ${output}`);
+    const child = spawn(process.execPath, [programRunner, 'e2e/support/job-worker.ts', '--retention'], {
+      env: { ...process.env, JOBS_SCHEMA, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    workers.push(child);
+    let output = '';
+    child.stdout!.on('data', (data: Buffer) => (output += data));
+    child.stderr!.on('data', (data: Buffer) => (output += data));
+    await eventually(() => output.includes('ready') || child.exitCode !== null, 30_000, 'the worker to start');
+    assert.equal(child.exitCode, null, `the worker started: ${output}`);
 
-  const row = (id: string) => db.trace.findUnique({ where: { id } });
-  await eventually(async () => (await row(old.id)) === null && (await row(orphanOld.id)) === null, 30_000, `the old traces to be swept (${output})`);
-  for (const key of [pageKey(old.id, 0), pageKey(old.id, 1), traceCompleteKey(old.id), pageKey(orphanOld.id, 0)]) assert.equal(await blobs().size(key), null, `${key} is gone`);
-  assert.ok(await row(young.id), 'the 59-day-old trace stays');
-  assert.notEqual(await blobs().size(pageKey(young.id, 0)), null);
-  assert.ok(await db.sessionLog.findUnique({ where: { id: old.sessionId } }), 'the session itself is history and stays');
+    const row = (id: string) => db.trace.findUnique({ where: { id } });
+    await eventually(async () => (await row(old.id)) === null && (await row(orphanOld.id)) === null, 30_000, `the old traces to be swept (${output})`);
+    for (const key of [pageKey(old.id, 0), pageKey(old.id, 1), traceCompleteKey(old.id), pageKey(orphanOld.id, 0)])
+      assert.equal(await blobs().size(key), null, `${key} is gone`);
+    assert.ok(await row(young.id), 'the 59-day-old trace stays');
+    assert.notEqual(await blobs().size(pageKey(young.id, 0)), null);
+    assert.ok(await db.sessionLog.findUnique({ where: { id: old.sessionId } }), 'the session itself is history and stays');
 
-  child.kill('SIGTERM');
-  await new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
-  assert.equal(child.exitCode, 0, output);
-});
+    child.kill('SIGTERM');
+    await new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+    assert.equal(child.exitCode, 0, output);
+  },
+);

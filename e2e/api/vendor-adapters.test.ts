@@ -19,8 +19,16 @@ let vendorOneUrl = process.env.TEST_ADAPTER_ONE_URL ?? '';
 let vendorTwoUrl = process.env.TEST_ADAPTER_TWO_URL ?? '';
 const own: VendorStandIn[] = [];
 before(async () => {
-  if (!vendorOneUrl) { const s = await startAdapterOneVendor(); own.push(s); vendorOneUrl = s.url; }
-  if (!vendorTwoUrl) { const s = await startAdapterTwoVendor(); own.push(s); vendorTwoUrl = s.url; }
+  if (!vendorOneUrl) {
+    const s = await startAdapterOneVendor();
+    own.push(s);
+    vendorOneUrl = s.url;
+  }
+  if (!vendorTwoUrl) {
+    const s = await startAdapterTwoVendor();
+    own.push(s);
+    vendorTwoUrl = s.url;
+  }
 });
 after(() => Promise.all(own.map((s) => s.stop())));
 
@@ -53,7 +61,10 @@ test('adapter-one: verifyKey is read-only; rejected and unreachable keys are tol
   const key = newKey('one');
   await vendor.registerKey(key);
   assert.deepEqual(await adapter.verifyKey({ apiKey: key }), { displayName: 'Kernel' });
-  assert.deepEqual((await vendor.calls(key)).map((c) => `${c.method} ${c.path}`), ['GET /browsers']);
+  assert.deepEqual(
+    (await vendor.calls(key)).map((c) => `${c.method} ${c.path}`),
+    ['GET /browsers'],
+  );
   assert.deepEqual(await vendor.sessions(key), [], 'no browser was started');
 
   await expectVendorError(adapter.verifyKey({ apiKey: newKey('unknown') }), 'rejected_key', /rejected the API key \(HTTP 401\)/);
@@ -123,7 +134,10 @@ test('adapter-one: a kept browser the vendor already ended is replaced; shutdown
   await adapter.releaseSession(credentials, second, 'disconnect');
   await adapter.shutdown();
   const sessions = await vendor.sessions(key);
-  assert.deepEqual(sessions.map((s) => s.running), [false, false]);
+  assert.deepEqual(
+    sessions.map((s) => s.running),
+    [false, false],
+  );
   assert.equal(adapter.kept.size, 0);
 });
 
@@ -134,7 +148,10 @@ test('adapter-two: verifyKey uses the account endpoint (404 means no such key); 
   await vendor.registerKey(key);
   const credentials = { apiKey: key };
   assert.deepEqual(await adapter.verifyKey(credentials), { displayName: 'Browser Use' });
-  assert.deepEqual((await vendor.calls(key)).map((c) => `${c.method} ${c.path}`), ['GET /billing/account']);
+  assert.deepEqual(
+    (await vendor.calls(key)).map((c) => `${c.method} ${c.path}`),
+    ['GET /billing/account'],
+  );
   await expectVendorError(adapter.verifyKey({ apiKey: newKey('unknown') }), 'rejected_key', /HTTP 404/);
 
   // The vendor's cdpUrl is the browser's http base: the adapter hands out its WebSocket address.
@@ -143,13 +160,25 @@ test('adapter-two: verifyKey uses the account endpoint (404 means no such key); 
   assert.ok(await browserAnswers(session.connectUrl));
   const plain = await adapter.createSession(credentials, { timeoutMinutes: 240, proxyCountryCode: null });
   const sessions = await vendor.sessions(key);
-  assert.deepEqual(sessions.map((s) => s.options), [{ timeout: 30, proxyCountryCode: 'de' }, { timeout: 240, proxyCountryCode: null }]);
+  assert.deepEqual(
+    sessions.map((s) => s.options),
+    [
+      { timeout: 30, proxyCountryCode: 'de' },
+      { timeout: 240, proxyCountryCode: null },
+    ],
+  );
 
   assert.deepEqual(await adapter.releaseSession(credentials, session, 'disconnect'), { stopped: true, keptUntil: null });
   assert.deepEqual(await adapter.releaseSession(credentials, plain, 'close'), { stopped: true, keptUntil: null });
   const calls = (await vendor.calls(key)).filter((c) => c.method === 'PATCH');
-  assert.deepEqual(calls.map((c) => c.body), [{ action: 'stop' }, { action: 'stop' }]);
-  assert.deepEqual((await vendor.sessions(key)).map((s) => s.running), [false, false]);
+  assert.deepEqual(
+    calls.map((c) => c.body),
+    [{ action: 'stop' }, { action: 'stop' }],
+  );
+  assert.deepEqual(
+    (await vendor.sessions(key)).map((s) => s.running),
+    [false, false],
+  );
   assert.equal(await browserAnswers(session.connectUrl), false);
   // Releasing twice is harmless (the vendor already stopped it).
   assert.deepEqual(await adapter.releaseSession(credentials, session, 'error'), { stopped: true, keptUntil: null });

@@ -12,8 +12,12 @@ import { seedSession } from '../support/seed-sessions';
 
 let browser: Chromium;
 let receiver: Receiver;
-before(async () => { [browser, receiver] = await Promise.all([launchChromium(), startReceiver()]); });
-after(async () => { await Promise.all([browser?.stop(), receiver?.close()]); });
+before(async () => {
+  [browser, receiver] = await Promise.all([launchChromium(), startReceiver()]);
+});
+after(async () => {
+  await Promise.all([browser?.stop(), receiver?.close()]);
+});
 
 test('a session through the proxy sends session.ended with the body of docs/api.md and a stable delivery id', async () => {
   const user = await newUser('whs');
@@ -28,8 +32,20 @@ test('a session through the proxy sends session.ended with the body of docs/api.
   assert.deepEqual(Object.keys(got!.body), ['version', 'timestamp', 'event', 'status', 'source', 'data']);
   assert.deepEqual(Object.keys(got!.body.data), ['sessionId', 'providerSlug', 'durationMs', 'bytesIn', 'bytesOut', 'billedCents', 'errored']);
   assert.deepEqual(got!.body, {
-    version: '1', timestamp: session.endedAt, event: 'session.ended', status: 'resolved', source: SOURCE,
-    data: { sessionId: row.id, providerSlug: 'local-a', durationMs: session.durationMs, bytesIn: session.bytesIn, bytesOut: session.bytesOut, billedCents: session.billedCents, errored: false },
+    version: '1',
+    timestamp: session.endedAt,
+    event: 'session.ended',
+    status: 'resolved',
+    source: SOURCE,
+    data: {
+      sessionId: row.id,
+      providerSlug: 'local-a',
+      durationMs: session.durationMs,
+      bytesIn: session.bytesIn,
+      bytesOut: session.bytesOut,
+      billedCents: session.billedCents,
+      errored: false,
+    },
   });
   assert.ok(session.bytesIn > 0 && session.bytesOut > 0);
 
@@ -41,12 +57,24 @@ test('a session through the proxy sends session.ended with the body of docs/api.
   assert.equal(got!.headers['content-type'], 'application/json');
   assert.equal(got!.headers['user-agent'], 'browser-router-webhooks/1');
 
-  const log = await eventually(async () => {
-    const l = expectOk(await call('GET', `/v1/webhooks/${hook.id}/deliveries`, { auth: { token: user.token } }));
-    return l.items.length > 0 ? l : null;
-  }, 5_000, 'the attempt in the delivery log');
-  assert.deepEqual({ event: log.items[0].event, statusCode: log.items[0].statusCode, ok: log.items[0].ok, deliveryStatus: log.items[0].deliveryStatus, deliveryId: log.items[0].deliveryId },
-    { event: 'session.ended', statusCode: 200, ok: true, deliveryStatus: 'delivered', deliveryId: delivery!.id });
+  const log = await eventually(
+    async () => {
+      const l = expectOk(await call('GET', `/v1/webhooks/${hook.id}/deliveries`, { auth: { token: user.token } }));
+      return l.items.length > 0 ? l : null;
+    },
+    5_000,
+    'the attempt in the delivery log',
+  );
+  assert.deepEqual(
+    {
+      event: log.items[0].event,
+      statusCode: log.items[0].statusCode,
+      ok: log.items[0].ok,
+      deliveryStatus: log.items[0].deliveryStatus,
+      deliveryId: log.items[0].deliveryId,
+    },
+    { event: 'session.ended', statusCode: 200, ok: true, deliveryStatus: 'delivered', deliveryId: delivery!.id },
+  );
   assert.ok(expectOk(await call('GET', `/v1/webhooks/${hook.id}`, { auth: { token: user.token } })).lastDeliveredAt);
   assert.equal(receiver.on(path).length, 1, 'delivered once');
 });
@@ -65,18 +93,35 @@ test('a session whose provider dies sends session.error (firing, errorReason) on
 
     const [got] = await receiver.waitFor(1, (r) => r.path === `/errors-${user.userId}`);
     assert.deepEqual(got!.body, {
-      version: '1', timestamp: row.endedAt!.toISOString(), event: 'session.error', status: 'firing', source: SOURCE,
-      data: { sessionId: row.id, providerSlug: 'doomed', durationMs: row.durationMs, bytesIn: Number(row.bytesIn), bytesOut: Number(row.bytesOut), billedCents: 0, errored: true, errorReason: row.errorReason },
+      version: '1',
+      timestamp: row.endedAt!.toISOString(),
+      event: 'session.error',
+      status: 'firing',
+      source: SOURCE,
+      data: {
+        sessionId: row.id,
+        providerSlug: 'doomed',
+        durationMs: row.durationMs,
+        bytesIn: Number(row.bytesIn),
+        bytesOut: Number(row.bytesOut),
+        billedCents: 0,
+        errored: true,
+        errorReason: row.errorReason,
+      },
     });
     assert.match(row.errorReason!, /provider/);
     assert.equal(got!.headers['x-webhook-event'], 'session.error');
-    assert.deepEqual((await deliveriesOf(row.id)).map((d) => d.webhookId), [errors.id], `nothing for ${ended.id}`);
+    assert.deepEqual(
+      (await deliveriesOf(row.id)).map((d) => d.webhookId),
+      [errors.id],
+      `nothing for ${ended.id}`,
+    );
   } finally {
     await doomed.stop();
   }
 });
 
-test('router filter, event filter and inactive webhooks; nothing at all while the router\'s Webhooks switch is off', async () => {
+test("router filter, event filter and inactive webhooks; nothing at all while the router's Webhooks switch is off", async () => {
   const user = await newUser('whf');
   const auth = { token: user.token };
   const second = expectOk(await call('POST', '/v1/routers', { auth, body: { name: 'Second' } }), 201);
@@ -129,7 +174,10 @@ test('sessions a crashed proxy left active are settled with session.error; playg
 
   assert.equal((await db.sessionLog.findUniqueOrThrow({ where: { id: playground.id } })).state, 'errored');
   assert.deepEqual(await deliveriesOf(playground.id), []);
-  assert.deepEqual((await deliveriesOf(orphan.id)).map((d) => [d.webhookId, d.event]), [[hook.id, 'session.error']]);
+  assert.deepEqual(
+    (await deliveriesOf(orphan.id)).map((d) => [d.webhookId, d.event]),
+    [[hook.id, 'session.error']],
+  );
   const [got] = await receiver.waitFor(1, (r) => r.path === `/orphans-${user.userId}`);
   assert.equal(got!.body.data.sessionId, orphan.id);
   assert.equal(got!.body.data.errorReason, 'the proxy restarted while the session ran');

@@ -21,8 +21,12 @@ const ATTEMPTS = DELAYS.length + 1;
 const inWords = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
 
 let browser: Chromium;
-before(async () => { browser = await launchChromium(); });
-after(async () => { await browser?.stop(); });
+before(async () => {
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.stop();
+});
 
 async function userWithProvider(tag: string) {
   const user = await newUser(tag);
@@ -32,7 +36,7 @@ async function userWithProvider(tag: string) {
 
 const gaps = (times: number[]) => times.slice(1).map((t, i) => Math.round(t - times[i]!));
 
-test('500s until the last attempt\'s 200: retried after each delay of the schedule (0.5, 2 and 8 s in production); a receiver that always fails is given up after the last', async () => {
+test("500s until the last attempt's 200: retried after each delay of the schedule (0.5, 2 and 8 s in production); a receiver that always fails is given up after the last", async () => {
   const receiver = await startReceiver({ answer: (r, nth) => (r.path === '/flaky' && nth === ATTEMPTS ? 200 : 500) });
   try {
     const { user, key } = await userWithProvider('whretry');
@@ -46,9 +50,15 @@ test('500s until the last attempt\'s 200: retried after each delay of the schedu
     const flakyRequests = await receiver.waitFor(ATTEMPTS, (r) => r.path === '/flaky', 20_000);
     const measured = gaps(flakyRequests.map((r) => r.at));
     DELAYS.forEach((delay, i) => {
-      assert.ok(measured[i]! >= delay - 10 && measured[i]! <= delay + SLACK_MS, `retry ${i + 1} came ${measured[i]} ms after the previous attempt, expected ${delay} ms (gaps ${measured.join(', ')})`);
+      assert.ok(
+        measured[i]! >= delay - 10 && measured[i]! <= delay + SLACK_MS,
+        `retry ${i + 1} came ${measured[i]} ms after the previous attempt, expected ${delay} ms (gaps ${measured.join(', ')})`,
+      );
     });
-    assert.deepEqual(flakyRequests.map((r) => r.headers['x-webhook-attempt']), Array.from({ length: ATTEMPTS }, (_, i) => String(i + 1)));
+    assert.deepEqual(
+      flakyRequests.map((r) => r.headers['x-webhook-attempt']),
+      Array.from({ length: ATTEMPTS }, (_, i) => String(i + 1)),
+    );
     assert.deepEqual(new Set(flakyRequests.map((r) => r.headers['x-webhook-delivery-id'])), new Set([flakyId]), 'one delivery id on every attempt');
     assert.deepEqual(new Set(flakyRequests.map((r) => r.raw)).size, 1, 'the same body on every attempt');
     await eventually(async () => (await deliveryStatus(flakyId)) === 'delivered', 5_000, 'flaky delivered');
@@ -65,7 +75,10 @@ test('500s until the last attempt\'s 200: retried after each delay of the schedu
     assert.ok(flakyNow.lastDeliveredAt && flakyNow.lastFailureAt && flakyNow.lastDeliveredAt > flakyNow.lastFailureAt);
 
     const log = expectOk(await call('GET', `/v1/webhooks/${dead.id}/deliveries`, { auth: { token: user.token } }));
-    assert.deepEqual(log.items.map((a: any) => [a.attempt, a.statusCode, a.deliveryStatus]), Array.from({ length: ATTEMPTS }, (_, i) => [ATTEMPTS - i, 500, 'failed']));
+    assert.deepEqual(
+      log.items.map((a: any) => [a.attempt, a.statusCode, a.deliveryStatus]),
+      Array.from({ length: ATTEMPTS }, (_, i) => [ATTEMPTS - i, 500, 'failed']),
+    );
   } finally {
     await receiver.close();
   }
@@ -97,17 +110,27 @@ test('a receiver that hangs past the attempt timeout (5 s in production) fails t
     // The timeout runs from the attempt's start, a little before the request reached the receiver.
     const gap = second!.at - first!.at;
     const expected = ATTEMPT_TIMEOUT_MS + DELAYS[0]!;
-    assert.ok(gap >= expected - 300 && gap <= expected + SLACK_MS, `second attempt ${Math.round(gap)} ms after the first (${ATTEMPT_TIMEOUT_MS} ms timeout + ${DELAYS[0]} ms)`);
+    assert.ok(
+      gap >= expected - 300 && gap <= expected + SLACK_MS,
+      `second attempt ${Math.round(gap)} ms after the first (${ATTEMPT_TIMEOUT_MS} ms timeout + ${DELAYS[0]} ms)`,
+    );
     assert.equal(second!.headers['x-webhook-delivery-id'], first!.headers['x-webhook-delivery-id']);
-    const log = await eventually(async () => {
-      const l = expectOk(await call('GET', `/v1/webhooks/${hang.id}/deliveries`, { auth: { token: user.token } }));
-      return l.items.filter((a: any) => a.deliveryId === first!.headers['x-webhook-delivery-id']).length === 2 ? l : null;
-    }, 5_000, 'both attempts logged');
+    const log = await eventually(
+      async () => {
+        const l = expectOk(await call('GET', `/v1/webhooks/${hang.id}/deliveries`, { auth: { token: user.token } }));
+        return l.items.filter((a: any) => a.deliveryId === first!.headers['x-webhook-delivery-id']).length === 2 ? l : null;
+      },
+      5_000,
+      'both attempts logged',
+    );
     const attempts = log.items.filter((a: any) => a.deliveryId === first!.headers['x-webhook-delivery-id']);
     const timedOut = attempts.find((a: any) => a.attempt === 1);
     assert.equal(timedOut.error, `no answer within ${inWords(ATTEMPT_TIMEOUT_MS)}`);
     assert.equal(timedOut.statusCode, null);
-    assert.ok(timedOut.durationMs >= ATTEMPT_TIMEOUT_MS - 100 && timedOut.durationMs < ATTEMPT_TIMEOUT_MS + SLACK_MS, `timed out after ${timedOut.durationMs} ms`);
+    assert.ok(
+      timedOut.durationMs >= ATTEMPT_TIMEOUT_MS - 100 && timedOut.durationMs < ATTEMPT_TIMEOUT_MS + SLACK_MS,
+      `timed out after ${timedOut.durationMs} ms`,
+    );
     const retried = attempts.find((a: any) => a.attempt === 2);
     assert.equal(retried.statusCode, 200);
     const waited = Date.parse(retried.attemptedAt) - (Date.parse(timedOut.attemptedAt) + timedOut.durationMs);
@@ -134,7 +157,10 @@ test('a receiver that is down and then comes up gets the delivery on a retry', a
     assert.equal(got!.headers['x-webhook-delivery-id'], delivery!.id);
     await eventually(async () => (await deliveryStatus(delivery!.id)) === 'delivered', 5_000, 'delivered');
     const attempts = await db.webhookAttempt.findMany({ where: { deliveryId: delivery!.id }, orderBy: { attempt: 'asc' } });
-    assert.deepEqual(attempts.slice(0, 2).map((a) => a.error), ['connection refused', 'connection refused']);
+    assert.deepEqual(
+      attempts.slice(0, 2).map((a) => a.error),
+      ['connection refused', 'connection refused'],
+    );
     assert.equal(attempts.at(-1)!.statusCode, 200);
     assert.equal(got!.headers['x-webhook-attempt'], String(attempts.at(-1)!.attempt));
     assert.equal(receiver.received.length, 1);

@@ -20,7 +20,9 @@ const answers = new Map<string, (nth: number) => number | 'hang'>();
 before(async () => {
   receiver = await startReceiver({ answer: (r, nth) => answers.get(r.path.split('?')[0]!)?.(nth) ?? 200 });
 });
-after(async () => { await receiver?.close(); });
+after(async () => {
+  await receiver?.close();
+});
 
 const workers: WebhookWorker[] = [];
 // A live worker's lease must outlast an attempt and its bookkeeping, as in production (attempt
@@ -31,7 +33,9 @@ function worker(queue: string, options: WebhookWorkerOptions = {}): WebhookWorke
   workers.push(w);
   return w;
 }
-after(async () => { await Promise.all(workers.map((w) => w.stop())); });
+after(async () => {
+  await Promise.all(workers.map((w) => w.stop()));
+});
 
 const newQueue = () => `test-${randomBytes(4).toString('hex')}`;
 
@@ -72,11 +76,21 @@ test('a worker stopped between retries and a new one started: every attempt happ
   worker(queue, { schedule });
   await eventually(async () => (await deliveryStatus(id!)) === 'delivered', 10_000, 'delivered by the new worker');
   const requests = receiver.on(path);
-  assert.deepEqual(requests.map((r) => r.headers['x-webhook-attempt']), ['1', '2', '3']);
+  assert.deepEqual(
+    requests.map((r) => r.headers['x-webhook-attempt']),
+    ['1', '2', '3'],
+  );
   assert.deepEqual(new Set(requests.map((r) => r.headers['x-webhook-delivery-id'])), new Set([id]));
-  assert.deepEqual((await attemptsOf(id!)).map((a) => [a.attempt, a.statusCode]), [[1, 500], [2, 500], [3, 200]]);
-  assert.ok(requests[1]!.at - requests[0]!.at >= 2_000, 'the new worker kept the first retry\'s 2 s');
-  assert.ok(requests[2]!.at - requests[1]!.at >= 300, 'and the second retry\'s 0.3 s');
+  assert.deepEqual(
+    (await attemptsOf(id!)).map((a) => [a.attempt, a.statusCode]),
+    [
+      [1, 500],
+      [2, 500],
+      [3, 200],
+    ],
+  );
+  assert.ok(requests[1]!.at - requests[0]!.at >= 2_000, "the new worker kept the first retry's 2 s");
+  assert.ok(requests[2]!.at - requests[1]!.at >= 300, "and the second retry's 0.3 s");
 });
 
 test('a worker that dies holding a claim: the delivery comes back when the lease runs out, and is delivered once', async () => {
@@ -92,7 +106,11 @@ test('a worker that dies holding a claim: the delivery comes back when the lease
   assert.equal(claimed!.id, id);
 
   const survivor = worker(queue);
-  assert.deepEqual(await claimDueDeliveries({ queue, workerId: 'other', limit: 10, leaseMs: 1_500, perWebhook: 2, excludeWebhookIds: [] }), [], 'claimed rows are nobody else\'s');
+  assert.deepEqual(
+    await claimDueDeliveries({ queue, workerId: 'other', limit: 10, leaseMs: 1_500, perWebhook: 2, excludeWebhookIds: [] }),
+    [],
+    "claimed rows are nobody else's",
+  );
   const [got] = await receiver.waitFor(1, (r) => r.path === path, 10_000);
   assert.ok(got!.at - claimedAt >= 1_500 - 10, `sent ${Math.round(got!.at - claimedAt)} ms after the dead claim`);
   await eventually(async () => (await deliveryStatus(id!)) === 'delivered', 5_000, 'delivered');
@@ -111,10 +129,14 @@ test('three workers on one queue: every delivery is sent exactly once', async ()
   // two workers took one delivery.
   [1, 2, 3].forEach(() => worker(queue, { concurrency: 4, schedule: { attemptTimeoutMs: 10_000, retryDelaysMs: [300] } }));
   await receiver.waitFor(ids.length, (r) => r.path.startsWith(`/many-${user.userId}-`), 20_000);
-  await eventually(async () => {
-    const { db } = await import('../../lib/db');
-    return (await db.webhookDelivery.count({ where: { id: { in: ids }, status: 'delivered' } })) === ids.length;
-  }, 5_000, 'all delivered');
+  await eventually(
+    async () => {
+      const { db } = await import('../../lib/db');
+      return (await db.webhookDelivery.count({ where: { id: { in: ids }, status: 'delivered' } })) === ids.length;
+    },
+    5_000,
+    'all delivered',
+  );
   const seen = receiver.received.filter((r) => r.path.startsWith(`/many-${user.userId}-`)).map((r) => String(r.headers['x-webhook-delivery-id']));
   assert.equal(seen.length, ids.length, 'no delivery sent twice');
   assert.deepEqual(new Set(seen), new Set(ids));
@@ -190,7 +212,10 @@ test('every retry a worker owes comes at its own time, not at the fallback poll 
   const slowGap = arrivedAt(slowOnes[1]!) - (await failedAt(slowId!));
   // Never early; and long before the 120 s poll (the bound leaves room for a loaded machine, where
   // claiming and sending the retry took 1.7 s more).
-  for (const [name, gap] of [['quick', quickGap], ['slow', slowGap]] as const) {
+  for (const [name, gap] of [
+    ['quick', quickGap],
+    ['slow', slowGap],
+  ] as const) {
     assert.ok(gap >= delay - 10 && gap <= delay + 10_000, `the ${name} webhook's retry came ${Math.round(gap)} ms after its failure, expected ${delay} ms`);
   }
   await eventually(async () => (await deliveryStatus(quickId!)) === 'delivered' && (await deliveryStatus(slowId!)) === 'delivered', 5_000, 'both delivered');

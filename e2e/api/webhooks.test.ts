@@ -5,14 +5,29 @@ import assert from 'node:assert/strict';
 import { addMember, call, expectError, expectOk, newUser, signIn } from '../support/api';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 
-const webhookFields = ['active', 'createdAt', 'events', 'id', 'label', 'lastDeliveredAt', 'lastFailureAt', 'lastFailureReason', 'routerInstanceId', 'updatedAt', 'url', 'workspaceId'];
+const webhookFields = [
+  'active',
+  'createdAt',
+  'events',
+  'id',
+  'label',
+  'lastDeliveredAt',
+  'lastFailureAt',
+  'lastFailureReason',
+  'routerInstanceId',
+  'updatedAt',
+  'url',
+  'workspaceId',
+];
 const SOURCE = `${process.env.GATEWAY_NAME?.trim() || 'browser-router'}/cloud`;
 
 let receiver: Receiver;
 before(async () => {
   receiver = await startReceiver({ answer: (r) => (r.path.startsWith('/fail') ? 500 : 200) });
 });
-after(async () => { await receiver?.close(); });
+after(async () => {
+  await receiver?.close();
+});
 
 test('create, list, get, update, delete; defaults; the URL is masked in every response and encrypted at rest', async () => {
   const user = await newUser('wh');
@@ -27,23 +42,46 @@ test('create, list, get, update, delete; defaults; the URL is masked in every re
   assert.equal(created.workspaceId, user.workspaceId);
   assert.deepEqual([created.lastDeliveredAt, created.lastFailureAt, created.lastFailureReason], [null, null, null]);
 
-  const scoped = expectOk(await call('POST', '/v1/webhooks', { auth, body: { label: 'Errors', url: 'http://127.0.0.1:9/x?secret=s3', events: ['session.error', 'credit.low'], routerInstanceId: user.routerId } }), 201);
+  const scoped = expectOk(
+    await call('POST', '/v1/webhooks', {
+      auth,
+      body: { label: 'Errors', url: 'http://127.0.0.1:9/x?secret=s3', events: ['session.error', 'credit.low'], routerInstanceId: user.routerId },
+    }),
+    201,
+  );
   assert.equal(scoped.routerInstanceId, user.routerId);
   assert.deepEqual(scoped.events, ['session.error', 'credit.low']);
   assert.equal(scoped.url, 'http://127.0.0.1:9/x?secret=***');
 
   const list = expectOk(await call('GET', '/v1/webhooks', { auth }));
   assert.deepEqual({ total: list.total, page: list.page, pageSize: list.pageSize }, { total: 2, page: 1, pageSize: 25 });
-  assert.deepEqual(list.items.map((w: any) => w.id), [scoped.id, created.id], 'newest first');
+  assert.deepEqual(
+    list.items.map((w: any) => w.id),
+    [scoped.id, created.id],
+    'newest first',
+  );
   const paged = expectOk(await call('GET', '/v1/webhooks?page=2&pageSize=1', { auth }));
-  assert.deepEqual({ ids: paged.items.map((w: any) => w.id), total: paged.total, page: paged.page, pageSize: paged.pageSize }, { ids: [created.id], total: 2, page: 2, pageSize: 1 });
+  assert.deepEqual(
+    { ids: paged.items.map((w: any) => w.id), total: paged.total, page: paged.page, pageSize: paged.pageSize },
+    { ids: [created.id], total: 2, page: 2, pageSize: 1 },
+  );
   assert.deepEqual(expectOk(await call('GET', `/v1/webhooks/${created.id}`, { auth })), created);
 
-  const patched = expectOk(await call('PATCH', `/v1/webhooks/${created.id}`, { auth, body: { label: 'Ops (EU)', events: ['session.ended'], active: false, url: 'https://hooks.example.test/v2?password=pw-SECRET-3' } }));
-  assert.deepEqual({ label: patched.label, events: patched.events, active: patched.active, url: patched.url, routerInstanceId: patched.routerInstanceId },
-    { label: 'Ops (EU)', events: ['session.ended'], active: false, url: 'https://hooks.example.test/v2?password=***', routerInstanceId: null });
+  const patched = expectOk(
+    await call('PATCH', `/v1/webhooks/${created.id}`, {
+      auth,
+      body: { label: 'Ops (EU)', events: ['session.ended'], active: false, url: 'https://hooks.example.test/v2?password=pw-SECRET-3' },
+    }),
+  );
+  assert.deepEqual(
+    { label: patched.label, events: patched.events, active: patched.active, url: patched.url, routerInstanceId: patched.routerInstanceId },
+    { label: 'Ops (EU)', events: ['session.ended'], active: false, url: 'https://hooks.example.test/v2?password=***', routerInstanceId: null },
+  );
   const routed = expectOk(await call('PATCH', `/v1/webhooks/${created.id}`, { auth, body: { routerInstanceId: user.routerId, events: [] } }));
-  assert.deepEqual({ routerInstanceId: routed.routerInstanceId, events: routed.events, label: routed.label }, { routerInstanceId: user.routerId, events: [], label: 'Ops (EU)' });
+  assert.deepEqual(
+    { routerInstanceId: routed.routerInstanceId, events: routed.events, label: routed.label },
+    { routerInstanceId: user.routerId, events: [], label: 'Ops (EU)' },
+  );
   assert.equal(expectOk(await call('PATCH', `/v1/webhooks/${created.id}`, { auth, body: { routerInstanceId: null } })).routerInstanceId, null);
 
   // No response anywhere carries a secret; the row holds ciphertext only.
@@ -82,16 +120,36 @@ test('validation names the field: label, url (http/https only), unknown event na
   for (const [body, field] of cases) {
     const res = await call('POST', '/v1/webhooks', { auth, body });
     expectError(res, 400, 'validation_error');
-    assert.match(res.body.error.message, new RegExp(`^${field.replace('.', '\\.')}:|; ${field.replace('.', '\\.')}:`), `${JSON.stringify(body).slice(0, 80)} → ${res.body.error.message}`);
+    assert.match(
+      res.body.error.message,
+      new RegExp(`^${field.replace('.', '\\.')}:|; ${field.replace('.', '\\.')}:`),
+      `${JSON.stringify(body).slice(0, 80)} → ${res.body.error.message}`,
+    );
   }
   const unknown = await call('POST', '/v1/webhooks', { auth, body: { label: 'x', url: 'https://x.test', events: ['session.exploded'] } });
   assert.match(unknown.body.error.message, /events\.0: unknown event "session\.exploded"/);
 
   // Every accepted name, including those never sent.
-  const all = ['session.ended', 'session.error', 'session.started', 'provider.up', 'provider.down', 'provider.cooldown', 'credit.low', 'credit.exhausted', 'workspace.suspended'];
+  const all = [
+    'session.ended',
+    'session.error',
+    'session.started',
+    'provider.up',
+    'provider.down',
+    'provider.cooldown',
+    'credit.low',
+    'credit.exhausted',
+    'workspace.suspended',
+  ];
   const created = expectOk(await call('POST', '/v1/webhooks', { auth, body: { label: 'All', url: 'https://x.test/h', events: all } }), 201);
   assert.deepEqual(created.events, all);
-  for (const [body, field] of [[{ active: 'yes' }, 'active'], [{ url: 'mailto:a@b.c' }, 'url'], [{ events: ['queue.timeout'] }, 'events.0'], [{ routerInstanceId: other.routerId }, 'routerInstanceId'], [{ label: '' }, 'label']] as const) {
+  for (const [body, field] of [
+    [{ active: 'yes' }, 'active'],
+    [{ url: 'mailto:a@b.c' }, 'url'],
+    [{ events: ['queue.timeout'] }, 'events.0'],
+    [{ routerInstanceId: other.routerId }, 'routerInstanceId'],
+    [{ label: '' }, 'label'],
+  ] as const) {
     const res = await call('PATCH', `/v1/webhooks/${created.id}`, { auth, body });
     expectError(res, 400, 'validation_error');
     assert.ok(res.body.error.message.startsWith(`${field}:`), res.body.error.message);
@@ -127,8 +185,18 @@ test('roles: members read, only owners and admins change or test; other workspac
 
   // The same ids from another workspace: not found, as if they did not exist.
   const asStranger = { auth: { token: stranger.token } };
-  for (const [method, path] of [['GET', ''], ['PATCH', ''], ['DELETE', ''], ['POST', '/test'], ['GET', '/deliveries']] as const) {
-    expectError(await call(method, `/v1/webhooks/${hook.id}${path}`, { ...asStranger, body: method === 'PATCH' ? { label: 'x' } : undefined }), 404, 'not_found');
+  for (const [method, path] of [
+    ['GET', ''],
+    ['PATCH', ''],
+    ['DELETE', ''],
+    ['POST', '/test'],
+    ['GET', '/deliveries'],
+  ] as const) {
+    expectError(
+      await call(method, `/v1/webhooks/${hook.id}${path}`, { ...asStranger, body: method === 'PATCH' ? { label: 'x' } : undefined }),
+      404,
+      'not_found',
+    );
   }
   assert.equal(expectOk(await call('GET', '/v1/webhooks', asStranger)).total, 0);
   expectError(await call('GET', '/v1/webhooks', { auth: { token: stranger.token }, headers: ws }), 403, 'not_a_member');
@@ -164,14 +232,24 @@ test('test: one webhook.test POST to the real receiver, no retries; the result, 
   assert.match(String(got.headers['x-webhook-delivery-id']), /^whd_[0-9a-f]{24}$/);
   assert.equal(result.deliveryId, got.headers['x-webhook-delivery-id']);
   assert.deepEqual(Object.keys(got.body), ['version', 'timestamp', 'event', 'status', 'source', 'data']);
-  assert.deepEqual({ ...got.body, timestamp: undefined }, {
-    version: '1', timestamp: undefined, event: 'webhook.test', status: 'resolved', source: SOURCE,
-    data: { webhookId: good.id, workspaceId: user.workspaceId, label: 'Good', message: 'A test delivery: your endpoint is reachable.' },
-  });
+  assert.deepEqual(
+    { ...got.body, timestamp: undefined },
+    {
+      version: '1',
+      timestamp: undefined,
+      event: 'webhook.test',
+      status: 'resolved',
+      source: SOURCE,
+      data: { webhookId: good.id, workspaceId: user.workspaceId, label: 'Good', message: 'A test delivery: your endpoint is reachable.' },
+    },
+  );
   assert.ok(Math.abs(Date.parse(got.body.timestamp) - Date.now()) < 60_000);
 
   const failed = expectOk(await call('POST', `/v1/webhooks/${bad.id}/test`, { auth }));
-  assert.deepEqual({ delivered: failed.delivered, attempts: failed.attempts, statusCode: failed.statusCode }, { delivered: false, attempts: 1, statusCode: 500 });
+  assert.deepEqual(
+    { delivered: failed.delivered, attempts: failed.attempts, statusCode: failed.statusCode },
+    { delivered: false, attempts: 1, statusCode: 500 },
+  );
   assert.equal(receiver.on(`/fail-${user.userId}`).length, 1, 'no retries');
 
   const goodNow = expectOk(await call('GET', `/v1/webhooks/${good.id}`, { auth }));
@@ -186,8 +264,26 @@ test('test: one webhook.test POST to the real receiver, no retries; the result, 
   assert.equal(log.total, 1);
   const [entry] = log.items;
   assert.deepEqual(
-    { deliveryId: entry.deliveryId, event: entry.event, attempt: entry.attempt, statusCode: entry.statusCode, error: entry.error, ok: entry.ok, deliveryStatus: entry.deliveryStatus, nextAttemptAt: entry.nextAttemptAt },
-    { deliveryId: failed.deliveryId, event: 'webhook.test', attempt: 1, statusCode: 500, error: 'HTTP 500 Internal Server Error', ok: false, deliveryStatus: 'failed', nextAttemptAt: null },
+    {
+      deliveryId: entry.deliveryId,
+      event: entry.event,
+      attempt: entry.attempt,
+      statusCode: entry.statusCode,
+      error: entry.error,
+      ok: entry.ok,
+      deliveryStatus: entry.deliveryStatus,
+      nextAttemptAt: entry.nextAttemptAt,
+    },
+    {
+      deliveryId: failed.deliveryId,
+      event: 'webhook.test',
+      attempt: 1,
+      statusCode: 500,
+      error: 'HTTP 500 Internal Server Error',
+      ok: false,
+      deliveryStatus: 'failed',
+      nextAttemptAt: null,
+    },
   );
   assert.ok(entry.durationMs >= 0 && entry.durationMs < 5_000);
   assert.ok(Date.parse(entry.attemptedAt) > 0);
@@ -197,6 +293,9 @@ test('test: one webhook.test POST to the real receiver, no retries; the result, 
   const { freePort } = await import('../../scripts/lib/ports');
   const down = expectOk(await call('POST', '/v1/webhooks', { auth, body: { label: 'Down', url: `http://127.0.0.1:${await freePort()}/h?secret=zzz` } }), 201);
   const refused = expectOk(await call('POST', `/v1/webhooks/${down.id}/test`, { auth }));
-  assert.deepEqual({ delivered: refused.delivered, statusCode: refused.statusCode, error: refused.error }, { delivered: false, statusCode: null, error: 'connection refused' });
+  assert.deepEqual(
+    { delivered: refused.delivered, statusCode: refused.statusCode, error: refused.error },
+    { delivered: false, statusCode: null, error: 'connection refused' },
+  );
   expectError(await call('GET', `/v1/webhooks/${good.id}/deliveries?limit=201`, { auth }), 400, 'validation_error');
 });

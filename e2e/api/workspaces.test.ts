@@ -8,7 +8,13 @@ test('GET /v1/workspaces lists every membership with its role', async () => {
   const guest = await newUser('wsguest');
   await addMember(owner.workspaceId, guest.userId, 'admin');
   const list = expectOk(await call('GET', '/v1/workspaces', { auth: { token: guest.token } }));
-  assert.deepEqual(list.items.map((w: { id: string; role: string }) => [w.id, w.role]), [[guest.workspaceId, 'owner'], [owner.workspaceId, 'admin']]);
+  assert.deepEqual(
+    list.items.map((w: { id: string; role: string }) => [w.id, w.role]),
+    [
+      [guest.workspaceId, 'owner'],
+      [owner.workspaceId, 'admin'],
+    ],
+  );
   for (const w of list.items) assert.deepEqual(Object.keys(w).sort(), ['id', 'name', 'role', 'slug']);
   assert.equal(list.total, 2, 'a list body has its total (spec conventions)');
 });
@@ -30,7 +36,9 @@ test('POST /v1/workspaces/active sets the dashboard workspace; bearer calls igno
   expectError(await call('POST', '/v1/workspaces/active', { auth: session, body: {} }), 400, 'validation_error');
   const stranger = await newUser('stranger');
   expectError(await call('POST', '/v1/workspaces/active', { auth: session, body: { workspaceId: stranger.workspaceId } }), 403, 'not_a_member');
-  assert.deepEqual(expectOk(await call('POST', '/v1/workspaces/active', { auth: session, body: { workspaceId: owner.workspaceId } })), { activeWorkspaceId: owner.workspaceId });
+  assert.deepEqual(expectOk(await call('POST', '/v1/workspaces/active', { auth: session, body: { workspaceId: owner.workspaceId } })), {
+    activeWorkspaceId: owner.workspaceId,
+  });
   assert.equal(expectOk(await call('GET', '/v1/me', { auth: session })).activeWorkspaceId, owner.workspaceId);
   assert.equal(expectOk(await call('GET', '/v1/me', { auth: { token: user.token } })).activeWorkspaceId, user.workspaceId, 'bearer: oldest membership');
 });
@@ -39,10 +47,15 @@ test('members list has the Member shape', async () => {
   const owner = await newUser('mlist');
   const member = await newUser('mlistm');
   await addMember(owner.workspaceId, member.userId, 'member');
-  const list = expectOk(await call('GET', '/v1/workspaces/current/members', { auth: { token: member.token }, headers: { 'x-workspace-id': owner.workspaceId } }));
+  const list = expectOk(
+    await call('GET', '/v1/workspaces/current/members', { auth: { token: member.token }, headers: { 'x-workspace-id': owner.workspaceId } }),
+  );
   assert.equal(list.items.length, 2);
   assert.deepEqual(Object.keys(list.items[0]).sort(), ['email', 'id', 'image', 'joinedAt', 'name', 'role', 'userId']);
-  assert.deepEqual(list.items.map((m: { role: string }) => m.role), ['owner', 'member']);
+  assert.deepEqual(
+    list.items.map((m: { role: string }) => m.role),
+    ['owner', 'member'],
+  );
 });
 
 test('leave: a member can, the owner cannot', async () => {
@@ -50,7 +63,9 @@ test('leave: a member can, the owner cannot', async () => {
   const member = await newUser('leavem');
   await addMember(owner.workspaceId, member.userId, 'member');
   expectError(await call('POST', '/v1/workspaces/current/leave', { auth: { token: owner.token } }), 403, 'forbidden');
-  const left = expectOk(await call('POST', '/v1/workspaces/current/leave', { auth: { token: member.token }, headers: { 'x-workspace-id': owner.workspaceId } }));
+  const left = expectOk(
+    await call('POST', '/v1/workspaces/current/leave', { auth: { token: member.token }, headers: { 'x-workspace-id': owner.workspaceId } }),
+  );
   assert.deepEqual(left, { workspaceId: owner.workspaceId, left: true });
   expectError(await call('GET', '/v1/me', { auth: { token: member.token }, headers: { 'x-workspace-id': owner.workspaceId } }), 403, 'not_a_member');
 });
@@ -68,7 +83,10 @@ test('remove member: owner/admin with a cookie; the owner cannot be removed; oth
   const adminSession = await signIn(admin.email);
   expectError(await call('DELETE', `/v1/workspaces/current/members/${owner.userId}`, { auth: adminSession, headers }), 403, 'forbidden');
   expectError(await call('DELETE', `/v1/workspaces/current/members/${outsider.userId}`, { auth: adminSession, headers }), 404, 'not_found');
-  assert.deepEqual(expectOk(await call('DELETE', `/v1/workspaces/current/members/${member.userId}`, { auth: adminSession, headers })), { userId: member.userId, removed: true });
+  assert.deepEqual(expectOk(await call('DELETE', `/v1/workspaces/current/members/${member.userId}`, { auth: adminSession, headers })), {
+    userId: member.userId,
+    removed: true,
+  });
   const list = expectOk(await call('GET', '/v1/workspaces/current/members', { auth: { token: owner.token } }));
   assert.deepEqual(list.items.map((m: { userId: string }) => m.userId).sort(), [owner.userId, admin.userId].sort());
 });
@@ -80,7 +98,11 @@ test('delete workspace: owner, cookie, confirm = slug; everything in it goes', a
   const me = expectOk(await call('GET', '/v1/me', { auth: { token: owner.token } }));
   const slug = me.workspaces[0].slug;
   const adminSession = await signIn(admin.email);
-  expectError(await call('DELETE', '/v1/workspaces/current', { auth: adminSession, headers: { 'x-workspace-id': owner.workspaceId }, body: { confirm: slug } }), 403, 'forbidden');
+  expectError(
+    await call('DELETE', '/v1/workspaces/current', { auth: adminSession, headers: { 'x-workspace-id': owner.workspaceId }, body: { confirm: slug } }),
+    403,
+    'forbidden',
+  );
   const session = await signIn(owner.email);
   expectError(await call('DELETE', '/v1/workspaces/current', { auth: session, body: {} }), 400, 'validation_error');
   const wrong = await call('DELETE', '/v1/workspaces/current', { auth: session, body: { confirm: 'not-the-slug' } });

@@ -90,7 +90,12 @@ test("everyone reads their own mail in the Outbox; the operator sees others' lis
 
   await sidebar(page).getByRole('link', { name: 'Outbox' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Outbox');
-  await expect(page.getByText('Mail this installation wrote instead of sending (no SMTP server configured, or sending failed): the mail sent to you, and the invitations you sent.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Mail this installation wrote instead of sending (no SMTP server configured, or sending failed): the mail sent to you, and the invitations you sent.',
+      { exact: true },
+    ),
+  ).toBeVisible();
   const table = page.getByRole('table', { name: 'Outbox' });
   await expect(table.getByRole('row')).toHaveCount(2); // the header and Olive's mail: nobody else's
   await page.getByRole('button', { name: `Open mail to ${email}: Kept for Olive` }).click();
@@ -104,7 +109,10 @@ test("everyone reads their own mail in the Outbox; the operator sees others' lis
   await signInAsOperator(operator);
   await operator.goto('/outbox');
   await expect(operator.getByText("As the operator you also see that other people's mail was written, without its content")).toBeVisible();
-  for (const [to, subject] of [[email, 'Kept for Olive'], [stranger, 'Kept for a stranger']] as const) {
+  for (const [to, subject] of [
+    [email, 'Kept for Olive'],
+    [stranger, 'Kept for a stranger'],
+  ] as const) {
     const row = operator.getByRole('row').filter({ hasText: subject });
     await expect(row).toContainText(to);
     await expect(row).toContainText('The content is only shown to its recipient');
@@ -114,4 +122,3 @@ test("everyone reads their own mail in the Outbox; the operator sees others' lis
   await snap(operator, 'outbox-operator');
   await operator.context().close();
 });
-

@@ -11,7 +11,10 @@ import { startTestSite } from '../support/test-site';
 import { signUp, snap, uniqueEmail } from './helpers';
 import { dashboardApi, openRouter, openTab } from './router-helpers';
 
-test('an agent tool configured from the Chat link card completes a form through the MCP endpoint; the session shows as an agent session', async ({ page, context }) => {
+test('an agent tool configured from the Chat link card completes a form through the MCP endpoint; the session shows as an agent session', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const [chromium, site] = await Promise.all([launchChromium(), startTestSite()]);
@@ -28,7 +31,9 @@ test('an agent tool configured from the Chat link card completes a form through 
     await figure.getByRole('button', { name: 'Copy' }).click();
     // The clipboard is written asynchronously after the click: read until it holds the file.
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('mcpServers');
-    const config = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { mcpServers: Record<string, { url: string; headers: Record<string, string> }> };
+    const config = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as {
+      mcpServers: Record<string, { url: string; headers: Record<string, string> }>;
+    };
     const [server] = Object.values(config.mcpServers);
 
     // The agent tool, as Cursor would run it from that file.
@@ -36,7 +41,10 @@ test('an agent tool configured from the Chat link card completes a form through 
     await client.connect(new StreamableHTTPClientTransport(new URL(server!.url), { requestInit: { headers: server!.headers } }));
     const tool = async (name: string, args: Record<string, unknown> = {}) => {
       const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-      const text = result.content.filter((c) => c.type === 'text').map((c) => (c as { text: string }).text).join('\n');
+      const text = result.content
+        .filter((c) => c.type === 'text')
+        .map((c) => (c as { text: string }).text)
+        .join('\n');
       expect(result.isError, text).not.toBe(true);
       return text;
     };

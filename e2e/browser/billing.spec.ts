@@ -13,7 +13,10 @@ test('the operator tops up $20 in test mode: quote, checkout, balance, payment, 
   await signInAsOperator(page);
   // A workspace of its own, so what other specs do as the operator never shows here.
   const name = `Wallet ${randomBytes(3).toString('hex')}`;
-  const created = await page.evaluate(async (body) => (await fetch('/v1/workspaces', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status, { name });
+  const created = await page.evaluate(
+    async (body) => (await fetch('/v1/workspaces', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status,
+    { name },
+  );
   expect(created).toBe(201);
 
   await page.goto('/overview');
@@ -68,7 +71,9 @@ test('the operator tops up $20 in test mode: quote, checkout, balance, payment, 
   const receipt = page.getByRole('article', { name: 'Receipt' });
   await expect(receipt.getByRole('heading', { level: 1 })).toHaveText('Receipt');
   await expect(receipt).toContainText(name);
-  await expect(receipt.getByRole('table', { name: 'Amounts' })).toContainText(/wallet credit\s*\$20\.00.*Card processing fee\s*\$0\.91.*Total paid\s*\$20\.91/s);
+  await expect(receipt.getByRole('table', { name: 'Amounts' })).toContainText(
+    /wallet credit\s*\$20\.00.*Card processing fee\s*\$0\.91.*Total paid\s*\$20\.91/s,
+  );
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
   await snap(page, 'billing-receipt');
 
@@ -88,7 +93,11 @@ test('a member may not top up; the operator grants credits and suspends, and the
   await expect(wallet(member)).toContainText("Only the workspace's owners and admins can add money to the wallet");
   // The server says the same.
   const refused = await member.evaluate(async () => {
-    const response = await fetch('/v1/billing/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ topupUsdCents: 2000 }) });
+    const response = await fetch('/v1/billing/checkout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ topupUsdCents: 2000 }),
+    });
     return { status: response.status, error: ((await response.json()) as { error: unknown }).error };
   });
   expect(refused).toEqual({ status: 403, error: 'forbidden' });
@@ -102,7 +111,10 @@ test('a member may not top up; the operator grants credits and suspends, and the
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText(owner.email);
   const workspace = workspaceNameOf(owner.name);
-  await rows.nth(1).getByRole('button', { name: `Grant credits to ${workspace}` }).click();
+  await rows
+    .nth(1)
+    .getByRole('button', { name: `Grant credits to ${workspace}` })
+    .click();
   const grant = operator.getByRole('dialog', { name: `Grant credits to ${workspace}` });
   await grant.getByLabel('Amount (USD)').fill('12.50');
   await grant.getByLabel('Note').fill('pilot credit');
@@ -110,7 +122,10 @@ test('a member may not top up; the operator grants credits and suspends, and the
   await expect(grant).toBeHidden();
   await expect(rows.nth(1)).toContainText(/\$12\.50\s*Paid/);
 
-  await rows.nth(1).getByRole('button', { name: `Suspend ${workspace}` }).click();
+  await rows
+    .nth(1)
+    .getByRole('button', { name: `Suspend ${workspace}` })
+    .click();
   const confirm = operator.getByRole('dialog', { name: `Suspend ${workspace}?` });
   await confirm.getByRole('button', { name: 'Suspend' }).click();
   await expect(rows.nth(1)).toContainText('Suspended');
@@ -128,8 +143,14 @@ test('a member may not top up; the operator grants credits and suspends, and the
   for (const kind of operatorOnlyKinds) await expect(byKind).not.toContainText(kind);
   await snap(member, 'billing-member');
 
-  await rows.nth(1).getByRole('button', { name: `Lift suspension of ${workspace}` }).click();
-  await operator.getByRole('dialog', { name: `Lift the suspension of ${workspace}?` }).getByRole('button', { name: 'Unsuspend' }).click();
+  await rows
+    .nth(1)
+    .getByRole('button', { name: `Lift suspension of ${workspace}` })
+    .click();
+  await operator
+    .getByRole('dialog', { name: `Lift the suspension of ${workspace}?` })
+    .getByRole('button', { name: 'Unsuspend' })
+    .click();
   await expect(rows.nth(1)).not.toContainText('Suspended');
   await member.reload();
   await expect(wallet(member).getByTestId('wallet-balance')).toHaveText('$12.50');

@@ -30,10 +30,13 @@ export async function mailTo(request: APIRequestContext, address: string): Promi
 export async function waitForMail(request: APIRequestContext, address: string, subject: RegExp, count = 1): Promise<CaughtMail> {
   let found: CaughtMail[] = [];
   await expect
-    .poll(async () => {
-      found = (await mailTo(request, address)).filter((m) => subject.test(m.subject));
-      return found.length;
-    }, { message: `mail to ${address} matching ${subject}`, timeout: 20_000 })
+    .poll(
+      async () => {
+        found = (await mailTo(request, address)).filter((m) => subject.test(m.subject));
+        return found.length;
+      },
+      { message: `mail to ${address} matching ${subject}`, timeout: 20_000 },
+    )
     .toBeGreaterThanOrEqual(count);
   return found.sort((a, b) => a.receivedAt - b.receivedAt).at(-1)!;
 }
@@ -59,7 +62,10 @@ export async function signUp(page: Page, user: { name: string; email: string; pa
   const created = await page.request.post(`${webUrl}/api/sign-up`, { headers: { Origin: webUrl }, data: { name: user.name, email: user.email, password } });
   expect(created.status(), await created.text()).toBe(201);
   const { csrfToken } = (await (await page.request.get(`${webUrl}/api/auth/csrf`)).json()) as { csrfToken: string };
-  const signedIn = await page.request.post(`${webUrl}/api/auth/callback/credentials`, { form: { csrfToken, email: user.email, password, json: 'true' }, maxRedirects: 0 });
+  const signedIn = await page.request.post(`${webUrl}/api/auth/callback/credentials`, {
+    form: { csrfToken, email: user.email, password, json: 'true' },
+    maxRedirects: 0,
+  });
   expect(signedIn.ok(), `credentials sign-in: HTTP ${signedIn.status()}`).toBe(true);
   expect((await page.context().cookies(webUrl)).map((c) => c.name)).toContain('next-auth.session-token');
   if (landOn === null) return;
@@ -111,15 +117,20 @@ export async function signInAsOperator(page: Page): Promise<void> {
   await page.waitForURL('**/overview');
   // Verified by this spec or by the one that created the account: the links the address got are
   // tried until /v1/me says operator (a spent link is refused, harmlessly).
-  await expect.poll(async () => {
-    const me = (await (await page.request.get(`${webUrl}/v1/me`)).json()) as { data?: { isAdmin: boolean } };
-    if (me.data?.isAdmin) return true;
-    for (const mail of (await mailTo(page.request, OPERATOR_EMAIL)).filter((m) => m.subject === 'Confirm your e-mail address')) {
-      const token = new URL(linkIn(mail, '/verify-email?token=')).searchParams.get('token');
-      await page.request.post(`${webUrl}/api/verify-email`, { headers: { Origin: webUrl }, data: { token } });
-    }
-    return false;
-  }, { message: 'the operator account verified', timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const me = (await (await page.request.get(`${webUrl}/v1/me`)).json()) as { data?: { isAdmin: boolean } };
+        if (me.data?.isAdmin) return true;
+        for (const mail of (await mailTo(page.request, OPERATOR_EMAIL)).filter((m) => m.subject === 'Confirm your e-mail address')) {
+          const token = new URL(linkIn(mail, '/verify-email?token=')).searchParams.get('token');
+          await page.request.post(`${webUrl}/api/verify-email`, { headers: { Origin: webUrl }, data: { token } });
+        }
+        return false;
+      },
+      { message: 'the operator account verified', timeout: 20_000 },
+    )
+    .toBe(true);
   await page.goto('/overview');
 }
 
@@ -136,7 +147,12 @@ export async function newPage(browser: Browser): Promise<Page> {
  * The owner (signed in on `ownerPage`) invites `email` with `role`; the invitee opens the link
  * from the e-mail in a fresh browser, creates an account from it and accepts.
  */
-export async function inviteAndJoin(ownerPage: Page, browser: Browser, request: APIRequestContext, invitee: { name: string; email: string; role: 'admin' | 'member' }) {
+export async function inviteAndJoin(
+  ownerPage: Page,
+  browser: Browser,
+  request: APIRequestContext,
+  invitee: { name: string; email: string; role: 'admin' | 'member' },
+) {
   await ownerPage.goto('/members');
   const form = ownerPage.getByRole('form', { name: 'Invite someone' });
   await form.getByLabel('E-mail address').fill(invitee.email);

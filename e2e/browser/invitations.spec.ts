@@ -64,7 +64,9 @@ test('the invitation page shows the inviter, workspace and role, and sends signe
   await visitor.waitForURL('**/invite/**');
   await expect(visitor.getByText(`This invitation was sent to ${inviteeEmail}`)).toBeVisible();
   await visitor.getByRole('button', { name: 'Accept invitation' }).click();
-  await expect(visitor.getByRole('alert').filter({ hasText: 'This invitation' })).toHaveText(`This invitation was sent to another e-mail address; sign in as ${inviteeEmail}`);
+  await expect(visitor.getByRole('alert').filter({ hasText: 'This invitation' })).toHaveText(
+    `This invitation was sent to another e-mail address; sign in as ${inviteeEmail}`,
+  );
   await snap(visitor, 'invite-wrong-user');
   await visitor.context().close();
 });
@@ -141,7 +143,10 @@ test('a member sees no owner/admin controls, and the server refuses them with fo
       deleteWorkspace: await send('DELETE', '/v1/workspaces/current', { confirm: slug }),
     };
   }, workspace);
-  expect(attempts.invite).toEqual({ status: 403, body: { ok: false, error: { code: 'forbidden', message: 'only the workspace owner or an admin can do this' } } });
+  expect(attempts.invite).toEqual({
+    status: 403,
+    body: { ok: false, error: { code: 'forbidden', message: 'only the workspace owner or an admin can do this' } },
+  });
   expect(attempts.deleteWorkspace).toEqual({ status: 403, body: { ok: false, error: { code: 'forbidden', message: 'only the workspace owner can do this' } } });
 
   // Through the dashboard: a page that wrongly believes the member is an admin (or the owner)

@@ -28,7 +28,9 @@ test("the operator confirms a customer's test payment from the Workspaces page a
   await waiting.getByRole('link', { name: `Open the test payment of ${workspace}` }).click();
   await operator.waitForURL(`**${checkoutPath}`);
   await operator.getByRole('button', { name: 'Confirm test payment' }).click();
-  await expect(operator.getByRole('status').filter({ hasText: 'This test payment is confirmed' })).toHaveText(`This test payment is confirmed: the wallet of ${workspace} was credited $20.00.`);
+  await expect(operator.getByRole('status').filter({ hasText: 'This test payment is confirmed' })).toHaveText(
+    `This test payment is confirmed: the wallet of ${workspace} was credited $20.00.`,
+  );
   expect(new URL(operator.url()).pathname).toBe(checkoutPath);
   await expect(operator.getByText('Payment not found')).toHaveCount(0);
 

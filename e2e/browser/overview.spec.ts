@@ -34,7 +34,10 @@ test('a new workspace: empty overview and checklist; with known sessions and cal
     const workspaceId = me.activeWorkspaceId;
     const routerId = me.routers[0]!.id;
     await dashboardApi(page, 'POST', '/v1/access-tokens', { body: { label: 'CI' } });
-    const provider = await dashboardApi<{ id: string }>(page, 'POST', '/v1/providers', { routerId, body: { slug: 'chrome', name: 'Test Chrome', url: chromium.wsUrl } });
+    const provider = await dashboardApi<{ id: string }>(page, 'POST', '/v1/providers', {
+      routerId,
+      body: { slug: 'chrome', name: 'Test Chrome', url: chromium.wsUrl },
+    });
     await page.reload();
     await expect(checklist.getByTestId('checklist-progress')).toHaveText('2 of 4 done');
     await expect(checklist.getByRole('listitem', { name: 'Create an access token: done' })).toBeVisible();
@@ -46,14 +49,22 @@ test('a new workspace: empty overview and checklist; with known sessions and cal
     const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
     const at = (daysAgo: number, minutes: number) => new Date(today - daysAgo * DAY_MS + minutes * 60_000);
     const row = (startedAt: Date, state: 'active' | 'closed' | 'errored') => ({
-      providerId: provider.id, providerSlug: 'chrome', providerName: 'Test Chrome', state, startedAt,
-      endedAt: state === 'active' ? null : startedAt, durationMs: state === 'active' ? 0 : 65_000,
+      providerId: provider.id,
+      providerSlug: 'chrome',
+      providerName: 'Test Chrome',
+      state,
+      startedAt,
+      endedAt: state === 'active' ? null : startedAt,
+      durationMs: state === 'active' ? 0 : 65_000,
       errorReason: state === 'errored' ? 'the provider closed the connection' : null,
     });
     const newest = await seedSession(workspaceId, routerId, row(at(0, 2), 'active'));
     await seedSessions(workspaceId, routerId, [row(at(0, 1), 'closed'), row(at(1, 600), 'errored'), row(at(5, 600), 'closed')]);
     const dayOf = (daysAgo: number) => new Date(today - daysAgo * DAY_MS);
-    await seedDataApiUsage(workspaceId, [{ routerId, day: dayOf(0), calls: 3, failed: 1 }, { routerId, day: dayOf(5), calls: 2, failed: 0 }]);
+    await seedDataApiUsage(workspaceId, [
+      { routerId, day: dayOf(0), calls: 3, failed: 1 },
+      { routerId, day: dayOf(5), calls: 2, failed: 0 },
+    ]);
     await seedUsage(workspaceId, 9, new Date(today).toISOString().slice(0, 7));
     await dashboardApi(page, 'POST', '/v1/invitations', { body: { email: uniqueEmail('teammate'), role: 'member' } });
 

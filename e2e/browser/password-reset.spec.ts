@@ -3,7 +3,11 @@ import { linkIn, newPage, PASSWORD, signIn, signUp, snap, uniqueEmail, waitForMa
 
 const NEW_PASSWORD = 'a fresh and long passphrase';
 
-test('forgot password: the e-mailed link sets a new password once; the old one fails, the new one signs in, and sessions from before are signed out', async ({ page: before, browser, request }) => {
+test('forgot password: the e-mailed link sets a new password once; the old one fails, the new one signs in, and sessions from before are signed out', async ({
+  page: before,
+  browser,
+  request,
+}) => {
   const email = uniqueEmail('forgot');
   await signUp(before, { name: 'Fiona Forgot', email });
 

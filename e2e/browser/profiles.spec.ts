@@ -13,7 +13,13 @@ const storageState = {
   ],
   origins: [
     { origin: 'https://shop.example', localStorage: [{ name: 'cart', value: '[1,2]' }] },
-    { origin: 'https://www.example.org', localStorage: [{ name: 'theme', value: 'dark' }, { name: 'seen', value: '1' }] },
+    {
+      origin: 'https://www.example.org',
+      localStorage: [
+        { name: 'theme', value: 'dark' },
+        { name: 'seen', value: '1' },
+      ],
+    },
   ],
 };
 const stateFile = (name: string, text = JSON.stringify(storageState)) => ({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
@@ -21,12 +27,15 @@ const stateFile = (name: string, text = JSON.stringify(storageState)) => ({ name
 /** Bytes as the dashboard writes them (components/sessions/format.ts) for the sizes these tests see. */
 const shownSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${+(bytes / 1024).toFixed(1)} KB`);
 
-const importViaApi = (page: Page, slug: string, name: string) => dashboardApi(page, 'POST', '/v1/profiles/import-playwright', { body: { slug, name, storageState } });
+const importViaApi = (page: Page, slug: string, name: string) =>
+  dashboardApi(page, 'POST', '/v1/profiles/import-playwright', { body: { slug, name, storageState } });
 
 test('create, import a storageState, open it: versions, export, restore, rename, delete', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signUp(page, { name: 'Pia Profiles', email: uniqueEmail('profiles') });
-  await sidebar(page).getByRole('link', { name: /^Profiles/ }).click();
+  await sidebar(page)
+    .getByRole('link', { name: /^Profiles/ })
+    .click();
   await page.waitForURL('**/profiles');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profiles');
   await expect(page.getByText('No profiles yet')).toBeVisible();

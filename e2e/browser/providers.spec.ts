@@ -27,11 +27,17 @@ test('add an address provider after a live test; capabilities, live health, enab
     // test and by the server when saving, on the address field.
     await dialog.getByLabel('Browser address').fill('ws://169.254.169.254/');
     await dialog.getByRole('button', { name: 'Test', exact: true }).click();
-    await expect(dialog.getByTestId('test-result')).toContainText('169.254.169.254 is a link-local address (where cloud metadata services answer), refused whatever PRIVATE_NETWORK says');
+    await expect(dialog.getByTestId('test-result')).toContainText(
+      '169.254.169.254 is a link-local address (where cloud metadata services answer), refused whatever PRIVATE_NETWORK says',
+    );
     await dialog.getByRole('button', { name: 'Add provider' }).click();
     // On the field (an alert), not the live test's result (a status) that says the same: waiting
     // for the result alone let the next step run while the save was still pending.
-    await expect(dialog.getByRole('alert').filter({ hasText: '169.254.169.254 is a link-local address (where cloud metadata services answer), refused whatever PRIVATE_NETWORK says' })).toBeVisible();
+    await expect(
+      dialog
+        .getByRole('alert')
+        .filter({ hasText: '169.254.169.254 is a link-local address (where cloud metadata services answer), refused whatever PRIVATE_NETWORK says' }),
+    ).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Add provider', exact: true })).toBeEnabled();
 
     await dialog.getByLabel('Browser address').fill(chromium.wsUrl);

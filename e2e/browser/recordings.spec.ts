@@ -52,11 +52,13 @@ test('record a session from the Connect tab, watch it live, then play, download 
     // The session's row and its recording's are written in the background (the client's 101
     // does not wait for them): ask until both are there.
     let sessionId = '';
-    await expect.poll(async () => {
-      const active = await dashboardApi<{ items: Array<{ id: string; hasRecording: boolean }> }>(page, 'GET', '/v1/sessions?state=active');
-      sessionId = active.items[0]?.id ?? '';
-      return active.items.map((s) => s.hasRecording);
-    }).toEqual([true]);
+    await expect
+      .poll(async () => {
+        const active = await dashboardApi<{ items: Array<{ id: string; hasRecording: boolean }> }>(page, 'GET', '/v1/sessions?state=active');
+        sessionId = active.items[0]?.id ?? '';
+        return active.items.map((s) => s.hasRecording);
+      })
+      .toEqual([true]);
 
     // The Sessions list marks the session as recorded; its row opens the panel, where the live view is.
     await page.goto('/sessions');
@@ -125,7 +127,9 @@ test('record a session from the Connect tab, watch it live, then play, download 
     await tab.goto(`${site.url}/animated?title=Checkout`);
     await expect.poll(() => tab.title()).toBe('Checkout');
     await client.close();
-    await expect(recordingSection.getByTestId('frame-player').or(recordingSection.getByTestId('recording-video')).or(live.getByText('Live view ended'))).toBeVisible({ timeout: 20_000 });
+    await expect(
+      recordingSection.getByTestId('frame-player').or(recordingSection.getByTestId('recording-video')).or(live.getByText('Live view ended')),
+    ).toBeVisible({ timeout: 20_000 });
     await expect(drawer.getByTestId('session-detail')).toContainText('Closed', { timeout: 20_000 });
     // What the session drew (a few seconds of recording, under a cent) in whole cents; the exact amount in its tooltip.
     const billed = drawer.getByTestId('session-billed');
@@ -181,10 +185,12 @@ test('record a session from the Connect tab, watch it live, then play, download 
     await frames.getByLabel('Speed').selectOption('4');
     await frames.getByLabel('Position').focus();
     await page.keyboard.press('End');
-    await expect.poll(async () => {
-      const [now, total] = ((await frames.getByTestId('player-time').textContent()) ?? '').split(' / ');
-      return now === total;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const [now, total] = ((await frames.getByTestId('player-time').textContent()) ?? '').split(' / ');
+        return now === total;
+      })
+      .toBe(true);
     // The script's tab is named by the pages it visited, and the player says which one it shows.
     await expect(frames).toContainText('Recorded page + 1 more page');
     await expect(frames.getByTestId('current-page')).toHaveText('Page 2 of 2: Checkout');
@@ -197,7 +203,11 @@ test('record a session from the Connect tab, watch it live, then play, download 
     const video = player.getByTestId('recording-video');
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
     // It opens where the script's tab shows its first frame, not on the browser's blank start tab at 0:00.
-    const manifest = await dashboardApi<{ targets: { targetId: string; frameCount: number }[]; frames: { t: number; targetId: string }[] }>(page, 'GET', `/v1/replays/${recordingId}/manifest`);
+    const manifest = await dashboardApi<{ targets: { targetId: string; frameCount: number }[]; frames: { t: number; targetId: string }[] }>(
+      page,
+      'GET',
+      `/v1/replays/${recordingId}/manifest`,
+    );
     const busiestTab = [...manifest.targets].sort((a, b) => b.frameCount - a.frameCount)[0]!.targetId;
     const firstT = manifest.frames.find((f) => f.targetId === busiestTab)!.t;
     // (Within the first 1.5 s the first frame already shows at 0:00, and it opens there.)
@@ -209,7 +219,9 @@ test('record a session from the Connect tab, watch it live, then play, download 
     const ranged = await page.request.get(`${webUrl}/v1/replays/${recordingId}/export/download?inline=1`, { headers: { Range: 'bytes=0-99' } });
     expect(ranged.status()).toBe(206);
     expect((await ranged.body()).length).toBe(100);
-    await video.evaluate((v: HTMLVideoElement) => { v.currentTime = v.duration / 2; });
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.currentTime = v.duration / 2;
+    });
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.seeking && v.currentTime > 0)).toBe(true);
     await snap(page, 'recording-video');
 

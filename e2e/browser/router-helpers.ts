@@ -18,7 +18,12 @@ export async function openTab(page: Page, tab: 'Providers' | 'Keys' | 'Settings'
 }
 
 /** A /v1 call with the signed-in page's cookie (same-origin, as the dashboard makes it). */
-export async function dashboardApi<T = any>(page: Page, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, options: { routerId?: string; body?: unknown } = {}): Promise<T> {
+export async function dashboardApi<T = any>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  options: { routerId?: string; body?: unknown } = {},
+): Promise<T> {
   const headers: Record<string, string> = { Origin: webUrl };
   if (options.routerId) headers['X-Router-Id'] = options.routerId;
   const response = await page.request.fetch(`${webUrl}${path}`, { method, headers, data: options.body });

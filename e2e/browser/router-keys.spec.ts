@@ -97,9 +97,13 @@ test('router keys: create with a one-time reveal and copy, revoke, rotate all; t
   expect(desktop.mcpServers[server].env).toEqual({ AUTH_HEADER: `Bearer ${first}` });
   panel = await tool('Cursor');
   await expect(panel.getByRole('figure', { name: '~/.cursor/mcp.json' })).toContainText(`"url": "${mcp}"`);
-  expect(JSON.parse(await copied(panel.getByRole('figure', { name: '~/.cursor/mcp.json' })))).toEqual({ mcpServers: { [server]: { url: mcp, headers: { Authorization: `Bearer ${first}` } } } });
+  expect(JSON.parse(await copied(panel.getByRole('figure', { name: '~/.cursor/mcp.json' })))).toEqual({
+    mcpServers: { [server]: { url: mcp, headers: { Authorization: `Bearer ${first}` } } },
+  });
   panel = await tool('VS Code');
-  expect(JSON.parse(await copied(panel.getByRole('figure', { name: '.vscode/mcp.json' })))).toEqual({ servers: { [server]: { type: 'http', url: mcp, headers: { Authorization: `Bearer ${first}` } } } });
+  expect(JSON.parse(await copied(panel.getByRole('figure', { name: '.vscode/mcp.json' })))).toEqual({
+    servers: { [server]: { type: 'http', url: mcp, headers: { Authorization: `Bearer ${first}` } } },
+  });
   await chat.getByRole('button', { name: 'Show token' }).click();
   await expect(panel).toContainText(`"Authorization": "Bearer ${first}"`);
   await snap(page, 'chat-link-mcp');

@@ -3,13 +3,25 @@ import { PROXY } from '../support/connect';
 import { inviteAndJoin, signUp, snap, uniqueEmail, webUrl } from './helpers';
 import { dashboardApi, openRouter, openTab } from './router-helpers';
 
-test("a member's Connect tab: the address, every snippet with a placeholder, the live keys' prefixes, who creates keys; never a key", async ({ page: owner, browser, request }) => {
+test("a member's Connect tab: the address, every snippet with a placeholder, the live keys' prefixes, who creates keys; never a key", async ({
+  page: owner,
+  browser,
+  request,
+}) => {
   await signUp(owner, { name: 'Orla Owner', email: uniqueEmail('cowner') });
   const routerId = await openRouter(owner);
-  const created = await dashboardApi<{ plaintextKey: string; prefix: string }>(owner, 'POST', '/v1/api-keys', { routerId, body: { label: 'Nightly scraper', routerInstanceId: routerId } });
-  const revoked = await dashboardApi<{ id: string; plaintextKey: string; prefix: string }>(owner, 'POST', '/v1/api-keys', { routerId, body: { label: 'Old laptop', routerInstanceId: routerId } });
+  const created = await dashboardApi<{ plaintextKey: string; prefix: string }>(owner, 'POST', '/v1/api-keys', {
+    routerId,
+    body: { label: 'Nightly scraper', routerInstanceId: routerId },
+  });
+  const revoked = await dashboardApi<{ id: string; plaintextKey: string; prefix: string }>(owner, 'POST', '/v1/api-keys', {
+    routerId,
+    body: { label: 'Old laptop', routerInstanceId: routerId },
+  });
   await dashboardApi(owner, 'DELETE', `/v1/api-keys/${revoked.id}`, { routerId });
-  const keys = (await dashboardApi<{ items: { label: string; prefix: string; revokedAt: string | null; id: string }[] }>(owner, 'GET', '/v1/api-keys', { routerId })).items;
+  const keys = (
+    await dashboardApi<{ items: { label: string; prefix: string; revokedAt: string | null; id: string }[] }>(owner, 'GET', '/v1/api-keys', { routerId })
+  ).items;
   const defaultKey = keys.find((k) => k.label === 'Default key')!;
   const { page: member } = await inviteAndJoin(owner, browser, request, { name: 'Milo Member', email: uniqueEmail('cmember'), role: 'member' });
 

@@ -4,7 +4,11 @@ import { PROXY_HTTP } from '../support/data-api';
 import { inviteAndJoin, signUp, snap, uniqueEmail } from './helpers';
 import { dashboardApi, openRouter, openTab } from './router-helpers';
 
-test('a member sees routers, providers with their live state, keys and settings, but no controls that change them', async ({ page: owner, browser, request }) => {
+test('a member sees routers, providers with their live state, keys and settings, but no controls that change them', async ({
+  page: owner,
+  browser,
+  request,
+}) => {
   const chromium = await launchChromium();
   try {
     await signUp(owner, { name: 'Olga Owner', email: uniqueEmail('rowner') });

@@ -6,7 +6,9 @@ import { openRouter, openTab, revealedSecret } from './router-helpers';
 test('create a router, see its key once, and find it filled into the Connect tab', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signUp(page, { name: 'Rita Routers', email: uniqueEmail('routers') });
-  await sidebar(page).getByRole('link', { name: /^Routers/ }).click();
+  await sidebar(page)
+    .getByRole('link', { name: /^Routers/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Routers');
   const table = page.getByRole('table', { name: 'Routers' });
   await expect(table.getByRole('row', { name: /Default/ })).toContainText('default');

@@ -22,7 +22,9 @@ test('a session through the proxy shows live on the Sessions page; the owner clo
     await page.reload();
     await expect(page.getByTestId('live-chrome')).toContainText('1 active', { timeout: 20_000 });
 
-    await sidebar(page).getByRole('link', { name: /^Sessions/ }).click();
+    await sidebar(page)
+      .getByRole('link', { name: /^Sessions/ })
+      .click();
     const table = page.getByRole('table', { name: 'Sessions' });
     const row = table.getByRole('row', { name: new RegExp(opened.sessionId.slice(0, 8)) });
     await expect(row).toContainText('Active');
@@ -98,11 +100,19 @@ test("a session's panel lists the files its browser downloaded; each link fetche
   const { seedSession } = await import('../support/seed');
   const { saveDownload, saveProviderDownloads } = await import('../../lib/downloads/store');
   // Stored as the proxy stores them at the end of a session on the local pool.
-  const ended = await seedSession(me.activeWorkspaceId, me.routers[0]!.id, { state: 'closed', startedAt: new Date(Date.now() - 5 * 60_000), durationMs: 60_000 });
+  const ended = await seedSession(me.activeWorkspaceId, me.routers[0]!.id, {
+    state: 'closed',
+    startedAt: new Date(Date.now() - 5 * 60_000),
+    durationMs: 60_000,
+  });
   const report = Buffer.from('%PDF-1.7\nquarterly figures\n'.repeat(100));
   await saveDownload({ workspaceId: me.activeWorkspaceId, sessionId: ended.id, name: 'résumé (1).pdf', data: report });
   // And one a traced session's provider kept (listed from the trace, no file here).
-  await saveProviderDownloads({ workspaceId: me.activeWorkspaceId, sessionId: ended.id, downloads: [{ name: 'kept-there.zip', url: 'https://files.example/kept-there.zip', bytes: 2_048, at: Date.now() }] });
+  await saveProviderDownloads({
+    workspaceId: me.activeWorkspaceId,
+    sessionId: ended.id,
+    downloads: [{ name: 'kept-there.zip', url: 'https://files.example/kept-there.zip', bytes: 2_048, at: Date.now() }],
+  });
   const none = await seedSession(me.activeWorkspaceId, me.routers[0]!.id, { state: 'closed', startedAt: new Date(Date.now() - 4 * 60_000), durationMs: 1_000 });
 
   await page.goto(`/sessions?session=${ended.id}`);

@@ -63,11 +63,13 @@ test('trace a session from the Connect tab, then read its requests, console and 
 
     // The session's row is written in the background (the client's 101 does not wait for it).
     let sessionId = '';
-    await expect.poll(async () => {
-      const active = await dashboardApi<{ items: Array<{ id: string }> }>(page, 'GET', '/v1/sessions?state=active');
-      sessionId = active.items[0]?.id ?? '';
-      return active.items.length;
-    }).toBe(1);
+    await expect
+      .poll(async () => {
+        const active = await dashboardApi<{ items: Array<{ id: string }> }>(page, 'GET', '/v1/sessions?state=active');
+        sessionId = active.items[0]?.id ?? '';
+        return active.items.length;
+      })
+      .toBe(1);
     const session = await dashboardApi<{ hasReplay: boolean }>(page, 'GET', `/v1/sessions/${sessionId}`);
     expect(session.hasReplay).toBe(true);
 
@@ -201,7 +203,9 @@ test('trace a session from the Connect tab, then read its requests, console and 
     // The recording shares the axis: once its video is made, a click on the trace moves the player there.
     const recordings = await dashboardApi<{ replays: Array<{ id: string }> }>(page, 'GET', `/v1/replays?session_id=${sessionId}`);
     const recordingId = recordings.replays[0]!.id;
-    await expect.poll(async () => (await dashboardApi<{ mp4Status: string | null }>(page, 'GET', `/v1/replays/${recordingId}`)).mp4Status, { timeout: SETTLE_TIMEOUT_MS }).toBe('ready');
+    await expect
+      .poll(async () => (await dashboardApi<{ mp4Status: string | null }>(page, 'GET', `/v1/replays/${recordingId}`)).mp4Status, { timeout: SETTLE_TIMEOUT_MS })
+      .toBe('ready');
     await page.reload();
     const player = page.getByRole('region', { name: 'Recording' });
     const video = player.getByTestId('recording-video');
@@ -209,7 +213,10 @@ test('trace a session from the Connect tab, then read its requests, console and 
     const at = () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
     // (One line over the waterfall; on the navigations, one per tab.)
     const playhead = events.getByTestId('playhead').first();
-    await events.getByRole('table', { name: 'Requests' }).getByRole('row', { name: /\/api\/fail/ }).click();
+    await events
+      .getByRole('table', { name: 'Requests' })
+      .getByRole('row', { name: /\/api\/fail/ })
+      .click();
     await expect.poll(at).toBeGreaterThan(0);
     const failAt = await at();
     // The player's position is the red line on the waterfall, at that request's start.
@@ -231,7 +238,10 @@ test('trace a session from the Connect tab, then read its requests, console and 
     const position = player.getByTestId('frame-player').getByLabel('Position');
     await expect(position).toBeVisible();
     await events.getByRole('tab', { name: /Network/ }).click();
-    await events.getByRole('table', { name: 'Requests' }).getByRole('row', { name: /\/api\/fail/ }).click();
+    await events
+      .getByRole('table', { name: 'Requests' })
+      .getByRole('row', { name: /\/api\/fail/ })
+      .click();
     await expect.poll(async () => Math.abs(Number(await position.inputValue()) - failAt * 1000)).toBeLessThanOrEqual(2);
     await expect.poll(async () => Math.abs(Number(await playhead.getAttribute('data-t')) - failLine)).toBeLessThanOrEqual(2);
 
@@ -283,11 +293,16 @@ test('trace a session from the Connect tab, then read its requests, console and 
     await answered;
     raw.close();
     let quietId = '';
-    await expect.poll(async () => {
-      const list = await dashboardApi<{ inspections: Array<{ id: string; complete: boolean }> }>(page, 'GET', '/v1/inspections', { routerId });
-      quietId = list.inspections[0]?.complete ? list.inspections[0].id : '';
-      return quietId;
-    }, { timeout: SETTLE_TIMEOUT_MS }).not.toBe('');
+    await expect
+      .poll(
+        async () => {
+          const list = await dashboardApi<{ inspections: Array<{ id: string; complete: boolean }> }>(page, 'GET', '/v1/inspections', { routerId });
+          quietId = list.inspections[0]?.complete ? list.inspections[0].id : '';
+          return quietId;
+        },
+        { timeout: SETTLE_TIMEOUT_MS },
+      )
+      .not.toBe('');
     await page.goto(`/traces/${quietId}`);
     await expect(page.getByTestId('trace-note')).toContainText('attached to no page');
     await expect(page.getByRole('region', { name: 'Trace events' })).toContainText('No requests in this trace');

@@ -6,7 +6,9 @@ let receiver: Receiver;
 test.beforeAll(async () => {
   receiver = await startReceiver({ answer: (r) => (r.path.startsWith('/fail') ? 500 : 200) });
 });
-test.afterAll(async () => { await receiver?.close(); });
+test.afterAll(async () => {
+  await receiver?.close();
+});
 
 test('add a webhook pointing at a real receiver, send a test, read the delivery log; edit, pause, delete', async ({ page }) => {
   const email = uniqueEmail('hooks');

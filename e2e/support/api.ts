@@ -16,7 +16,11 @@ export interface Res<T = any> {
 export type Auth = { token: string } | { cookie: string; origin?: string } | undefined;
 
 /** `localAddress`: send from that loopback address (per-address limits of one test stay its own). */
-export async function call<T = any>(method: string, path: string, options: { auth?: Auth; body?: unknown; headers?: Record<string, string>; rawBody?: string; base?: string; localAddress?: string } = {}): Promise<Res<T>> {
+export async function call<T = any>(
+  method: string,
+  path: string,
+  options: { auth?: Auth; body?: unknown; headers?: Record<string, string>; rawBody?: string; base?: string; localAddress?: string } = {},
+): Promise<Res<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.auth && 'token' in options.auth) headers.authorization = `Bearer ${options.auth.token}`;
   if (options.auth && 'cookie' in options.auth) {
@@ -30,11 +34,17 @@ export async function call<T = any>(method: string, path: string, options: { aut
   }
   const init = { method, headers, body, redirect: 'manual' } as const;
   const dispatcher = options.localAddress ? new Agent({ localAddress: options.localAddress }) : undefined;
-  const response = dispatcher ? await undiciFetch(`${options.base ?? WEB}${path}`, { ...init, dispatcher }) : await fetch(`${options.base ?? WEB}${path}`, init);
+  const response = dispatcher
+    ? await undiciFetch(`${options.base ?? WEB}${path}`, { ...init, dispatcher })
+    : await fetch(`${options.base ?? WEB}${path}`, init);
   const text = await response.text();
   await dispatcher?.close();
   let parsed: unknown = text;
-  try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: response.status, body: parsed as T, headers: response.headers as Headers };
 }
 
@@ -66,7 +76,10 @@ export async function newUser(tag = 'user'): Promise<TestUser> {
 export async function signIn(email: string, password = PASSWORD, web = WEB): Promise<{ cookie: string }> {
   const csrf = await fetch(`${web}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const csrfCookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const response = await fetch(`${web}/api/auth/callback/credentials`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },
@@ -99,7 +112,12 @@ export function expectOk<T = any>(res: Res, status = 200): T {
 export async function waitForMail(to: string, subject: RegExp, after = 0): Promise<{ subject: string; text: string; html: string }> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const list = (await (await fetch(`${MAIL}/messages?to=${encodeURIComponent(to)}`)).json()) as { subject: string; text: string; html: string; receivedAt: number }[];
+    const list = (await (await fetch(`${MAIL}/messages?to=${encodeURIComponent(to)}`)).json()) as {
+      subject: string;
+      text: string;
+      html: string;
+      receivedAt: number;
+    }[];
     const found = list.filter((m) => subject.test(m.subject) && m.receivedAt >= after).at(-1);
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject} within 10 s`);

@@ -21,9 +21,20 @@ export async function userWithProvider(tag: string, wsUrl: string, balanceMillic
 }
 
 /** A proxy on a free port (loopback unless `options.host` says otherwise) with `options` (no webhooks, no jobs); stop it in `after`. */
-export async function ownProxy(tag: string, options: Partial<Pick<ProxyOptions, 'recording' | 'traces' | 'host' | 'agents'>>): Promise<{ proxy: ProxyServer; url: string }> {
+export async function ownProxy(
+  tag: string,
+  options: Partial<Pick<ProxyOptions, 'recording' | 'traces' | 'host' | 'agents'>>,
+): Promise<{ proxy: ProxyServer; url: string }> {
   const port = await freePort();
-  const proxy = await startProxy({ port, proxyInstanceId: `${tag}-${port}`, shutdownDrainMs: 100, webhooks: false, jobs: false, ...options, host: options.host ?? '127.0.0.1' });
+  const proxy = await startProxy({
+    port,
+    proxyInstanceId: `${tag}-${port}`,
+    shutdownDrainMs: 100,
+    webhooks: false,
+    jobs: false,
+    ...options,
+    host: options.host ?? '127.0.0.1',
+  });
   return { proxy, url: `ws://127.0.0.1:${port}` };
 }
 
@@ -32,6 +43,10 @@ export async function ownProxy(tag: string, options: Partial<Pick<ProxyOptions, 
  * 101, off the connect path, so a test that asks at once may be early.
  */
 export async function newestSessionId(workspaceId: string, where: Prisma.SessionLogWhereInput = {}): Promise<string> {
-  const row = await eventually(() => db.sessionLog.findFirst({ where: { workspaceId, ...where }, orderBy: { startedAt: 'desc' }, select: { id: true } }), 10_000, 'the session row');
+  const row = await eventually(
+    () => db.sessionLog.findFirst({ where: { workspaceId, ...where }, orderBy: { startedAt: 'desc' }, select: { id: true } }),
+    10_000,
+    'the session row',
+  );
   return row.id;
 }

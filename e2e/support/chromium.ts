@@ -13,7 +13,11 @@ const LAUNCH_TIMEOUT_MS = 30_000;
 const running = new Set<number>();
 process.once('exit', () => {
   for (const pid of running) {
-    try { process.kill(-pid, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
   }
 });
 
@@ -34,8 +38,16 @@ export async function launchChromium(): Promise<Chromium> {
     const browser = await startChromium({
       file: CHROMIUM,
       args: [
-        '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync', '--remote-debugging-port=0', `--user-data-dir=${dataDir}`, 'about:blank',
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--remote-debugging-port=0',
+        `--user-data-dir=${dataDir}`,
+        'about:blank',
       ],
       timeoutMs: LAUNCH_TIMEOUT_MS,
       onSpawn: (spawned) => running.add((pgid = spawned)),

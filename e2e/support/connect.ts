@@ -35,7 +35,11 @@ export async function fetchFromOwnAddress(url: string, init: RequestInit = {}): 
   try {
     const response = await undiciFetch(url, { ...(init as object), dispatcher });
     const body = await response.arrayBuffer();
-    return new Response(response.status === 204 || response.status === 304 ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers as unknown as Headers });
+    return new Response(response.status === 204 || response.status === 304 ? null : body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers as unknown as Headers,
+    });
   } finally {
     await dispatcher.close();
   }

@@ -39,7 +39,11 @@ export function dataApi(endpoint: 'screenshot' | 'content' | 'scrape', key: stri
         const buf = Buffer.concat(chunks);
         const text = /json|text/.test(String(res.headers['content-type'])) ? buf.toString('utf8') : '';
         let json: any = null;
-        try { json = text ? JSON.parse(text) : null; } catch { /* plain text */ }
+        try {
+          json = text ? JSON.parse(text) : null;
+        } catch {
+          /* plain text */
+        }
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: buf, text, json, ms: performance.now() - started });
       });
       res.on('error', reject);

@@ -41,10 +41,11 @@ export function pngPixels(buf: Buffer): Size & { channels: number; alpha: boolea
   const bitDepth = buf[24];
   const colorType = buf[25];
   const interlace = buf[28];
-  if (bitDepth !== 8 || (colorType !== 2 && colorType !== 6) || interlace !== 0) throw new Error(`unsupported PNG (depth ${bitDepth}, color type ${colorType}, interlace ${interlace})`);
+  if (bitDepth !== 8 || (colorType !== 2 && colorType !== 6) || interlace !== 0)
+    throw new Error(`unsupported PNG (depth ${bitDepth}, color type ${colorType}, interlace ${interlace})`);
   const channels = colorType === 6 ? 4 : 3;
   const idat: Buffer[] = [];
-  for (let offset = 8; offset < buf.length; ) {
+  for (let offset = 8; offset < buf.length;) {
     const length = buf.readUInt32BE(offset);
     const type = buf.toString('latin1', offset + 4, offset + 8);
     if (type === 'IDAT') idat.push(buf.subarray(offset + 8, offset + 8 + length));
@@ -66,14 +67,19 @@ export function pngPixels(buf: Buffer): Size & { channels: number; alpha: boolea
       else if (filter === 3) value += (a + b) >> 1;
       else if (filter === 4) {
         const p = a + b - c;
-        const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        const pa = Math.abs(p - a),
+          pb = Math.abs(p - b),
+          pc = Math.abs(p - c);
         value += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
       }
       out[y * stride + x] = value & 0xff;
     }
   }
   return {
-    width, height, channels, alpha: channels === 4,
+    width,
+    height,
+    channels,
+    alpha: channels === 4,
     pixel(x, y) {
       const i = y * stride + x * channels;
       return [out[i]!, out[i + 1]!, out[i + 2]!, channels === 4 ? out[i + 3]! : 255];

@@ -31,7 +31,9 @@ export const playwrightScript = (site: TestSite) => async (url: string) => {
   context.on('page', (p) => events.push(`context page ${new URL(p.url() || 'about:blank').pathname}`));
   events.push(`contexts ${pw.contexts().length} pages ${context.pages().length}`);
   const page = await context.newPage();
-  page.on('framenavigated', (f) => { if (f === page.mainFrame()) events.push(`navigated ${pathOf(f.url())}`); });
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) events.push(`navigated ${pathOf(f.url())}`);
+  });
   page.on('console', (m) => events.push(`console ${m.type()} ${m.text()}`));
   page.on('pageerror', (e) => events.push(`pageerror ${e.message}`));
   // Counted, not placed in the stream: /traced's fetches run while it loads, so where its load
@@ -46,7 +48,12 @@ export const playwrightScript = (site: TestSite) => async (url: string) => {
   await ticks(page, 25);
   await page.evaluate(() => console.log('hello from the page'));
   const title = await page.title();
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate(() => { window.open('/basic'); })]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.evaluate(() => {
+      window.open('/basic');
+    }),
+  ]);
   await popup.waitForLoadState('load');
   events.push(`popup title ${await popup.title()}`);
   await popup.close();
@@ -54,7 +61,12 @@ export const playwrightScript = (site: TestSite) => async (url: string) => {
   events.push(`screenshot ${shot.subarray(0, 8).toString('hex')}`);
   await page.goto(`${site.url}/traced`);
   await page.waitForFunction(() => document.title === 'traced-done');
-  events.push(`loads ${loads}`, `title ${title}`, `pages ${context.pages().length}`, `targets ${(await (await context.newCDPSession(page)).send('Target.getTargets')).targetInfos.filter((t) => t.type === 'page').length}`);
+  events.push(
+    `loads ${loads}`,
+    `title ${title}`,
+    `pages ${context.pages().length}`,
+    `targets ${(await (await context.newCDPSession(page)).send('Target.getTargets')).targetInfos.filter((t) => t.type === 'page').length}`,
+  );
   await pw.close();
   return events;
 };
@@ -86,7 +98,11 @@ export const puppeteerScript = (site: TestSite) => async (url: string) => {
 };
 
 /** Runs `script` through the proxy against a browser of its own (so that neither run sees what the other left), with the connect's `query`. */
-export async function inFreshBrowser<T>(tag: string, query: Record<string, string>, script: (url: string) => Promise<T>): Promise<{ result: T; user: TestUser & { key: string } }> {
+export async function inFreshBrowser<T>(
+  tag: string,
+  query: Record<string, string>,
+  script: (url: string) => Promise<T>,
+): Promise<{ result: T; user: TestUser & { key: string } }> {
   const own = await launchChromium();
   try {
     const user = await newUser(tag);

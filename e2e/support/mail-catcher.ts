@@ -90,7 +90,10 @@ function collectParts(headers: Record<string, string>, body: string): Record<str
   const encoding = (headers['content-transfer-encoding'] ?? '').toLowerCase();
   let decoded = body;
   if (encoding === 'quoted-printable') {
-    decoded = Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+    decoded = Buffer.from(
+      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
   } else if (encoding === 'base64') {
     decoded = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   }
@@ -98,9 +101,14 @@ function collectParts(headers: Record<string, string>, body: string): Record<str
 }
 
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-    kind.toLowerCase() === 'b'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
-  ).replace(/\?=\s+=\?/g, '');
+  return value
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
+    )
+    .replace(/\?=\s+=\?/g, '');
 }

@@ -5,8 +5,36 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { seedProfile } from './seed';
 
-export const PROVIDER_FIELDS = ['adapterKind', 'capabilities', 'createdAt', 'enabled', 'headers', 'id', 'maxConcurrent', 'name', 'ownerId', 'priority', 'profile', 'slug', 'updatedAt', 'url', 'weight'];
-export const CAPABILITY_FIELDS = ['advertisedMaxConcurrent', 'browserCookies', 'errors', 'fetchInterception', 'pageScreencast', 'probeDurationMs', 'probedAt', 'providerKind', 'targetCreate', 'targetCreateLatencyMs', 'targetGetTargets'];
+export const PROVIDER_FIELDS = [
+  'adapterKind',
+  'capabilities',
+  'createdAt',
+  'enabled',
+  'headers',
+  'id',
+  'maxConcurrent',
+  'name',
+  'ownerId',
+  'priority',
+  'profile',
+  'slug',
+  'updatedAt',
+  'url',
+  'weight',
+];
+export const CAPABILITY_FIELDS = [
+  'advertisedMaxConcurrent',
+  'browserCookies',
+  'errors',
+  'fetchInterception',
+  'pageScreencast',
+  'probeDurationMs',
+  'probedAt',
+  'providerKind',
+  'targetCreate',
+  'targetCreateLatencyMs',
+  'targetGetTargets',
+];
 export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export const uniqueSlug = (tag = 'p') => `${tag}-${randomBytes(4).toString('hex')}`;
@@ -101,7 +129,12 @@ export async function countingRelay(targetWsUrl: string): Promise<CountingRelay>
     sockets.add(client);
     sockets.add(upstream);
     client.pipe(upstream).pipe(client);
-    const end = () => { client.destroy(); upstream.destroy(); sockets.delete(upstream); if (sockets.delete(client)) changed(); };
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(upstream);
+      if (sockets.delete(client)) changed();
+    };
     client.on('error', end).on('close', end);
     upstream.on('error', end).on('close', end);
     changed();
@@ -111,18 +144,38 @@ export async function countingRelay(targetWsUrl: string): Promise<CountingRelay>
   const openCount = () => Math.floor(sockets.size / 2);
   return {
     url: `ws://127.0.0.1:${port}${target.pathname}`,
-    get accepted() { return accepted; },
-    get open() { return openCount(); },
-    get peak() { return peak; },
+    get accepted() {
+      return accepted;
+    },
+    get open() {
+      return openCount();
+    },
+    get peak() {
+      return peak;
+    },
     openIs(n, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
-        const check = () => { if (openCount() === n) { watchers.delete(check); clearTimeout(timer); resolve(); } };
-        const timer = setTimeout(() => { watchers.delete(check); reject(new Error(`relay: ${openCount()} open, waited for ${n}`)); }, timeoutMs);
+        const check = () => {
+          if (openCount() === n) {
+            watchers.delete(check);
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        const timer = setTimeout(() => {
+          watchers.delete(check);
+          reject(new Error(`relay: ${openCount()} open, waited for ${n}`));
+        }, timeoutMs);
         watchers.add(check);
         check();
       });
     },
-    cut() { sockets.forEach((s) => s.destroy()); },
-    close: async () => { sockets.forEach((s) => s.destroy()); await new Promise((r) => server.close(r)); },
+    cut() {
+      sockets.forEach((s) => s.destroy());
+    },
+    close: async () => {
+      sockets.forEach((s) => s.destroy());
+      await new Promise((r) => server.close(r));
+    },
   };
 }

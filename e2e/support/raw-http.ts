@@ -53,4 +53,3 @@ export function expectEnvelope(res: RawRes, status: number, code: string) {
   }
   return res.json.error as { code: string; message: string; details?: { path: string; message: string }[] };
 }
-

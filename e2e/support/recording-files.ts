@@ -27,7 +27,28 @@ export async function colourJpegs(size: string, colours: string[]): Promise<Buff
 }
 
 async function mjpegOf(input: string, count: number, quality: number): Promise<Buffer[]> {
-  const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', input, '-frames:v', String(count), '-c:v', 'mjpeg', '-q:v', String(quality), '-f', 'image2pipe', 'pipe:1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      input,
+      '-frames:v',
+      String(count),
+      '-c:v',
+      'mjpeg',
+      '-q:v',
+      String(quality),
+      '-f',
+      'image2pipe',
+      'pipe:1',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const out: Buffer[] = [];
   let stderr = '';
   child.stdout.on('data', (data: Buffer) => out.push(data));
@@ -116,7 +137,12 @@ export async function writeRecording(store: BlobStore, recordingId: string, reco
     duplicatesSkipped: 0,
     capStopped: false,
     truncated: null,
-    targets: [...new Set(recording.frames.map((f) => f.target ?? 'tab-1'))].map((targetId) => ({ targetId, url: 'about:test', title: 'test', frameCount: recording.frames.filter((f) => (f.target ?? 'tab-1') === targetId).length })),
+    targets: [...new Set(recording.frames.map((f) => f.target ?? 'tab-1'))].map((targetId) => ({
+      targetId,
+      url: 'about:test',
+      title: 'test',
+      frameCount: recording.frames.filter((f) => (f.target ?? 'tab-1') === targetId).length,
+    })),
   };
   if (recording.complete !== false) await store.put(completeKey(recordingId), JSON.stringify(summary));
   return summary;
@@ -148,7 +174,18 @@ export interface Probe {
 
 /** ffprobe's view of an MP4 file, frames counted by decoding. */
 export async function probeVideo(file: string): Promise<Probe> {
-  const { stdout } = await promisify(execFile)('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,pix_fmt,width,height,r_frame_rate,avg_frame_rate,nb_read_frames:format=duration', '-of', 'json', file]);
+  const { stdout } = await promisify(execFile)('ffprobe', [
+    '-v',
+    'error',
+    '-count_frames',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=codec_name,pix_fmt,width,height,r_frame_rate,avg_frame_rate,nb_read_frames:format=duration',
+    '-of',
+    'json',
+    file,
+  ]);
   const json = JSON.parse(stdout) as { streams: Record<string, string | number>[]; format: { duration: string } };
   const s = json.streams[0]!;
   return {
@@ -166,7 +203,7 @@ export async function probeVideo(file: string): Promise<Probe> {
 
 function topLevelBoxes(mp4: Buffer): string[] {
   const boxes: string[] = [];
-  for (let at = 0; at + 8 <= mp4.length; ) {
+  for (let at = 0; at + 8 <= mp4.length;) {
     let size = mp4.readUInt32BE(at);
     const type = mp4.toString('latin1', at + 4, at + 8);
     if (size === 1) size = Number(mp4.readBigUInt64BE(at + 8));
@@ -180,14 +217,22 @@ function topLevelBoxes(mp4: Buffer): string[] {
 
 /** The average colour of the video's frame at `seconds`, as [r, g, b]. */
 export async function colourAt(file: string, seconds: number): Promise<[number, number, number]> {
-  const { stdout } = await promisify(execFile)('ffmpeg', ['-v', 'error', '-ss', seconds.toFixed(3), '-i', file, '-frames:v', '1', '-vf', 'scale=1:1:flags=area', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer' });
+  const { stdout } = await promisify(execFile)(
+    'ffmpeg',
+    ['-v', 'error', '-ss', seconds.toFixed(3), '-i', file, '-frames:v', '1', '-vf', 'scale=1:1:flags=area', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    { encoding: 'buffer' },
+  );
   return [stdout[0]!, stdout[1]!, stdout[2]!];
 }
 
 /** The video's frames number `numbers` (ascending, from 0), decoded at its size as RGB (3 bytes a pixel). */
 export async function framesAt(file: string, numbers: number[], width: number, height: number): Promise<Buffer[]> {
   const select = numbers.map((n) => `eq(n,${n})`).join('+');
-  const { stdout } = await promisify(execFile)('ffmpeg', ['-v', 'error', '-i', file, '-vf', `select='${select}'`, '-fps_mode', 'passthrough', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { encoding: 'buffer', maxBuffer: 1 << 30 });
+  const { stdout } = await promisify(execFile)(
+    'ffmpeg',
+    ['-v', 'error', '-i', file, '-vf', `select='${select}'`, '-fps_mode', 'passthrough', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    { encoding: 'buffer', maxBuffer: 1 << 30 },
+  );
   const size = width * height * 3;
   if (stdout.length !== size * numbers.length) throw new Error(`decoded ${stdout.length / size} of ${numbers.length} frames`);
   return numbers.map((_, k) => stdout.subarray(k * size, (k + 1) * size));

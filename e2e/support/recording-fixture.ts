@@ -10,13 +10,17 @@ import { db } from '../../lib/db';
 import { chunkKey, completeKey, manifestKey, videoKey, type CompleteSummary, type ManifestLine } from '../../lib/recordings/format';
 import { WEB, type TestUser } from './api';
 import { seedRecording, seedSession } from './seed';
-export const as = (user: TestUser, workspaceId?: string) => ({ auth: { token: user.token }, ...(workspaceId ? { headers: { 'x-workspace-id': workspaceId } } : {}) });
+export const as = (user: TestUser, workspaceId?: string) => ({
+  auth: { token: user.token },
+  ...(workspaceId ? { headers: { 'x-workspace-id': workspaceId } } : {}),
+});
 
 function ffmpeg(args: string[]): Buffer {
   return execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...args], { maxBuffer: 64 * 1024 * 1024 });
 }
 
-const jpeg = (size: string, at: number) => ffmpeg(['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=10`, '-ss', String(at), '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'mjpeg', '-']);
+const jpeg = (size: string, at: number) =>
+  ffmpeg(['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=10`, '-ss', String(at), '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'mjpeg', '-']);
 export const FRAMES = { a0: jpeg('64x48', 0), a1: jpeg('64x48', 0.5), b0: jpeg('32x24', 0.2) };
 /** A real H.264 MP4 as the encoder makes them (faststart needs a file to seek in), large enough for ranges anywhere in it. */
 function makeMp4(): Buffer {
@@ -78,17 +82,28 @@ export async function recordingFixture(user: TestUser, options: FixtureOptions =
   const endedAt = state === 'active' ? null : state === 'just-ended' ? new Date(Date.now() - 1_000) : new Date(startedAt.getTime() + 3_000);
   const routerId = options.routerId ?? user.routerId;
   const session = await seedSession(user.workspaceId, routerId, {
-    providerSlug: 'fixture', providerName: 'Fixture', state: state === 'active' ? 'active' : 'closed',
-    startedAt, endedAt, durationMs: endedAt ? endedAt.getTime() - startedAt.getTime() : 0,
+    providerSlug: 'fixture',
+    providerName: 'Fixture',
+    state: state === 'active' ? 'active' : 'closed',
+    startedAt,
+    endedAt,
+    durationMs: endedAt ? endedAt.getTime() - startedAt.getTime() : 0,
   });
   const mp4Status = options.video ? 'ready' : (options.mp4Status ?? null);
   const recording = await seedRecording(session, {
-    endedAt: complete ? endedAt : null, durationMs: complete ? 1_500 : 0,
-    frameCount: complete ? 3 : 0, chunkCount: complete ? 2 : 0, sizeBytes: BigInt(complete ? FRAME_BYTES : 0),
-    duplicatesSkipped: complete ? 4 : 0, complete, mp4Status,
+    endedAt: complete ? endedAt : null,
+    durationMs: complete ? 1_500 : 0,
+    frameCount: complete ? 3 : 0,
+    chunkCount: complete ? 2 : 0,
+    sizeBytes: BigInt(complete ? FRAME_BYTES : 0),
+    duplicatesSkipped: complete ? 4 : 0,
+    complete,
+    mp4Status,
     // As the capture names it from the manifest's tabs below: Page A's title, two pages.
-    title: complete ? 'Page A' : null, pageCount: complete ? 2 : 0,
-    mp4SizeBytes: BigInt(options.video ? MP4.length : 0), mp4ReadyAt: options.video ? new Date() : null,
+    title: complete ? 'Page A' : null,
+    pageCount: complete ? 2 : 0,
+    mp4SizeBytes: BigInt(options.video ? MP4.length : 0),
+    mp4ReadyAt: options.video ? new Date() : null,
   });
   if (!options.noBlobs) {
     await blobs().put(chunkKey(recording.id, 0), CHUNKS[0]!);
@@ -103,14 +118,25 @@ export async function recordingFixture(user: TestUser, options: FixtureOptions =
 
 export function summaryOf(recordingId: string, sessionId: string, startedAt: Date, endedAt: Date): CompleteSummary {
   return {
-    recordingId, sessionId, startedAt: startedAt.toISOString(), endedAt: endedAt.toISOString(),
-    durationMs: 1_500, sessionDurationMs: endedAt.getTime() - startedAt.getTime(),
-    frameCount: 3, chunkCount: 2, sizeBytes: FRAME_BYTES, droppedFrames: 0, duplicatesSkipped: 4, capStopped: false, truncated: null,
+    recordingId,
+    sessionId,
+    startedAt: startedAt.toISOString(),
+    endedAt: endedAt.toISOString(),
+    durationMs: 1_500,
+    sessionDurationMs: endedAt.getTime() - startedAt.getTime(),
+    frameCount: 3,
+    chunkCount: 2,
+    sizeBytes: FRAME_BYTES,
+    droppedFrames: 0,
+    duplicatesSkipped: 4,
+    capStopped: false,
+    truncated: null,
     targets: [
       { targetId: 'TARGET-A', url: 'https://a.example.test/', title: 'Page A', frameCount: 2 },
       { targetId: 'TARGET-B', url: 'https://b.example.test/x', title: 'Page B', frameCount: 1 },
     ],
-    title: 'Page A', pageCount: 2,
+    title: 'Page A',
+    pageCount: 2,
   };
 }
 

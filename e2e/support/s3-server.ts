@@ -30,7 +30,9 @@ const START_TIMEOUT_MS = 20_000;
 export async function startS3Server(options: { bucket?: string } = {}): Promise<S3Server> {
   const bucket = options.bucket ?? 'blobs';
   const directory = await mkdtemp(path.join(os.tmpdir(), 'br-s3rver-'));
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', path.join(import.meta.dirname, 's3rver-process.mjs'), directory, bucket], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', path.join(import.meta.dirname, 's3rver-process.mjs'), directory, bucket], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const exited = once(child, 'exit');
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) {

@@ -55,8 +55,15 @@ export async function seedRecording(session: CapturedSession & { profileId?: str
   const { newRecordingId } = await import('../../proxy/plugins/recording');
   return db.recording.create({
     data: {
-      id: newRecordingId(), providerId: session.providerId ?? null, profileId: session.profileId ?? null, startedAt: session.startedAt, format: 'jpeg',
-      ...overrides, workspaceId: session.workspaceId, sessionLogId: session.id, routerId: routerOf(session),
+      id: newRecordingId(),
+      providerId: session.providerId ?? null,
+      profileId: session.profileId ?? null,
+      startedAt: session.startedAt,
+      format: 'jpeg',
+      ...overrides,
+      workspaceId: session.workspaceId,
+      sessionLogId: session.id,
+      routerId: routerOf(session),
     },
   });
 }
@@ -69,8 +76,13 @@ export async function seedTrace(session: CapturedSession, overrides: TraceSeed =
   const { newTraceId } = await import('../../proxy/plugins/trace');
   return db.trace.create({
     data: {
-      id: newTraceId(), providerId: session.providerId ?? null, startedAt: session.startedAt,
-      ...overrides, workspaceId: session.workspaceId, sessionLogId: session.id, routerId: routerOf(session),
+      id: newTraceId(),
+      providerId: session.providerId ?? null,
+      startedAt: session.startedAt,
+      ...overrides,
+      workspaceId: session.workspaceId,
+      sessionLogId: session.id,
+      routerId: routerOf(session),
     },
   });
 }
@@ -83,7 +95,11 @@ export async function seedUsage(workspaceId: string, sessions: number, period?: 
   const db = await database();
   const { usagePeriod } = await import('../../lib/billing/period');
   const month = period ?? usagePeriod(new Date());
-  return db.usageCounter.upsert({ where: { workspaceId_period: { workspaceId, period: month } }, create: { workspaceId, period: month, sessions }, update: { sessions } });
+  return db.usageCounter.upsert({
+    where: { workspaceId_period: { workspaceId, period: month } },
+    create: { workspaceId, period: month, sessions },
+    update: { sessions },
+  });
 }
 
 /** Data-API calls per router and UTC day (`day` at midnight UTC), in one statement: history the proxy would count call by call. */

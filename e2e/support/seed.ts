@@ -62,7 +62,9 @@ export async function seedRouterKeys(workspaceId: string, routerId: string, coun
   return created;
 }
 
-type ProviderSeed = Partial<Omit<Prisma.ProviderUncheckedCreateInput, 'workspaceId' | 'routerId' | 'urlEncrypted' | 'urlDisplay' | 'headersEncrypted' | 'capabilities'>> & {
+type ProviderSeed = Partial<
+  Omit<Prisma.ProviderUncheckedCreateInput, 'workspaceId' | 'routerId' | 'urlEncrypted' | 'urlDisplay' | 'headersEncrypted' | 'capabilities'>
+> & {
   /** The address, sealed as the providers API seals it; none gives a row with no address. */
   url?: string;
   headers?: ProviderHeaders;
@@ -83,7 +85,12 @@ export async function seedProvider(workspaceId: string, routerId: string, overri
   const probed = capabilities === undefined && url ? { providerKind: 'generic', advertisedMaxConcurrent: null } : capabilities;
   const provider = await db.provider.create({
     data: {
-      slug, name: slug, ...(url ? sealAddress(url, headers) : {}), ...fields, workspaceId, routerId,
+      slug,
+      name: slug,
+      ...(url ? sealAddress(url, headers) : {}),
+      ...fields,
+      workspaceId,
+      routerId,
       capabilities: probed ?? Prisma.DbNull,
     },
   });

@@ -38,7 +38,11 @@ export async function startReceiver(options: { port?: number; answer?: (request:
     req.on('data', (chunk: string) => (raw += chunk));
     req.on('end', () => {
       let body: unknown = null;
-      try { body = JSON.parse(raw); } catch { /* recorded raw */ }
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        /* recorded raw */
+      }
       const request: Received = { at: performance.now(), path: req.url ?? '/', headers: req.headers, raw, body };
       received.push(request);
       const nth = received.filter((r) => r.path === request.path).length;

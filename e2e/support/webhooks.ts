@@ -18,10 +18,14 @@ export async function deliveriesOf(sessionId: string) {
 /** The session row once its end is written. */
 export async function endedSession(sessionId: string) {
   const { db } = await import('../../lib/db');
-  return eventually(async () => {
-    const row = await db.sessionLog.findUnique({ where: { id: sessionId } });
-    return row && row.state !== 'active' ? row : null;
-  }, 10_000, `the end of ${sessionId}`);
+  return eventually(
+    async () => {
+      const row = await db.sessionLog.findUnique({ where: { id: sessionId } });
+      return row && row.state !== 'active' ? row : null;
+    },
+    10_000,
+    `the end of ${sessionId}`,
+  );
 }
 
 /** Opens a session through the proxy, makes one CDP round trip, closes it normally; returns the ended row. */

@@ -29,7 +29,10 @@ export async function issueOperatorClaim(): Promise<string | null> {
 export async function claimOperator(user: { id: string; email: string }, token: string) {
   const claimed = await db.$transaction(async (tx) => {
     // One use: of two accounts opening the link at once, the first update wins.
-    const spent = await tx.operatorClaim.updateMany({ where: { tokenHash: hashSecret(token), usedAt: null, revokedAt: null }, data: { usedAt: new Date(), usedByUserId: user.id } });
+    const spent = await tx.operatorClaim.updateMany({
+      where: { tokenHash: hashSecret(token), usedAt: null, revokedAt: null },
+      data: { usedAt: new Date(), usedByUserId: user.id },
+    });
     if (spent.count !== 1) return false;
     await tx.user.update({ where: { id: user.id }, data: { operatorSince: new Date() } });
     await recordOperatorAction(tx, { actor: user, action: 'operator_claimed', targetLabel: user.email });

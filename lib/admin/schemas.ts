@@ -10,7 +10,10 @@ export const findWorkspacesQuery = z.object({
 });
 
 export const grantCreditsSchema = z.strictObject({
-  amountCents: z.int('use a whole number of cents').min(1, 'must be at least 1').max(MAX_GRANT_CENTS, `must be at most ${MAX_GRANT_CENTS.toLocaleString('en-US')}`),
+  amountCents: z
+    .int('use a whole number of cents')
+    .min(1, 'must be at least 1')
+    .max(MAX_GRANT_CENTS, `must be at most ${MAX_GRANT_CENTS.toLocaleString('en-US')}`),
   note: z.string().trim().max(500, 'must be at most 500 characters').nullish(),
 });
 

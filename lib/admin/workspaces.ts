@@ -16,7 +16,15 @@ import type { z } from 'zod';
 import type { adminWorkspace as adminWorkspaceAnswer } from '../openapi/resources/accounts';
 
 const workspaceSelect = {
-  id: true, slug: true, name: true, plan: true, enterprise: true, suspended: true, dailyCapOverride: true, deletionRequestedAt: true, createdAt: true,
+  id: true,
+  slug: true,
+  name: true,
+  plan: true,
+  enterprise: true,
+  suspended: true,
+  dailyCapOverride: true,
+  deletionRequestedAt: true,
+  createdAt: true,
   wallet: { select: { balanceMillicents: true } },
   memberships: { where: { role: 'owner' }, take: 1, select: { user: { select: { id: true, email: true, name: true } } } },
   _count: { select: { memberships: true } },
@@ -102,10 +110,12 @@ export async function updateWorkspace(id: string, input: UpdateWorkspaceInput, b
     await tx.workspace.update({ where: { id }, data });
     if (input.suspended === true && !before.suspended) await notifyAccessRevoked(tx, { cause: 'workspace_suspended', workspaceIds: [id] });
     // A workspace still marked for deletion stays refused: only its undelete lifts that mark.
-    if (input.suspended === false && before.suspended && !before.deletionRequestedAt) await notifyAccessRevoked(tx, { cause: 'workspaces_restored', workspaceIds: [id] });
+    if (input.suspended === false && before.suspended && !before.deletionRequestedAt)
+      await notifyAccessRevoked(tx, { cause: 'workspaces_restored', workspaceIds: [id] });
     const changes: OperatorActionKind[] = [];
     if (input.suspended !== undefined && input.suspended !== before.suspended) changes.push(input.suspended ? 'workspace_suspended' : 'workspace_unsuspended');
-    if (input.enterprise !== undefined && input.enterprise !== before.enterprise) changes.push(input.enterprise ? 'workspace_enterprise' : 'workspace_not_enterprise');
+    if (input.enterprise !== undefined && input.enterprise !== before.enterprise)
+      changes.push(input.enterprise ? 'workspace_enterprise' : 'workspace_not_enterprise');
     for (const action of changes) await recordOperatorAction(tx, { actor: by, action, workspaceId: id, targetLabel: before.name });
   });
   log.info({ event: 'workspace-updated-by-operator', workspaceId: id, byUserId: by?.id ?? null, ...input }, 'operator changed a workspace');

@@ -12,8 +12,16 @@ export const ACCOUNT_TOKEN_PREFIX = 'acct_';
 const HOUR_MS = 3_600_000;
 
 const userFields = {
-  id: true, email: true, name: true, image: true, emailVerifiedAt: true, activeWorkspaceId: true,
-  activeRouterId: true, deletionRequestedAt: true, createdAt: true, sessionVersion: true,
+  id: true,
+  email: true,
+  name: true,
+  image: true,
+  emailVerifiedAt: true,
+  activeWorkspaceId: true,
+  activeRouterId: true,
+  deletionRequestedAt: true,
+  createdAt: true,
+  sessionVersion: true,
 } as const;
 
 export interface Authenticated {
@@ -38,13 +46,19 @@ async function authenticateBearer(header: string): Promise<Authenticated> {
     throw unauthenticated('this API takes an account token (acct_…); router keys work only on the connect and data endpoints');
   }
   const hash = hashSecret(secret);
-  const token = await db.accessToken.findUnique({ where: { tokenHash: hash }, select: { id: true, tokenHash: true, revokedAt: true, lastUsedAt: true, user: { select: userFields } } });
+  const token = await db.accessToken.findUnique({
+    where: { tokenHash: hash },
+    select: { id: true, tokenHash: true, revokedAt: true, lastUsedAt: true, user: { select: userFields } },
+  });
   if (!token || token.revokedAt || !constantTimeEqual(token.tokenHash, hash)) throw unauthenticated('the account token is invalid or revoked');
   if (token.user.deletionRequestedAt) throw unauthenticated('the account is scheduled for deletion; sign in to the dashboard to restore it');
   if (!token.lastUsedAt || Date.now() - token.lastUsedAt.getTime() > HOUR_MS) {
     // At most one write an hour per token; a lost race only writes the same hour twice.
     void db.accessToken
-      .updateMany({ where: { id: token.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(Date.now() - HOUR_MS) } }] }, data: { lastUsedAt: new Date() } })
+      .updateMany({
+        where: { id: token.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(Date.now() - HOUR_MS) } }] },
+        data: { lastUsedAt: new Date() },
+      })
       .catch(() => {});
   }
   return { user: token.user, via: 'bearer', tokenId: token.id };

@@ -62,7 +62,11 @@ test('/api follows the same rules: bad percent-encoding is a 400 in the envelope
   assert.equal(bad.kind === 'answer' && bad.error.code, 'validation_error');
   for (const method of ['DELETE', 'TRACE', 'PROPFIND']) {
     const verdict = judge(method, '/api/health', null);
-    assert.deepEqual(verdict.kind === 'answer' && [verdict.error.status, verdict.error.code, verdict.headers], [405, 'method_not_allowed', { Allow: 'GET, HEAD, OPTIONS' }], method);
+    assert.deepEqual(
+      verdict.kind === 'answer' && [verdict.error.status, verdict.error.code, verdict.headers],
+      [405, 'method_not_allowed', { Allow: 'GET, HEAD, OPTIONS' }],
+      method,
+    );
   }
   assert.deepEqual(judge('POST', '/api/auth/callback/credentials', null), { kind: 'pass', url: undefined });
   assert.equal(judge('PUT', '/api/auth/session', null).kind, 'answer');

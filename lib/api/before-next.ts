@@ -16,7 +16,8 @@ const NEXT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 
 /** Methods the fetch standard forbids: Next fails on them whatever the path (a 500); outside /v1 they are a 501. */
 const UNREPRESENTABLE = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
-const BAD_PATH_PAGE = '<!doctype html><html lang="en"><meta charset="utf-8"><title>Bad request</title><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>Bad request</h1><p>This address is not valid: a <code>%</code> in it must start a character written as two hexadecimal digits.</p><p><a href="/">Go to the dashboard</a></p></body></html>';
+const BAD_PATH_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Bad request</title><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>Bad request</h1><p>This address is not valid: a <code>%</code> in it must start a character written as two hexadecimal digits.</p><p><a href="/">Go to the dashboard</a></p></body></html>';
 
 const isSingleDot = (s: string) => s === '.' || s.toLowerCase() === '%2e';
 const isDoubleDot = (s: string) => ['..', '.%2e', '%2e.', '%2e%2e'].includes(s.toLowerCase());
@@ -65,7 +66,13 @@ export function judge(method: string, rawUrl: string, hostHeader: string | null)
 
   const segments = decoded(path);
   if (!segments) {
-    return { kind: 'answer', error: new ApiError('validation_error', `the path ${JSON.stringify(path)} is not valid percent-encoding (each % must start a UTF-8 byte written as two hex digits)`) };
+    return {
+      kind: 'answer',
+      error: new ApiError(
+        'validation_error',
+        `the path ${JSON.stringify(path)} is not valid percent-encoding (each % must start a UTF-8 byte written as two hex digits)`,
+      ),
+    };
   }
   const url = path === rawPath ? undefined : path + search;
   const route = matchRoute(segments);
@@ -78,7 +85,10 @@ export function judge(method: string, rawUrl: string, hostHeader: string | null)
   if (allowed.includes(method)) return { kind: 'pass', url };
   return {
     kind: 'answer',
-    error: new ApiError('method_not_allowed', `${method} is not served at ${path}; it takes ${allowed.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').join(', ')}`),
+    error: new ApiError(
+      'method_not_allowed',
+      `${method} is not served at ${path}; it takes ${allowed.filter((m) => m !== 'HEAD' && m !== 'OPTIONS').join(', ')}`,
+    ),
     headers: { Allow: allowed.join(', ') },
   };
 }

@@ -28,6 +28,6 @@ test('the stand-in is printable ASCII without quotes, backslashes, slashes or pe
 });
 
 test("RFC 8187 leaves attr-chars alone and encodes everything else, ' ( ) * included", () => {
-  assert.equal(encodeRfc8187("a'b(c)*d e!#$&+-.^_`|~"), "a%27b%28c%29%2Ad%20e!#$&+-.^_`|~");
+  assert.equal(encodeRfc8187("a'b(c)*d e!#$&+-.^_`|~"), 'a%27b%28c%29%2Ad%20e!#$&+-.^_`|~');
   assert.equal(encodeRfc8187('€'), '%E2%82%AC');
 });

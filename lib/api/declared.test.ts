@@ -12,14 +12,43 @@ import { optionsOf, type EndpointContext } from './declared';
 
 test('a declaration stands for the options its route gave the wrapper', () => {
   assert.deepEqual(optionsOf(webhookEndpoints.updateWebhook), {
-    auth: 'required', workspace: 'required', router: false, role: 'admin', cookieOnly: false, counted: true,
-    body: webhookEndpoints.updateWebhook.body, maxBodyBytes: undefined, query: undefined, errors: 'standard',
+    auth: 'required',
+    workspace: 'required',
+    router: false,
+    role: 'admin',
+    cookieOnly: false,
+    counted: true,
+    body: webhookEndpoints.updateWebhook.body,
+    maxBodyBytes: undefined,
+    query: undefined,
+    errors: 'standard',
   });
   assert.deepEqual(
     { ...optionsOf(userEndpoints.getMe), body: undefined },
-    { auth: 'pending-deletion-ok', workspace: 'optional', router: false, role: undefined, cookieOnly: false, counted: undefined, body: undefined, maxBodyBytes: undefined, query: undefined, errors: 'standard' },
+    {
+      auth: 'pending-deletion-ok',
+      workspace: 'optional',
+      router: false,
+      role: undefined,
+      cookieOnly: false,
+      counted: undefined,
+      body: undefined,
+      maxBodyBytes: undefined,
+      query: undefined,
+      errors: 'standard',
+    },
   );
-  const router = operation({ method: 'get', path: '/v1/x/{id}', operationId: 'x', tag: 't', summary: 's', auth: 'cookie', scope: 'router', errorStyle: 'billing', responses: {} });
+  const router = operation({
+    method: 'get',
+    path: '/v1/x/{id}',
+    operationId: 'x',
+    tag: 't',
+    summary: 's',
+    auth: 'cookie',
+    scope: 'router',
+    errorStyle: 'billing',
+    responses: {},
+  });
   assert.deepEqual(
     [optionsOf(router).router, optionsOf(router).cookieOnly, optionsOf(router).errors, optionsOf(router).workspace],
     [true, true, 'billing', 'required'],
@@ -49,7 +78,17 @@ test('the context is typed from the declaration', () => {
     void ctx.workspace.id;
     return ctx.workspace?.id;
   };
-  const open = operation({ method: 'get', path: '/v1/open', operationId: 'open', tag: 't', summary: 's', auth: 'optional', scope: 'none', query: z.object({ q: z.string() }), responses: {} });
+  const open = operation({
+    method: 'get',
+    path: '/v1/open',
+    operationId: 'open',
+    tag: 't',
+    summary: 's',
+    auth: 'optional',
+    scope: 'none',
+    query: z.object({ q: z.string() }),
+    responses: {},
+  });
   const anyone = (ctx: EndpointContext<typeof open>) => {
     // @ts-expect-error anyone may call: the caller may be null
     void ctx.user.id;

@@ -15,11 +15,16 @@ type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 type Caller<Op extends OperationSpec> = Op['auth'] extends 'account' | 'cookie'
   ? { user: AuthUser; via: AuthVia }
-  : Op['auth'] extends 'optional' ? { user: AuthUser | null; via: AuthVia | null } : unknown;
+  : Op['auth'] extends 'optional'
+    ? { user: AuthUser | null; via: AuthVia | null }
+    : unknown;
 type Scoped<Op extends OperationSpec> = Op['scope'] extends 'none'
   ? unknown
-  : Op['scope'] extends 'workspace-if-any' ? { workspace: ResolvedWorkspace | null }
-    : Op['scope'] extends 'router' ? { workspace: ResolvedWorkspace; router: ResolvedRouter } : { workspace: ResolvedWorkspace };
+  : Op['scope'] extends 'workspace-if-any'
+    ? { workspace: ResolvedWorkspace | null }
+    : Op['scope'] extends 'router'
+      ? { workspace: ResolvedWorkspace; router: ResolvedRouter }
+      : { workspace: ResolvedWorkspace };
 
 export type EndpointContext<Op extends OperationSpec> = {
   req: NextRequest;
@@ -28,7 +33,8 @@ export type EndpointContext<Op extends OperationSpec> = {
   params: { [Name in PathParams<Op['path']>]: string };
   body: Parsed<Op['body']>;
   query: Parsed<Op['query']>;
-} & Caller<Op> & Scoped<Op>;
+} & Caller<Op> &
+  Scoped<Op>;
 
 /** The wrapper's options (lib/api/handler.ts) that a declaration stands for. */
 export function optionsOf(op: OperationSpec): ApiOptions<z.ZodType, z.ZodType> {

@@ -15,7 +15,12 @@ export function endpoint<const Op extends OperationSpec>(op: Op, handler: (ctx: 
   return api(optionsOf(op), async (raw: ApiContext<unknown, unknown>) => {
     if (op.operator && !(raw.user && (await isInstanceAdmin(raw.user)))) throw forbidden('only the operator of this installation can do this');
     const ctx = {
-      req: raw.req, requestId: raw.requestId, log: raw.log, params: raw.params, body: raw.body, query: raw.query,
+      req: raw.req,
+      requestId: raw.requestId,
+      log: raw.log,
+      params: raw.params,
+      body: raw.body,
+      query: raw.query,
       ...(op.auth === 'none' ? {} : { user: raw.user, via: raw.via }),
       // Resolved by the wrapper before the handler runs (it answers 404 when they cannot be).
       ...(scope === 'none' ? {} : { workspace: scope === 'workspace-if-any' ? raw.maybeWorkspace : raw.workspace }),

@@ -54,7 +54,12 @@ export interface ApiContext<B, Q> {
 
 /** A handler result with a status other than 200, extra headers, or (`envelope: false`) sent as it is. */
 export class Reply {
-  constructor(readonly data: unknown, readonly status = 200, readonly headers: Record<string, string> = {}, readonly envelope = true) {}
+  constructor(
+    readonly data: unknown,
+    readonly status = 200,
+    readonly headers: Record<string, string> = {},
+    readonly envelope = true,
+  ) {}
 }
 export const created = (data: unknown) => new Reply(data, 201);
 /** A JSON document answered without the envelope, to be saved and used as it is (a profile export). */
@@ -80,7 +85,10 @@ export function api<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = 
         return result;
       }
       const reply = result instanceof Reply ? result : new Reply(result);
-      return NextResponse.json(reply.envelope ? { ok: true, data: reply.data ?? null } : reply.data, { status: reply.status, headers: { ...headers, ...reply.headers } });
+      return NextResponse.json(reply.envelope ? { ok: true, data: reply.data ?? null } : reply.data, {
+        status: reply.status,
+        headers: { ...headers, ...reply.headers },
+      });
     } catch (thrown) {
       return errorResponse(thrown, options, { requestId, log, headers });
     }
@@ -95,7 +103,12 @@ interface RequestScope {
 }
 
 /** Every check of the wrapper, in order, and the handler's context; throws the ApiError that answers. */
-async function contextOf<B extends z.ZodType, Q extends z.ZodType>(req: NextRequest, route: RouteContext, options: ApiOptions<B, Q>, scope: RequestScope): Promise<ApiContext<z.infer<B>, z.infer<Q>>> {
+async function contextOf<B extends z.ZodType, Q extends z.ZodType>(
+  req: NextRequest,
+  route: RouteContext,
+  options: ApiOptions<B, Q>,
+  scope: RequestScope,
+): Promise<ApiContext<z.infer<B>, z.infer<Q>>> {
   const auth = await authenticated(req, options);
   // Before the workspace and router lookups, which read X-Router-Id's fallbacks from the query.
   const rawParams = await route.params;
@@ -127,7 +140,10 @@ async function contextOf<B extends z.ZodType, Q extends z.ZodType>(req: NextRequ
   }
 
   return {
-    req, requestId: scope.requestId, log: scope.log, params,
+    req,
+    requestId: scope.requestId,
+    log: scope.log,
+    params,
     user: auth?.user ?? null,
     via: auth?.via ?? null,
     maybeWorkspace: workspace,
@@ -147,7 +163,8 @@ async function contextOf<B extends z.ZodType, Q extends z.ZodType>(req: NextRequ
 /** The caller, when the endpoint reads credentials; refuses one the endpoint needs and lacks. */
 async function authenticated(req: NextRequest, options: ApiOptions<z.ZodType, z.ZodType>) {
   const auth = options.auth === 'none' ? null : await authenticate(req);
-  if (!auth && options.auth !== 'optional' && options.auth !== 'none') throw new ApiError('unauthenticated', 'sign in, or send "Authorization: Bearer <account token>"');
+  if (!auth && options.auth !== 'optional' && options.auth !== 'none')
+    throw new ApiError('unauthenticated', 'sign in, or send "Authorization: Bearer <account token>"');
   if (auth?.user.deletionRequestedAt && options.auth !== 'pending-deletion-ok' && options.auth !== 'optional') {
     throw new ApiError('unauthenticated', 'the account is scheduled for deletion; restore it first');
   }

@@ -32,8 +32,10 @@ function endless(chunkBytes: number) {
 }
 
 test('JSON media types', () => {
-  for (const ok of ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/merge-patch+json']) assert.ok(isJsonMediaType(ok), ok);
-  for (const bad of [null, '', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', 'text/json']) assert.ok(!isJsonMediaType(bad), String(bad));
+  for (const ok of ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/merge-patch+json'])
+    assert.ok(isJsonMediaType(ok), ok);
+  for (const bad of [null, '', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', 'text/json'])
+    assert.ok(!isJsonMediaType(bad), String(bad));
 });
 
 test('a declared Content-Length over 1 MB is refused before a byte is read', async () => {
@@ -62,10 +64,15 @@ test('an endpoint may allow more than 1 MB (profile uploads), and refuses past i
   const json = JSON.stringify({ name: 'x'.repeat(2 * MAX_BODY_BYTES) });
   assert.equal((await refusal(readJsonBody(post(json, { 'content-type': 'application/json' })))).code, 'payload_too_large');
   assert.deepEqual(Object.keys((await readJsonBody(post(json, { 'content-type': 'application/json' }), 3 * MAX_BODY_BYTES)) as object), ['name']);
-  const declared = await refusal(readJsonBody(post(json, { 'content-type': 'application/json', 'content-length': String(3 * MAX_BODY_BYTES + 1) }), 3 * MAX_BODY_BYTES));
+  const declared = await refusal(
+    readJsonBody(post(json, { 'content-type': 'application/json', 'content-length': String(3 * MAX_BODY_BYTES + 1) }), 3 * MAX_BODY_BYTES),
+  );
   assert.match(declared.message, /3 MB\), the limit of this endpoint/);
   const { stream, state } = endless(64 * 1024);
-  assert.equal((await refusal(readJsonBody(post(stream, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }), 3 * MAX_BODY_BYTES))).code, 'payload_too_large');
+  assert.equal(
+    (await refusal(readJsonBody(post(stream, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }), 3 * MAX_BODY_BYTES))).code,
+    'payload_too_large',
+  );
   assert.ok(state.cancelled && state.pulled <= 3 * MAX_BODY_BYTES + 3 * 64 * 1024, `read ${state.pulled} bytes`);
 });
 
@@ -83,7 +90,9 @@ test('a body that is not JSON is 415 before it is read; an empty one is no body,
 });
 
 test('the bytes must be UTF-8 and JSON', async () => {
-  const notUtf8 = await refusal(readJsonBody(post(new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]), { 'content-type': 'application/json' })));
+  const notUtf8 = await refusal(
+    readJsonBody(post(new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]), { 'content-type': 'application/json' })),
+  );
   assert.deepEqual([notUtf8.code, notUtf8.message], ['validation_error', 'the request body is not valid UTF-8']);
   const notJson = await refusal(readJsonBody(post('{nope', { 'content-type': 'application/json' })));
   assert.deepEqual([notJson.code, notJson.message], ['validation_error', 'the request body is not valid JSON']);

@@ -10,9 +10,12 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const NO_BODY = Symbol('no body');
 
 const tooLarge = (max: number) =>
-  new ApiError('payload_too_large', max === MAX_BODY_BYTES
-    ? `the request body is larger than ${MAX_BODY_BYTES.toLocaleString('en')} bytes (1 MB), the limit of the control-plane API`
-    : `the request body is larger than ${max.toLocaleString('en')} bytes (${Math.round(max / 1024 / 1024)} MB), the limit of this endpoint`);
+  new ApiError(
+    'payload_too_large',
+    max === MAX_BODY_BYTES
+      ? `the request body is larger than ${MAX_BODY_BYTES.toLocaleString('en')} bytes (1 MB), the limit of the control-plane API`
+      : `the request body is larger than ${max.toLocaleString('en')} bytes (${Math.round(max / 1024 / 1024)} MB), the limit of this endpoint`,
+  );
 
 /** `application/json`, with or without parameters, or any `application/…+json`. */
 export function isJsonMediaType(contentType: string | null): boolean {

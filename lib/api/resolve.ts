@@ -9,7 +9,13 @@ const membershipSelect = {
   role: true,
   workspace: {
     select: {
-      id: true, slug: true, name: true, plan: true, enterprise: true, suspended: true, dailyCapOverride: true,
+      id: true,
+      slug: true,
+      name: true,
+      plan: true,
+      enterprise: true,
+      suspended: true,
+      dailyCapOverride: true,
       wallet: { select: { balanceMillicents: true } },
     },
   },
@@ -32,7 +38,10 @@ export async function resolveWorkspace(user: AuthUser, via: AuthVia, requested: 
     return toResolved(row);
   }
   if (via === 'cookie' && user.activeWorkspaceId) {
-    const row = await db.membership.findUnique({ where: { workspaceId_userId: { workspaceId: user.activeWorkspaceId, userId: user.id } }, select: membershipSelect });
+    const row = await db.membership.findUnique({
+      where: { workspaceId_userId: { workspaceId: user.activeWorkspaceId, userId: user.id } },
+      select: membershipSelect,
+    });
     if (row) return toResolved(row);
   }
   const first = await db.membership.findFirst({ where: { userId: user.id }, orderBy: [{ joinedAt: 'asc' }, { id: 'asc' }], select: membershipSelect });

@@ -36,11 +36,20 @@ function routesOnDisk(dir: string): Record<string, string[]> {
   return onDisk;
 }
 
-const sorted = (table: Readonly<Record<string, readonly string[]>>) => Object.fromEntries(Object.entries(table).map(([p, methods]) => [p, [...methods].sort()]));
+const sorted = (table: Readonly<Record<string, readonly string[]>>) =>
+  Object.fromEntries(Object.entries(table).map(([p, methods]) => [p, [...methods].sort()]));
 
 test('the tables list every /v1 and /api route file with exactly the methods it exports', () => {
-  assert.deepEqual(sorted(CONTROL_PLANE_ROUTES), routesOnDisk('v1'), 'declare each app/v1 route and method in lib/<domain>/endpoints.ts, and serve each declaration from its route file');
-  assert.deepEqual(sorted(DASHBOARD_API_ROUTES), routesOnDisk('api'), 'declare each app/api route and method in lib/<domain>/endpoints.ts (next-auth and the health check in lib/api/routes.ts)');
+  assert.deepEqual(
+    sorted(CONTROL_PLANE_ROUTES),
+    routesOnDisk('v1'),
+    'declare each app/v1 route and method in lib/<domain>/endpoints.ts, and serve each declaration from its route file',
+  );
+  assert.deepEqual(
+    sorted(DASHBOARD_API_ROUTES),
+    routesOnDisk('api'),
+    'declare each app/api route and method in lib/<domain>/endpoints.ts (next-auth and the health check in lib/api/routes.ts)',
+  );
 });
 
 test('every /v1 and /api route serves its own declaration through endpoint()', () => {

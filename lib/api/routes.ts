@@ -37,7 +37,10 @@ const ROUTES: Readonly<Record<string, readonly RouteMethod[]>> = { ...CONTROL_PL
 /** A pattern's segments: a literal, `param` for `[x]`, `rest` for a catch-all `[...x]` (one segment or more). */
 const compiled = Object.keys(ROUTES).map((pattern) => ({
   pattern,
-  segments: pattern.split('/').slice(1).map((s) => (s.startsWith('[...') ? ('rest' as const) : s.startsWith('[') ? ('param' as const) : { literal: s })),
+  segments: pattern
+    .split('/')
+    .slice(1)
+    .map((s) => (s.startsWith('[...') ? ('rest' as const) : s.startsWith('[') ? ('param' as const) : { literal: s })),
 }));
 
 /**

@@ -14,7 +14,12 @@ const issuesOf = (schema: z.ZodType, input: unknown, where = 'body') => {
 };
 
 test('a wrong type says what was expected and what came; "required" only when the field is absent', () => {
-  const schema = z.strictObject({ maxConcurrent: z.number().int().optional(), name: z.string(), on: z.boolean().optional(), tags: z.array(z.string()).optional() });
+  const schema = z.strictObject({
+    maxConcurrent: z.number().int().optional(),
+    name: z.string(),
+    on: z.boolean().optional(),
+    tags: z.array(z.string()).optional(),
+  });
   assert.deepEqual(issuesOf(schema, { maxConcurrent: 1500.5, name: 'x' }), [{ path: 'maxConcurrent', message: 'expected an integer, got 1500.5' }]);
   assert.deepEqual(issuesOf(schema, { name: 5 }), [{ path: 'name', message: 'expected a string, got number' }]);
   assert.deepEqual(issuesOf(schema, { name: null }), [{ path: 'name', message: 'expected a string, got null' }]);
@@ -29,11 +34,20 @@ test('a wrong type says what was expected and what came; "required" only when th
 
 test('paths are dotted through lists and records; unknown keys are each their own issue', () => {
   const schema = z.strictObject({ headers: z.array(z.strictObject({ name: z.string(), value: z.string() })) });
-  assert.deepEqual(issuesOf(schema, { headers: [{ name: 'a', value: 'b' }, { name: 1, value: 'c', extra: true }], other: 1 }), [
-    { path: 'headers.1.name', message: 'expected a string, got number' },
-    { path: 'headers.1.extra', message: 'not a field of this request' },
-    { path: 'other', message: 'not a field of this request' },
-  ]);
+  assert.deepEqual(
+    issuesOf(schema, {
+      headers: [
+        { name: 'a', value: 'b' },
+        { name: 1, value: 'c', extra: true },
+      ],
+      other: 1,
+    }),
+    [
+      { path: 'headers.1.name', message: 'expected a string, got number' },
+      { path: 'headers.1.extra', message: 'not a field of this request' },
+      { path: 'other', message: 'not a field of this request' },
+    ],
+  );
 });
 
 test('the schemas of the API keep their own wording (a wrong type also says what came); the rest is worded by the wrapper', () => {
@@ -56,7 +70,9 @@ test('the schemas of the API keep their own wording (a wrong type also says what
     { path: 'maxConcurrent', message: 'use 1 to 1000' },
   ]);
   assert.deepEqual(issuesOf(z.object({ page: z.coerce.number().int().min(1) }), { page: 'x' }, 'query'), [{ path: 'page', message: 'expected a number' }]);
-  assert.deepEqual(issuesOf(z.object({ page: z.coerce.number().int().min(1) }), { page: '1.5' }, 'query'), [{ path: 'page', message: 'expected an integer, got 1.5' }]);
+  assert.deepEqual(issuesOf(z.object({ page: z.coerce.number().int().min(1) }), { page: '1.5' }, 'query'), [
+    { path: 'page', message: 'expected an integer, got 1.5' },
+  ]);
 });
 
 test('the summary is one line; a flood of issues is cut to the first few', () => {
@@ -85,6 +101,9 @@ test('the NUL walk is iterative and bounded: deep or huge bodies neither overflo
   const deep = JSON.parse('['.repeat(depth) + '"\\u0000"' + ']'.repeat(depth));
   const [found] = nulIssues(deep, 'body');
   assert.equal(found!.path.split('.').length, depth);
-  const many = nulIssues(Array.from({ length: 100_000 }, () => '\u0000'), 'body');
+  const many = nulIssues(
+    Array.from({ length: 100_000 }, () => '\u0000'),
+    'body',
+  );
   assert.equal(many.length, MAX_FIELD_ISSUES);
 });

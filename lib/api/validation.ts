@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { MAX_FIELD_ISSUES, type FieldIssue } from './errors';
 
-const TYPE_NAMES: Record<string, string> = { int: 'an integer', number: 'a number', string: 'a string', boolean: 'true or false', record: 'an object', object: 'an object', array: 'a list', bigint: 'an integer', date: 'a date', null: 'null' };
+const TYPE_NAMES: Record<string, string> = {
+  int: 'an integer',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'true or false',
+  record: 'an object',
+  object: 'an object',
+  array: 'a list',
+  bigint: 'an integer',
+  date: 'a date',
+  null: 'null',
+};
 
 /** What a value is, in the words of a message: "number", "array", "null". */
 function received(input: unknown): string {

@@ -26,7 +26,11 @@ export const authOptions: NextAuthOptions = {
         if (!parsed.success) return null;
         const { email, password } = parsed.data;
         // scripts/web-server.ts sets this header from the socket unless TRUST_PROXY=1.
-        const ip = String(request?.headers?.['x-forwarded-for'] ?? '').split(',').at(-1)?.trim() || 'unknown';
+        const ip =
+          String(request?.headers?.['x-forwarded-for'] ?? '')
+            .split(',')
+            .at(-1)
+            ?.trim() || 'unknown';
         const window = windowStartOf(Date.now(), SIGN_IN_WINDOW_MS);
         const keys = [signInFailuresOf(email), signInFailuresFrom(ip)];
         const [byEmail, byIp] = await Promise.all(keys.map((key) => readBucket(key, window)));

@@ -16,7 +16,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'scrypt' || !salt || !expected) return false;
   const expectedBytes = Buffer.from(expected, 'base64');
   const actual = await scrypt(password, Buffer.from(salt, 'base64'), expectedBytes.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: params.maxmem,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: params.maxmem,
   });
   return timingSafeEqual(actual, expectedBytes);
 }

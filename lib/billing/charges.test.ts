@@ -23,12 +23,14 @@ test('recording is 0.007 USD a minute billed per started second, rounded up to t
   assert.equal(recordingCharge(60_000), 700n); // a minute is exactly 0.7 cent
   assert.equal(recordingCharge(3_600_000), 42_000n); // an hour is 42 cents
   // Per-second billing never charges more than a millicent over the exact per-second price.
-  fc.assert(fc.property(fc.integer({ min: 1, max: 4 * 3_600_000 }), (ms) => {
-    const seconds = Math.ceil(ms / 1000);
-    const exact = (seconds * 700) / 60;
-    const charged = Number(recordingCharge(ms));
-    return charged >= exact && charged - exact < 1;
-  }));
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 4 * 3_600_000 }), (ms) => {
+      const seconds = Math.ceil(ms / 1000);
+      const exact = (seconds * 700) / 60;
+      const charged = Number(recordingCharge(ms));
+      return charged >= exact && charged - exact < 1;
+    }),
+  );
 });
 
 test('traces are 0.05 USD per 1,000 events: 5 millicents an event', () => {
@@ -43,13 +45,15 @@ test('a recording budget stops before its charge would use up the balance', () =
   assert.equal(recordingBudgetMs(-100n), 0);
   assert.equal(recordingBudgetMs(12n), 0); // one second would cost the whole 12 millicents
   assert.equal(recordingBudgetMs(13n), 1_000);
-  fc.assert(fc.property(fc.bigInt({ min: 1n, max: 10_000_000_000n }), (balance) => {
-    const budget = recordingBudgetMs(balance);
-    return recordingCharge(budget) < balance && recordingCharge(budget + 1_000) >= balance;
-  }));
+  fc.assert(
+    fc.property(fc.bigInt({ min: 1n, max: 10_000_000_000n }), (balance) => {
+      const budget = recordingBudgetMs(balance);
+      return recordingCharge(budget) < balance && recordingCharge(budget + 1_000) >= balance;
+    }),
+  );
 });
 
-test('a session\'s charges list only what costs something, and total', () => {
+test("a session's charges list only what costs something, and total", () => {
   assert.deepEqual(sessionCharges({ monthOrdinal: 5 }), []);
   const charges = sessionCharges({ monthOrdinal: 10_001, recordedMs: 60_000, traceEvents: 10 });
   assert.deepEqual(charges, [

@@ -24,15 +24,24 @@ export async function startCheckout(workspaceId: string, userId: string, topupUs
   const web = publicWebUrl();
   const pending = await db.transaction.create({
     data: {
-      workspaceId, provider: processor.name, kind: 'topup', status: 'pending', amountUsdCents: quote.creditCents,
-      creditCents: quote.creditCents, feeCents: quote.feeCents, chargeCents: quote.chargeCents, createdById: userId,
+      workspaceId,
+      provider: processor.name,
+      kind: 'topup',
+      status: 'pending',
+      amountUsdCents: quote.creditCents,
+      creditCents: quote.creditCents,
+      feeCents: quote.feeCents,
+      chargeCents: quote.chargeCents,
+      createdById: userId,
     },
     select: { id: true },
   });
   let result;
   try {
     result = await processor.createCheckout({
-      transactionId: pending.id, workspaceId, ...quote,
+      transactionId: pending.id,
+      workspaceId,
+      ...quote,
       successUrl: `${web}/billing?checkout={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${web}/billing?checkout=cancelled`,
     });

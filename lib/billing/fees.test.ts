@@ -45,7 +45,11 @@ test('a fee of 100 % or more is refused', () => {
 });
 
 test('feeTable reads the settings from the environment; nonsense is refused', () => {
-  const unset = Object.fromEntries(Object.keys(process.env).filter((name) => name.startsWith('BILLING_')).map((name) => [name, undefined]));
+  const unset = Object.fromEntries(
+    Object.keys(process.env)
+      .filter((name) => name.startsWith('BILLING_'))
+      .map((name) => [name, undefined]),
+  );
   const restores = [setEnv(unset)];
   try {
     assert.deepEqual(feeTable().card, { percent: 2.9, basisPoints: 0, fixedCents: 30 });
@@ -54,5 +58,8 @@ test('feeTable reads the settings from the environment; nonsense is refused', ()
   } finally {
     for (const restore of restores.reverse()) restore();
   }
-  assert.throws(() => readSettings({ BILLING_CRYPTO_FEE_PERCENT: '-1' }), /^SettingsError: BILLING_CRYPTO_FEE_PERCENT must be a number from 0 to 50, got "-1"$/);
+  assert.throws(
+    () => readSettings({ BILLING_CRYPTO_FEE_PERCENT: '-1' }),
+    /^SettingsError: BILLING_CRYPTO_FEE_PERCENT must be a number from 0 to 50, got "-1"$/,
+  );
 });

@@ -35,7 +35,13 @@ export async function grantCredits(workspaceId: string, cents: number, note: str
     // The workspace row is locked so that a grant never lands on a workspace being deleted.
     const [found] = await tx.$queryRaw<{ id: string; name: string }[]>`SELECT "id", "name" FROM "Workspace" WHERE "id" = ${workspaceId} FOR SHARE`;
     if (!found) throw new ApiError('not_found', 'workspace not found');
-    await recordOperatorAction(tx, { actor: by, action: 'credits_granted', workspaceId, targetLabel: found.name, detail: { amountCents: cents, note: note?.trim() || null, cause } });
+    await recordOperatorAction(tx, {
+      actor: by,
+      action: 'credits_granted',
+      workspaceId,
+      targetLabel: found.name,
+      detail: { amountCents: cents, note: note?.trim() || null, cause },
+    });
     return post(tx, workspaceId, [{ kind: 'grant', amountMillicents: millicentsOfCents(cents), cause, note: text }]);
   });
   log.info({ event: 'credits-granted', workspaceId, amountCents: cents, byUserId, cause }, 'credits granted');

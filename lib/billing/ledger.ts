@@ -30,7 +30,8 @@ export const ledgerDay = (at: Date) => at.toISOString().slice(0, 10);
  */
 export function postingCtes(workspaceId: string, at: Date, entries: readonly Entry[], gate?: string): Prisma.Sql {
   const rows = entries.map(
-    (e) => Prisma.sql`(${e.kind}::"LedgerKind", ${e.amountMillicents}::bigint, ${e.cause}::text, ${e.sessionLogId ?? null}::text, ${e.transactionId ?? null}::text, ${e.note ?? null}::text)`,
+    (e) =>
+      Prisma.sql`(${e.kind}::"LedgerKind", ${e.amountMillicents}::bigint, ${e.cause}::text, ${e.sessionLogId ?? null}::text, ${e.transactionId ?? null}::text, ${e.note ?? null}::text)`,
   );
   const gated = gate ? Prisma.sql`WHERE EXISTS (SELECT 1 FROM ${Prisma.raw(`"${gate}"`)})` : Prisma.empty;
   const day = ledgerDay(at);

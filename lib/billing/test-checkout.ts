@@ -41,7 +41,9 @@ async function load(caller: Caller, id: string) {
   const row = await db.transaction.findUnique({ where: { id }, include: { workspace: { select: { name: true } } } });
   if (!row || row.kind !== 'topup' || row.provider !== 'test') throw notFound('test checkout');
   const operator = await isInstanceAdmin(caller);
-  const member = operator || (await db.membership.findUnique({ where: { workspaceId_userId: { workspaceId: row.workspaceId, userId: caller.id } }, select: { id: true } })) !== null;
+  const member =
+    operator ||
+    (await db.membership.findUnique({ where: { workspaceId_userId: { workspaceId: row.workspaceId, userId: caller.id } }, select: { id: true } })) !== null;
   if (!member) throw notFound('test checkout');
   return { row, operator };
 }
@@ -51,15 +53,26 @@ export async function viewTestCheckout(caller: Caller, id: string): Promise<Test
   const testMode = paymentProcessor().name === 'test';
   const open = row.status === 'pending' && row.providerTxnId !== null && testMode;
   return {
-    id: row.id, providerTxnId: row.providerTxnId, status: row.status,
-    creditCents: row.creditCents, feeCents: row.feeCents, chargeCents: row.chargeCents,
-    createdAt: row.createdAt.toISOString(), workspaceName: row.workspace.name,
-    operator, testMode, canConfirm: open && operator, canCancel: open,
+    id: row.id,
+    providerTxnId: row.providerTxnId,
+    status: row.status,
+    creditCents: row.creditCents,
+    feeCents: row.feeCents,
+    chargeCents: row.chargeCents,
+    createdAt: row.createdAt.toISOString(),
+    workspaceName: row.workspace.name,
+    operator,
+    testMode,
+    canConfirm: open && operator,
+    canCancel: open,
   };
 }
 
 /** A Stripe-shaped checkout-session event for a test top-up, signed with the test-mode secret and run through the webhook path. */
-async function deliver(row: { id: string; workspaceId: string; providerTxnId: string | null; creditCents: number; chargeCents: number }, type: 'checkout.session.completed' | 'checkout.session.expired') {
+async function deliver(
+  row: { id: string; workspaceId: string; providerTxnId: string | null; creditCents: number; chargeCents: number },
+  type: 'checkout.session.completed' | 'checkout.session.expired',
+) {
   const processor = paymentProcessor();
   const paid = type === 'checkout.session.completed';
   const body = JSON.stringify({
@@ -84,7 +97,11 @@ async function deliver(row: { id: string; workspaceId: string; providerTxnId: st
       },
     },
   });
-  return handleWebhook(processor, body, new Headers({ 'content-type': 'application/json', 'stripe-signature': signatureHeader(testModeWebhookSecret(), body) }));
+  return handleWebhook(
+    processor,
+    body,
+    new Headers({ 'content-type': 'application/json', 'stripe-signature': signatureHeader(testModeWebhookSecret(), body) }),
+  );
 }
 
 function assertTestMode() {
@@ -127,12 +144,26 @@ export async function cancelTestCheckout(caller: Caller, id: string): Promise<{ 
 /** Test top-ups waiting for the operator (pending, opened, under 24 hours old), newest first: the operator's Workspaces page lists them. */
 export async function listPendingTestCheckouts() {
   const rows = await db.transaction.findMany({
-    where: { kind: 'topup', provider: 'test', status: 'pending', providerTxnId: { not: null }, createdAt: { gt: new Date(Date.now() - TEST_CHECKOUT_LIFETIME_MS) } },
+    where: {
+      kind: 'topup',
+      provider: 'test',
+      status: 'pending',
+      providerTxnId: { not: null },
+      createdAt: { gt: new Date(Date.now() - TEST_CHECKOUT_LIFETIME_MS) },
+    },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: 100,
     include: { workspace: { select: { name: true } } },
   });
   return {
-    items: rows.map((r) => ({ id: r.id, workspaceId: r.workspaceId, workspaceName: r.workspace.name, creditCents: r.creditCents, chargeCents: r.chargeCents, createdAt: r.createdAt.toISOString(), path: `/billing/test-checkout/${r.id}` })),
+    items: rows.map((r) => ({
+      id: r.id,
+      workspaceId: r.workspaceId,
+      workspaceName: r.workspace.name,
+      creditCents: r.creditCents,
+      chargeCents: r.chargeCents,
+      createdAt: r.createdAt.toISOString(),
+      path: `/billing/test-checkout/${r.id}`,
+    })),
   };
 }

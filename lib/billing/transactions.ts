@@ -27,11 +27,39 @@ export interface TransactionView {
   topupId: string | null;
 }
 
-type Row = Pick<Transaction, 'id' | 'provider' | 'providerTxnId' | 'amountUsdCents' | 'status' | 'kind' | 'receiptUrl' | 'createdAt' | 'paidAt' | 'refundedAt' | 'creditCents' | 'feeCents' | 'chargeCents' | 'topupId'>;
+type Row = Pick<
+  Transaction,
+  | 'id'
+  | 'provider'
+  | 'providerTxnId'
+  | 'amountUsdCents'
+  | 'status'
+  | 'kind'
+  | 'receiptUrl'
+  | 'createdAt'
+  | 'paidAt'
+  | 'refundedAt'
+  | 'creditCents'
+  | 'feeCents'
+  | 'chargeCents'
+  | 'topupId'
+>;
 
 const select = {
-  id: true, provider: true, providerTxnId: true, amountUsdCents: true, status: true, kind: true, receiptUrl: true,
-  createdAt: true, paidAt: true, refundedAt: true, creditCents: true, feeCents: true, chargeCents: true, topupId: true,
+  id: true,
+  provider: true,
+  providerTxnId: true,
+  amountUsdCents: true,
+  status: true,
+  kind: true,
+  receiptUrl: true,
+  createdAt: true,
+  paidAt: true,
+  refundedAt: true,
+  creditCents: true,
+  feeCents: true,
+  chargeCents: true,
+  topupId: true,
 } as const;
 
 export function serializeTransaction(row: Row): TransactionView {

@@ -67,7 +67,9 @@ export async function processEvent(processor: PaymentProcessor, event: Processor
     }
     const paymentIntentId = ref(object.payment_intent);
     const receiptUrl = topup.status === 'pending' ? await fetchReceipt(processor, topup.id, paymentIntentId, elog) : null;
-    return once(event, processor, async (tx) => ((await markPaid(tx, topup, { sessionId: str(object.id), paymentIntentId, receiptUrl })) ? 'credited' : 'nothing'));
+    return once(event, processor, async (tx) =>
+      (await markPaid(tx, topup, { sessionId: str(object.id), paymentIntentId, receiptUrl })) ? 'credited' : 'nothing',
+    );
   }
   const next = event.type === 'checkout.session.async_payment_failed' ? 'failed' : 'expired';
   return once(event, processor, async (tx) => {
@@ -97,7 +99,9 @@ async function findTopup(processor: PaymentProcessor, session: Record<string, un
   const transactionId = str(metadata.transactionId);
   const row = transactionId
     ? await db.transaction.findUnique({ where: { id: transactionId } })
-    : sessionId ? await db.transaction.findUnique({ where: { providerTxnId: sessionId } }) : null;
+    : sessionId
+      ? await db.transaction.findUnique({ where: { providerTxnId: sessionId } })
+      : null;
   if (!row || row.kind !== 'topup' || row.provider !== processor.name) return null;
   // The session must be this row's (its id is stored once the processor answered the checkout).
   if (row.providerTxnId && sessionId && row.providerTxnId !== sessionId) return null;
@@ -116,20 +120,37 @@ async function fetchReceipt(processor: PaymentProcessor, transactionId: string, 
 }
 
 /** pending → paid and the wallet credited, in `tx`; false when the top-up was not pending. */
-async function markPaid(tx: Tx, topup: Transaction, paid: { sessionId: string | null; paymentIntentId: string | null; receiptUrl: string | null }): Promise<boolean> {
+async function markPaid(
+  tx: Tx,
+  topup: Transaction,
+  paid: { sessionId: string | null; paymentIntentId: string | null; receiptUrl: string | null },
+): Promise<boolean> {
   const now = new Date();
   const moved = await tx.transaction.updateMany({
     where: { id: topup.id, status: 'pending' },
     data: {
-      status: 'paid', paidAt: now, paymentIntentId: paid.paymentIntentId, receiptUrl: paid.receiptUrl,
+      status: 'paid',
+      paidAt: now,
+      paymentIntentId: paid.paymentIntentId,
+      receiptUrl: paid.receiptUrl,
       ...(topup.providerTxnId ? {} : paid.sessionId ? { providerTxnId: paid.sessionId } : {}),
     },
   });
   if (moved.count !== 1) return false;
-  await post(tx, topup.workspaceId, [{
-    kind: 'topup', amountMillicents: BigInt(topup.creditCents) * MILLICENTS_PER_CENT, cause: `topup:${topup.id}`, transactionId: topup.id,
-    note: `top-up of ${topup.creditCents} cents (charged ${topup.chargeCents})`,
-  }], now);
+  await post(
+    tx,
+    topup.workspaceId,
+    [
+      {
+        kind: 'topup',
+        amountMillicents: BigInt(topup.creditCents) * MILLICENTS_PER_CENT,
+        cause: `topup:${topup.id}`,
+        transactionId: topup.id,
+        note: `top-up of ${topup.creditCents} cents (charged ${topup.chargeCents})`,
+      },
+    ],
+    now,
+  );
   return true;
 }
 
@@ -163,7 +184,12 @@ async function chargeRefunded(processor: PaymentProcessor, event: ProcessorEvent
  * completion: then the processor is asked which session made the payment intent, and when it is
  * a paid top-up of ours, it is credited first (`creditFirst`). Null: not ours (ignored).
  */
-async function topupBehind(processor: PaymentProcessor, paymentIntentId: string, charge: Record<string, unknown>, elog: typeof log): Promise<{ topup: Transaction; creditFirst: { sessionId: string; receiptUrl: string | null } | null } | null> {
+async function topupBehind(
+  processor: PaymentProcessor,
+  paymentIntentId: string,
+  charge: Record<string, unknown>,
+  elog: typeof log,
+): Promise<{ topup: Transaction; creditFirst: { sessionId: string; receiptUrl: string | null } | null } | null> {
   const known = await db.transaction.findUnique({ where: { paymentIntentId } });
   if (known) return { topup: known, creditFirst: null };
   let session;
@@ -171,12 +197,22 @@ async function topupBehind(processor: PaymentProcessor, paymentIntentId: string,
     session = await processor.checkoutForPaymentIntent(paymentIntentId);
   } catch (error) {
     // Not acknowledged: the processor delivers the event again later.
-    elog.warn({ reason: error instanceof ProcessorUnavailableError ? error.reason : describeStripeError(error) }, 'the checkout behind a refund could not be looked up');
+    elog.warn(
+      { reason: error instanceof ProcessorUnavailableError ? error.reason : describeStripeError(error) },
+      'the checkout behind a refund could not be looked up',
+    );
     throw new ApiError('payment_processor_unavailable', 'the payment processor could not be reached to look up this refund; deliver it again later');
   }
   const row = session?.transactionId ? await db.transaction.findUnique({ where: { id: session.transactionId } }) : null;
-  if (!session || !row || row.kind !== 'topup' || row.provider !== processor.name || (row.providerTxnId && row.providerTxnId !== session.id)
-    || (session.workspaceId && session.workspaceId !== row.workspaceId) || session.paymentStatus !== 'paid') {
+  if (
+    !session ||
+    !row ||
+    row.kind !== 'topup' ||
+    row.provider !== processor.name ||
+    (row.providerTxnId && row.providerTxnId !== session.id) ||
+    (session.workspaceId && session.workspaceId !== row.workspaceId) ||
+    session.paymentStatus !== 'paid'
+  ) {
     elog.info({ chargeId: str(charge.id) }, 'a refund of a payment that is not a paid top-up of ours (or its workspace is gone); ignored');
     return null;
   }
@@ -184,7 +220,12 @@ async function topupBehind(processor: PaymentProcessor, paymentIntentId: string,
 }
 
 /** Inside the event's transaction: the refund row, the credit taken back from the wallet, the top-up's refunded amount. */
-async function recordRefund(tx: Tx, found: Transaction, event: { chargeId: string; amountRefunded: number; charge: Record<string, unknown> }, elog: typeof log): Promise<string> {
+async function recordRefund(
+  tx: Tx,
+  found: Transaction,
+  event: { chargeId: string; amountRefunded: number; charge: Record<string, unknown> },
+  elog: typeof log,
+): Promise<string> {
   const { chargeId, amountRefunded, charge } = event;
   // Refund events may arrive together or out of order: the row is locked, and only an
   // amount_refunded above what is recorded moves money (the cumulative amount is monotone).
@@ -196,23 +237,43 @@ async function recordRefund(tx: Tx, found: Transaction, event: { chargeId: strin
   }
   const cumulative = Math.min(amountRefunded, current.chargeCents);
   if (cumulative <= current.refundedCents) return 'nothing';
-  const credit = creditTakenBack(cumulative, current.creditCents, current.chargeCents) - creditTakenBack(current.refundedCents, current.creditCents, current.chargeCents);
+  const credit =
+    creditTakenBack(cumulative, current.creditCents, current.chargeCents) - creditTakenBack(current.refundedCents, current.creditCents, current.chargeCents);
   const chargeDelta = cumulative - current.refundedCents;
   const refundId = latestRefundId(charge, chargeDelta) ?? `${chargeId}:${amountRefunded}`;
   const now = new Date();
   const row = await tx.transaction.create({
     data: {
-      workspaceId: current.workspaceId, provider: current.provider, providerTxnId: refundId, kind: 'refund', status: 'refunded',
-      amountUsdCents: credit, creditCents: credit, feeCents: chargeDelta - credit, chargeCents: chargeDelta, topupId: current.id,
-      receiptUrl: current.receiptUrl, refundedAt: now,
+      workspaceId: current.workspaceId,
+      provider: current.provider,
+      providerTxnId: refundId,
+      kind: 'refund',
+      status: 'refunded',
+      amountUsdCents: credit,
+      creditCents: credit,
+      feeCents: chargeDelta - credit,
+      chargeCents: chargeDelta,
+      topupId: current.id,
+      receiptUrl: current.receiptUrl,
+      refundedAt: now,
     },
     select: { id: true },
   });
   if (credit > 0) {
-    await post(tx, current.workspaceId, [{
-      kind: 'refund', amountMillicents: -BigInt(credit) * MILLICENTS_PER_CENT, cause: `refund:${refundId}`, transactionId: row.id,
-      note: `refund of ${chargeDelta} cents of top-up ${current.id}`,
-    }], now);
+    await post(
+      tx,
+      current.workspaceId,
+      [
+        {
+          kind: 'refund',
+          amountMillicents: -BigInt(credit) * MILLICENTS_PER_CENT,
+          cause: `refund:${refundId}`,
+          transactionId: row.id,
+          note: `refund of ${chargeDelta} cents of top-up ${current.id}`,
+        },
+      ],
+      now,
+    );
   }
   await tx.transaction.update({
     where: { id: current.id },
@@ -225,6 +286,9 @@ async function recordRefund(tx: Tx, found: Transaction, event: { chargeId: strin
 function latestRefundId(charge: Record<string, unknown>, chargeDelta: number): string | null {
   const list = (charge.refunds as { data?: unknown } | null | undefined)?.data;
   if (!Array.isArray(list) || list.length === 0) return null;
-  const newest = [...list].sort((a, b) => (int((b as { created?: unknown }).created) ?? 0) - (int((a as { created?: unknown }).created) ?? 0))[0] as { id?: unknown; amount?: unknown };
+  const newest = [...list].sort((a, b) => (int((b as { created?: unknown }).created) ?? 0) - (int((a as { created?: unknown }).created) ?? 0))[0] as {
+    id?: unknown;
+    amount?: unknown;
+  };
   return int(newest.amount) === chargeDelta ? str(newest.id) : null;
 }

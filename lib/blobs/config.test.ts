@@ -12,13 +12,33 @@ test('unset or "fs": the filesystem under DATA_DIR', () => {
   assert.deepEqual(readBlobStoreConfig({ BLOB_STORE: '' }), readBlobStoreConfig({}));
 });
 
-test('s3://bucket[/prefix]: AWS in us-east-1 with the SDK\'s own credentials unless told otherwise', () => {
-  assert.deepEqual(readBlobStoreConfig({ BLOB_STORE: 's3://recordings' }), { kind: 's3', bucket: 'recordings', prefix: '', endpoint: undefined, region: 'us-east-1', credentials: undefined });
+test("s3://bucket[/prefix]: AWS in us-east-1 with the SDK's own credentials unless told otherwise", () => {
+  assert.deepEqual(readBlobStoreConfig({ BLOB_STORE: 's3://recordings' }), {
+    kind: 's3',
+    bucket: 'recordings',
+    prefix: '',
+    endpoint: undefined,
+    region: 'us-east-1',
+    credentials: undefined,
+  });
   assert.equal((readBlobStoreConfig({ BLOB_STORE: 's3://my.bucket-1/' }) as { prefix: string }).prefix, '');
   assert.equal((readBlobStoreConfig({ BLOB_STORE: 's3://my.bucket-1/browser_router/prod/' }) as { prefix: string }).prefix, 'browser_router/prod/');
   assert.deepEqual(
-    readBlobStoreConfig({ BLOB_STORE: 's3://blobs/x', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }),
-    { kind: 's3', bucket: 'blobs', prefix: 'x/', endpoint: 'http://127.0.0.1:9000', region: 'auto', credentials: { accessKeyId: 'id', secretAccessKey: 'secret' } },
+    readBlobStoreConfig({
+      BLOB_STORE: 's3://blobs/x',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    }),
+    {
+      kind: 's3',
+      bucket: 'blobs',
+      prefix: 'x/',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'auto',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    },
   );
 });
 
@@ -52,8 +72,16 @@ test('a secret given where it does not belong is never repeated', () => {
     { BLOB_STORE: 's3://bucket', S3_SECRET_ACCESS_KEY: secret },
     { S3_SECRET_ACCESS_KEY: secret },
   ]) {
-    assert.throws(() => checkBlobStoreConfig(env), (error: Error) => !error.message.includes(secret) && /S3_|BLOB_STORE/.test(error.message));
+    assert.throws(
+      () => checkBlobStoreConfig(env),
+      (error: Error) => !error.message.includes(secret) && /S3_|BLOB_STORE/.test(error.message),
+    );
   }
-  const config = readBlobStoreConfig({ BLOB_STORE: 's3://bucket/p', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: secret });
+  const config = readBlobStoreConfig({
+    BLOB_STORE: 's3://bucket/p',
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_ACCESS_KEY_ID: 'id',
+    S3_SECRET_ACCESS_KEY: secret,
+  });
   assert.equal(describeBlobStore(config), 's3://bucket/p/ at http://127.0.0.1:9000');
 });

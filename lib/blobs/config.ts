@@ -32,7 +32,8 @@ export function readBlobStoreConfig(env: Env = process.env): BlobStoreConfig {
   if (value === 'fs') {
     // S3 settings without an s3:// store would leave the blobs on local disk unnoticed.
     const stray = S3_SETTINGS.filter((name) => env[name]);
-    if (stray.length > 0) throw new Error(`${stray.join(', ')} set, but BLOB_STORE is not an s3:// address: set BLOB_STORE=s3://<bucket>[/<prefix>] to use S3, or unset them`);
+    if (stray.length > 0)
+      throw new Error(`${stray.join(', ')} set, but BLOB_STORE is not an s3:// address: set BLOB_STORE=s3://<bucket>[/<prefix>] to use S3, or unset them`);
     return { kind: 'fs', root: path.join(path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR ?? '.data'), 'blobs') };
   }
   const match = S3_ADDRESS.exec(value);
@@ -45,7 +46,14 @@ export function readBlobStoreConfig(env: Env = process.env): BlobStoreConfig {
   if (rest !== '' && parts.some((part) => !PREFIX_PART.test(part) || part === '.' || part === '..')) {
     throw new Error(`BLOB_STORE: the prefix after the bucket must be folder names of letters, digits and "._-" separated by single "/", got ${shown}`);
   }
-  return { kind: 's3', bucket, prefix: rest === '' ? '' : `${parts.join('/')}/`, endpoint: readEndpoint(env.S3_ENDPOINT), region: readRegion(env.S3_REGION), credentials: readCredentials(env) };
+  return {
+    kind: 's3',
+    bucket,
+    prefix: rest === '' ? '' : `${parts.join('/')}/`,
+    endpoint: readEndpoint(env.S3_ENDPOINT),
+    region: readRegion(env.S3_REGION),
+    credentials: readCredentials(env),
+  };
 }
 
 /** Throws, naming the variable, when the blob store's settings are wrong: called as a process starts. */
@@ -76,8 +84,8 @@ function readCredentials(env: Env): S3Config['credentials'] {
   const accessKeyId = env.S3_ACCESS_KEY_ID;
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
   if (!accessKeyId && !secretAccessKey) return undefined;
-  if (!accessKeyId) throw new Error('S3_SECRET_ACCESS_KEY is set without S3_ACCESS_KEY_ID: set both, or neither to use the AWS SDK\'s default credentials');
-  if (!secretAccessKey) throw new Error('S3_ACCESS_KEY_ID is set without S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK\'s default credentials');
+  if (!accessKeyId) throw new Error("S3_SECRET_ACCESS_KEY is set without S3_ACCESS_KEY_ID: set both, or neither to use the AWS SDK's default credentials");
+  if (!secretAccessKey) throw new Error("S3_ACCESS_KEY_ID is set without S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK's default credentials");
   return { accessKeyId, secretAccessKey };
 }
 

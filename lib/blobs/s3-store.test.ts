@@ -19,7 +19,8 @@ before(async () => {
 after(() => server.close());
 
 let n = 0;
-const configOf = (env: Record<string, string>, prefix = `s3-${n++}`) => readBlobStoreConfig({ ...env, BLOB_STORE: `s3://${server.bucket}/${prefix}` }) as S3Config;
+const configOf = (env: Record<string, string>, prefix = `s3-${n++}`) =>
+  readBlobStoreConfig({ ...env, BLOB_STORE: `s3://${server.bucket}/${prefix}` }) as S3Config;
 
 interface Request {
   command: string;
@@ -68,7 +69,14 @@ test('a blob of at most one part is one PutObject; a larger one goes in parts of
   for (let i = 0; i < 21; i++) if (!large.write(Buffer.alloc(512 * 1024, i))) await large.drained();
   await large.end();
   assert.deepEqual(commands(requests), ['CreateMultipartUpload', 'UploadPart', 'UploadPart', 'UploadPart', 'CompleteMultipartUpload']);
-  assert.deepEqual(requests.filter((r) => r.partNumber).map((r) => [r.partNumber, r.bytes]), [[1, PART_BYTES], [2, PART_BYTES], [3, 512 * 1024]]);
+  assert.deepEqual(
+    requests.filter((r) => r.partNumber).map((r) => [r.partNumber, r.bytes]),
+    [
+      [1, PART_BYTES],
+      [2, PART_BYTES],
+      [3, 512 * 1024],
+    ],
+  );
   assert.equal(await store.size('recordings/rec_1/video.mp4'), 21 * 512 * 1024);
 });
 
@@ -101,7 +109,7 @@ test('the server stops mid-upload: later writes are dropped without a throw, end
     await writer.drained();
     await assert.rejects(writer.end(), /could not store blob .*ECONNREFUSED/);
     assert.equal(writer.pendingBytes, 0);
-    assert.ok(commands(requests).includes('AbortMultipartUpload'), 'an abort was tried (the server is gone; the bucket\'s lifecycle rule is the fallback)');
+    assert.ok(commands(requests).includes('AbortMultipartUpload'), "an abort was tried (the server is gone; the bucket's lifecycle rule is the fallback)");
   } finally {
     await other.close();
   }

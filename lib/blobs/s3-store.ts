@@ -90,7 +90,8 @@ export class S3BlobStore implements BlobStore {
       for (let at = 0; at < keys.length; at += BATCH) {
         const result = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.slice(at, at + BATCH), Quiet: true } }));
         const failed = result.Errors ?? [];
-        if (failed.length > 0) throw new Error(`could not delete ${failed.length} blobs under ${prefix}: ${failed[0]!.Code} ${failed[0]!.Message ?? ''}`.trim());
+        if (failed.length > 0)
+          throw new Error(`could not delete ${failed.length} blobs under ${prefix}: ${failed[0]!.Code} ${failed[0]!.Message ?? ''}`.trim());
       }
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);

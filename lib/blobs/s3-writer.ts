@@ -77,7 +77,9 @@ export class S3Writer implements BlobWriter {
       this.sendPart(this.take(this.heldBytes));
       const parts = await Promise.all(this.parts);
       if (this.failed) throw this.failed;
-      await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: await this.uploadId, MultipartUpload: { Parts: parts as CompletedPart[] } }));
+      await client.send(
+        new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: await this.uploadId, MultipartUpload: { Parts: parts as CompletedPart[] } }),
+      );
     } catch (error) {
       this.fail(error as Error);
       await this.abort();

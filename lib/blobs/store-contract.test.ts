@@ -81,9 +81,11 @@ async function writeAll(writer: BlobWriter, data: Buffer, piece = 256 * 1024): P
 /** `items` through `run`, `width` at a time. */
 async function inParallel<T>(items: T[], width: number, run: (item: T) => Promise<unknown>): Promise<void> {
   const queue = [...items];
-  await Promise.all(Array.from({ length: width }, async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await run(item);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await run(item);
+    }),
+  );
 }
 
 for (const subject of [filesystem, s3]) {
@@ -113,38 +115,42 @@ for (const subject of [filesystem, s3]) {
       assert.deepEqual(await store.get('traces/trc_1/pages/000000.ndjson'), Buffer.alloc(0));
     });
 
-    test('a large blob (several parts on S3): write() says to wait, drained() says when, and every byte and range reads back', { timeout: 120_000 }, async () => {
-      const store = await subject.open();
-      const data = randomBytes(3 * PART_BYTES + 2 * 1024 * 1024 + 333);
-      const writer = store.writer('recordings/rec_2/video.mp4');
-      // Written without waiting until the writer refuses: it must, well before it holds everything.
-      let at = 0;
-      const piece = 256 * 1024;
-      while (writer.write(data.subarray(at, (at += piece)))) assert.ok(at < data.length, 'write() said to slow down before the end');
-      const refusedAt = writer.pendingBytes;
-      assert.ok(refusedAt > 0 && refusedAt <= writer.bytesWritten);
-      await writer.drained();
-      assert.ok(writer.pendingBytes < refusedAt, `drained with ${writer.pendingBytes} bytes pending (refused at ${refusedAt})`);
-      await writeAll(writer, data.subarray(at));
-      await writer.end();
-      assert.equal(writer.bytesWritten, data.length);
-      assert.equal(writer.pendingBytes, 0);
+    test(
+      'a large blob (several parts on S3): write() says to wait, drained() says when, and every byte and range reads back',
+      { timeout: 120_000 },
+      async () => {
+        const store = await subject.open();
+        const data = randomBytes(3 * PART_BYTES + 2 * 1024 * 1024 + 333);
+        const writer = store.writer('recordings/rec_2/video.mp4');
+        // Written without waiting until the writer refuses: it must, well before it holds everything.
+        let at = 0;
+        const piece = 256 * 1024;
+        while (writer.write(data.subarray(at, (at += piece)))) assert.ok(at < data.length, 'write() said to slow down before the end');
+        const refusedAt = writer.pendingBytes;
+        assert.ok(refusedAt > 0 && refusedAt <= writer.bytesWritten);
+        await writer.drained();
+        assert.ok(writer.pendingBytes < refusedAt, `drained with ${writer.pendingBytes} bytes pending (refused at ${refusedAt})`);
+        await writeAll(writer, data.subarray(at));
+        await writer.end();
+        assert.equal(writer.bytesWritten, data.length);
+        assert.equal(writer.pendingBytes, 0);
 
-      const key = 'recordings/rec_2/video.mp4';
-      assert.equal(await store.size(key), data.length);
-      assert.ok((await store.get(key))!.equals(data), 'get: every byte');
-      assert.ok((await readAll(await store.read(key))).equals(data), 'read: every byte');
-      const ranges = [
-        [0, 99], // the first bytes
-        [1_000_000, 1_234_566], // the middle
-        [data.length - 1, data.length - 1], // the last byte
-        [PART_BYTES - 3, PART_BYTES + 3], // across the first part's end
-        [PART_BYTES - 1, 2 * PART_BYTES], // a whole part and a byte of each neighbour
-      ] as const;
-      for (const [start, end] of ranges) {
-        assert.ok((await readAll(await store.read(key, { start, end }))).equals(data.subarray(start, end + 1)), `bytes ${start}-${end}`);
-      }
-    });
+        const key = 'recordings/rec_2/video.mp4';
+        assert.equal(await store.size(key), data.length);
+        assert.ok((await store.get(key))!.equals(data), 'get: every byte');
+        assert.ok((await readAll(await store.read(key))).equals(data), 'read: every byte');
+        const ranges = [
+          [0, 99], // the first bytes
+          [1_000_000, 1_234_566], // the middle
+          [data.length - 1, data.length - 1], // the last byte
+          [PART_BYTES - 3, PART_BYTES + 3], // across the first part's end
+          [PART_BYTES - 1, 2 * PART_BYTES], // a whole part and a byte of each neighbour
+        ] as const;
+        for (const [start, end] of ranges) {
+          assert.ok((await readAll(await store.read(key, { start, end }))).equals(data.subarray(start, end + 1)), `bytes ${start}-${end}`);
+        }
+      },
+    );
 
     test('put, get and size; a blob is replaced whole by a put or a writer', async () => {
       const store = await subject.open();

@@ -32,7 +32,12 @@ const rowWhere = (id: string, where: { scope?: CaptureScope; startedBefore?: Dat
   ...(where.scope?.routerId ? { routerId: where.scope.routerId } : {}),
   ...(where.startedBefore ? { startedAt: { lt: where.startedBefore } } : {}),
 });
-const oldestFirst = (cutoff: Date, take: number) => ({ where: { startedAt: { lt: cutoff } }, select: { id: true }, orderBy: { startedAt: 'asc' as const }, take });
+const oldestFirst = (cutoff: Date, take: number) => ({
+  where: { startedAt: { lt: cutoff } },
+  select: { id: true },
+  orderBy: { startedAt: 'asc' as const },
+  take,
+});
 
 export const RECORDINGS: CaptureKind = {
   noun: 'recording',

@@ -15,21 +15,33 @@ test('each command goes out with the next id (and its CDP session); its answer r
   const { commands, written } = client();
   const version = commands.send('Browser.getVersion');
   const evaluated = commands.send('Runtime.evaluate', { expression: 'x' }, 'S1');
-  assert.deepEqual(written, [{ id: 1, method: 'Browser.getVersion', params: {} }, { id: 2, method: 'Runtime.evaluate', params: { expression: 'x' }, sessionId: 'S1' }]);
+  assert.deepEqual(written, [
+    { id: 1, method: 'Browser.getVersion', params: {} },
+    { id: 2, method: 'Runtime.evaluate', params: { expression: 'x' }, sessionId: 'S1' },
+  ]);
   assert.equal(commands.waiting, true);
   assert.equal(commands.settle({ method: 'Page.loadEventFired', params: {} }), false, 'an event is not an answer');
   assert.equal(commands.settle({ id: 2, error: { message: 'x is not defined' } }), true);
   assert.equal(commands.settle({ id: 1, result: { product: 'Chrome/156' } }), true);
   assert.deepEqual(await version, { product: 'Chrome/156' });
-  await assert.rejects(evaluated, (error: Error) => error instanceof CdpError && error.kind === 'answered' && error.message === 'Runtime.evaluate: x is not defined'
-    && error.details.method === 'Runtime.evaluate' && error.details.detail === 'x is not defined');
+  await assert.rejects(
+    evaluated,
+    (error: Error) =>
+      error instanceof CdpError &&
+      error.kind === 'answered' &&
+      error.message === 'Runtime.evaluate: x is not defined' &&
+      error.details.method === 'Runtime.evaluate' &&
+      error.details.detail === 'x is not defined',
+  );
   assert.equal(commands.waiting, false);
 });
 
 test('a command past its deadline fails as a timeout naming it; its late answer is dropped, not taken for an event', async () => {
   const { commands } = client();
-  await assert.rejects(commands.send('Page.navigate', { url: 'about:blank' }, undefined, 20), (error: Error) => error instanceof CdpError && error.kind === 'timeout'
-    && error.details.method === 'Page.navigate' && error.details.timeoutMs === 20);
+  await assert.rejects(
+    commands.send('Page.navigate', { url: 'about:blank' }, undefined, 20),
+    (error: Error) => error instanceof CdpError && error.kind === 'timeout' && error.details.method === 'Page.navigate' && error.details.timeoutMs === 20,
+  );
   assert.equal(commands.settle({ id: 1, result: {} }), true);
 });
 
@@ -48,7 +60,10 @@ test('the end of the connection fails every waiting command and every later one;
   lane.commands.rejectWaiting(new CdpError('closed', 'session ended'));
   await assert.rejects(pending, /session ended/);
   void lane.commands.send('Page.startScreencast');
-  assert.deepEqual(lane.written.map((m) => m.id), [1_000_000_000, 1_000_000_001]);
+  assert.deepEqual(
+    lane.written.map((m) => m.id),
+    [1_000_000_000, 1_000_000_001],
+  );
   assert.equal(lane.commands.settle({ id: 7, result: {} }), false, "a client's id below the range passes through");
 });
 

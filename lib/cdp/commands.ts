@@ -32,7 +32,10 @@ export class CdpCommands {
   private failure: CdpError | null = null;
 
   /** `firstId`: the first id (the pipeline lane's own range starts far above a client's). */
-  constructor(private readonly write: (text: string) => void, private readonly firstId = 1) {
+  constructor(
+    private readonly write: (text: string) => void,
+    private readonly firstId = 1,
+  ) {
     this.nextId = firstId;
   }
 

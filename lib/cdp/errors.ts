@@ -36,7 +36,11 @@ export interface CdpErrorDetails {
 }
 
 export class CdpError extends Error {
-  constructor(readonly kind: CdpFailure, message: string, readonly details: CdpErrorDetails = {}) {
+  constructor(
+    readonly kind: CdpFailure,
+    message: string,
+    readonly details: CdpErrorDetails = {},
+  ) {
     super(message);
     this.name = 'CdpError';
   }

@@ -30,7 +30,7 @@ test('a tab opens with its first page session and closes with its last; its stat
   assert.equal(pages.detached('S2'), null, 'a session detaches once');
 });
 
-test('an iframe\'s or worker\'s session belongs to the tab it was attached from; it opens and closes nothing', () => {
+test("an iframe's or worker's session belongs to the tab it was attached from; it opens and closes nothing", () => {
   const pages = new PageSessions(() => ({}));
   pages.attached('S1', page('T1'));
   assert.equal(pages.attached('S1-frame', { targetId: 'F1', type: 'iframe' }, 'S1'), null);

@@ -48,7 +48,9 @@ export class CdpSocket {
   ) {
     this.commands = new CdpCommands((text) => socket.send(text));
     socket.on('message', (data) => this.onMessage(data.toString()));
-    socket.on('close', (code, reason) => this.end(new CdpError('closed', `the connection closed (${code}${reason.length > 0 ? `: ${reason}` : ''})`, { code, reason: reason.toString() })));
+    socket.on('close', (code, reason) =>
+      this.end(new CdpError('closed', `the connection closed (${code}${reason.length > 0 ? `: ${reason}` : ''})`, { code, reason: reason.toString() })),
+    );
     socket.on('error', (error) => this.end(new CdpError('closed', `the connection failed: ${error.message}`, { cause: error })));
   }
 
@@ -58,8 +60,12 @@ export class CdpSocket {
     return new Promise((resolve, reject) => {
       let settled = false;
       const socket = new WebSocket(url, {
-        headers: options.headers ?? {}, handshakeTimeout: handshakeTimeoutMs, perMessageDeflate: false, followRedirects: false,
-        maxPayload: options.maxPayload ?? 256 * 1024 * 1024, ...(options.lookup ? { lookup: options.lookup } : {}),
+        headers: options.headers ?? {},
+        handshakeTimeout: handshakeTimeoutMs,
+        perMessageDeflate: false,
+        followRedirects: false,
+        maxPayload: options.maxPayload ?? 256 * 1024 * 1024,
+        ...(options.lookup ? { lookup: options.lookup } : {}),
       });
       let responseHeaders: Record<string, string | string[] | undefined> = {};
       const settle = (error: CdpError | null) => {
@@ -80,10 +86,18 @@ export class CdpSocket {
       socket.once('unexpected-response', (request, response) => {
         let body = '';
         response.setEncoding('utf8');
-        response.on('data', (chunk: string) => { if (body.length < REFUSAL_BODY_CHARS) body += chunk; });
+        response.on('data', (chunk: string) => {
+          if (body.length < REFUSAL_BODY_CHARS) body += chunk;
+        });
         const refused = () => {
           const status = response.statusCode ?? 0;
-          settle(new CdpError('refused', `the WebSocket upgrade was refused with HTTP ${status}`, { status, statusText: response.statusMessage ?? '', body: body.slice(0, REFUSAL_BODY_CHARS) }));
+          settle(
+            new CdpError('refused', `the WebSocket upgrade was refused with HTTP ${status}`, {
+              status,
+              statusText: response.statusMessage ?? '',
+              body: body.slice(0, REFUSAL_BODY_CHARS),
+            }),
+          );
           request.destroy();
         };
         response.on('end', refused);

@@ -24,7 +24,6 @@ const tokenPath = (id: string) => `/v1/access-tokens/${encodeURIComponent(id)}`;
 
 export const useCreateAccessToken = () =>
   useTokenMutation((input: { label: string }) => apiFetch<RevealedAccessToken>('/v1/access-tokens', { method: 'POST', body: input }));
-export const useRotateAccessToken = () =>
-  useTokenMutation((id: string) => apiFetch<RevealedAccessToken>(`${tokenPath(id)}/rotate`, { method: 'POST' }));
+export const useRotateAccessToken = () => useTokenMutation((id: string) => apiFetch<RevealedAccessToken>(`${tokenPath(id)}/rotate`, { method: 'POST' }));
 export const useRevokeAccessToken = () => useTokenMutation((id: string) => apiFetch<AccessToken>(`${tokenPath(id)}/revoke`, { method: 'POST' }));
 export const useDeleteAccessToken = () => useTokenMutation((id: string) => apiFetch<{ id: string }>(tokenPath(id), { method: 'DELETE' }));

@@ -19,7 +19,10 @@ const path = (id: string) => `/v1/admin/workspaces/${encodeURIComponent(id)}`;
 export function useAdminWorkspaces(q: string) {
   return useQuery({
     queryKey: queryKeys.adminWorkspaces(q),
-    queryFn: () => apiFetch<{ items: AdminWorkspace[]; total: number; page: number; pageSize: number }>(`/v1/admin/workspaces?${new URLSearchParams({ q, pageSize: '50' })}`),
+    queryFn: () =>
+      apiFetch<{ items: AdminWorkspace[]; total: number; page: number; pageSize: number }>(
+        `/v1/admin/workspaces?${new URLSearchParams({ q, pageSize: '50' })}`,
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -29,17 +32,28 @@ function useAdminMutation<I, O>(request: (input: I) => Promise<O>) {
   return useMutation({
     mutationFn: request,
     // The operator may be changing their own workspace: its billing and /v1/me move too.
-    onSuccess: () => Promise.all([refresh(queryClient, { queryKey: queryKeys.adminWorkspaces() }), refresh(queryClient, { queryKey: queryKeys.adminActions }), refresh(queryClient, { queryKey: ['workspace'] }), refresh(queryClient, { queryKey: queryKeys.me })]),
+    onSuccess: () =>
+      Promise.all([
+        refresh(queryClient, { queryKey: queryKeys.adminWorkspaces() }),
+        refresh(queryClient, { queryKey: queryKeys.adminActions }),
+        refresh(queryClient, { queryKey: ['workspace'] }),
+        refresh(queryClient, { queryKey: queryKeys.me }),
+      ]),
   });
 }
 
 export const useGrantCredits = () =>
   useAdminMutation(({ id, amountCents, note }: { id: string; amountCents: number; note?: string }) =>
-    apiFetch<{ grant: { cause: string; amountCents: number; note: string }; workspace: AdminWorkspace }>(`${path(id)}/credits`, { method: 'POST', body: { amountCents, note: note || undefined } }),
+    apiFetch<{ grant: { cause: string; amountCents: number; note: string }; workspace: AdminWorkspace }>(`${path(id)}/credits`, {
+      method: 'POST',
+      body: { amountCents, note: note || undefined },
+    }),
   );
 
 export const useUpdateAdminWorkspace = () =>
-  useAdminMutation(({ id, ...body }: { id: string; enterprise?: boolean; suspended?: boolean }) => apiFetch<AdminWorkspace>(path(id), { method: 'PATCH', body }));
+  useAdminMutation(({ id, ...body }: { id: string; enterprise?: boolean; suspended?: boolean }) =>
+    apiFetch<AdminWorkspace>(path(id), { method: 'PATCH', body }),
+  );
 
 /** The newest entries of the operator's audit log (GET /v1/admin/actions). */
 export function useOperatorActions() {

@@ -9,7 +9,10 @@ test('field errors come from details, whatever the message says', () => {
     { path: 'url', message: '169.254.169.254 is link-local; refused: not reachable' },
     { path: 'headers.X-A', message: 'header values must be strings' },
   ]);
-  assert.deepEqual(fieldErrorsFromApi(error, ['url', 'headers']), { url: '169.254.169.254 is link-local; refused: not reachable', headers: 'Header values must be strings' });
+  assert.deepEqual(fieldErrorsFromApi(error, ['url', 'headers']), {
+    url: '169.254.169.254 is link-local; refused: not reachable',
+    headers: 'Header values must be strings',
+  });
   assert.deepEqual(fieldErrorsFromApi(error, ['headers.X-A']), { 'headers.X-A': 'Header values must be strings' });
   assert.equal(fieldErrorsFromApi(error, ['token']), null, 'the message is never parsed');
 });

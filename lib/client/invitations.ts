@@ -39,7 +39,9 @@ export const useCreateInvitation = () =>
   );
 
 export const useResendInvitation = () =>
-  useInvitationMutation((workspaceId, id: string) => apiFetch<SentInvitation>(`/v1/invitations/${encodeURIComponent(id)}/resend`, { method: 'POST', workspaceId }));
+  useInvitationMutation((workspaceId, id: string) =>
+    apiFetch<SentInvitation>(`/v1/invitations/${encodeURIComponent(id)}/resend`, { method: 'POST', workspaceId }),
+  );
 
 export const useCancelInvitation = () =>
   useInvitationMutation((workspaceId, id: string) => apiFetch(`/v1/invitations/${encodeURIComponent(id)}`, { method: 'DELETE', workspaceId }));

@@ -21,7 +21,10 @@ test('the server name carries the router slug', () => {
 });
 
 test('one configuration per tool, in a fixed order', () => {
-  assert.deepEqual(configs.map((c) => c.id), ['claude-code', 'claude-desktop', 'cursor', 'vscode']);
+  assert.deepEqual(
+    configs.map((c) => c.id),
+    ['claude-code', 'claude-desktop', 'cursor', 'vscode'],
+  );
 });
 
 test('Claude Code: an HTTP server with the bearer header after the name and URL', () => {
@@ -31,13 +34,22 @@ test('Claude Code: an HTTP server with the bearer header after the name and URL'
 test('Claude Desktop: a connector URL with the token, or mcp-remote with the header from an env var', () => {
   assert.equal(snippet('claude-desktop', 0), `${url}?token=${token}`);
   assert.deepEqual(JSON.parse(snippet('claude-desktop', 1)), {
-    mcpServers: { [name]: { command: 'npx', args: ['-y', 'mcp-remote', url, '--header', 'Authorization:${AUTH_HEADER}'], env: { AUTH_HEADER: `Bearer ${token}` } } },
+    mcpServers: {
+      [name]: { command: 'npx', args: ['-y', 'mcp-remote', url, '--header', 'Authorization:${AUTH_HEADER}'], env: { AUTH_HEADER: `Bearer ${token}` } },
+    },
   });
 });
 
 test('mcp-remote gets --allow-http for plain HTTP beyond localhost only', () => {
   const args = (u: string) => JSON.parse(mcpConfigs({ url: u, name, token }).find((c) => c.id === 'claude-desktop')!.snippets[1]!.code).mcpServers[name].args;
-  assert.deepEqual(args('http://192.168.1.20:9500/mcp'), ['-y', 'mcp-remote', 'http://192.168.1.20:9500/mcp', '--allow-http', '--header', 'Authorization:${AUTH_HEADER}']);
+  assert.deepEqual(args('http://192.168.1.20:9500/mcp'), [
+    '-y',
+    'mcp-remote',
+    'http://192.168.1.20:9500/mcp',
+    '--allow-http',
+    '--header',
+    'Authorization:${AUTH_HEADER}',
+  ]);
   assert.ok(!args('http://localhost:9500/mcp').includes('--allow-http'));
   assert.ok(!args('http://127.0.0.1:9500/mcp').includes('--allow-http'));
 });

@@ -24,7 +24,10 @@ export function mcpUrl(proxyUrl: string): string {
 
 /** The name the tools list the server under; one per router so several routers can sit side by side. */
 export function mcpServerName(routerSlug: string | null | undefined): string {
-  const slug = (routerSlug ?? '').toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
+  const slug = (routerSlug ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return slug ? `browser-router-${slug}` : 'browser-router';
 }
 

@@ -67,6 +67,7 @@ export function useUpdateAccount() {
 /** Signs out every other session; the server renews this one's cookie in the same answer. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: { currentPassword: string; newPassword: string }) => apiFetch<{ changed: true }>('/v1/account/password', { method: 'POST', body: input }),
+    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+      apiFetch<{ changed: true }>('/v1/account/password', { method: 'POST', body: input }),
   });
 }

@@ -85,10 +85,14 @@ export const useCreateProfile = () =>
   useProfileMutation((workspaceId, input: CreateProfileInput) => apiFetch<Profile>('/v1/profiles', { method: 'POST', body: input, workspaceId }));
 
 export const useImportProfile = () =>
-  useProfileMutation((workspaceId, input: ImportPlaywrightInput) => apiFetch<Profile>('/v1/profiles/import-playwright', { method: 'POST', body: input, workspaceId }));
+  useProfileMutation((workspaceId, input: ImportPlaywrightInput) =>
+    apiFetch<Profile>('/v1/profiles/import-playwright', { method: 'POST', body: input, workspaceId }),
+  );
 
 export const useRenameProfile = () =>
-  useProfileMutation((workspaceId, { slug, name }: { slug: string; name: string }) => apiFetch<Profile>(profilePath(slug), { method: 'PATCH', body: { name }, workspaceId }));
+  useProfileMutation((workspaceId, { slug, name }: { slug: string; name: string }) =>
+    apiFetch<Profile>(profilePath(slug), { method: 'PATCH', body: { name }, workspaceId }),
+  );
 
 export const useRestoreProfileVersion = () =>
   useProfileMutation((workspaceId, { slug, version }: { slug: string; version: number }) =>
@@ -113,6 +117,7 @@ export function useDeleteProfile() {
 export function useExportProfile() {
   const { workspaceId } = useActiveWorkspace();
   return useMutation({
-    mutationFn: ({ slug, format }: { slug: string; format: ExportFormat }) => apiFetchFile(`${profilePath(slug)}/export?format=${format}&download=1`, { workspaceId }),
+    mutationFn: ({ slug, format }: { slug: string; format: ExportFormat }) =>
+      apiFetchFile(`${profilePath(slug)}/export?format=${format}&download=1`, { workspaceId }),
   });
 }

@@ -68,7 +68,8 @@ export function useTestProvider(routerId: string) {
 export function useTestUrl(routerId: string) {
   const { workspaceId } = useActiveWorkspace();
   return useMutation({
-    mutationFn: (input: z.input<typeof addressCheckSchema>) => apiFetch<TestOutcome>('/v1/providers/test-url', { method: 'POST', body: input, workspaceId, routerId }),
+    mutationFn: (input: z.input<typeof addressCheckSchema>) =>
+      apiFetch<TestOutcome>('/v1/providers/test-url', { method: 'POST', body: input, workspaceId, routerId }),
   });
 }
 
@@ -84,7 +85,10 @@ export function useVerifyKey(routerId: string) {
 export const LIVE_STATUS_INTERVAL_MS = 4_000;
 
 /** The proxy's view of the router's providers (health, active sessions, cooldown), polled (every 4 s unless `intervalMs` says otherwise). */
-export function useRouterLiveStatus(routerId: string, { enabled = true, intervalMs = LIVE_STATUS_INTERVAL_MS }: { enabled?: boolean; intervalMs?: number } = {}) {
+export function useRouterLiveStatus(
+  routerId: string,
+  { enabled = true, intervalMs = LIVE_STATUS_INTERVAL_MS }: { enabled?: boolean; intervalMs?: number } = {},
+) {
   const { workspaceId } = useActiveWorkspace();
   return useQuery({
     queryKey: queryKeys.routerPart(workspaceId, routerId, 'status'),

@@ -10,7 +10,8 @@ export const queryKeys = {
   members: (workspaceId: string | null | undefined) => ['workspace', workspaceId ?? 'none', 'members'] as const,
   invitations: (workspaceId: string | null | undefined) => ['workspace', workspaceId ?? 'none', 'invitations'] as const,
   webhooks: (workspaceId: string | null | undefined) => ['workspace', workspaceId ?? 'none', 'webhooks'] as const,
-  webhookDeliveries: (workspaceId: string | null | undefined, webhookId: string) => ['workspace', workspaceId ?? 'none', 'webhooks', webhookId, 'deliveries'] as const,
+  webhookDeliveries: (workspaceId: string | null | undefined, webhookId: string) =>
+    ['workspace', workspaceId ?? 'none', 'webhooks', webhookId, 'deliveries'] as const,
   routers: (workspaceId: string | null | undefined) => ['workspace', workspaceId ?? 'none', 'routers'] as const,
   /** Everything about one router (the router row, settings, providers, keys, chat link, live status) sits under this prefix. */
   router: (workspaceId: string | null | undefined, routerId: string) => ['workspace', workspaceId ?? 'none', 'router', routerId] as const,

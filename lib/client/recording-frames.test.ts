@@ -1,8 +1,30 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { busiest, FrameStore, formatClock, frameIndexAt, framesOfTarget, LEAD_IN_MS, nextChunkAfter, openingPosition, pageAt, pageName, tabLabel, type PlayerFrame } from './recording-frames';
+import {
+  busiest,
+  FrameStore,
+  formatClock,
+  frameIndexAt,
+  framesOfTarget,
+  LEAD_IN_MS,
+  nextChunkAfter,
+  openingPosition,
+  pageAt,
+  pageName,
+  tabLabel,
+  type PlayerFrame,
+} from './recording-frames';
 
-const frame = (index: number, t: number, chunk: number, offset: number, length: number, targetId = 'a'): PlayerFrame => ({ index, t, targetId, chunk, offset, length, width: 10, height: 10 });
+const frame = (index: number, t: number, chunk: number, offset: number, length: number, targetId = 'a'): PlayerFrame => ({
+  index,
+  t,
+  targetId,
+  chunk,
+  offset,
+  length,
+  width: 10,
+  height: 10,
+});
 
 test('the frame showing at a time is the last one at or before it', () => {
   const frames = [{ t: 0 }, { t: 100 }, { t: 100 }, { t: 250 }];
@@ -16,7 +38,10 @@ test('the frame showing at a time is the last one at or before it', () => {
 
 test("a tab's frames come out in time order; the next chunk is the first later one", () => {
   const frames = [frame(0, 50, 0, 4, 1, 'b'), frame(1, 10, 0, 9, 1, 'a'), frame(2, 30, 1, 4, 1, 'a'), frame(3, 20, 0, 14, 1, 'a')];
-  assert.deepEqual(framesOfTarget(frames, 'a').map((f) => f.index), [1, 3, 2]);
+  assert.deepEqual(
+    framesOfTarget(frames, 'a').map((f) => f.index),
+    [1, 3, 2],
+  );
   const a = framesOfTarget(frames, 'a');
   assert.equal(nextChunkAfter(a, 0, 0), 1);
   assert.equal(nextChunkAfter(a, 2, 1), null);
@@ -54,7 +79,13 @@ test('the store cuts frames out of a chunk, fetches each chunk once, refetches a
 });
 
 test('a tab opens on its first frame: the busiest tab first, and a tab that came later from its first frame, not an empty screen', () => {
-  assert.equal(busiest([{ targetId: 'blank', frameCount: 2 }, { targetId: 'page', frameCount: 40 }]), 'page');
+  assert.equal(
+    busiest([
+      { targetId: 'blank', frameCount: 2 },
+      { targetId: 'page', frameCount: 40 },
+    ]),
+    'page',
+  );
   assert.equal(busiest([]), null);
   const later = [{ t: 9_000 }, { t: 9_400 }];
   assert.equal(openingPosition(later, 0), 9_000, 'opened at 0:00, the tab shows from 0:09');
@@ -74,6 +105,9 @@ test('a tab is named by its pages: the first one, and how many more; the page sh
   assert.equal(tabLabel({ title: '', url: '', pages: [pages[1]!] }, 1), 'https://shop.example/cart', 'a page without a title by its address');
   assert.equal(tabLabel({ title: '', url: 'about:blank', pages: [] }, 3), 'about:blank');
   assert.equal(tabLabel({ title: '', url: '', pages: [] }, 3), 'Tab 3');
-  assert.deepEqual([0, 100, 1_499, 1_500, 2_000, 9_999].map((t) => pageAt(pages, t)), [0, 0, 0, 1, 1, 2]);
+  assert.deepEqual(
+    [0, 100, 1_499, 1_500, 2_000, 9_999].map((t) => pageAt(pages, t)),
+    [0, 0, 0, 1, 1, 2],
+  );
   assert.equal(pageName(pages[1]!), 'https://shop.example/cart');
 });

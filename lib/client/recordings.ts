@@ -39,7 +39,8 @@ export const RECORDING_LIVE_INTERVAL_MS = 3_000;
 const recordingPath = (id: string) => `/v1/replays/${encodeURIComponent(id)}`;
 
 /** The MP4's address: `inline` for a `<video>` element (the dashboard's cookie authenticates it), else a download. */
-export const recordingVideoUrl = (id: string, { inline = false }: { inline?: boolean } = {}) => `${recordingPath(id)}/export/download${inline ? '?inline=1' : ''}`;
+export const recordingVideoUrl = (id: string, { inline = false }: { inline?: boolean } = {}) =>
+  `${recordingPath(id)}/export/download${inline ? '?inline=1' : ''}`;
 export const recordingChunkUrl = (id: string, index: number) => `${recordingPath(id)}/chunks/${index}`;
 
 const isEncoding = (r: Recording | undefined) => r?.mp4Status === 'queued' || r?.mp4Status === 'running';
@@ -146,9 +147,15 @@ export function useDeleteRecording() {
     onSuccess: ({ id }) => {
       // The player of a deleted recording must not refetch itself into a 404.
       for (const part of ['one', 'manifest', 'summary'] as const) queryClient.removeQueries({ queryKey: queryKeys.recordings(workspaceId, part, { id }) });
-      queryClient.removeQueries({ queryKey: queryKeys.recordings(workspaceId, 'chunk'), predicate: (q) => (q.queryKey.at(-1) as { id?: string } | undefined)?.id === id });
+      queryClient.removeQueries({
+        queryKey: queryKeys.recordings(workspaceId, 'chunk'),
+        predicate: (q) => (q.queryKey.at(-1) as { id?: string } | undefined)?.id === id,
+      });
       // Sessions show `hasRecording`.
-      return Promise.all([refresh(queryClient, { queryKey: queryKeys.recordings(workspaceId) }), refresh(queryClient, { queryKey: queryKeys.sessions(workspaceId) })]);
+      return Promise.all([
+        refresh(queryClient, { queryKey: queryKeys.recordings(workspaceId) }),
+        refresh(queryClient, { queryKey: queryKeys.sessions(workspaceId) }),
+      ]);
     },
   });
 }

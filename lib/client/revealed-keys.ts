@@ -27,5 +27,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useRevealedKey(routerId: string): string | null {
-  return useSyncExternalStore(subscribe, () => keys.get(routerId) ?? null, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => keys.get(routerId) ?? null,
+    () => null,
+  );
 }

@@ -25,7 +25,11 @@ export function useRouterKeys(routerId: string) {
 }
 
 /** Key changes refresh the router (its live-key count, the status the proxy reports with a key) and the routers list. */
-function useKeyMutation<I, O>(routerId: string, request: (input: I, ids: { workspaceId: string | null; routerId: string }) => Promise<O>, after?: (output: O, input: I) => void) {
+function useKeyMutation<I, O>(
+  routerId: string,
+  request: (input: I, ids: { workspaceId: string | null; routerId: string }) => Promise<O>,
+  after?: (output: O, input: I) => void,
+) {
   const queryClient = useQueryClient();
   const { workspaceId } = useActiveWorkspace();
   return useMutation({
@@ -43,14 +47,16 @@ function useKeyMutation<I, O>(routerId: string, request: (input: I, ids: { works
 export const useCreateRouterKey = (routerId: string) =>
   useKeyMutation(
     routerId,
-    ({ label }: { label: string }, ids) => apiFetch<RevealedRouterKey>('/v1/api-keys', { method: 'POST', body: { label, routerInstanceId: ids.routerId }, ...ids }),
+    ({ label }: { label: string }, ids) =>
+      apiFetch<RevealedRouterKey>('/v1/api-keys', { method: 'POST', body: { label, routerInstanceId: ids.routerId }, ...ids }),
     (key) => rememberRevealedKey(routerId, key.plaintextKey),
   );
 
 export const useRotateRouterKeys = (routerId: string) =>
   useKeyMutation(
     routerId,
-    (label: string | undefined, ids) => apiFetch<RevealedRouterKey>('/v1/api-keys/rotate', { method: 'POST', body: { routerInstanceId: ids.routerId, ...(label ? { label } : {}) }, ...ids }),
+    (label: string | undefined, ids) =>
+      apiFetch<RevealedRouterKey>('/v1/api-keys/rotate', { method: 'POST', body: { routerInstanceId: ids.routerId, ...(label ? { label } : {}) }, ...ids }),
     (key) => rememberRevealedKey(routerId, key.plaintextKey),
   );
 
@@ -94,4 +100,6 @@ export const useRotateChatLink = (routerId: string) =>
   useChatLinkMutation(routerId, (workspaceId) => apiFetch<ChatLink>(`/v1/mcp-links/rotate?${chatLinkQuery(routerId)}`, { method: 'POST', workspaceId }));
 
 export const useDeleteChatLink = (routerId: string) =>
-  useChatLinkMutation(routerId, (workspaceId) => apiFetch<{ id: string }>(`/v1/mcp-links/current?${chatLinkQuery(routerId)}`, { method: 'DELETE', workspaceId }));
+  useChatLinkMutation(routerId, (workspaceId) =>
+    apiFetch<{ id: string }>(`/v1/mcp-links/current?${chatLinkQuery(routerId)}`, { method: 'DELETE', workspaceId }),
+  );

@@ -93,7 +93,8 @@ export function useUpdateRouterSettings(id: string) {
   const queryClient = useQueryClient();
   const { workspaceId } = useActiveWorkspace();
   return useMutation({
-    mutationFn: (input: z.input<typeof updateRouterSettingsSchema>) => apiFetch<RouterSettings>(`${routerPath(id)}/settings`, { method: 'PATCH', body: input, workspaceId }),
+    mutationFn: (input: z.input<typeof updateRouterSettingsSchema>) =>
+      apiFetch<RouterSettings>(`${routerPath(id)}/settings`, { method: 'PATCH', body: input, workspaceId }),
     onSuccess: (settings) => queryClient.setQueryData(queryKeys.routerPart(workspaceId, id, 'settings'), settings),
   });
 }
@@ -111,7 +112,8 @@ export function useUpdateAgentSettings(id: string) {
   const queryClient = useQueryClient();
   const { workspaceId } = useActiveWorkspace();
   return useMutation({
-    mutationFn: (input: z.input<typeof updateAgentSettingsSchema>) => apiFetch<AgentSettings>(`${routerPath(id)}/agent-settings`, { method: 'PATCH', body: input, workspaceId }),
+    mutationFn: (input: z.input<typeof updateAgentSettingsSchema>) =>
+      apiFetch<AgentSettings>(`${routerPath(id)}/agent-settings`, { method: 'PATCH', body: input, workspaceId }),
     onSuccess: (settings) => queryClient.setQueryData(queryKeys.routerPart(workspaceId, id, 'agent-settings'), settings),
   });
 }
@@ -123,7 +125,6 @@ export function useSetActiveRouter() {
   return useMutation({
     mutationFn: (routerInstanceId: string) =>
       apiFetch<{ activeRouterInstanceId: string }>('/v1/routers/active', { method: 'POST', body: { routerInstanceId }, workspaceId }),
-    onSuccess: ({ activeRouterInstanceId }) =>
-      queryClient.setQueryData<Me>(queryKeys.me, (me) => (me ? { ...me, activeRouterInstanceId } : me)),
+    onSuccess: ({ activeRouterInstanceId }) => queryClient.setQueryData<Me>(queryKeys.me, (me) => (me ? { ...me, activeRouterInstanceId } : me)),
   });
 }

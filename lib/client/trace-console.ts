@@ -30,9 +30,36 @@ export function consoleEntries(events: readonly TraceEvent[]): ConsoleEntry[] {
   const out: ConsoleEntry[] = [];
   for (const e of events) {
     if (e.kind === 'console') {
-      out.push({ key: String(e.seq), seq: e.seq, t: e.t, tab: e.tab, kind: 'console', level: e.level, group: e.level === 'debug' ? 'log' : e.level, source: e.source, text: e.text, url: e.url, line: e.line, column: e.column });
+      out.push({
+        key: String(e.seq),
+        seq: e.seq,
+        t: e.t,
+        tab: e.tab,
+        kind: 'console',
+        level: e.level,
+        group: e.level === 'debug' ? 'log' : e.level,
+        source: e.source,
+        text: e.text,
+        url: e.url,
+        line: e.line,
+        column: e.column,
+      });
     } else if (e.kind === 'exception') {
-      out.push({ key: String(e.seq), seq: e.seq, t: e.t, tab: e.tab, kind: 'exception', level: 'error', group: 'error', source: 'exception', text: e.text, stack: e.stack, url: e.url, line: e.line, column: e.column });
+      out.push({
+        key: String(e.seq),
+        seq: e.seq,
+        t: e.t,
+        tab: e.tab,
+        kind: 'exception',
+        level: 'error',
+        group: 'error',
+        source: 'exception',
+        text: e.text,
+        stack: e.stack,
+        url: e.url,
+        line: e.line,
+        column: e.column,
+      });
     }
   }
   return out;
@@ -40,7 +67,11 @@ export function consoleEntries(events: readonly TraceEvent[]): ConsoleEntry[] {
 
 export function filterConsole(entries: readonly ConsoleEntry[], { groups, search }: { groups: ReadonlySet<ConsoleGroup>; search: string }): ConsoleEntry[] {
   const text = search.trim().toLowerCase();
-  return entries.filter((e) => groups.has(e.group) && (!text || e.text.toLowerCase().includes(text) || (e.stack?.toLowerCase().includes(text) ?? false) || (e.url?.toLowerCase().includes(text) ?? false)));
+  return entries.filter(
+    (e) =>
+      groups.has(e.group) &&
+      (!text || e.text.toLowerCase().includes(text) || (e.stack?.toLowerCase().includes(text) ?? false) || (e.url?.toLowerCase().includes(text) ?? false)),
+  );
 }
 
 export function countGroups(entries: readonly ConsoleEntry[]): Record<ConsoleGroup, number> {

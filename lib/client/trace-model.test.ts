@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { CapturedEvent, TraceEvent } from '../traces/format';
-import { buildRequests, clockOffset, filterRequests, isFailedRequest, monotonicToAxis, splitUrl, timingPhases, traceFigures, typeCategory } from './trace-model';
+import {
+  buildRequests,
+  clockOffset,
+  filterRequests,
+  isFailedRequest,
+  monotonicToAxis,
+  splitUrl,
+  timingPhases,
+  traceFigures,
+  typeCategory,
+} from './trace-model';
 import { consoleEntries, countGroups, filterConsole, sourceLocation } from './trace-console';
 import { axisFraction, axisTicks, formatAt, formatMs, playerPositionAt, tabTimelines, traceAxis, traceNotes } from './trace-timeline';
 
@@ -15,20 +25,69 @@ const T0 = WALL * 1000;
 const at = (monoSeconds: number) => T0 + (monoSeconds - MONO) * 1000 + 5;
 
 const request = (requestId: string, url: string, mono: number, extra: Partial<Extract<CapturedEvent, { kind: 'request' }>> = {}): CapturedEvent => ({
-  kind: 'request', t: at(mono), tab: 'TAB1', requestId, url, method: 'GET', type: 'Fetch', headers: {}, wallTime: WALL + (mono - MONO), timestamp: mono, ...extra,
+  kind: 'request',
+  t: at(mono),
+  tab: 'TAB1',
+  requestId,
+  url,
+  method: 'GET',
+  type: 'Fetch',
+  headers: {},
+  wallTime: WALL + (mono - MONO),
+  timestamp: mono,
+  ...extra,
 });
-const response = (requestId: string, url: string, mono: number, status: number, extra: Partial<Extract<CapturedEvent, { kind: 'response' }>> = {}): CapturedEvent => ({
-  kind: 'response', t: at(mono), tab: 'TAB1', requestId, url, status, statusText: status === 200 ? 'OK' : 'Error', mimeType: 'application/json', headers: { 'content-type': 'application/json' },
-  fromCache: false, fromServiceWorker: false, encodedDataLength: 120, type: 'Fetch', timestamp: mono, ...extra,
+const response = (
+  requestId: string,
+  url: string,
+  mono: number,
+  status: number,
+  extra: Partial<Extract<CapturedEvent, { kind: 'response' }>> = {},
+): CapturedEvent => ({
+  kind: 'response',
+  t: at(mono),
+  tab: 'TAB1',
+  requestId,
+  url,
+  status,
+  statusText: status === 200 ? 'OK' : 'Error',
+  mimeType: 'application/json',
+  headers: { 'content-type': 'application/json' },
+  fromCache: false,
+  fromServiceWorker: false,
+  encodedDataLength: 120,
+  type: 'Fetch',
+  timestamp: mono,
+  ...extra,
 });
-const finished = (requestId: string, mono: number, bytes = 300): CapturedEvent => ({ kind: 'finished', t: at(mono), tab: 'TAB1', requestId, encodedDataLength: bytes, timestamp: mono });
-const failed = (requestId: string, mono: number, errorText = 'net::ERR_EMPTY_RESPONSE'): CapturedEvent => ({ kind: 'failed', t: at(mono), tab: 'TAB1', requestId, errorText, canceled: false, type: 'Fetch', timestamp: mono });
+const finished = (requestId: string, mono: number, bytes = 300): CapturedEvent => ({
+  kind: 'finished',
+  t: at(mono),
+  tab: 'TAB1',
+  requestId,
+  encodedDataLength: bytes,
+  timestamp: mono,
+});
+const failed = (requestId: string, mono: number, errorText = 'net::ERR_EMPTY_RESPONSE'): CapturedEvent => ({
+  kind: 'failed',
+  t: at(mono),
+  tab: 'TAB1',
+  requestId,
+  errorText,
+  canceled: false,
+  type: 'Fetch',
+  timestamp: mono,
+});
 
 test('requests are joined by requestId: request, response, finished or failed', () => {
   const events = trace(
     request('1', 'http://site.test/api/ok?n=1', 1000.1, { headers: { Authorization: '[redacted]', 'X-Trace-Test': 'visible' } }),
     request('2', 'http://site.test/api/fail', 1000.2),
-    response('1', 'http://site.test/api/ok?n=1', 1000.15, 200, { requestHeaders: { Authorization: '[redacted]', Host: 'site.test' }, protocol: 'http/1.1', remoteAddress: '127.0.0.1:80' }),
+    response('1', 'http://site.test/api/ok?n=1', 1000.15, 200, {
+      requestHeaders: { Authorization: '[redacted]', Host: 'site.test' },
+      protocol: 'http/1.1',
+      remoteAddress: '127.0.0.1:80',
+    }),
     finished('1', 1000.3),
     response('2', 'http://site.test/api/fail', 1000.25, 500),
     finished('2', 1000.26, 90),
@@ -37,8 +96,11 @@ test('requests are joined by requestId: request, response, finished or failed', 
     request('4', 'http://site.test/slow', 1000.5),
   );
   const rows = buildRequests(events);
-  assert.deepEqual(rows.map((r) => r.key), ['1', '2', '3', '4']);
-  const [ok, fail, reset, pending] = rows as [typeof rows[number], typeof rows[number], typeof rows[number], typeof rows[number]];
+  assert.deepEqual(
+    rows.map((r) => r.key),
+    ['1', '2', '3', '4'],
+  );
+  const [ok, fail, reset, pending] = rows as [(typeof rows)[number], (typeof rows)[number], (typeof rows)[number], (typeof rows)[number]];
 
   assert.equal(ok.status, 200);
   assert.equal(ok.transferBytes, 300);
@@ -126,7 +188,10 @@ test('filters: resource type, failed only, URL search; all together', () => {
     request('o', 'http://a.test/font.woff2', 1000.5, { type: 'Font' }),
   );
   const rows = buildRequests(events);
-  const keys = (filter: Partial<Parameters<typeof filterRequests>[1]>) => filterRequests(rows, { type: 'all', failedOnly: false, search: '', ...filter }).map((r) => r.key).sort();
+  const keys = (filter: Partial<Parameters<typeof filterRequests>[1]>) =>
+    filterRequests(rows, { type: 'all', failedOnly: false, search: '', ...filter })
+      .map((r) => r.key)
+      .sort();
   assert.equal(keys({}).length, 8);
   assert.deepEqual(keys({ type: 'document' }), ['d']);
   assert.deepEqual(keys({ type: 'fetch' }), ['f', 'r', 'x']);
@@ -151,7 +216,20 @@ test('timing phases come from ResourceTiming, skipping steps that did not happen
   const events = trace(
     request('1', 'https://a.test/', 1000),
     response('1', 'https://a.test/', 1000.2, 200, {
-      timing: { requestTime: 1000.01, dnsStart: 1, dnsEnd: 11, connectStart: 11, connectEnd: 41, sslStart: 20, sslEnd: 41, sendStart: 41, sendEnd: 42, receiveHeadersEnd: 142, proxyStart: -1, proxyEnd: -1 },
+      timing: {
+        requestTime: 1000.01,
+        dnsStart: 1,
+        dnsEnd: 11,
+        connectStart: 11,
+        connectEnd: 41,
+        sslStart: 20,
+        sslEnd: 41,
+        sendStart: 41,
+        sendEnd: 42,
+        receiveHeadersEnd: 142,
+        proxyStart: -1,
+        proxyEnd: -1,
+      },
     }),
     finished('1', 1000.2),
   );
@@ -167,8 +245,15 @@ test('timing phases come from ResourceTiming, skipping steps that did not happen
     ['Content download', 48],
   ]);
   // A reused connection: no DNS or connect, queueing up to the send.
-  const reused = timingPhases({ timestamp: 1000, endTimestamp: null, timing: { requestTime: 1000, dnsStart: -1, dnsEnd: -1, connectStart: -1, connectEnd: -1, sendStart: 2, sendEnd: 3, receiveHeadersEnd: 10 } });
-  assert.deepEqual(reused.map((p) => p.name), ['Queueing', 'Request sent', 'Waiting (TTFB)']);
+  const reused = timingPhases({
+    timestamp: 1000,
+    endTimestamp: null,
+    timing: { requestTime: 1000, dnsStart: -1, dnsEnd: -1, connectStart: -1, connectEnd: -1, sendStart: 2, sendEnd: 3, receiveHeadersEnd: 10 },
+  });
+  assert.deepEqual(
+    reused.map((p) => p.name),
+    ['Queueing', 'Request sent', 'Waiting (TTFB)'],
+  );
   assert.deepEqual(timingPhases({ timestamp: 1000, endTimestamp: null }), []);
 });
 
@@ -179,14 +264,27 @@ test('console lines and exceptions: levels grouped, filtered by level and text, 
     { kind: 'console', t: 12, tab: 'TAB1', level: 'warning', source: 'warning', text: 'a warning line' },
     { kind: 'console', t: 13, tab: 'TAB1', level: 'error', source: 'error', text: 'boom happened' },
     { kind: 'console', t: 14, tab: 'TAB1', level: 'debug', source: 'debug', text: 'quiet' },
-    { kind: 'exception', t: 15, tab: 'TAB1', text: 'Uncaught Error: uncaught trace error', stack: 'Error: uncaught trace error\n    at http://a.test/traced:9:40', url: 'http://a.test/traced', line: 9, column: 40 },
+    {
+      kind: 'exception',
+      t: 15,
+      tab: 'TAB1',
+      text: 'Uncaught Error: uncaught trace error',
+      stack: 'Error: uncaught trace error\n    at http://a.test/traced:9:40',
+      url: 'http://a.test/traced',
+      line: 9,
+      column: 40,
+    },
     { kind: 'console', t: 16, tab: 'TAB1', level: 'error', source: 'network', text: 'Failed to load resource: the server responded with a status of 500' },
   );
   const entries = consoleEntries(events);
   assert.equal(entries.length, 7);
   assert.deepEqual(countGroups(entries), { error: 3, warning: 1, info: 1, log: 2 });
   const texts = (groups: string[], search = '') => filterConsole(entries, { groups: new Set(groups as never[]), search }).map((e) => e.text);
-  assert.deepEqual(texts(['error']), ['boom happened', 'Uncaught Error: uncaught trace error', 'Failed to load resource: the server responded with a status of 500']);
+  assert.deepEqual(texts(['error']), [
+    'boom happened',
+    'Uncaught Error: uncaught trace error',
+    'Failed to load resource: the server responded with a status of 500',
+  ]);
   assert.deepEqual(texts(['error', 'warning', 'info', 'log'], 'BOOM'), ['boom happened']);
   assert.deepEqual(texts(['error'], 'at http://a.test'), ['Uncaught Error: uncaught trace error']);
   assert.deepEqual(texts(['warning', 'info']), ['an info line', 'a warning line']);
@@ -195,7 +293,7 @@ test('console lines and exceptions: levels grouped, filtered by level and text, 
   assert.equal(entries[5]!.kind, 'exception');
 });
 
-test("tabs: opened and closed, main-frame navigations in order (same-document ones marked), iframes left out", () => {
+test('tabs: opened and closed, main-frame navigations in order (same-document ones marked), iframes left out', () => {
   const events = trace(
     { kind: 'tab', t: 100, tab: 'A', action: 'opened', url: 'about:blank' },
     { kind: 'navigation', t: 110, tab: 'A', frameId: 'A', main: true, url: 'http://a.test/traced', sameDocument: false },
@@ -210,15 +308,31 @@ test("tabs: opened and closed, main-frame navigations in order (same-document on
   assert.equal(a!.openedAt, 100);
   assert.equal(a!.closedAt, 150);
   assert.equal(a!.url, 'http://a.test/traced');
-  assert.deepEqual(a!.navigations.map((n) => [n.t, n.sameDocument]), [[110, false], [120, true]]);
+  assert.deepEqual(
+    a!.navigations.map((n) => [n.t, n.sameDocument]),
+    [
+      [110, false],
+      [120, true],
+    ],
+  );
   assert.equal(b!.openerId, 'A');
   assert.equal(b!.url, 'http://a.test/popup');
   assert.equal(b!.closedAt, null);
-  assert.deepEqual(traceNotes(events).map((n) => n.missing), [['console']]);
+  assert.deepEqual(
+    traceNotes(events).map((n) => n.missing),
+    [['console']],
+  );
 });
 
 test('the axis spans the trace and everything in it; positions, offsets and player positions', () => {
-  const axis = traceAxis({ startedAt: 1_000, endedAt: 5_000 }, [{ t: 1_500 }, { t: 5_200 }], [{ start: 900, end: 2_000 }, { start: 3_000, end: null }]);
+  const axis = traceAxis(
+    { startedAt: 1_000, endedAt: 5_000 },
+    [{ t: 1_500 }, { t: 5_200 }],
+    [
+      { start: 900, end: 2_000 },
+      { start: 3_000, end: null },
+    ],
+  );
   assert.deepEqual(axis, { start: 900, end: 5_200 });
   assert.equal(axisFraction(axis, 900), 0);
   assert.equal(axisFraction(axis, 5_200), 1);
@@ -241,9 +355,14 @@ test('the axis spans the trace and everything in it; positions, offsets and play
 
 test("a trace's figures: requests, failed ones, console errors, exceptions, navigations", () => {
   const events = trace(
-    request('1', 'http://a.test/api/ok', 1000), response('1', 'http://a.test/api/ok', 1000.1, 200), finished('1', 1000.2),
-    request('2', 'http://a.test/api/fail', 1000.3), response('2', 'http://a.test/api/fail', 1000.4, 500), finished('2', 1000.5),
-    request('3', 'http://a.test/api/reset', 1000.6), failed('3', 1000.7),
+    request('1', 'http://a.test/api/ok', 1000),
+    response('1', 'http://a.test/api/ok', 1000.1, 200),
+    finished('1', 1000.2),
+    request('2', 'http://a.test/api/fail', 1000.3),
+    response('2', 'http://a.test/api/fail', 1000.4, 500),
+    finished('2', 1000.5),
+    request('3', 'http://a.test/api/reset', 1000.6),
+    failed('3', 1000.7),
     { kind: 'console', t: 1, tab: 'A', level: 'error', source: 'error', text: 'boom happened' },
     { kind: 'console', t: 2, tab: 'A', level: 'warning', source: 'warning', text: 'careful' },
     { kind: 'exception', t: 3, tab: 'A', text: 'Uncaught Error: x' },

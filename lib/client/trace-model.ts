@@ -115,16 +115,30 @@ class RequestRows {
     }
     const row = this.open(e, e.url, before ? before.hops + 1 : 0);
     Object.assign(row, {
-      method: e.method, type: e.type, requestHeaders: e.headers, postDataBytes: e.postDataBytes, initiator: e.initiator,
-      timestamp: e.timestamp, wallTime: e.wallTime, start: e.wallTime > 0 ? e.wallTime * 1000 + this.offset : e.t,
+      method: e.method,
+      type: e.type,
+      requestHeaders: e.headers,
+      postDataBytes: e.postDataBytes,
+      initiator: e.initiator,
+      timestamp: e.timestamp,
+      wallTime: e.wallTime,
+      start: e.wallTime > 0 ? e.wallTime * 1000 + this.offset : e.t,
     });
   }
 
   private response(e: EventOf<'response'>): void {
     const row = this.rowOf(e, e.url);
     Object.assign(row, {
-      status: e.status, statusText: e.statusText, mimeType: e.mimeType, responseHeaders: e.headers, protocol: e.protocol, remoteAddress: e.remoteAddress,
-      fromCache: e.fromCache, timing: e.timing, transferBytes: e.encodedDataLength, type: e.type || row.type,
+      status: e.status,
+      statusText: e.statusText,
+      mimeType: e.mimeType,
+      responseHeaders: e.headers,
+      protocol: e.protocol,
+      remoteAddress: e.remoteAddress,
+      fromCache: e.fromCache,
+      timing: e.timing,
+      transferBytes: e.encodedDataLength,
+      type: e.type || row.type,
     } satisfies Partial<NetworkRequest>);
     if (e.requestHeaders && Object.keys(e.requestHeaders).length > 0) row.requestHeaders = mergeHeaders(row.requestHeaders, e.requestHeaders);
   }
@@ -136,9 +150,27 @@ class RequestRows {
 
   private open(e: RowStart, url: string, hops: number): NetworkRequest {
     const row: NetworkRequest = {
-      key: hops === 0 ? e.requestId : `${e.requestId}#${hops}`, requestId: e.requestId, seq: e.seq, tab: e.tab, url, method: 'GET', type: 'Other',
-      status: null, statusText: '', mimeType: null, requestHeaders: {}, responseHeaders: null, fromCache: false, transferBytes: null, error: null, redirectedTo: null,
-      timestamp: 0, wallTime: 0, endTimestamp: null, start: e.t, end: null,
+      key: hops === 0 ? e.requestId : `${e.requestId}#${hops}`,
+      requestId: e.requestId,
+      seq: e.seq,
+      tab: e.tab,
+      url,
+      method: 'GET',
+      type: 'Other',
+      status: null,
+      statusText: '',
+      mimeType: null,
+      requestHeaders: {},
+      responseHeaders: null,
+      fromCache: false,
+      transferBytes: null,
+      error: null,
+      redirectedTo: null,
+      timestamp: 0,
+      wallTime: 0,
+      endTimestamp: null,
+      start: e.t,
+      end: null,
     };
     this.rows.push(row);
     this.current.set(e.requestId, { row, hops });
@@ -163,7 +195,15 @@ export const isFailedRequest = (r: Pick<NetworkRequest, 'status' | 'error'>) => 
 
 export const TYPE_FILTERS = ['all', 'document', 'fetch', 'script', 'stylesheet', 'image', 'other'] as const;
 export type TypeFilter = (typeof TYPE_FILTERS)[number];
-export const TYPE_FILTER_LABELS: Record<TypeFilter, string> = { all: 'All', document: 'Document', fetch: 'XHR/Fetch', script: 'Script', stylesheet: 'Stylesheet', image: 'Image', other: 'Other' };
+export const TYPE_FILTER_LABELS: Record<TypeFilter, string> = {
+  all: 'All',
+  document: 'Document',
+  fetch: 'XHR/Fetch',
+  script: 'Script',
+  stylesheet: 'Stylesheet',
+  image: 'Image',
+  other: 'Other',
+};
 
 export function typeCategory(type: string): Exclude<TypeFilter, 'all'> {
   switch (type) {
@@ -193,7 +233,9 @@ export interface RequestFilter {
 
 export function filterRequests(requests: readonly NetworkRequest[], { type, failedOnly, search }: RequestFilter): NetworkRequest[] {
   const text = search.trim().toLowerCase();
-  return requests.filter((r) => (type === 'all' || typeCategory(r.type) === type) && (!failedOnly || isFailedRequest(r)) && (!text || r.url.toLowerCase().includes(text)));
+  return requests.filter(
+    (r) => (type === 'all' || typeCategory(r.type) === type) && (!failedOnly || isFailedRequest(r)) && (!text || r.url.toLowerCase().includes(text)),
+  );
 }
 
 /** A URL as the waterfall shows it: the path (with query) to read, the origin muted beside it. */

@@ -57,7 +57,11 @@ export interface TimeAxis {
 }
 
 /** From the trace's start (or its first event) to its end (or its last request or event). */
-export function traceAxis(bounds: { startedAt: number | null; endedAt: number | null }, events: readonly Pick<TraceEvent, 't'>[], requests: readonly Pick<NetworkRequest, 'start' | 'end'>[]): TimeAxis {
+export function traceAxis(
+  bounds: { startedAt: number | null; endedAt: number | null },
+  events: readonly Pick<TraceEvent, 't'>[],
+  requests: readonly Pick<NetworkRequest, 'start' | 'end'>[],
+): TimeAxis {
   let start = bounds.startedAt ?? Infinity;
   let end = bounds.endedAt ?? -Infinity;
   for (const e of events) {

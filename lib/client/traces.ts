@@ -58,7 +58,8 @@ export function traceDownloadUrl(id: string, format: DownloadFormat, routerId: s
 }
 
 /** The viewer's address; `router` keeps the trace's router when it is not the active one. */
-export const traceHref = (id: string, routerId?: string | null) => `/traces/${encodeURIComponent(id)}${routerId ? `?router=${encodeURIComponent(routerId)}` : ''}`;
+export const traceHref = (id: string, routerId?: string | null) =>
+  `/traces/${encodeURIComponent(id)}${routerId ? `?router=${encodeURIComponent(routerId)}` : ''}`;
 
 /** The router the dashboard works on (GET /v1/me), which router-scoped calls default to. */
 export function useActiveRouterId(): string | null {
@@ -161,7 +162,8 @@ export function useDeleteTrace() {
   const queryClient = useQueryClient();
   const { workspaceId } = useActiveWorkspace();
   return useMutation({
-    mutationFn: ({ id, routerId }: { id: string; routerId: string | null }) => apiFetch<{ id: string }>(tracePath(id), { method: 'DELETE', workspaceId, routerId }),
+    mutationFn: ({ id, routerId }: { id: string; routerId: string | null }) =>
+      apiFetch<{ id: string }>(tracePath(id), { method: 'DELETE', workspaceId, routerId }),
     onSuccess: ({ id }) => {
       // The viewer of a deleted trace must not refetch itself into a 404.
       queryClient.removeQueries({ queryKey: traceKey(workspaceId), predicate: (q) => (q.queryKey.at(-1) as { id?: string } | undefined)?.id === id });

@@ -49,7 +49,9 @@ export const useCreateWebhook = () =>
   useWebhookMutation((workspaceId, input: CreateWebhookInput) => apiFetch<Webhook>('/v1/webhooks', { method: 'POST', body: input, workspaceId }));
 
 export const useUpdateWebhook = () =>
-  useWebhookMutation((workspaceId, { id, ...input }: UpdateWebhookInput & { id: string }) => apiFetch<Webhook>(path(id), { method: 'PATCH', body: input, workspaceId }));
+  useWebhookMutation((workspaceId, { id, ...input }: UpdateWebhookInput & { id: string }) =>
+    apiFetch<Webhook>(path(id), { method: 'PATCH', body: input, workspaceId }),
+  );
 
 export const useDeleteWebhook = () => useWebhookMutation((workspaceId, id: string) => apiFetch<{ id: string }>(path(id), { method: 'DELETE', workspaceId }));
 

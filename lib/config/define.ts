@@ -26,7 +26,13 @@ export type Values<T extends Table> = { readonly [K in keyof T]: T[K]['default']
 const UNIT_NAMES = { ms: 'milliseconds', s: 'seconds' } as const;
 const MAX_LIST_ENTRIES = 10;
 
-const row = <T>(env: string, value: T, rule: string, why: string, schema: z.ZodType<T, string>): Setting<T> => ({ env, default: value, rule: `${env} must be ${rule}`, why, schema });
+const row = <T>(env: string, value: T, rule: string, why: string, schema: z.ZodType<T, string>): Setting<T> => ({
+  env,
+  default: value,
+  rule: `${env} must be ${rule}`,
+  why,
+  schema,
+});
 
 const wholeNumber = (min: number, max: number) => z.string().trim().regex(/^\d+$/).transform(Number).pipe(z.number().min(min).max(max));
 const unitWords = (unit: Unit) => (unit ? ` of ${UNIT_NAMES[unit]}` : '');
@@ -37,19 +43,56 @@ export function whole(env: string, unit: Unit, value: number, [min, max]: [numbe
 }
 
 /** A comma-separated list of whole numbers, each in the range. */
-export function wholes(env: string, unit: Unit, value: readonly number[], [min, max]: [number, number], why: string, maxEntries = MAX_LIST_ENTRIES): Setting<readonly number[]> {
+export function wholes(
+  env: string,
+  unit: Unit,
+  value: readonly number[],
+  [min, max]: [number, number],
+  why: string,
+  maxEntries = MAX_LIST_ENTRIES,
+): Setting<readonly number[]> {
   const rule = `a comma-separated list of up to ${maxEntries} whole numbers${unitWords(unit)} from ${min} to ${max}`;
-  return row(env, value, rule, why, z.string().transform((text) => text.split(',')).pipe(z.array(wholeNumber(min, max)).max(maxEntries)));
+  return row(
+    env,
+    value,
+    rule,
+    why,
+    z
+      .string()
+      .transform((text) => text.split(','))
+      .pipe(z.array(wholeNumber(min, max)).max(maxEntries)),
+  );
 }
 
 /** A number with a fractional part allowed (a percentage, say). */
 export function decimal(env: string, value: number, [min, max]: [number, number], why: string): Setting<number> {
-  return row(env, value, `a number from ${min} to ${max}`, why, z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number).pipe(z.number().min(min).max(max)));
+  return row(
+    env,
+    value,
+    `a number from ${min} to ${max}`,
+    why,
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/)
+      .transform(Number)
+      .pipe(z.number().min(min).max(max)),
+  );
 }
 
 /** `1` on, `0` off. */
 export function flag(env: string, value: boolean, why: string): Setting<boolean> {
-  return row(env, value, '1 (on) or 0 (off)', why, z.string().trim().pipe(z.enum(['0', '1'])).transform((text) => text === '1'));
+  return row(
+    env,
+    value,
+    '1 (on) or 0 (off)',
+    why,
+    z
+      .string()
+      .trim()
+      .pipe(z.enum(['0', '1']))
+      .transform((text) => text === '1'),
+  );
 }
 
 /** One of a few words, in any case. */
@@ -75,7 +118,16 @@ export function base64Key(env: string, bytes: number, why: string): Setting<stri
 
 /** A PostgreSQL name (a schema, say): lower-case letters, digits and `_`, not starting with a digit. */
 export function sqlName(env: string, value: string, why: string): Setting<string> {
-  return row(env, value, 'a PostgreSQL name: up to 63 lower-case letters, digits and _, not starting with a digit', why, z.string().trim().regex(/^[a-z_][a-z0-9_]{0,62}$/));
+  return row(
+    env,
+    value,
+    'a PostgreSQL name: up to 63 lower-case letters, digits and _, not starting with a digit',
+    why,
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/),
+  );
 }
 
 /** An absolute URL with one of the schemes; without a default, unset is null. */
@@ -87,7 +139,11 @@ export function url(env: string, schemes: readonly string[], why: string): Setti
 
 /** A comma-separated list of words (addresses, say), trimmed, empty entries dropped; `lower` lower-cases them. */
 export function words(env: string, why: string, options: { lower?: boolean } = {}): Setting<readonly string[]> {
-  const split = (text: string) => text.split(',').map((w) => (options.lower ? w.trim().toLowerCase() : w.trim())).filter(Boolean);
+  const split = (text: string) =>
+    text
+      .split(',')
+      .map((w) => (options.lower ? w.trim().toLowerCase() : w.trim()))
+      .filter(Boolean);
   return row<readonly string[]>(env, [], 'a comma-separated list', why, z.string().transform(split));
 }
 

@@ -53,7 +53,14 @@ test('a bad value is refused with a message naming the variable, its unit, range
 test('every setting is in the README configuration table', () => {
   const readme = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
   const table = readme.split(/^## /m).find((part) => part.startsWith('Configuration')) ?? '';
-  const rows = table.split('\n').filter((line) => line.startsWith('|')).map((row) => row.split('|')[1] ?? '');
+  const rows = table
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .map((row) => row.split('|')[1] ?? '');
   const missing = Object.values(DURATION_SETTINGS).filter((setting) => !rows.some((first) => first.includes(`\`${setting.env}\``)));
-  assert.deepEqual(missing.map((setting) => setting.env), [], 'add these to the README configuration table');
+  assert.deepEqual(
+    missing.map((setting) => setting.env),
+    [],
+    'add these to the README configuration table',
+  );
 });

@@ -17,7 +17,11 @@ export const ADDRESS_SETTINGS = {
   host: text('HOST', '127.0.0.1', 'the bind address of web and proxy'),
   publicWebUrl: url('PUBLIC_WEB_URL', ['http', 'https'], "the dashboard's public address"),
   publicProxyUrl: url('PUBLIC_PROXY_URL', ['ws', 'wss', 'http', 'https'], "the proxy's public address"),
-  proxyInternalUrl: url('PROXY_INTERNAL_URL', ['http', 'https'], "where the web process reaches a proxy's internal endpoints; the address a proxy registers for them"),
+  proxyInternalUrl: url(
+    'PROXY_INTERNAL_URL',
+    ['http', 'https'],
+    "where the web process reaches a proxy's internal endpoints; the address a proxy registers for them",
+  ),
   localPoolUrl: url('LOCAL_POOL_URL', ['ws', 'wss', 'http', 'https'], 'the local browser pool, the first provider of new routers'),
   databaseUrl: secret(url('DATABASE_URL', ['postgres', 'postgresql'], 'an external PostgreSQL instead of the embedded one')),
 };

@@ -4,11 +4,19 @@ import assert from 'node:assert/strict';
 import { contentSchema, scrapeSchema, screenshotSchema } from './schemas';
 
 const url = 'https://example.test/page';
-const fields = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) => (result.error?.issues ?? []).map((i) => i.path.join('.')).sort();
+const fields = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
+  (result.error?.issues ?? []).map((i) => i.path.join('.')).sort();
 
 test('screenshot defaults follow docs/connect.md', () => {
   assert.deepEqual(screenshotSchema.parse({ url }), {
-    url, format: 'png', fullPage: false, viewport: { width: 1280, height: 720 }, omitBackground: false, scrollPage: false, waitUntil: 'domcontentloaded', timeout: 30_000,
+    url,
+    format: 'png',
+    fullPage: false,
+    viewport: { width: 1280, height: 720 },
+    omitBackground: false,
+    scrollPage: false,
+    waitUntil: 'domcontentloaded',
+    timeout: 30_000,
   });
 });
 
@@ -23,7 +31,8 @@ test('ranges: timeout 1000–120000, waitForTimeout 0–30000, quality 0–100',
 });
 
 test('only http(s) URLs; unknown fields are named', () => {
-  for (const bad of ['file:///etc/passwd', 'chrome://settings', 'data:text/html,x', 'example.test', '']) assert.deepEqual(fields(screenshotSchema.safeParse({ url: bad })), ['url'], bad);
+  for (const bad of ['file:///etc/passwd', 'chrome://settings', 'data:text/html,x', 'example.test', ''])
+    assert.deepEqual(fields(screenshotSchema.safeParse({ url: bad })), ['url'], bad);
   assert.deepEqual(fields(screenshotSchema.safeParse({ url, fullpage: true })), ['']);
 });
 
@@ -31,7 +40,10 @@ test('cross-field rules: selector alone; quality with PNG and omitBackground wit
   assert.equal(screenshotSchema.parse({ url, quality: 80 }).quality, 80);
   assert.equal(screenshotSchema.parse({ url, format: 'jpeg', omitBackground: true }).omitBackground, true);
   assert.ok(contentSchema.safeParse({ url, quality: 80, omitBackground: true }).success);
-  assert.deepEqual(fields(screenshotSchema.safeParse({ url, selector: '#a', clip: { x: 0, y: 0, width: 1, height: 1 }, fullPage: true })), ['clip', 'fullPage']);
+  assert.deepEqual(fields(screenshotSchema.safeParse({ url, selector: '#a', clip: { x: 0, y: 0, width: 1, height: 1 }, fullPage: true })), [
+    'clip',
+    'fullPage',
+  ]);
 });
 
 test('headers: valid names, no line breaks, not the ones the browser owns', () => {
@@ -51,7 +63,18 @@ test('scrape: selectors or formats; unique names; quality applies to its JPEG sc
   assert.deepEqual(fields(scrapeSchema.safeParse({ url })), ['selectors']);
   assert.ok(scrapeSchema.safeParse({ url, formats: ['text'] }).success);
   assert.ok(scrapeSchema.safeParse({ url, selectors: [{ name: 'a', selector: 'a', attribute: 'href' }], screenshot: true, quality: 40 }).success);
-  assert.deepEqual(fields(scrapeSchema.safeParse({ url, selectors: [{ name: 'a', selector: 'a' }, { name: 'a', selector: 'b' }] })), ['selectors.1.name']);
+  assert.deepEqual(
+    fields(
+      scrapeSchema.safeParse({
+        url,
+        selectors: [
+          { name: 'a', selector: 'a' },
+          { name: 'a', selector: 'b' },
+        ],
+      }),
+    ),
+    ['selectors.1.name'],
+  );
   assert.ok(scrapeSchema.safeParse({ url, formats: ['text'], omitBackground: true }).success);
   assert.equal(scrapeSchema.parse({ url, formats: ['text'] }).screenshot, false);
 });

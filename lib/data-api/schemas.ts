@@ -23,37 +23,40 @@ const httpUrl = z
 
 const cssSelector = z.string().trim().min(1).max(1_000);
 
-export const screenshotRequest = z
-  .strictObject({
-    url: httpUrl,
-    format: z.enum(['png', 'jpeg']).default('png'),
-    fullPage: z.boolean().default(false),
-    viewport: z
-      .strictObject({ width: z.number().int().min(1).max(3_840), height: z.number().int().min(1).max(2_160) })
-      .default({ width: 1280, height: 720 }),
-    quality: z.number().int().min(0).max(100).optional(),
-    selector: cssSelector.optional(),
-    clip: z
-      .strictObject({ x: z.number().min(0), y: z.number().min(0), width: z.number().positive().max(16_384), height: z.number().positive().max(16_384) })
-      .optional(),
-    omitBackground: z.boolean().default(false),
-    scrollPage: z.boolean().default(false),
-    waitUntil: z.enum(['load', 'domcontentloaded', 'networkidle', 'commit']).default('domcontentloaded'),
-    waitForSelector: cssSelector.optional(),
-    waitForTimeout: z.number().int().min(0).max(30_000).optional(),
-    timeout: z.number().int().min(1_000).max(120_000).default(TIMEOUT_DEFAULT_MS),
-    headers: z
-      .record(
-        z.string().regex(HEADER_NAME, 'is not a valid header name').refine((name) => !FORBIDDEN_HEADERS.has(name.toLowerCase()), 'is set by the browser and cannot be overridden'),
-        z.string().max(8_192).refine((value) => !/[\r\n\0]/.test(value), 'must not contain line breaks'),
-      )
-      .refine((headers) => Object.keys(headers).length <= 50, 'at most 50 headers')
-      .optional(),
-    userAgent: z.string().min(1).max(1_000).optional(),
-    provider: z.string().min(1).max(200).optional(),
-    /** Accepted and ignored: every call runs in a fresh browser context without saved state. */
-    profile: z.string().max(200).optional(),
-  });
+export const screenshotRequest = z.strictObject({
+  url: httpUrl,
+  format: z.enum(['png', 'jpeg']).default('png'),
+  fullPage: z.boolean().default(false),
+  viewport: z.strictObject({ width: z.number().int().min(1).max(3_840), height: z.number().int().min(1).max(2_160) }).default({ width: 1280, height: 720 }),
+  quality: z.number().int().min(0).max(100).optional(),
+  selector: cssSelector.optional(),
+  clip: z
+    .strictObject({ x: z.number().min(0), y: z.number().min(0), width: z.number().positive().max(16_384), height: z.number().positive().max(16_384) })
+    .optional(),
+  omitBackground: z.boolean().default(false),
+  scrollPage: z.boolean().default(false),
+  waitUntil: z.enum(['load', 'domcontentloaded', 'networkidle', 'commit']).default('domcontentloaded'),
+  waitForSelector: cssSelector.optional(),
+  waitForTimeout: z.number().int().min(0).max(30_000).optional(),
+  timeout: z.number().int().min(1_000).max(120_000).default(TIMEOUT_DEFAULT_MS),
+  headers: z
+    .record(
+      z
+        .string()
+        .regex(HEADER_NAME, 'is not a valid header name')
+        .refine((name) => !FORBIDDEN_HEADERS.has(name.toLowerCase()), 'is set by the browser and cannot be overridden'),
+      z
+        .string()
+        .max(8_192)
+        .refine((value) => !/[\r\n\0]/.test(value), 'must not contain line breaks'),
+    )
+    .refine((headers) => Object.keys(headers).length <= 50, 'at most 50 headers')
+    .optional(),
+  userAgent: z.string().min(1).max(1_000).optional(),
+  provider: z.string().min(1).max(200).optional(),
+  /** Accepted and ignored: every call runs in a fresh browser context without saved state. */
+  profile: z.string().max(200).optional(),
+});
 
 /**
  * The cross-field rules of the shared fields; applied to each endpoint's final schema. `quality`
@@ -61,8 +64,10 @@ export const screenshotRequest = z
  * do not apply they are ignored (proxy/data-api/actions.ts).
  */
 function sharedRules(value: z.infer<typeof screenshotRequest>, ctx: z.RefinementCtx): void {
-  if (value.selector !== undefined && value.clip !== undefined) ctx.addIssue({ code: 'custom', path: ['clip'], message: 'give either selector or clip, not both' });
-  if (value.selector !== undefined && value.fullPage) ctx.addIssue({ code: 'custom', path: ['fullPage'], message: 'cannot be combined with selector (the element decides the size)' });
+  if (value.selector !== undefined && value.clip !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['clip'], message: 'give either selector or clip, not both' });
+  if (value.selector !== undefined && value.fullPage)
+    ctx.addIssue({ code: 'custom', path: ['fullPage'], message: 'cannot be combined with selector (the element decides the size)' });
 }
 
 export const CONTENT_FORMATS = ['html', 'markdown', 'text', 'readability'] as const;

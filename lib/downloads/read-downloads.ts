@@ -12,17 +12,25 @@ import type { z } from 'zod';
 import type { sessionDownload as sessionDownloadAnswer } from '../openapi/resources/sessions';
 
 /** The file endpoint of a download: the `url` of the list's items. */
-export const downloadPath = (sessionId: string, downloadId: string) => `/v1/sessions/${encodeURIComponent(sessionId)}/downloads/${encodeURIComponent(downloadId)}`;
+export const downloadPath = (sessionId: string, downloadId: string) =>
+  `/v1/sessions/${encodeURIComponent(sessionId)}/downloads/${encodeURIComponent(downloadId)}`;
 
 /**
  * One item of GET /v1/sessions/:id/downloads: sizes as JSON numbers, timestamps ISO; `url` the file
  * here, null when the provider's browser keeps it (`keptBy`).
  */
-export function serializeDownload(row: Pick<DownloadRow, 'id' | 'sessionLogId' | 'name' | 'sizeBytes' | 'createdAt' | 'blobKey' | 'sourceUrl'>): z.input<typeof sessionDownloadAnswer> {
+export function serializeDownload(
+  row: Pick<DownloadRow, 'id' | 'sessionLogId' | 'name' | 'sizeBytes' | 'createdAt' | 'blobKey' | 'sourceUrl'>,
+): z.input<typeof sessionDownloadAnswer> {
   const here = row.blobKey !== null;
   return {
-    id: row.id, name: row.name, sizeBytes: Number(row.sizeBytes), createdAt: row.createdAt.toISOString(),
-    url: here ? downloadPath(row.sessionLogId, row.id) : null, keptBy: here ? ('service' as const) : ('provider' as const), sourceUrl: row.sourceUrl,
+    id: row.id,
+    name: row.name,
+    sizeBytes: Number(row.sizeBytes),
+    createdAt: row.createdAt.toISOString(),
+    url: here ? downloadPath(row.sessionLogId, row.id) : null,
+    keptBy: here ? ('service' as const) : ('provider' as const),
+    sourceUrl: row.sourceUrl,
   };
 }
 

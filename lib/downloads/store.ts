@@ -29,7 +29,10 @@ export interface DownloadRow {
 }
 
 /** Stores one file of a session: its bytes first, then its row (a row always has its file). */
-export async function saveDownload(input: { workspaceId: string; sessionId: string; name: string; data: Buffer }, store: BlobStore = blobs()): Promise<DownloadRow> {
+export async function saveDownload(
+  input: { workspaceId: string; sessionId: string; name: string; data: Buffer },
+  store: BlobStore = blobs(),
+): Promise<DownloadRow> {
   const id = randomUUID();
   const blobKey = `${downloadFolder(input.sessionId)}/${id}`;
   await store.put(blobKey, input.data);
@@ -42,11 +45,22 @@ export async function saveDownload(input: { workspaceId: string; sessionId: stri
  * Records a session's downloads that its provider's browser keeps (from its trace): name, size and
  * source, no file; as many as a session may keep (DOWNLOADS_MAX_FILES), in the order they completed.
  */
-export async function saveProviderDownloads(input: { workspaceId: string; sessionId: string; downloads: { name: string; url: string; bytes: number; at: number }[] }): Promise<number> {
+export async function saveProviderDownloads(input: {
+  workspaceId: string;
+  sessionId: string;
+  downloads: { name: string; url: string; bytes: number; at: number }[];
+}): Promise<number> {
   const kept = input.downloads.slice(0, DOWNLOADS_MAX_FILES);
   if (kept.length === 0) return 0;
   const { count } = await db.sessionDownload.createMany({
-    data: kept.map((d) => ({ workspaceId: input.workspaceId, sessionLogId: input.sessionId, name: d.name || 'download', sizeBytes: BigInt(Math.max(0, Math.floor(d.bytes))), sourceUrl: d.url || null, createdAt: new Date(d.at) })),
+    data: kept.map((d) => ({
+      workspaceId: input.workspaceId,
+      sessionLogId: input.sessionId,
+      name: d.name || 'download',
+      sizeBytes: BigInt(Math.max(0, Math.floor(d.bytes))),
+      sourceUrl: d.url || null,
+      createdAt: new Date(d.at),
+    })),
   });
   return count;
 }
@@ -57,7 +71,12 @@ export function listDownloads(workspaceId: string, sessionId: string): Promise<D
 }
 
 /** One download of a workspace's session with a stream of its bytes, or null. */
-export async function openDownload(workspaceId: string, sessionId: string, downloadId: string, store: BlobStore = blobs()): Promise<{ row: DownloadRow; stream: Readable | null } | null> {
+export async function openDownload(
+  workspaceId: string,
+  sessionId: string,
+  downloadId: string,
+  store: BlobStore = blobs(),
+): Promise<{ row: DownloadRow; stream: Readable | null } | null> {
   const row = await db.sessionDownload.findFirst({ where: { id: downloadId, workspaceId, sessionLogId: sessionId } });
   if (!row) return null;
   return { row, stream: row.blobKey === null ? null : await store.read(row.blobKey) };
@@ -69,7 +88,12 @@ export async function sweepExpiredDownloads(options: { now?: Date; retentionMs?:
   const store = options.store ?? blobs();
   let deleted = 0;
   for (;;) {
-    const sessions = await db.sessionDownload.findMany({ where: { session: { startedAt: { lt: cutoff } } }, select: { sessionLogId: true }, distinct: ['sessionLogId'], take: 200 });
+    const sessions = await db.sessionDownload.findMany({
+      where: { session: { startedAt: { lt: cutoff } } },
+      select: { sessionLogId: true },
+      distinct: ['sessionLogId'],
+      take: 200,
+    });
     for (const { sessionLogId } of sessions) {
       await store.deleteFolder(downloadFolder(sessionLogId));
       deleted += (await db.sessionDownload.deleteMany({ where: { sessionLogId } })).count;

@@ -23,7 +23,11 @@ export async function listInvitations(workspaceId: string) {
   return { items: invitations.map(serializeInvitation), total: invitations.length };
 }
 
-export async function createInvitation(workspace: ResolvedWorkspace, inviter: { id: string; name: string }, input: { email: string; role: 'admin' | 'member' }) {
+export async function createInvitation(
+  workspace: ResolvedWorkspace,
+  inviter: { id: string; name: string },
+  input: { email: string; role: 'admin' | 'member' },
+) {
   const secret = newSecret(INVITE_PREFIX);
   const invitation = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Workspace" WHERE "id" = ${workspace.id} FOR UPDATE`;
@@ -34,11 +38,22 @@ export async function createInvitation(workspace: ResolvedWorkspace, inviter: { 
     const existing = await tx.invitation.findFirst({ where: { workspaceId: workspace.id, email: input.email, ...pending } });
     if (existing) throw new ApiError('conflict', `${input.email} already has a pending invitation; resend it instead`);
     return tx.invitation.create({
-      data: { workspaceId: workspace.id, email: input.email, role: input.role, tokenHash: secret.hash, invitedById: inviter.id, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) },
+      data: {
+        workspaceId: workspace.id,
+        email: input.email,
+        role: input.role,
+        tokenHash: secret.hash,
+        invitedById: inviter.id,
+        expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+      },
       include: { invitedBy: { select: { name: true } } },
     });
   });
-  const delivery = await sendInvitationMail(inviter.id, { email: input.email, inviter: inviter.name, workspace: workspace.name, role: input.role }, secret.plaintext);
+  const delivery = await sendInvitationMail(
+    inviter.id,
+    { email: input.email, inviter: inviter.name, workspace: workspace.name, role: input.role },
+    secret.plaintext,
+  );
   return { ...serializeInvitation(invitation), delivery };
 }
 
@@ -63,7 +78,11 @@ export async function resendInvitation(workspace: ResolvedWorkspace, id: string,
     data: { tokenHash: secret.hash, expiresAt: new Date(Date.now() + INVITATION_TTL_MS) },
     include: { invitedBy: { select: { name: true } } },
   });
-  const delivery = await sendInvitationMail(resender.id, { email: invitation.email, inviter: invitation.invitedBy.name, workspace: workspace.name, role: invitation.role }, secret.plaintext);
+  const delivery = await sendInvitationMail(
+    resender.id,
+    { email: invitation.email, inviter: invitation.invitedBy.name, workspace: workspace.name, role: invitation.role },
+    secret.plaintext,
+  );
   return { ...serializeInvitation(invitation), delivery };
 }
 

@@ -4,7 +4,14 @@ import type { invitation as invitationAnswer } from '../openapi/resources/accoun
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
-export function serializeInvitation(inv: { id: string; email: string; role: Role; expiresAt: Date; createdAt: Date; invitedBy: { name: string } }): z.input<typeof invitationAnswer> {
+export function serializeInvitation(inv: {
+  id: string;
+  email: string;
+  role: Role;
+  expiresAt: Date;
+  createdAt: Date;
+  invitedBy: { name: string };
+}): z.input<typeof invitationAnswer> {
   return {
     id: inv.id,
     email: inv.email,

@@ -39,18 +39,21 @@ async function startBoss(): Promise<PgBoss> {
     allowExitOnIdle: true,
   };
   // Two processes creating the schema at once: the one that lost finds it made next time.
-  return retry(async () => {
-    const boss = new PgBoss(options as PgBoss.ConstructorOptions);
-    // pg-boss reports pool errors here; an 'error' event without a listener would throw.
-    boss.on('error', (error: Error) => log.warn({ err: error.message }, 'job queue error'));
-    try {
-      await boss.start();
-      return boss;
-    } catch (error) {
-      await boss.stop({ graceful: false }).catch(() => {});
-      throw error;
-    }
-  }, { delaysMs: START_RETRY_DELAYS_MS });
+  return retry(
+    async () => {
+      const boss = new PgBoss(options as PgBoss.ConstructorOptions);
+      // pg-boss reports pool errors here; an 'error' event without a listener would throw.
+      boss.on('error', (error: Error) => log.warn({ err: error.message }, 'job queue error'));
+      try {
+        await boss.start();
+        return boss;
+      } catch (error) {
+        await boss.stop({ graceful: false }).catch(() => {});
+        throw error;
+      }
+    },
+    { delaysMs: START_RETRY_DELAYS_MS },
+  );
 }
 
 /** Closes the instance's connections (a worker settles the jobs it holds first). */

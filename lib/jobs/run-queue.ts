@@ -57,7 +57,12 @@ class Runner<T> implements QueueRunner {
   private wokenBusy = false;
   private readonly loop: Promise<void>;
 
-  constructor(private readonly boss: PgBoss, private readonly queue: string, private readonly handler: JobHandler<T>, private readonly options: RunQueueOptions) {
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly queue: string,
+    private readonly handler: JobHandler<T>,
+    private readonly options: RunQueueOptions,
+  ) {
     this.loop = this.fetchLoop();
   }
 
@@ -115,7 +120,10 @@ class Runner<T> implements QueueRunner {
     const { boss, queue, options } = this;
     const controller = new AbortController();
     const expiryMs = Number(job.expireInSeconds) * 1000;
-    const timer = setTimeout(() => controller.abort(new JobTimedOut(`it took longer than ${Math.round(expiryMs / 1000)} s`)), expiryMs - expiryMarginMs(expiryMs));
+    const timer = setTimeout(
+      () => controller.abort(new JobTimedOut(`it took longer than ${Math.round(expiryMs / 1000)} s`)),
+      expiryMs - expiryMarginMs(expiryMs),
+    );
     const lastAttempt = job.retryCount >= job.retryLimit;
     const done = this.handler({ job, signal: controller.signal, lastAttempt })
       .then(
@@ -142,9 +150,11 @@ class Runner<T> implements QueueRunner {
   // again (retry_count + 1), so the limit grows by one too (as pg-boss's own retry() does). One
   // statement on pg-boss's job table: pg-boss 10 has no call that releases an active job.
   private async handBack(jobId: string): Promise<void> {
-    await this.boss.getDb().executeSql(
-      `UPDATE ${this.options.schema}.job SET state = 'retry', start_after = now(), retry_limit = retry_limit + 1 WHERE name = $1 AND id = $2 AND state = 'active'`,
-      [this.queue, jobId],
-    );
+    await this.boss
+      .getDb()
+      .executeSql(
+        `UPDATE ${this.options.schema}.job SET state = 'retry', start_after = now(), retry_limit = retry_limit + 1 WHERE name = $1 AND id = $2 AND state = 'active'`,
+        [this.queue, jobId],
+      );
   }
 }

@@ -16,7 +16,15 @@ export async function createRouterKey(tx: Tx, input: { workspaceId: string; rout
   return { key, plaintextKey: secret.plaintext };
 }
 
-export function serializeRouterKey(key: { id: string; routerId: string; label: string; prefix: string; lastUsedAt: Date | null; revokedAt: Date | null; createdAt: Date }): z.input<typeof routerKeyAnswer> {
+export function serializeRouterKey(key: {
+  id: string;
+  routerId: string;
+  label: string;
+  prefix: string;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  createdAt: Date;
+}): z.input<typeof routerKeyAnswer> {
   return {
     id: key.id,
     routerInstanceId: key.routerId,

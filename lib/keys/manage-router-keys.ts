@@ -67,7 +67,10 @@ export async function revokeRouterKey(workspaceId: string, id: string) {
 
 /** The newest live key of the router, decrypted (owner/admin only). */
 export async function currentRouterKeyPlaintext(routerId: string) {
-  const key = await db.routerKey.findFirst({ where: { routerId, revokedAt: null, keyEncrypted: { not: null } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  const key = await db.routerKey.findFirst({
+    where: { routerId, revokedAt: null, keyEncrypted: { not: null } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
   if (!key) throw notFound('live router key');
   return { apiKeyId: key.id, plaintextKey: decryptText(key.keyEncrypted!) };
 }

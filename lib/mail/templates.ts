@@ -13,7 +13,10 @@ export function verificationMail(to: string, name: string, link: string): Mail {
 }
 
 export function invitationMail(to: string, inviter: string, workspace: string, role: string, link: string): Mail {
-  const lines = [`${inviter} invited you to join the workspace "${workspace}" on Browser Router as ${role === 'admin' ? 'an admin' : 'a member'}.`, 'The invitation is valid for 7 days.'];
+  const lines = [
+    `${inviter} invited you to join the workspace "${workspace}" on Browser Router as ${role === 'admin' ? 'an admin' : 'a member'}.`,
+    'The invitation is valid for 7 days.',
+  ];
   return { to, subject: `${inviter} invited you to ${workspace}`, text: `${lines.join('\n\n')}\n\n${link}\n`, html: layout(lines, link, 'Accept invitation') };
 }
 

@@ -19,7 +19,10 @@ export interface EgressPolicy {
 
 /** `reason` reads as a sentence about the target ("localhost resolves to 127.0.0.1, a loopback address, …"). */
 export class EgressRefusedError extends Error {
-  constructor(readonly target: string, readonly reason: string) {
+  constructor(
+    readonly target: string,
+    readonly reason: string,
+  ) {
     super(reason);
   }
 }
@@ -43,7 +46,8 @@ let fromSettings: { from: Settings; policy: EgressPolicy } | undefined;
 /** This process's policy (from its settings, lib/config/settings.ts). */
 export function egressPolicy(): EgressPolicy {
   const current = settings();
-  if (fromSettings?.from !== current) fromSettings = { from: current, policy: { privateNetwork: current.privateNetwork, internalPorts: internalPortsOf(current) } };
+  if (fromSettings?.from !== current)
+    fromSettings = { from: current, policy: { privateNetwork: current.privateNetwork, internalPorts: internalPortsOf(current) } };
   return fromSettings.policy;
 }
 

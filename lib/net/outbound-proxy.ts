@@ -33,7 +33,11 @@ export function bypassed(target: URL, noProxy: string): boolean {
     if (entry === '*') return true;
     const lower = entry.toLowerCase();
     // [v6]:port, a bare v6 address (more than one colon), or name:port.
-    const match = lower.startsWith('[') ? /^\[([^\]]+)\](?::(\d+))?$/.exec(lower) : (lower.match(/:/g)?.length ?? 0) > 1 ? [lower, lower] : /^(.*?)(?::(\d+))?$/.exec(lower);
+    const match = lower.startsWith('[')
+      ? /^\[([^\]]+)\](?::(\d+))?$/.exec(lower)
+      : (lower.match(/:/g)?.length ?? 0) > 1
+        ? [lower, lower]
+        : /^(.*?)(?::(\d+))?$/.exec(lower);
     if (!match) continue;
     const name = match[1]!.replace(/^\*?\./, '');
     if (match[2] && match[2] !== port) continue;
@@ -58,7 +62,10 @@ export function connectThroughProxy(proxy: URL, options: { host: string; port: n
     socket.once('error', (error: NodeJS.ErrnoException) => fail(new Error(`proxy ${proxy.host}: ${error.code ?? error.message}`)));
     socket.once('connect', () => {
       const lines = [`CONNECT ${authority} HTTP/1.1`, `Host: ${authority}`];
-      if (proxy.username) lines.push(`Proxy-Authorization: Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}`);
+      if (proxy.username)
+        lines.push(
+          `Proxy-Authorization: Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}`,
+        );
       socket.write(`${lines.join('\r\n')}\r\n\r\n`);
     });
     const onData = (chunk: Buffer) => {

@@ -13,14 +13,21 @@ const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
 const documented = (onProxy: boolean) =>
   Object.entries(doc.paths)
-    .flatMap(([path, item]) => Object.entries(item).filter(([, op]) => Boolean(op['x-proxy']) === onProxy).map(([method]) => key(method, path)))
+    .flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => Boolean(op['x-proxy']) === onProxy)
+        .map(([method]) => key(method, path)),
+    )
     .sort();
 
 test("every route of the proxy's table has an operation on the proxy's server, and every proxy operation a route", () => {
-  const routes = Object.entries(PROXY_ROUTES).map(([path, method]) => key(method, path)).sort();
+  const routes = Object.entries(PROXY_ROUTES)
+    .map(([path, method]) => key(method, path))
+    .sort();
   assert.deepEqual(documented(true), routes);
   for (const path of Object.keys(PROXY_ROUTES)) {
-    for (const op of Object.values(doc.paths[path]!)) assert.deepEqual(op.servers, [{ url: 'http://proxy.test', description: 'The proxy (data API, status; connect as ws://)' }], path);
+    for (const op of Object.values(doc.paths[path]!))
+      assert.deepEqual(op.servers, [{ url: 'http://proxy.test', description: 'The proxy (data API, status; connect as ws://)' }], path);
   }
 });
 
@@ -34,14 +41,27 @@ test("the proxy's dispatcher serves the data-API table, and the document shows e
 
 test('operation ids are unique, every tag is listed, and every path parameter is one of the path', () => {
   const ids = OPERATIONS.map((op) => op.operationId);
-  assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), []);
+  assert.deepEqual(
+    ids.filter((id, i) => ids.indexOf(id) !== i),
+    [],
+  );
   const tags = new Set(TAGS.map((t) => t.name));
-  assert.deepEqual(OPERATIONS.filter((op) => !tags.has(op.tag)).map((op) => op.operationId), []);
-  assert.deepEqual(TAGS.filter((t) => !OPERATIONS.some((op) => op.tag === t.name)).map((t) => t.name), [], 'a tag without operations');
+  assert.deepEqual(
+    OPERATIONS.filter((op) => !tags.has(op.tag)).map((op) => op.operationId),
+    [],
+  );
+  assert.deepEqual(
+    TAGS.filter((t) => !OPERATIONS.some((op) => op.tag === t.name)).map((t) => t.name),
+    [],
+    'a tag without operations',
+  );
   for (const [path, item] of Object.entries(doc.paths)) {
     const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
     for (const [method, op] of Object.entries(item)) {
-      const declared = ((op.parameters ?? []) as { in?: string; name?: string }[]).filter((p) => p.in === 'path').map((p) => p.name).sort();
+      const declared = ((op.parameters ?? []) as { in?: string; name?: string }[])
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name)
+        .sort();
       assert.deepEqual(declared, inPath, key(method, path));
     }
   }

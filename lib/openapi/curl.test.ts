@@ -15,7 +15,14 @@ test('a bearer call with a body and a path parameter', () => {
 });
 
 test('a data-API call answering an image, and the connect handshake', () => {
-  const screenshot = curlCommand({ method: 'post', path: '/v1/screenshot', server: 'http://localhost:9500', auth: 'routerKey', body: { url: 'https://example.com' }, answerType: 'image/png' });
+  const screenshot = curlCommand({
+    method: 'post',
+    path: '/v1/screenshot',
+    server: 'http://localhost:9500',
+    auth: 'routerKey',
+    body: { url: 'https://example.com' },
+    answerType: 'image/png',
+  });
   assert.match(screenshot, /Bearer \$ROUTER_KEY/);
   assert.match(screenshot, /-o answer\.png$/);
   const connect = curlCommand({ method: 'get', path: '/v1/connect', server: 'http://localhost:9500', auth: 'routerKey', websocket: true });

@@ -22,7 +22,9 @@ const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'video/mp4': 'm
 export function curlCommand(input: CurlInput): string {
   const path = input.path.replace(/\{([^}]+)\}/g, '<$1>');
   const query = (input.requiredQuery ?? []).map((name) => `${name}=<${name}>`);
-  const lines = [`curl${input.method === 'get' ? '' : ` -X ${input.method.toUpperCase()}`} "${input.server}${path}${query.length ? `?${query.join('&')}` : ''}"`];
+  const lines = [
+    `curl${input.method === 'get' ? '' : ` -X ${input.method.toUpperCase()}`} "${input.server}${path}${query.length ? `?${query.join('&')}` : ''}"`,
+  ];
   if (input.websocket) lines[0] = `curl -i -N "${input.server}${path}"`;
   if (input.auth === 'account') lines.push('-H "Authorization: Bearer $ACCOUNT_TOKEN"');
   if (input.auth === 'routerKey') lines.push('-H "Authorization: Bearer $ROUTER_KEY"');
@@ -30,7 +32,8 @@ export function curlCommand(input: CurlInput): string {
     lines.push('-H "Cookie: next-auth.session-token=$SESSION_COOKIE"');
     if (input.method !== 'get') lines.push(`-H "Origin: ${input.server}"`);
   }
-  if (input.websocket) lines.push('-H "Connection: Upgrade" -H "Upgrade: websocket"', '-H "Sec-WebSocket-Version: 13" -H "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="');
+  if (input.websocket)
+    lines.push('-H "Connection: Upgrade" -H "Upgrade: websocket"', '-H "Sec-WebSocket-Version: 13" -H "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="');
   if (input.body !== undefined) lines.push('-H "Content-Type: application/json"', `-d ${quote(JSON.stringify(input.body))}`);
   if (input.answerType && input.answerType !== 'application/json' && !input.websocket) lines.push(`-o answer.${EXTENSIONS[input.answerType] ?? 'out'}`);
   return lines.join(' \\\n  ');

@@ -13,7 +13,9 @@ const doc = buildOpenApiDocument({ web: 'http://web.test', proxy: 'http://proxy.
 const validator = documentValidator(doc);
 
 type Op = JsonSchema & { responses: Record<string, JsonSchema> };
-const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op: op as Op })));
+const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op: op as Op })),
+);
 
 /** Every value under a key named `schema` (Schema Objects of parameters, bodies, answers). */
 function schemasIn(value: unknown, found: JsonSchema[] = []): JsonSchema[] {
@@ -34,7 +36,10 @@ test('an OpenAPI 3.1 document of the web process with the proxy on its own serve
   for (const { name, op } of operations) {
     assert.ok(typeof op.summary === 'string' && op.summary.length > 0, name);
     assert.ok(Array.isArray(op.security), `${name}: security`);
-    assert.ok(Object.keys(op.responses).some((s) => Number(s) < 300), `${name}: a success answer`);
+    assert.ok(
+      Object.keys(op.responses).some((s) => Number(s) < 300),
+      `${name}: a success answer`,
+    );
   }
 });
 
@@ -57,7 +62,10 @@ test('every reference resolves', () => {
   };
   walk(doc);
   for (const ref of refs) {
-    const target = ref.split('/').slice(1).reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], doc);
+    const target = ref
+      .split('/')
+      .slice(1)
+      .reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], doc);
     assert.ok(target, `${ref} resolves`);
   }
   assert.ok([...refs].some((r) => r.startsWith(COMPONENT_REF)));
@@ -89,7 +97,8 @@ test('every answer example matches its schema, naming no field the schema does n
 
 test("every component's own example matches it", () => {
   for (const [id, schema] of Object.entries(doc.components.schemas)) {
-    for (const example of (schema.examples ?? []) as unknown[]) assert.equal(validator.check({ $ref: COMPONENT_REF + id }, example, { strict: true }), null, id);
+    for (const example of (schema.examples ?? []) as unknown[])
+      assert.equal(validator.check({ $ref: COMPONENT_REF + id }, example, { strict: true }), null, id);
   }
 });
 

@@ -30,15 +30,51 @@ const SECURITY: Record<Auth, Record<string, string[]>[]> = {
 };
 
 const SECURITY_SCHEMES = {
-  accountToken: { type: 'http', scheme: 'bearer', bearerFormat: 'acct_…', description: 'An account token (`acct_…`), made on the Account page of the dashboard. It acts with its user\'s role in every workspace the user belongs to. A router key here is just a bad token (401).' },
-  dashboardSession: { type: 'apiKey', in: 'cookie', name: 'next-auth.session-token', description: 'A signed-in dashboard session (`__Secure-next-auth.session-token` over HTTPS). Calls that change something must come from the dashboard\'s own origin.' },
-  routerKey: { type: 'http', scheme: 'bearer', bearerFormat: 'rkey_…', description: 'A router key (`rkey_…`): it decides the workspace and the router. Only on the proxy; an account token does not work there.' },
-  routerKeyQuery: { type: 'apiKey', in: 'query', name: 'token', description: 'The router key in the query (`?token=rkey_…`), in place of the header; a bearer header, when present, is the one used.' },
+  accountToken: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'acct_…',
+    description:
+      "An account token (`acct_…`), made on the Account page of the dashboard. It acts with its user's role in every workspace the user belongs to. A router key here is just a bad token (401).",
+  },
+  dashboardSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'next-auth.session-token',
+    description:
+      "A signed-in dashboard session (`__Secure-next-auth.session-token` over HTTPS). Calls that change something must come from the dashboard's own origin.",
+  },
+  routerKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'rkey_…',
+    description: 'A router key (`rkey_…`): it decides the workspace and the router. Only on the proxy; an account token does not work there.',
+  },
+  routerKeyQuery: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'token',
+    description: 'The router key in the query (`?token=rkey_…`), in place of the header; a bearer header, when present, is the one used.',
+  },
 };
 
 const PARAMETERS = {
-  workspaceId: { name: 'X-Workspace-Id', in: 'header', required: false, schema: { type: 'string' }, description: "The workspace to act in (403 `not_a_member` if the caller is not in it). Without it: a dashboard session's active workspace, else the caller's oldest membership." },
-  routerId: { name: 'X-Router-Id', in: 'header', required: false, schema: { type: 'string' }, description: "The router to act on (also `routerInstanceId` in the query or body). Without it: a dashboard session's active router, else the workspace's first." },
+  workspaceId: {
+    name: 'X-Workspace-Id',
+    in: 'header',
+    required: false,
+    schema: { type: 'string' },
+    description:
+      "The workspace to act in (403 `not_a_member` if the caller is not in it). Without it: a dashboard session's active workspace, else the caller's oldest membership.",
+  },
+  routerId: {
+    name: 'X-Router-Id',
+    in: 'header',
+    required: false,
+    schema: { type: 'string' },
+    description:
+      "The router to act on (also `routerInstanceId` in the query or body). Without it: a dashboard session's active router, else the workspace's first.",
+  },
 };
 
 const RATE_HEADERS = {
@@ -65,7 +101,7 @@ export function buildOpenApiDocument(servers: Servers): OpenApiDocument {
       title: 'Browser Router API',
       version: '1',
       description:
-        'The control-plane API under `/v1` on the web port, authenticated with an account token, and the proxy\'s endpoints (connect, status, data API) on the proxy port, authenticated with a router key. ' +
+        "The control-plane API under `/v1` on the web port, authenticated with an account token, and the proxy's endpoints (connect, status, data API) on the proxy port, authenticated with a router key. " +
         'A control-plane success is `{ ok: true, data }`; a failure `{ ok: false, error: { code, message, details? } }` (the billing endpoints: `error` is a bare code).',
     },
     servers: [{ url: servers.web, description: 'The web process (control plane)' }],
@@ -92,11 +128,18 @@ function describeOperations(operations: readonly OperationSpec[]) {
 function describe(op: OperationSpec, set: SchemaSet): JsonSchema {
   const scope = op.scope ?? (op.proxy ? 'none' : 'workspace');
   const pathParams = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-  const parameters: JsonSchema[] = pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' }, description: op.params?.[name] ?? name }));
+  const parameters: JsonSchema[] = pathParams.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+    description: op.params?.[name] ?? name,
+  }));
   if (scope !== 'none') parameters.push({ $ref: '#/components/parameters/workspaceId' });
   if (scope === 'router') parameters.push({ $ref: '#/components/parameters/routerId' });
   if (op.query) parameters.push(...queryParameters(set.convert(op.query)));
-  if (op.auth === 'routerKey') parameters.push({ name: 'token', in: 'query', required: false, schema: { type: 'string' }, description: 'the router key, unless sent as a bearer header' });
+  if (op.auth === 'routerKey')
+    parameters.push({ name: 'token', in: 'query', required: false, schema: { type: 'string' }, description: 'the router key, unless sent as a bearer header' });
   const unknownParam = Object.keys(op.params ?? {}).find((name) => !pathParams.includes(name));
   if (unknownParam) throw new Error(`${op.operationId}: "${unknownParam}" is not a parameter of ${op.path}`);
 
@@ -107,7 +150,10 @@ function describe(op: OperationSpec, set: SchemaSet): JsonSchema {
   if (parameters.length > 0) described.parameters = parameters;
   if (op.body) {
     const schema = set.convert(op.body);
-    described.requestBody = { required: !op.bodyOptional, content: { 'application/json': { schema, example: op.bodyExample ?? exampleOf(schema, set.components) } } };
+    described.requestBody = {
+      required: !op.bodyOptional,
+      content: { 'application/json': { schema, example: op.bodyExample ?? exampleOf(schema, set.components) } },
+    };
   }
   described.responses = responses(op, set, pathParams.length > 0);
   if (op.proxy) described['x-proxy'] = true;
@@ -145,11 +191,14 @@ function responses(op: OperationSpec, set: SchemaSet, hasPathParams: boolean): J
     for (const code of errorCodes(op, hasPathParams)) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
     for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
       const first = codes[0]!;
-      const example = style === 'billing'
-        ? { ok: false, error: first === 'validation_error' ? 'bad_request' : first, message: ERROR_MEANINGS[first] }
-        : { ok: false, error: { code: first, message: ERROR_MEANINGS[first] } };
+      const example =
+        style === 'billing'
+          ? { ok: false, error: first === 'validation_error' ? 'bad_request' : first, message: ERROR_MEANINGS[first] }
+          : { ok: false, error: { code: first, message: ERROR_MEANINGS[first] } };
       out[status] = {
-        description: codes.map((code) => `\`${style === 'billing' && code === 'validation_error' ? 'bad_request' : code}\`: ${ERROR_MEANINGS[code]}`).join('; '),
+        description: codes
+          .map((code) => `\`${style === 'billing' && code === 'validation_error' ? 'bad_request' : code}\`: ${ERROR_MEANINGS[code]}`)
+          .join('; '),
         content: { 'application/json': { schema: { $ref: `#/components/schemas/${style === 'billing' ? 'BillingError' : 'Error'}` }, example } },
       };
     }
@@ -170,7 +219,8 @@ function responses(op: OperationSpec, set: SchemaSet, hasPathParams: boolean): J
 function response(op: OperationSpec, spec: ResponseSpec, set: SchemaSet): JsonSchema {
   const described: JsonSchema = { description: spec.description };
   const headers: Record<string, JsonSchema> = {};
-  for (const [name, header] of Object.entries(spec.headers ?? {})) headers[name] = { description: header.description, schema: header.schema ?? { type: 'string' } };
+  for (const [name, header] of Object.entries(spec.headers ?? {}))
+    headers[name] = { description: header.description, schema: header.schema ?? { type: 'string' } };
   if (op.counted) Object.assign(headers, RATE_HEADERS);
   if (Object.keys(headers).length > 0) described.headers = headers;
   const envelope = spec.envelope ?? true;
@@ -179,7 +229,8 @@ function response(op: OperationSpec, spec: ResponseSpec, set: SchemaSet): JsonSc
   const schema = envelope ? { type: 'object', properties: { ok: { const: true }, data }, required: ['ok', 'data'] } : data;
   const contentType = spec.contentType ?? 'application/json';
   const media: JsonSchema = { schema };
-  if (contentType === 'application/json') media.example = spec.example !== undefined ? (envelope ? { ok: true, data: spec.example } : spec.example) : exampleOf(schema, set.components);
+  if (contentType === 'application/json')
+    media.example = spec.example !== undefined ? (envelope ? { ok: true, data: spec.example } : spec.example) : exampleOf(schema, set.components);
   described.content = { [contentType]: media };
   return described;
 }

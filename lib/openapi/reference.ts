@@ -95,23 +95,48 @@ export function referenceTags(doc: OpenApiDocument): ReferenceTag[] {
       const security = (op.security ?? []) as Record<string, string[]>[];
       const server = ((op.servers as { url: string }[] | undefined) ?? (doc.servers as { url: string }[]))[0]!.url;
       const params = ((op.parameters ?? []) as JsonSchema[]).map(resolve);
-      const media = ((op.requestBody as JsonSchema | undefined)?.content as Record<string, { schema: JsonSchema; example: unknown }> | undefined)?.['application/json'];
+      const media = ((op.requestBody as JsonSchema | undefined)?.content as Record<string, { schema: JsonSchema; example: unknown }> | undefined)?.[
+        'application/json'
+      ];
       const responses = Object.entries(op.responses as Record<string, JsonSchema>).map(([status, answer]): ReferenceResponse => {
         const [contentType, content] = Object.entries((answer.content ?? {}) as Record<string, { schema?: JsonSchema; example?: unknown }>)[0] ?? [];
         const description = String(answer.description);
-        return { status, description, contentType, schema: content?.schema, example: content?.example, codes: Number(status) >= 400 ? codesIn(description).map((c) => c.code) : [] };
+        return {
+          status,
+          description,
+          contentType,
+          schema: content?.schema,
+          example: content?.example,
+          codes: Number(status) >= 400 ? codesIn(description).map((c) => c.code) : [],
+        };
       });
       const curl = curlCommand({
-        method, path, server, auth: curlAuth(security),
+        method,
+        path,
+        server,
+        auth: curlAuth(security),
         requiredQuery: params.filter((p) => p.in === 'query' && p.required).map((p) => p.name),
-        body: media?.example, answerType: answerType(op.responses as Record<string, JsonSchema>), websocket: responses.some((r) => r.status === '101'),
+        body: media?.example,
+        answerType: answerType(op.responses as Record<string, JsonSchema>),
+        websocket: responses.some((r) => r.status === '101'),
       });
       const tag = tags.find((t) => t.name === (op.tags as string[])[0]);
       tag?.operations.push({
-        id: String(op.operationId), method, path, summary: String(op.summary), description: String(op.description ?? ''), server, onProxy: Boolean(op['x-proxy']),
-        auth: authLabel(security), role: op['x-role'] as string | undefined, operator: Boolean(op['x-operator']), dailyCap: Boolean(op['x-daily-cap']),
-        parameters: params, body: media && { schema: media.schema, example: media.example, required: Boolean((op.requestBody as JsonSchema).required) },
-        responses, curl,
+        id: String(op.operationId),
+        method,
+        path,
+        summary: String(op.summary),
+        description: String(op.description ?? ''),
+        server,
+        onProxy: Boolean(op['x-proxy']),
+        auth: authLabel(security),
+        role: op['x-role'] as string | undefined,
+        operator: Boolean(op['x-operator']),
+        dailyCap: Boolean(op['x-daily-cap']),
+        parameters: params,
+        body: media && { schema: media.schema, example: media.example, required: Boolean((op.requestBody as JsonSchema).required) },
+        responses,
+        curl,
         search: `${method} ${path} ${String(op.summary)} ${String(op.operationId)} ${(op.tags as string[])[0]}`.toLowerCase(),
       });
     }

@@ -107,10 +107,33 @@ function answers(method: string, path: string, data: unknown, status = 200) {
 }
 
 const routerRow = {
-  id: 'r1', workspaceId: 'w1', slug: 'default', name: 'Default router', description: null, kind: 'route', strategy: 'round-robin', cooldownDefaultMs: 30_000,
-  cooldownFailureThreshold: 0.5, cooldownMinRequestVolume: 3, connectionTimeoutMs: 15_000, sessionIdleTimeoutMs: 300_000, queueMaxSize: 50, queueTimeoutMs: 30_000,
-  healthCheckIntervalMs: 30_000, webhooksEnabled: true, profilesEnabled: true, replayEnabled: true, observabilityEnabled: true, recordDefault: false, observabilityDefault: false,
-  defaultProfileId: null, saveProfileDefault: false, traceRedactNames: ['acct'], createdAt: at, updatedAt: at, _count: { providers: 1, keys: 1 },
+  id: 'r1',
+  workspaceId: 'w1',
+  slug: 'default',
+  name: 'Default router',
+  description: null,
+  kind: 'route',
+  strategy: 'round-robin',
+  cooldownDefaultMs: 30_000,
+  cooldownFailureThreshold: 0.5,
+  cooldownMinRequestVolume: 3,
+  connectionTimeoutMs: 15_000,
+  sessionIdleTimeoutMs: 300_000,
+  queueMaxSize: 50,
+  queueTimeoutMs: 30_000,
+  healthCheckIntervalMs: 30_000,
+  webhooksEnabled: true,
+  profilesEnabled: true,
+  replayEnabled: true,
+  observabilityEnabled: true,
+  recordDefault: false,
+  observabilityDefault: false,
+  defaultProfileId: null,
+  saveProfileDefault: false,
+  traceRedactNames: ['acct'],
+  createdAt: at,
+  updatedAt: at,
+  _count: { providers: 1, keys: 1 },
 };
 const keyRow = { id: 'k1', routerId: 'r1', label: 'Default key', prefix: 'rkey_abc', lastUsedAt: null, revokedAt: later, createdAt: at };
 
@@ -123,21 +146,62 @@ test('routers and router keys', () => {
 
 test('providers, probed and key-based', () => {
   const row = {
-    id: 'p1', workspaceId: 'w1', routerId: 'r1', slug: 'local', name: 'Local', urlDisplay: 'ws://127.0.0.1:9222/devtools/browser/x', adapterKind: null, priority: 100, weight: 100,
-    maxConcurrent: null, enabled: true, createdAt: at, updatedAt: at, profile: { slug: 'shop' },
+    id: 'p1',
+    workspaceId: 'w1',
+    routerId: 'r1',
+    slug: 'local',
+    name: 'Local',
+    urlDisplay: 'ws://127.0.0.1:9222/devtools/browser/x',
+    adapterKind: null,
+    priority: 100,
+    weight: 100,
+    maxConcurrent: null,
+    enabled: true,
+    createdAt: at,
+    updatedAt: at,
+    profile: { slug: 'shop' },
     capabilities: {
-      providerKind: 'managed', browserCookies: 'supported', targetCreate: 'supported', targetGetTargets: 'unsupported', fetchInterception: 'unknown', pageScreencast: 'supported',
-      targetCreateLatencyMs: 12, advertisedMaxConcurrent: 4, probedAt: at.toISOString(), probeDurationMs: 300, errors: ['targetGetTargets: timed out'],
+      providerKind: 'managed',
+      browserCookies: 'supported',
+      targetCreate: 'supported',
+      targetGetTargets: 'unsupported',
+      fetchInterception: 'unknown',
+      pageScreencast: 'supported',
+      targetCreateLatencyMs: 12,
+      advertisedMaxConcurrent: 4,
+      probedAt: at.toISOString(),
+      probeDurationMs: 300,
+      errors: ['targetGetTargets: timed out'],
     },
   };
   answers('get', '/v1/providers/{slug}', serializeProvider(row as never));
-  answers('get', '/v1/providers', { items: [serializeProvider({ ...row, adapterKind: 'adapter-one', capabilities: null, profile: null } as never)], total: 1, page: 1, pageSize: 25 });
+  answers('get', '/v1/providers', {
+    items: [serializeProvider({ ...row, adapterKind: 'adapter-one', capabilities: null, profile: null } as never)],
+    total: 1,
+    page: 1,
+    pageSize: 25,
+  });
 });
 
 test('sessions, recordings and traces', () => {
   const session = {
-    id: 's1', state: 'errored', kind: 'agent', startedAt: at, endedAt: later, durationMs: 1000, bytesIn: 10n, bytesOut: 20n, messageCount: 3, billedMillicents: 50n,
-    errorReason: 'provider closed', providerId: null, providerSlug: 'gone', providerName: 'Gone', recording: null, trace: { id: 't1' }, profileId: 'pr1',
+    id: 's1',
+    state: 'errored',
+    kind: 'agent',
+    startedAt: at,
+    endedAt: later,
+    durationMs: 1000,
+    bytesIn: 10n,
+    bytesOut: 20n,
+    messageCount: 3,
+    billedMillicents: 50n,
+    errorReason: 'provider closed',
+    providerId: null,
+    providerSlug: 'gone',
+    providerName: 'Gone',
+    recording: null,
+    trace: { id: 't1' },
+    profileId: 'pr1',
   };
   answers('get', '/v1/sessions', { items: [serializeSession(session as never)], total: 1, page: 1, pageSize: 25 });
   answers('get', '/v1/sessions/{id}', serializeSession(session as never));
@@ -145,21 +209,67 @@ test('sessions, recordings and traces', () => {
   const atProvider = { ...download, id: 'd2', blobKey: null, sourceUrl: 'https://example.com/r.pdf?token=[redacted]' };
   answers('get', '/v1/sessions/{id}/downloads', { items: [serializeDownload(download), serializeDownload(atProvider)], total: 2 });
   const recording = {
-    id: 'rec1', sessionLogId: 's1', routerId: 'r1', providerId: null, profileId: null, startedAt: at, endedAt: null, durationMs: 0, frameCount: 0, chunkCount: 0, sizeBytes: 0n,
-    droppedFrames: 0, duplicatesSkipped: 0, format: 'jpeg', complete: false, capStopped: false, truncated: null, mp4Status: null, mp4SizeBytes: 0n, mp4ReadyAt: null, mp4Error: null,
-    title: null, pageCount: 0,
+    id: 'rec1',
+    sessionLogId: 's1',
+    routerId: 'r1',
+    providerId: null,
+    profileId: null,
+    startedAt: at,
+    endedAt: null,
+    durationMs: 0,
+    frameCount: 0,
+    chunkCount: 0,
+    sizeBytes: 0n,
+    droppedFrames: 0,
+    duplicatesSkipped: 0,
+    format: 'jpeg',
+    complete: false,
+    capStopped: false,
+    truncated: null,
+    mp4Status: null,
+    mp4SizeBytes: 0n,
+    mp4ReadyAt: null,
+    mp4Error: null,
+    title: null,
+    pageCount: 0,
   };
   answers('get', '/v1/replays', { count: 1, replays: [serializeRecording(recording as never)] });
-  answers('get', '/v1/replays/{id}', { ...serializeRecording({ ...recording, truncated: 'byte-cap', mp4Status: 'failed', mp4Error: 'ffmpeg exited 1' } as never), orphaned: true });
-  const trace = { id: 't1', sessionLogId: 's1', routerId: 'r1', providerId: 'p1', startedAt: at, endedAt: later, durationMs: 5, eventCount: 1001, sizeBytes: 3n, droppedEvents: 0, complete: true, truncated: 'event-cap' };
+  answers('get', '/v1/replays/{id}', {
+    ...serializeRecording({ ...recording, truncated: 'byte-cap', mp4Status: 'failed', mp4Error: 'ffmpeg exited 1' } as never),
+    orphaned: true,
+  });
+  const trace = {
+    id: 't1',
+    sessionLogId: 's1',
+    routerId: 'r1',
+    providerId: 'p1',
+    startedAt: at,
+    endedAt: later,
+    durationMs: 5,
+    eventCount: 1001,
+    sizeBytes: 3n,
+    droppedEvents: 0,
+    complete: true,
+    truncated: 'event-cap',
+  };
   answers('get', '/v1/inspections', { count: 1, inspections: [serializeTrace(trace as never)] });
   answers('get', '/v1/inspections/{id}', { ...serializeTrace(trace as never), orphaned: false });
 });
 
 test('profiles and their versions', () => {
   const profile = {
-    id: 'pr1', workspaceId: 'w1', slug: 'shop', name: 'Shop', sizeBytes: 12, capturedOrigins: ['https://shop.example'], lastUsedAt: null, createdAt: at, updatedAt: at,
-    lockSessionId: 's1', lockExpiresAt: new Date(Date.now() + 60_000), versions: [{ version: 2, cookieCount: 3 }],
+    id: 'pr1',
+    workspaceId: 'w1',
+    slug: 'shop',
+    name: 'Shop',
+    sizeBytes: 12,
+    capturedOrigins: ['https://shop.example'],
+    lastUsedAt: null,
+    createdAt: at,
+    updatedAt: at,
+    lockSessionId: 's1',
+    lockExpiresAt: new Date(Date.now() + 60_000),
+    versions: [{ version: 2, cookieCount: 3 }],
   };
   answers('get', '/v1/profiles/{slug}', serializeProfile(profile as never));
   answers('get', '/v1/profiles', { items: [serializeProfile({ ...profile, versions: [] } as never)], total: 1, page: 1, pageSize: 25 });
@@ -167,30 +277,76 @@ test('profiles and their versions', () => {
   answers('get', '/v1/profiles/{slug}/versions', { items: [serializeVersion(version as never, 2)], total: 1 });
 });
 
-test('webhooks, access tokens, invitations, members and the operator\'s workspaces', () => {
+test("webhooks, access tokens, invitations, members and the operator's workspaces", () => {
   const webhook = {
-    id: 'h1', workspaceId: 'w1', routerId: null, label: 'Ops', urlDisplay: 'https://hooks.example/x?token=***', events: ['session.error'], active: true, createdAt: at, updatedAt: at,
-    lastDeliveredAt: later, lastFailureAt: null, lastFailureReason: null,
+    id: 'h1',
+    workspaceId: 'w1',
+    routerId: null,
+    label: 'Ops',
+    urlDisplay: 'https://hooks.example/x?token=***',
+    events: ['session.error'],
+    active: true,
+    createdAt: at,
+    updatedAt: at,
+    lastDeliveredAt: later,
+    lastFailureAt: null,
+    lastFailureReason: null,
   };
   answers('get', '/v1/webhooks/{id}', serializeWebhook(webhook as never));
   const token = { id: 'a1', label: 'CI', prefix: 'acct_ab', scopes: 'account:full', lastUsedAt: null, revokedAt: null, createdAt: at };
   answers('get', '/v1/access-tokens', { items: [serializeAccessToken(token as never)], total: 1, cap: 10 });
   answers('post', '/v1/access-tokens', { ...serializeAccessToken(token as never), plaintextToken: 'acct_x' }, 201);
-  answers('get', '/v1/invitations', { items: [serializeInvitation({ id: 'i1', email: 'g@example.com', role: 'member', expiresAt: later, createdAt: at, invitedBy: { name: 'Ada' } })], total: 1 });
-  answers('get', '/v1/workspaces/current/members', { items: [serializeMember({ id: 'm1', userId: 'u1', role: 'admin', joinedAt: at, user: { name: 'Ada', email: 'a@example.com', image: null } })], total: 1 });
+  answers('get', '/v1/invitations', {
+    items: [serializeInvitation({ id: 'i1', email: 'g@example.com', role: 'member', expiresAt: later, createdAt: at, invitedBy: { name: 'Ada' } })],
+    total: 1,
+  });
+  answers('get', '/v1/workspaces/current/members', {
+    items: [serializeMember({ id: 'm1', userId: 'u1', role: 'admin', joinedAt: at, user: { name: 'Ada', email: 'a@example.com', image: null } })],
+    total: 1,
+  });
   answers('get', '/v1/workspaces', { items: [workspaceRef({ id: 'w1', slug: 'ada', name: 'Ada' }, 'owner')], total: 1 });
   const workspace = {
-    id: 'w1', slug: 'ada', name: 'Ada', plan: 'free', enterprise: false, suspended: true, dailyCapOverride: null, deletionRequestedAt: null, createdAt: at,
-    wallet: { balanceMillicents: -1500n }, memberships: [{ user: { id: 'u1', email: 'a@example.com', name: 'Ada' } }], _count: { memberships: 2 },
+    id: 'w1',
+    slug: 'ada',
+    name: 'Ada',
+    plan: 'free',
+    enterprise: false,
+    suspended: true,
+    dailyCapOverride: null,
+    deletionRequestedAt: null,
+    createdAt: at,
+    wallet: { balanceMillicents: -1500n },
+    memberships: [{ user: { id: 'u1', email: 'a@example.com', name: 'Ada' } }],
+    _count: { memberships: 2 },
   };
-  answers('get', '/v1/admin/workspaces', { items: [serializeAdminWorkspace(workspace as never), serializeAdminWorkspace({ ...workspace, wallet: null, memberships: [] } as never)], total: 2, page: 1, pageSize: 25 });
+  answers('get', '/v1/admin/workspaces', {
+    items: [serializeAdminWorkspace(workspace as never), serializeAdminWorkspace({ ...workspace, wallet: null, memberships: [] } as never)],
+    total: 2,
+    page: 1,
+    pageSize: 25,
+  });
 });
 
 test('billing transactions', () => {
   const row = {
-    id: 'tx1', provider: 'test', providerTxnId: null, amountUsdCents: 500, status: 'pending', kind: 'topup', receiptUrl: null, createdAt: at, paidAt: null, refundedAt: null,
-    creditCents: 500, feeCents: 45, chargeCents: 545, topupId: null,
+    id: 'tx1',
+    provider: 'test',
+    providerTxnId: null,
+    amountUsdCents: 500,
+    status: 'pending',
+    kind: 'topup',
+    receiptUrl: null,
+    createdAt: at,
+    paidAt: null,
+    refundedAt: null,
+    creditCents: 500,
+    feeCents: 45,
+    chargeCents: 545,
+    topupId: null,
   };
   answers('get', '/v1/billing/transactions/{providerTxnId}', serializeTransaction(row as never));
-  answers('get', '/v1/billing/transactions', { items: [serializeTransaction({ ...row, kind: 'refund', status: 'refunded', topupId: 'tx0', refundedAt: later } as never)], total: 1 });
+  answers('get', '/v1/billing/transactions', {
+    items: [serializeTransaction({ ...row, kind: 'refund', status: 'refunded', topupId: 'tx0', refundedAt: later } as never)],
+    total: 1,
+  });
 });

@@ -14,7 +14,13 @@ export class SchemaSet {
   readonly components: Record<string, JsonSchema> = {};
 
   convert(schema: z.ZodType): JsonSchema {
-    const json = z.toJSONSchema(describedSchema(schema), { target: 'draft-2020-12', io: 'input', unrepresentable: 'any', reused: 'inline', cycles: 'ref' }) as JsonSchema;
+    const json = z.toJSONSchema(describedSchema(schema), {
+      target: 'draft-2020-12',
+      io: 'input',
+      unrepresentable: 'any',
+      reused: 'inline',
+      cycles: 'ref',
+    }) as JsonSchema;
     const { $schema: _dialect, $defs, ...body } = json;
     for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) this.name(id, tidy(def) as JsonSchema);
     return tidy(body) as JsonSchema;

@@ -15,9 +15,14 @@ function prepare(value: unknown, strict: boolean): unknown {
   const out: JsonSchema = {};
   for (const [key, inner] of Object.entries(value)) {
     // `properties` and `examples` hold names and values, not schemas: only their members are schemas.
-    if (key === 'properties' && inner && typeof inner === 'object') out[key] = Object.fromEntries(Object.entries(inner).map(([name, s]) => [name, prepare(s, strict)]));
+    if (key === 'properties' && inner && typeof inner === 'object')
+      out[key] = Object.fromEntries(Object.entries(inner).map(([name, s]) => [name, prepare(s, strict)]));
     else if (key === 'examples' || key === 'default' || key === 'const' || key === 'enum') out[key] = inner;
-    else out[key] = key === '$ref' && typeof inner === 'string' && inner.startsWith(COMPONENT_REF) ? `${BASE}#/components/schemas/${inner.slice(COMPONENT_REF.length)}` : prepare(inner, strict);
+    else
+      out[key] =
+        key === '$ref' && typeof inner === 'string' && inner.startsWith(COMPONENT_REF)
+          ? `${BASE}#/components/schemas/${inner.slice(COMPONENT_REF.length)}`
+          : prepare(inner, strict);
   }
   if (strict && out.properties && out.additionalProperties === undefined && out.type === 'object') out.additionalProperties = false;
   return out;
@@ -37,7 +42,10 @@ export function documentValidator(doc: OpenApiDocument): DocumentValidator {
     ajv.addSchema({ $id: BASE, components: { schemas: prepare(doc.components.schemas, strict) } });
     return ajv;
   };
-  const validators = { strict: { ajv: make(true), compiled: new WeakMap<JsonSchema, ValidateFunction>() }, loose: { ajv: make(false), compiled: new WeakMap<JsonSchema, ValidateFunction>() } };
+  const validators = {
+    strict: { ajv: make(true), compiled: new WeakMap<JsonSchema, ValidateFunction>() },
+    loose: { ajv: make(false), compiled: new WeakMap<JsonSchema, ValidateFunction>() },
+  };
   const check = (schema: JsonSchema, value: unknown, { strict = false } = {}) => {
     const { ajv, compiled } = strict ? validators.strict : validators.loose;
     let validate = compiled.get(schema);
@@ -54,7 +62,7 @@ export function documentValidator(doc: OpenApiDocument): DocumentValidator {
       if (!operation) return `the document has no ${method.toUpperCase()} ${path}`;
       const answer = (operation.responses as Record<string, JsonSchema>)[String(status)];
       if (!answer) return `the document lists no ${status} for ${method.toUpperCase()} ${path}`;
-      const schema = ((answer.content as Record<string, { schema: JsonSchema }> | undefined)?.['application/json'])?.schema;
+      const schema = (answer.content as Record<string, { schema: JsonSchema }> | undefined)?.['application/json']?.schema;
       if (!schema) return `the document gives no JSON body for ${status} of ${method.toUpperCase()} ${path}`;
       return check(schema, body, { strict: true });
     },

@@ -30,19 +30,24 @@ test('the day edges are UTC midnight, whatever the offset of the clock that read
 
 test('every day of the window is present, zero-filled; rows add up by state and by day; days outside are ignored', () => {
   const now = new Date('2026-03-01T12:00:00.000Z');
-  const series = dailySeries(4, now, [
-    { day: '2026-02-26', state: 'closed', count: 2 },
-    { day: '2026-02-26', state: 'errored', count: 1 },
-    { day: '2026-03-01', state: 'active', count: 3 },
-    { day: '2026-03-01', state: 'closed', count: 1 },
-    { day: '2026-02-25', state: 'closed', count: 50 }, // before the window
-    { day: '2026-03-02', state: 'closed', count: 50 }, // after it
-  ], [
-    { day: '2026-02-27', calls: 4, failed: 1 },
-    { day: '2026-02-27', calls: 6, failed: 0 }, // a second router, same day
-    { day: '2026-03-01', calls: 0, failed: 2 },
-    { day: '2026-01-01', calls: 99, failed: 99 },
-  ]);
+  const series = dailySeries(
+    4,
+    now,
+    [
+      { day: '2026-02-26', state: 'closed', count: 2 },
+      { day: '2026-02-26', state: 'errored', count: 1 },
+      { day: '2026-03-01', state: 'active', count: 3 },
+      { day: '2026-03-01', state: 'closed', count: 1 },
+      { day: '2026-02-25', state: 'closed', count: 50 }, // before the window
+      { day: '2026-03-02', state: 'closed', count: 50 }, // after it
+    ],
+    [
+      { day: '2026-02-27', calls: 4, failed: 1 },
+      { day: '2026-02-27', calls: 6, failed: 0 }, // a second router, same day
+      { day: '2026-03-01', calls: 0, failed: 2 },
+      { day: '2026-01-01', calls: 99, failed: 99 },
+    ],
+  );
   assert.deepEqual(series, [
     { day: '2026-02-26', ...zero, sessions: 3, closed: 2, errored: 1 },
     { day: '2026-02-27', ...zero, dataApiCalls: 10, dataApiFailed: 1 },

@@ -47,7 +47,10 @@ export function utcWindow(days: number, now: Date): { days: string[]; from: Date
 /** One row per day of the window; rows for days outside it are ignored, several rows of a day add up. */
 export function dailySeries(days: number, now: Date, sessions: readonly SessionDayRow[], calls: readonly CallDayRow[]): OverviewDay[] {
   const rows = new Map(
-    utcWindow(days, now).days.map((day): [string, OverviewDay] => [day, { day, sessions: 0, active: 0, closed: 0, errored: 0, dataApiCalls: 0, dataApiFailed: 0 }]),
+    utcWindow(days, now).days.map((day): [string, OverviewDay] => [
+      day,
+      { day, sessions: 0, active: 0, closed: 0, errored: 0, dataApiCalls: 0, dataApiFailed: 0 },
+    ]),
   );
   for (const s of sessions) {
     const row = rows.get(s.day);

@@ -21,11 +21,17 @@ const loaded = (): ProfileState => ({
 test('captured origins replace their loaded state, origins not read keep theirs, cookies are the captured ones', () => {
   const next = mergeCapture(loaded(), {
     cookies: [{ name: 'sid', value: 'b', domain: 'shop.test', path: '/', session: true }],
-    storage: { 'https://shop.test': { localStorage: { token: 't2' }, sessionStorage: {} }, 'https://new.test': { localStorage: { x: '1' }, sessionStorage: {} } },
+    storage: {
+      'https://shop.test': { localStorage: { token: 't2' }, sessionStorage: {} },
+      'https://new.test': { localStorage: { x: '1' }, sessionStorage: {} },
+    },
     skippedOrigins: ['https://blog.test'],
     durationMs: 12,
   })!;
-  assert.deepEqual(next.cookies.map((c) => c.value), ['b']);
+  assert.deepEqual(
+    next.cookies.map((c) => c.value),
+    ['b'],
+  );
   assert.deepEqual(next.storage['https://shop.test']!.localStorage, { token: 't2' });
   assert.deepEqual(next.storage['https://blog.test']!.localStorage, { theme: 'dark' });
   assert.deepEqual(next.meta.capturedOrigins, ['https://blog.test', 'https://new.test', 'https://shop.test']);
@@ -83,14 +89,28 @@ test('Playwright storageState converts both ways unchanged; sizes count the arch
   assert.ok(stateSize(withArchive) - stateSize(fromPlaywright(storageState)) >= 3000);
 });
 
-test('the archive\'s copy of localStorage is not counted twice against the limits', () => {
+test("the archive's copy of localStorage is not counted twice against the limits", () => {
   const json = fromPlaywright({ cookies: [], origins: [{ origin: 'https://shop.test', localStorage: [{ name: 'k', value: 'v'.repeat(1000) }] }] });
   const archive = Buffer.alloc(3999).toString('base64');
   const both = { ...json, storageArchive: archive, storageArchiveDuplicateBytes: 3000 };
   assert.equal(stateSize(both), stateSize(json) + 999);
-  const merged = mergeCapture(json, { cookies: [], storage: {}, skippedOrigins: [], durationMs: 1, storageArchive: archive, storageArchiveDuplicateBytes: 3000 })!;
+  const merged = mergeCapture(json, {
+    cookies: [],
+    storage: {},
+    skippedOrigins: [],
+    durationMs: 1,
+    storageArchive: archive,
+    storageArchiveDuplicateBytes: 3000,
+  })!;
   assert.equal(merged.storageArchiveDuplicateBytes, 3000);
-  const stale = mergeCapture(both, { cookies: [], storage: {}, skippedOrigins: [], durationMs: 1, storageArchive: Buffer.alloc(500).toString('base64'), storageArchiveDuplicateBytes: 0 })!;
+  const stale = mergeCapture(both, {
+    cookies: [],
+    storage: {},
+    skippedOrigins: [],
+    durationMs: 1,
+    storageArchive: Buffer.alloc(500).toString('base64'),
+    storageArchiveDuplicateBytes: 0,
+  })!;
   assert.equal(stale.storageArchiveDuplicateBytes, undefined);
 });
 

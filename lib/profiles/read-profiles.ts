@@ -9,7 +9,13 @@ import { currentVersionInclude, serializeProfile, serializeVersion } from './ser
 export async function listProfiles(workspaceId: string, query: z.infer<typeof listProfilesQuery>) {
   const where = { workspaceId };
   const [items, total] = await Promise.all([
-    db.profile.findMany({ where, include: currentVersionInclude, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
+    db.profile.findMany({
+      where,
+      include: currentVersionInclude,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    }),
     db.profile.count({ where }),
   ]);
   const now = new Date();

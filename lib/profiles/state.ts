@@ -40,7 +40,9 @@ export const indexedDbSchema = z.object({
       name: z.string(),
       autoIncrement: z.boolean().default(false),
       ...idbKeyPath,
-      records: z.array(z.object({ key: z.unknown().optional(), keyEncoded: z.unknown().optional(), value: z.unknown().optional(), valueEncoded: z.unknown().optional() })),
+      records: z.array(
+        z.object({ key: z.unknown().optional(), keyEncoded: z.unknown().optional(), value: z.unknown().optional(), valueEncoded: z.unknown().optional() }),
+      ),
       indexes: z.array(z.object({ name: z.string(), ...idbKeyPath, multiEntry: z.boolean().default(false), unique: z.boolean().default(false) })).default([]),
     }),
   ),
@@ -50,15 +52,29 @@ export type IndexedDbDatabase = z.infer<typeof indexedDbSchema>;
 const stringMap = z.record(z.string(), z.string());
 
 /** An origin: scheme://host[:port], as `new URL(x).origin` writes it. */
-export const originSchema = z.string().refine((value) => canonicalOrigin(value) === value, 'must be an origin such as https://example.com (scheme, host and port only)');
+export const originSchema = z
+  .string()
+  .refine((value) => canonicalOrigin(value) === value, 'must be an origin such as https://example.com (scheme, host and port only)');
 
 /** The captured-state shape of docs/api.md (create and native export), plus IndexedDB. */
 export const capturedStateSchema = z.object({
   version: z.literal(1, { message: 'version must be 1' }),
   capturedAt: z.string().datetime({ offset: true }).optional(),
   cookies: z.array(cookieSchema).max(10_000),
-  storage: z.record(originSchema, z.object({ localStorage: stringMap.default({}), sessionStorage: stringMap.optional(), indexedDB: z.array(indexedDbSchema).optional() })).default({}),
-  meta: z.object({ capturedOrigins: z.array(z.string()).default([]), skippedOrigins: z.array(z.string()).default([]), durationMs: z.number().int().min(0).default(0) }).partial().optional(),
+  storage: z
+    .record(
+      originSchema,
+      z.object({ localStorage: stringMap.default({}), sessionStorage: stringMap.optional(), indexedDB: z.array(indexedDbSchema).optional() }),
+    )
+    .default({}),
+  meta: z
+    .object({
+      capturedOrigins: z.array(z.string()).default([]),
+      skippedOrigins: z.array(z.string()).default([]),
+      durationMs: z.number().int().min(0).default(0),
+    })
+    .partial()
+    .optional(),
   /** The managed provider's storage files (a tar of the browser profile's IndexedDB and Local Storage folders), base64. */
   storageArchive: z.string().base64().optional(),
 });
@@ -102,7 +118,11 @@ export function fromCaptured(input: z.infer<typeof capturedStateSchema>): Profil
     capturedAt: input.capturedAt ?? new Date().toISOString(),
     cookies: input.cookies.map(normalizeCookie),
     storage,
-    meta: { capturedOrigins: input.meta?.capturedOrigins ?? Object.keys(storage), skippedOrigins: input.meta?.skippedOrigins ?? [], durationMs: input.meta?.durationMs ?? 0 },
+    meta: {
+      capturedOrigins: input.meta?.capturedOrigins ?? Object.keys(storage),
+      skippedOrigins: input.meta?.skippedOrigins ?? [],
+      durationMs: input.meta?.durationMs ?? 0,
+    },
     ...(input.storageArchive ? { storageArchive: input.storageArchive } : {}),
   };
 }
@@ -116,26 +136,30 @@ function normalizeCookie(cookie: ProfileCookie): ProfileCookie {
 // ---------------------------------------------------------------- Playwright storageState
 
 export const playwrightStateSchema = z.object({
-  cookies: z.array(
-    z.object({
-      name: z.string().max(4096),
-      value: z.string().max(16_384),
-      domain: z.string().min(1).max(255),
-      path: z.string().max(1024),
-      expires: z.number(),
-      httpOnly: z.boolean(),
-      secure: z.boolean(),
-      sameSite: sameSite,
-      partitionKey: z.string().optional(),
-    }),
-  ).max(10_000),
-  origins: z.array(
-    z.object({
-      origin: originSchema,
-      localStorage: z.array(z.object({ name: z.string(), value: z.string() })),
-      indexedDB: z.array(indexedDbSchema).optional(),
-    }),
-  ).max(10_000),
+  cookies: z
+    .array(
+      z.object({
+        name: z.string().max(4096),
+        value: z.string().max(16_384),
+        domain: z.string().min(1).max(255),
+        path: z.string().max(1024),
+        expires: z.number(),
+        httpOnly: z.boolean(),
+        secure: z.boolean(),
+        sameSite: sameSite,
+        partitionKey: z.string().optional(),
+      }),
+    )
+    .max(10_000),
+  origins: z
+    .array(
+      z.object({
+        origin: originSchema,
+        localStorage: z.array(z.object({ name: z.string(), value: z.string() })),
+        indexedDB: z.array(indexedDbSchema).optional(),
+      }),
+    )
+    .max(10_000),
 });
 export type PlaywrightState = z.infer<typeof playwrightStateSchema>;
 
@@ -149,19 +173,37 @@ export function fromPlaywright(input: PlaywrightState): ProfileState {
   }
   const cookies = input.cookies.map((c) =>
     normalizeCookie({
-      name: c.name, value: c.value, domain: c.domain, path: c.path, expires: c.expires, httpOnly: c.httpOnly, secure: c.secure, sameSite: c.sameSite,
+      name: c.name,
+      value: c.value,
+      domain: c.domain,
+      path: c.path,
+      expires: c.expires,
+      httpOnly: c.httpOnly,
+      secure: c.secure,
+      sameSite: c.sameSite,
       ...(c.partitionKey ? { partitionKey: { topLevelSite: c.partitionKey, hasCrossSiteAncestor: false } } : {}),
     }),
   );
-  return { version: 1, capturedAt: new Date().toISOString(), cookies, storage, meta: { capturedOrigins: Object.keys(storage), skippedOrigins: [], durationMs: 0 } };
+  return {
+    version: 1,
+    capturedAt: new Date().toISOString(),
+    cookies,
+    storage,
+    meta: { capturedOrigins: Object.keys(storage), skippedOrigins: [], durationMs: 0 },
+  };
 }
 
 export function toPlaywright(state: ProfileState): PlaywrightState {
   return {
     cookies: state.cookies.map((c) => ({
-      name: c.name, value: c.value, domain: c.domain, path: c.path,
+      name: c.name,
+      value: c.value,
+      domain: c.domain,
+      path: c.path,
       expires: c.session || c.expires === undefined ? -1 : c.expires,
-      httpOnly: c.httpOnly ?? false, secure: c.secure ?? false, sameSite: c.sameSite ?? 'Lax',
+      httpOnly: c.httpOnly ?? false,
+      secure: c.secure ?? false,
+      sameSite: c.sameSite ?? 'Lax',
       ...(c.partitionKey ? { partitionKey: c.partitionKey.topLevelSite } : {}),
     })),
     origins: Object.entries(state.storage)
@@ -186,7 +228,7 @@ export function toNative(state: ProfileState): ProfileState {
 export function stateSize(state: ProfileState): number {
   const { storageArchive, storageArchiveDuplicateBytes, ...rest } = state;
   const archiveBytes = storageArchive ? Math.floor((storageArchive.length * 3) / 4) : 0;
-  return Buffer.byteLength(JSON.stringify(rest)) + Math.max(0, archiveBytes - (storageArchive ? storageArchiveDuplicateBytes ?? 0 : 0));
+  return Buffer.byteLength(JSON.stringify(rest)) + Math.max(0, archiveBytes - (storageArchive ? (storageArchiveDuplicateBytes ?? 0) : 0));
 }
 
 /** Origins the state holds something for (localStorage or IndexedDB). */

@@ -31,7 +31,8 @@ export async function loadState(profileId: string, client: Tx | typeof db = db):
 
 /** 413 `payload_too_large` when a state is over the per-profile limit. */
 export function assertProfileSize(size: number): void {
-  if (size > PROFILE_MAX_BYTES) throw new ApiError('payload_too_large', `the profile would be ${mb(size)} MB; a profile may hold at most ${mb(PROFILE_MAX_BYTES)} MB`);
+  if (size > PROFILE_MAX_BYTES)
+    throw new ApiError('payload_too_large', `the profile would be ${mb(size)} MB; a profile may hold at most ${mb(PROFILE_MAX_BYTES)} MB`);
 }
 
 export interface SaveInput {
@@ -53,18 +54,34 @@ export async function saveVersion(input: SaveInput, tx?: Tx): Promise<{ version:
   const sealed = sealState(input.profileId, input.state);
   const run = async (t: Tx) => {
     // The profile row is locked: versions of one profile are numbered one at a time.
-    const [row] = await t.$queryRaw<{ sizeBytes: number }[]>`SELECT "sizeBytes" FROM "Profile" WHERE "id" = ${input.profileId} AND "workspaceId" = ${input.workspaceId} FOR UPDATE`;
+    const [row] = await t.$queryRaw<
+      { sizeBytes: number }[]
+    >`SELECT "sizeBytes" FROM "Profile" WHERE "id" = ${input.profileId} AND "workspaceId" = ${input.workspaceId} FOR UPDATE`;
     if (!row) throw new ApiError('not_found', 'the profile no longer exists');
-    const [sum] = await t.$queryRaw<{ total: bigint }[]>`SELECT COALESCE(SUM("sizeBytes"), 0)::bigint AS total FROM "Profile" WHERE "workspaceId" = ${input.workspaceId}`;
+    const [sum] = await t.$queryRaw<
+      { total: bigint }[]
+    >`SELECT COALESCE(SUM("sizeBytes"), 0)::bigint AS total FROM "Profile" WHERE "workspaceId" = ${input.workspaceId}`;
     const after = Number(sum?.total ?? 0) - row.sizeBytes + size;
     if (after > WORKSPACE_PROFILE_BYTES) {
-      throw new ApiError('profile_storage_cap_exceeded', `saving would bring the workspace's profiles to ${mb(after)} MB; the workspace may store ${mb(WORKSPACE_PROFILE_BYTES)} MB of profiles (delete profiles you no longer need)`);
+      throw new ApiError(
+        'profile_storage_cap_exceeded',
+        `saving would bring the workspace's profiles to ${mb(after)} MB; the workspace may store ${mb(WORKSPACE_PROFILE_BYTES)} MB of profiles (delete profiles you no longer need)`,
+      );
     }
     const last = await t.profileVersion.findFirst({ where: { profileId: input.profileId }, orderBy: { version: 'desc' }, select: { version: true } });
     const version = (last?.version ?? 0) + 1;
     const origins = originsOf(input.state);
     await t.profileVersion.create({
-      data: { profileId: input.profileId, version, stateEncrypted: new Uint8Array(sealed), sizeBytes: size, sessionLogId: input.sessionLogId ?? null, source: input.source, capturedOrigins: origins, cookieCount: input.state.cookies.length },
+      data: {
+        profileId: input.profileId,
+        version,
+        stateEncrypted: new Uint8Array(sealed),
+        sizeBytes: size,
+        sessionLogId: input.sessionLogId ?? null,
+        source: input.source,
+        capturedOrigins: origins,
+        cookieCount: input.state.cookies.length,
+      },
     });
     await t.profile.update({ where: { id: input.profileId }, data: { sizeBytes: size, capturedOrigins: origins } });
     await t.profileVersion.deleteMany({ where: { profileId: input.profileId, version: { lte: version - VERSIONS_KEPT } } });
@@ -84,13 +101,15 @@ export async function insertProfile(input: { workspaceId: string; slug: string; 
       // Counting and inserting under the workspace's row lock: two creates cannot both pass the cap.
       await tx.$executeRaw`SELECT 1 FROM "Workspace" WHERE "id" = ${input.workspaceId} FOR UPDATE`;
       const count = await tx.profile.count({ where: { workspaceId: input.workspaceId } });
-      if (count >= PROFILES_PER_WORKSPACE) throw new ApiError('fair_use_limit_reached', `a workspace may hold ${PROFILES_PER_WORKSPACE} profiles; delete one you no longer need`);
+      if (count >= PROFILES_PER_WORKSPACE)
+        throw new ApiError('fair_use_limit_reached', `a workspace may hold ${PROFILES_PER_WORKSPACE} profiles; delete one you no longer need`);
       const profile = await tx.profile.create({ data: { workspaceId: input.workspaceId, slug: input.slug, name: input.name } });
       if (input.state) await saveVersion({ workspaceId: input.workspaceId, profileId: profile.id, state: input.state, source: input.source ?? 'create' }, tx);
       return tx.profile.findUniqueOrThrow({ where: { id: profile.id } });
     });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new ApiError('conflict', `a profile with the slug "${input.slug}" already exists in this workspace`);
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
+      throw new ApiError('conflict', `a profile with the slug "${input.slug}" already exists in this workspace`);
     throw error;
   }
 }
@@ -116,7 +135,8 @@ export async function acquireLock(profileId: string, sessionId: string, ttlMs = 
 
 /** Extends the lock while its session runs; false when it was lost (lapsed and taken by another). */
 export async function renewLock(profileId: string, sessionId: string, ttlMs = LOCK_TTL_MS): Promise<boolean> {
-  const n = await db.$executeRaw`UPDATE "Profile" SET "lockExpiresAt" = now() + make_interval(secs => ${ttlMs / 1000}) WHERE "id" = ${profileId} AND "lockSessionId" = ${sessionId}`;
+  const n =
+    await db.$executeRaw`UPDATE "Profile" SET "lockExpiresAt" = now() + make_interval(secs => ${ttlMs / 1000}) WHERE "id" = ${profileId} AND "lockSessionId" = ${sessionId}`;
   return n === 1;
 }
 

@@ -13,7 +13,10 @@ test('messages name the host and port only', () => {
 });
 
 test('credentials in the address become Basic auth for plain HTTP calls, unless headers carry their own', () => {
-  assert.deepEqual(httpHeaders('ws://alice:p%40ss@h:1/x', { 'X-A': '1' }), { 'X-A': '1', Authorization: `Basic ${Buffer.from('alice:p@ss').toString('base64')}` });
+  assert.deepEqual(httpHeaders('ws://alice:p%40ss@h:1/x', { 'X-A': '1' }), {
+    'X-A': '1',
+    Authorization: `Basic ${Buffer.from('alice:p@ss').toString('base64')}`,
+  });
   assert.deepEqual(httpHeaders('ws://alice:pw@h:1/x', { authorization: 'Bearer t' }), { authorization: 'Bearer t' });
   assert.deepEqual(httpHeaders('ws://h:1/x', {}), {});
 });

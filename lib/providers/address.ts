@@ -62,7 +62,13 @@ export function withoutCredentials(raw: string): URL {
  * the browser's webSocketDebuggerUrl, which we take with the base's scheme, host and port (the
  * browser words it with whatever host it believes it has, often 127.0.0.1 behind a proxy).
  */
-export async function resolveBrowserUrl(raw: string, headers: ProviderHeaders, timeoutMs: number, policy: EgressPolicy, viaProxy: URL | null = null): Promise<string> {
+export async function resolveBrowserUrl(
+  raw: string,
+  headers: ProviderHeaders,
+  timeoutMs: number,
+  policy: EgressPolicy,
+  viaProxy: URL | null = null,
+): Promise<string> {
   if (!isHttpUrl(raw)) return raw;
   const base = withoutCredentials(raw);
   const versionUrl = new URL(`${base.pathname.replace(/\/+$/, '')}/json/version`, base);
@@ -70,7 +76,9 @@ export async function resolveBrowserUrl(raw: string, headers: ProviderHeaders, t
   try {
     const init = { headers: httpHeaders(raw, headers), signal: AbortSignal.timeout(timeoutMs), redirect: 'error' as const };
     // Through an operator's proxy (the self-hosted gateway) the proxy resolves the name.
-    const response = viaProxy ? await undiciFetch(versionUrl, { ...init, dispatcher: new ProxyAgent(viaProxy.href) }) : await egressFetch(policy, versionUrl, init);
+    const response = viaProxy
+      ? await undiciFetch(versionUrl, { ...init, dispatcher: new ProxyAgent(viaProxy.href) })
+      : await egressFetch(policy, versionUrl, init);
     if (!response.ok) throw new ProviderCheckError(`${hostOf(raw)} answered /json/version with HTTP ${response.status}`);
     body = await response.json();
   } catch (error) {

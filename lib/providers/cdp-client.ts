@@ -20,7 +20,13 @@ export interface ProviderCdp {
  * `101 Switching Protocols`, not until TCP connect (as the router's connectionTimeoutMs does);
  * `reportedTimeoutMs` is the timeout a failure names (the router's), when the budget left is less.
  */
-export async function connectCdp(url: string, headers: ProviderHeaders, handshakeTimeoutMs: number, reportedTimeoutMs: number, policy: EgressPolicy): Promise<ProviderCdp> {
+export async function connectCdp(
+  url: string,
+  headers: ProviderHeaders,
+  handshakeTimeoutMs: number,
+  reportedTimeoutMs: number,
+  policy: EgressPolicy,
+): Promise<ProviderCdp> {
   const host = hostOf(url);
   try {
     // Resolved and checked once; the WebSocket connects to that address (no DNS rebinding).
@@ -38,9 +44,13 @@ function openFailure(error: unknown, host: string, handshakeTimeoutMs: number, r
     case 'timeout':
       return new ProviderCheckError(`no WebSocket upgrade from ${host} within ${reportedTimeoutMs} ms`);
     case 'refused':
-      return new ProviderCheckError(`${host} refused the WebSocket upgrade with HTTP ${status}${status === 401 || status === 403 ? ' (check the address token or headers)' : ''}`);
+      return new ProviderCheckError(
+        `${host} refused the WebSocket upgrade with HTTP ${status}${status === 401 || status === 403 ? ' (check the address token or headers)' : ''}`,
+      );
     default:
-      return cause ? ProviderCheckError.fromNetwork(cause, host, handshakeTimeoutMs, 'WebSocket upgrade') : new ProviderCheckError(`${host} closed the connection before the WebSocket upgrade`);
+      return cause
+        ? ProviderCheckError.fromNetwork(cause, host, handshakeTimeoutMs, 'WebSocket upgrade')
+        : new ProviderCheckError(`${host} closed the connection before the WebSocket upgrade`);
   }
 }
 
@@ -54,7 +64,9 @@ export function checkFailure(error: unknown, host: string): Error {
     case 'timeout':
       return new ProviderCheckError(`no answer to ${method} from ${host} within ${timeoutMs} ms`);
     case 'closed':
-      return new ProviderCheckError(byUs ? 'closed by us' : cause ? `CDP connection to ${host} failed: ${cause.message}` : `${host} closed the CDP connection (code ${code})`);
+      return new ProviderCheckError(
+        byUs ? 'closed by us' : cause ? `CDP connection to ${host} failed: ${cause.message}` : `${host} closed the CDP connection (code ${code})`,
+      );
     default:
       return new ProviderCheckError(error.message);
   }

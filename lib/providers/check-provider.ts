@@ -38,7 +38,8 @@ async function openAndGreet(address: OutboundAddress, handshakeTimeoutMs: number
     const version = await connection.socket.send('Browser.getVersion', {}, undefined, STEP_TIMEOUT_MS).catch((error: unknown) => {
       throw checkFailure(error, connection.host);
     });
-    if (typeof version.product !== 'string') throw new ProviderCheckError('the provider answered Browser.getVersion without a product: is this a CDP endpoint?');
+    if (typeof version.product !== 'string')
+      throw new ProviderCheckError('the provider answered Browser.getVersion without a product: is this a CDP endpoint?');
   } catch (error) {
     connection.socket.close();
     throw error;
@@ -48,7 +49,9 @@ async function openAndGreet(address: OutboundAddress, handshakeTimeoutMs: number
 
 function refuseWhileCalibrating(pool: PoolStatus | null): void {
   if (pool?.calibrating) {
-    throw new ApiError('provider_calibrating', 'the managed provider is still starting (calibrating); retry shortly', { 'Retry-After': String(CALIBRATING_RETRY_AFTER_S) });
+    throw new ApiError('provider_calibrating', 'the managed provider is still starting (calibrating); retry shortly', {
+      'Retry-After': String(CALIBRATING_RETRY_AFTER_S),
+    });
   }
 }
 

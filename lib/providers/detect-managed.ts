@@ -47,7 +47,11 @@ export const poolStatusUrl = (providerUrl: string) => `${httpOrigin(providerUrl)
 /** Asks the provider for its pool status; never throws (no answer means generic). */
 export async function fetchPoolStatus(providerUrl: string, headers: ProviderHeaders, timeoutMs: number, policy: EgressPolicy): Promise<PoolStatus | null> {
   try {
-    const response = await egressFetch(policy, poolStatusUrl(providerUrl), { headers: { Accept: 'application/json', ...httpHeaders(providerUrl, headers) }, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    const response = await egressFetch(policy, poolStatusUrl(providerUrl), {
+      headers: { Accept: 'application/json', ...httpHeaders(providerUrl, headers) },
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'manual',
+    });
     const bytes = response.body ? await readCapped(response.body, MAX_BODY_BYTES) : Buffer.alloc(0);
     const body = bytes?.toString('utf8') ?? null;
     return body === null ? null : parsePoolStatus({ status: response.status, body });
@@ -55,4 +59,3 @@ export async function fetchPoolStatus(providerUrl: string, headers: ProviderHead
     return null;
   }
 }
-

@@ -15,7 +15,9 @@ const RETRY_MS = 10_000;
 const PROBE_TIMEOUT_MS = 15_000;
 
 // Shared by the module graphs of one process (the web server's and Next's bundle of lib/).
-const state = ((globalThis as { __localPoolProbe?: { latest: { capabilities: Capabilities; at: number } | null; running: Promise<Capabilities | null> | null } }).__localPoolProbe ??= { latest: null, running: null });
+const state = ((
+  globalThis as { __localPoolProbe?: { latest: { capabilities: Capabilities; at: number } | null; running: Promise<Capabilities | null> | null } }
+).__localPoolProbe ??= { latest: null, running: null });
 
 /** The latest probe while it is fresh (null when there is none, or the install has no local pool). */
 export function latestLocalPoolProbe(): Capabilities | null {

@@ -22,7 +22,11 @@ export async function addLocalPoolProvider(tx: Tx, scope: { workspaceId: string;
   // now (lib/providers/local-pool-probe.ts): this transaction cannot wait for a browser.
   const probed = latestLocalPoolProbe();
   if (!probed) void probeLocalPool();
-  const capabilities = { ...(probed ?? unprobedCapabilities()), providerKind: 'managed', advertisedMaxConcurrent: status?.capacity ?? probed?.advertisedMaxConcurrent ?? null };
+  const capabilities = {
+    ...(probed ?? unprobedCapabilities()),
+    providerKind: 'managed',
+    advertisedMaxConcurrent: status?.capacity ?? probed?.advertisedMaxConcurrent ?? null,
+  };
   return tx.provider.create({
     data: {
       workspaceId: scope.workspaceId,

@@ -32,9 +32,17 @@ const CLEANUP_TIMEOUT_MS = 2_000;
 /** Key-based providers are never probed: probing would start a paid vendor browser. */
 export function unprobedCapabilities(): Capabilities {
   return {
-    providerKind: 'generic', browserCookies: 'unknown', targetCreate: 'unknown', targetGetTargets: 'unknown',
-    fetchInterception: 'unknown', pageScreencast: 'unknown', targetCreateLatencyMs: null,
-    advertisedMaxConcurrent: null, probedAt: null, probeDurationMs: null, errors: [],
+    providerKind: 'generic',
+    browserCookies: 'unknown',
+    targetCreate: 'unknown',
+    targetGetTargets: 'unknown',
+    fetchInterception: 'unknown',
+    pageScreencast: 'unknown',
+    targetCreateLatencyMs: null,
+    advertisedMaxConcurrent: null,
+    probedAt: null,
+    probeDurationMs: null,
+    errors: [],
   };
 }
 
@@ -98,22 +106,26 @@ async function probePage(connection: CdpSocket, step: Step, errors: string[], ho
     return result.sessionId;
   });
   if (sessionId) {
-    page.fetchInterception = verdict(await step('fetchInterception', async (timeoutMs) => {
-      await connection.send('Fetch.enable', {}, sessionId, timeoutMs);
-      await connection.send('Fetch.disable', {}, sessionId, timeoutMs);
-      return true;
-    }));
-    page.pageScreencast = verdict(await step('pageScreencast', async (timeoutMs) => {
-      const frame = connection.waitForEvent('Page.screencastFrame', { sessionId, timeoutMs: Math.min(SCREENCAST_FRAME_WAIT_MS, timeoutMs) });
-      await connection.send('Page.startScreencast', { format: 'jpeg', quality: 10, maxWidth: 320, maxHeight: 240, everyNthFrame: 1 }, sessionId, timeoutMs);
-      // A frame proves it; an accepted start is enough (a blank page may not paint in time).
-      const params = await frame;
-      if (params && typeof params.sessionId === 'number') {
-        await connection.send('Page.screencastFrameAck', { sessionId: params.sessionId }, sessionId, timeoutMs).catch(() => {});
-      }
-      await connection.send('Page.stopScreencast', {}, sessionId, timeoutMs).catch(() => {});
-      return true;
-    }));
+    page.fetchInterception = verdict(
+      await step('fetchInterception', async (timeoutMs) => {
+        await connection.send('Fetch.enable', {}, sessionId, timeoutMs);
+        await connection.send('Fetch.disable', {}, sessionId, timeoutMs);
+        return true;
+      }),
+    );
+    page.pageScreencast = verdict(
+      await step('pageScreencast', async (timeoutMs) => {
+        const frame = connection.waitForEvent('Page.screencastFrame', { sessionId, timeoutMs: Math.min(SCREENCAST_FRAME_WAIT_MS, timeoutMs) });
+        await connection.send('Page.startScreencast', { format: 'jpeg', quality: 10, maxWidth: 320, maxHeight: 240, everyNthFrame: 1 }, sessionId, timeoutMs);
+        // A frame proves it; an accepted start is enough (a blank page may not paint in time).
+        const params = await frame;
+        if (params && typeof params.sessionId === 'number') {
+          await connection.send('Page.screencastFrameAck', { sessionId: params.sessionId }, sessionId, timeoutMs).catch(() => {});
+        }
+        await connection.send('Page.stopScreencast', {}, sessionId, timeoutMs).catch(() => {});
+        return true;
+      }),
+    );
   }
   await closeOpened(connection, targetId).catch((error: unknown) => errors.push(`cleanup: ${checkFailure(error, host).message}`));
   return page;
@@ -125,7 +137,10 @@ async function probePage(connection: CdpSocket, step: Step, errors: string[], ho
  */
 async function closeOpened(connection: CdpSocket, targetId: string): Promise<void> {
   const timeoutMs = CLEANUP_TIMEOUT_MS;
-  const discovering = await connection.send('Target.setDiscoverTargets', { discover: true }, undefined, timeoutMs).then(() => true, () => false);
+  const discovering = await connection.send('Target.setDiscoverTargets', { discover: true }, undefined, timeoutMs).then(
+    () => true,
+    () => false,
+  );
   const gone = discovering ? connection.waitForEvent('Target.targetDestroyed', { timeoutMs, match: (event) => event.targetId === targetId }) : null;
   await connection.send('Target.closeTarget', { targetId }, undefined, timeoutMs);
   await gone;

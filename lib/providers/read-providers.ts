@@ -10,7 +10,10 @@ export interface RouterScope {
 }
 
 /** The wrapper's resolved workspace and router as the scope of every providers query. */
-export const routerScope = (ctx: { workspace: { id: string }; router: { id: string } }): RouterScope => ({ workspaceId: ctx.workspace.id, routerId: ctx.router.id });
+export const routerScope = (ctx: { workspace: { id: string }; router: { id: string } }): RouterScope => ({
+  workspaceId: ctx.workspace.id,
+  routerId: ctx.router.id,
+});
 
 export async function listProviders(scope: RouterScope, page: number, pageSize: number) {
   const where = { workspaceId: scope.workspaceId, routerId: scope.routerId };

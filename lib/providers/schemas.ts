@@ -25,10 +25,18 @@ export const providerSlugSchema = z
 
 const nameSchema = z.string().trim().min(1, 'enter a name').max(100, 'use at most 100 characters');
 const rankSchema = z.number({ message: 'use a whole number from 1 to 1000' }).int('use a whole number').min(1, 'use 1 to 1000').max(1000, 'use 1 to 1000');
-const maxConcurrentSchema = z.number({ message: 'use a whole number from 1 to 1000, or null for no limit' }).int('use a whole number').min(1, 'use 1 to 1000').max(1000, 'use 1 to 1000');
+const maxConcurrentSchema = z
+  .number({ message: 'use a whole number from 1 to 1000, or null for no limit' })
+  .int('use a whole number')
+  .min(1, 'use 1 to 1000')
+  .max(1000, 'use 1 to 1000');
 const profileSlugSchema = z.string({ message: 'use a profile slug' }).min(1, 'name a profile').max(64, 'use at most 64 characters');
 // `null` is rejected on create (spec): omit the field to take every session.
-const createProfileSchema = z.string({ message: 'use a profile slug, or omit the field to take every session' }).min(1, 'name a profile').max(64, 'use at most 64 characters').optional();
+const createProfileSchema = z
+  .string({ message: 'use a profile slug, or omit the field to take every session' })
+  .min(1, 'name a profile')
+  .max(64, 'use at most 64 characters')
+  .optional();
 
 export const providerUrlSchema = z
   .string()
@@ -51,7 +59,10 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 export const providerHeadersSchema = z
   .record(
     z.string(),
-    z.string({ message: 'header values must be strings' }).max(HEADER_VALUE_MAX, `header values use at most ${HEADER_VALUE_MAX} characters`).regex(/^[^\r\n\0]*$/, 'header values cannot contain line breaks'),
+    z
+      .string({ message: 'header values must be strings' })
+      .max(HEADER_VALUE_MAX, `header values use at most ${HEADER_VALUE_MAX} characters`)
+      .regex(/^[^\r\n\0]*$/, 'header values cannot contain line breaks'),
   )
   .superRefine((headers, ctx) => {
     const names = Object.keys(headers);
@@ -75,13 +86,27 @@ export const ADAPTER_ONE_REGIONS = ['us-east', 'eu-west', 'ap-southeast'] as con
 export const adapterOneOptionsSchema = z.strictObject({
   region: z.enum(ADAPTER_ONE_REGIONS, { message: `use one of ${ADAPTER_ONE_REGIONS.join(', ')}` }).optional(),
   stealth: z.boolean({ message: 'use true or false' }).default(false),
-  timeoutSeconds: z.number({ message: 'use a whole number of seconds' }).int('use a whole number').min(10, 'use 10 to 259200').max(259_200, 'use 10 to 259200').default(ADAPTER_ONE_TIMEOUT_SECONDS_DEFAULT),
+  timeoutSeconds: z
+    .number({ message: 'use a whole number of seconds' })
+    .int('use a whole number')
+    .min(10, 'use 10 to 259200')
+    .max(259_200, 'use 10 to 259200')
+    .default(ADAPTER_ONE_TIMEOUT_SECONDS_DEFAULT),
 });
 
 export const adapterTwoOptionsSchema = z.strictObject({
-  timeoutMinutes: z.number({ message: 'use a whole number of minutes' }).int('use a whole number').min(1, 'use 1 to 240').max(240, 'use 1 to 240').default(ADAPTER_TWO_TIMEOUT_MINUTES_DEFAULT),
+  timeoutMinutes: z
+    .number({ message: 'use a whole number of minutes' })
+    .int('use a whole number')
+    .min(1, 'use 1 to 240')
+    .max(240, 'use 1 to 240')
+    .default(ADAPTER_TWO_TIMEOUT_MINUTES_DEFAULT),
   // Off unless given: null (or omitted) sends no proxy country to the vendor.
-  proxyCountryCode: z.string().regex(/^[a-z]{2}$/, 'use two lowercase letters, e.g. us').nullable().default(null),
+  proxyCountryCode: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'use two lowercase letters, e.g. us')
+    .nullable()
+    .default(null),
 });
 
 export type AdapterOneOptions = z.infer<typeof adapterOneOptionsSchema>;
@@ -118,11 +143,9 @@ const keyFormExtra = {
   maxConcurrent: maxConcurrentSchema.nullable().default(null),
   profile: createProfileSchema,
 };
-const keyFormSchema = z.discriminatedUnion(
-  'adapterKind',
-  [adapterVariants[0].extend(keyFormExtra), adapterVariants[1].extend(keyFormExtra)],
-  { message: `use one of ${ADAPTER_KINDS.join(', ')}` },
-);
+const keyFormSchema = z.discriminatedUnion('adapterKind', [adapterVariants[0].extend(keyFormExtra), adapterVariants[1].extend(keyFormExtra)], {
+  message: `use one of ${ADAPTER_KINDS.join(', ')}`,
+});
 
 // ---------------------------------------------------------------- address form
 
@@ -146,7 +169,9 @@ export type CreateProviderInput = AddressFormInput | KeyFormInput;
 /** POST /v1/providers: the key form when `adapterKind` or `credentials` is present, else the address form. */
 export const createProviderSchema = withFieldErrors(
   (input): z.ZodType<CreateProviderInput> =>
-    typeof input === 'object' && input !== null && ('adapterKind' in input || 'credentials' in input) ? (keyFormSchema as z.ZodType<KeyFormInput>) : addressFormSchema,
+    typeof input === 'object' && input !== null && ('adapterKind' in input || 'credentials' in input)
+      ? (keyFormSchema as z.ZodType<KeyFormInput>)
+      : addressFormSchema,
   z.union([addressFormSchema, ...keyFormSchema.options]),
 );
 
@@ -155,28 +180,34 @@ export const isKeyForm = (input: CreateProviderInput): input is KeyFormInput => 
 // ---------------------------------------------------------------- the rest
 
 /** PATCH /v1/providers/:slug: any subset; `profile: null` unpins, `headers: null` clears them. */
-export const updateProviderSchema = withFieldErrors(z.strictObject({
-  name: nameSchema.optional(),
-  url: providerUrlSchema.optional(),
-  headers: providerHeadersSchema.nullable().optional(),
-  priority: rankSchema.optional(),
-  weight: rankSchema.optional(),
-  maxConcurrent: maxConcurrentSchema.nullable().optional(),
-  profile: profileSlugSchema.nullable().optional(),
-  enabled: z.boolean({ message: 'use true or false' }).optional(),
-  routerInstanceId,
-}));
+export const updateProviderSchema = withFieldErrors(
+  z.strictObject({
+    name: nameSchema.optional(),
+    url: providerUrlSchema.optional(),
+    headers: providerHeadersSchema.nullable().optional(),
+    priority: rankSchema.optional(),
+    weight: rankSchema.optional(),
+    maxConcurrent: maxConcurrentSchema.nullable().optional(),
+    profile: profileSlugSchema.nullable().optional(),
+    enabled: z.boolean({ message: 'use true or false' }).optional(),
+    routerInstanceId,
+  }),
+);
 export type UpdateProviderInput = z.infer<typeof updateProviderSchema>;
 
 /** POST /v1/providers/test-url and /probe: `{ url, headers? }`. */
-export const addressCheckSchema = withFieldErrors(z.strictObject({
-  url: providerUrlSchema,
-  headers: providerHeadersSchema.optional(),
-  routerInstanceId,
-}));
+export const addressCheckSchema = withFieldErrors(
+  z.strictObject({
+    url: providerUrlSchema,
+    headers: providerHeadersSchema.optional(),
+    routerInstanceId,
+  }),
+);
 
 /** GET /v1/providers: page (default 1) and pageSize (default 25, up to 100), as GET /v1/sessions. */
-export const listProvidersQuerySchema = withFieldErrors(z.object({
-  page: z.coerce.number().int('use a whole number').min(1, 'pages start at 1').default(1),
-  pageSize: z.coerce.number().int('use a whole number').min(1, 'use 1 to 100').max(100, 'use 1 to 100').default(25),
-}));
+export const listProvidersQuerySchema = withFieldErrors(
+  z.object({
+    page: z.coerce.number().int('use a whole number').min(1, 'pages start at 1').default(1),
+    pageSize: z.coerce.number().int('use a whole number').min(1, 'use 1 to 100').max(100, 'use 1 to 100').default(25),
+  }),
+);

@@ -14,7 +14,9 @@ export async function updateProvider(scope: RouterScope, slug: string, input: Up
   const current = await getProviderRowOrThrow(scope, slug);
   const addressFields = (['url', 'headers'] as const).filter((field) => input[field] !== undefined);
   if (current.adapterKind && addressFields.length > 0) {
-    throw invalidFields(addressFields.map((field) => ({ path: field, message: "not available on a key-based provider (its browsers come from the vendor's API)" })));
+    throw invalidFields(
+      addressFields.map((field) => ({ path: field, message: "not available on a key-based provider (its browsers come from the vendor's API)" })),
+    );
   }
 
   const data: Prisma.ProviderUncheckedUpdateInput = {};

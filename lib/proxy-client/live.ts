@@ -38,10 +38,14 @@ export async function streamLiveView(sessionId: string, client: AbortSignal, pro
     done();
     throw await refusal(response, sessionId);
   }
-  const stream = passThrough(response.body.getReader(), () => {
-    done();
-    upstream.abort();
-  }, done);
+  const stream = passThrough(
+    response.body.getReader(),
+    () => {
+      done();
+      upstream.abort();
+    },
+    done,
+  );
   return new Response(stream, {
     headers: {
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -57,7 +61,8 @@ async function refusal(response: Response, sessionId: string): Promise<ApiError>
   const reason = (await response.text().catch(() => '')).trim();
   if (response.status === 404) return notFound('live session on the proxy (it may have just ended)');
   // The session's recording exists (checked before): the proxy no longer captures it.
-  if (response.status === 409) return new ApiError('conflict', 'the recording of this session has stopped: the session is ending, or the recording reached its size or wallet limit');
+  if (response.status === 409)
+    return new ApiError('conflict', 'the recording of this session has stopped: the session is ending, or the recording reached its size or wallet limit');
   log.warn({ status: response.status, reason, sessionId }, 'live view: unexpected proxy answer');
   return new ApiError('internal_error', `the proxy answered HTTP ${response.status}`);
 }

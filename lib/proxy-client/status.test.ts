@@ -28,7 +28,8 @@ const live: RouterStatusAnswer = {
   queued: 3,
 };
 const outcome = (s: RouterLiveStatus) => ({ available: s.available, reason: s.available ? undefined : s.reason });
-const sends = (status: number, body: string) => (_req: IncomingMessage, res: ServerResponse) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
+const sends = (status: number, body: string) => (_req: IncomingMessage, res: ServerResponse) =>
+  res.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
 
 test("the proxy's answer reaches the dashboard field for field, asked for with the service token", async () => {
   answer = sends(200, JSON.stringify({ ...live, providers: [{ ...live.providers[0], extra: 'not passed on' }] }));

@@ -46,7 +46,16 @@ export function readManifestLines(lines: readonly ManifestLine[]): { targets: Ma
   for (const line of lines) {
     if (line.k === 'f') {
       targetOf(line.target, line.t).frameCount += 1;
-      frames.push({ index: line.i, t: line.t, targetId: line.target, chunk: line.chunk, offset: line.offset, length: line.length, width: line.w, height: line.h });
+      frames.push({
+        index: line.i,
+        t: line.t,
+        targetId: line.target,
+        chunk: line.chunk,
+        offset: line.offset,
+        length: line.length,
+        width: line.w,
+        height: line.h,
+      });
     } else if (line.k === 't') {
       const target = targetOf(line.target, line.t);
       if (line.url !== undefined) target.url = line.url;

@@ -23,8 +23,9 @@ const RUNS = Number(process.env.FC_RUNS ?? 5);
 /** Viewports and first paints: landscape, portrait, square-ish, a narrow column, a wide strip. */
 const SIZES = ['640x360', '480x360', '360x640', '285x360', '800x450', '320x240', '600x200'] as const;
 /** 26 colours ({0, 128, 255} per channel, not black): a recording has at most 26 frames, each its own. */
-const PALETTE = Array.from({ length: 27 }, (_, n) => [n % 3, Math.floor(n / 3) % 3, Math.floor(n / 9)].map((c) => Math.min(255, c * 128)))
-  .filter((rgb) => rgb.some((c) => c > 0));
+const PALETTE = Array.from({ length: 27 }, (_, n) => [n % 3, Math.floor(n / 3) % 3, Math.floor(n / 9)].map((c) => Math.min(255, c * 128))).filter((rgb) =>
+  rgb.some((c) => c > 0),
+);
 const hex = (rgb: number[]) => `0x${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 
 interface Tab {
@@ -82,7 +83,10 @@ async function materialize(recording: Recording) {
   const frames: (TestFrame & { size: string })[] = [];
   const events: { t: number; target: string; event: 'opened' }[] = [];
   const seen = new Map<number, number>();
-  const perTab = recording.frames.reduce((counts, f) => counts.set(f.tab % recording.tabs.length, (counts.get(f.tab % recording.tabs.length) ?? 0) + 1), new Map<number, number>());
+  const perTab = recording.frames.reduce(
+    (counts, f) => counts.set(f.tab % recording.tabs.length, (counts.get(f.tab % recording.tabs.length) ?? 0) + 1),
+    new Map<number, number>(),
+  );
   let t = recording.startMs;
   for (const [i, f] of recording.frames.entries()) {
     const index = f.tab % recording.tabs.length;
@@ -127,14 +131,20 @@ function checkFrame(rgb: Buffer, W: number, H: number, frame: { w: number; h: nu
   ];
   for (const [x, y] of inside) {
     const got = pixel(rgb, W, x, y);
-    assert.ok(near(got, frame.colour), `${where}: at (${x}, ${y}) inside the ${frame.w}×${frame.h} frame's place ${JSON.stringify(p)}, expected ${frame.colour}, got ${got}`);
+    assert.ok(
+      near(got, frame.colour),
+      `${where}: at (${x}, ${y}) inside the ${frame.w}×${frame.h} frame's place ${JSON.stringify(p)}, expected ${frame.colour}, got ${got}`,
+    );
   }
   const bars: [number, number][] = [];
   if (p.x >= 8) bars.push([p.x / 2, H / 2], [W - 1 - p.x / 2, H / 2]);
   if (p.y >= 8) bars.push([W / 2, p.y / 2], [W / 2, H - 1 - p.y / 2]);
   for (const [x, y] of bars) {
     const got = pixel(rgb, W, x, y);
-    assert.ok(near(got, [0, 0, 0]), `${where}: at (${x}, ${y}) in the bars around the ${frame.w}×${frame.h} frame's place ${JSON.stringify(p)}, expected black, got ${got}`);
+    assert.ok(
+      near(got, [0, 0, 0]),
+      `${where}: at (${x}, ${y}) in the bars around the ${frame.w}×${frame.h} frame's place ${JSON.stringify(p)}, expected black, got ${got}`,
+    );
   }
 }
 
@@ -149,7 +159,7 @@ async function planOf(recordingId: string, totalSlots: number): Promise<number[]
 /** Slots in the middle of each run of three or more (away from any change), at most `max`, spread out. */
 function sampleSlots(shown: number[], max = 10): number[] {
   const middles: number[] = [];
-  for (let start = 0; start < shown.length; ) {
+  for (let start = 0; start < shown.length;) {
     let end = start;
     while (end + 1 < shown.length && shown[end + 1] === shown[start]) end++;
     if (end - start >= 2) middles.push(Math.floor((start + end) / 2));
@@ -174,7 +184,10 @@ async function checkRecording(recording: Recording): Promise<void> {
   const probe = await probeVideo(file);
   const slots = Math.round(sessionDurationMs / SLOT_MS);
   assert.deepEqual([probe.width, probe.height, result.width, result.height], [W, H, W, H], 'the most common frame size');
-  assert.ok(Math.abs(probe.durationS * 1000 - sessionDurationMs) <= sessionDurationMs * 0.005, `a ${probe.durationS} s video for a ${sessionDurationMs} ms session`);
+  assert.ok(
+    Math.abs(probe.durationS * 1000 - sessionDurationMs) <= sessionDurationMs * 0.005,
+    `a ${probe.durationS} s video for a ${sessionDurationMs} ms session`,
+  );
   assert.equal(probe.frames, slots, 'one frame per 40 ms of the session');
   assert.equal(result.videoFrames, probe.frames, 'the encoder reports the frames the file holds');
 
@@ -190,12 +203,16 @@ async function checkRecording(recording: Recording): Promise<void> {
   await rm(file);
 }
 
-test('any sequence of frame sizes, gaps and tabs: the video lasts the session and shows each frame at its time, letterboxed', { timeout: 600_000 }, async () => {
-  await fc.assert(fc.asyncProperty(recordingArb, checkRecording), {
-    seed: SEED,
-    numRuns: RUNS,
-    examples: process.env.FC_CASE ? [[JSON.parse(process.env.FC_CASE) as Recording]] : [[FIRST_SMALL_PAINT]],
-    // Each run encodes a video: report the first failing recording rather than shrink it for minutes.
-    endOnFailure: true,
-  });
-});
+test(
+  'any sequence of frame sizes, gaps and tabs: the video lasts the session and shows each frame at its time, letterboxed',
+  { timeout: 600_000 },
+  async () => {
+    await fc.assert(fc.asyncProperty(recordingArb, checkRecording), {
+      seed: SEED,
+      numRuns: RUNS,
+      examples: process.env.FC_CASE ? [[JSON.parse(process.env.FC_CASE) as Recording]] : [[FIRST_SMALL_PAINT]],
+      // Each run encodes a video: report the first failing recording rather than shrink it for minutes.
+      endOnFailure: true,
+    });
+  },
+);

@@ -86,15 +86,29 @@ test('frames of two sizes: the common one is the video size, the other fitted in
   assert.deepEqual([probe.width, probe.height], [1280, 720]);
 });
 
-test('a size change followed by frames every 40 ms (a blank tab, then an animated one): no slot lost when the filters meet the new size', { timeout: 60_000 }, async () => {
-  // Seen in a real session: a rebuilt filter graph restarted the fps filter and a second of video went missing.
-  const [blank, animated] = await Promise.all([jpegFrames(1, { size: '780x437' }), jpegFrames(182, { size: '780x493' })]);
-  const id = newId();
-  const frames = [{ jpeg: blank[0]!, t: 120, target: 'T1' }, ...animated.map((jpeg, i) => ({ jpeg, t: 1_000 + Math.round((i * 7_118) / 181), target: 'T2' }))];
-  await writeRecording(store, id, { frames, events: [{ t: 61, target: 'T1', event: 'opened' }, { t: 187, target: 'T2', event: 'opened' }], sessionDurationMs: 8_234 });
-  await encodeRecording(store, id);
-  assertPlayable(await probeVideo(await videoFile(id)), 8_234);
-});
+test(
+  'a size change followed by frames every 40 ms (a blank tab, then an animated one): no slot lost when the filters meet the new size',
+  { timeout: 60_000 },
+  async () => {
+    // Seen in a real session: a rebuilt filter graph restarted the fps filter and a second of video went missing.
+    const [blank, animated] = await Promise.all([jpegFrames(1, { size: '780x437' }), jpegFrames(182, { size: '780x493' })]);
+    const id = newId();
+    const frames = [
+      { jpeg: blank[0]!, t: 120, target: 'T1' },
+      ...animated.map((jpeg, i) => ({ jpeg, t: 1_000 + Math.round((i * 7_118) / 181), target: 'T2' })),
+    ];
+    await writeRecording(store, id, {
+      frames,
+      events: [
+        { t: 61, target: 'T1', event: 'opened' },
+        { t: 187, target: 'T2', event: 'opened' },
+      ],
+      sessionDurationMs: 8_234,
+    });
+    await encodeRecording(store, id);
+    assertPlayable(await probeVideo(await videoFile(id)), 8_234);
+  },
+);
 
 test('an odd, large viewport: scaled to even dimensions', { timeout: 60_000 }, async () => {
   const jpegs = await jpegFrames(3, { size: '2561x1441' });
@@ -106,7 +120,11 @@ test('an odd, large viewport: scaled to even dimensions', { timeout: 60_000 }, a
 });
 
 test('two tabs: one video that follows the tab that changed last', { timeout: 60_000 }, async () => {
-  const [red, blue, green] = await Promise.all([jpegFrames(1, { source: 'color=c=red' }), jpegFrames(1, { source: 'color=c=blue' }), jpegFrames(1, { source: 'color=c=0x00ff00' })]);
+  const [red, blue, green] = await Promise.all([
+    jpegFrames(1, { source: 'color=c=red' }),
+    jpegFrames(1, { source: 'color=c=blue' }),
+    jpegFrames(1, { source: 'color=c=0x00ff00' }),
+  ]);
   const id = newId();
   await writeRecording(store, id, {
     frames: [

@@ -210,24 +210,54 @@ async function encodeSegments(store: BlobStore, recordingId: string, input: Enco
   const { width: w, height: h, segments } = input;
   const expected = segments.reduce((n, s) => n + s.frames, 0);
   const cuts = cutFrames(segments);
-  const split = cuts.length > 0 ? ['-force_key_frames', cuts.map((n) => (n / VIDEO_FPS).toFixed(3)).join(','), '-segment_frames', cuts.join(',')] : ['-segment_time', '1000000'];
+  const split =
+    cuts.length > 0
+      ? ['-force_key_frames', cuts.map((n) => (n / VIDEO_FPS).toFixed(3)).join(','), '-segment_frames', cuts.join(',')]
+      : ['-segment_time', '1000000'];
   const ffmpeg = runFfmpegPipeline(
     [
       // Each frame fitted into the video's size, its aspect ratio kept, and padded; the JPEGs'
       // full range becomes video range. A frame of another size rebuilds this ffmpeg's filters
       // (so it is scaled by its own size), which is safe here: none of them holds a frame back.
-      '-f', 'matroska', '-i', 'pipe:0',
-      '-vf', `scale=${w}:${h}:force_original_aspect_ratio=decrease:force_divisible_by=2,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2,setsar=1,format=yuv420p`,
-      '-fps_mode', 'passthrough', '-c:v', 'rawvideo', '-f', 'nut', 'pipe:1',
+      '-f',
+      'matroska',
+      '-i',
+      'pipe:0',
+      '-vf',
+      `scale=${w}:${h}:force_original_aspect_ratio=decrease:force_divisible_by=2,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2,setsar=1,format=yuv420p`,
+      '-fps_mode',
+      'passthrough',
+      '-c:v',
+      'rawvideo',
+      '-f',
+      'nut',
+      'pipe:1',
     ],
     [
       // Every frame is now the video's size, so these filters are never rebuilt: the fps filter
       // repeats each frame for its slots (a rebuild would restart it and lose the frame it holds).
-      '-f', 'nut', '-i', 'pipe:0',
-      '-vf', `fps=${VIDEO_FPS}`,
-      '-frames:v', String(expected),
-      '-c:v', 'libx264', '-preset', PRESET, '-pix_fmt', 'yuv420p', '-g', String(10 * VIDEO_FPS),
-      ...split, '-f', 'segment', '-segment_format', 'mpegts', path.join(input.dir, 'seg%06d.ts'),
+      '-f',
+      'nut',
+      '-i',
+      'pipe:0',
+      '-vf',
+      `fps=${VIDEO_FPS}`,
+      '-frames:v',
+      String(expected),
+      '-c:v',
+      'libx264',
+      '-preset',
+      PRESET,
+      '-pix_fmt',
+      'yuv420p',
+      '-g',
+      String(10 * VIDEO_FPS),
+      ...split,
+      '-f',
+      'segment',
+      '-segment_format',
+      'mpegts',
+      path.join(input.dir, 'seg%06d.ts'),
     ],
     { signal: input.signal, hide: input.dir },
   );

@@ -33,7 +33,9 @@ export interface FfmpegOptions {
 }
 
 export function runFfmpeg(args: string[], options: FfmpegOptions): FfmpegRun {
-  const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: [options.stdin ? 'pipe' : 'ignore', options.stdout ? 'pipe' : 'ignore', 'pipe'] });
+  const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], {
+    stdio: [options.stdin ? 'pipe' : 'ignore', options.stdout ? 'pipe' : 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (data: Buffer) => {
     stderr = (stderr + data.toString('utf8')).slice(-STDERR_KEEP);
@@ -91,7 +93,10 @@ export function runFfmpegPipeline(first: string[], second: string[], options: Ff
 export function lastLines(stderr: string, hide?: string): string {
   let text = hide ? stderr.replaceAll(hide + '/', '').replaceAll(hide, '') : stderr;
   text = text.replace(/(?:\/[\w.+-]+)+\/([\w.+-]+)/g, '$1');
-  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const message = lines.slice(-3).join('; ') || 'no message';
   return message.length > 300 ? `${message.slice(0, 297)}...` : message;
 }

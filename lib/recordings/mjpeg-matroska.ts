@@ -56,7 +56,12 @@ export class MjpegMatroska {
       element('4287', uint(4)), // DocTypeVersion
       element('4285', uint(2)), // DocTypeReadVersion
     );
-    const info = element('1549a966', element('2ad7b1', uint(1_000_000)), element('4d80', Buffer.from('browser-router')), element('5741', Buffer.from('browser-router')));
+    const info = element(
+      '1549a966',
+      element('2ad7b1', uint(1_000_000)),
+      element('4d80', Buffer.from('browser-router')),
+      element('5741', Buffer.from('browser-router')),
+    );
     const track = element(
       'ae',
       element('d7', uint(1)), // TrackNumber

@@ -21,7 +21,7 @@ test('the first title a page showed, and distinct pages across tabs (the #fragme
   assert.deepEqual([pages.title, pages.count], ['Example Shop', 4]);
 });
 
-test('a tab\'s pages in order, each with the title it got; the #fragment, blank and browser pages are not pages; bounded', () => {
+test("a tab's pages in order, each with the title it got; the #fragment, blank and browser pages are not pages; bounded", () => {
   const tab = new TabPages();
   tab.see(0, 'about:blank', '');
   tab.see(100, 'https://shop.example/', 'https://shop.example/'); // committed, no title yet
@@ -43,7 +43,7 @@ test('a tab\'s pages in order, each with the title it got; the #fragment, blank 
   assert.deepEqual(many.pages.at(-1), { t: MAX_TAB_PAGES - 1, url: `https://a.example/${MAX_TAB_PAGES - 1}`, title: `Page ${MAX_TAB_PAGES - 1}` });
 });
 
-test('the manifest\'s tabs carry their pages, each tab its own', () => {
+test("the manifest's tabs carry their pages, each tab its own", () => {
   const { targets } = readManifestLines([
     { k: 't', t: 0, target: 'A', event: 'opened', url: 'https://one.example/', title: 'One' },
     { k: 't', t: 10, target: 'B', event: 'opened', url: 'about:blank', title: '' },
@@ -51,8 +51,17 @@ test('the manifest\'s tabs carry their pages, each tab its own', () => {
     { k: 't', t: 60, target: 'B', event: 'changed', url: 'https://other.example/', title: 'Other' },
     { k: 't', t: 70, target: 'B', event: 'closed' },
   ]);
-  assert.deepEqual(targets.map((t) => [t.targetId, t.pages]), [
-    ['A', [{ t: 0, url: 'https://one.example/', title: 'One' }, { t: 50, url: 'https://one.example/two', title: 'Two' }]],
-    ['B', [{ t: 60, url: 'https://other.example/', title: 'Other' }]],
-  ]);
+  assert.deepEqual(
+    targets.map((t) => [t.targetId, t.pages]),
+    [
+      [
+        'A',
+        [
+          { t: 0, url: 'https://one.example/', title: 'One' },
+          { t: 50, url: 'https://one.example/two', title: 'Two' },
+        ],
+      ],
+      ['B', [{ t: 60, url: 'https://other.example/', title: 'Other' }]],
+    ],
+  );
 });

@@ -30,5 +30,8 @@ export const chunkIndexSchema = z
 
 /** GET /v1/replays/:id/export/download: `?inline=1` serves the video to a player instead of as an attachment. */
 export const downloadQuery = z.object({
-  inline: z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' }).optional().transform((v) => v === '1' || v === 'true'),
+  inline: z
+    .enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
 });

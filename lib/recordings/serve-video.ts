@@ -34,7 +34,10 @@ export async function storedVideoResponse(store: BlobStore, row: { id: string; s
 
   const range = parseByteRange(request.range, size);
   if (range.kind === 'unsatisfiable') {
-    throw new ApiError('range_not_satisfiable', `the range ${request.range} is outside the video (${size} bytes)`, { 'Content-Range': `bytes */${size}`, 'Accept-Ranges': 'bytes' });
+    throw new ApiError('range_not_satisfiable', `the range ${request.range} is outside the video (${size} bytes)`, {
+      'Content-Range': `bytes */${size}`,
+      'Accept-Ranges': 'bytes',
+    });
   }
   // The session id names the file: it is what the rest of the product shows for a session.
   const disposition = `${request.inline ? 'inline' : 'attachment'}; filename="${row.sessionLogId.replace(/[^A-Za-z0-9._-]/g, '_')}.mp4"`;

@@ -23,7 +23,11 @@ interface Move {
 }
 
 /** Sets the status (clearing the error); false when the recording is gone or was not in `from`. */
-async function move(id: string, data: { mp4Status: VideoStatus; mp4Error?: string | null; mp4SizeBytes?: bigint; mp4ReadyAt?: Date }, where: Move = {}): Promise<boolean> {
+async function move(
+  id: string,
+  data: { mp4Status: VideoStatus; mp4Error?: string | null; mp4SizeBytes?: bigint; mp4ReadyAt?: Date },
+  where: Move = {},
+): Promise<boolean> {
   const from = where.from ? { OR: where.from.map((status) => ({ mp4Status: status })) } : {};
   const { count } = await db.recording.updateMany({ where: { id, ...(where.workspaceId ? { workspaceId: where.workspaceId } : {}), ...from }, data });
   return count === 1;
@@ -31,6 +35,7 @@ async function move(id: string, data: { mp4Status: VideoStatus; mp4Error?: strin
 
 export const videoQueued = (id: string, where?: Move) => move(id, { mp4Status: 'queued' }, where);
 export const videoRunning = (id: string, where?: Move) => move(id, { mp4Status: 'running', mp4Error: null }, where);
-export const videoReady = (id: string, sizeBytes: number) => move(id, { mp4Status: 'ready', mp4SizeBytes: BigInt(sizeBytes), mp4ReadyAt: new Date(), mp4Error: null });
+export const videoReady = (id: string, sizeBytes: number) =>
+  move(id, { mp4Status: 'ready', mp4SizeBytes: BigInt(sizeBytes), mp4ReadyAt: new Date(), mp4Error: null });
 /** `error` is shown to users: the encoder's own words or a generic line, never internals. */
 export const videoFailed = (id: string, error: string, where?: Move) => move(id, { mp4Status: 'failed', mp4Error: error }, where);

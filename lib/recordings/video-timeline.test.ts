@@ -40,14 +40,26 @@ test('the video follows the tab that changed last, staying on a changing tab at 
   // changes at 300 the video stays on a until 1000; b changes again at 1200, so when a changes at
   // 1500 and 1600 the video stays on b until 2000 (1 s after it came to b).
   const shown = slots(25, [frame(0, 'a'), frame(200, 'a'), frame(300, 'b'), frame(1200, 'b'), frame(1500, 'a'), frame(1600, 'a')]);
-  assert.deepEqual(shown, [...Array(2).fill('a:0'), ...Array(8).fill('a:200'), ...Array(2).fill('b:300'), ...Array(8).fill('b:1200'), ...Array(5).fill('a:1600')]);
+  assert.deepEqual(shown, [
+    ...Array(2).fill('a:0'),
+    ...Array(8).fill('a:200'),
+    ...Array(2).fill('b:300'),
+    ...Array(8).fill('b:1200'),
+    ...Array(5).fill('a:1600'),
+  ]);
 });
 
-test('a tab that has not changed since the video came to it is left at once (a blank start tab before the script\'s page)', () => {
+test("a tab that has not changed since the video came to it is left at once (a blank start tab before the script's page)", () => {
   // The browser's blank tab paints once at 0; the script's page paints at 300 and animates to 700;
   // the start tab changes at 1800, when the script's page has been shown more than the hold time.
   const shown = slots(25, [frame(0, 'a'), frame(300, 'b'), frame(500, 'b'), frame(700, 'b'), frame(1800, 'a')]);
-  assert.deepEqual(shown, [...Array(3).fill('a:0'), ...Array(2).fill('b:300'), ...Array(2).fill('b:500'), ...Array(11).fill('b:700'), ...Array(7).fill('a:1800')]);
+  assert.deepEqual(shown, [
+    ...Array(3).fill('a:0'),
+    ...Array(2).fill('b:300'),
+    ...Array(2).fill('b:500'),
+    ...Array(11).fill('b:700'),
+    ...Array(7).fill('a:1800'),
+  ]);
 });
 
 test('two tabs animating at once: each shown at least the hold time before the other, no flicker', () => {
@@ -60,7 +72,10 @@ test('two tabs animating at once: each shown at least the hold time before the o
   const stretches: number[] = [];
   tabs.forEach((tab, n) => (n > 0 && tab === tabs[n - 1] ? stretches[stretches.length - 1]!++ : stretches.push(1)));
   assert.ok(stretches.length >= 2, 'both tabs are shown');
-  assert.ok(stretches.slice(0, -1).every((length) => length >= 10), `stretches of ${stretches.join(', ')} slots`);
+  assert.ok(
+    stretches.slice(0, -1).every((length) => length >= 10),
+    `stretches of ${stretches.join(', ')} slots`,
+  );
 });
 
 test('a tab that closes hands over at once to the open tab that changed last', () => {
@@ -88,5 +103,8 @@ test('long runs become a clip repeated, the rest encoded with what follows', () 
   ]);
   assert.deepEqual(cutFrames(segments), [7, 7 + HOLD_CLIP_SLOTS, 10 + HOLD_CLIP_SLOTS, 10 + 2 * HOLD_CLIP_SLOTS]);
   // Every slot is in the video once the repeats are counted.
-  assert.equal(segments.reduce((n, s) => n + s.frames * s.reps, 0), 3 + 4 + 5 * HOLD_CLIP_SLOTS + 1 + 2 + 3 * HOLD_CLIP_SLOTS + 6);
+  assert.equal(
+    segments.reduce((n, s) => n + s.frames * s.reps, 0),
+    3 + 4 + 5 * HOLD_CLIP_SLOTS + 1 + 2 + 3 * HOLD_CLIP_SLOTS + 6,
+  );
 });

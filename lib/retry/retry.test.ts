@@ -37,7 +37,11 @@ test('a failure the caller says is not retryable ends it at once', async () => {
 test('an abort ends the wait at once with its reason, and no attempt follows', async () => {
   const calls: number[] = [];
   const controller = new AbortController();
-  const running = retry(failing(5, calls), { delaysMs: [60_000], signal: controller.signal, onRetry: () => queueMicrotask(() => controller.abort(new Error('stopping'))) });
+  const running = retry(failing(5, calls), {
+    delaysMs: [60_000],
+    signal: controller.signal,
+    onRetry: () => queueMicrotask(() => controller.abort(new Error('stopping'))),
+  });
   await assert.rejects(running, /stopping/);
   assert.deepEqual(calls, [1]);
 });

@@ -23,11 +23,14 @@ export async function createRouter(workspaceId: string, input: z.infer<typeof cr
     }
     let slug = input.slug;
     if (slug) {
-      if (await tx.router.findUnique({ where: { workspaceId_slug: { workspaceId, slug } } })) throw new ApiError('conflict', `a router with slug "${slug}" already exists`);
+      if (await tx.router.findUnique({ where: { workspaceId_slug: { workspaceId, slug } } }))
+        throw new ApiError('conflict', `a router with slug "${slug}" already exists`);
     } else {
       // A derived slug takes the first free "-2", "-3", … rather than failing.
       const base = slugify(input.name);
-      const taken = new Set((await tx.router.findMany({ where: { workspaceId, slug: { startsWith: base.slice(0, 36) } }, select: { slug: true } })).map((r) => r.slug));
+      const taken = new Set(
+        (await tx.router.findMany({ where: { workspaceId, slug: { startsWith: base.slice(0, 36) } }, select: { slug: true } })).map((r) => r.slug),
+      );
       slug = base;
       for (let n = 2; taken.has(slug); n++) slug = `${base.slice(0, 40 - String(n).length - 1)}-${n}`;
     }
@@ -58,7 +61,8 @@ export async function deleteRouter(workspaceId: string, id: string) {
     await lockWorkspace(tx, workspaceId);
     const router = await tx.router.findFirst({ where: { id, workspaceId } });
     if (!router) throw notFound('router');
-    if ((await tx.router.count({ where: { workspaceId } })) === 1) throw new ApiError('last_router', 'a workspace needs at least one router; create another before deleting this one');
+    if ((await tx.router.count({ where: { workspaceId } })) === 1)
+      throw new ApiError('last_router', 'a workspace needs at least one router; create another before deleting this one');
     // Providers, keys and the chat link go with it (cascade); session history stays.
     await tx.router.delete({ where: { id } });
     await tx.user.updateMany({ where: { activeRouterId: id }, data: { activeRouterId: null } });
@@ -90,7 +94,13 @@ export async function updateRouterSettings(workspaceId: string, id: string, inpu
   });
 }
 
-type RouterWithProfile = { id: string; recordDefault: boolean; observabilityDefault: boolean; saveProfileDefault: boolean; defaultProfile: { slug: string } | null };
+type RouterWithProfile = {
+  id: string;
+  recordDefault: boolean;
+  observabilityDefault: boolean;
+  saveProfileDefault: boolean;
+  defaultProfile: { slug: string } | null;
+};
 
 function serializeAgentSettings(router: RouterWithProfile) {
   return {

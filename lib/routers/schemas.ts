@@ -3,11 +3,14 @@ import { z } from 'zod';
 
 export const ROUTER_STRATEGIES = ['priority-chain', 'round-robin', 'least-connections', 'latency-optimized', 'weighted'] as const;
 
-export const routerSlugSchema = z
-  .string()
-  .regex(/^[a-z0-9-]{2,40}$/, 'use 2 to 40 lowercase letters, digits or hyphens');
+export const routerSlugSchema = z.string().regex(/^[a-z0-9-]{2,40}$/, 'use 2 to 40 lowercase letters, digits or hyphens');
 
-const int = (min: number, max: number) => z.number().int('must be a whole number').min(min, `must be at least ${min.toLocaleString('en')}`).max(max, `must be at most ${max.toLocaleString('en')}`);
+const int = (min: number, max: number) =>
+  z
+    .number()
+    .int('must be a whole number')
+    .min(min, `must be at least ${min.toLocaleString('en')}`)
+    .max(max, `must be at most ${max.toLocaleString('en')}`);
 
 /** At most this many names in a router's `traceRedactNames`. */
 export const TRACE_REDACT_NAMES_MAX = 50;
@@ -18,7 +21,11 @@ export const TRACE_REDACT_NAMES_MAX = 50;
  */
 export const traceRedactNamesSchema = z
   .array(
-    z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters').regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]*$/, 'use letters, digits and !#$%&\'*+-.^_`|~ only (an HTTP header name)'),
+    z
+      .string()
+      .min(1, 'must not be empty')
+      .max(100, 'must be at most 100 characters')
+      .regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]*$/, "use letters, digits and !#$%&'*+-.^_`|~ only (an HTTP header name)"),
     { message: 'must be a list of names' },
   )
   .max(TRACE_REDACT_NAMES_MAX, `must have at most ${TRACE_REDACT_NAMES_MAX} names`)

@@ -33,11 +33,15 @@ export async function prepareDatabase(options: {
     const url = `postgresql://postgres:${encodeURIComponent(options.postgresPassword)}@127.0.0.1:${port}/browser_router`;
     return { url, embedded: true, applied: await applyMigrations(url), stop: async () => {} };
   }
-  const server = await startEmbeddedPostgres({ dataDir: options.dataDir, port, password: options.postgresPassword, log: options.log }).catch((error: unknown) => {
-    // The library rejects with nothing at all when the server exits at start.
-    const why = error instanceof Error ? error.message : 'the server exited at start without saying why (run npm start with LOG_LEVEL=info to see its log)';
-    throw new Error(`could not start the embedded PostgreSQL in ${databaseDir} on port ${port}: ${why}; or set DATABASE_URL to a PostgreSQL server of your own`);
-  });
+  const server = await startEmbeddedPostgres({ dataDir: options.dataDir, port, password: options.postgresPassword, log: options.log }).catch(
+    (error: unknown) => {
+      // The library rejects with nothing at all when the server exits at start.
+      const why = error instanceof Error ? error.message : 'the server exited at start without saying why (run npm start with LOG_LEVEL=info to see its log)';
+      throw new Error(
+        `could not start the embedded PostgreSQL in ${databaseDir} on port ${port}: ${why}; or set DATABASE_URL to a PostgreSQL server of your own`,
+      );
+    },
+  );
   try {
     const applied = await applyMigrations(server.url);
     return { url: server.url, embedded: true, applied, stop: server.stop };

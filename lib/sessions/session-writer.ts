@@ -146,22 +146,25 @@ export const PROXY_STOPPED = 'the proxy holding the session stopped';
  * with their session charge (what they captured died with the process) and their events.
  */
 export async function settleOrphanedSessions(proxyInstanceId: string, reason = PROXY_RESTARTED): Promise<number> {
-  return db.$transaction(async (tx) => {
-    const settled = await tx.$queryRaw<(SessionForEvent & { monthOrdinal: number | null })[]>`
+  return db.$transaction(
+    async (tx) => {
+      const settled = await tx.$queryRaw<(SessionForEvent & { monthOrdinal: number | null })[]>`
       UPDATE "SessionLog" SET "state" = 'errored', "endedAt" = now(), "errorReason" = ${reason},
         "durationMs" = GREATEST(0, (EXTRACT(EPOCH FROM (now() - "startedAt")) * 1000)::int)
       WHERE "proxyInstanceId" = ${proxyInstanceId} AND "state" = 'active'
       RETURNING "id", "workspaceId", "routerId", "providerSlug", "state"::text AS "state", "playground", "durationMs", "bytesIn", "bytesOut",
         "billedMillicents", "errorReason", "endedAt", "monthOrdinal"`;
-    for (const session of settled) {
-      const charges = sessionCharges({ monthOrdinal: session.monthOrdinal });
-      if (charges.length > 0) {
-        session.billedMillicents = totalOf(charges);
-        await tx.sessionLog.update({ where: { id: session.id }, data: { billedMillicents: session.billedMillicents } });
-        await post(tx, session.workspaceId, chargeEntries(session.id, charges), session.endedAt ?? new Date());
+      for (const session of settled) {
+        const charges = sessionCharges({ monthOrdinal: session.monthOrdinal });
+        if (charges.length > 0) {
+          session.billedMillicents = totalOf(charges);
+          await tx.sessionLog.update({ where: { id: session.id }, data: { billedMillicents: session.billedMillicents } });
+          await post(tx, session.workspaceId, chargeEntries(session.id, charges), session.endedAt ?? new Date());
+        }
+        await enqueueSessionEvent(tx, session);
       }
-      await enqueueSessionEvent(tx, session);
-    }
-    return settled.length;
-  }, { maxWait: 10_000, timeout: 60_000 });
+      return settled.length;
+    },
+    { maxWait: 10_000, timeout: 60_000 },
+  );
 }

@@ -50,7 +50,13 @@ export async function listSessions(workspaceId: string, requestRouterId: string 
     ...(query.provider ? { providerSlug: query.provider, routerId: query.routerInstanceId ?? requestRouterId } : {}),
   };
   const [items, total] = await Promise.all([
-    db.sessionLog.findMany({ where, include: sessionInclude, orderBy: [{ startedAt: 'desc' }, { id: 'desc' }], skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
+    db.sessionLog.findMany({
+      where,
+      include: sessionInclude,
+      orderBy: [{ startedAt: 'desc' }, { id: 'desc' }],
+      skip: (query.page - 1) * query.pageSize,
+      take: query.pageSize,
+    }),
     db.sessionLog.count({ where }),
   ]);
   return { items: items.map(serializeSession), total, page: query.page, pageSize: query.pageSize };

@@ -168,7 +168,8 @@ export interface NoteEvent extends EventBase {
   message: string;
 }
 
-export type TraceEvent = TabEvent | RequestEvent | ResponseEvent | FinishedEvent | FailedEvent | ConsoleEvent | ExceptionEvent | NavigationEvent | DownloadEvent | NoteEvent;
+export type TraceEvent =
+  TabEvent | RequestEvent | ResponseEvent | FinishedEvent | FailedEvent | ConsoleEvent | ExceptionEvent | NavigationEvent | DownloadEvent | NoteEvent;
 export type TraceEventKind = TraceEvent['kind'];
 /** An event as the capture produces it, before it gets its place in the trace. */
 export type CapturedEvent = TraceEvent extends infer E ? (E extends TraceEvent ? Omit<E, 'seq'> : never) : never;
@@ -203,7 +204,6 @@ export function parsePage(text: string): TraceEvent[] {
   }
   return events;
 }
-
 
 /** A text cut to `max` characters, with an ellipsis when it was longer. */
 export function clip(text: string, max = TEXT_MAX_CHARS): string {

@@ -17,27 +17,103 @@ const MONO = 5_000;
 let seq = 0;
 
 function request(requestId: string, url: string, options: Partial<RequestEvent> = {}): RequestEvent {
-  return { seq: seq++, t: WALL * 1000, tab: 'TAB-A', kind: 'request', requestId, url, method: 'GET', type: 'Script', headers: { accept: '*/*' }, wallTime: WALL, timestamp: MONO, ...options };
+  return {
+    seq: seq++,
+    t: WALL * 1000,
+    tab: 'TAB-A',
+    kind: 'request',
+    requestId,
+    url,
+    method: 'GET',
+    type: 'Script',
+    headers: { accept: '*/*' },
+    wallTime: WALL,
+    timestamp: MONO,
+    ...options,
+  };
 }
 
 function response(requestId: string, options: Partial<ResponseEvent> = {}): ResponseEvent {
   return {
-    seq: seq++, t: WALL * 1000 + 100, tab: 'TAB-A', kind: 'response', requestId, url: 'https://a.example.test/', status: 200, statusText: 'OK', mimeType: 'text/javascript',
-    headers: { 'content-type': 'text/javascript' }, fromCache: false, fromServiceWorker: false, encodedDataLength: 300, type: 'Script', timestamp: MONO + 0.1, ...options,
+    seq: seq++,
+    t: WALL * 1000 + 100,
+    tab: 'TAB-A',
+    kind: 'response',
+    requestId,
+    url: 'https://a.example.test/',
+    status: 200,
+    statusText: 'OK',
+    mimeType: 'text/javascript',
+    headers: { 'content-type': 'text/javascript' },
+    fromCache: false,
+    fromServiceWorker: false,
+    encodedDataLength: 300,
+    type: 'Script',
+    timestamp: MONO + 0.1,
+    ...options,
   };
 }
 
-const finished = (requestId: string, options: Partial<FinishedEvent> = {}): FinishedEvent => ({ seq: seq++, t: WALL * 1000 + 150, tab: 'TAB-A', kind: 'finished', requestId, encodedDataLength: 1_300, timestamp: MONO + 0.15, ...options });
-const failed = (requestId: string, options: Partial<FailedEvent> = {}): FailedEvent => ({ seq: seq++, t: WALL * 1000 + 50, tab: 'TAB-A', kind: 'failed', requestId, errorText: 'net::ERR_NAME_NOT_RESOLVED', canceled: false, type: 'Script', timestamp: MONO + 0.05, ...options });
-const navigation = (url: string, options: Partial<NavigationEvent> = {}): NavigationEvent => ({ seq: seq++, t: WALL * 1000, tab: 'TAB-A', kind: 'navigation', frameId: 'TAB-A', main: true, url, sameDocument: false, ...options });
+const finished = (requestId: string, options: Partial<FinishedEvent> = {}): FinishedEvent => ({
+  seq: seq++,
+  t: WALL * 1000 + 150,
+  tab: 'TAB-A',
+  kind: 'finished',
+  requestId,
+  encodedDataLength: 1_300,
+  timestamp: MONO + 0.15,
+  ...options,
+});
+const failed = (requestId: string, options: Partial<FailedEvent> = {}): FailedEvent => ({
+  seq: seq++,
+  t: WALL * 1000 + 50,
+  tab: 'TAB-A',
+  kind: 'failed',
+  requestId,
+  errorText: 'net::ERR_NAME_NOT_RESOLVED',
+  canceled: false,
+  type: 'Script',
+  timestamp: MONO + 0.05,
+  ...options,
+});
+const navigation = (url: string, options: Partial<NavigationEvent> = {}): NavigationEvent => ({
+  seq: seq++,
+  t: WALL * 1000,
+  tab: 'TAB-A',
+  kind: 'navigation',
+  frameId: 'TAB-A',
+  main: true,
+  url,
+  sameDocument: false,
+  ...options,
+});
 
 /** A fresh connection over TLS: 2 ms queued, dns 0.5–10.5, connect 10.5–40.5 (ssl 20.5–40.5), send 41–41.5, headers at 90.5. */
-const TIMING = { requestTime: MONO + 0.002, proxyStart: -1, proxyEnd: -1, dnsStart: 0.5, dnsEnd: 10.5, connectStart: 10.5, connectEnd: 40.5, sslStart: 20.5, sslEnd: 40.5, sendStart: 41, sendEnd: 41.5, receiveHeadersEnd: 90.5 };
+const TIMING = {
+  requestTime: MONO + 0.002,
+  proxyStart: -1,
+  proxyEnd: -1,
+  dnsStart: 0.5,
+  dnsEnd: 10.5,
+  connectStart: 10.5,
+  connectEnd: 40.5,
+  sslStart: 20.5,
+  sslEnd: 40.5,
+  sendStart: 41,
+  sendEnd: 41.5,
+  receiveHeadersEnd: 90.5,
+};
 
 test('a finished request: request, response, sizes, the address, and timings from ResourceTiming', async () => {
   const events: TraceEvent[] = [
     request('1', 'https://a.example.test/app.js?v=3&lang=en', { method: 'POST', postDataBytes: 42 }),
-    response('1', { url: 'https://a.example.test/app.js?v=3&lang=en', protocol: 'h2', remoteAddress: '203.0.113.7:443', timing: TIMING, requestHeaders: { accept: '*/*', cookie: '[redacted]', 'x-multi': 'a\nb' } }),
+    response('1', {
+      url: 'https://a.example.test/app.js?v=3&lang=en',
+      protocol: 'h2',
+      remoteAddress: '203.0.113.7:443',
+      timing: TIMING,
+      requestHeaders: { accept: '*/*', cookie: '[redacted]', 'x-multi': 'a\nb' },
+    }),
     finished('1', { timestamp: MONO + 0.2 }),
   ];
   const har = buildHar(events);
@@ -46,13 +122,34 @@ test('a finished request: request, response, sizes, the address, and timings fro
   const entry = har.log.entries[0]!;
   assert.equal(entry.startedDateTime, new Date(WALL * 1000).toISOString());
   assert.deepEqual(entry.request, {
-    method: 'POST', url: 'https://a.example.test/app.js?v=3&lang=en', httpVersion: 'HTTP/2.0', cookies: [],
-    headers: [{ name: 'accept', value: '*/*' }, { name: 'cookie', value: '[redacted]' }, { name: 'x-multi', value: 'a' }, { name: 'x-multi', value: 'b' }],
-    queryString: [{ name: 'v', value: '3' }, { name: 'lang', value: 'en' }], headersSize: -1, bodySize: 42,
+    method: 'POST',
+    url: 'https://a.example.test/app.js?v=3&lang=en',
+    httpVersion: 'HTTP/2.0',
+    cookies: [],
+    headers: [
+      { name: 'accept', value: '*/*' },
+      { name: 'cookie', value: '[redacted]' },
+      { name: 'x-multi', value: 'a' },
+      { name: 'x-multi', value: 'b' },
+    ],
+    queryString: [
+      { name: 'v', value: '3' },
+      { name: 'lang', value: 'en' },
+    ],
+    headersSize: -1,
+    bodySize: 42,
   });
   assert.deepEqual(entry.response, {
-    status: 200, statusText: 'OK', httpVersion: 'HTTP/2.0', cookies: [], headers: [{ name: 'content-type', value: 'text/javascript' }],
-    content: { size: 1_300, mimeType: 'text/javascript' }, redirectURL: '', headersSize: -1, bodySize: 1_300, _transferSize: 1_300,
+    status: 200,
+    statusText: 'OK',
+    httpVersion: 'HTTP/2.0',
+    cookies: [],
+    headers: [{ name: 'content-type', value: 'text/javascript' }],
+    content: { size: 1_300, mimeType: 'text/javascript' },
+    redirectURL: '',
+    headersSize: -1,
+    bodySize: 1_300,
+    _transferSize: 1_300,
   });
   assert.equal(entry.serverIPAddress, '203.0.113.7');
   assert.equal(entry._resourceType, 'script');
@@ -64,11 +161,30 @@ test('a finished request: request, response, sizes, the address, and timings fro
 });
 
 test('timings: a reused connection has no dns, connect or ssl; without ResourceTiming the wait is until the answer', () => {
-  const reused = { requestTime: MONO, dnsStart: -1, dnsEnd: -1, connectStart: -1, connectEnd: -1, sslStart: -1, sslEnd: -1, sendStart: 0.3, sendEnd: 0.4, receiveHeadersEnd: 20.4 };
+  const reused = {
+    requestTime: MONO,
+    dnsStart: -1,
+    dnsEnd: -1,
+    connectStart: -1,
+    connectEnd: -1,
+    sslStart: -1,
+    sslEnd: -1,
+    sendStart: 0.3,
+    sendEnd: 0.4,
+    receiveHeadersEnd: 20.4,
+  };
   assert.deepEqual(harTimings(MONO, reused, MONO + 0.0204, MONO + 0.03), { blocked: 0.3, dns: -1, connect: -1, ssl: -1, send: 0.1, wait: 20, receive: 9.6 });
   assert.deepEqual(harTimings(MONO, undefined, MONO + 0.25, MONO + 0.3), { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 250, receive: 50 });
-  assert.deepEqual(harTimings(MONO, undefined, undefined, MONO + 0.04), { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 40, receive: 0 }, 'a failure before any answer');
-  assert.deepEqual(harTimings(MONO, reused, MONO + 0.0204, undefined), { blocked: 0.3, dns: -1, connect: -1, ssl: -1, send: 0.1, wait: 20, receive: 0 }, 'unfinished');
+  assert.deepEqual(
+    harTimings(MONO, undefined, undefined, MONO + 0.04),
+    { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 40, receive: 0 },
+    'a failure before any answer',
+  );
+  assert.deepEqual(
+    harTimings(MONO, reused, MONO + 0.0204, undefined),
+    { blocked: 0.3, dns: -1, connect: -1, ssl: -1, send: 0.1, wait: 20, receive: 0 },
+    'unfinished',
+  );
   const fromCache = { requestTime: MONO, sendStart: -1, sendEnd: -1, receiveHeadersEnd: 1 };
   const cached = harTimings(MONO, fromCache, MONO + 0.001, MONO + 0.002);
   assert.deepEqual(cached, { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 1, receive: 1 });
@@ -77,14 +193,22 @@ test('timings: a reused connection has no dns, connect or ssl; without ResourceT
 test('a redirect chain: each hop an entry with its own response and redirectURL, handed out with the last', async () => {
   const builder = new HarBuilder();
   assert.deepEqual(builder.add(request('R', 'http://a.example.test/old', { type: 'Document' })), []);
-  const hop = request('R', 'https://a.example.test/new', { type: 'Document', wallTime: WALL + 0.08, timestamp: MONO + 0.08, redirectResponse: { status: 301, statusText: 'Moved Permanently', headers: { location: 'https://a.example.test/new' } } });
+  const hop = request('R', 'https://a.example.test/new', {
+    type: 'Document',
+    wallTime: WALL + 0.08,
+    timestamp: MONO + 0.08,
+    redirectResponse: { status: 301, statusText: 'Moved Permanently', headers: { location: 'https://a.example.test/new' } },
+  });
   assert.deepEqual(builder.add(hop), [], 'the hop waits for the rest of its chain');
   assert.deepEqual(builder.add(response('R', { url: 'https://a.example.test/new', mimeType: 'text/html', timestamp: MONO + 0.12 })), []);
   const entries = builder.add(finished('R', { timestamp: MONO + 0.2 }));
-  assert.deepEqual(entries.map((e) => [e.request.url, e.response.status, e.response.redirectURL]), [
-    ['http://a.example.test/old', 301, 'https://a.example.test/new'],
-    ['https://a.example.test/new', 200, ''],
-  ]);
+  assert.deepEqual(
+    entries.map((e) => [e.request.url, e.response.status, e.response.redirectURL]),
+    [
+      ['http://a.example.test/old', 301, 'https://a.example.test/new'],
+      ['https://a.example.test/new', 200, ''],
+    ],
+  );
   assert.deepEqual(entries[0]!.response.headers, [{ name: 'location', value: 'https://a.example.test/new' }]);
   assert.equal(entries[0]!.startedDateTime, new Date(WALL * 1000).toISOString());
   assert.equal(entries[1]!.startedDateTime, new Date((WALL + 0.08) * 1000).toISOString());
@@ -98,7 +222,10 @@ test('failures: no answer is status 0 with _error; a failure after the answer ke
   const builder = new HarBuilder();
   builder.add(request('F1', 'https://nowhere.example.test/x.js'));
   const [dns] = builder.add(failed('F1'));
-  assert.deepEqual([dns!.response.status, dns!.response._error, dns!.response.bodySize, dns!.response.content.mimeType], [0, 'net::ERR_NAME_NOT_RESOLVED', -1, 'x-unknown']);
+  assert.deepEqual(
+    [dns!.response.status, dns!.response._error, dns!.response.bodySize, dns!.response.content.mimeType],
+    [0, 'net::ERR_NAME_NOT_RESOLVED', -1, 'x-unknown'],
+  );
   assert.deepEqual(dns!.timings, { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 50, receive: 0 });
 
   builder.add(request('F2', 'https://a.example.test/video.mp4', { type: 'Media' }));
@@ -119,7 +246,10 @@ test('requests still in flight when the trace ends come last, marked unfinished;
   assert.deepEqual(builder.add({ seq: seq++, t: 0, tab: 'TAB-A', kind: 'exception', text: 'Error: x' }), []);
   assert.deepEqual(builder.add({ seq: seq++, t: 0, tab: 'TAB-B', kind: 'tab', action: 'opened', url: 'about:blank' }), []);
   const [unfinished] = builder.finish();
-  assert.deepEqual([unfinished!.request.url, unfinished!.response.status, unfinished!._unfinished, unfinished!.timings.receive], ['https://a.example.test/poll', 200, true, 0]);
+  assert.deepEqual(
+    [unfinished!.request.url, unfinished!.response.status, unfinished!._unfinished, unfinished!.timings.receive],
+    ['https://a.example.test/poll', 200, true, 0],
+  );
   assert.deepEqual(builder.finish(), [], 'handed out once');
 
   // The same id again without a redirect: the first is handed out as it stands.
@@ -129,7 +259,7 @@ test('requests still in flight when the trace ends come last, marked unfinished;
   assert.deepEqual([first!.request.url, first!._unfinished], ['https://a.example.test/one', true]);
 });
 
-test('pages: one per main-frame navigation to a new document, per tab; entries take their tab\'s page, the document its own', async () => {
+test("pages: one per main-frame navigation to a new document, per tab; entries take their tab's page, the document its own", async () => {
   const events: TraceEvent[] = [
     request('doc1', 'https://a.example.test/', { type: 'Document', frameId: 'TAB-A' }),
     response('doc1', { mimeType: 'text/html' }),
@@ -156,9 +286,24 @@ test('pages: one per main-frame navigation to a new document, per tab; entries t
   const har = buildHar(events);
   await assertValidHar(har);
   assert.deepEqual(har.log.pages, [
-    { startedDateTime: new Date(WALL * 1000 + 100).toISOString(), id: 'page_1', title: 'https://a.example.test/', pageTimings: { onContentLoad: -1, onLoad: -1 } },
-    { startedDateTime: new Date(WALL * 1000 + 200).toISOString(), id: 'page_2', title: 'https://b.example.test/', pageTimings: { onContentLoad: -1, onLoad: -1 } },
-    { startedDateTime: new Date(WALL * 1000 + 300).toISOString(), id: 'page_3', title: 'https://a.example.test/next', pageTimings: { onContentLoad: -1, onLoad: -1 } },
+    {
+      startedDateTime: new Date(WALL * 1000 + 100).toISOString(),
+      id: 'page_1',
+      title: 'https://a.example.test/',
+      pageTimings: { onContentLoad: -1, onLoad: -1 },
+    },
+    {
+      startedDateTime: new Date(WALL * 1000 + 200).toISOString(),
+      id: 'page_2',
+      title: 'https://b.example.test/',
+      pageTimings: { onContentLoad: -1, onLoad: -1 },
+    },
+    {
+      startedDateTime: new Date(WALL * 1000 + 300).toISOString(),
+      id: 'page_3',
+      title: 'https://a.example.test/next',
+      pageTimings: { onContentLoad: -1, onLoad: -1 },
+    },
   ]);
   const pageOf = (entries: HarEntry[]) => Object.fromEntries(entries.map((e) => [e.request.url, e.pageref ?? null]));
   assert.deepEqual(pageOf(har.log.entries), {
@@ -169,9 +314,18 @@ test('pages: one per main-frame navigation to a new document, per tab; entries t
     'https://a.example.test/app.js': 'page_1',
     'https://a.example.test/next.png': 'page_3',
   });
-  assert.deepEqual(har.log.entries.map((e) => e.request.url), [
-    'https://a.example.test/', 'https://ads.example.test/frame', 'https://b.example.test/b.js', 'https://a.example.test/next', 'https://a.example.test/app.js', 'https://a.example.test/next.png',
-  ], 'in the order their requests ended');
+  assert.deepEqual(
+    har.log.entries.map((e) => e.request.url),
+    [
+      'https://a.example.test/',
+      'https://ads.example.test/frame',
+      'https://b.example.test/b.js',
+      'https://a.example.test/next',
+      'https://a.example.test/app.js',
+      'https://a.example.test/next.png',
+    ],
+    'in the order their requests ended',
+  );
 });
 
 test('the streamed document (opening, entries joined by commas, closing with the pages) is the HAR buildHar makes', async () => {
@@ -184,11 +338,18 @@ test('the streamed document (opening, entries joined by commas, closing with the
     request('3', 'https://a.example.test/slow'),
   ];
   const builder = new HarBuilder();
-  const parts = events.flatMap((event) => builder.add(event)).concat(builder.finish()).map((entry) => JSON.stringify(entry));
+  const parts = events
+    .flatMap((event) => builder.add(event))
+    .concat(builder.finish())
+    .map((entry) => JSON.stringify(entry));
   const streamed = JSON.parse(harOpening() + parts.join(',') + harClosing(builder.pages));
   assert.deepEqual(streamed, buildHar(events));
   await assertValidHar(streamed);
-  assert.deepEqual(JSON.parse(harOpening() + harClosing([])), { log: { version: '1.2', creator: { name: 'browser-router', version: '1' }, entries: [], pages: [] } }, 'a trace without requests');
+  assert.deepEqual(
+    JSON.parse(harOpening() + harClosing([])),
+    { log: { version: '1.2', creator: { name: 'browser-router', version: '1' }, entries: [], pages: [] } },
+    'a trace without requests',
+  );
 });
 
 test('server addresses: the port and brackets go, anything that is no IP address is left out', () => {

@@ -14,7 +14,6 @@ import { isIP } from 'node:net';
 import type { FailedEvent, FinishedEvent, Headers, RequestEvent, ResponseEvent, Timing, TraceEvent } from './format';
 import { HAR_CREATOR, type HarEntry, type HarNameValue, type HarPage, type HarResponse, type HarTimings } from './har-format';
 
-
 /** A redirect hop's response as CDP hands it on the next hop's request. */
 type RedirectResponse = NonNullable<RequestEvent['redirectResponse']>;
 
@@ -73,7 +72,12 @@ export class HarBuilder {
   }
 
   private navigated(tab: string, frameId: string, url: string, t: number) {
-    const page: HarPage = { startedDateTime: new Date(t).toISOString(), id: `page_${this.pageList.length + 1}`, title: url, pageTimings: { onContentLoad: -1, onLoad: -1 } };
+    const page: HarPage = {
+      startedDateTime: new Date(t).toISOString(),
+      id: `page_${this.pageList.length + 1}`,
+      title: url,
+      pageTimings: { onContentLoad: -1, onLoad: -1 },
+    };
     this.pageList.push(page);
     this.currentPage.set(tab, page.id);
     // The document whose response made this navigation is still loading: it belongs to the new page.
@@ -126,7 +130,9 @@ function entryOf(flight: InFlight, ending: Ending): HarEntry {
   const headersAt = response?.timestamp ?? (ending && 'at' in ending ? ending.at : undefined);
   const timings = harTimings(request.timestamp, response?.timing, headersAt, endAt);
   const httpVersion = httpVersionOf(response?.protocol);
-  const transferSize = Math.round(ending && 'event' in ending && ending.event.kind === 'finished' ? ending.event.encodedDataLength : (response?.encodedDataLength ?? 0));
+  const transferSize = Math.round(
+    ending && 'event' in ending && ending.event.kind === 'finished' ? ending.event.encodedDataLength : (response?.encodedDataLength ?? 0),
+  );
 
   let harResponse: HarResponse;
   if (ending && 'redirect' in ending) {
@@ -164,7 +170,15 @@ function entryOf(flight: InFlight, ending: Ending): HarEntry {
   };
 }
 
-function responseOf(status: number, statusText: string, httpVersion: string, headers: Headers, mimeType: string, redirectURL: string, size: number): HarResponse {
+function responseOf(
+  status: number,
+  statusText: string,
+  httpVersion: string,
+  headers: Headers,
+  mimeType: string,
+  redirectURL: string,
+  size: number,
+): HarResponse {
   return {
     status,
     statusText,
@@ -190,7 +204,15 @@ function responseOf(status: number, statusText: string, httpVersion: string, hea
 export function harTimings(startS: number, timing: Timing | undefined, headersAtS: number | undefined, endS: number | undefined): HarTimings {
   if (!timing || !(timing.requestTime! > 0)) {
     const answeredAt = headersAtS ?? endS ?? startS;
-    return rounded({ blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: msBetween(startS, answeredAt), receive: endS === undefined ? 0 : msBetween(answeredAt, endS) });
+    return rounded({
+      blocked: -1,
+      dns: -1,
+      connect: -1,
+      ssl: -1,
+      send: 0,
+      wait: msBetween(startS, answeredAt),
+      receive: endS === undefined ? 0 : msBetween(answeredAt, endS),
+    });
   }
   const at = (name: string) => (typeof timing[name] === 'number' && timing[name] >= 0 ? timing[name] : -1);
   const span = (start: string, end: string) => (at(start) >= 0 && at(end) >= 0 ? Math.max(0, at(end) - at(start)) : -1);
@@ -218,7 +240,11 @@ const rounded = (t: HarTimings): HarTimings => Object.fromEntries(Object.entries
 
 /** Header lines as HAR lists them: one per value (CDP joins repeated headers with newlines). */
 function headerList(headers: Headers | undefined): HarNameValue[] {
-  return Object.entries(headers ?? {}).flatMap(([name, value]) => String(value).split('\n').map((line) => ({ name, value: line })));
+  return Object.entries(headers ?? {}).flatMap(([name, value]) =>
+    String(value)
+      .split('\n')
+      .map((line) => ({ name, value: line })),
+  );
 }
 
 function queryOf(url: string): HarNameValue[] {

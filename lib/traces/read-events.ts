@@ -28,7 +28,11 @@ export async function readEvents(scope: TraceScope, id: string, query: EventsQue
       return file(chunks(jsonArray(row.id)), 'application/json', `${name}.json`);
     case 'gz':
       // A failed read destroys the gzip stream too (and with it the response) rather than leaving it open.
-      return file(pipeline(chunks(jsonArray(row.id)), createGzip(), () => {}), 'application/gzip', `${name}.json.gz`);
+      return file(
+        pipeline(chunks(jsonArray(row.id)), createGzip(), () => {}),
+        'application/gzip',
+        `${name}.json.gz`,
+      );
     case 'har':
       return file(chunks(har(row.id)), 'application/json', `${name}.har`);
     default:

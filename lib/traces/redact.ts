@@ -9,18 +9,59 @@ export const REDACTED = '[redacted]';
 
 /** Header names whose values are credentials (compared without case). */
 export const REDACTED_HEADERS: ReadonlySet<string> = new Set([
-  'authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'cookie2', 'set-cookie2',
-  'x-api-key', 'api-key', 'apikey', 'x-auth-token', 'x-access-token', 'x-refresh-token', 'x-id-token', 'x-session-token',
-  'x-csrf-token', 'x-xsrf-token', 'x-amz-security-token', 'x-goog-api-key', 'x-goog-iap-jwt-assertion', 'ocp-apim-subscription-key',
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'cookie2',
+  'set-cookie2',
+  'x-api-key',
+  'api-key',
+  'apikey',
+  'x-auth-token',
+  'x-access-token',
+  'x-refresh-token',
+  'x-id-token',
+  'x-session-token',
+  'x-csrf-token',
+  'x-xsrf-token',
+  'x-amz-security-token',
+  'x-goog-api-key',
+  'x-goog-iap-jwt-assertion',
+  'ocp-apim-subscription-key',
 ]);
 /** Besides the list: a name that says it holds a token, secret, password, signature or API key. */
 const CREDENTIAL_HEADER = /(^|-)(token|secret|password|signature|api-?key)$/i;
 
 /** Query parameter names whose values are credentials (compared without case). */
 export const REDACTED_QUERY_PARAMS: ReadonlySet<string> = new Set([
-  'token', 'access_token', 'refresh_token', 'id_token', 'auth', 'key', 'api_key', 'apikey', 'api-key', 'sig', 'signature',
-  'code', 'password', 'passwd', 'pwd', 'secret', 'client_secret', 'session', 'sessionid', 'session_id', 'jwt', 'ticket',
-  'x-amz-signature', 'x-amz-credential', 'x-amz-security-token', 'x-goog-signature', 'x-goog-credential',
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'auth',
+  'key',
+  'api_key',
+  'apikey',
+  'api-key',
+  'sig',
+  'signature',
+  'code',
+  'password',
+  'passwd',
+  'pwd',
+  'secret',
+  'client_secret',
+  'session',
+  'sessionid',
+  'session_id',
+  'jwt',
+  'ticket',
+  'x-amz-signature',
+  'x-amz-credential',
+  'x-amz-security-token',
+  'x-goog-signature',
+  'x-goog-credential',
 ]);
 
 /** No names besides the defaults. */
@@ -63,12 +104,15 @@ export function redactUrl(url: string, extra: ReadonlySet<string> = NO_EXTRA_NAM
 /** `a=1&token=x` with the credentials' values replaced. */
 function redactParams(params: string, extra: ReadonlySet<string>): string {
   if (!params.includes('=')) return params;
-  return params.split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    if (eq < 0) return pair;
-    const name = safeDecode(pair.slice(0, eq)).toLowerCase();
-    return REDACTED_QUERY_PARAMS.has(name) || extra.has(name) ? `${pair.slice(0, eq + 1)}${REDACTED}` : pair;
-  }).join('&');
+  return params
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      const name = safeDecode(pair.slice(0, eq)).toLowerCase();
+      return REDACTED_QUERY_PARAMS.has(name) || extra.has(name) ? `${pair.slice(0, eq + 1)}${REDACTED}` : pair;
+    })
+    .join('&');
 }
 
 function safeDecode(text: string): string {

@@ -13,13 +13,13 @@ const MAX_DATE_MS = 8_640_000_000_000_000;
 
 export const listTracesQuery = z
   .object({
-    limit: z.coerce
-      .number()
+    limit: z.coerce.number().int().min(1, 'must be 1 or more').max(TRACES_LIST_MAX, `must be at most ${TRACES_LIST_MAX}`).default(TRACES_LIST_DEFAULT),
+    since: z.coerce
+      .number({ message: 'must be Unix milliseconds' })
       .int()
-      .min(1, 'must be 1 or more')
-      .max(TRACES_LIST_MAX, `must be at most ${TRACES_LIST_MAX}`)
-      .default(TRACES_LIST_DEFAULT),
-    since: z.coerce.number({ message: 'must be Unix milliseconds' }).int().min(0, 'must be Unix milliseconds').max(MAX_DATE_MS, 'is too far in the future').optional(),
+      .min(0, 'must be Unix milliseconds')
+      .max(MAX_DATE_MS, 'is too far in the future')
+      .optional(),
     session_id: z.string().min(1).max(64).optional(),
   })
   // One session's trace is found whenever it started; the list of the router is the last day's.
@@ -41,7 +41,8 @@ export const eventsQuery = z
     download: z.enum(DOWNLOAD_FORMATS, { message: 'must be json, gz or har' }).optional(),
   })
   .superRefine((q, ctx) => {
-    if (q.page !== undefined && q.download !== undefined) ctx.addIssue({ code: 'custom', path: ['download'], message: 'use either page or download, not both' });
+    if (q.page !== undefined && q.download !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['download'], message: 'use either page or download, not both' });
   });
 
 export type EventsQuery = z.infer<typeof eventsQuery>;

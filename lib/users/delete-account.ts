@@ -17,7 +17,10 @@ export async function requestAccountDeletion(userId: string) {
     });
     if (shared.length > 0) {
       const slugs = owned.filter((m) => shared.some((s) => s.workspaceId === m.workspaceId)).map((m) => m.workspace.slug);
-      throw new ApiError('workspaces_have_other_members', `you own workspaces with other members (${slugs.join(', ')}); remove them or delete those workspaces first`);
+      throw new ApiError(
+        'workspaces_have_other_members',
+        `you own workspaces with other members (${slugs.join(', ')}); remove them or delete those workspaces first`,
+      );
     }
     const now = new Date();
     // Nobody may join a workspace that is going away with its owner.
@@ -26,13 +29,18 @@ export async function requestAccountDeletion(userId: string) {
     const workspaceIds = owned.map((m) => m.workspaceId);
     await tx.workspace.updateMany({ where: { id: { in: workspaceIds } }, data: { deletionRequestedAt: now } });
     await notifyAccessRevoked(tx, { cause: 'workspace_deletion', workspaceIds });
-    return { deletionRequestedAt: now.toISOString(), purgeAfter: new Date(now.getTime() + ACCOUNT_UNDO_WINDOW_MS).toISOString(), workspaces: owned.map((m) => m.workspace.slug) };
+    return {
+      deletionRequestedAt: now.toISOString(),
+      purgeAfter: new Date(now.getTime() + ACCOUNT_UNDO_WINDOW_MS).toISOString(),
+      workspaces: owned.map((m) => m.workspace.slug),
+    };
   });
 }
 
 export async function undeleteAccount(user: { id: string; deletionRequestedAt: Date | null }) {
   if (!user.deletionRequestedAt) return { restored: false, alreadyActive: true };
-  if (Date.now() - user.deletionRequestedAt.getTime() > ACCOUNT_UNDO_WINDOW_MS) throw new ApiError('conflict', 'the 30-day window to restore this account has passed');
+  if (Date.now() - user.deletionRequestedAt.getTime() > ACCOUNT_UNDO_WINDOW_MS)
+    throw new ApiError('conflict', 'the 30-day window to restore this account has passed');
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { deletionRequestedAt: null } });
     const restored = await tx.$queryRaw<{ id: string }[]>`

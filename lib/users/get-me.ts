@@ -13,7 +13,13 @@ export function serializeUser(user: Pick<AuthUser, 'id' | 'email' | 'name' | 'em
 export async function getMe(user: AuthUser, via: AuthVia, workspace: ResolvedWorkspace | null) {
   const [workspaces, routers, isAdmin] = await Promise.all([
     listWorkspaces(user.id),
-    workspace ? db.router.findMany({ where: { workspaceId: workspace.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { id: true, slug: true, name: true } }) : [],
+    workspace
+      ? db.router.findMany({
+          where: { workspaceId: workspace.id },
+          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+          select: { id: true, slug: true, name: true },
+        })
+      : [],
     isInstanceAdmin(user),
   ]);
   // Same rule as the wrapper's router resolution, on the list already read.

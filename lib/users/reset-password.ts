@@ -35,7 +35,11 @@ export async function throttleResetRequest(email: string, ip: string, now = Date
   const retryAfter = { 'Retry-After': String(Math.max(1, Math.ceil((window.getTime() + HOUR_MS - now) / 1000))) };
   if (byIp > resetsPerHourPerIp()) throw new ApiError('rate_limited', 'too many password reset requests from this network; try again later', retryAfter);
   if (byAddress > RESETS_PER_HOUR_PER_ADDRESS) {
-    throw new ApiError('rate_limited', `at most ${RESETS_PER_HOUR_PER_ADDRESS} reset e-mails an hour for one address; check your inbox and spam folder`, retryAfter);
+    throw new ApiError(
+      'rate_limited',
+      `at most ${RESETS_PER_HOUR_PER_ADDRESS} reset e-mails an hour for one address; check your inbox and spam folder`,
+      retryAfter,
+    );
   }
 }
 

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { changePasswordFormSchema, changePasswordSchema, passwordResetCompleteSchema, passwordResetRequestSchema, resetPasswordFormSchema, updateAccountSchema } from './schemas';
+import {
+  changePasswordFormSchema,
+  changePasswordSchema,
+  passwordResetCompleteSchema,
+  passwordResetRequestSchema,
+  resetPasswordFormSchema,
+  updateAccountSchema,
+} from './schemas';
 
 const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
@@ -13,12 +20,16 @@ test('a reset request takes the address as sign-up does: trimmed and lower-cased
 test('new passwords follow the sign-up rules wherever they are set', () => {
   assert.deepEqual(issues(passwordResetCompleteSchema.safeParse({ token: 'pwr_0123456789', password: 'short' })), ['password: use at least 10 characters']);
   assert.deepEqual(issues(changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: 'y'.repeat(201) })), ['newPassword: use at most 200 characters']);
-  assert.deepEqual(issues(changePasswordSchema.safeParse({ currentPassword: '', newPassword: 'long enough password' })), ['currentPassword: enter your current password']);
+  assert.deepEqual(issues(changePasswordSchema.safeParse({ currentPassword: '', newPassword: 'long enough password' })), [
+    'currentPassword: enter your current password',
+  ]);
 });
 
 test('the forms ask for the new password twice; a difference is on the second field', () => {
   assert.ok(resetPasswordFormSchema.safeParse({ password: 'long enough password', confirm: 'long enough password' }).success);
-  assert.deepEqual(issues(resetPasswordFormSchema.safeParse({ password: 'long enough password', confirm: 'long enough passwort' })), ['confirm: the two passwords differ']);
+  assert.deepEqual(issues(resetPasswordFormSchema.safeParse({ password: 'long enough password', confirm: 'long enough passwort' })), [
+    'confirm: the two passwords differ',
+  ]);
   const change = changePasswordFormSchema.safeParse({ currentPassword: 'old one', newPassword: 'long enough password', confirm: '' });
   assert.deepEqual(issues(change), ['confirm: the two passwords differ']);
 });

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'enter a valid e-mail address' }).max(254));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'enter a valid e-mail address' }).max(254));
 export const passwordSchema = z.string().min(10, 'use at least 10 characters').max(200, 'use at most 200 characters');
 export const nameSchema = z.string().trim().min(1, 'enter your name').max(100);
 
@@ -34,9 +38,7 @@ export const changePasswordSchema = z.strictObject({
 /** The dashboard's forms ask for the new password twice; the second entry never leaves the page. */
 const sameTwice = { path: ['confirm'], message: 'the two passwords differ' };
 
-export const resetPasswordFormSchema = z
-  .object({ password: passwordSchema, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, sameTwice);
+export const resetPasswordFormSchema = z.object({ password: passwordSchema, confirm: z.string() }).refine((v) => v.password === v.confirm, sameTwice);
 
 export const changePasswordFormSchema = z
   .object({ currentPassword: changePasswordSchema.shape.currentPassword, newPassword: passwordSchema, confirm: z.string() })

@@ -13,7 +13,8 @@ export async function seedUser(input: { email: string; password: string; name?: 
   let user = await db.user.findUnique({ where: { email: parsed.email } });
   if (user) {
     if (!(await verifyPassword(parsed.password, user.passwordHash))) throw new ApiError('unauthenticated', 'that e-mail exists with another password');
-    if (!user.emailProvenAt) user = await db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: user.emailVerifiedAt ?? new Date(), emailProvenAt: new Date() } });
+    if (!user.emailProvenAt)
+      user = await db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: user.emailVerifiedAt ?? new Date(), emailProvenAt: new Date() } });
   } else {
     user = (await signUp(parsed, { verified: true, passwordHash: input.passwordHash })).user;
   }

@@ -9,7 +9,9 @@ const VERIFY_TTL_MS = 24 * 3600 * 1000;
 
 export async function sendVerificationMail(user: { id: string; email: string; name: string }) {
   const secret = newSecret('ver_');
-  const row = await db.emailToken.create({ data: { userId: user.id, purpose: 'verify-email', tokenHash: secret.hash, expiresAt: new Date(Date.now() + VERIFY_TTL_MS) } });
+  const row = await db.emailToken.create({
+    data: { userId: user.id, purpose: 'verify-email', tokenHash: secret.hash, expiresAt: new Date(Date.now() + VERIFY_TTL_MS) },
+  });
   const delivery = await sendMail(verificationMail(user.email, user.name, `${publicWebUrl()}/verify-email?token=${encodeURIComponent(secret.plaintext)}`));
   // Only a link that left by mail proves the address when opened; one read from the outbox does not.
   if (delivery === 'smtp') await db.emailToken.update({ where: { id: row.id }, data: { mailedAt: new Date() } });

@@ -33,7 +33,15 @@ test('masking is idempotent, so rows stored under the older, name-based rule are
 
 test('the masked form never contains the secret', () => {
   const secret = 'S3cr3t-VALUE-123';
-  for (const url of [`https://x.test/?token=${secret}`, `https://x.test/?apiKey=${secret}&a=b`, `https://u:${secret}@x.test/`, `https://${secret}@x.test/`, `https://x.test/?a=1&password=${encodeURIComponent(secret)}`, `https://x.test/?sig=${secret}`, `https://x.test/?${secret}`]) {
+  for (const url of [
+    `https://x.test/?token=${secret}`,
+    `https://x.test/?apiKey=${secret}&a=b`,
+    `https://u:${secret}@x.test/`,
+    `https://${secret}@x.test/`,
+    `https://x.test/?a=1&password=${encodeURIComponent(secret)}`,
+    `https://x.test/?sig=${secret}`,
+    `https://x.test/?${secret}`,
+  ]) {
     assert.ok(!maskUrl(url).includes(secret), url);
   }
 });
@@ -41,7 +49,8 @@ test('the masked form never contains the secret', () => {
 test('only http and https addresses are webhook URLs', () => {
   assert.ok(parseWebhookUrl('https://x.test/h'));
   assert.ok(parseWebhookUrl('http://localhost:3000/h'));
-  for (const bad of ['ftp://x.test/h', 'ws://x.test/h', 'javascript:alert(1)', 'file:///etc/passwd', 'x.test/h', '', 'https//x.test']) assert.equal(parseWebhookUrl(bad), null, bad);
+  for (const bad of ['ftp://x.test/h', 'ws://x.test/h', 'javascript:alert(1)', 'file:///etc/passwd', 'x.test/h', '', 'https//x.test'])
+    assert.equal(parseWebhookUrl(bad), null, bad);
 });
 
 test('path: true masks every path segment as well, keeping the host; the root path stays', () => {

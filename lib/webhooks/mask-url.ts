@@ -14,13 +14,20 @@ export function maskUrl(raw: string, options: { path?: boolean } = {}): string {
   const url = new URL(raw);
   if (url.username) url.username = MASK;
   if (url.password) url.password = MASK;
-  if (options.path && url.pathname !== '/') url.pathname = url.pathname.split('/').map((segment) => (segment ? MASK : segment)).join('/');
+  if (options.path && url.pathname !== '/')
+    url.pathname = url.pathname
+      .split('/')
+      .map((segment) => (segment ? MASK : segment))
+      .join('/');
   if (url.search.length > 1) {
-    const parts = url.search.slice(1).split('&').map((part) => {
-      if (part === '') return part;
-      const eq = part.indexOf('=');
-      return eq < 0 ? MASK : `${part.slice(0, eq)}=${MASK}`;
-    });
+    const parts = url.search
+      .slice(1)
+      .split('&')
+      .map((part) => {
+        if (part === '') return part;
+        const eq = part.indexOf('=');
+        return eq < 0 ? MASK : `${part.slice(0, eq)}=${MASK}`;
+      });
     url.search = `?${parts.join('&')}`;
   }
   return url.toString();

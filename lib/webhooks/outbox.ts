@@ -14,7 +14,10 @@ export const CLOUD_QUEUE = 'cloud';
 export const newDeliveryId = () => `whd_${randomBytes(12).toString('hex')}`;
 
 /** Writes one delivery per webhook inside the caller's transaction; workers hear of it on commit. */
-export async function enqueueDeliveries(tx: Tx, input: { queue: string; workspaceId: string; webhookIds: string[]; payload: WebhookPayload }): Promise<string[]> {
+export async function enqueueDeliveries(
+  tx: Tx,
+  input: { queue: string; workspaceId: string; webhookIds: string[]; payload: WebhookPayload },
+): Promise<string[]> {
   if (input.webhookIds.length === 0) return [];
   const rows = input.webhookIds.map((webhookId) => ({
     id: newDeliveryId(),
@@ -85,7 +88,12 @@ export async function claimDueDeliveries(options: ClaimOptions): Promise<Claimed
     FROM locked, "Webhook" w
     WHERE d."id" = locked."id" AND w."id" = d."webhookId" AND w."active"
     RETURNING d."id", d."workspaceId", d."webhookId", d."event", d."payload", d."attempts", w."urlEncrypted"`;
-  return rows.map(({ payload, ...row }) => ({ ...row, attempts: Number(row.attempts), body: typeof payload === 'string' ? payload : JSON.stringify(payload), claimToken }));
+  return rows.map(({ payload, ...row }) => ({
+    ...row,
+    attempts: Number(row.attempts),
+    body: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    claimToken,
+  }));
 }
 
 /**
@@ -94,7 +102,13 @@ export async function claimDueDeliveries(options: ClaimOptions): Promise<Claimed
  * ran out (another worker took the row) or whose delivery was cancelled or deleted writes
  * nothing and gets false.
  */
-export async function settleAttempt(input: { delivery: ClaimedDelivery; attempt: number; outcome: AttemptOutcome; step: NextStep; attemptedAt: Date }): Promise<boolean> {
+export async function settleAttempt(input: {
+  delivery: ClaimedDelivery;
+  attempt: number;
+  outcome: AttemptOutcome;
+  step: NextStep;
+  attemptedAt: Date;
+}): Promise<boolean> {
   const { delivery, attempt, outcome, step } = input;
   const retryInMs = step.status === 'pending' ? step.retryInMs : 0;
   return db.$transaction(async (tx) => {
@@ -112,10 +126,21 @@ export async function settleAttempt(input: { delivery: ClaimedDelivery; attempt:
 }
 
 /** The delivery log row and the webhook's last-delivered / last-failure fields. */
-export async function recordAttempt(tx: Tx, input: { deliveryId: string; webhookId: string; attempt: number; outcome: AttemptOutcome; attemptedAt: Date }): Promise<void> {
+export async function recordAttempt(
+  tx: Tx,
+  input: { deliveryId: string; webhookId: string; attempt: number; outcome: AttemptOutcome; attemptedAt: Date },
+): Promise<void> {
   const { outcome } = input;
   await tx.webhookAttempt.create({
-    data: { deliveryId: input.deliveryId, webhookId: input.webhookId, attempt: input.attempt, attemptedAt: input.attemptedAt, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs },
+    data: {
+      deliveryId: input.deliveryId,
+      webhookId: input.webhookId,
+      attempt: input.attempt,
+      attemptedAt: input.attemptedAt,
+      statusCode: outcome.statusCode,
+      error: outcome.error,
+      durationMs: outcome.durationMs,
+    },
   });
   const at = new Date(input.attemptedAt.getTime() + outcome.durationMs);
   await tx.webhook.updateMany({
@@ -126,7 +151,10 @@ export async function recordAttempt(tx: Tx, input: { deliveryId: string; webhook
 
 /** Pending deliveries of a webhook that was switched off are not sent later. */
 export async function cancelPendingDeliveries(tx: Tx, webhookId: string): Promise<number> {
-  const { count } = await tx.webhookDelivery.updateMany({ where: { webhookId, status: 'pending' }, data: { status: 'cancelled', claimToken: null, claimedBy: null } });
+  const { count } = await tx.webhookDelivery.updateMany({
+    where: { webhookId, status: 'pending' },
+    data: { status: 'cancelled', claimToken: null, claimedBy: null },
+  });
   return count;
 }
 

@@ -5,8 +5,15 @@ import { readSettings } from '../config/settings';
 import { cloudSource, sessionPayload, testPayload, type EndedSession } from './payload';
 
 const ended: EndedSession = {
-  id: 'ses_1', state: 'closed', providerSlug: 'local-a', durationMs: 1234, bytesIn: 5_000n, bytesOut: 7_000n, billedMillicents: 2_500n,
-  errorReason: 'idle timeout', endedAt: new Date('2026-01-02T03:04:05.678Z'),
+  id: 'ses_1',
+  state: 'closed',
+  providerSlug: 'local-a',
+  durationMs: 1234,
+  bytesIn: 5_000n,
+  bytesOut: 7_000n,
+  billedMillicents: 2_500n,
+  errorReason: 'idle timeout',
+  endedAt: new Date('2026-01-02T03:04:05.678Z'),
 };
 
 test('session.ended: the body of docs/api.md, keys in order, no errorReason even when the close had a reason', () => {
@@ -14,7 +21,11 @@ test('session.ended: the body of docs/api.md, keys in order, no errorReason even
   assert.equal(
     JSON.stringify(body),
     JSON.stringify({
-      version: '1', timestamp: '2026-01-02T03:04:05.678Z', event: 'session.ended', status: 'resolved', source: 'gw/cloud',
+      version: '1',
+      timestamp: '2026-01-02T03:04:05.678Z',
+      event: 'session.ended',
+      status: 'resolved',
+      source: 'gw/cloud',
       data: { sessionId: 'ses_1', providerSlug: 'local-a', durationMs: 1234, bytesIn: 5000, bytesOut: 7000, billedCents: 3, errored: false },
     }),
   );
@@ -24,7 +35,16 @@ test('session.error: status firing, errored true, errorReason', () => {
   const body = sessionPayload({ ...ended, state: 'errored', errorReason: 'provider connection error', billedMillicents: 0n }, 'gw/cloud');
   assert.equal(body.event, 'session.error');
   assert.equal(body.status, 'firing');
-  assert.deepEqual(body.data, { sessionId: 'ses_1', providerSlug: 'local-a', durationMs: 1234, bytesIn: 5000, bytesOut: 7000, billedCents: 0, errored: true, errorReason: 'provider connection error' });
+  assert.deepEqual(body.data, {
+    sessionId: 'ses_1',
+    providerSlug: 'local-a',
+    durationMs: 1234,
+    bytesIn: 5000,
+    bytesOut: 7000,
+    billedCents: 0,
+    errored: true,
+    errorReason: 'provider connection error',
+  });
   assert.equal(sessionPayload({ ...ended, state: 'errored', errorReason: null }, 's').data.errorReason, 'the session ended with an error');
 });
 

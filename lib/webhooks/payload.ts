@@ -15,7 +15,13 @@ export interface WebhookPayload {
 /** docs/api.md: the hosted service signs its events `<gateway-name>/cloud` (GATEWAY_NAME); the gateway (docs/gateway.md) uses the bare name. */
 export const cloudSource = (name = settings().gatewayName) => `${name}/cloud`;
 
-export function buildPayload(input: { event: string; status: WebhookPayload['status']; source: string; at: Date; data: Record<string, unknown> }): WebhookPayload {
+export function buildPayload(input: {
+  event: string;
+  status: WebhookPayload['status'];
+  source: string;
+  at: Date;
+  data: Record<string, unknown>;
+}): WebhookPayload {
   return { version: '1', timestamp: input.at.toISOString(), event: input.event, status: input.status, source: input.source, data: input.data };
 }
 

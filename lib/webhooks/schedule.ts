@@ -27,10 +27,7 @@ export const TEST_SCHEDULE: RetrySchedule = { attemptTimeoutMs: 5_000, retryDela
 
 export type AttemptResult = { ok: true } | { ok: false };
 
-export type NextStep =
-  | { status: 'delivered' }
-  | { status: 'pending'; retryInMs: number }
-  | { status: 'failed' };
+export type NextStep = { status: 'delivered' } | { status: 'pending'; retryInMs: number } | { status: 'failed' };
 
 /** What follows attempt number `attempt` (1-based) with this result. */
 export function nextStep(schedule: RetrySchedule, attempt: number, result: AttemptResult): NextStep {

@@ -18,14 +18,17 @@ export const webhookUrlSchema = z
   .refine((value) => {
     const url = parseWebhookUrl(value);
     return url === null || !hasUserinfo(url);
-  }, 'must not contain a user name or password (user:password@host); put the receiver\'s secret in the path or the query string');
+  }, "must not contain a user name or password (user:password@host); put the receiver's secret in the path or the query string");
 
 const eventName = z.enum(ACCEPTED_EVENTS, {
   error: (issue) => `unknown event ${JSON.stringify(issue.input)}; accepted: ${ACCEPTED_EVENTS.join(', ')}`,
 });
 
 /** Duplicates are dropped; an empty list stores "every event". */
-export const webhookEventsSchema = z.array(eventName, { message: 'must be a list of event names' }).max(ACCEPTED_EVENTS.length * 2).transform((list) => [...new Set(list)]);
+export const webhookEventsSchema = z
+  .array(eventName, { message: 'must be a list of event names' })
+  .max(ACCEPTED_EVENTS.length * 2)
+  .transform((list) => [...new Set(list)]);
 
 const routerIdSchema = z.string().min(1).max(64).nullable();
 

@@ -63,7 +63,12 @@ export async function sendWebhook(input: { url: string; body: string; headers: R
     // The receiver's answer is not ours to read; closing it frees the connection.
     await response.body?.cancel().catch(() => {});
     const ok = response.status >= 200 && response.status < 300;
-    return { ok, statusCode: response.status, error: ok ? null : `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`.slice(0, 200), durationMs };
+    return {
+      ok,
+      statusCode: response.status,
+      error: ok ? null : `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`.slice(0, 200),
+      durationMs,
+    };
   } catch (error) {
     return { ok: false, statusCode: null, error: describeFailure(error, input.timeoutMs), durationMs: elapsed() };
   }

@@ -25,8 +25,16 @@ export async function sendTestDelivery(workspaceId: string, id: string) {
     await db.$transaction(async (tx) => {
       await tx.webhookDelivery.create({
         data: {
-          id: deliveryId, workspaceId, webhookId: webhook.id, event: TEST_EVENT, payload: payload as unknown as Prisma.InputJsonObject, queue: 'test',
-          status: outcome.ok ? 'delivered' : 'failed', attempts: 1, nextAttemptAt: attemptedAt, deliveredAt: outcome.ok ? new Date() : null,
+          id: deliveryId,
+          workspaceId,
+          webhookId: webhook.id,
+          event: TEST_EVENT,
+          payload: payload as unknown as Prisma.InputJsonObject,
+          queue: 'test',
+          status: outcome.ok ? 'delivered' : 'failed',
+          attempts: 1,
+          nextAttemptAt: attemptedAt,
+          deliveredAt: outcome.ok ? new Date() : null,
         },
       });
       await recordAttempt(tx, { deliveryId, webhookId: webhook.id, attempt: 1, outcome, attemptedAt });

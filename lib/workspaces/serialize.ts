@@ -6,7 +6,13 @@ export function workspaceRef(workspace: { id: string; slug: string; name: string
   return { id: workspace.id, slug: workspace.slug, name: workspace.name, role };
 }
 
-export function serializeMember(m: { id: string; userId: string; role: Role; joinedAt: Date; user: { name: string; email: string; image: string | null } }): z.input<typeof memberAnswer> {
+export function serializeMember(m: {
+  id: string;
+  userId: string;
+  role: Role;
+  joinedAt: Date;
+  user: { name: string; email: string; image: string | null };
+}): z.input<typeof memberAnswer> {
   return { id: m.id, userId: m.userId, role: m.role, joinedAt: m.joinedAt.toISOString(), name: m.user.name, email: m.user.email, image: m.user.image };
 }
 

@@ -23,7 +23,8 @@ export function checkNavigable(url: string): string {
   } catch {
     throw new AgentError('invalid', `"${url}" is not an address; give a full URL such as https://example.com`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new AgentError('invalid', `only http and https addresses can be opened (got ${parsed.protocol})`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new AgentError('invalid', `only http and https addresses can be opened (got ${parsed.protocol})`);
   return parsed.href;
 }
 

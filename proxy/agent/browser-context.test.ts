@@ -42,16 +42,20 @@ const cookieNames = async (browserContextId?: string) => (await other.send('Stor
 /** The session's tabs, as the browser lists them, once a popup opened from its tab is among them. */
 async function withPopup(session: AgentSession): Promise<Protocol.Target.TargetInfo[]> {
   await evaluate(session, `window.open(${JSON.stringify(`${site.url}/agent/done?name=popup`)}) && true`);
-  const tabs = await eventually(async () => {
-    const listed = await session.listTabs();
-    return listed.length === 2 ? listed : null;
-  }, 5_000, 'the popup, in the session\'s tabs');
+  const tabs = await eventually(
+    async () => {
+      const listed = await session.listTabs();
+      return listed.length === 2 ? listed : null;
+    },
+    5_000,
+    "the popup, in the session's tabs",
+  );
   const ids = tabs.map((t) => t.tabId);
   return (await pages()).filter((t) => ids.includes(t.targetId));
 }
 
 async function gone(ids: string[]): Promise<void> {
-  await eventually(async () => !(await pages()).some((t) => ids.includes(t.targetId)), 5_000, 'the session\'s tabs closed');
+  await eventually(async () => !(await pages()).some((t) => ids.includes(t.targetId)), 5_000, "the session's tabs closed");
 }
 
 test('a context of its own: not the default one, no cookies shared either way, downloads heard of in it; closing disposes it with its tab and popup', async () => {
@@ -61,24 +65,38 @@ test('a context of its own: not the default one, no cookies shared either way, d
   await navigate(session, `${site.url}/cookies`);
   const [tab] = await pages().then((all) => all.filter((t) => t.url.endsWith('/cookies')));
   const own = tab!.browserContextId!;
-  assert.notEqual(own, defaultContext, 'the agent\'s tab is not in the default context');
+  assert.notEqual(own, defaultContext, "the agent's tab is not in the default context");
   assert.ok((await contexts()).includes(own));
 
-  assert.equal(JSON.parse(await evaluate(session, 'document.cookie')), 'server=yes; visited=yes', 'the default context\'s cookie is not seen');
-  assert.deepEqual(await cookieNames(), ['owner'], 'the agent\'s cookies stay out of the default context');
+  assert.equal(JSON.parse(await evaluate(session, 'document.cookie')), 'server=yes; visited=yes', "the default context's cookie is not seen");
+  assert.deepEqual(await cookieNames(), ['owner'], "the agent's cookies stay out of the default context");
   assert.deepEqual(await cookieNames(own), ['server', 'visited']);
 
-  await evaluate(session, `(() => { const a = document.createElement('a'); a.href = URL.createObjectURL(new Blob(['x'])); a.download = 'x.txt'; document.body.append(a); a.click(); return true; })()`);
+  await evaluate(
+    session,
+    `(() => { const a = document.createElement('a'); a.href = URL.createObjectURL(new Blob(['x'])); a.download = 'x.txt'; document.body.append(a); a.click(); return true; })()`,
+  );
   // Heard of in its context (headless Chromium cancels a download there whatever the behaviour, so
   // this cannot show the refusal itself).
-  await eventually(() => session.observations.report().some((o) => o.kind === 'download' && o.text.startsWith('"x.txt"')), 5_000, 'the download, heard of in the agent\'s context');
+  await eventually(
+    () => session.observations.report().some((o) => o.kind === 'download' && o.text.startsWith('"x.txt"')),
+    5_000,
+    "the download, heard of in the agent's context",
+  );
 
   const tabs = await withPopup(session);
-  assert.deepEqual(tabs.map((t) => t.browserContextId), [own, own], 'the popup is in the same context');
+  assert.deepEqual(
+    tabs.map((t) => t.browserContextId),
+    [own, own],
+    'the popup is in the same context',
+  );
   await set.closeAll('test over');
   await gone(tabs.map((t) => t.targetId));
   assert.ok(!(await contexts()).includes(own), 'the context is disposed');
-  assert.ok((await pages()).some((t) => t.browserContextId === defaultContext), 'the default tab stays');
+  assert.ok(
+    (await pages()).some((t) => t.browserContextId === defaultContext),
+    'the default tab stays',
+  );
   assert.deepEqual(await cookieNames(), ['owner']);
 });
 
@@ -87,10 +105,16 @@ test('a session with a saved profile stays in the default context, where the pro
   const session = await set.open({ profile: 'shop' });
   await navigate(session, `${site.url}/agent/form`);
   const tabs = await withPopup(session);
-  assert.deepEqual(tabs.map((t) => t.browserContextId), [defaultContext, defaultContext]);
+  assert.deepEqual(
+    tabs.map((t) => t.browserContextId),
+    [defaultContext, defaultContext],
+  );
   await set.closeAll('test over');
   await gone(tabs.map((t) => t.targetId));
-  assert.ok((await pages()).some((t) => t.browserContextId === defaultContext), 'the default tab stays');
+  assert.ok(
+    (await pages()).some((t) => t.browserContextId === defaultContext),
+    'the default tab stays',
+  );
 });
 
 test('a browser that refuses contexts: the session works in tabs of its own in the default context and closes them, popup included', async () => {
@@ -100,7 +124,10 @@ test('a browser that refuses contexts: the session works in tabs of its own in t
     const session = await set.open();
     await navigate(session, `${site.url}/agent/form`);
     const tabs = await withPopup(session);
-    assert.deepEqual(tabs.map((t) => t.browserContextId), [defaultContext, defaultContext]);
+    assert.deepEqual(
+      tabs.map((t) => t.browserContextId),
+      [defaultContext, defaultContext],
+    );
     await set.closeAll('test over');
     await gone(tabs.map((t) => t.targetId));
   } finally {
@@ -144,7 +171,8 @@ async function startRelay(upstreamUrl: string, options: { refuseContexts: boolea
     client.on('close', () => upstream.close());
     client.on('message', async (data) => {
       const message = JSON.parse(data.toString()) as { id: number; method: string };
-      if (options.refuseContexts && message.method === 'Target.createBrowserContext') return client.send(JSON.stringify({ id: message.id, error: { code: -32000, message: 'Not allowed' } }));
+      if (options.refuseContexts && message.method === 'Target.createBrowserContext')
+        return client.send(JSON.stringify({ id: message.id, error: { code: -32000, message: 'Not allowed' } }));
       await opened;
       upstream.send(data.toString());
     });

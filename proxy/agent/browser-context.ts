@@ -19,7 +19,8 @@ export async function openOwnContext(cdp: CdpSocket, endpoint: AgentEndpoint, op
   const browserContextId = await createContext(cdp, options);
   // Downloads would write to the provider's disk: refuse them, but hear of them (browsers of the
   // user's own keep their settings). The setting is per context: the default's does not reach ours.
-  if (endpoint.kind === 'connect') await cdp.send('Browser.setDownloadBehavior', { behavior: 'deny', eventsEnabled: true, browserContextId: browserContextId ?? undefined }).catch(() => {});
+  if (endpoint.kind === 'connect')
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'deny', eventsEnabled: true, browserContextId: browserContextId ?? undefined }).catch(() => {});
   return browserContextId;
 }
 
@@ -46,7 +47,10 @@ async function createContext(cdp: CdpSocket, options: ResolvedOptions): Promise<
  */
 export async function closeOwnTargets(cdp: CdpSocket, browserContextId: string | null, scope: Iterable<string>): Promise<void> {
   if (browserContextId) {
-    const disposed = await cdp.send('Target.disposeBrowserContext', { browserContextId }, undefined, DISPOSE_TIMEOUT_MS).then(() => true, () => false);
+    const disposed = await cdp.send('Target.disposeBrowserContext', { browserContextId }, undefined, DISPOSE_TIMEOUT_MS).then(
+      () => true,
+      () => false,
+    );
     if (disposed) return;
   }
   await Promise.all([...scope].map((targetId) => cdp.send('Target.closeTarget', { targetId }, undefined, DISPOSE_TIMEOUT_MS).catch(() => {})));

@@ -32,13 +32,16 @@ after(async () => {
 async function closedWith(code: number, reason: string): Promise<{ failed: unknown; closed: string }> {
   const cdp = await openBrowser(`${base}/?${new URLSearchParams({ code: String(code), reason })}`);
   const closed = new Promise<string>((resolve) => cdp.onClose((error) => resolve(closedWords(error))));
-  const failed = await cdp.send('Browser.getVersion').then(() => assert.fail('the server answers no command'), (error: unknown) => agentError(error));
+  const failed = await cdp.send('Browser.getVersion').then(
+    () => assert.fail('the server answers no command'),
+    (error: unknown) => agentError(error),
+  );
   return { failed, closed: await closed };
 }
 
-test('4008 idle timeout: the router\'s reason, naming sessionIdleTimeoutMs, reaches the command in flight and the close', async () => {
+test("4008 idle timeout: the router's reason, naming sessionIdleTimeoutMs, reaches the command in flight and the close", async () => {
   const { failed, closed } = await closedWith(4008, idleTimeoutText(300_000));
-  const expected = 'the browser session ended: idle timeout: no traffic for 300 s; set the router\'s sessionIdleTimeoutMs (Settings > Routing > Idle timeout)';
+  const expected = "the browser session ended: idle timeout: no traffic for 300 s; set the router's sessionIdleTimeoutMs (Settings > Routing > Idle timeout)";
   assert.equal(closed, expected);
   assert.ok(failed instanceof AgentError);
   assert.equal(failed.code, 'closed');
@@ -59,11 +62,17 @@ test('the other codes a router or gateway ends a session with: their reason is p
     [1001, 'gateway shutting down'],
   ];
   const read = await Promise.all(sent.map(([code, reason]) => closedWith(code, reason)));
-  assert.deepEqual(read.map((r) => r.closed), sent.map(([, reason]) => `the browser session ended: ${reason}`));
+  assert.deepEqual(
+    read.map((r) => r.closed),
+    sent.map(([, reason]) => `the browser session ended: ${reason}`),
+  );
 });
 
 test('a close frame without a reason: what its code means, the setting named for the idle timeout', () => {
-  assert.equal(closeWords(4008, ''), 'the browser session ended: it was idle for the router\'s idle timeout (the router\'s sessionIdleTimeoutMs, Settings > Routing > Idle timeout)');
+  assert.equal(
+    closeWords(4008, ''),
+    "the browser session ended: it was idle for the router's idle timeout (the router's sessionIdleTimeoutMs, Settings > Routing > Idle timeout)",
+  );
   assert.equal(closeWords(4009, ''), 'the browser session ended: it reached the 4-hour limit of a session');
   for (const code of [4000, 4001, 4002, 4003, 4004, 4005, 1001, 1011]) {
     assert.match(closeWords(code, ''), /^the browser session ended: \w/, `${code}`);
@@ -87,16 +96,21 @@ test('a command the browser leaves unanswered: a timeout naming the command and 
   assert.ok(after instanceof AgentError && after.code === 'closed' && after.message === 'the session was closed');
 });
 
-test('a refused upgrade: the status and the body\'s reason; nothing listening: the socket\'s own words', async () => {
+test("a refused upgrade: the status and the body's reason; nothing listening: the socket's own words", async () => {
   const refusing = new WebSocketServer({ host: '127.0.0.1', port: 0, verifyClient: (_info, done) => done(false, 401, 'wrong token') });
   await new Promise((resolve) => refusing.once('listening', resolve));
   try {
     const { port } = refusing.address() as AddressInfo;
-    await assert.rejects(openBrowser(`ws://127.0.0.1:${port}/`), (error: unknown) => error instanceof AgentError && error.code === 'browser'
-      && error.message === 'no browser could be opened: 401 wrong token');
+    await assert.rejects(
+      openBrowser(`ws://127.0.0.1:${port}/`),
+      (error: unknown) => error instanceof AgentError && error.code === 'browser' && error.message === 'no browser could be opened: 401 wrong token',
+    );
   } finally {
     await new Promise((resolve) => refusing.close(resolve));
   }
-  await assert.rejects(openBrowser('ws://127.0.0.1:1/'), (error: unknown) => error instanceof AgentError && error.code === 'browser'
-    && /^no browser could be opened: connect ECONNREFUSED 127\.0\.0\.1:1$/.test(error.message));
+  await assert.rejects(
+    openBrowser('ws://127.0.0.1:1/'),
+    (error: unknown) =>
+      error instanceof AgentError && error.code === 'browser' && /^no browser could be opened: connect ECONNREFUSED 127\.0\.0\.1:1$/.test(error.message),
+  );
 });

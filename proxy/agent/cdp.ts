@@ -15,7 +15,10 @@ export async function openBrowser(url: string, headers: Record<string, string> =
   } catch (error) {
     if (!(error instanceof CdpError)) throw error;
     const { status, statusText, body, cause } = error.details;
-    throw new AgentError('browser', `no browser could be opened: ${error.kind === 'refused' ? `${status} ${body?.trim() || statusText}` : (cause?.message ?? error.message)}`);
+    throw new AgentError(
+      'browser',
+      `no browser could be opened: ${error.kind === 'refused' ? `${status} ${body?.trim() || statusText}` : (cause?.message ?? error.message)}`,
+    );
   }
 }
 
@@ -27,7 +30,8 @@ export async function openBrowser(url: string, headers: Record<string, string> =
 export function agentError(error: unknown): unknown {
   if (!(error instanceof CdpError)) return error;
   const { method, timeoutMs } = error.details;
-  if (error.kind === 'timeout' && method && timeoutMs !== undefined) return new AgentError('timeout', `the browser did not answer ${method} within ${Math.round(timeoutMs / 1000)} s`);
+  if (error.kind === 'timeout' && method && timeoutMs !== undefined)
+    return new AgentError('timeout', `the browser did not answer ${method} within ${Math.round(timeoutMs / 1000)} s`);
   if (error.kind === 'closed') return new AgentError('closed', closedWords(error));
   return error;
 }
@@ -51,7 +55,7 @@ const SERVICE_CLOSES: Readonly<Record<number, string>> = {
   4003: 'the workspace was marked for deletion',
   4004: 'the workspace was suspended',
   4005: 'the chat link was rotated or deleted',
-  4008: 'it was idle for the router\'s idle timeout (the router\'s sessionIdleTimeoutMs, Settings > Routing > Idle timeout)',
+  4008: "it was idle for the router's idle timeout (the router's sessionIdleTimeoutMs, Settings > Routing > Idle timeout)",
   4009: 'it reached the 4-hour limit of a session',
   1001: 'the server it went through is shutting down',
   1011: 'its browser failed (its provider closed with an error, or vanished)',

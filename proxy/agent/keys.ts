@@ -85,7 +85,10 @@ export function parseKey(spec: string): { modifiers: { key: string; code: string
     const command = SHORTCUT_COMMANDS[char.toLowerCase()];
     if ((bits & 2) !== 0 && command) event.commands = [command];
   } else {
-    throw new AgentError('invalid', `"${main}" is not a key name; use a single character or one of Enter, Tab, Escape, Backspace, Delete, Space, ArrowUp, ArrowDown, ArrowLeft, ArrowRight, Home, End, PageUp, PageDown, F1–F12, with modifiers joined by + ("Shift+Tab")`);
+    throw new AgentError(
+      'invalid',
+      `"${main}" is not a key name; use a single character or one of Enter, Tab, Escape, Backspace, Delete, Space, ArrowUp, ArrowDown, ArrowLeft, ArrowRight, Home, End, PageUp, PageDown, F1–F12, with modifiers joined by + ("Shift+Tab")`,
+    );
   }
   return { modifiers, event };
 }

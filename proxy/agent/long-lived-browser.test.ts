@@ -46,7 +46,7 @@ function refOf(text: string, pattern: RegExp): string {
 test('its own tabs only: the default tab and a tab left by an earlier client are never listed or driven; closing closes its tabs and popups', async () => {
   const before = await pages();
   assert.equal(before.length, 1, 'the browser opened with its default tab');
-  const leftOpen = await (await fetch(`${browser.httpUrl}/json/new?about:blank`, { method: 'PUT' })).json() as Listed;
+  const leftOpen = (await (await fetch(`${browser.httpUrl}/json/new?about:blank`, { method: 'PUT' })).json()) as Listed;
   const set = new SessionSet(routed);
   const session = await set.open();
   const tabs = await session.listTabs();
@@ -54,12 +54,16 @@ test('its own tabs only: the default tab and a tab left by an earlier client are
   assert.ok(![before[0]!.id, leftOpen.id].includes(tabs[0]!.tabId), 'a tab of its own');
   await navigate(session, `${site.url}/agent/form`);
   await evaluate(session, `window.open(${JSON.stringify(`${site.url}/agent/done?name=popup`)}) && true`);
-  await eventually(async () => (await session.listTabs()).length === 2, 5_000, 'the popup, in the session\'s tabs');
+  await eventually(async () => (await session.listTabs()).length === 2, 5_000, "the popup, in the session's tabs");
   const others = (await pages()).filter((p) => p.id === before[0]!.id || p.id === leftOpen.id);
-  assert.deepEqual(others.map((p) => p.url), ['about:blank', 'about:blank'], 'the other tabs were not navigated');
+  assert.deepEqual(
+    others.map((p) => p.url),
+    ['about:blank', 'about:blank'],
+    'the other tabs were not navigated',
+  );
   await set.closeAll('test over');
   await eventually(async () => (await pages()).length === 2, 5_000, 'its tab and popup closed');
-  assert.deepEqual(new Set((await pages()).map((p) => p.id)), new Set([before[0]!.id, leftOpen.id]), 'the default tab and the other client\'s stay');
+  assert.deepEqual(new Set((await pages()).map((p) => p.id)), new Set([before[0]!.id, leftOpen.id]), "the default tab and the other client's stay");
   await fetch(`${browser.httpUrl}/json/close/${leftOpen.id}`);
 });
 
@@ -69,9 +73,9 @@ test('a tab opened above the one it drives: the next action brings its tab to th
   try {
     const page = await navigate(session, `${site.url}/agent/cart`);
     // Someone else (the user, another client) opens a tab in front of it.
-    const above = await (await fetch(`${browser.httpUrl}/json/new?about:blank`, { method: 'PUT' })).json() as Listed;
+    const above = (await (await fetch(`${browser.httpUrl}/json/new?about:blank`, { method: 'PUT' })).json()) as Listed;
     await fetch(`${browser.httpUrl}/json/activate/${above.id}`);
-    assert.equal(await evaluate(session, 'document.visibilityState'), '"visible"', 'the agent\'s tab is in front again');
+    assert.equal(await evaluate(session, 'document.visibilityState'), '"visible"', "the agent's tab is in front again");
     const result = await act(session, [{ action: 'click', ref: refOf(page, /button "Add to cart"/) }]);
     assert.match(result, /No element changed; the page's text did:\n\+ Added to cart!/);
     // /json/close answers before the tab is gone; the next test reads the tabs as they are.
@@ -96,7 +100,8 @@ test('endpoint forms: a DevTools address as http://host:port or ws://host:port i
 test('gateway browse --endpoint http://host:port of a browser started with --remote-debugging-port: it opens, in a tab of its own', async () => {
   const home = mkdtempSync(path.join(os.tmpdir(), 'gw-browse-devtools-'));
   const env = { PATH: process.env.PATH, HOME: home, GW_DATA_DIR: path.join(home, 'data') } as unknown as NodeJS.ProcessEnv;
-  const gateway = (...args: string[]) => promisify(execFile)(process.execPath, [path.resolve(import.meta.dirname, '../cli/gateway.mjs'), 'browse', ...args], { env });
+  const gateway = (...args: string[]) =>
+    promisify(execFile)(process.execPath, [path.resolve(import.meta.dirname, '../cli/gateway.mjs'), 'browse', ...args], { env });
   const defaultTab = (await pages())[0]!;
   try {
     const { stdout } = await gateway('open', `${site.url}/agent/cart`, '--endpoint', browser.httpUrl);

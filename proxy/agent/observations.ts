@@ -29,7 +29,11 @@ export class Observations {
   }
 
   dialog(type: string, message: string, url: string): void {
-    this.add('dialog', `${type} ${JSON.stringify(clip(message, 300))} on ${redactUrl(url)} (${type === 'alert' || type === 'beforeunload' ? 'accepted' : 'dismissed'})`, true);
+    this.add(
+      'dialog',
+      `${type} ${JSON.stringify(clip(message, 300))} on ${redactUrl(url)} (${type === 'alert' || type === 'beforeunload' ? 'accepted' : 'dismissed'})`,
+      true,
+    );
   }
 
   download(url: string, filename: string): void {
@@ -37,7 +41,11 @@ export class Observations {
   }
 
   popup(url: string, tabId: string): void {
-    this.add('popup', `a new tab ${tabId} opened${url && url !== 'about:blank' ? ` at ${redactUrl(url)}` : ''}; switch with browser_tabs {"action":"select","tabId":"${tabId}"}`, true);
+    this.add(
+      'popup',
+      `a new tab ${tabId} opened${url && url !== 'about:blank' ? ` at ${redactUrl(url)}` : ''}; switch with browser_tabs {"action":"select","tabId":"${tabId}"}`,
+      true,
+    );
   }
 
   /** Popups, dialogs and downloads since the last call: an action's result mentions them. */

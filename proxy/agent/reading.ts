@@ -57,9 +57,13 @@ export async function extract(session: AgentSession, options: ExtractOptions = {
   const tab = await session.tab();
   const format = options.format ?? 'markdown';
   const maxChars = Math.min(100_000, Math.max(100, Math.floor(options.maxChars ?? 8_000)));
-  const extracted = await tab.evaluateInWorld<Extracted>(extractExpression(format === 'links' ? { links: true, metadata: true } : { formats: [format], metadata: true }), { retry: true });
+  const extracted = await tab.evaluateInWorld<Extracted>(
+    extractExpression(format === 'links' ? { links: true, metadata: true } : { formats: [format], metadata: true }),
+    { retry: true },
+  );
   let body: string;
-  if (format === 'links') body = (extracted.links ?? []).map((l) => `- [${l.text.replace(/\s+/g, ' ').slice(0, 120) || '(no text)'}](${l.url})`).join('\n') || '(no links)';
+  if (format === 'links')
+    body = (extracted.links ?? []).map((l) => `- [${l.text.replace(/\s+/g, ' ').slice(0, 120) || '(no text)'}](${l.url})`).join('\n') || '(no links)';
   else body = extracted.content[format] ?? '';
   const title = extracted.metadata?.title ? `# ${extracted.metadata.title}\n` : '';
   const source = `Source: ${tab.url}\n`;
@@ -98,7 +102,8 @@ export async function screenshot(session: AgentSession, options: ScreenshotOptio
 }
 
 export async function wait(session: AgentSession, options: WaitOptions): Promise<string> {
-  if (!options.text && !options.textGone && !options.selector && !options.urlContains) throw new AgentError('invalid', 'say what to wait for: text, textGone, selector or urlContains');
+  if (!options.text && !options.textGone && !options.selector && !options.urlContains)
+    throw new AgentError('invalid', 'say what to wait for: text, textGone, selector or urlContains');
   const timeoutMs = Math.min(30_000, Math.max(100, Math.floor(options.timeoutMs ?? 5_000)));
   const tab = await session.tab();
   const deadline = Date.now() + timeoutMs;
@@ -111,7 +116,8 @@ export async function wait(session: AgentSession, options: WaitOptions): Promise
     });
     if (typeof met === 'object' && met.error) throw new AgentError('invalid', `"${options.selector}" is not a valid CSS selector`);
     if (met === true) return `Done: ${describe(condition)} (${tab.url}).`;
-    if (Date.now() >= deadline) throw new AgentError('timeout', `Not within ${timeoutMs} ms: ${describe(condition)}. Take a snapshot to see what the page shows.`);
+    if (Date.now() >= deadline)
+      throw new AgentError('timeout', `Not within ${timeoutMs} ms: ${describe(condition)}. Take a snapshot to see what the page shows.`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -122,7 +128,9 @@ function describe(condition: WaitOptions): string {
     condition.textGone && `the text ${JSON.stringify(condition.textGone)} is gone`,
     condition.selector && `${condition.selector} is visible`,
     condition.urlContains && `the address contains ${JSON.stringify(condition.urlContains)}`,
-  ].filter(Boolean).join(' and ');
+  ]
+    .filter(Boolean)
+    .join(' and ');
 }
 
 /** Runs an expression in the page's own JavaScript world (what the page's scripts see). */
@@ -133,7 +141,8 @@ export async function evaluate(session: AgentSession, expression: string): Promi
     { expression, returnByValue: true, awaitPromise: true, userGesture: true, timeout: 10_000 },
     15_000,
   );
-  if (exceptionDetails) throw new AgentError('invalid', `The expression threw: ${(exceptionDetails.exception?.description ?? exceptionDetails.text).split('\n')[0]}`);
+  if (exceptionDetails)
+    throw new AgentError('invalid', `The expression threw: ${(exceptionDetails.exception?.description ?? exceptionDetails.text).split('\n')[0]}`);
   const value = result.unserializableValue ?? (result.type === 'undefined' ? 'undefined' : JSON.stringify(result.value ?? result.description ?? null));
   return value.length > 8_000 ? `${value.slice(0, 8_000)}\n… truncated at 8,000 of ${value.length.toLocaleString('en-US')} characters` : value;
 }
@@ -152,9 +161,13 @@ export function checkRef(session: AgentSession, tab: Tab, ref: string): string {
   const known = session.refs.get(normalized);
   if (!known) {
     const issued = Number(normalized.slice(1)) < session.nextRef;
-    throw new AgentError(issued ? 'stale_ref' : 'unknown_ref', issued ? staleMessage(normalized) : `${normalized} was never handed out in this session; take a snapshot (browser_snapshot) and use its refs`);
+    throw new AgentError(
+      issued ? 'stale_ref' : 'unknown_ref',
+      issued ? staleMessage(normalized) : `${normalized} was never handed out in this session; take a snapshot (browser_snapshot) and use its refs`,
+    );
   }
-  if (known.tab !== tab) throw new AgentError('stale_ref', `${normalized} belongs to another tab; select it with browser_tabs, or take a new snapshot of this one`);
+  if (known.tab !== tab)
+    throw new AgentError('stale_ref', `${normalized} belongs to another tab; select it with browser_tabs, or take a new snapshot of this one`);
   if (known.loaderId !== tab.loaderId) throw new AgentError('stale_ref', staleMessage(normalized, tab.url));
   return normalized;
 }
@@ -171,7 +184,10 @@ export function refError(session: AgentSession, ref: string, error: string, deta
     case 'offscreen':
       return new AgentError('not_actionable', `${ref} could not be scrolled into view`);
     case 'covered':
-      return new AgentError('not_actionable', `${ref} is covered by ${detail ?? 'another element'} at its centre; close or scroll away what covers it, then take a new snapshot`);
+      return new AgentError(
+        'not_actionable',
+        `${ref} is covered by ${detail ?? 'another element'} at its centre; close or scroll away what covers it, then take a new snapshot`,
+      );
     default:
       return new AgentError('browser', `${ref}: ${error}`);
   }

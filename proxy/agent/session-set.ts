@@ -26,11 +26,20 @@ export class SessionSet {
 
   async open(options: OpenOptions = {}): Promise<AgentSession> {
     if (this.sessions.size + this.opening >= this.policy.maxSessions) {
-      throw new AgentError('invalid', `at most ${this.policy.maxSessions} browsers can be open at once here; close one with browser_session {"action":"close","sessionId":"…"} first`);
+      throw new AgentError(
+        'invalid',
+        `at most ${this.policy.maxSessions} browsers can be open at once here; close one with browser_session {"action":"close","sessionId":"…"} first`,
+      );
     }
     this.opening++;
     try {
-      const resolved: ResolvedOptions = (await this.endpoint.resolve?.(options)) ?? { record: options.record ?? false, trace: options.trace ?? false, profile: options.profile ?? null, saveProfile: options.saveProfile ?? false, pageConsole: options.pageConsole ?? false };
+      const resolved: ResolvedOptions = (await this.endpoint.resolve?.(options)) ?? {
+        record: options.record ?? false,
+        trace: options.trace ?? false,
+        profile: options.profile ?? null,
+        saveProfile: options.saveProfile ?? false,
+        pageConsole: options.pageConsole ?? false,
+      };
       resolved.idleMinutes = options.idleMinutes;
       const session = await AgentSession.open(this.endpoint, resolved, this.policy);
       this.sessions.set(session.id, session);

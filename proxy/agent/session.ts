@@ -51,7 +51,10 @@ export class AgentSession {
     readonly policy: AgentPolicy,
   ) {
     this.idleMs = idleMsFor(policy, options.idleMinutes);
-    this.lifetimeTimer = setTimeout(() => void this.close(`the session reached its ${Math.round(policy.maxLifetimeMs / 3_600_000)}-hour limit`), policy.maxLifetimeMs).unref();
+    this.lifetimeTimer = setTimeout(
+      () => void this.close(`the session reached its ${Math.round(policy.maxLifetimeMs / 3_600_000)}-hour limit`),
+      policy.maxLifetimeMs,
+    ).unref();
     // The keepalive is a round trip to the browser; it does not touch lastActivity.
     this.keepaliveTimer = setInterval(() => void cdp.send('Browser.getVersion', {}, undefined, 10_000).catch(() => {}), policy.keepaliveMs).unref();
     cdp.onClose((error) => void this.close(closedWords(error)));
@@ -129,7 +132,8 @@ export class AgentSession {
     cdp.on('Network.loadingFinished', ({ requestId }, sid) => tabOf(sid)?.onRequestDone(requestId));
     cdp.on('Network.responseReceived', ({ response, type }, sid) => {
       const tab = tabOf(sid);
-      if (tab && response.status >= 400) this.observations.failedRequest(response.url, `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`, type);
+      if (tab && response.status >= 400)
+        this.observations.failedRequest(response.url, `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`, type);
     });
     cdp.on('Network.loadingFailed', ({ requestId, errorText, canceled, type }, sid) => {
       const tab = tabOf(sid);
@@ -138,7 +142,11 @@ export class AgentSession {
       if (!canceled && url) this.observations.failedRequest(url, errorText, type);
     });
     cdp.on('Runtime.consoleAPICalled', ({ type, args }, sid) => {
-      if (tabOf(sid)) this.observations.console(type, (args as { value?: unknown; description?: string }[]).map((a) => (a.value !== undefined ? String(a.value) : a.description ?? '')).join(' '));
+      if (tabOf(sid))
+        this.observations.console(
+          type,
+          (args as { value?: unknown; description?: string }[]).map((a) => (a.value !== undefined ? String(a.value) : (a.description ?? ''))).join(' '),
+        );
     });
     cdp.on('Runtime.exceptionThrown', ({ exceptionDetails }, sid) => {
       if (tabOf(sid)) this.observations.console('exception', exceptionDetails.exception?.description?.split('\n')[0] ?? exceptionDetails.text);
@@ -226,7 +234,8 @@ export class AgentSession {
 
   /** Runs one tool call after the ones before it. Idle time counts from the last call's end, never during one. */
   run<T>(work: () => Promise<T>): Promise<T> {
-    const closed = () => new AgentError('closed', `this browser session is closed: ${this.closedReason}. Open a new one with browser_session {"action":"open"}.`);
+    const closed = () =>
+      new AgentError('closed', `this browser session is closed: ${this.closedReason}. Open a new one with browser_session {"action":"open"}.`);
     if (this.closedReason) return Promise.reject(closed());
     this.calls++;
     this.touch();
@@ -274,7 +283,13 @@ export class AgentSession {
       idleCloseAt: new Date(this.lastActivity + this.idleMs).toISOString(),
       idleMinutes: Math.round((this.idleMs / 60_000) * 100) / 100,
       tabs,
-      options: { record: this.options.record, trace: this.options.trace, profile: this.options.profile, saveProfile: this.options.saveProfile, pageConsole: this.options.pageConsole },
+      options: {
+        record: this.options.record,
+        trace: this.options.trace,
+        profile: this.options.profile,
+        saveProfile: this.options.saveProfile,
+        pageConsole: this.options.pageConsole,
+      },
     };
   }
 

@@ -64,7 +64,12 @@ export function formatSnapshot(raw: RawSnapshot, options: FormatOptions): { text
     shown.push(line);
     bytes += size;
   }
-  if (raw.lines.length === 0) out.push(options.scope === 'viewport' ? '(nothing to click or type into in view; read the text with browser_extract)' : '(nothing to click or type into on this page; read the text with browser_extract)');
+  if (raw.lines.length === 0)
+    out.push(
+      options.scope === 'viewport'
+        ? '(nothing to click or type into in view; read the text with browser_extract)'
+        : '(nothing to click or type into on this page; read the text with browser_extract)',
+    );
   const notes: string[] = [];
   const cut = raw.lines.length - shown.length;
   if (cut > 0) {

@@ -37,7 +37,11 @@ const checkStep: Runner<'check' | 'uncheck'> = async (session, tab, step) => {
   const at = await pointOf(session, tab, ref, 'click');
   await click(tab, at.x, at.y);
   const after = await infoOf(session, tab, ref);
-  if (after.checked !== want) throw new AgentError('not_actionable', `clicking ${ref} did not ${step.action} it (a radio button cannot be unchecked by a click; some controls need another element clicked)`);
+  if (after.checked !== want)
+    throw new AgentError(
+      'not_actionable',
+      `clicking ${ref} did not ${step.action} it (a radio button cannot be unchecked by a click; some controls need another element clicked)`,
+    );
   return `${want ? 'checked' : 'unchecked'} ${ref}`;
 };
 
@@ -45,7 +49,13 @@ const fillStep: Runner<'fill' | 'type'> = async (session, tab, step) => {
   const ref = checkRef(session, tab, step.ref);
   if (step.text.length > 100_000) throw new AgentError('invalid', 'the text is longer than 100,000 characters');
   const at = await pointOf(session, tab, ref, 'click');
-  if (!at.editable) throw new AgentError('not_actionable', at.tag === 'select' ? `${ref} is a drop-down: use select with an option` : `${ref} is not a text field (it is a <${at.tag}${at.type ? ` type=${at.type}` : ''}>)`);
+  if (!at.editable)
+    throw new AgentError(
+      'not_actionable',
+      at.tag === 'select'
+        ? `${ref} is a drop-down: use select with an option`
+        : `${ref} is not a text field (it is a <${at.tag}${at.type ? ` type=${at.type}` : ''}>)`,
+    );
   const info = await infoOf(session, tab, ref);
   if (!info.focused) await click(tab, at.x, at.y);
   if (step.action === 'fill') {
@@ -59,7 +69,8 @@ const fillStep: Runner<'fill' | 'type'> = async (session, tab, step) => {
   }
   const after = await infoOf(session, tab, ref);
   const expected = step.action === 'fill' ? step.text : null;
-  if (expected !== null && after.value !== null && after.value !== expected) return `filled ${ref}; its value is now ${JSON.stringify(clip(after.value))} (the field changed what was typed)`;
+  if (expected !== null && after.value !== null && after.value !== expected)
+    return `filled ${ref}; its value is now ${JSON.stringify(clip(after.value))} (the field changed what was typed)`;
   return `${step.action === 'fill' ? 'filled' : 'typed into'} ${ref}`;
 };
 
@@ -79,8 +90,13 @@ const selectStep: Runner<'select'> = async (session, tab, step) => {
   // drop-down's own list would: native lists are drawn outside the page.
   await pointOf(session, tab, ref, 'click');
   const chosen = await tab.call<{ error?: string; options?: string[]; selected?: string }>('selectOption', [ref, step.option]);
-  if (chosen.error === 'not-select') throw new AgentError('not_actionable', `${ref} is not a <select>; click it, then click the option in the snapshot that follows`);
-  if (chosen.error === 'no-option') throw new AgentError('invalid', `${ref} has no option ${JSON.stringify(step.option)}; its options: ${chosen.options!.map((o) => JSON.stringify(o)).join(', ')}`);
+  if (chosen.error === 'not-select')
+    throw new AgentError('not_actionable', `${ref} is not a <select>; click it, then click the option in the snapshot that follows`);
+  if (chosen.error === 'no-option')
+    throw new AgentError(
+      'invalid',
+      `${ref} has no option ${JSON.stringify(step.option)}; its options: ${chosen.options!.map((o) => JSON.stringify(o)).join(', ')}`,
+    );
   if (chosen.error === 'option-disabled') throw new AgentError('not_actionable', `the option ${JSON.stringify(step.option)} of ${ref} is disabled`);
   if (chosen.error) throw refError(session, ref, chosen.error);
   return `selected ${JSON.stringify(chosen.selected)} in ${ref}`;
@@ -96,13 +112,18 @@ const scrollStep: Runner<'scroll'> = async (session, tab, step) => {
     x = at.x;
     y = at.y;
   }
-  const amount = Math.max(1, Math.min(100_000, Math.floor(step.amount ?? (step.direction === 'up' || step.direction === 'down' ? state.viewport * 0.8 : state.viewportWidth * 0.8))));
+  const amount = Math.max(
+    1,
+    Math.min(100_000, Math.floor(step.amount ?? (step.direction === 'up' || step.direction === 'down' ? state.viewport * 0.8 : state.viewportWidth * 0.8))),
+  );
   const deltaY = step.direction === 'down' ? amount : step.direction === 'up' ? -amount : 0;
   const deltaX = step.direction === 'right' ? amount : step.direction === 'left' ? -amount : 0;
   await tab.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x, y, deltaX, deltaY });
   const after = await waitForScroll(tab, state);
   const moved = after.y !== state.y || after.x !== state.x;
-  return moved ? `scrolled ${step.direction} to ${after.y} of ${Math.max(0, after.height - after.viewport)} px` : `scrolled ${step.direction}: nothing moved (the page is at its end there, or the area under the pointer does not scroll)`;
+  return moved
+    ? `scrolled ${step.direction} to ${after.y} of ${Math.max(0, after.height - after.viewport)} px`
+    : `scrolled ${step.direction}: nothing moved (the page is at its end there, or the area under the pointer does not scroll)`;
 };
 
 const STEPS: { [A in Action]: Runner<A> } = {
@@ -117,13 +138,14 @@ const STEPS: { [A in Action]: Runner<A> } = {
   scroll: scrollStep,
 };
 
-
 async function pointOf(session: AgentSession, tab: Tab, ref: string, intent: 'click' | 'hover' | 'focus') {
-  const at = await tab.call<{ error?: string; detail?: string; x: number; y: number; tag: string; type: string; editable: boolean }>('point', [ref, intent]).catch((error: unknown) => {
-    // The document went away while the element was being found: the ref belonged to it.
-    if (error instanceof AgentError && error.code === 'stale_ref') throw refError(session, ref, 'gone');
-    throw error;
-  });
+  const at = await tab
+    .call<{ error?: string; detail?: string; x: number; y: number; tag: string; type: string; editable: boolean }>('point', [ref, intent])
+    .catch((error: unknown) => {
+      // The document went away while the element was being found: the ref belonged to it.
+      if (error instanceof AgentError && error.code === 'stale_ref') throw refError(session, ref, 'gone');
+      throw error;
+    });
   if (at.error) throw refError(session, ref, at.error, at.detail);
   return at;
 }
@@ -145,14 +167,35 @@ async function pressKey(tab: Tab, spec: string): Promise<void> {
   let bits = 0;
   for (const modifier of modifiers) {
     bits |= modifierBit(modifier.key);
-    await tab.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', key: modifier.key, code: modifier.code, windowsVirtualKeyCode: modifier.keyCode, modifiers: bits });
+    await tab.send('Input.dispatchKeyEvent', {
+      type: 'rawKeyDown',
+      key: modifier.key,
+      code: modifier.code,
+      windowsVirtualKeyCode: modifier.keyCode,
+      modifiers: bits,
+    });
   }
   const down = { key: event.key, code: event.code, windowsVirtualKeyCode: event.keyCode, modifiers: event.modifiers, commands: event.commands };
-  await tab.send('Input.dispatchKeyEvent', event.text !== undefined ? { type: 'keyDown', text: event.text, unmodifiedText: event.text, ...down } : { type: 'rawKeyDown', ...down });
-  await tab.send('Input.dispatchKeyEvent', { type: 'keyUp', key: event.key, code: event.code, windowsVirtualKeyCode: event.keyCode, modifiers: event.modifiers });
+  await tab.send(
+    'Input.dispatchKeyEvent',
+    event.text !== undefined ? { type: 'keyDown', text: event.text, unmodifiedText: event.text, ...down } : { type: 'rawKeyDown', ...down },
+  );
+  await tab.send('Input.dispatchKeyEvent', {
+    type: 'keyUp',
+    key: event.key,
+    code: event.code,
+    windowsVirtualKeyCode: event.keyCode,
+    modifiers: event.modifiers,
+  });
   for (const modifier of [...modifiers].reverse()) {
     bits &= ~modifierBit(modifier.key);
-    await tab.send('Input.dispatchKeyEvent', { type: 'keyUp', key: modifier.key, code: modifier.code, windowsVirtualKeyCode: modifier.keyCode, modifiers: bits });
+    await tab.send('Input.dispatchKeyEvent', {
+      type: 'keyUp',
+      key: modifier.key,
+      code: modifier.code,
+      windowsVirtualKeyCode: modifier.keyCode,
+      modifiers: bits,
+    });
   }
 }
 

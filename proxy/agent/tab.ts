@@ -144,10 +144,16 @@ export class Tab {
           { expression, contextId, returnByValue: true, awaitPromise: true },
           options.timeoutMs,
         );
-        if (exceptionDetails) throw new AgentError('browser', `the page script failed: ${exceptionDetails.exception?.description?.split('\n')[0] ?? exceptionDetails.text}`);
+        if (exceptionDetails)
+          throw new AgentError('browser', `the page script failed: ${exceptionDetails.exception?.description?.split('\n')[0] ?? exceptionDetails.text}`);
         return result.value as T;
       } catch (error) {
-        if (!(error instanceof CdpError) || error.kind !== 'answered' || !/context|Execution context was destroyed|Inspected target navigated/i.test(error.details.detail ?? '')) throw error;
+        if (
+          !(error instanceof CdpError) ||
+          error.kind !== 'answered' ||
+          !/context|Execution context was destroyed|Inspected target navigated/i.test(error.details.detail ?? '')
+        )
+          throw error;
         this.world = null;
         if (!options.retry || attempt >= 1) throw new AgentError('stale_ref', 'the page changed while the toolkit read it');
       }
@@ -158,7 +164,11 @@ export class Tab {
     if (this.world && this.world.loaderId === this.loaderId) return this.world.contextId;
     const loaderId = this.loaderId;
     const { executionContextId } = await this.send('Page.createIsolatedWorld', { frameId: this.frameId, worldName: WORLD_NAME, grantUniveralAccess: false });
-    const { exceptionDetails } = await this.send('Runtime.evaluate', { expression: `(${AGENT_SCRIPT})()`, contextId: executionContextId, returnByValue: false });
+    const { exceptionDetails } = await this.send('Runtime.evaluate', {
+      expression: `(${AGENT_SCRIPT})()`,
+      contextId: executionContextId,
+      returnByValue: false,
+    });
     if (exceptionDetails) throw new AgentError('browser', `the toolkit could not start in this page: ${exceptionDetails.text}`);
     // A navigation that committed meanwhile made this world the old document's: keep it only if not.
     if (this.loaderId === loaderId) this.world = { loaderId, contextId: executionContextId };

@@ -78,7 +78,13 @@ test('a form filled and sent with real input: fill, type, select, check, click; 
     assert.match(result, new RegExp(`~ ${news} checkbox "Send me news" checked`));
     assert.doesNotMatch(result, /^e\d+ button "Create account"/m, 'unchanged lines are left out');
     // Refilling replaces; checking a checked box is a no-op that says so.
-    assert.match(await act(s, [{ action: 'fill', ref: name, text: 'Ada King' }, { action: 'check', ref: news }]), /was already checked/);
+    assert.match(
+      await act(s, [
+        { action: 'fill', ref: name, text: 'Ada King' },
+        { action: 'check', ref: news },
+      ]),
+      /was already checked/,
+    );
     const sent = await act(s, [{ action: 'click', ref: submit }]);
     assert.match(sent, /changed to a new document; refs from before are no longer valid/);
     assert.match(sent, /Page: "Welcome"/);
@@ -99,7 +105,7 @@ test('press: Enter in a field submits its form; a key name it does not know is r
   });
 });
 
-test('refs fail closed after a re-render: the old element\'s ref is refused, the new one is never clicked, numbers are not reused', async () => {
+test("refs fail closed after a re-render: the old element's ref is refused, the new one is never clicked, numbers are not reused", async () => {
   await withSession(async (s) => {
     const first = await navigate(s, `${site.url}/agent/rerender`);
     const item1 = refOf(first, /button "Item 1"/);
@@ -109,7 +115,10 @@ test('refs fail closed after a re-render: the old element\'s ref is refused, the
     assert.equal((changed.match(/^- e\d+ button "Item \d"/gm) ?? []).length, 3, changed);
     const added = [...changed.matchAll(/^\+ (e\d+) button "Item \d"/gm)].map((m) => Number(m[1]!.slice(1)));
     assert.equal(added.length, 3, changed);
-    assert.ok(added.every((n) => n > Number(item1.slice(1)) + 2), `new refs ${added} reuse no old number`);
+    assert.ok(
+      added.every((n) => n > Number(item1.slice(1)) + 2),
+      `new refs ${added} reuse no old number`,
+    );
     const refusal = await rejects(act(s, [{ action: 'click', ref: item1 }]), 'not_actionable', new RegExp(`${item1} is stale.*Take a new snapshot`));
     assert.doesNotMatch(refusal.message, /clicked/);
     assert.equal(await evaluate(s, "document.getElementById('log').textContent"), '""', 'no item was clicked');
@@ -125,7 +134,7 @@ test('refs fail closed after a navigation the page started itself: the same-look
     await wait(s, { urlContains: '/agent/landing' });
     const refusal = await rejects(act(s, [{ action: 'click', ref: go }]), 'not_actionable', new RegExp(`${go} is stale`));
     assert.match(refusal.message, /Page: "Landed"/, 'the answer shows the new page');
-    assert.equal(await evaluate(s, 'document.title'), '"Landed"', 'the new page\'s button was not clicked');
+    assert.equal(await evaluate(s, 'document.title'), '"Landed"', "the new page's button was not clicked");
     // A fresh snapshot gives the new button a new ref that works.
     const fresh = refOf(await snapshot(s), /button "Continue"/);
     assert.notEqual(fresh, go);
@@ -279,12 +288,16 @@ test('several browsers: calls without a sessionId are refused rather than guesse
 });
 
 test("a browser of the user's own is shared: each session sees and closes only its own tabs, never the user's or another session's", async () => {
-  const pages = async () => ((await (await fetch(`${browser.httpUrl}/json/list`)).json()) as { id: string; type: string; url: string }[]).filter((t) => t.type === 'page');
+  const pages = async () =>
+    ((await (await fetch(`${browser.httpUrl}/json/list`)).json()) as { id: string; type: string; url: string }[]).filter((t) => t.type === 'page');
   // The user's own tab, opened here: tabs that earlier tests' sessions closed may still be listed
   // for a moment (Target.closeTarget answers before the tab is gone), so they are not the user's.
   const userTab = (await (await fetch(`${browser.httpUrl}/json/new?${site.url}/basic?user`, { method: 'PUT' })).json()) as { id: string };
   const userTabs = [userTab.id];
-  assert.ok((await pages()).some((t) => t.id === userTab.id), 'the user has a tab open');
+  assert.ok(
+    (await pages()).some((t) => t.id === userTab.id),
+    'the user has a tab open',
+  );
   const set = new SessionSet(endpoint);
   try {
     const [a, b] = [await set.open(), await set.open()];
@@ -299,7 +312,7 @@ test("a browser of the user's own is shared: each session sees and closes only i
     await set.close(a.id, 'done');
     // Target.closeTarget answers before the tab is gone: poll with a deadline.
     let left = (await pages()).map((t) => t.id);
-    for (const deadline = Date.now() + 5_000; left.includes(tabsA[0]!.tabId) && Date.now() < deadline; ) left = (await pages()).map((t) => t.id);
+    for (const deadline = Date.now() + 5_000; left.includes(tabsA[0]!.tabId) && Date.now() < deadline;) left = (await pages()).map((t) => t.id);
     assert.ok(!left.includes(tabsA[0]!.tabId), 'the session closed its own tab');
     for (const id of [...userTabs, tabsB[0]!.tabId]) assert.ok(left.includes(id), `tab ${id} is still open`);
   } finally {

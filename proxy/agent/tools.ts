@@ -31,11 +31,15 @@ const sessionId = z.string().max(64).optional().describe('The browser session (f
 const STEP_ACTIONS = ['click', 'fill', 'type', 'press', 'check', 'uncheck', 'select', 'hover', 'scroll'] as const;
 
 const step = z.object({
-  action: z.enum(STEP_ACTIONS).describe('click, fill (replace the text), type (add text without clearing), press (a key), check, uncheck, select (an option of a drop-down), hover, scroll'),
+  action: z
+    .enum(STEP_ACTIONS)
+    .describe(
+      'click, fill (replace the text), type (add text without clearing), press (a key), check, uncheck, select (an option of a drop-down), hover, scroll',
+    ),
   ref: z.string().max(16).optional().describe('The element ref from the latest snapshot, such as e12. Required except for press and scroll.'),
   text: z.string().max(100_000).optional().describe('fill, type: the text.'),
   key: z.string().max(40).optional().describe('press: a key name such as Enter, Tab, Escape, ArrowDown, or a shortcut such as Control+a.'),
-  option: z.string().max(500).optional().describe('select: the option\'s visible text or value.'),
+  option: z.string().max(500).optional().describe("select: the option's visible text or value."),
   direction: z.enum(['up', 'down', 'left', 'right']).optional().describe('scroll: the direction.'),
   amount: z.number().int().min(1).max(100_000).optional().describe('scroll: pixels (default: most of the viewport).'),
 });
@@ -84,22 +88,44 @@ function sessionTool(): AgentTool {
       record: z.boolean().optional().describe('open: record a video of the session.'),
       trace: z.boolean().optional().describe('open: keep a trace of network requests, console output and navigations.'),
       profile: z.string().max(64).nullable().optional().describe('open: a saved profile (cookies, storage) to start from, by slug; null for none.'),
-      saveProfile: z.boolean().optional().describe('open: save the browser\'s state back to the profile when the session ends.'),
-      pageConsole: z.boolean().optional().describe('open: capture the page\'s console output for browser_observe (some bot detectors notice this).'),
+      saveProfile: z.boolean().optional().describe("open: save the browser's state back to the profile when the session ends."),
+      pageConsole: z.boolean().optional().describe("open: capture the page's console output for browser_observe (some bot detectors notice this)."),
     },
     annotations: { readOnlyHint: false, openWorldHint: true },
     async run({ sessions }, args) {
       switch (args.action) {
         case 'open': {
-          const session = await sessions.open({ idleMinutes: args.idleMinutes, record: args.record, trace: args.trace, profile: args.profile, saveProfile: args.saveProfile, pageConsole: args.pageConsole });
+          const session = await sessions.open({
+            idleMinutes: args.idleMinutes,
+            record: args.record,
+            trace: args.trace,
+            profile: args.profile,
+            saveProfile: args.saveProfile,
+            pageConsole: args.pageConsole,
+          });
           const state = await session.state();
-          const features = [state.options.record && 'recorded', state.options.trace && 'traced', state.options.profile && `profile ${state.options.profile}${state.options.saveProfile ? ' (saved at close)' : ' (read-only)'}`].filter(Boolean).join(', ');
-          return text(`Opened browser ${session.id}${features ? ` (${features})` : ''}; it closes after ${state.idleMinutes} minutes without a tool call.\nNext: browser_navigate to a URL.`);
+          const features = [
+            state.options.record && 'recorded',
+            state.options.trace && 'traced',
+            state.options.profile && `profile ${state.options.profile}${state.options.saveProfile ? ' (saved at close)' : ' (read-only)'}`,
+          ]
+            .filter(Boolean)
+            .join(', ');
+          return text(
+            `Opened browser ${session.id}${features ? ` (${features})` : ''}; it closes after ${state.idleMinutes} minutes without a tool call.\nNext: browser_navigate to a URL.`,
+          );
         }
         case 'list': {
           const list = await sessions.list();
           if (list.length === 0) return text('No browser is open. Open one with browser_session {"action":"open"}.');
-          return text(list.map((s) => `${s.id}: ${s.tabs.find((t) => t.current)?.url ?? 'no tab'} (${s.tabs.length} tab${s.tabs.length === 1 ? '' : 's'}, idle close at ${s.idleCloseAt})`).join('\n'));
+          return text(
+            list
+              .map(
+                (s) =>
+                  `${s.id}: ${s.tabs.find((t) => t.current)?.url ?? 'no tab'} (${s.tabs.length} tab${s.tabs.length === 1 ? '' : 's'}, idle close at ${s.idleCloseAt})`,
+              )
+              .join('\n'),
+          );
         }
         case 'state':
           return text(JSON.stringify(await sessions.get(args.sessionId).state(), null, 2));
@@ -117,7 +143,8 @@ function navigateTool(): AgentTool {
   return {
     name: 'browser_navigate',
     title: 'Go to a URL',
-    description: 'Opens an http(s) URL in the current tab, waits for it to load, and returns a snapshot: the elements you can click or type into, each with a ref (e1, e2, …) to use with browser_act.',
+    description:
+      'Opens an http(s) URL in the current tab, waits for it to load, and returns a snapshot: the elements you can click or type into, each with a ref (e1, e2, …) to use with browser_act.',
     inputSchema: { url: z.string().min(1).max(8_000).describe('The address, such as https://example.com'), sessionId },
     annotations: { readOnlyHint: false, openWorldHint: true },
     run: ({ sessions }, args) => onSession(sessions, args.sessionId, (s) => navigate(s, args.url)),
@@ -138,7 +165,10 @@ function snapshotTool(): AgentTool {
       sinceLast: z.boolean().optional().describe('Only the lines that changed since the previous snapshot.'),
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run: ({ sessions }, args) => onSession(sessions, args.sessionId, (s) => snapshot(s, { scope: args.scope, interactiveOnly: args.interactiveOnly, maxLines: args.maxLines, sinceLast: args.sinceLast })),
+    run: ({ sessions }, args) =>
+      onSession(sessions, args.sessionId, (s) =>
+        snapshot(s, { scope: args.scope, interactiveOnly: args.interactiveOnly, maxLines: args.maxLines, sinceLast: args.sinceLast }),
+      ),
   };
 }
 
@@ -154,7 +184,8 @@ function actTool(): AgentTool {
       stopOnError: z.boolean().optional().describe('Stop at the first failing step (default true).'),
     },
     annotations: { readOnlyHint: false, openWorldHint: true },
-    run: ({ sessions }, args) => onSession(sessions, args.sessionId, (s) => act(s, (args.steps as z.infer<typeof step>[]).map(toStep), { stopOnError: args.stopOnError })),
+    run: ({ sessions }, args) =>
+      onSession(sessions, args.sessionId, (s) => act(s, (args.steps as z.infer<typeof step>[]).map(toStep), { stopOnError: args.stopOnError })),
   };
 }
 
@@ -162,7 +193,8 @@ function extractTool(): AgentTool {
   return {
     name: 'browser_extract',
     title: 'Read the page as text',
-    description: 'Returns the page\'s content as markdown (default), plain text, or its list of links, capped at maxChars (default 8,000). Use it to read; use browser_snapshot to find what to click.',
+    description:
+      "Returns the page's content as markdown (default), plain text, or its list of links, capped at maxChars (default 8,000). Use it to read; use browser_snapshot to find what to click.",
     inputSchema: { sessionId, format: z.enum(['markdown', 'text', 'links']).optional(), maxChars: z.number().int().min(100).max(100_000).optional() },
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: ({ sessions }, args) => onSession(sessions, args.sessionId, (s) => extract(s, { format: args.format, maxChars: args.maxChars })),
@@ -173,7 +205,8 @@ function screenshotTool(): AgentTool {
   return {
     name: 'browser_screenshot',
     title: 'Take a screenshot',
-    description: 'A JPEG of the viewport, of one element (ref), or of the whole page (fullPage). skipIfUnchanged returns no image when nothing changed since the previous screenshot.',
+    description:
+      'A JPEG of the viewport, of one element (ref), or of the whole page (fullPage). skipIfUnchanged returns no image when nothing changed since the previous screenshot.',
     inputSchema: {
       sessionId,
       ref: z.string().max(16).optional(),
@@ -184,7 +217,9 @@ function screenshotTool(): AgentTool {
     annotations: { readOnlyHint: true, openWorldHint: false },
     async run({ sessions }, args) {
       const session = sessions.get(args.sessionId);
-      const shot = await session.run(() => screenshot(session, { ref: args.ref, fullPage: args.fullPage, quality: args.quality, skipIfUnchanged: args.skipIfUnchanged }));
+      const shot = await session.run(() =>
+        screenshot(session, { ref: args.ref, fullPage: args.fullPage, quality: args.quality, skipIfUnchanged: args.skipIfUnchanged }),
+      );
       const content: CallToolResult['content'] = [{ type: 'text', text: shot.note }];
       if (shot.image) content.push({ type: 'image', data: shot.image.toString('base64'), mimeType: 'image/jpeg' });
       return { content };
@@ -196,7 +231,8 @@ function waitTool(): AgentTool {
   return {
     name: 'browser_wait',
     title: 'Wait for text, an element or an address',
-    description: 'Waits until the text appears (text), disappears (textGone), a CSS selector is visible (selector), or the address contains a string (urlContains); all given must hold. Fails after timeoutMs (default 5,000, at most 30,000).',
+    description:
+      'Waits until the text appears (text), disappears (textGone), a CSS selector is visible (selector), or the address contains a string (urlContains); all given must hold. Fails after timeoutMs (default 5,000, at most 30,000).',
     inputSchema: {
       sessionId,
       text: z.string().max(1_000).optional(),
@@ -214,7 +250,8 @@ function tabsTool(): AgentTool {
   return {
     name: 'browser_tabs',
     title: 'List, open, switch or close tabs',
-    description: 'action "list" shows the tabs with their tabId; "new" opens one (optionally at url) and switches to it; "select" switches to tabId; "close" closes tabId. Other tools act on the current tab.',
+    description:
+      'action "list" shows the tabs with their tabId; "new" opens one (optionally at url) and switches to it; "select" switches to tabId; "close" closes tabId. Other tools act on the current tab.',
     inputSchema: { sessionId, action: z.enum(['list', 'new', 'select', 'close']), tabId: z.string().max(64).optional(), url: z.string().max(8_000).optional() },
     annotations: { readOnlyHint: false, openWorldHint: true },
     run: ({ sessions }, args) => onSession(sessions, args.sessionId, (s) => tabs(s, args)),
@@ -225,7 +262,8 @@ function evalTool(): AgentTool {
   return {
     name: 'browser_eval',
     title: 'Run JavaScript in the page',
-    description: 'Evaluates a JavaScript expression in the page (as its own scripts would; promises are awaited, 10 s at most) and returns the result as JSON. Prefer browser_act for input: it behaves like a person.',
+    description:
+      'Evaluates a JavaScript expression in the page (as its own scripts would; promises are awaited, 10 s at most) and returns the result as JSON. Prefer browser_act for input: it behaves like a person.',
     inputSchema: { sessionId, expression: z.string().min(1).max(100_000) },
     annotations: { readOnlyHint: false, openWorldHint: true, destructiveHint: true },
     run: ({ sessions }, args) => onSession(sessions, args.sessionId, (s) => evaluate(s, args.expression)),
@@ -236,7 +274,8 @@ function observeTool(): AgentTool {
   return {
     name: 'browser_observe',
     title: 'What the page did',
-    description: 'New since the last call: failed requests, dialogs (dismissed automatically), refused downloads, popups, and console output when the session was opened with pageConsole.',
+    description:
+      'New since the last call: failed requests, dialogs (dismissed automatically), refused downloads, popups, and console output when the session was opened with pageConsole.',
     inputSchema: { sessionId },
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: ({ sessions }, args) => onSession(sessions, args.sessionId, async (s) => observe(s)),
@@ -244,7 +283,8 @@ function observeTool(): AgentTool {
 }
 
 async function tabs(session: AgentSession, args: { action: 'list' | 'new' | 'select' | 'close'; tabId?: string; url?: string }): Promise<string> {
-  const render = async () => (await session.listTabs()).map((t) => `${t.current ? '* ' : '  '}${t.tabId} ${JSON.stringify(t.title.slice(0, 80))} ${t.url}`).join('\n');
+  const render = async () =>
+    (await session.listTabs()).map((t) => `${t.current ? '* ' : '  '}${t.tabId} ${JSON.stringify(t.title.slice(0, 80))} ${t.url}`).join('\n');
   switch (args.action) {
     case 'list':
       return render();

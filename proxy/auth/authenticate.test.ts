@@ -10,7 +10,15 @@ import type { RouterKeyIdentity } from './router-key';
 
 const VALID = `rkey_${'v'.repeat(43)}`;
 const bad = (n: number) => `rkey_${String(n).padStart(43, 'x')}`;
-const identity: RouterKeyIdentity = { keyId: 'k1', routerId: 'r1', workspaceId: 'w1', suspended: false, enterprise: false, balanceMillicents: 0n, monthSessions: 0 };
+const identity: RouterKeyIdentity = {
+  keyId: 'k1',
+  routerId: 'r1',
+  workspaceId: 'w1',
+  suspended: false,
+  enterprise: false,
+  balanceMillicents: 0n,
+  monthSessions: 0,
+};
 
 function setup(options: { lookupBurst?: number } = {}) {
   let now = 1_000_000;
@@ -100,7 +108,8 @@ test('unthrottled: malformed keys fail without a lookup and count; well-formed o
 });
 
 test('client address: the socket without TRUST_PROXY, the right-most X-Forwarded-For entry with it', () => {
-  const req = (remoteAddress: string | undefined, xff?: string | string[]) => ({ socket: { remoteAddress }, headers: xff === undefined ? {} : { 'x-forwarded-for': xff } }) as never;
+  const req = (remoteAddress: string | undefined, xff?: string | string[]) =>
+    ({ socket: { remoteAddress }, headers: xff === undefined ? {} : { 'x-forwarded-for': xff } }) as never;
   assert.equal(clientAddress(req('127.0.0.2', '203.0.113.9'), false), '127.0.0.2', 'a client-sent header means nothing without a trusted proxy');
   assert.equal(clientAddress(req('::ffff:127.0.0.2'), false), '127.0.0.2');
   assert.equal(clientAddress(req('127.0.0.1', '198.51.100.1, 203.0.113.9'), true), '203.0.113.9', 'the entry the trusted proxy appended');

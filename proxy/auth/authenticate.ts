@@ -24,8 +24,7 @@ export const MCP_REFUSED = 'chat link or router key missing, wrong or revoked: p
 export const THROTTLED = 'too many failed attempts from this address; wait before retrying';
 
 export type KeyCheck =
-  | { ok: true; ip: string; identity: RouterKeyIdentity }
-  | { ok: false; ip: string; status: 401 | 429; message: string; headers: Record<string, string> };
+  { ok: true; ip: string; identity: RouterKeyIdentity } | { ok: false; ip: string; status: 401 | 429; message: string; headers: Record<string, string> };
 
 /** Which credential a request to /mcp authenticated with. */
 export type McpCredential = 'router_key' | 'chat_link';
@@ -89,7 +88,8 @@ export class RouterKeyAuth {
   }
 
   async checkKey(ip: string, plaintext: string | null, kind: CredentialKind = 'key'): Promise<KeyCheck> {
-    const wellFormed = kind === 'key' ? isWellFormedRouterKey(plaintext) : kind === 'chat_link' ? isWellFormedChatLink(plaintext) : isWellFormedTicket(plaintext);
+    const wellFormed =
+      kind === 'key' ? isWellFormedRouterKey(plaintext) : kind === 'chat_link' ? isWellFormedChatLink(plaintext) : isWellFormedTicket(plaintext);
     const keyHash = wellFormed ? hashSecret(plaintext!) : null;
     const gate = this.throttle.gate(ip, keyHash, this.now());
     const lookup = kind === 'key' ? this.lookup : kind === 'chat_link' ? this.lookupChatLink : this.redeemTicket;
@@ -109,4 +109,3 @@ export class RouterKeyAuth {
     return { ok: false, ip, status: 429, message: THROTTLED, headers: { 'Retry-After': String(retryAfter) } };
   }
 }
-

@@ -17,7 +17,10 @@ export function clientAddress(req: Pick<IncomingMessage, 'headers' | 'socket'>, 
 }
 
 function normalize(address: string | undefined): string {
-  const trimmed = (address ?? '').trim().replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  const trimmed = (address ?? '')
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .toLowerCase();
   // An IPv4 client on a dual-stack socket: count it under its IPv4 address.
   return /^::ffff:\d+\.\d+\.\d+\.\d+$/.test(trimmed) ? trimmed.slice(7) : trimmed;
 }

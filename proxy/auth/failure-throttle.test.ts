@@ -39,7 +39,7 @@ test('a throttled address gets a small lookup budget for new keys, refilled once
   assert.equal(lookups(400, 500, 12_000), 2, 'never more than the burst');
 });
 
-test('a key that passed (from any address) skips a throttled address\'s budget; it is still looked up', () => {
+test("a key that passed (from any address) skips a throttled address's budget; it is still looked up", () => {
   const throttle = new FailureThrottle(3, 60_000, { lookupBurst: 1, lookupsPerSecond: 1 });
   throttle.recordSuccess('9.9.9.9', 0, hash(7)); // used from elsewhere before
   for (let i = 0; i < 3; i++) throttle.recordFailure('1.1.1.1', 0);

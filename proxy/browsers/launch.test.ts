@@ -16,7 +16,16 @@ test('a Chromium starts with its DevTools address; stop() ends the browser and e
   try {
     const browser = await startChromium({
       file: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--remote-debugging-port=0', `--user-data-dir=${dir}`, 'about:blank'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--remote-debugging-port=0',
+        `--user-data-dir=${dir}`,
+        'about:blank',
+      ],
       timeoutMs: 30_000,
       onSpawn: (spawned) => (pgid = spawned),
     });
@@ -50,9 +59,18 @@ test('a program that exits first is refused with its last words; one that never 
 test('an abort stops the launch; a missing program says so', async () => {
   const abort = new AbortController();
   let pgid = 0;
-  const launching = startChromium({ file: '/bin/sh', args: ['-c', 'sleep 60 & wait'], timeoutMs: 30_000, signal: abort.signal, onSpawn: (spawned) => (pgid = spawned) });
+  const launching = startChromium({
+    file: '/bin/sh',
+    args: ['-c', 'sleep 60 & wait'],
+    timeoutMs: 30_000,
+    signal: abort.signal,
+    onSpawn: (spawned) => (pgid = spawned),
+  });
   abort.abort();
   await assert.rejects(launching, /launch aborted/);
   assert.deepEqual(await groupMembers(pgid), []);
-  await assert.rejects(startChromium({ file: '/nonexistent/chromium', args: [], timeoutMs: 30_000 }), (error: Error) => error instanceof LaunchError && error.message === '/nonexistent/chromium not found (set CHROMIUM_PATH)');
+  await assert.rejects(
+    startChromium({ file: '/nonexistent/chromium', args: [], timeoutMs: 30_000 }),
+    (error: Error) => error instanceof LaunchError && error.message === '/nonexistent/chromium not found (set CHROMIUM_PATH)',
+  );
 });

@@ -48,7 +48,12 @@ export function startChromium(options: StartOptions): Promise<ChromiumProcess> {
   const child = spawn(options.file, options.args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: options.env ?? process.env });
   let exited = false;
   // 'exit', not 'close': the helpers inherit stderr and keep the pipe open after the browser died.
-  const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
   if (child.pid !== undefined) options.onSpawn?.(child.pid);
   const stop = (graceMs: number, mainPid?: number) => stopGroup(child, exitedPromise, () => exited, graceMs, mainPid);
   return new Promise<ChromiumProcess>((resolve, reject) => {

@@ -63,5 +63,9 @@ export function validSession(name: unknown): boolean;
 export function parseMinutes(text: string): number | null;
 export function parseMs(text: string): number | null;
 export function optionValue(option: OptionSpec, text: string): string | number | null;
-export function checkRequest(verb: string, args: string[], flags: BrowseFlags): { request: BrowseRequest; error?: undefined } | { error: string; request?: undefined };
+export function checkRequest(
+  verb: string,
+  args: string[],
+  flags: BrowseFlags,
+): { request: BrowseRequest; error?: undefined } | { error: string; request?: undefined };
 export function parseBrowseArgs(argv: string[]): BrowseRequest | null;

@@ -21,36 +21,88 @@ export class BrowseError extends Error {
 // The command line. Options of `browse` itself are accepted before or after the verb (as commander
 // does for a parent command's options); a verb's own options after it.
 export const COMMON_OPTIONS = [
-  { flag: '--session', key: 'session', value: 'name', type: 'session', description: `which browser: separate names run separate browsers (default "${DEFAULT_SESSION}")` },
-  { flag: '--endpoint', key: 'endpoint', value: 'url', description: 'gateway base URL, a /v1/connect URL or a browser /devtools/ URL (default: GW_ENDPOINT, then the saved login)' },
+  {
+    flag: '--session',
+    key: 'session',
+    value: 'name',
+    type: 'session',
+    description: `which browser: separate names run separate browsers (default "${DEFAULT_SESSION}")`,
+  },
+  {
+    flag: '--endpoint',
+    key: 'endpoint',
+    value: 'url',
+    description: 'gateway base URL, a /v1/connect URL or a browser /devtools/ URL (default: GW_ENDPOINT, then the saved login)',
+  },
   { flag: '--token', key: 'token', value: 'token', description: 'the token it expects (default: GW_TOKEN, then the saved login)' },
   { flag: '--json', key: 'json', description: 'print one JSON object, {"ok":true,"result":…}, instead of text' },
-  { flag: '--idle-minutes', key: 'idleMinutes', value: 'n', type: 'minutes', description: `close the browser after this long without a command (default ${DEFAULT_IDLE_MINUTES}; fractions allowed, clamped to ${MIN_IDLE_MINUTES}–${MAX_IDLE_MINUTES}); set when the browser opens` },
+  {
+    flag: '--idle-minutes',
+    key: 'idleMinutes',
+    value: 'n',
+    type: 'minutes',
+    description: `close the browser after this long without a command (default ${DEFAULT_IDLE_MINUTES}; fractions allowed, clamped to ${MIN_IDLE_MINUTES}–${MAX_IDLE_MINUTES}); set when the browser opens`,
+  },
 ];
 
 const REF = { name: 'ref', required: true, description: 'an element ref from the latest snapshot, e.g. @e4 (the @ is optional)' };
 
 export const VERBS = [
-  { name: 'open', usage: '<url>', summary: 'go to a page; print its clickable and typeable elements', args: [{ name: 'url', required: true, description: 'the address, e.g. https://example.com' }] },
+  {
+    name: 'open',
+    usage: '<url>',
+    summary: 'go to a page; print its clickable and typeable elements',
+    args: [{ name: 'url', required: true, description: 'the address, e.g. https://example.com' }],
+  },
   { name: 'snapshot', usage: '', summary: 'list the elements again, labelled e1, e2, …', args: [] },
   { name: 'click', usage: '@eN', summary: 'click an element', args: [REF] },
-  { name: 'fill', usage: '@eN <text>', summary: 'replace the text of a field', args: [REF, { name: 'text', required: true, description: 'the new text ("" empties the field)' }] },
-  { name: 'type', usage: '@eN <text>', summary: 'type into a field without clearing it', args: [REF, { name: 'text', required: true, description: 'the text to add' }] },
   {
-    name: 'press', usage: '[@eN] <key>', summary: 'press a key (Enter, Tab, Escape, Control+a, …), on an element or the page',
-    args: [{ name: 'ref-or-key', required: true, description: 'the key; or, followed by the key, the element to focus first' }, { name: 'key', required: false, description: 'the key, when an element is given' }],
+    name: 'fill',
+    usage: '@eN <text>',
+    summary: 'replace the text of a field',
+    args: [REF, { name: 'text', required: true, description: 'the new text ("" empties the field)' }],
+  },
+  {
+    name: 'type',
+    usage: '@eN <text>',
+    summary: 'type into a field without clearing it',
+    args: [REF, { name: 'text', required: true, description: 'the text to add' }],
+  },
+  {
+    name: 'press',
+    usage: '[@eN] <key>',
+    summary: 'press a key (Enter, Tab, Escape, Control+a, …), on an element or the page',
+    args: [
+      { name: 'ref-or-key', required: true, description: 'the key; or, followed by the key, the element to focus first' },
+      { name: 'key', required: false, description: 'the key, when an element is given' },
+    ],
   },
   { name: 'check', usage: '@eN', summary: 'tick a checkbox', args: [REF] },
   { name: 'uncheck', usage: '@eN', summary: 'untick a checkbox', args: [REF] },
-  { name: 'select', usage: '@eN <option>', summary: 'choose an option of a select', args: [REF, { name: 'option', required: true, description: 'the option\'s visible text or value' }] },
-  { name: 'hover', usage: '@eN', summary: 'move the mouse over an element', args: [REF] },
-  { name: 'scroll', usage: 'up|down', summary: 'scroll the page', args: [{ name: 'direction', required: true, choices: ['up', 'down'], description: 'up or down' }] },
   {
-    name: 'extract', usage: '', summary: 'the page\'s content as markdown, text or links', args: [],
+    name: 'select',
+    usage: '@eN <option>',
+    summary: 'choose an option of a select',
+    args: [REF, { name: 'option', required: true, description: "the option's visible text or value" }],
+  },
+  { name: 'hover', usage: '@eN', summary: 'move the mouse over an element', args: [REF] },
+  {
+    name: 'scroll',
+    usage: 'up|down',
+    summary: 'scroll the page',
+    args: [{ name: 'direction', required: true, choices: ['up', 'down'], description: 'up or down' }],
+  },
+  {
+    name: 'extract',
+    usage: '',
+    summary: "the page's content as markdown, text or links",
+    args: [],
     options: [{ flag: '--format', key: 'format', value: 'format', choices: ['markdown', 'text', 'links'], description: 'markdown (default), text or links' }],
   },
   {
-    name: 'screenshot', usage: '[@eN]', summary: 'write a JPEG of the view, one element or the whole page; print its path',
+    name: 'screenshot',
+    usage: '[@eN]',
+    summary: 'write a JPEG of the view, one element or the whole page; print its path',
     args: [{ name: 'ref', required: false, description: 'an element to capture instead of the view' }],
     options: [
       { flag: '--full', key: 'full', description: 'the whole page, not only the view' },
@@ -59,7 +111,9 @@ export const VERBS = [
     ],
   },
   {
-    name: 'wait', usage: '[text]', summary: 'wait until text appears (or a selector, or an address)',
+    name: 'wait',
+    usage: '[text]',
+    summary: 'wait until text appears (or a selector, or an address)',
     args: [{ name: 'text', required: false, description: 'text to wait for on the page' }],
     options: [
       { flag: '--selector', key: 'selector', value: 'css', description: 'wait until an element matching this CSS selector is visible' },
@@ -69,8 +123,13 @@ export const VERBS = [
     check: (args, flags) => (args[0] === undefined && !flags.selector && !flags.url ? 'wait needs text, --selector or --url' : null),
   },
   {
-    name: 'tabs', usage: '[list|new|select|close]', summary: 'list, open, switch to or close tabs',
-    args: [{ name: 'action', required: false, choices: ['list', 'new', 'select', 'close'], description: 'list (default), new, select or close' }, { name: 'target', required: false, description: 'new: an address to open; select, close: the tab id (or its start) from tabs list' }],
+    name: 'tabs',
+    usage: '[list|new|select|close]',
+    summary: 'list, open, switch to or close tabs',
+    args: [
+      { name: 'action', required: false, choices: ['list', 'new', 'select', 'close'], description: 'list (default), new, select or close' },
+      { name: 'target', required: false, description: 'new: an address to open; select, close: the tab id (or its start) from tabs list' },
+    ],
     check: (args) => {
       const [action = 'list', target] = args;
       if ((action === 'select' || action === 'close') && target === undefined) return `tabs ${action} needs the tab id (from gateway browse tabs)`;
@@ -78,7 +137,12 @@ export const VERBS = [
       return null;
     },
   },
-  { name: 'eval', usage: '<expression>', summary: 'run JavaScript in the page and print the result as JSON', args: [{ name: 'expression', required: true, description: 'a JavaScript expression; promises are awaited (10 s at most)' }] },
+  {
+    name: 'eval',
+    usage: '<expression>',
+    summary: 'run JavaScript in the page and print the result as JSON',
+    args: [{ name: 'expression', required: true, description: 'a JavaScript expression; promises are awaited (10 s at most)' }],
+  },
   { name: 'observe', usage: '', summary: 'console output, failed requests, downloads and dialogs since the last look', args: [] },
   { name: 'close', usage: '', summary: 'close the browser (and its daemon)', args: [] },
   { name: 'sessions', usage: '', summary: 'list the running browse sessions', args: [] },
@@ -118,7 +182,8 @@ export function checkRequest(verbName, args, flags) {
   const required = verb.args.filter((a) => a.required).length;
   if (args.length < required) return { error: `missing argument '${verb.args[args.length].name}'` };
   if (args.length > verb.args.length) return { error: 'too many arguments' };
-  for (const [i, arg] of args.entries()) if (verb.args[i].choices && !verb.args[i].choices.includes(arg)) return { error: `${verb.args[i].name} must be one of ${verb.args[i].choices.join(', ')}` };
+  for (const [i, arg] of args.entries())
+    if (verb.args[i].choices && !verb.args[i].choices.includes(arg)) return { error: `${verb.args[i].name} must be one of ${verb.args[i].choices.join(', ')}` };
   const problem = verb.check?.(args, flags);
   if (problem) return { error: problem };
   return { request: { verb: verb.name, args, flags } };

@@ -12,7 +12,7 @@ import { dataDirOf, sessionFiles, socketDirs } from './browse-wire.mjs';
 import { forTheShell, maskEndpoint } from './browse-words';
 import { gatewayDataDir } from './data-dir';
 
-test('the launcher\'s parser accepts exactly the command lines commander accepts, as the same request', async () => {
+test("the launcher's parser accepts exactly the command lines commander accepts, as the same request", async () => {
   const viaCommander = async (argv: string[]): Promise<BrowseRequest | null> => {
     const program = new Command('gateway').exitOverride().configureOutput({ writeOut: () => {}, writeErr: () => {} });
     let captured: BrowseRequest | null = null;
@@ -28,17 +28,68 @@ test('the launcher\'s parser accepts exactly the command lines commander accepts
     return captured;
   };
   const lines = [
-    ['open', 'https://example.com'], ['open', 'https://example.com', '--session', 'a', '--json'], ['--session', 'a', 'open', 'x'], ['--session=a', '--json', 'snapshot'],
-    ['snapshot', '--endpoint', 'http://h:1', '--token', 't', '--idle-minutes', '0.5'], ['snapshot', '--idle-minutes=2'], ['click', '@e4'], ['click', 'e4', '--json'],
-    ['fill', '@e1', 'Ada Lovelace'], ['fill', '@e1', ''], ['fill', '@e1', '--', '--not-an-option'], ['type', 'e2', 'x'], ['press', 'Enter'], ['press', '@e3', 'Control+a'],
-    ['check', 'e1'], ['uncheck', 'e1'], ['select', '@e3', 'Pro'], ['hover', 'e9'], ['scroll', 'up'], ['scroll', 'down'], ['extract'], ['extract', '--format', 'links'],
-    ['extract', '--format=text'], ['screenshot'], ['screenshot', '@e2', '--full', '--changed', '--out', 'a.jpg'], ['wait', 'Done'], ['wait', '--selector', '#x', '--timeout', '500'],
-    ['wait', '--url', '/done'], ['tabs'], ['tabs', 'list'], ['tabs', 'new'], ['tabs', 'new', 'https://example.com'], ['tabs', 'select', 'ABC'], ['tabs', 'close', 'ABC'],
-    ['eval', '1 + 1'], ['observe'], ['close'], ['sessions', '--json'],
+    ['open', 'https://example.com'],
+    ['open', 'https://example.com', '--session', 'a', '--json'],
+    ['--session', 'a', 'open', 'x'],
+    ['--session=a', '--json', 'snapshot'],
+    ['snapshot', '--endpoint', 'http://h:1', '--token', 't', '--idle-minutes', '0.5'],
+    ['snapshot', '--idle-minutes=2'],
+    ['click', '@e4'],
+    ['click', 'e4', '--json'],
+    ['fill', '@e1', 'Ada Lovelace'],
+    ['fill', '@e1', ''],
+    ['fill', '@e1', '--', '--not-an-option'],
+    ['type', 'e2', 'x'],
+    ['press', 'Enter'],
+    ['press', '@e3', 'Control+a'],
+    ['check', 'e1'],
+    ['uncheck', 'e1'],
+    ['select', '@e3', 'Pro'],
+    ['hover', 'e9'],
+    ['scroll', 'up'],
+    ['scroll', 'down'],
+    ['extract'],
+    ['extract', '--format', 'links'],
+    ['extract', '--format=text'],
+    ['screenshot'],
+    ['screenshot', '@e2', '--full', '--changed', '--out', 'a.jpg'],
+    ['wait', 'Done'],
+    ['wait', '--selector', '#x', '--timeout', '500'],
+    ['wait', '--url', '/done'],
+    ['tabs'],
+    ['tabs', 'list'],
+    ['tabs', 'new'],
+    ['tabs', 'new', 'https://example.com'],
+    ['tabs', 'select', 'ABC'],
+    ['tabs', 'close', 'ABC'],
+    ['eval', '1 + 1'],
+    ['observe'],
+    ['close'],
+    ['sessions', '--json'],
     // Not accepted by either.
-    [], ['frob'], ['open'], ['click'], ['click', 'e1', 'e2'], ['scroll', 'left'], ['extract', '--format', 'html'], ['snapshot', '--session', 'a b'], ['snapshot', '--session'],
-    ['snapshot', '--idle-minutes', '0'], ['snapshot', '--idle-minutes', '-1'], ['snapshot', '--idle-minutes', 'x'], ['wait', '--timeout', '1.5', 'x'], ['wait'], ['tabs', 'select'],
-    ['tabs', 'list', 'x'], ['tabs', 'open'], ['snapshot', '--bogus'], ['snapshot', '--json=yes'], ['--format', 'text', 'extract'], ['snapshot', '--help'], ['--help'], ['-h'],
+    [],
+    ['frob'],
+    ['open'],
+    ['click'],
+    ['click', 'e1', 'e2'],
+    ['scroll', 'left'],
+    ['extract', '--format', 'html'],
+    ['snapshot', '--session', 'a b'],
+    ['snapshot', '--session'],
+    ['snapshot', '--idle-minutes', '0'],
+    ['snapshot', '--idle-minutes', '-1'],
+    ['snapshot', '--idle-minutes', 'x'],
+    ['wait', '--timeout', '1.5', 'x'],
+    ['wait'],
+    ['tabs', 'select'],
+    ['tabs', 'list', 'x'],
+    ['tabs', 'open'],
+    ['snapshot', '--bogus'],
+    ['snapshot', '--json=yes'],
+    ['--format', 'text', 'extract'],
+    ['snapshot', '--help'],
+    ['--help'],
+    ['-h'],
   ];
   for (const argv of lines) {
     const fast = parseBrowseArgs(argv);
@@ -63,7 +114,12 @@ test('the client finds the data directory as proxy/gateway/config-path.ts does; 
   const longTmp = `/tmp/${'t'.repeat(40)}`;
   withTmpdir(longTmp, () => {
     const moved = sessionFiles(long, 'a'.repeat(64));
-    assert.deepEqual(socketDirs(long).slice(1).map((dir) => path.dirname(dir)), [longTmp, '/tmp']);
+    assert.deepEqual(
+      socketDirs(long)
+        .slice(1)
+        .map((dir) => path.dirname(dir)),
+      [longTmp, '/tmp'],
+    );
     assert.equal(path.dirname(moved.dir), '/tmp');
     assert.ok(Buffer.byteLength(moved.socket) <= 103);
   });

@@ -58,7 +58,10 @@ async function startDaemon(files, session, dataDir, env) {
       }
       if (failed || Date.now() > deadline) {
         const tail = logTail(files.log);
-        const why = failed === 'lost' ? 'another daemon of this session kept appearing and going away' : failed ?? `it was not listening after ${START_TIMEOUT_MS / 1000} s`;
+        const why =
+          failed === 'lost'
+            ? 'another daemon of this session kept appearing and going away'
+            : (failed ?? `it was not listening after ${START_TIMEOUT_MS / 1000} s`);
         throw new BrowseError(`the browse session "${session}" did not start: ${why}${tail ? `\n${tail}` : ''}\n(log: ${files.log})`);
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -189,7 +192,9 @@ export async function execute(request, io = { env: process.env, cwd: process.cwd
         throw error;
       });
     }
-    const answer = await exchange(socket, { v: PROTOCOL, ...request, env: { GW_ENDPOINT: env.GW_ENDPOINT, GW_TOKEN: env.GW_TOKEN } }).finally(() => clearTimeout(progress));
+    const answer = await exchange(socket, { v: PROTOCOL, ...request, env: { GW_ENDPOINT: env.GW_ENDPOINT, GW_TOKEN: env.GW_TOKEN } }).finally(() =>
+      clearTimeout(progress),
+    );
     return render(request, answer, io);
   } catch (error) {
     const message = error instanceof BrowseError ? error.message : `unexpected failure: ${error.stack ?? error}`;

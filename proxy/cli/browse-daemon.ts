@@ -144,14 +144,21 @@ class BrowseDaemon {
   private async handle(request: WireRequest): Promise<WireAnswer> {
     if (request.verb === 'status') return { ok: true, result: await this.status() };
     if (this.closing || this.closedByVerb) return this.closingAnswer();
-    if (request.v !== PROTOCOL) return { ok: false, error: `browse session "${this.name}" runs another version of gateway; close it (gateway browse close --session ${this.name}), then run the command again` };
+    if (request.v !== PROTOCOL)
+      return {
+        ok: false,
+        error: `browse session "${this.name}" runs another version of gateway; close it (gateway browse close --session ${this.name}), then run the command again`,
+      };
     const run = this.queue.then(() => this.run(request));
     this.queue = run.catch(() => {});
     return run;
   }
 
   private closingAnswer(): WireAnswer {
-    return { ok: false, error: `browse session "${this.name}" is closing (${this.closing ?? 'closed by gateway browse close'}); run the command again to start a new browser` };
+    return {
+      ok: false,
+      error: `browse session "${this.name}" is closing (${this.closing ?? 'closed by gateway browse close'}); run the command again to start a new browser`,
+    };
   }
 
   /** One verb, after the ones before it. */
@@ -182,22 +189,38 @@ class BrowseDaemon {
     if (this.browser) {
       const browser = this.browser;
       if (flags.endpoint) {
-        if (connectUrl(flags.endpoint).href !== browser.endpoint) throw new CliError(`browse session "${this.name}" is using ${browser.shown}, not ${maskEndpoint(connectUrl(flags.endpoint).href)}; close it first (gateway browse close --session ${this.name}) or use another --session`);
+        if (connectUrl(flags.endpoint).href !== browser.endpoint)
+          throw new CliError(
+            `browse session "${this.name}" is using ${browser.shown}, not ${maskEndpoint(connectUrl(flags.endpoint).href)}; close it first (gateway browse close --session ${this.name}) or use another --session`,
+          );
       }
-      if (flags.token && flags.token !== browser.token) throw new CliError(`browse session "${this.name}" was opened with another token; close it first (gateway browse close --session ${this.name}) or use another --session`);
-      if (flags.idleMinutes !== undefined && Math.round(this.idleMinutes(flags) * 60_000) !== browser.session.idleMs) notes.push(`--idle-minutes takes effect when a browser opens; this one keeps its ${(browser.session.idleMs / 60_000).toFixed(2).replace(/\.?0+$/, '')} minutes`);
+      if (flags.token && flags.token !== browser.token)
+        throw new CliError(
+          `browse session "${this.name}" was opened with another token; close it first (gateway browse close --session ${this.name}) or use another --session`,
+        );
+      if (flags.idleMinutes !== undefined && Math.round(this.idleMinutes(flags) * 60_000) !== browser.session.idleMs)
+        notes.push(
+          `--idle-minutes takes effect when a browser opens; this one keeps its ${(browser.session.idleMs / 60_000).toFixed(2).replace(/\.?0+$/, '')} minutes`,
+        );
       return browser;
     }
     const env = { ...process.env, GW_ENDPOINT: request.env?.GW_ENDPOINT, GW_TOKEN: request.env?.GW_TOKEN };
     const { endpoint, token } = resolveCredentials({ endpoint: flags.endpoint, token: flags.token }, env);
-    if (!endpoint) throw new CliError('not logged in (no endpoint): pass --endpoint <url>, set GW_ENDPOINT, or run gateway login --endpoint <url> --token <token>');
+    if (!endpoint)
+      throw new CliError('not logged in (no endpoint): pass --endpoint <url>, set GW_ENDPOINT, or run gateway login --endpoint <url> --token <token>');
     const url = connectUrl(endpoint.value, token?.value);
     const bare = connectUrl(endpoint.value);
     // A gateway, or a browser's DevTools address (http://host:port of --remote-debugging-port too).
     const target = await browseTarget(endpoint.value, token?.value);
     const kind: AgentEndpoint['kind'] = target.kind;
-    const address = target.kind === 'browser' ? () => browserWebSocket(target.devtools, 'start the browser with --remote-debugging-port, or give another --endpoint') : async () => url.href;
-    const set = new SessionSet({ kind, connect: async () => ({ url: await address() }) }, { maxSessions: 1, minIdleMs: MIN_IDLE_MINUTES * 60_000, maxIdleMs: MAX_IDLE_MINUTES * 60_000 });
+    const address =
+      target.kind === 'browser'
+        ? () => browserWebSocket(target.devtools, 'start the browser with --remote-debugging-port, or give another --endpoint')
+        : async () => url.href;
+    const set = new SessionSet(
+      { kind, connect: async () => ({ url: await address() }) },
+      { maxSessions: 1, minIdleMs: MIN_IDLE_MINUTES * 60_000, maxIdleMs: MAX_IDLE_MINUTES * 60_000 },
+    );
     // Console capture on: `observe` promises console output (the MCP tools leave it off by default).
     const session = await set.open({ idleMinutes: this.idleMinutes(flags), pageConsole: true });
     const shown = target.kind === 'browser' ? target.devtools.href : maskEndpoint(url.href);
@@ -209,7 +232,9 @@ class BrowseDaemon {
     log(`browser ${session.id} open through ${this.browser.shown} (${kind})`);
     if (this.previous) {
       const reason = forTheShell(this.previous.reason);
-      notes.push(`the previous browser of session "${this.name}" ${reason.startsWith('closed') ? reason : `closed: ${reason}`} (${this.previous.at}); this command started a new one, and refs from before no longer work`);
+      notes.push(
+        `the previous browser of session "${this.name}" ${reason.startsWith('closed') ? reason : `closed: ${reason}`} (${this.previous.at}); this command started a new one, and refs from before no longer work`,
+      );
       this.previous = null;
     }
     return this.browser;
@@ -231,7 +256,8 @@ class BrowseDaemon {
   private async status(): Promise<Record<string, unknown>> {
     const base = { session: this.name, pid: process.pid, startedAt: this.startedAt.toISOString() };
     const browser = this.browser;
-    if (!browser || browser.session.closed) return { ...base, endpoint: browser?.shown ?? null, browser: false, idleCloseAt: null, url: null, title: null, tabs: 0 };
+    if (!browser || browser.session.closed)
+      return { ...base, endpoint: browser?.shown ?? null, browser: false, idleCloseAt: null, url: null, title: null, tabs: 0 };
     const state = await browser.session.state();
     const current = state.tabs.find((t) => t.current);
     return {

@@ -15,7 +15,11 @@ export class SessionSocket {
   private ino = 0;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly file: string, private readonly session: string, private readonly log: (message: string) => void) {}
+  constructor(
+    private readonly file: string,
+    private readonly session: string,
+    private readonly log: (message: string) => void,
+  ) {}
 
   /** Listens on the socket; false when another daemon of the session already does. */
   async listen(server: net.Server): Promise<boolean> {

@@ -47,7 +47,11 @@ const VERBS: Record<string, Verb> = {
   scroll: (target, args) => act(target, { action: 'scroll', direction: args[0] }),
   extract: (target, _args, flags) => tool(target, 'browser_extract', { format: flags.format }),
   screenshot: async (target, args, flags, extra) => {
-    const answer = await tool(target, 'browser_screenshot', { ref: args[0] === undefined ? undefined : ref(args[0]), fullPage: flags.full, skipIfUnchanged: flags.changed });
+    const answer = await tool(target, 'browser_screenshot', {
+      ref: args[0] === undefined ? undefined : ref(args[0]),
+      fullPage: flags.full,
+      skipIfUnchanged: flags.changed,
+    });
     if (!answer.image) extra.unchanged = true;
     return answer;
   },

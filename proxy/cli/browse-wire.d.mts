@@ -12,9 +12,7 @@ export interface WireRequest extends BrowseRequest {
   env?: { GW_ENDPOINT?: string; GW_TOKEN?: string };
 }
 
-export type WireAnswer =
-  | { ok: true; result: Record<string, unknown>; notes?: string[] }
-  | { ok: false; error: string; usage?: boolean; notes?: string[] };
+export type WireAnswer = { ok: true; result: Record<string, unknown>; notes?: string[] } | { ok: false; error: string; usage?: boolean; notes?: string[] };
 
 export interface SessionFiles {
   dir: string;

@@ -39,7 +39,11 @@ export function socketDirs(dataDir) {
 export function sessionFiles(dataDir, session) {
   if (!validSession(session)) throw new BrowseError(`"${session}" is not a session name: use 1 to 64 letters, digits, - or _`, true);
   const dir = socketDirs(dataDir).find((d) => Buffer.byteLength(path.join(d, `${session}.sock`)) <= MAX_SOCKET_PATH);
-  if (!dir) throw new BrowseError(`the socket path of session "${session}" would be longer than ${MAX_SOCKET_PATH} bytes; use a shorter --session name or a shorter GW_DATA_DIR`, true);
+  if (!dir)
+    throw new BrowseError(
+      `the socket path of session "${session}" would be longer than ${MAX_SOCKET_PATH} bytes; use a shorter --session name or a shorter GW_DATA_DIR`,
+      true,
+    );
   return { dir, socket: path.join(dir, `${session}.sock`), log: path.join(dir, `${session}.log`), closed: path.join(dir, `${session}.closed`) };
 }
 
@@ -54,7 +58,10 @@ export function checkDir(dir) {
   if (!stat.isDirectory()) throw new BrowseError(`${dir} is not a directory; refusing to use it for browser sockets`);
   const uid = process.getuid?.();
   if (uid !== undefined && stat.uid !== uid) throw new BrowseError(`${dir} belongs to another user (uid ${stat.uid}); refusing to use it for browser sockets`);
-  if ((stat.mode & 0o077) !== 0) throw new BrowseError(`${dir} is open to other users (mode ${(stat.mode & 0o777).toString(8).padStart(4, '0')}); it must be 0700: chmod 700 it, or remove it`);
+  if ((stat.mode & 0o077) !== 0)
+    throw new BrowseError(
+      `${dir} is open to other users (mode ${(stat.mode & 0o777).toString(8).padStart(4, '0')}); it must be 0700: chmod 700 it, or remove it`,
+    );
 }
 
 /** Creates the socket folder 0700 (and the data directory, 0700, if missing), then checks it. */
@@ -72,7 +79,8 @@ export function ensureDir(dir) {
 export function checkSocket(file) {
   const stat = lstatSync(file);
   const uid = process.getuid?.();
-  if (!stat.isSocket() || (uid !== undefined && stat.uid !== uid)) throw new BrowseError(`${file} is not a socket of this user; refusing to connect to it (remove it, then try again)`);
+  if (!stat.isSocket() || (uid !== undefined && stat.uid !== uid))
+    throw new BrowseError(`${file} is not a socket of this user; refusing to connect to it (remove it, then try again)`);
   return stat;
 }
 

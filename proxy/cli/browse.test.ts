@@ -100,15 +100,18 @@ function daemonPid(data: string, session = 'default'): number {
 /** The daemons of a session of a data directory that are running (Linux /proc; empty elsewhere). */
 function daemonsOf(data: string, session: string): number[] {
   if (!existsSync('/proc/self/environ')) return [];
-  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
-    try {
-      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-      return argv.includes('browse-daemon') && argv[argv.indexOf('--session') + 1] === session && environ.includes(`GW_DATA_DIR=${data}`);
-    } catch {
-      return false;
-    }
-  }).map(Number);
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+        return argv.includes('browse-daemon') && argv[argv.indexOf('--session') + 1] === session && environ.includes(`GW_DATA_DIR=${data}`);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 async function pageUrls(): Promise<string[]> {
@@ -179,109 +182,135 @@ test('a form through the command line: open, snapshot, fill, select, check, clic
   assert.equal(await ok(['browse', 'close'], env), 'No browser is open in session "default".\n');
 });
 
-test('two session names run two daemons with a tab each; commands started at once share one daemon; sessions lists them and drops stale sockets', COMMANDS, async () => {
-  const { data, env } = scratch();
-  const [alpha, beta] = await Promise.all([
-    ok(['browse', 'open', `${site.url}/agent/form`, '--session', 'alpha'], { ...env, GW_ENDPOINT: browser.wsUrl }),
-    ok(['browse', '--session=beta', 'open', `${site.url}/basic`, '--endpoint', browser.wsUrl], env),
-  ]);
-  assert.match(alpha, /Page: "Sign up"/);
-  assert.match(beta, /Page: "Basic page"/);
-  assert.equal(await ok(['browse', 'eval', 'location.pathname', '--session', 'alpha'], env), '"/agent/form"\n');
-  assert.equal(await ok(['browse', 'eval', 'location.pathname', '--session', 'beta'], env), '"/basic"\n');
-  const urls = await pageUrls();
-  assert.ok(urls.some((u) => u.endsWith('/agent/form')) && urls.some((u) => u.endsWith('/basic')), urls.join(' '));
+test(
+  'two session names run two daemons with a tab each; commands started at once share one daemon; sessions lists them and drops stale sockets',
+  COMMANDS,
+  async () => {
+    const { data, env } = scratch();
+    const [alpha, beta] = await Promise.all([
+      ok(['browse', 'open', `${site.url}/agent/form`, '--session', 'alpha'], { ...env, GW_ENDPOINT: browser.wsUrl }),
+      ok(['browse', '--session=beta', 'open', `${site.url}/basic`, '--endpoint', browser.wsUrl], env),
+    ]);
+    assert.match(alpha, /Page: "Sign up"/);
+    assert.match(beta, /Page: "Basic page"/);
+    assert.equal(await ok(['browse', 'eval', 'location.pathname', '--session', 'alpha'], env), '"/agent/form"\n');
+    assert.equal(await ok(['browse', 'eval', 'location.pathname', '--session', 'beta'], env), '"/basic"\n');
+    const urls = await pageUrls();
+    assert.ok(urls.some((u) => u.endsWith('/agent/form')) && urls.some((u) => u.endsWith('/basic')), urls.join(' '));
 
-  // Three commands of a session that is not running yet, at once: one daemon serves them all.
-  const runs = await Promise.all([1, 2, 3].map(() => gateway(['browse', 'snapshot', '--session', 'gamma', '--endpoint', browser.wsUrl], env)));
-  for (const run of runs) assert.equal(run.code, 0, run.stderr);
-  if (existsSync('/proc/self/environ')) await until('one daemon of gamma is left (the others found it listening and ended)', () => daemonsOf(data, 'gamma').length === 1);
+    // Three commands of a session that is not running yet, at once: one daemon serves them all.
+    const runs = await Promise.all([1, 2, 3].map(() => gateway(['browse', 'snapshot', '--session', 'gamma', '--endpoint', browser.wsUrl], env)));
+    for (const run of runs) assert.equal(run.code, 0, run.stderr);
+    if (existsSync('/proc/self/environ'))
+      await until('one daemon of gamma is left (the others found it listening and ended)', () => daemonsOf(data, 'gamma').length === 1);
 
-  // A daemon killed outright leaves its socket: the next command starts a new daemon in its place.
-  const killedPid = daemonPid(data, 'gamma');
-  process.kill(killedPid, 'SIGKILL');
-  await until('the killed daemon is gone', () => !isRunning(killedPid));
-  assert.ok(lstatSync(sessionFiles(data, 'gamma').socket).isSocket(), 'its socket is left behind');
-  assert.match(await ok(['browse', 'snapshot', '--session', 'gamma', '--endpoint', browser.wsUrl], env), /^Page: about:blank/);
-  assert.notEqual(daemonPid(data, 'gamma'), killedPid);
+    // A daemon killed outright leaves its socket: the next command starts a new daemon in its place.
+    const killedPid = daemonPid(data, 'gamma');
+    process.kill(killedPid, 'SIGKILL');
+    await until('the killed daemon is gone', () => !isRunning(killedPid));
+    assert.ok(lstatSync(sessionFiles(data, 'gamma').socket).isSocket(), 'its socket is left behind');
+    assert.match(await ok(['browse', 'snapshot', '--session', 'gamma', '--endpoint', browser.wsUrl], env), /^Page: about:blank/);
+    assert.notEqual(daemonPid(data, 'gamma'), killedPid);
 
-  // A socket left by a process that was killed: listed nowhere, and removed.
-  const stale = path.join(socketDirs(data)[0], 'stale.sock');
-  const killed = spawn(process.execPath, ['-e', `require('net').createServer().listen(${JSON.stringify(stale)}, () => process.kill(process.pid, 'SIGKILL'))`]);
-  await new Promise((resolve) => killed.on('exit', resolve));
-  assert.ok(lstatSync(stale).isSocket());
+    // A socket left by a process that was killed: listed nowhere, and removed.
+    const stale = path.join(socketDirs(data)[0], 'stale.sock');
+    const killed = spawn(process.execPath, [
+      '-e',
+      `require('net').createServer().listen(${JSON.stringify(stale)}, () => process.kill(process.pid, 'SIGKILL'))`,
+    ]);
+    await new Promise((resolve) => killed.on('exit', resolve));
+    assert.ok(lstatSync(stale).isSocket());
 
-  const listed = JSON.parse(await ok(['browse', 'sessions', '--json'], env)).result.sessions as { session: string; pid: number; url: string }[];
-  assert.deepEqual(listed.map((s) => s.session), ['alpha', 'beta', 'gamma']);
-  assert.equal(new Set(listed.map((s) => s.pid)).size, 3);
-  assert.match(listed[0]!.url, /\/agent\/form$/);
-  assert.match(listed[1]!.url, /\/basic$/);
-  assert.equal(existsSync(stale), false, 'the stale socket is removed');
-  const human = await ok(['browse', 'sessions'], env);
-  assert.match(human, /^alpha {2}pid \d+ {2}ws:\/\/127\.0\.0\.1:\d+\/devtools\/browser\/\S+ {2}\d\.\d min left {2}http:\/\/\S+\/agent\/form$/m);
+    const listed = JSON.parse(await ok(['browse', 'sessions', '--json'], env)).result.sessions as { session: string; pid: number; url: string }[];
+    assert.deepEqual(
+      listed.map((s) => s.session),
+      ['alpha', 'beta', 'gamma'],
+    );
+    assert.equal(new Set(listed.map((s) => s.pid)).size, 3);
+    assert.match(listed[0]!.url, /\/agent\/form$/);
+    assert.match(listed[1]!.url, /\/basic$/);
+    assert.equal(existsSync(stale), false, 'the stale socket is removed');
+    const human = await ok(['browse', 'sessions'], env);
+    assert.match(human, /^alpha {2}pid \d+ {2}ws:\/\/127\.0\.0\.1:\d+\/devtools\/browser\/\S+ {2}\d\.\d min left {2}http:\/\/\S+\/agent\/form$/m);
 
-  for (const session of ['alpha', 'beta', 'gamma']) await ok(['browse', 'close', '--session', session], env);
-  await until('every daemon is gone', () => listed.every((s) => !isRunning(s.pid)));
-  assert.equal(await ok(['browse', 'sessions'], env), 'No browse session is running.\n');
-});
+    for (const session of ['alpha', 'beta', 'gamma']) await ok(['browse', 'close', '--session', session], env);
+    await until('every daemon is gone', () => listed.every((s) => !isRunning(s.pid)));
+    assert.equal(await ok(['browse', 'sessions'], env), 'No browse session is running.\n');
+  },
+);
 
-test('the socket folder is the user\'s alone: 0700, the socket out of reach of another user; a symbolic link or a wider mode there is refused', COMMANDS, async () => {
-  const { data, env } = scratch();
-  await ok(['browse', 'open', `${site.url}/basic`, '--endpoint', browser.wsUrl], env);
-  const files = sessionFiles(data, 'default');
-  assert.equal(files.dir, path.join(data, 'browse'));
-  assert.equal(statSync(files.dir).mode & 0o777, 0o700);
-  assert.equal(statSync(data).mode & 0o777, 0o700);
-  assert.equal(statSync(files.socket).mode & 0o077, 0, 'no access for group or others on the socket');
-  assert.equal(statSync(files.log).mode & 0o777, 0o600);
-  if (process.getuid?.() === 0) {
-    // Root can be another user for a moment: nobody cannot connect.
-    const probe = spawn(process.execPath, ['-e', "require('net').connect(process.argv[1]).on('connect', () => console.log('connected')).on('error', (e) => console.log(e.code))", files.socket], { uid: 65534, gid: 65534 });
-    let said = '';
-    probe.stdout.on('data', (chunk) => (said += chunk));
-    await new Promise((resolve) => probe.on('exit', resolve));
-    assert.equal(said.trim(), 'EACCES');
-  }
-  await ok(['browse', 'close'], env);
+test(
+  "the socket folder is the user's alone: 0700, the socket out of reach of another user; a symbolic link or a wider mode there is refused",
+  COMMANDS,
+  async () => {
+    const { data, env } = scratch();
+    await ok(['browse', 'open', `${site.url}/basic`, '--endpoint', browser.wsUrl], env);
+    const files = sessionFiles(data, 'default');
+    assert.equal(files.dir, path.join(data, 'browse'));
+    assert.equal(statSync(files.dir).mode & 0o777, 0o700);
+    assert.equal(statSync(data).mode & 0o777, 0o700);
+    assert.equal(statSync(files.socket).mode & 0o077, 0, 'no access for group or others on the socket');
+    assert.equal(statSync(files.log).mode & 0o777, 0o600);
+    if (process.getuid?.() === 0) {
+      // Root can be another user for a moment: nobody cannot connect.
+      const probe = spawn(
+        process.execPath,
+        ['-e', "require('net').connect(process.argv[1]).on('connect', () => console.log('connected')).on('error', (e) => console.log(e.code))", files.socket],
+        { uid: 65534, gid: 65534 },
+      );
+      let said = '';
+      probe.stdout.on('data', (chunk) => (said += chunk));
+      await new Promise((resolve) => probe.on('exit', resolve));
+      assert.equal(said.trim(), 'EACCES');
+    }
+    await ok(['browse', 'close'], env);
 
-  // A symbolic link planted where the folder goes: refused, nothing written where it points.
-  const planted = scratch();
-  mkdirSync(planted.data, { mode: 0o700 });
-  const elsewhere = path.join(planted.home, 'elsewhere');
-  mkdirSync(elsewhere, { mode: 0o700 });
-  symlinkSync(elsewhere, path.join(planted.data, 'browse'));
-  const refused = await gateway(['browse', 'open', `${site.url}/basic`, '--endpoint', browser.wsUrl], planted.env);
-  assert.equal(refused.code, 1);
-  assert.match(refused.stderr, /browse is a symbolic link; refusing to use it/);
-  assert.deepEqual(readdirSync(elsewhere), []);
+    // A symbolic link planted where the folder goes: refused, nothing written where it points.
+    const planted = scratch();
+    mkdirSync(planted.data, { mode: 0o700 });
+    const elsewhere = path.join(planted.home, 'elsewhere');
+    mkdirSync(elsewhere, { mode: 0o700 });
+    symlinkSync(elsewhere, path.join(planted.data, 'browse'));
+    const refused = await gateway(['browse', 'open', `${site.url}/basic`, '--endpoint', browser.wsUrl], planted.env);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /browse is a symbolic link; refusing to use it/);
+    assert.deepEqual(readdirSync(elsewhere), []);
 
-  // A folder others may enter: refused, not silently used.
-  const wide = scratch();
-  mkdirSync(path.join(wide.data, 'browse'), { recursive: true });
-  chmodSync(path.join(wide.data, 'browse'), 0o755);
-  const open = await gateway(['browse', 'snapshot', '--endpoint', browser.wsUrl], wide.env);
-  assert.equal(open.code, 1);
-  assert.match(open.stderr, /is open to other users \(mode 0755\); it must be 0700/);
-  assert.equal(existsSync(path.join(wide.data, 'browse', 'default.sock')), false);
-});
+    // A folder others may enter: refused, not silently used.
+    const wide = scratch();
+    mkdirSync(path.join(wide.data, 'browse'), { recursive: true });
+    chmodSync(path.join(wide.data, 'browse'), 0o755);
+    const open = await gateway(['browse', 'snapshot', '--endpoint', browser.wsUrl], wide.env);
+    assert.equal(open.code, 1);
+    assert.match(open.stderr, /is open to other users \(mode 0755\); it must be 0700/);
+    assert.equal(existsSync(path.join(wide.data, 'browse', 'default.sock')), false);
+  },
+);
 
-test('idle close: after --idle-minutes without a command the browser and its daemon close; the next command says so and starts a new one', COMMANDS, async () => {
-  const { data, env } = scratch();
-  await ok(['browse', 'open', `${site.url}/agent/form`, '--endpoint', browser.wsUrl, '--idle-minutes', '0.02'], env);
-  const pid = daemonPid(data);
-  const socket = sessionFiles(data, 'default').socket;
-  await until('the idle daemon exits and removes its socket', () => !isRunning(pid) && !existsSync(socket));
-  await until('its tab is closed', async () => !(await pageUrls()).some((u) => u.endsWith('/agent/form')));
+test(
+  'idle close: after --idle-minutes without a command the browser and its daemon close; the next command says so and starts a new one',
+  COMMANDS,
+  async () => {
+    const { data, env } = scratch();
+    await ok(['browse', 'open', `${site.url}/agent/form`, '--endpoint', browser.wsUrl, '--idle-minutes', '0.02'], env);
+    const pid = daemonPid(data);
+    const socket = sessionFiles(data, 'default').socket;
+    await until('the idle daemon exits and removes its socket', () => !isRunning(pid) && !existsSync(socket));
+    await until('its tab is closed', async () => !(await pageUrls()).some((u) => u.endsWith('/agent/form')));
 
-  const next = await gateway(['browse', 'snapshot', '--endpoint', browser.wsUrl], env);
-  assert.equal(next.code, 0, next.stderr);
-  assert.match(next.stderr, /^note: the previous browser of session "default" closed after 1 s without a command \(.+\); this command started a new one, and refs from before no longer work$/m);
-  assert.match(next.stdout, /^Page: about:blank/);
-  assert.notEqual(daemonPid(data), pid);
-  const later = await gateway(['browse', 'snapshot'], env);
-  assert.equal(later.stderr, '', 'the note is said once');
-  await ok(['browse', 'close'], env);
-});
+    const next = await gateway(['browse', 'snapshot', '--endpoint', browser.wsUrl], env);
+    assert.equal(next.code, 0, next.stderr);
+    assert.match(
+      next.stderr,
+      /^note: the previous browser of session "default" closed after 1 s without a command \(.+\); this command started a new one, and refs from before no longer work$/m,
+    );
+    assert.match(next.stdout, /^Page: about:blank/);
+    assert.notEqual(daemonPid(data), pid);
+    const later = await gateway(['browse', 'snapshot'], env);
+    assert.equal(later.stderr, '', 'the note is said once');
+    await ok(['browse', 'close'], env);
+  },
+);
 
 test('failures exit 1 and usage errors 2, with the message on stderr', COMMANDS, async () => {
   const { env } = scratch();
@@ -289,7 +318,10 @@ test('failures exit 1 and usage errors 2, with the message on stderr', COMMANDS,
 
   const badRef = await gateway(['browse', 'click', '@e999'], env);
   assert.equal(badRef.code, 1);
-  assert.match(badRef.stderr, /^error: 1\. click e999 failed: e999 was never handed out in this session; take a snapshot \(gateway browse snapshot\) and use its refs/);
+  assert.match(
+    badRef.stderr,
+    /^error: 1\. click e999 failed: e999 was never handed out in this session; take a snapshot \(gateway browse snapshot\) and use its refs/,
+  );
   assert.equal(badRef.stdout, '');
   const badJson = await gateway(['browse', 'click', 'e999', '--json'], env);
   assert.equal(badJson.code, 1);
@@ -298,7 +330,10 @@ test('failures exit 1 and usage errors 2, with the message on stderr', COMMANDS,
 
   const other = await gateway(['browse', 'open', `${site.url}/basic`, '--endpoint', 'http://127.0.0.1:1'], env);
   assert.equal(other.code, 1);
-  assert.match(other.stderr, /browse session "default" is using ws:\/\/127\.0\.0\.1:\d+\/devtools\/browser\/\S+, not ws:\/\/127\.0\.0\.1:1\/v1\/connect; close it first \(gateway browse close --session default\)/);
+  assert.match(
+    other.stderr,
+    /browse session "default" is using ws:\/\/127\.0\.0\.1:\d+\/devtools\/browser\/\S+, not ws:\/\/127\.0\.0\.1:1\/v1\/connect; close it first \(gateway browse close --session default\)/,
+  );
   const waited = await gateway(['browse', 'wait', 'never there', '--timeout', '300'], env);
   assert.equal(waited.code, 1);
   assert.match(waited.stderr, /Not within 300 ms: the text "never there" is on the page/);
@@ -335,52 +370,56 @@ test('failures exit 1 and usage errors 2, with the message on stderr', COMMANDS,
   assert.equal(existsSync(sessionFiles(none.data, 'default').log), false, 'no daemon was started to say it');
 });
 
-test('a gateway base URL gets /v1/connect and the token (kind connect); the token is masked in sessions; another token is refused until close', COMMANDS, async () => {
-  // A gateway as far as the browser is concerned: /v1/connect with the right ?token= relays to Chromium.
-  const upgrades: string[] = [];
-  const server = http.createServer((_req, res) => res.writeHead(404).end());
-  const relay = new WebSocketServer({ noServer: true });
-  server.on('upgrade', (req: IncomingMessage, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    upgrades.push(url.pathname);
-    if (url.pathname !== '/v1/connect' || url.searchParams.get('token') !== TOKEN) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Length: 12\r\n\r\nwrong token\n');
-      return;
-    }
-    relay.handleUpgrade(req, socket, head, (client) => {
-      const upstream = new WebSocket(browser.wsUrl, { perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
-      // CDP is text frames; Chromium drops a client that sends binary ones.
-      const queued: string[] = [];
-      upstream.on('open', () => queued.splice(0).forEach((m) => upstream.send(m)));
-      client.on('message', (m) => (upstream.readyState === WebSocket.OPEN ? upstream.send(m.toString()) : queued.push(m.toString())));
-      upstream.on('message', (m) => client.send(m.toString()));
-      client.on('close', () => upstream.close());
-      upstream.on('close', () => client.close());
+test(
+  'a gateway base URL gets /v1/connect and the token (kind connect); the token is masked in sessions; another token is refused until close',
+  COMMANDS,
+  async () => {
+    // A gateway as far as the browser is concerned: /v1/connect with the right ?token= relays to Chromium.
+    const upgrades: string[] = [];
+    const server = http.createServer((_req, res) => res.writeHead(404).end());
+    const relay = new WebSocketServer({ noServer: true });
+    server.on('upgrade', (req: IncomingMessage, socket, head) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      upgrades.push(url.pathname);
+      if (url.pathname !== '/v1/connect' || url.searchParams.get('token') !== TOKEN) {
+        socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Length: 12\r\n\r\nwrong token\n');
+        return;
+      }
+      relay.handleUpgrade(req, socket, head, (client) => {
+        const upstream = new WebSocket(browser.wsUrl, { perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
+        // CDP is text frames; Chromium drops a client that sends binary ones.
+        const queued: string[] = [];
+        upstream.on('open', () => queued.splice(0).forEach((m) => upstream.send(m)));
+        client.on('message', (m) => (upstream.readyState === WebSocket.OPEN ? upstream.send(m.toString()) : queued.push(m.toString())));
+        upstream.on('message', (m) => client.send(m.toString()));
+        client.on('close', () => upstream.close());
+        upstream.on('close', () => client.close());
+      });
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  try {
-    const { env } = scratch();
-    const opened = await gateway(['browse', 'open', `${site.url}/basic`], { ...env, GW_ENDPOINT: base, GW_TOKEN: TOKEN });
-    assert.equal(opened.code, 0, opened.stderr);
-    assert.match(opened.stdout, /Page: "Basic page"/);
-    assert.deepEqual(upgrades, ['/v1/connect']);
-    const listed = JSON.parse(await ok(['browse', 'sessions', '--json'], env)).result.sessions;
-    assert.equal(listed[0].kind, 'connect');
-    assert.match(listed[0].endpoint, /^ws:\/\/127\.0\.0\.1:\d+\/v1\/connect\?token=gw_r…90$/);
-    assert.doesNotMatch(JSON.stringify(listed), new RegExp(TOKEN));
-    const refused = await gateway(['browse', 'snapshot', '--token', 'another-token-123'], env);
-    assert.equal(refused.code, 1);
-    assert.match(refused.stderr, /was opened with another token; close it first/);
-    await ok(['browse', 'close'], env);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const { env } = scratch();
+      const opened = await gateway(['browse', 'open', `${site.url}/basic`], { ...env, GW_ENDPOINT: base, GW_TOKEN: TOKEN });
+      assert.equal(opened.code, 0, opened.stderr);
+      assert.match(opened.stdout, /Page: "Basic page"/);
+      assert.deepEqual(upgrades, ['/v1/connect']);
+      const listed = JSON.parse(await ok(['browse', 'sessions', '--json'], env)).result.sessions;
+      assert.equal(listed[0].kind, 'connect');
+      assert.match(listed[0].endpoint, /^ws:\/\/127\.0\.0\.1:\d+\/v1\/connect\?token=gw_r…90$/);
+      assert.doesNotMatch(JSON.stringify(listed), new RegExp(TOKEN));
+      const refused = await gateway(['browse', 'snapshot', '--token', 'another-token-123'], env);
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, /was opened with another token; close it first/);
+      await ok(['browse', 'close'], env);
 
-    const wrong = await gateway(['browse', 'open', `${site.url}/basic`, '--endpoint', `${base}/v1/connect`, '--token', 'wrong-token-0000'], scratch().env);
-    assert.equal(wrong.code, 1);
-    assert.match(wrong.stderr, /no browser could be opened: 401 wrong token/);
-  } finally {
-    relay.close();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+      const wrong = await gateway(['browse', 'open', `${site.url}/basic`, '--endpoint', `${base}/v1/connect`, '--token', 'wrong-token-0000'], scratch().env);
+      assert.equal(wrong.code, 1);
+      assert.match(wrong.stderr, /no browser could be opened: 401 wrong token/);
+    } finally {
+      relay.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  },
+);

@@ -5,7 +5,17 @@
 // started as the hidden command `browse-daemon`.
 import { Argument, Command, InvalidArgumentError, Option } from 'commander';
 import { execute } from './browse-client.mjs';
-import { COMMON_OPTIONS, DEFAULT_SESSION, VERBS, checkRequest, optionValue, type BrowseFlags, type BrowseRequest, type OptionSpec, type VerbSpec } from './browse-args.mjs';
+import {
+  COMMON_OPTIONS,
+  DEFAULT_SESSION,
+  VERBS,
+  checkRequest,
+  optionValue,
+  type BrowseFlags,
+  type BrowseRequest,
+  type OptionSpec,
+  type VerbSpec,
+} from './browse-args.mjs';
 import { UsageError } from './output';
 
 function toOption(spec: OptionSpec): Option {
@@ -15,7 +25,13 @@ function toOption(spec: OptionSpec): Option {
     option.argParser((text: string) => {
       const value = optionValue(spec, text);
       if (value === null) {
-        throw new InvalidArgumentError(spec.type === 'session' ? 'use 1 to 64 letters, digits, - or _' : spec.type === 'minutes' ? 'give a positive number of minutes' : 'give a positive whole number of milliseconds');
+        throw new InvalidArgumentError(
+          spec.type === 'session'
+            ? 'use 1 to 64 letters, digits, - or _'
+            : spec.type === 'minutes'
+              ? 'give a positive number of minutes'
+              : 'give a positive whole number of milliseconds',
+        );
       }
       return value;
     });

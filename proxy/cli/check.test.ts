@@ -21,10 +21,12 @@ function scratch(): { home: string; env: Record<string, string> } {
 test('check: one line per provider, OK with latency or FAIL with the reason, the count, exit code 0 only when all answer', async () => {
   // A provider that answers CDP (Browser.getVersion) and one whose port is closed.
   const browser = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  browser.on('connection', (socket) => socket.on('message', (data) => {
-    const { id } = JSON.parse(String(data)) as { id: number };
-    socket.send(JSON.stringify({ id, result: { product: 'HeadlessChrome/130.0.0.0', protocolVersion: '1.3' } }));
-  }));
+  browser.on('connection', (socket) =>
+    socket.on('message', (data) => {
+      const { id } = JSON.parse(String(data)) as { id: number };
+      socket.send(JSON.stringify({ id, result: { product: 'HeadlessChrome/130.0.0.0', protocolVersion: '1.3' } }));
+    }),
+  );
   await new Promise((resolve) => browser.once('listening', resolve));
   const closed = net.createServer();
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

@@ -12,7 +12,12 @@ export async function check(options: { config?: string }): Promise<void> {
     out(`0 providers in ${configPath}: nothing to check`);
     return;
   }
-  const results = await Promise.all(config.providers.map(async (provider) => ({ provider, outcome: await testOperatorAddress({ url: provider.url, headers: provider.headers }, config.gateway.connectionTimeout) })));
+  const results = await Promise.all(
+    config.providers.map(async (provider) => ({
+      provider,
+      outcome: await testOperatorAddress({ url: provider.url, headers: provider.headers }, config.gateway.connectionTimeout),
+    })),
+  );
   const colour = paint(process.stdout);
   const width = Math.max(...results.map((r) => r.provider.id.length));
   for (const { provider, outcome } of results) {

@@ -59,7 +59,8 @@ test('help, version and usage errors', async () => {
   for (const args of [['--help'], ['help'], ['-h']]) {
     const run = await gateway(args);
     assert.equal(run.code, 0, args.join(' '));
-    for (const command of ['serve', 'check', 'login', 'logout', 'whoami', 'skills', 'mcp', 'browse', 'version', 'help']) assert.match(run.stdout, new RegExp(`\\n  ${command}\\b`));
+    for (const command of ['serve', 'check', 'login', 'logout', 'whoami', 'skills', 'mcp', 'browse', 'version', 'help'])
+      assert.match(run.stdout, new RegExp(`\\n  ${command}\\b`));
     assert.doesNotMatch(run.stdout, /\n {2}(browse-daemon)\b/, 'browse-daemon is internal');
     assert.doesNotMatch(run.stdout, /\x1b\[/, 'no colours without a terminal');
   }
@@ -206,7 +207,8 @@ test('skills writes SKILL.md into --dir, into the installed agent tools, or prin
   assert.equal(run.code, 0, run.stderr);
   const text = readFileSync(path.join(dir, 'SKILL.md'), 'utf8');
   assert.match(text, /^---\nname: browser-gateway\ndescription: .+\n---\n/);
-  for (const verb of ['open <url>', 'snapshot', 'click @eN', 'fill @eN <text>', 'screenshot [@eN]', 'close', '--session <name>', '--idle-minutes <n>']) assert.ok(text.includes(verb), verb);
+  for (const verb of ['open <url>', 'snapshot', 'click @eN', 'fill @eN <text>', 'screenshot [@eN]', 'close', '--session <name>', '--idle-minutes <n>'])
+    assert.ok(text.includes(verb), verb);
   assert.match(text, /stale/);
 
   const printed = await gateway(['skills'], env);
@@ -232,7 +234,13 @@ test('the endpoint becomes a connect URL; flag, then environment, then saved log
   mkdirSync(data);
   writeFileSync(path.join(data, 'credentials.json'), JSON.stringify({ endpoint: 'http://saved', token: 'saved-token', savedAt: '2025-01-01T00:00:00Z' }));
   const fromSaved = resolveCredentials({}, env);
-  assert.deepEqual([fromSaved.endpoint, fromSaved.token], [{ value: 'http://saved', source: 'saved' }, { value: 'saved-token', source: 'saved' }]);
+  assert.deepEqual(
+    [fromSaved.endpoint, fromSaved.token],
+    [
+      { value: 'http://saved', source: 'saved' },
+      { value: 'saved-token', source: 'saved' },
+    ],
+  );
   const fromEnv = resolveCredentials({}, { ...env, GW_ENDPOINT: 'http://env', GW_TOKEN: 'env-token' });
   assert.deepEqual([fromEnv.endpoint?.source, fromEnv.token?.source], ['env', 'env']);
   const fromFlag = resolveCredentials({ endpoint: 'http://flag', token: 'flag-token' }, { ...env, GW_ENDPOINT: 'http://env' });

@@ -13,7 +13,12 @@ export function compiledFromTheseSources(root) {
     const current = JSON.parse(readFileSync(path.join(root, '.build', 'programs', 'current.json'), 'utf8'));
     const dir = path.join(root, '.build', 'programs', String(current.version));
     if (!existsSync(path.join(dir, 'complete'))) return null;
-    const same = current.inputs.every(([file, hash]) => createHash('sha256').update(readFileSync(path.join(root, file))).digest('hex') === hash);
+    const same = current.inputs.every(
+      ([file, hash]) =>
+        createHash('sha256')
+          .update(readFileSync(path.join(root, file)))
+          .digest('hex') === hash,
+    );
     return same ? dir : null;
   } catch {
     return null; // none compiled, or a source gone

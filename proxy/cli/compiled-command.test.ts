@@ -18,7 +18,13 @@ test('the compiled copy is used while its sources are exactly as compiled, and o
     writeFileSync(path.join(root, 'lib.ts'), 'export const b = 2;\n');
     const dir = path.join(root, '.build', 'programs', 'v1');
     mkdirSync(dir, { recursive: true });
-    const current = { version: 'v1', inputs: [['proxy/cli/main.ts', sha('export const a = 1;\n')], ['lib.ts', sha('export const b = 2;\n')]] };
+    const current = {
+      version: 'v1',
+      inputs: [
+        ['proxy/cli/main.ts', sha('export const a = 1;\n')],
+        ['lib.ts', sha('export const b = 2;\n')],
+      ],
+    };
     writeFileSync(path.join(root, '.build', 'programs', 'current.json'), JSON.stringify(current));
     assert.equal(compiledFromTheseSources(root), null, 'no "complete" mark: the compile was cut short');
     writeFileSync(path.join(dir, 'complete'), 'now\n');

@@ -93,7 +93,13 @@ export function deleteSaved(env: Env = process.env): boolean {
 export function resolveCredentials(flags: { endpoint?: string; token?: string }, env: Env = process.env): Resolved {
   const saved = readSaved(env);
   const pick = (flag: string | undefined, fromEnv: string | undefined, fromSaved: string | null | undefined) =>
-    flag ? { value: flag, source: 'flag' as const } : fromEnv ? { value: fromEnv, source: 'env' as const } : fromSaved ? { value: fromSaved, source: 'saved' as const } : null;
+    flag
+      ? { value: flag, source: 'flag' as const }
+      : fromEnv
+        ? { value: fromEnv, source: 'env' as const }
+        : fromSaved
+          ? { value: fromSaved, source: 'saved' as const }
+          : null;
   return {
     endpoint: pick(flags.endpoint, env.GW_ENDPOINT, saved?.endpoint),
     token: pick(flags.token, env.GW_TOKEN, saved?.token),

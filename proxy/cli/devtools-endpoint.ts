@@ -48,6 +48,7 @@ export async function browserWebSocket(devtools: URL, tellUser: string): Promise
     throw unreachable(cause?.code ?? (error as Error).message);
   }
   const body = (await response.json().catch(() => null)) as { webSocketDebuggerUrl?: unknown } | null;
-  if (!response.ok || typeof body?.webSocketDebuggerUrl !== 'string') throw unreachable(response.ok ? 'its answer has no webSocketDebuggerUrl' : `HTTP ${response.status}`);
+  if (!response.ok || typeof body?.webSocketDebuggerUrl !== 'string')
+    throw unreachable(response.ok ? 'its answer has no webSocketDebuggerUrl' : `HTTP ${response.status}`);
   return body.webSocketDebuggerUrl;
 }

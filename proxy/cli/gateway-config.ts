@@ -3,11 +3,15 @@
 import { ConfigError, findConfigPath, gatewayDataDir, loadConfig, platformInfo, type GatewayConfig } from '../gateway/config';
 import { CliError } from './output';
 
-export async function readGatewayConfig(flag: string | undefined, env: Record<string, string | undefined> = process.env): Promise<{ config: GatewayConfig; path: string; dataDir: string }> {
+export async function readGatewayConfig(
+  flag: string | undefined,
+  env: Record<string, string | undefined> = process.env,
+): Promise<{ config: GatewayConfig; path: string; dataDir: string }> {
   const platform = platformInfo();
   const dataDir = gatewayDataDir(env, platform);
   const location = findConfigPath({ flag, env, cwd: platform.cwd, dataDir });
-  if (!location.found) throw new CliError(`no gateway.yml found; looked in:\n${location.searched.map((place) => `  ${place}`).join('\n')}\nGive one with --config <path>.`);
+  if (!location.found)
+    throw new CliError(`no gateway.yml found; looked in:\n${location.searched.map((place) => `  ${place}`).join('\n')}\nGive one with --config <path>.`);
   try {
     return { config: await loadConfig(location.path, env), path: location.path, dataDir };
   } catch (error) {

@@ -32,7 +32,9 @@ if (request) {
     process.setSourceMapsEnabled(true);
   } else {
     const { register } = await import('tsx/esm/api').catch(() => {
-      console.error('gateway: this copy has no compiled command matching its sources, and no tsx to run them (reinstall the package, or run `npm ci` in a checkout)');
+      console.error(
+        'gateway: this copy has no compiled command matching its sources, and no tsx to run them (reinstall the package, or run `npm ci` in a checkout)',
+      );
       process.exit(1);
     });
     const tsconfig = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
@@ -40,7 +42,10 @@ if (request) {
   }
   const fromCompiled = (name) => import(pathToFileURL(path.join(compiled, 'proxy', 'cli', `${name}.mjs`)).href);
   // Literal imports of the sources: the gateway's package reads its files from them (scripts/lib/gateway-package.ts).
-  const load = { daemon: () => (compiled ? fromCompiled('browse-daemon') : import('./browse-daemon.ts')), main: () => (compiled ? fromCompiled('main') : import('./main.ts')) };
+  const load = {
+    daemon: () => (compiled ? fromCompiled('browse-daemon') : import('./browse-daemon.ts')),
+    main: () => (compiled ? fromCompiled('main') : import('./main.ts')),
+  };
   // A command's stdout is its output (for `gateway mcp`, JSON-RPC and nothing else): the modules it
   // loads log to stderr (lib/log.ts). Set before they are imported, since the logger is made then.
   process.env.LOG_DESTINATION = 'stderr';
@@ -52,4 +57,3 @@ if (request) {
     process.exitCode = await main(argv);
   }
 }
-

@@ -34,12 +34,19 @@ const STOP_GRACE_MS = 0;
 
 export function findChromium(env: Env = process.env): string {
   if (env.CHROMIUM_PATH) {
-    if (!existsSync(env.CHROMIUM_PATH)) throw new AgentError('browser', `no browser at CHROMIUM_PATH (${env.CHROMIUM_PATH}); the user should set CHROMIUM_PATH to the executable of Chromium or Chrome`);
+    if (!existsSync(env.CHROMIUM_PATH))
+      throw new AgentError(
+        'browser',
+        `no browser at CHROMIUM_PATH (${env.CHROMIUM_PATH}); the user should set CHROMIUM_PATH to the executable of Chromium or Chrome`,
+      );
     return env.CHROMIUM_PATH;
   }
   const found = CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate));
   if (!found) {
-    throw new AgentError('browser', `no Chromium or Chrome found on this machine (looked at ${CHROMIUM_CANDIDATES.join(', ')}); the user should set CHROMIUM_PATH to the browser's executable, or start gateway mcp with --cdp-endpoint <url> of a running browser`);
+    throw new AgentError(
+      'browser',
+      `no Chromium or Chrome found on this machine (looked at ${CHROMIUM_CANDIDATES.join(', ')}); the user should set CHROMIUM_PATH to the browser's executable, or start gateway mcp with --cdp-endpoint <url> of a running browser`,
+    );
   }
   return found;
 }
@@ -110,7 +117,10 @@ async function launch(headless: boolean, onExit: () => void): Promise<Running> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-mcp-chromium-'));
   const tmp = chromiumTmp(dir);
   const args = [
-    `--user-data-dir=${path.join(dir, 'profile')}`, '--remote-debugging-port=0', '--no-first-run', '--no-default-browser-check',
+    `--user-data-dir=${path.join(dir, 'profile')}`,
+    '--remote-debugging-port=0',
+    '--no-first-run',
+    '--no-default-browser-check',
     ...(headless ? ['--headless=new'] : []),
     // Chromium refuses to start its sandbox as root (containers, CI); anyone else keeps it.
     ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
@@ -134,18 +144,25 @@ async function launch(headless: boolean, onExit: () => void): Promise<Running> {
   let browser: ChromiumProcess;
   try {
     // Its stdout is not ours: that is for JSON-RPC alone.
-    browser = await startChromium({ file: executable, args, env: { ...process.env, TMPDIR: tmp }, timeoutMs: LAUNCH_TIMEOUT_MS, onSpawn: (spawned) => (pgid = spawned) });
+    browser = await startChromium({
+      file: executable,
+      args,
+      env: { ...process.env, TMPDIR: tmp },
+      timeoutMs: LAUNCH_TIMEOUT_MS,
+      onSpawn: (spawned) => (pgid = spawned),
+    });
   } catch (error) {
     process.off('exit', killNow);
     removeDir();
     throw new AgentError('browser', `the local Chromium did not start: ${(error as Error).message}`);
   }
   let stopping: Promise<void> | null = null;
-  const stop = () => (stopping ??= (async () => {
-    await browser.stop(STOP_GRACE_MS);
-    process.off('exit', killNow);
-    removeDir();
-  })());
+  const stop = () =>
+    (stopping ??= (async () => {
+      await browser.stop(STOP_GRACE_MS);
+      process.off('exit', killNow);
+      removeDir();
+    })());
   void browser.exited.then(() => stop()).then(onExit, (error: Error) => err(`gateway mcp: could not remove ${dir}: ${error.message}`));
   return { wsUrl: browser.wsUrl, stop };
 }

@@ -16,7 +16,9 @@ const USAGE_ERROR = 2;
  */
 function lazy<A extends unknown[]>(load: () => Promise<(...args: A) => void | Promise<void>>): (...args: A) => Promise<void> {
   return async (...args) => {
-    await (await load())(...args);
+    await (
+      await load()
+    )(...args);
   };
 }
 
@@ -31,24 +33,29 @@ function buildProgram(): Command {
   registerGatewayCommands(program);
   registerAgentCommands(program, version);
   registerBrowse(program);
-  program.command('version').description('print the installed version').action(() => {
-    out(version);
-  });
+  program
+    .command('version')
+    .description('print the installed version')
+    .action(() => {
+      out(version);
+    });
   return program;
 }
 
 /** The program itself: its name, version and help, and how it answers an error. */
 function newProgram(version: string): Command {
-  return new Command('gateway')
-    .description('The command line of the self-hosted browser gateway (docs: docs/gateway.md).')
-    .version(version, '-v, --version', 'print the installed version')
-    .helpOption('-h, --help', 'show help for a command')
-    .helpCommand('help [command]', 'show help for a command')
-    // Set before the commands are added, so each inherits it.
-    .exitOverride()
-    .showHelpAfterError('(run "gateway help" for usage)')
-    .configureHelp({ styleTitle: (title) => `\x1b[1m${title}\x1b[22m`, sortSubcommands: false })
-    .configureOutput({ outputError: (text, write) => write(`${paint(process.stderr).red(text.trimEnd())}\n`) });
+  return (
+    new Command('gateway')
+      .description('The command line of the self-hosted browser gateway (docs: docs/gateway.md).')
+      .version(version, '-v, --version', 'print the installed version')
+      .helpOption('-h, --help', 'show help for a command')
+      .helpCommand('help [command]', 'show help for a command')
+      // Set before the commands are added, so each inherits it.
+      .exitOverride()
+      .showHelpAfterError('(run "gateway help" for usage)')
+      .configureHelp({ styleTitle: (title) => `\x1b[1m${title}\x1b[22m`, sortSubcommands: false })
+      .configureOutput({ outputError: (text, write) => write(`${paint(process.stderr).red(text.trimEnd())}\n`) })
+  );
 }
 
 /** Running a gateway and pointing the other commands at one. */
@@ -56,14 +63,14 @@ function registerGatewayCommands(program: Command): void {
   program
     .command('serve')
     .description('start the gateway from gateway.yml: /v1/connect, /v1/status, /mcp, webhooks and the dashboard')
-    .option('--config <path>', 'the gateway.yml to read (default: GW_CONFIG_PATH, then the data directory\'s gateway.yml, then ./gateway.yml)')
+    .option('--config <path>', "the gateway.yml to read (default: GW_CONFIG_PATH, then the data directory's gateway.yml, then ./gateway.yml)")
     .option('--port <number>', 'port to listen on (default: PORT, then gateway.port, 9500)')
     .action(lazy(async () => (await import('./serve')).serve));
 
   program
     .command('check')
     .description('try every provider of the configuration file; one line each, exit code 0 only when all answer')
-    .option('--config <path>', 'the gateway.yml to read (default: GW_CONFIG_PATH, then the data directory\'s gateway.yml, then ./gateway.yml)')
+    .option('--config <path>', "the gateway.yml to read (default: GW_CONFIG_PATH, then the data directory's gateway.yml, then ./gateway.yml)")
     .action(lazy(async () => (await import('./check')).check));
 
   program
@@ -73,9 +80,15 @@ function registerGatewayCommands(program: Command): void {
     .option('--token <token>', 'the token it expects (default: GW_TOKEN)')
     .action(lazy(async () => (await import('./account')).login));
 
-  program.command('logout').description('delete the saved address and token').action(lazy(async () => (await import('./account')).logout));
+  program
+    .command('logout')
+    .description('delete the saved address and token')
+    .action(lazy(async () => (await import('./account')).logout));
 
-  program.command('whoami').description('show the address and token in use, where each comes from, and whether the gateway answers').action(lazy(async () => (await import('./account')).whoami));
+  program
+    .command('whoami')
+    .description('show the address and token in use, where each comes from, and whether the gateway answers')
+    .action(lazy(async () => (await import('./account')).whoami));
 }
 
 /** What coding agents use: the skill file and the MCP server. */
@@ -89,14 +102,27 @@ function registerAgentCommands(program: Command, version: string): void {
   program
     .command('mcp')
     .description('serve the browser tools to an agent tool (Claude Desktop, Claude Code, Cursor…) as an MCP server on stdin/stdout')
-    .option('--cdp-endpoint <url>', 'use as the only provider (default: launch a local Chrome or Chromium on first use): a browser\'s ws://…/devtools/browser/… address, http://host:port (or ws://host:port) of a browser started with --remote-debugging-port, or a gateway\'s or router\'s connect URL (ws(s)://host:port/v1/connect?token=…, or http(s)://…); with --config or --port, the internal gateway\'s only provider')
-    .option('--config <path>', 'a gateway.yml for the internal gateway (started inside this process, on loopback): its settings, and its providers unless --cdp-endpoint is given')
-    .addOption(new Option('--headless', 'start the local Chromium without a window (the default on Linux without DISPLAY or WAYLAND_DISPLAY)').conflicts('cdpEndpoint'))
-    .option('--port <number>', 'internal gateway, default 9500 (with --config, PORT and then the file\'s gateway.port come first); with --cdp-endpoint, its browsers then go through a gateway on this port; no effect without --cdp-endpoint or --config')
-    .action(lazy(async () => {
-      const { mcp } = await import('./mcp');
-      return (options: McpOptions) => mcp(options, version);
-    }));
+    .option(
+      '--cdp-endpoint <url>',
+      "use as the only provider (default: launch a local Chrome or Chromium on first use): a browser's ws://…/devtools/browser/… address, http://host:port (or ws://host:port) of a browser started with --remote-debugging-port, or a gateway's or router's connect URL (ws(s)://host:port/v1/connect?token=…, or http(s)://…); with --config or --port, the internal gateway's only provider",
+    )
+    .option(
+      '--config <path>',
+      'a gateway.yml for the internal gateway (started inside this process, on loopback): its settings, and its providers unless --cdp-endpoint is given',
+    )
+    .addOption(
+      new Option('--headless', 'start the local Chromium without a window (the default on Linux without DISPLAY or WAYLAND_DISPLAY)').conflicts('cdpEndpoint'),
+    )
+    .option(
+      '--port <number>',
+      "internal gateway, default 9500 (with --config, PORT and then the file's gateway.port come first); with --cdp-endpoint, its browsers then go through a gateway on this port; no effect without --cdp-endpoint or --config",
+    )
+    .action(
+      lazy(async () => {
+        const { mcp } = await import('./mcp');
+        return (options: McpOptions) => mcp(options, version);
+      }),
+    );
 }
 
 /** Runs the command line; resolves to the exit code. */

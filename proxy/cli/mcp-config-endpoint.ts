@@ -15,7 +15,8 @@ import { CliError, UsageError } from './output';
 export const CDP_ENDPOINT_PROVIDER = 'cdp-endpoint';
 
 /** What the internal gateway can dial, for a usage error. */
-const PROVIDER_FORMS = 'a ws(s):// address, dialled as given (a browser\'s ws://host:port/devtools/browser/<id>, or a gateway\'s or router\'s ws(s)://host:port/v1/connect?token=…), or http(s)://host:port of a browser started with --remote-debugging-port=<port> (its WebSocket is asked of GET /json/version at each connect)';
+const PROVIDER_FORMS =
+  "a ws(s):// address, dialled as given (a browser's ws://host:port/devtools/browser/<id>, or a gateway's or router's ws(s)://host:port/v1/connect?token=…), or http(s)://host:port of a browser started with --remote-debugging-port=<port> (its WebSocket is asked of GET /json/version at each connect)";
 
 export interface InternalGateway {
   endpoint: AgentEndpoint;
@@ -34,15 +35,31 @@ export function endpointProvider(value: string): GatewayProvider {
   const url = new URL(value);
   const path = url.pathname.replace(/\/+$/, '');
   const http = url.protocol === 'http:' || url.protocol === 'https:';
-  const refuse = (why: string) => new UsageError(`--cdp-endpoint ${maskEndpoint(value)} cannot be the internal gateway's provider (with --config or --port): ${why}; give ${PROVIDER_FORMS}`);
-  if (http && (path.includes('/devtools/') || path.endsWith('/v1/connect'))) throw refuse('the gateway would ask it for /json/version, which a WebSocket address does not answer (give its ws:// form)');
-  if (!http && path === '' && !url.search && !url.username) throw refuse('the gateway would dial it as given, and neither a browser nor a gateway has a WebSocket there (for a browser\'s --remote-debugging-port, give http://host:port)');
-  return { id: CDP_ENDPOINT_PROVIDER, url: value, headers: {}, limits: { maxConcurrent: null }, priority: PROVIDER_DEFAULTS.priority, weight: PROVIDER_DEFAULTS.weight };
+  const refuse = (why: string) =>
+    new UsageError(`--cdp-endpoint ${maskEndpoint(value)} cannot be the internal gateway's provider (with --config or --port): ${why}; give ${PROVIDER_FORMS}`);
+  if (http && (path.includes('/devtools/') || path.endsWith('/v1/connect')))
+    throw refuse('the gateway would ask it for /json/version, which a WebSocket address does not answer (give its ws:// form)');
+  if (!http && path === '' && !url.search && !url.username)
+    throw refuse(
+      "the gateway would dial it as given, and neither a browser nor a gateway has a WebSocket there (for a browser's --remote-debugging-port, give http://host:port)",
+    );
+  return {
+    id: CDP_ENDPOINT_PROVIDER,
+    url: value,
+    headers: {},
+    limits: { maxConcurrent: null },
+    priority: PROVIDER_DEFAULTS.priority,
+    weight: PROVIDER_DEFAULTS.weight,
+  };
 }
 
 /** The settings without a file: every default, no webhooks, no providers. */
 function defaultSettings(env: NodeJS.ProcessEnv): { config: GatewayConfig; path: string; dataDir: string } {
-  return { config: { ...structuredClone(CONFIG_DEFAULTS), webhooks: [], providers: [] }, path: 'the default settings', dataDir: gatewayDataDir(env, platformInfo()) };
+  return {
+    config: { ...structuredClone(CONFIG_DEFAULTS), webhooks: [], providers: [] },
+    path: 'the default settings',
+    dataDir: gatewayDataDir(env, platformInfo()),
+  };
 }
 
 /**

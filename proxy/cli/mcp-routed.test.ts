@@ -40,13 +40,19 @@ async function providersAt(base: string): Promise<[string, number][]> {
 /** The page tabs of the test's browser, by id. */
 async function pageIds(): Promise<string[]> {
   const targets = (await (await fetch(`${browser.httpUrl}/json/list`)).json()) as { id: string; type: string }[];
-  return targets.filter((t) => t.type === 'page').map((t) => t.id).sort();
+  return targets
+    .filter((t) => t.type === 'page')
+    .map((t) => t.id)
+    .sort();
 }
 
 test('--config: the browsers come through a gateway of that file started inside the process, with its routing', SLOW, async () => {
   const env = scratch();
   const file = path.join(env.HOME!, 'gateway.yml');
-  writeFileSync(file, `providers:\n  down: { url: "ws://127.0.0.1:9/devtools/browser/x", priority: 1 }\n  chrome: { url: "${browser.httpUrl}", priority: 2, limits: { maxConcurrent: 1 } }\ngateway: { defaultStrategy: priority-chain }\n`);
+  writeFileSync(
+    file,
+    `providers:\n  down: { url: "ws://127.0.0.1:9/devtools/browser/x", priority: 1 }\n  chrome: { url: "${browser.httpUrl}", priority: 2, limits: { maxConcurrent: 1 } }\ngateway: { defaultStrategy: priority-chain }\n`,
+  );
   const a = await agent(['--config', file, '--port', String(await freePort())], env);
   try {
     await until('the gateway address', () => /through a gateway at http/.test(a.stderr()));
@@ -54,63 +60,75 @@ test('--config: the browsers come through a gateway of that file started inside 
     const opened = await a.tool('browser_session', { action: 'open' });
     assert.equal(opened.error, false, opened.text);
     const status = (await (await fetch(`${base}/v1/status`)).json()) as { providers: { id: string; active: number; healthy: boolean }[] };
-    assert.deepEqual(status.providers.map((p) => [p.id, p.active]), [['down', 0], ['chrome', 1]], 'failed over to chrome');
+    assert.deepEqual(
+      status.providers.map((p) => [p.id, p.active]),
+      [
+        ['down', 0],
+        ['chrome', 1],
+      ],
+      'failed over to chrome',
+    );
     await completeForm(a, site.url);
   } finally {
     await a.client.close();
   }
 });
 
-test('--cdp-endpoint with a gateway\'s connect URL, ws:// or http://: each session is a connect through that gateway, with what the agent asked for; with --port, through the internal gateway too', SLOW, async () => {
-  const env = scratch();
-  const file = path.join(env.HOME!, 'gateway.yml');
-  writeFileSync(file, `providers:\n  chrome: { url: "${browser.httpUrl}", priority: 1 }\n`);
-  const { config, dataDir } = await readGatewayConfig(file, env);
-  const token = 'gw_test_token_0123456789abcdef';
-  const gateway = await startGateway({ config, env: { GW_TOKEN: token, HOST: '127.0.0.1' }, dataDir, port: 0 });
-  const active = async () => ((await (await fetch(`${gateway.url}/v1/status?token=${token}`)).json()) as { providers: { active: number }[] }).providers[0]!.active;
-  const connect = `${gateway.url.replace(/^http/, 'ws')}/v1/connect?token=${token}`;
-  try {
-    for (const given of [connect, connect.replace(/^ws/, 'http')]) {
-      const a = await agent(['--cdp-endpoint', given], env);
+test(
+  "--cdp-endpoint with a gateway's connect URL, ws:// or http://: each session is a connect through that gateway, with what the agent asked for; with --port, through the internal gateway too",
+  SLOW,
+  async () => {
+    const env = scratch();
+    const file = path.join(env.HOME!, 'gateway.yml');
+    writeFileSync(file, `providers:\n  chrome: { url: "${browser.httpUrl}", priority: 1 }\n`);
+    const { config, dataDir } = await readGatewayConfig(file, env);
+    const token = 'gw_test_token_0123456789abcdef';
+    const gateway = await startGateway({ config, env: { GW_TOKEN: token, HOST: '127.0.0.1' }, dataDir, port: 0 });
+    const active = async () =>
+      ((await (await fetch(`${gateway.url}/v1/status?token=${token}`)).json()) as { providers: { active: number }[] }).providers[0]!.active;
+    const connect = `${gateway.url.replace(/^http/, 'ws')}/v1/connect?token=${token}`;
+    try {
+      for (const given of [connect, connect.replace(/^ws/, 'http')]) {
+        const a = await agent(['--cdp-endpoint', given], env);
+        try {
+          // The profile goes to the gateway, which refuses that name in its own words.
+          const refused = await a.tool('browser_session', { action: 'open', profile: 'not a name' });
+          assert.equal(refused.error, true);
+          assert.match(refused.text, /400 .*profile must be 1 to 64 letters/);
+          const opened = await a.tool('browser_session', { action: 'open' });
+          assert.equal(opened.error, false, opened.text);
+          assert.equal(await active(), 1, "the session is the gateway's");
+          if (given === connect) await completeForm(a, site.url);
+          else assert.match((await a.tool('browser_navigate', { url: `${site.url}/agent/form` })).text, /Page: "Sign up"/);
+          assert.match((await a.tool('browser_session', { action: 'close' })).text, /Closed browser br_/);
+          await until("the gateway's session ended", async () => (await active()) === 0);
+          assert.match(a.stderr(), /browsers: --cdp-endpoint (ws|http):\/\/127\.0\.0\.1:\d+\/v1\/connect\?token=gw_t…ef/);
+          assert.ok(!a.stderr().includes(token), 'the token is not shown');
+          assert.deepEqual(a.errors, []);
+        } finally {
+          await a.client.close();
+        }
+      }
+      // With --port, the connect URL is the internal gateway's only provider, dialled as given.
+      const port = await freePort();
+      const a = await agent(['--cdp-endpoint', connect, '--port', String(port)], env);
       try {
-        // The profile goes to the gateway, which refuses that name in its own words.
-        const refused = await a.tool('browser_session', { action: 'open', profile: 'not a name' });
-        assert.equal(refused.error, true);
-        assert.match(refused.text, /400 .*profile must be 1 to 64 letters/);
         const opened = await a.tool('browser_session', { action: 'open' });
         assert.equal(opened.error, false, opened.text);
-        assert.equal(await active(), 1, 'the session is the gateway\'s');
-        if (given === connect) await completeForm(a, site.url);
-        else assert.match((await a.tool('browser_navigate', { url: `${site.url}/agent/form` })).text, /Page: "Sign up"/);
+        assert.deepEqual(await providersAt(`http://127.0.0.1:${port}`), [['cdp-endpoint', 1]]);
+        assert.equal(await active(), 1, 'through the running gateway');
+        assert.match((await a.tool('browser_navigate', { url: `${site.url}/agent/form` })).text, /Page: "Sign up"/);
         assert.match((await a.tool('browser_session', { action: 'close' })).text, /Closed browser br_/);
-        await until('the gateway\'s session ended', async () => (await active()) === 0);
-        assert.match(a.stderr(), /browsers: --cdp-endpoint (ws|http):\/\/127\.0\.0\.1:\d+\/v1\/connect\?token=gw_t…ef/);
+        await until("the running gateway's session ended", async () => (await active()) === 0);
         assert.ok(!a.stderr().includes(token), 'the token is not shown');
-        assert.deepEqual(a.errors, []);
       } finally {
         await a.client.close();
       }
-    }
-    // With --port, the connect URL is the internal gateway's only provider, dialled as given.
-    const port = await freePort();
-    const a = await agent(['--cdp-endpoint', connect, '--port', String(port)], env);
-    try {
-      const opened = await a.tool('browser_session', { action: 'open' });
-      assert.equal(opened.error, false, opened.text);
-      assert.deepEqual(await providersAt(`http://127.0.0.1:${port}`), [['cdp-endpoint', 1]]);
-      assert.equal(await active(), 1, 'through the running gateway');
-      assert.match((await a.tool('browser_navigate', { url: `${site.url}/agent/form` })).text, /Page: "Sign up"/);
-      assert.match((await a.tool('browser_session', { action: 'close' })).text, /Closed browser br_/);
-      await until('the running gateway\'s session ended', async () => (await active()) === 0);
-      assert.ok(!a.stderr().includes(token), 'the token is not shown');
     } finally {
-      await a.client.close();
+      await gateway.shutdown();
     }
-  } finally {
-    await gateway.shutdown();
-  }
-});
+  },
+);
 
 test('--cdp-endpoint with --port, ws:// or http://: the browser is the only provider of an internal gateway on that port', SLOW, async () => {
   const before = await pageIds();
@@ -122,23 +140,28 @@ test('--cdp-endpoint with --port, ws:// or http://: the browser is the only prov
       assert.deepEqual(await providersAt(base), [['cdp-endpoint', 0]], 'the gateway answers on --port, with the endpoint as its only provider');
       const opened = await a.tool('browser_session', { action: 'open' });
       assert.equal(opened.error, false, opened.text);
-      assert.deepEqual(await providersAt(base), [['cdp-endpoint', 1]], 'the session is the gateway\'s');
+      assert.deepEqual(await providersAt(base), [['cdp-endpoint', 1]], "the session is the gateway's");
       if (given === browser.wsUrl) await completeForm(a, site.url);
       else assert.match((await a.tool('browser_navigate', { url: `${site.url}/agent/form` })).text, /Page: "Sign up"/);
       assert.match((await a.tool('browser_session', { action: 'close' })).text, /Closed browser br_/);
-      await until('the gateway\'s session ended', async () => (await providersAt(base)).join() === 'cdp-endpoint,0');
-      await until('the session\'s tabs closed', async () => (await pageIds()).join() === before.join());
+      await until("the gateway's session ended", async () => (await providersAt(base)).join() === 'cdp-endpoint,0');
+      await until("the session's tabs closed", async () => (await pageIds()).join() === before.join());
       const line = `browsers: --cdp-endpoint ${new URL(given).href} as the only provider (default settings), through a gateway at ${base}`;
       await until('the line once it serves', () => a.stderr().includes(line));
       assert.deepEqual(a.errors, []);
     } finally {
       await a.client.close();
     }
-    await until('the internal gateway stopped with the server', () => fetch(base).then(() => false, () => true));
+    await until('the internal gateway stopped with the server', () =>
+      fetch(base).then(
+        () => false,
+        () => true,
+      ),
+    );
   }
 });
 
-test('--cdp-endpoint with --config: the endpoint instead of the file\'s providers, with the file\'s other settings', SLOW, async () => {
+test("--cdp-endpoint with --config: the endpoint instead of the file's providers, with the file's other settings", SLOW, async () => {
   const env = scratch();
   const file = path.join(env.HOME!, 'gateway.yml');
   const port = await freePort();
@@ -147,7 +170,7 @@ test('--cdp-endpoint with --config: the endpoint instead of the file\'s provider
   const a = await agent(['--config', file, '--cdp-endpoint', browser.wsUrl], env);
   const base = `http://127.0.0.1:${port}`;
   try {
-    assert.deepEqual(await providersAt(base), [['cdp-endpoint', 0]], 'on the file\'s gateway.port, without its providers');
+    assert.deepEqual(await providersAt(base), [['cdp-endpoint', 0]], "on the file's gateway.port, without its providers");
     const opened = await a.tool('browser_session', { action: 'open' });
     assert.equal(opened.error, false, opened.text);
     assert.deepEqual(await providersAt(base), [['cdp-endpoint', 1]]);
@@ -168,7 +191,11 @@ test('a busy port: one line naming --port, exit code 1, nothing on stdout', SLOW
   await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
   const port = String((busy.address() as net.AddressInfo).port);
   try {
-    for (const args of [['--cdp-endpoint', browser.wsUrl, '--port', port], ['--config', file, '--port', port], ['--config', file, '--cdp-endpoint', browser.httpUrl, '--port', port]]) {
+    for (const args of [
+      ['--cdp-endpoint', browser.wsUrl, '--port', port],
+      ['--config', file, '--port', port],
+      ['--config', file, '--cdp-endpoint', browser.httpUrl, '--port', port],
+    ]) {
       const run = await runGateway(['mcp', ...args], env);
       assert.equal(run.code, 1, `${args.join(' ')}: ${run.stderr}`);
       assert.equal(run.stderr, `error: port ${port} is in use; give gateway mcp another --port\n`);

@@ -44,7 +44,13 @@ function localScratch(long = false): { tmp: string; env: Record<string, string> 
 }
 
 /** A process's environment, from /proc. */
-const envOf = (pid: number) => Object.fromEntries(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean).map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]));
+const envOf = (pid: number) =>
+  Object.fromEntries(
+    readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]),
+  );
 
 /** What is in TMPDIR besides tsx's compile cache. */
 const tmpEntries = (tmp: string) => readdirSync(tmp).filter((name) => !name.startsWith('tsx-'));
@@ -52,10 +58,13 @@ const tmpEntries = (tmp: string) => readdirSync(tmp).filter((name) => !name.star
 /** The page tabs of the test's browser, by id. */
 async function pageIds(): Promise<string[]> {
   const targets = (await (await fetch(`${browser.httpUrl}/json/list`)).json()) as { id: string; type: string }[];
-  return targets.filter((t) => t.type === 'page').map((t) => t.id).sort();
+  return targets
+    .filter((t) => t.type === 'page')
+    .map((t) => t.id)
+    .sort();
 }
 
-test('--cdp-endpoint: the toolkit\'s tools and instructions; a form completed in the user\'s browser, whose own tab stays open', SLOW, async () => {
+test("--cdp-endpoint: the toolkit's tools and instructions; a form completed in the user's browser, whose own tab stays open", SLOW, async () => {
   // The user's own tab, opened before the agent arrives.
   const userTab = (await (await fetch(`${browser.httpUrl}/json/new?${site.url}/agent/landing`, { method: 'PUT' })).json()) as { id: string };
   const before = await pageIds();
@@ -93,50 +102,57 @@ test('--cdp-endpoint: the toolkit\'s tools and instructions; a form completed in
     const closed = await a.tool('browser_session', { action: 'close' });
     assert.match(closed.text, /Closed browser br_/);
     // The session's tab is gone; the user's tabs are all still there.
-    await until('the session\'s tab closed', async () => (await pageIds()).join() === before.join());
+    await until("the session's tab closed", async () => (await pageIds()).join() === before.join());
     assert.deepEqual(a.errors, []);
   } finally {
     await a.client.close();
   }
-  assert.ok((await pageIds()).includes(userTab.id), 'the user\'s tab is still open');
+  assert.ok((await pageIds()).includes(userTab.id), "the user's tab is still open");
 });
 
-test('the local Chromium: none at the handshake, started by the first tool that needs it, gone with its directories when the client closes (a TMPDIR as long as macOS gives)', SLOW, async () => {
-  const { tmp, env } = localScratch(true);
-  const a = await agent(['--headless'], env);
-  const chromiums = () => descendants(a.pid).filter((p) => p.cmdline.includes(`--user-data-dir=${tmp}`));
-  let seen: number[] = [];
-  let chromiumTmp = '';
-  try {
-    // Initialized and listing tools, with no browser started.
-    assert.equal((await a.client.listTools()).tools.length, 10);
-    assert.deepEqual(descendants(a.pid).filter((p) => /chrom/i.test(p.cmdline)), []);
-    assert.deepEqual(tmpEntries(tmp), []);
-    assert.doesNotMatch(a.stderr(), /starting Chromium/);
+test(
+  'the local Chromium: none at the handshake, started by the first tool that needs it, gone with its directories when the client closes (a TMPDIR as long as macOS gives)',
+  SLOW,
+  async () => {
+    const { tmp, env } = localScratch(true);
+    const a = await agent(['--headless'], env);
+    const chromiums = () => descendants(a.pid).filter((p) => p.cmdline.includes(`--user-data-dir=${tmp}`));
+    let seen: number[] = [];
+    let chromiumTmp = '';
+    try {
+      // Initialized and listing tools, with no browser started.
+      assert.equal((await a.client.listTools()).tools.length, 10);
+      assert.deepEqual(
+        descendants(a.pid).filter((p) => /chrom/i.test(p.cmdline)),
+        [],
+      );
+      assert.deepEqual(tmpEntries(tmp), []);
+      assert.doesNotMatch(a.stderr(), /starting Chromium/);
 
-    const opened = await a.tool('browser_session', { action: 'open' });
-    assert.equal(opened.error, false, opened.text);
-    await until('the progress line on stderr', () => a.stderr().includes('starting Chromium (headless)'));
-    await completeForm(a, site.url);
-    seen = chromiums().map((p) => p.pid);
-    assert.ok(seen.length > 0, 'the browser runs under the MCP server');
-    assert.ok(chromiums().some((p) => p.cmdline.includes('--headless')));
-    assert.equal(tmpEntries(tmp).length, 1);
-    assert.match(tmpEntries(tmp)[0]!, /^gateway-mcp-chromium-/);
-    // Its own TMPDIR, for its singleton socket, is short: under /tmp.
-    chromiumTmp = envOf(seen[0]!).TMPDIR ?? '';
-    assert.match(chromiumTmp, /^\/tmp\/gateway-mcp-tmp-/);
-    assert.deepEqual(a.errors, []);
-  } finally {
-    // Ends stdin, as MCP clients do to stop a server.
-    await a.client.close();
-  }
-  const live = () => processes().filter((p) => p.state !== 'Z');
-  await until('the MCP server exited', () => !live().some((p) => p.pid === a.pid));
-  await until('no Chromium process left', () => !live().some((p) => seen.includes(p.pid) || p.cmdline.includes(tmp)));
-  await until('its temporary directories removed', () => tmpEntries(tmp).length === 0 && !existsSync(chromiumTmp));
-  assert.match(a.stderr(), /stopping \(stdin closed\)/);
-});
+      const opened = await a.tool('browser_session', { action: 'open' });
+      assert.equal(opened.error, false, opened.text);
+      await until('the progress line on stderr', () => a.stderr().includes('starting Chromium (headless)'));
+      await completeForm(a, site.url);
+      seen = chromiums().map((p) => p.pid);
+      assert.ok(seen.length > 0, 'the browser runs under the MCP server');
+      assert.ok(chromiums().some((p) => p.cmdline.includes('--headless')));
+      assert.equal(tmpEntries(tmp).length, 1);
+      assert.match(tmpEntries(tmp)[0]!, /^gateway-mcp-chromium-/);
+      // Its own TMPDIR, for its singleton socket, is short: under /tmp.
+      chromiumTmp = envOf(seen[0]!).TMPDIR ?? '';
+      assert.match(chromiumTmp, /^\/tmp\/gateway-mcp-tmp-/);
+      assert.deepEqual(a.errors, []);
+    } finally {
+      // Ends stdin, as MCP clients do to stop a server.
+      await a.client.close();
+    }
+    const live = () => processes().filter((p) => p.state !== 'Z');
+    await until('the MCP server exited', () => !live().some((p) => p.pid === a.pid));
+    await until('no Chromium process left', () => !live().some((p) => seen.includes(p.pid) || p.cmdline.includes(tmp)));
+    await until('its temporary directories removed', () => tmpEntries(tmp).length === 0 && !existsSync(chromiumTmp));
+    assert.match(a.stderr(), /stopping \(stdin closed\)/);
+  },
+);
 
 test('--port without --cdp-endpoint or --config: accepted, and the local Chromium is used directly, with nothing on that port', SLOW, async () => {
   const { env } = localScratch();
@@ -157,7 +173,11 @@ test('--port without --cdp-endpoint or --config: accepted, and the local Chromiu
 
 /** The server spawned by hand: every line of its stdout kept, requests matched to answers by id. */
 function rawServer(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['proxy/cli/gateway.mjs', 'mcp', ...args], { cwd: ROOT, env: env as unknown as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['proxy/cli/gateway.mjs', 'mcp', ...args], {
+    cwd: ROOT,
+    env: env as unknown as NodeJS.ProcessEnv,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   let partial = '';
   let stderr = '';
@@ -250,7 +270,7 @@ test('no browser to start: the tool says to set CHROMIUM_PATH', SLOW, async () =
     const opened = await a.tool('browser_session', { action: 'open' });
     assert.equal(opened.error, true);
     assert.match(opened.text, /CHROMIUM_PATH \(\/nonexistent\/chromium\)/);
-    await until('the reason in the server\'s log', () => a.stderr().includes('no browser at CHROMIUM_PATH'));
+    await until("the reason in the server's log", () => a.stderr().includes('no browser at CHROMIUM_PATH'));
   } finally {
     await a.client.close();
   }
@@ -258,7 +278,11 @@ test('no browser to start: the tool says to set CHROMIUM_PATH', SLOW, async () =
 
 /** Runs the command to its end. */
 function gateway(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['proxy/cli/gateway.mjs', ...args], { cwd: ROOT, env: scratch() as unknown as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['proxy/cli/gateway.mjs', ...args], {
+    cwd: ROOT,
+    env: scratch() as unknown as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -272,20 +296,39 @@ test('mcp --help lists the options; options it cannot use stop it before it serv
   assert.match(help.stdout, /^Usage: gateway mcp \[options\]/);
   // The options as docs/gateway.md lists them, in its order and with its words.
   const at = ['--cdp-endpoint <url>', '--config <path>', '--headless', '--port <number>'].map((option) => help.stdout.indexOf(option));
-  assert.ok(at.every((where, i) => where > 0 && (i === 0 || where > at[i - 1]!)), help.stdout);
+  assert.ok(
+    at.every((where, i) => where > 0 && (i === 0 || where > at[i - 1]!)),
+    help.stdout,
+  );
   const words = help.stdout.replace(/\s+/g, ' ');
   assert.match(words, /--cdp-endpoint <url> use as the only provider \(default: launch a local Chrome or Chromium on first use\)/);
   assert.match(words, /--port <number> internal gateway, default 9500/);
   assert.deepEqual(await gateway(['help', 'mcp']), help);
 
   const cases = [
-    [['--cdp-endpoint', 'not-a-url'], 2, /--cdp-endpoint: "not-a-url" is not a URL .*; give a browser's ws:\/\/host:port\/devtools\/browser\/<id>, .* or a gateway's or router's connect URL/],
+    [
+      ['--cdp-endpoint', 'not-a-url'],
+      2,
+      /--cdp-endpoint: "not-a-url" is not a URL .*; give a browser's ws:\/\/host:port\/devtools\/browser\/<id>, .* or a gateway's or router's connect URL/,
+    ],
     [['--cdp-endpoint', 'ftp://127.0.0.1:9222'], 2, /--cdp-endpoint: "ftp:\/\/127\.0\.0\.1:9222" is not an http\(s\) or ws\(s\) URL; give /],
     [['--cdp-endpoint', 'ws://127.0.0.1:9222/devtools/browser/x', '--headless'], 2, /'--headless' cannot be used with option '--cdp-endpoint <url>'/],
     [['--port', '70000', '--config', 'gateway.yml'], 2, /--port must be a port number from 1 to 65535/],
-    [['--port', '9501', '--cdp-endpoint', 'http://127.0.0.1:9222/v1/connect?token=gw_secret_token'], 2, /^error: --cdp-endpoint http:\/\/127\.0\.0\.1:9222\/v1\/connect\?token=gw_s…en cannot be the internal gateway's provider \(with --config or --port\): the gateway would ask it for \/json\/version, which a WebSocket address does not answer \(give its ws:\/\/ form\); give a ws\(s\):\/\/ address, dialled as given \(.*\), or http\(s\):\/\/host:port of a browser started with --remote-debugging-port=<port> .*\n$/],
-    [['--config', 'gateway.yml', '--cdp-endpoint', 'http://127.0.0.1:9222/devtools/browser/x'], 2, /cannot be the internal gateway's provider \(with --config or --port\): the gateway would ask it for \/json\/version/],
-    [['--port', '9501', '--cdp-endpoint', 'ws://127.0.0.1:9222'], 2, /--cdp-endpoint ws:\/\/127\.0\.0\.1:9222\/ cannot be the internal gateway's provider .*neither a browser nor a gateway has a WebSocket there \(for a browser's --remote-debugging-port, give http:\/\/host:port\)/],
+    [
+      ['--port', '9501', '--cdp-endpoint', 'http://127.0.0.1:9222/v1/connect?token=gw_secret_token'],
+      2,
+      /^error: --cdp-endpoint http:\/\/127\.0\.0\.1:9222\/v1\/connect\?token=gw_s…en cannot be the internal gateway's provider \(with --config or --port\): the gateway would ask it for \/json\/version, which a WebSocket address does not answer \(give its ws:\/\/ form\); give a ws\(s\):\/\/ address, dialled as given \(.*\), or http\(s\):\/\/host:port of a browser started with --remote-debugging-port=<port> .*\n$/,
+    ],
+    [
+      ['--config', 'gateway.yml', '--cdp-endpoint', 'http://127.0.0.1:9222/devtools/browser/x'],
+      2,
+      /cannot be the internal gateway's provider \(with --config or --port\): the gateway would ask it for \/json\/version/,
+    ],
+    [
+      ['--port', '9501', '--cdp-endpoint', 'ws://127.0.0.1:9222'],
+      2,
+      /--cdp-endpoint ws:\/\/127\.0\.0\.1:9222\/ cannot be the internal gateway's provider .*neither a browser nor a gateway has a WebSocket there \(for a browser's --remote-debugging-port, give http:\/\/host:port\)/,
+    ],
     [['--config', 'no-such-gateway.yml'], 1, /no-such-gateway\.yml: cannot be read: no such file/],
   ] as const;
   const runs = await Promise.all(cases.map(([args]) => gateway(['mcp', ...args])));

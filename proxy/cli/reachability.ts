@@ -13,7 +13,7 @@ export type Probe = { ok: true; latencyMs: number } | { ok: false; reason: strin
 const STATUS_REASONS: Record<number, string> = {
   401: 'the endpoint refused the token (401): check --token or GW_TOKEN',
   403: 'the endpoint refused the connection (403)',
-  404: 'no gateway at that address (404): give the gateway base URL, a /v1/connect URL, or a browser\'s /devtools/ URL',
+  404: "no gateway at that address (404): give the gateway base URL, a /v1/connect URL, or a browser's /devtools/ URL",
   429: 'the endpoint is busy or rate-limiting (429); try again shortly',
   503: 'the endpoint has no browser available right now (503)',
 };
@@ -53,7 +53,8 @@ async function probeStatus(connect: URL, token: string | null | undefined, timeo
     return { ok: false, reason: STATUS_REASONS[res.status] ?? `the endpoint answered HTTP ${res.status} to GET /v1/status` };
   } catch (error) {
     const cause = (error as Error & { cause?: NodeJS.ErrnoException }).cause;
-    if ((error as Error).name === 'TimeoutError') return { ok: false, reason: `no answer from ${where} within ${timeoutMs >= 1000 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`}` };
+    if ((error as Error).name === 'TimeoutError')
+      return { ok: false, reason: `no answer from ${where} within ${timeoutMs >= 1000 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`}` };
     return { ok: false, reason: describeError(cause ?? (error as NodeJS.ErrnoException), where) };
   }
 }

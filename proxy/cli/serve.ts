@@ -28,15 +28,20 @@ export async function serve(options: { config?: string; port?: string }): Promis
   } catch (error) {
     const { code, syscall } = error as NodeJS.ErrnoException;
     const where = `${env.HOST || (env.GW_TOKEN ? '0.0.0.0' : '127.0.0.1')}:${port ?? env.PORT ?? config.gateway.port}`;
-    if (syscall === 'listen' && code === 'EADDRINUSE') throw new CliError(`port ${port ?? env.PORT ?? config.gateway.port} is in use; choose another with --port`);
+    if (syscall === 'listen' && code === 'EADDRINUSE')
+      throw new CliError(`port ${port ?? env.PORT ?? config.gateway.port} is in use; choose another with --port`);
     if (syscall === 'listen' && code === 'EACCES') throw new CliError(`not allowed to listen on ${where}`);
     if (syscall === 'listen' && code === 'EADDRNOTAVAIL') throw new CliError(`cannot listen on ${where}: HOST is not an address of this machine`);
     if (error instanceof SetupError) throw new CliError(error.message);
     if (code === 'EACCES' || code === 'EPERM') throw new CliError(`the data directory ${dataDir} cannot be used: ${(error as Error).message}`);
     throw error;
   }
-  out(`gateway "${config.gateway.name}" listening on ${gateway.url}${gateway.host === '0.0.0.0' || gateway.host === '::' ? ' (all interfaces)' : ''} with ${config.providers.length} provider${config.providers.length === 1 ? '' : 's'} from ${path}`);
-  out(`connect: ${gateway.url.replace(/^http/, 'ws')}/v1/connect${env.GW_TOKEN ? '?token=<GW_TOKEN>' : ''}${config.dashboard.enabled ? `   dashboard: ${gateway.url}/` : ''}`);
+  out(
+    `gateway "${config.gateway.name}" listening on ${gateway.url}${gateway.host === '0.0.0.0' || gateway.host === '::' ? ' (all interfaces)' : ''} with ${config.providers.length} provider${config.providers.length === 1 ? '' : 's'} from ${path}`,
+  );
+  out(
+    `connect: ${gateway.url.replace(/^http/, 'ws')}/v1/connect${env.GW_TOKEN ? '?token=<GW_TOKEN>' : ''}${config.dashboard.enabled ? `   dashboard: ${gateway.url}/` : ''}`,
+  );
 
   await new Promise<void>((resolve) => {
     let signals = 0;

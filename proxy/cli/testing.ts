@@ -78,7 +78,6 @@ export async function agent(args: string[], env: Record<string, string>): Promis
 
 export const textOf = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 
-
 interface Proc {
   pid: number;
   ppid: number;
@@ -94,7 +93,12 @@ export function processes(): Proc[] {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      list.push({ pid: Number(entry), state: fields[0]!, ppid: Number(fields[1]), cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ') });
+      list.push({
+        pid: Number(entry),
+        state: fields[0]!,
+        ppid: Number(fields[1]),
+        cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' '),
+      });
     } catch {
       // it ended while we looked
     }

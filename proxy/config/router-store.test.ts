@@ -9,14 +9,35 @@ import { HealthChecker, type HealthReport } from '../health/health-checker';
 import { RouterStore, type LoadedRouter, type RuntimeProvider } from './router-store';
 
 const provider = (id: string, url: string, updatedAt = 1): RuntimeProvider => ({
-  id, slug: id, name: id, priority: 100, weight: 100, maxConcurrent: null, advertisedMaxConcurrent: null,
-  profileId: null, providerKind: 'generic', adapterKind: null, url, headers: {}, credentials: null, options: {}, updatedAt, canRecord: true,
+  id,
+  slug: id,
+  name: id,
+  priority: 100,
+  weight: 100,
+  maxConcurrent: null,
+  advertisedMaxConcurrent: null,
+  profileId: null,
+  providerKind: 'generic',
+  adapterKind: null,
+  url,
+  headers: {},
+  credentials: null,
+  options: {},
+  updatedAt,
+  canRecord: true,
 });
 
 const router = (id: string, providers: RuntimeProvider[], healthCheckIntervalMs = 1_000): LoadedRouter => ({
-  id, workspaceId: 'w1', settings: { ...DEFAULT_ROUTER_SETTINGS, cooldownMinRequestVolume: 1 }, connectionTimeoutMs: 10_000, sessionIdleTimeoutMs: 300_000,
-  healthCheckIntervalMs, switches: { webhooksEnabled: true, profilesEnabled: true, replayEnabled: true, observabilityEnabled: true },
-  agent: { recordDefault: false, observabilityDefault: false, defaultProfile: null, saveProfileDefault: false }, traceRedactNames: new Set(), providers,
+  id,
+  workspaceId: 'w1',
+  settings: { ...DEFAULT_ROUTER_SETTINGS, cooldownMinRequestVolume: 1 },
+  connectionTimeoutMs: 10_000,
+  sessionIdleTimeoutMs: 300_000,
+  healthCheckIntervalMs,
+  switches: { webhooksEnabled: true, profilesEnabled: true, replayEnabled: true, observabilityEnabled: true },
+  agent: { recordDefault: false, observabilityDefault: false, defaultProfile: null, saveProfileDefault: false },
+  traceRedactNames: new Set(),
+  providers,
 });
 
 function setup(rows: Map<string, LoadedRouter>) {
@@ -41,7 +62,10 @@ function setup(rows: Map<string, LoadedRouter>) {
 const settle = () => new Promise((r) => setImmediate(r));
 
 test('a deleted router is forgotten: its engine closed, no further health probes', async () => {
-  const rows = new Map([['r1', router('r1', [provider('a', 'ws://a')])], ['r2', router('r2', [provider('b', 'ws://b')])]]);
+  const rows = new Map([
+    ['r1', router('r1', [provider('a', 'ws://a')])],
+    ['r2', router('r2', [provider('b', 'ws://b')])],
+  ]);
   const { clock, probes, store, health } = setup(rows);
   const r1 = await store.get('r1');
   await store.get('r2');
@@ -96,7 +120,10 @@ test('a health check of the old address that lands after the change does not mar
   const clock = new FakeClock(0);
   let release!: () => void;
   const store = new RouterStore(async (id) => structuredClone(rows.get(id) ?? null));
-  const health = new HealthChecker({ clock, check: (p) => (p.url === 'ws://dead' ? new Promise((r) => (release = () => r({ healthy: false }))) : Promise.resolve({ healthy: true })) });
+  const health = new HealthChecker({
+    clock,
+    check: (p) => (p.url === 'ws://dead' ? new Promise((r) => (release = () => r({ healthy: false }))) : Promise.resolve({ healthy: true })),
+  });
   health.follow(store);
   const runtime = (await store.get('r1'))!;
   clock.advance(1_000); // the check of ws://dead starts and hangs

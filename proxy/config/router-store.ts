@@ -44,17 +44,26 @@ export interface RouterRuntime {
 export type LoadedRouter = Omit<RouterRuntime, 'engine'>;
 
 async function load(routerId: string): Promise<LoadedRouter | null> {
-  const router = await db.router.findUnique({ where: { id: routerId }, include: { providers: { where: { enabled: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }, defaultProfile: { select: { slug: true } } } });
+  const router = await db.router.findUnique({
+    where: { id: routerId },
+    include: { providers: { where: { enabled: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }, defaultProfile: { select: { slug: true } } },
+  });
   if (!router) return null;
   const providers: RuntimeProvider[] = [];
   for (const p of router.providers) {
     try {
       const capabilities = (p.capabilities ?? {}) as { providerKind?: string; advertisedMaxConcurrent?: number | null; pageScreencast?: string };
       providers.push({
-        id: p.id, slug: p.slug, name: p.name, priority: p.priority, weight: p.weight, maxConcurrent: p.maxConcurrent,
+        id: p.id,
+        slug: p.slug,
+        name: p.name,
+        priority: p.priority,
+        weight: p.weight,
+        maxConcurrent: p.maxConcurrent,
         advertisedMaxConcurrent: capabilities.advertisedMaxConcurrent ?? null,
         providerKind: capabilities.providerKind === 'managed' ? 'managed' : 'generic',
-        profileId: p.profileId, adapterKind: p.adapterKind,
+        profileId: p.profileId,
+        adapterKind: p.adapterKind,
         ...(openAddress(p) ?? { url: null, headers: {} }),
         credentials: openCredentials(p),
         options: (p.options ?? {}) as Record<string, unknown>,
@@ -79,8 +88,18 @@ async function load(routerId: string): Promise<LoadedRouter | null> {
     connectionTimeoutMs: router.connectionTimeoutMs,
     sessionIdleTimeoutMs: router.sessionIdleTimeoutMs,
     healthCheckIntervalMs: router.healthCheckIntervalMs,
-    switches: { webhooksEnabled: router.webhooksEnabled, profilesEnabled: router.profilesEnabled, replayEnabled: router.replayEnabled, observabilityEnabled: router.observabilityEnabled },
-    agent: { recordDefault: router.recordDefault, observabilityDefault: router.observabilityDefault, defaultProfile: router.defaultProfile?.slug ?? null, saveProfileDefault: router.saveProfileDefault },
+    switches: {
+      webhooksEnabled: router.webhooksEnabled,
+      profilesEnabled: router.profilesEnabled,
+      replayEnabled: router.replayEnabled,
+      observabilityEnabled: router.observabilityEnabled,
+    },
+    agent: {
+      recordDefault: router.recordDefault,
+      observabilityDefault: router.observabilityDefault,
+      defaultProfile: router.defaultProfile?.slug ?? null,
+      saveProfileDefault: router.saveProfileDefault,
+    },
     traceRedactNames: extraRedactNames(router.traceRedactNames),
     providers,
   };
@@ -147,9 +166,11 @@ export class RouterStore {
   refresh(routerId: string): Promise<void> {
     // Refreshes of one router run one after the other, so the last notification's read wins.
     const previous = this.refreshing.get(routerId)?.catch(() => {}) ?? Promise.resolve();
-    const next = previous.then(() => this.reload(routerId)).finally(() => {
-      if (this.refreshing.get(routerId) === next) this.refreshing.delete(routerId);
-    });
+    const next = previous
+      .then(() => this.reload(routerId))
+      .finally(() => {
+        if (this.refreshing.get(routerId) === next) this.refreshing.delete(routerId);
+      });
     this.refreshing.set(routerId, next);
     return next;
   }

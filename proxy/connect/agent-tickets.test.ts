@@ -5,7 +5,15 @@ import { test } from 'node:test';
 import type { RouterKeyIdentity } from '../auth/router-key';
 import { AGENT_TICKET_TTL_MS, AgentTickets, isLocalCaller, isLoopbackAddress, isWellFormedAgentTicket } from './agent-tickets';
 
-const identity: RouterKeyIdentity = { keyId: 'link1', routerId: 'r1', workspaceId: 'w1', suspended: false, enterprise: false, balanceMillicents: 0n, monthSessions: 0 };
+const identity: RouterKeyIdentity = {
+  keyId: 'link1',
+  routerId: 'r1',
+  workspaceId: 'w1',
+  suspended: false,
+  enterprise: false,
+  balanceMillicents: 0n,
+  monthSessions: 0,
+};
 
 test('a ticket is atkt_ and 32 random bytes, and works once', () => {
   const tickets = new AgentTickets();
@@ -41,8 +49,10 @@ test('malformed or unknown tickets are null', () => {
 
 test('only loopback peers with no forwarding header are local callers', () => {
   for (const address of ['127.0.0.1', '127.45.3.9', '::1', '::ffff:127.0.0.1']) assert.ok(isLoopbackAddress(address), address);
-  for (const address of [undefined, '', '10.0.0.1', '192.0.2.2', '::ffff:10.0.0.1', 'fe80::1', '128.0.0.1', '::']) assert.ok(!isLoopbackAddress(address), String(address));
-  const req = (remoteAddress: string, headers: Record<string, string> = {}) => ({ headers, socket: { remoteAddress } }) as unknown as Parameters<typeof isLocalCaller>[0];
+  for (const address of [undefined, '', '10.0.0.1', '192.0.2.2', '::ffff:10.0.0.1', 'fe80::1', '128.0.0.1', '::'])
+    assert.ok(!isLoopbackAddress(address), String(address));
+  const req = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    ({ headers, socket: { remoteAddress } }) as unknown as Parameters<typeof isLocalCaller>[0];
   assert.ok(isLocalCaller(req('127.0.0.1')));
   assert.ok(!isLocalCaller(req('192.0.2.2')));
   assert.ok(!isLocalCaller(req('127.0.0.1', { 'x-forwarded-for': '203.0.113.7' })), 'a reverse proxy on this machine relays outside callers');

@@ -51,7 +51,15 @@ export async function handleConnect(req: IncomingMessage, socket: Duplex, head: 
   }
 }
 
-async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL, deps: ConnectDeps, signal: AbortSignal, pending: { stop(): Buffer }): Promise<void> {
+async function connect(
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  url: URL,
+  deps: ConnectDeps,
+  signal: AbortSignal,
+  pending: { stop(): Buffer },
+): Promise<void> {
   const t0 = performance.now();
   if (deps.isStopping()) throw new Refusal(503, 'the proxy is shutting down; retry in a moment');
   const invalid = invalidUpgrade(req);
@@ -70,10 +78,35 @@ async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: 
   if (router.providers.length === 0) throw new Refusal(400, 'this router has no enabled providers; add one in the dashboard');
 
   const sessionId = newSessionId();
-  const profile = params.profile ? await ProfileSession.open({ workspaceId: router.workspaceId, slug: params.profile, readOnly: params.readOnly, sessionId, providers: params.provider ? router.providers.filter((p) => p.slug === params.provider || p.id === params.provider) : router.providers }) : null;
+  const profile = params.profile
+    ? await ProfileSession.open({
+        workspaceId: router.workspaceId,
+        slug: params.profile,
+        readOnly: params.readOnly,
+        sessionId,
+        providers: params.provider ? router.providers.filter((p) => p.slug === params.provider || p.id === params.provider) : router.providers,
+      })
+    : null;
   let started = false;
   try {
-    await route({ req, socket, head, url, deps, signal, pending, t0, tAuth, key, params, router, caller, sessionId, profile, onStarted: () => (started = true) });
+    await route({
+      req,
+      socket,
+      head,
+      url,
+      deps,
+      signal,
+      pending,
+      t0,
+      tAuth,
+      key,
+      params,
+      router,
+      caller,
+      sessionId,
+      profile,
+      onStarted: () => (started = true),
+    });
   } finally {
     if (!started) await profile?.release();
   }
@@ -100,9 +133,22 @@ async function authenticate(req: IncomingMessage, url: URL, deps: ConnectDeps): 
 }
 
 type RouteInput = {
-  req: IncomingMessage; socket: Duplex; head: Buffer; url: URL; deps: ConnectDeps; signal: AbortSignal; pending: { stop(): Buffer };
-  t0: number; tAuth: number; key: string; params: ReturnType<typeof parseConnectParams>; router: RouterRuntime; caller: Caller;
-  sessionId: string; profile: ProfileSession | null; onStarted: () => void;
+  req: IncomingMessage;
+  socket: Duplex;
+  head: Buffer;
+  url: URL;
+  deps: ConnectDeps;
+  signal: AbortSignal;
+  pending: { stop(): Buffer };
+  t0: number;
+  tAuth: number;
+  key: string;
+  params: ReturnType<typeof parseConnectParams>;
+  router: RouterRuntime;
+  caller: Caller;
+  sessionId: string;
+  profile: ProfileSession | null;
+  onStarted: () => void;
 };
 
 async function route(input: RouteInput): Promise<void> {
@@ -116,18 +162,29 @@ async function route(input: RouteInput): Promise<void> {
     signal,
     acquire: () => router.engine.acquire({ pin: params.provider ?? undefined, eligible, signal }).finally(() => (tRoute = performance.now())),
     attempt: (provider) => open(input, provider),
-    verdict: (error) => dialVerdict(error, { residueNote: 'a session that did not end cleanly; its provider is skipped until cleared', policyUntilReset: true }),
+    verdict: (error) =>
+      dialVerdict(error, { residueNote: 'a session that did not end cleanly; its provider is skipped until cleared', policyUntilReset: true }),
     refuse: (error) => engineRefusal(error, params, router, profile),
     exhausted: (last) => {
       throw new Refusal(502, `every eligible provider failed to open a browser:\n${last.attempts.map((a) => `- ${a.slug}: ${a.reason}`).join('\n')}`);
     },
-    skippedAll: (last) => new Refusal(409, `no provider can take profile "${profile!.profile.slug}" now: ${last.attempts.map((a) => `${a.slug}: ${a.reason}`).join('; ')}`),
-    shared: deps.cluster && { cluster: deps.cluster, engine: router.engine, settings: router.settings, unavailable: () => new Refusal(503, 'routing is unavailable for a moment (the database did not answer); retry shortly') },
+    skippedAll: (last) =>
+      new Refusal(409, `no provider can take profile "${profile!.profile.slug}" now: ${last.attempts.map((a) => `${a.slug}: ${a.reason}`).join('; ')}`),
+    shared: deps.cluster && {
+      cluster: deps.cluster,
+      engine: router.engine,
+      settings: router.settings,
+      unavailable: () => new Refusal(503, 'routing is unavailable for a moment (the database did not answer); retry shortly'),
+    },
     label: 'provider',
     logContext: { routerId: router.id },
   });
   if (!walked) return;
-  const { reservation, value: { upstream, target, upstreamHead }, shared } = walked;
+  const {
+    reservation,
+    value: { upstream, target, upstreamHead },
+    shared,
+  } = walked;
   const lease = reservation.succeed(upstream.connectMs);
   if (signal.aborted) {
     lease.release();
@@ -138,9 +195,35 @@ async function route(input: RouteInput): Promise<void> {
   }
   const early = pending.stop();
   input.onStarted();
-  startSession({ req, socket, head: early.length > 0 ? Buffer.concat([head, early]) : head, key, upstream: upstreamHead ? { ...upstream, head: upstreamHead } : upstream, target, lease, shared, router, caller, deps, id: input.sessionId, profile, record: params.record, trace: params.observability });
+  startSession({
+    req,
+    socket,
+    head: early.length > 0 ? Buffer.concat([head, early]) : head,
+    key,
+    upstream: upstreamHead ? { ...upstream, head: upstreamHead } : upstream,
+    target,
+    lease,
+    shared,
+    router,
+    caller,
+    deps,
+    id: input.sessionId,
+    profile,
+    record: params.record,
+    trace: params.observability,
+  });
   const done = performance.now();
-  log.debug({ routerId: router.id, provider: reservation.provider.slug, authMs: ms(tAuth - t0), routeMs: ms(tRoute - tAuth), dialMs: ms(upstream.connectMs), totalMs: ms(done - t0) }, 'session started');
+  log.debug(
+    {
+      routerId: router.id,
+      provider: reservation.provider.slug,
+      authMs: ms(tAuth - t0),
+      routeMs: ms(tRoute - tAuth),
+      dialMs: ms(upstream.connectMs),
+      totalMs: ms(done - t0),
+    },
+    'session started',
+  );
 }
 
 interface Opened {
@@ -158,8 +241,20 @@ async function open({ req, deps, signal, params, router, profile }: RouteInput, 
     // Only the fast lane passes the client's extension offer through: it does not re-frame (and a
     // profile is loaded over plain frames).
     const fast = deps.lane === 'fast' && !profile && !params.record && !params.observability;
-    const dialUrl = profile ? await profile.dialUrl(provider, target).catch((e: Error) => { throw new DialError('rejected', e.message); }) : target.url;
-    const upstream = await dialUpstream({ url: dialUrl, headers: target.headers, policy: target.policy, timeoutMs: router.connectionTimeoutMs, extensions: fast ? headerValue(req, 'sec-websocket-extensions') : undefined, protocol: headerValue(req, 'sec-websocket-protocol'), signal });
+    const dialUrl = profile
+      ? await profile.dialUrl(provider, target).catch((e: Error) => {
+          throw new DialError('rejected', e.message);
+        })
+      : target.url;
+    const upstream = await dialUpstream({
+      url: dialUrl,
+      headers: target.headers,
+      policy: target.policy,
+      timeoutMs: router.connectionTimeoutMs,
+      extensions: fast ? headerValue(req, 'sec-websocket-extensions') : undefined,
+      protocol: headerValue(req, 'sec-websocket-protocol'),
+      signal,
+    });
     return { upstream, target, upstreamHead: profile ? await loadProfile(profile, upstream, provider, signal) : null };
   } catch (error) {
     target.release(signal.aborted ? 'disconnect' : 'error');
@@ -184,10 +279,17 @@ async function loadProfile(profile: ProfileSession, upstream: Upstream, provider
 }
 
 function engineRefusal(error: EngineError, params: RouteInput['params'], router: RouterRuntime, profile: ProfileSession | null): Refusal {
-  if (error.code === 'none_eligible' && params.record && !router.providers.some((p) => p.canRecord && (params.provider === null || p.slug === params.provider || p.id === params.provider))) {
+  if (
+    error.code === 'none_eligible' &&
+    params.record &&
+    !router.providers.some((p) => p.canRecord && (params.provider === null || p.slug === params.provider || p.id === params.provider))
+  ) {
     return new Refusal(400, 'no provider on this router can record: their capability check found no page screencast support; connect without session_record=');
   }
-  const answer = CONNECT_REFUSALS[error.code](error, { pinned: params.provider, profile: profile && { slug: profile.profile.slug, readOnly: profile.readOnly } });
+  const answer = CONNECT_REFUSALS[error.code](error, {
+    pinned: params.provider,
+    profile: profile && { slug: profile.profile.slug, readOnly: profile.readOnly },
+  });
   return new Refusal(answer.status, answer.message, answer.headers);
 }
 

@@ -30,9 +30,12 @@ export function parseConnectParams(url: URL): ConnectParams {
 
 /** The router's switches and the wallet allow what the connect asks for. */
 export function checkFeatures(params: ConnectParams, router: RouterRuntime, wallet: WalletState): void {
-  if (params.profile && !router.switches.profilesEnabled) throw new Refusal(409, 'the Profiles switch is off on this router; turn it on in the router settings or connect without profile=');
-  if (params.record && !router.switches.replayEnabled) throw new Refusal(409, 'the Recording switch is off on this router; turn it on in the router settings or connect without session_record=');
-  if (params.observability && !router.switches.observabilityEnabled) throw new Refusal(409, 'the Traces switch is off on this router; turn it on in the router settings or connect without observability=');
+  if (params.profile && !router.switches.profilesEnabled)
+    throw new Refusal(409, 'the Profiles switch is off on this router; turn it on in the router settings or connect without profile=');
+  if (params.record && !router.switches.replayEnabled)
+    throw new Refusal(409, 'the Recording switch is off on this router; turn it on in the router settings or connect without session_record=');
+  if (params.observability && !router.switches.observabilityEnabled)
+    throw new Refusal(409, 'the Traces switch is off on this router; turn it on in the router settings or connect without observability=');
   const paidFeatures = [params.record && 'session_record', params.observability && 'observability'].filter((f): f is string => Boolean(f));
   const unpaid = connectPaymentRefusal(wallet, paidFeatures);
   if (unpaid) throw new Refusal(402, unpaid);

@@ -3,7 +3,11 @@ import type { Duplex } from 'node:stream';
 import { writeRefusal as writeHttpRefusal } from '../websocket/handshake';
 
 export class Refusal extends Error {
-  constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(message);
   }
 }

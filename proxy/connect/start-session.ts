@@ -27,21 +27,61 @@ import type { UpstreamTarget } from './upstream-target';
  */
 const AGENT_RELAY_IDLE_MS = DEFAULT_POLICY.maxIdleMs + 60_000;
 
-export function startSession(input: { req: IncomingMessage; socket: Duplex; head: Buffer; key: string; upstream: Upstream; target: UpstreamTarget; lease: Lease<RuntimeProvider>; shared: SharedSlot | null; router: RouterRuntime; caller: Caller; deps: ConnectDeps; id: string; profile: ProfileSession | null; record: boolean; trace: boolean }): void {
+export function startSession(input: {
+  req: IncomingMessage;
+  socket: Duplex;
+  head: Buffer;
+  key: string;
+  upstream: Upstream;
+  target: UpstreamTarget;
+  lease: Lease<RuntimeProvider>;
+  shared: SharedSlot | null;
+  router: RouterRuntime;
+  caller: Caller;
+  deps: ConnectDeps;
+  id: string;
+  profile: ProfileSession | null;
+  record: boolean;
+  trace: boolean;
+}): void {
   const { socket, head, key, upstream, target, lease, router, deps, id, profile, caller } = input;
   const identity = caller.identity;
   const provider = lease.provider;
   const startedAt = new Date();
-  const sessionHeaders: [string, string][] = [['X-Session-Id', id], ['X-Provider', provider.slug]];
+  const sessionHeaders: [string, string][] = [
+    ['X-Session-Id', id],
+    ['X-Provider', provider.slug],
+  ];
   (socket as { setNoDelay?: (v: boolean) => void }).setNoDelay?.(true);
 
-  const writer = new SessionWriter({ id, workspaceId: router.workspaceId, routerId: router.id, provider: { id: provider.id, slug: provider.slug, name: provider.name }, kind: caller.kind, proxyInstanceId: deps.proxyInstanceId, startedAt, profileId: profile?.profileId ?? null });
+  const writer = new SessionWriter({
+    id,
+    workspaceId: router.workspaceId,
+    routerId: router.id,
+    provider: { id: provider.id, slug: provider.slug, name: provider.name },
+    kind: caller.kind,
+    proxyInstanceId: deps.proxyInstanceId,
+    startedAt,
+    profileId: profile?.profileId ?? null,
+  });
   const plugins: PipelinePlugin[] = [];
   const profilePlugin = profile?.needsPlugin(provider) ? profile.plugin(provider, target, upstream) : null;
   if (profilePlugin) plugins.push(profilePlugin);
   else void profile?.release();
   const recording = input.record
-    ? new RecordingSession({ sessionId: id, workspaceId: router.workspaceId, routerId: router.id, providerId: provider.id, profileId: profile?.profileId ?? null, wallet: identity, sessionInserted: writer.inserted, sessionStartedAt: startedAt }, deps.recording)
+    ? new RecordingSession(
+        {
+          sessionId: id,
+          workspaceId: router.workspaceId,
+          routerId: router.id,
+          providerId: provider.id,
+          profileId: profile?.profileId ?? null,
+          wallet: identity,
+          sessionInserted: writer.inserted,
+          sessionStartedAt: startedAt,
+        },
+        deps.recording,
+      )
     : null;
   if (recording) plugins.push(recording.plugin);
   // The local pool keeps what its browser downloaded for this proxy to collect at the end; other
@@ -49,12 +89,35 @@ export function startSession(input: { req: IncomingMessage; socket: Duplex; head
   const pool = provider.providerKind === 'managed' ? poolSessionOf(upstream) : null;
   // Last: the plugins before it drop their own CDP sessions' messages, which a trace must not see.
   const trace = input.trace
-    ? new TraceSession({ sessionId: id, workspaceId: router.workspaceId, routerId: router.id, providerId: provider.id, wallet: identity, sessionInserted: writer.inserted, redactNames: router.traceRedactNames, downloadsAtProvider: pool === null }, deps.traces)
+    ? new TraceSession(
+        {
+          sessionId: id,
+          workspaceId: router.workspaceId,
+          routerId: router.id,
+          providerId: provider.id,
+          wallet: identity,
+          sessionInserted: writer.inserted,
+          redactNames: router.traceRedactNames,
+          downloadsAtProvider: pool === null,
+        },
+        deps.traces,
+      )
     : null;
   if (trace) plugins.push(trace.plugin);
   let markEnded!: () => void;
   const ended = new Promise<void>((resolve) => (markEnded = resolve));
-  const register = (relay: Relay) => deps.sessions.add({ id, routerId: router.id, keyId: caller.keyId, credential: caller.credential, workspaceId: router.workspaceId, startedAt: startedAt.getTime(), idleTimeoutMs: caller.kind === 'agent' ? AGENT_RELAY_IDLE_MS : router.sessionIdleTimeoutMs, relay, ended });
+  const register = (relay: Relay) =>
+    deps.sessions.add({
+      id,
+      routerId: router.id,
+      keyId: caller.keyId,
+      credential: caller.credential,
+      workspaceId: router.workspaceId,
+      startedAt: startedAt.getTime(),
+      idleTimeoutMs: caller.kind === 'agent' ? AGENT_RELAY_IDLE_MS : router.sessionIdleTimeoutMs,
+      relay,
+      ended,
+    });
   const onEnd = (relay: () => Relay) => (outcome: RelayOutcome) => {
     lease.release();
     input.shared?.release();
@@ -63,8 +126,18 @@ export function startSession(input: { req: IncomingMessage; socket: Duplex; head
     const endedAt = new Date();
     const recorded = recording?.end(endedAt);
     const traced = trace?.end();
-    const downloaded = pool && writer.inserted.then(() => collectDownloads({ target, pool, sessionId: id, workspaceId: router.workspaceId })).catch((error: Error) => log.warn({ sessionId: id, err: error.message }, 'downloads not collected from the pool'));
-    void Promise.all([writer.finish(outcome, relay().stats, { recordedMs: recording?.recordedMs, traceEvents: trace?.eventCount }, endedAt), recorded, traced, profilePlugin?.done, downloaded]).then(() => markEnded());
+    const downloaded =
+      pool &&
+      writer.inserted
+        .then(() => collectDownloads({ target, pool, sessionId: id, workspaceId: router.workspaceId }))
+        .catch((error: Error) => log.warn({ sessionId: id, err: error.message }, 'downloads not collected from the pool'));
+    void Promise.all([
+      writer.finish(outcome, relay().stats, { recordedMs: recording?.recordedMs, traceEvents: trace?.eventCount }, endedAt),
+      recorded,
+      traced,
+      profilePlugin?.done,
+      downloaded,
+    ]).then(() => markEnded());
   };
 
   // Only the fast lane offered the client's extensions to the provider (the pipeline lane reads
@@ -75,7 +148,21 @@ export function startSession(input: { req: IncomingMessage; socket: Duplex; head
   socket.write(switchingProtocols(key, [...answer, ...sessionHeaders]));
   const relay: Relay =
     deps.lane === 'pipeline' || plugins.length > 0
-      ? new PipelineLane(socket, head, upstream.socket, upstream.head, id, plugins, onEnd(() => relay))
-      : new FastLane(socket, head, upstream.socket, upstream.head, onEnd(() => relay));
+      ? new PipelineLane(
+          socket,
+          head,
+          upstream.socket,
+          upstream.head,
+          id,
+          plugins,
+          onEnd(() => relay),
+        )
+      : new FastLane(
+          socket,
+          head,
+          upstream.socket,
+          upstream.head,
+          onEnd(() => relay),
+        );
   register(relay);
 }

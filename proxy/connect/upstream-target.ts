@@ -43,7 +43,9 @@ export async function resolveTarget(provider: RuntimeProvider): Promise<Upstream
     release(reason) {
       if (released) return;
       released = true;
-      adapter.releaseSession(credentials, ref, reason).catch((error: Error) => log.warn({ provider: provider.slug, err: error.message }, 'vendor release failed'));
+      adapter
+        .releaseSession(credentials, ref, reason)
+        .catch((error: Error) => log.warn({ provider: provider.slug, err: error.message }, 'vendor release failed'));
     },
   };
 }

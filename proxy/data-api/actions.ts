@@ -55,13 +55,21 @@ export async function scrapeAction({ request, visit, provider, startedAt }: Acti
     const details = extracted.invalidSelectors.map((i) => ({ field: `selectors.${i}.selector`, message: 'is not a valid CSS selector' }));
     throw invalidRequest(details);
   }
-  const data: Record<string, unknown> = { url: visit.page.url(), statusCode: visit.statusCode, selectors: extracted.selectors ?? [], content: extracted.content };
+  const data: Record<string, unknown> = {
+    url: visit.page.url(),
+    statusCode: visit.statusCode,
+    selectors: extracted.selectors ?? [],
+    content: extracted.content,
+  };
   if (request.screenshot) data.screenshot = (await capture(visit.page, request, 'jpeg')).toString('base64');
   return json(provider, data, { total: ms(performance.now() - startedAt), navigation: ms(visit.navigationMs), action: ms(performance.now() - actionStarted) });
 }
 
 function json(provider: RuntimeProvider, data: unknown, timings: { total: number; navigation: number; action: number }): Reply {
-  return { body: Buffer.from(JSON.stringify({ success: true, provider: provider.slug, data, timings })), headers: { 'Content-Type': 'application/json', 'X-Provider-Slug': provider.slug } };
+  return {
+    body: Buffer.from(JSON.stringify({ success: true, provider: provider.slug, data, timings })),
+    headers: { 'Content-Type': 'application/json', 'X-Provider-Slug': provider.slug },
+  };
 }
 
 async function extractOrFail(page: Page, options: Parameters<typeof extract>[1]) {
@@ -74,11 +82,19 @@ async function extractOrFail(page: Page, options: Parameters<typeof extract>[1])
 
 /** The screenshot options of the shared schema; scrape always captures a JPEG. */
 export async function capture(page: Page, request: PageRequest, type: 'png' | 'jpeg'): Promise<Buffer> {
-  const options = { type, quality: type === 'jpeg' ? request.quality : undefined, omitBackground: type === 'png' && request.omitBackground, timeout: request.timeout };
+  const options = {
+    type,
+    quality: type === 'jpeg' ? request.quality : undefined,
+    omitBackground: type === 'png' && request.omitBackground,
+    timeout: request.timeout,
+  };
   try {
     if (request.selector) {
       const element = await page.$(`css=${request.selector}`);
-      if (!element) throw new DataApiError(400, `selector "${request.selector}" matched no element on the page`, {}, [{ field: 'selector', message: 'matched no element on the page' }]);
+      if (!element)
+        throw new DataApiError(400, `selector "${request.selector}" matched no element on the page`, {}, [
+          { field: 'selector', message: 'matched no element on the page' },
+        ]);
       return await element.screenshot(options);
     }
     return await page.screenshot({ ...options, fullPage: request.fullPage, clip: request.clip });

@@ -23,7 +23,10 @@ import { atCapacityInError } from '../connect/at-capacity';
  */
 export class ConnectError extends Error {
   /** `policy`: the egress policy refuses the provider's address (nothing was dialled). */
-  constructor(readonly kind: 'timeout' | 'error' | 'full' | 'policy', message: string) {
+  constructor(
+    readonly kind: 'timeout' | 'error' | 'full' | 'policy',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -49,7 +52,10 @@ export interface OpenedContext {
   close(): Promise<void>;
 }
 
-const fingerprintOf = (p: RuntimeProvider) => createHash('sha256').update(JSON.stringify([p.url, Object.entries(p.headers).sort()])).digest('hex');
+const fingerprintOf = (p: RuntimeProvider) =>
+  createHash('sha256')
+    .update(JSON.stringify([p.url, Object.entries(p.headers).sort()]))
+    .digest('hex');
 
 export class BrowserConnections {
   private readonly entries = new Map<string, Entry>();
@@ -62,7 +68,13 @@ export class BrowserConnections {
     return this.entries.size;
   }
 
-  async openContext(routerId: string, provider: RuntimeProvider, options: BrowserContextOptions, timeoutMs: number, signal: AbortSignal): Promise<OpenedContext> {
+  async openContext(
+    routerId: string,
+    provider: RuntimeProvider,
+    options: BrowserContextOptions,
+    timeoutMs: number,
+    signal: AbortSignal,
+  ): Promise<OpenedContext> {
     if (!provider.url) throw new ConnectError('error', 'key-based providers are not wired to the data API yet');
     const started = performance.now();
     let entry = this.entryFor(routerId, provider, timeoutMs);
@@ -103,29 +115,38 @@ export class BrowserConnections {
     const entry: Entry = { routerId, providerId: provider.id, fingerprint, browser: null!, connected: null, inUse: 0, idleTimer: null, retired: false };
     // The provider address under the egress policy (the local pool exempt, and given its token).
     const out = outboundAddress({ url: provider.url!, headers: provider.headers });
-    entry.browser = pinnedUrl(out.policy, out.url, out.headers).then((pinned) => chromium.connectOverCDP(pinned.url, { headers: pinned.headers, timeout: timeoutMs })).then(
-      (browser) => {
-        entry.connected = browser;
-        browser.on('disconnected', () => this.forget(entry));
-        if (entry.retired && entry.inUse === 0) void browser.close().catch(() => {});
-        return browser;
-      },
-      (error: Error) => {
-        this.forget(entry);
-        if (error instanceof EgressRefusedError) throw new ConnectError('policy', `refused by the egress policy: ${error.message}`);
-        const full = atCapacityInError(error.message);
-        if (full) throw new ConnectError('full', `the provider is at capacity (${full})`);
-        throw error instanceof errors.TimeoutError
-          ? new ConnectError('timeout', `no browser connection within ${timeoutMs} ms`)
-          : new ConnectError('error', firstLine(error.message.replace(/^browserType\.connectOverCDP: /, '')));
-      },
-    );
+    entry.browser = pinnedUrl(out.policy, out.url, out.headers)
+      .then((pinned) => chromium.connectOverCDP(pinned.url, { headers: pinned.headers, timeout: timeoutMs }))
+      .then(
+        (browser) => {
+          entry.connected = browser;
+          browser.on('disconnected', () => this.forget(entry));
+          if (entry.retired && entry.inUse === 0) void browser.close().catch(() => {});
+          return browser;
+        },
+        (error: Error) => {
+          this.forget(entry);
+          if (error instanceof EgressRefusedError) throw new ConnectError('policy', `refused by the egress policy: ${error.message}`);
+          const full = atCapacityInError(error.message);
+          if (full) throw new ConnectError('full', `the provider is at capacity (${full})`);
+          throw error instanceof errors.TimeoutError
+            ? new ConnectError('timeout', `no browser connection within ${timeoutMs} ms`)
+            : new ConnectError('error', firstLine(error.message.replace(/^browserType\.connectOverCDP: /, '')));
+        },
+      );
     entry.browser.catch(() => {}); // observed by every caller; never unhandled
     this.entries.set(provider.id, entry);
     return entry;
   }
 
-  private async contextOn(entry: Entry, options: BrowserContextOptions, timeoutMs: number, signal: AbortSignal, started: number, reused: boolean): Promise<OpenedContext> {
+  private async contextOn(
+    entry: Entry,
+    options: BrowserContextOptions,
+    timeoutMs: number,
+    signal: AbortSignal,
+    started: number,
+    reused: boolean,
+  ): Promise<OpenedContext> {
     entry.inUse++;
     if (entry.idleTimer) clearTimeout(entry.idleTimer);
     entry.idleTimer = null;
@@ -149,7 +170,11 @@ export class BrowserConnections {
         context,
         reused,
         readyMs: performance.now() - started,
-        close: () => (closing ??= context.close().catch(() => {}).finally(done)),
+        close: () =>
+          (closing ??= context
+            .close()
+            .catch(() => {})
+            .finally(done)),
       };
     } catch (error) {
       done();
@@ -195,7 +220,10 @@ function within<T>(promise: Promise<T>, ms: number, signal: AbortSignal, timeout
       signal.removeEventListener('abort', onAbort);
       settle();
     };
-    promise.then((v) => finish(() => resolve(v)), (e) => finish(() => reject(e)));
+    promise.then(
+      (v) => finish(() => resolve(v)),
+      (e) => finish(() => reject(e)),
+    );
   });
 }
 

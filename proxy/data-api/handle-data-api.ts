@@ -68,7 +68,9 @@ export async function handleDataApi(endpoint: Endpoint<PageRequest>, req: Incomi
   const startedAt = performance.now();
   const requestId = `req_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const abort = new AbortController();
-  res.once('close', () => { if (!res.writableFinished) abort.abort(new DataApiError(499, 'the client went away')); });
+  res.once('close', () => {
+    if (!res.writableFinished) abort.abort(new DataApiError(499, 'the client went away'));
+  });
   let budget: NodeJS.Timeout | undefined;
   let caller: CallScope | null = null;
   try {
@@ -88,25 +90,38 @@ export async function handleDataApi(endpoint: Endpoint<PageRequest>, req: Incomi
     // docs/connect.md: the whole call may take `timeout` plus the slack (20 s; the tests run it short).
     const slackMs = settings().dataApiBudgetSlackMs;
     const budgetMs = request.timeout + slackMs;
-    budget = setTimeout(() => abort.abort(new BudgetExceeded(408, `the call did not finish within its budget of ${budgetMs} ms (timeout + ${slackMs / 1000} s)`)), budgetMs);
+    budget = setTimeout(
+      () => abort.abort(new BudgetExceeded(408, `the call did not finish within its budget of ${budgetMs} ms (timeout + ${slackMs / 1000} s)`)),
+      budgetMs,
+    );
     const reply = await untilAborted(perform(endpoint, request, router, deps, startedAt, abort.signal), abort.signal);
     if (reply.body.length > endpoint.capBytes) {
-      throw new DataApiError(413, `the response would be ${reply.body.length} bytes, over this endpoint's cap of ${endpoint.capBytes / MB} MB; narrow the request (clip, selector, fewer formats)`);
+      throw new DataApiError(
+        413,
+        `the response would be ${reply.body.length} bytes, over this endpoint's cap of ${endpoint.capBytes / MB} MB; narrow the request (clip, selector, fewer formats)`,
+      );
     }
     res.once('finish', () => {
-      countCall(scope, requestId).catch((error: Error) => log.error({ requestId, workspaceId: identity.workspaceId, err: error.message }, 'could not count a data-API call'));
+      countCall(scope, requestId).catch((error: Error) =>
+        log.error({ requestId, workspaceId: identity.workspaceId, err: error.message }, 'could not count a data-API call'),
+      );
     });
     res.writeHead(200, { ...reply.headers, 'Content-Length': String(reply.body.length), 'Cache-Control': 'no-store' }).end(reply.body);
   } catch (error) {
     if (abort.signal.aborted && abort.signal.reason instanceof DataApiError && abort.signal.reason.status === 499) return;
-    const failure = error instanceof DataApiError ? error : isEngineError(error, 'aborted') && abort.signal.reason instanceof DataApiError ? abort.signal.reason : null;
+    const failure =
+      error instanceof DataApiError ? error : isEngineError(error, 'aborted') && abort.signal.reason instanceof DataApiError ? abort.signal.reason : null;
     if (!failure) log.error({ requestId, err: (error as Error).message, stack: (error as Error).stack }, 'data-API call failed unexpectedly');
     const status = failure?.status ?? 500;
     const body: Record<string, unknown> = { success: false, error: failure?.message ?? `internal error (request ${requestId})` };
     if (failure?.details) body.details = failure.details;
-    if (!res.headersSent) res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...failure?.headers }).end(JSON.stringify(body));
+    if (!res.headersSent)
+      res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...failure?.headers }).end(JSON.stringify(body));
     const failedBy = caller;
-    if (failedBy) countFailedCall(failedBy).catch((e: Error) => log.error({ requestId, workspaceId: failedBy.workspaceId, err: e.message }, 'could not count a failed data-API call'));
+    if (failedBy)
+      countFailedCall(failedBy).catch((e: Error) =>
+        log.error({ requestId, workspaceId: failedBy.workspaceId, err: e.message }, 'could not count a failed data-API call'),
+      );
   } finally {
     clearTimeout(budget);
   }
@@ -123,7 +138,12 @@ function parse<R extends PageRequest>(endpoint: Endpoint<R>, raw: string): R {
   if (parsed.success) return parsed.data;
   const details = parsed.error.issues.map((issue) => {
     const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
-    const message = issue.code === 'invalid_type' && issue.input === undefined ? 'required' : issue.code === 'unrecognized_keys' ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}` : issue.message;
+    const message =
+      issue.code === 'invalid_type' && issue.input === undefined
+        ? 'required'
+        : issue.code === 'unrecognized_keys'
+          ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`
+          : issue.message;
     return { field: issue.code === 'unrecognized_keys' ? [...issue.path, ...issue.keys].join('.') : field, message };
   });
   throw invalidRequest(details);
@@ -134,7 +154,14 @@ function parse<R extends PageRequest>(endpoint: Endpoint<R>, raw: string): R {
  * and newContext); once the page is opened the provider is committed. The engine lease is held
  * until the context is closed, so `maxConcurrent` counts data-API calls like connect sessions.
  */
-async function perform(endpoint: Endpoint<PageRequest>, request: PageRequest, router: RouterRuntime, deps: DataApiDeps, startedAt: number, signal: AbortSignal): Promise<Reply> {
+async function perform(
+  endpoint: Endpoint<PageRequest>,
+  request: PageRequest,
+  router: RouterRuntime,
+  deps: DataApiDeps,
+  startedAt: number,
+  signal: AbortSignal,
+): Promise<Reply> {
   await assertPageUrlAllowed(request.url);
   const walked = await walkProviders<RuntimeProvider, OpenedContext>({
     signal,
@@ -142,15 +169,28 @@ async function perform(endpoint: Endpoint<PageRequest>, request: PageRequest, ro
     attempt: (provider) => deps.connections.openContext(router.id, provider, contextOptions(request), router.connectionTimeoutMs, signal),
     // At capacity is not a failure (as on the connect path): no cooldown; the next free provider,
     // or the queue. A refusal of the egress policy lasts until the provider's address changes.
-    verdict: (error) => (!(error instanceof ConnectError) ? null : error.kind === 'full' ? { kind: 'full', reason: error.message } : { kind: 'failed', reason: error.message, untilReset: error.kind === 'policy', timedOut: error.kind === 'timeout' }),
+    verdict: (error) =>
+      !(error instanceof ConnectError)
+        ? null
+        : error.kind === 'full'
+          ? { kind: 'full', reason: error.message }
+          : { kind: 'failed', reason: error.message, untilReset: error.kind === 'policy', timedOut: error.kind === 'timeout' },
     refuse: (error) => {
       const answer = DATA_API_REFUSALS[error.code](error, { pinned: request.provider });
       return new DataApiError(answer.status, answer.message, answer.headers);
     },
     exhausted: (last, failures) => {
-      throw exhausted(last.attempts.map((a) => `${a.slug}: ${a.reason}`), failures.every((f) => f.timedOut));
+      throw exhausted(
+        last.attempts.map((a) => `${a.slug}: ${a.reason}`),
+        failures.every((f) => f.timedOut),
+      );
     },
-    shared: deps.cluster && { cluster: deps.cluster, engine: router.engine, settings: router.settings, unavailable: () => new DataApiError(503, 'routing is unavailable for a moment (the database did not answer); retry shortly') },
+    shared: deps.cluster && {
+      cluster: deps.cluster,
+      engine: router.engine,
+      settings: router.settings,
+      unavailable: () => new DataApiError(503, 'routing is unavailable for a moment (the database did not answer); retry shortly'),
+    },
     label: 'data-API provider',
     logContext: { routerId: router.id },
   });

@@ -20,7 +20,8 @@ export function pageScript(name: 'scroll' | 'extract'): string {
 }
 
 /** CommonJS/UMD library sources wrapped so that each evaluates to its `module.exports`. */
-const asModule = (file: string) => `(function () { var module = { exports: {} }; var exports = module.exports;\n${readFileSync(require.resolve(file), 'utf8')}\n;return module.exports; })()`;
+const asModule = (file: string) =>
+  `(function () { var module = { exports: {} }; var exports = module.exports;\n${readFileSync(require.resolve(file), 'utf8')}\n;return module.exports; })()`;
 
 let libraries: string | null = null;
 function librarySource(): string {
@@ -55,7 +56,12 @@ export async function extract(page: Page, options: ExtractOptions): Promise<Extr
   try {
     const { frameTree } = await cdp.send('Page.getFrameTree');
     const { executionContextId } = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'data-api-extract' });
-    const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, contextId: executionContextId, returnByValue: true, awaitPromise: true });
+    const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
+      expression,
+      contextId: executionContextId,
+      returnByValue: true,
+      awaitPromise: true,
+    });
     if (exceptionDetails) throw new Error(`extraction failed in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
     return result.value as Extracted;
   } finally {

@@ -30,7 +30,7 @@ test('FakeClock clearTimer cancels, zero-delay timers need an advance, no going 
   const clock = new FakeClock();
   let n = 0;
   const h = clock.setTimer(() => n++, 5);
-  clock.setTimer(() => n += 10, 0);
+  clock.setTimer(() => (n += 10), 0);
   clock.clearTimer(h);
   assert.equal(n, 0);
   clock.advance(0);

@@ -152,7 +152,10 @@ test('a tracker that does not decide counts nothing and takes cooldowns from out
   const clock = new FakeClock(5_000_000);
   const ended: string[] = [];
   const t = new CooldownTracker(clock, DEFAULTS, (id) => ended.push(id), false);
-  assert.deepEqual(['F', 'F', 'F', 'F'].map(() => t.record('p', false)), [null, null, null, null]);
+  assert.deepEqual(
+    ['F', 'F', 'F', 'F'].map(() => t.record('p', false)),
+    [null, null, null, null],
+  );
   assert.equal(t.isCooling('p'), false);
   assert.equal(t.enter('p', clock.now() + 10_000), true);
   assert.equal(t.cooldownUntil('p'), clock.now() + 10_000);

@@ -12,19 +12,28 @@ test('maxConcurrent is never exceeded; a full provider is skipped, not attempted
   for (let i = 0; i < 3; i++) got.push((await engine.acquire()).provider.id);
   assert.deepEqual(got, ['a', 'a', 'b']);
   await assert.rejects(engine.acquire(), (e) => isEngineError(e, 'no_free_provider') && e.reason === 'full');
-  assert.deepEqual(engine.status().map((s) => [s.id, s.active, s.maxConcurrent]), [['a', 2, 2], ['b', 1, 1]]);
+  assert.deepEqual(
+    engine.status().map((s) => [s.id, s.active, s.maxConcurrent]),
+    [
+      ['a', 2, 2],
+      ['b', 1, 1],
+    ],
+  );
 });
 
 test('advertisedMaxConcurrent applies when maxConcurrent is null; maxConcurrent wins when set', async () => {
-  const { engine } = setup(
-    [provider('managed', { advertisedMaxConcurrent: 2 }), provider('explicit', { maxConcurrent: 1, advertisedMaxConcurrent: 10 })],
-    { strategy: 'priority-chain', queueMaxSize: 0 },
-  );
+  const { engine } = setup([provider('managed', { advertisedMaxConcurrent: 2 }), provider('explicit', { maxConcurrent: 1, advertisedMaxConcurrent: 10 })], {
+    strategy: 'priority-chain',
+    queueMaxSize: 0,
+  });
   const got = [];
   for (let i = 0; i < 3; i++) got.push((await engine.acquire()).provider.id);
   assert.deepEqual(got, ['managed', 'managed', 'explicit']);
   await assert.rejects(engine.acquire(), (e) => isEngineError(e, 'no_free_provider'));
-  assert.deepEqual(engine.status().map((s) => s.maxConcurrent), [2, 1]);
+  assert.deepEqual(
+    engine.status().map((s) => s.maxConcurrent),
+    [2, 1],
+  );
 });
 
 test('no limit at all: unlimited', async () => {

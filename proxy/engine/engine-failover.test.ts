@@ -13,7 +13,10 @@ test('fail() moves to the next provider of the strategy order', async () => {
   assert.equal(r2.provider.id, 'b');
   assert.deepEqual(r2.attempts, [{ providerId: 'a', slug: 'a-slug', reason: 'connection refused' }]);
   const lease = r2.succeed(80);
-  assert.deepEqual(engine.status().map((s) => s.active), [0, 1, 0, 0]);
+  assert.deepEqual(
+    engine.status().map((s) => s.active),
+    [0, 1, 0, 0],
+  );
   lease.release();
 });
 
@@ -36,13 +39,19 @@ test('exhausted chain returns null and lists every attempt in order', async () =
   for (const reason of reasons.slice(0, 3)) r = r.fail(reason)!;
   const last = r;
   assert.equal(last.fail(reasons[3]!), null);
-  assert.deepEqual(last.attempts.map((a) => [a.providerId, a.reason]), [
-    ['a', 'refused'],
-    ['b', 'timeout'],
-    ['c', 'upgrade rejected'],
-    ['d', 'refused'],
-  ]);
-  assert.deepEqual(engine.status().map((s) => s.active), [0, 0, 0, 0]);
+  assert.deepEqual(
+    last.attempts.map((a) => [a.providerId, a.reason]),
+    [
+      ['a', 'refused'],
+      ['b', 'timeout'],
+      ['c', 'upgrade rejected'],
+      ['d', 'refused'],
+    ],
+  );
+  assert.deepEqual(
+    engine.status().map((s) => s.active),
+    [0, 0, 0, 0],
+  );
 });
 
 test('a provider full at first but free by the time of failover is tried', async () => {
@@ -69,11 +78,7 @@ test('failover re-checks eligibility against the current configuration', async (
   const { engine } = setup([provider('a'), provider('b'), provider('c')], { strategy: 'priority-chain', cooldownFailureThreshold: 1 });
   const onlyPinned = (p: { slug: string }) => p.slug !== 'b-blocked';
   const r = await engine.acquire({ eligible: onlyPinned });
-  engine.update(settings({ strategy: 'priority-chain', cooldownFailureThreshold: 1 }), [
-    provider('a'),
-    provider('b', { slug: 'b-blocked' }),
-    provider('c'),
-  ]);
+  engine.update(settings({ strategy: 'priority-chain', cooldownFailureThreshold: 1 }), [provider('a'), provider('b', { slug: 'b-blocked' }), provider('c')]);
   assert.equal(r.fail('x')?.provider.id, 'c');
 });
 
@@ -149,7 +154,8 @@ test('a refusal because every provider is out names why: the last failed dial or
   const policy = 'refused by the egress policy: 127.0.0.1 is a loopback address, refused under PRIVATE_NETWORK=deny';
   engine.setHealthy('a', false, `health check: ${policy}`);
   (await engine.acquire({ pin: 'b' })).fail(policy);
-  const refused = (e: unknown, causes: string[]) => isEngineError(e, 'no_free_provider') && e.reason === 'unavailable' && JSON.stringify(e.causes) === JSON.stringify(causes);
+  const refused = (e: unknown, causes: string[]) =>
+    isEngineError(e, 'no_free_provider') && e.reason === 'unavailable' && JSON.stringify(e.causes) === JSON.stringify(causes);
   await assert.rejects(engine.acquire(), (e) => refused(e, [`health check: ${policy}`, policy]));
   await assert.rejects(engine.acquire({ pin: 'b' }), (e) => isEngineError(e, 'pinned_unavailable') && JSON.stringify(e.causes) === JSON.stringify([policy]));
 
@@ -163,14 +169,22 @@ test('a refusal because every provider is out names why: the last failed dial or
   const onB = await engine.acquire();
   assert.equal(onB.provider.id, 'b', 'a reset forgets the cooldown and its cause');
   assert.equal(onB.fail('upgrade rejected: 500'), null);
-  await assert.rejects(engine.acquire(), (e) => refused(e, ['health check: connect ECONNREFUSED 127.0.0.1:1', 'upgrade rejected: 500']), 'new causes replace the old');
+  await assert.rejects(
+    engine.acquire(),
+    (e) => refused(e, ['health check: connect ECONNREFUSED 127.0.0.1:1', 'upgrade rejected: 500']),
+    'new causes replace the old',
+  );
 });
 
 test('a failure until reset (the egress policy) takes the provider out at once, whatever the cooldown settings, until its reset', async () => {
   const { engine } = setup([provider('a')], { cooldownMinRequestVolume: 100 });
   const policy = 'refused by the egress policy: 127.0.0.1 is a loopback address, refused under PRIVATE_NETWORK=deny';
   assert.equal((await engine.acquire()).fail(policy, { untilReset: true }), null);
-  await assert.rejects(engine.acquire(), (e) => isEngineError(e, 'no_free_provider') && e.reason === 'unavailable' && JSON.stringify(e.causes) === JSON.stringify([policy]), 'not queued: nothing frees it but a reset');
+  await assert.rejects(
+    engine.acquire(),
+    (e) => isEngineError(e, 'no_free_provider') && e.reason === 'unavailable' && JSON.stringify(e.causes) === JSON.stringify([policy]),
+    'not queued: nothing frees it but a reset',
+  );
   assert.equal(engine.status()[0]!.healthy, false);
   engine.reset('a');
   assert.equal((await engine.acquire()).provider.id, 'a');

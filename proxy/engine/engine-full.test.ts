@@ -132,7 +132,10 @@ test('a connection that queued before keeps its deadline and its place after a f
 });
 
 test('providers that failed on the chain stay out after the wait; their attempts are kept', async () => {
-  const { clock, engine } = setup([provider('a', { priority: 1 }), provider('pool', { priority: 2 })], { strategy: 'priority-chain', cooldownFailureThreshold: 1 });
+  const { clock, engine } = setup([provider('a', { priority: 1 }), provider('pool', { priority: 2 })], {
+    strategy: 'priority-chain',
+    cooldownFailureThreshold: 1,
+  });
   const r = await engine.acquire();
   assert.equal(r.provider.id, 'a');
   const onPool = r.fail('connection refused')!;
@@ -143,7 +146,10 @@ test('providers that failed on the chain stay out after the wait; their attempts
   clock.advance(FULL_RETRY_MS);
   await flush();
   assert.equal(waiting.value?.provider.id, 'pool');
-  assert.deepEqual(waiting.value?.attempts.map((a) => a.providerId), ['a']);
+  assert.deepEqual(
+    waiting.value?.attempts.map((a) => a.providerId),
+    ['a'],
+  );
   assert.equal(waiting.value?.fail('refused'), null, 'a is not tried again on this chain');
 });
 

@@ -12,13 +12,22 @@ test('waiters are served in FIFO order as slots free', async () => {
   assert.equal(engine.queueLength, 3);
   first.release();
   await flush();
-  assert.deepEqual(waiters.map((w) => w.settled), [true, false, false]);
+  assert.deepEqual(
+    waiters.map((w) => w.settled),
+    [true, false, false],
+  );
   waiters[0]!.value!.cancel();
   await flush();
-  assert.deepEqual(waiters.map((w) => w.settled), [true, true, false]);
+  assert.deepEqual(
+    waiters.map((w) => w.settled),
+    [true, true, false],
+  );
   waiters[1]!.value!.fail('refused'); // exhausted (single provider), frees the slot
   await flush();
-  assert.deepEqual(waiters.map((w) => w.settled), [true, true, true]);
+  assert.deepEqual(
+    waiters.map((w) => w.settled),
+    [true, true, true],
+  );
   assert.equal(engine.queueLength, 0);
 });
 

@@ -16,7 +16,13 @@ test('reset ends the cooldown and the unhealthy verdict of one provider and wake
   engine.reset('a');
   await flush();
   assert.equal(waiter.value?.provider.id, 'a', 'the waiter gets the fixed provider at once');
-  assert.deepEqual(engine.status().map((s) => [s.id, s.healthy, s.cooldownUntil]), [['a', true, null], ['b', false, null]]);
+  assert.deepEqual(
+    engine.status().map((s) => [s.id, s.healthy, s.cooldownUntil]),
+    [
+      ['a', true, null],
+      ['b', false, null],
+    ],
+  );
   const lease = waiter.value!.succeed(10);
   engine.reset('a');
   assert.equal(engine.status()[0]!.active, 1, 'a running session keeps its slot');

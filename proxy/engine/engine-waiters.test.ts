@@ -7,7 +7,6 @@ import { FULL_RETRY_MS, RouterEngine } from './engine';
 import { isEngineError } from './errors';
 import { flush, provider, settings, setup, track } from './testing';
 
-
 test('waiters wake when a cooldown ends', async () => {
   const { engine, clock } = setup([provider('a')], { cooldownMinRequestVolume: 1, cooldownDefaultMs: 10_000, queueTimeoutMs: 60_000 });
   assert.equal((await engine.acquire()).fail('refused'), null);
@@ -130,14 +129,21 @@ test('shared providers: a provider found full lets one waiter try per slot annou
   assert.equal(engine.queueLength, 4, 'nobody dispatched while it is marked full');
   engine.capacityFreed('a', 1);
   await flush();
-  assert.deepEqual([requeued, ...waiters].map((w) => w.settled), [true, false, false, false], 'one try, for the oldest');
+  assert.deepEqual(
+    [requeued, ...waiters].map((w) => w.settled),
+    [true, false, false, false],
+    'one try, for the oldest',
+  );
   // Its attempt finds it full again (another proxy's waiter won): back to waiting, in its place.
   const again = track(requeued.value!.full());
   await flush();
   assert.equal(engine.queueLength, 4);
   engine.capacityFreed('a', 2);
   await flush();
-  assert.deepEqual([again, ...waiters].map((w) => w.settled), [true, true, false, false]);
+  assert.deepEqual(
+    [again, ...waiters].map((w) => w.settled),
+    [true, true, false, false],
+  );
   // A slot released here is announced like any other (no wake-up of its own).
   again.value!.succeed(1).release();
   await flush();

@@ -49,7 +49,15 @@ const configArb: fc.Arbitrary<Config> = fc.record({
 });
 
 const opArb = fc.oneof(
-  { weight: 8, arbitrary: fc.record({ kind: fc.constant('acquire' as const), pin: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...POOL, 'p2-slug', 'nope') }), mask: fc.integer({ min: 0, max: 15 }), abortable: fc.boolean() }) },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      kind: fc.constant('acquire' as const),
+      pin: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...POOL, 'p2-slug', 'nope') }),
+      mask: fc.integer({ min: 0, max: 15 }),
+      abortable: fc.boolean(),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('succeed' as const), k: fc.nat() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('fail' as const), k: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('full' as const), k: fc.nat() }) },
@@ -235,8 +243,16 @@ async function run(initial: Config, ops: Op[]): Promise<void> {
   // Every acquire settles once the clock is past the longest queue timeout.
   clock.advance(MAX_QUEUE_TIMEOUT + 1);
   await flush();
-  assert.deepEqual(requests.filter((r) => !r.settled), [], 'an acquire never settled');
-  assert.deepEqual(fullAnswers.filter((a) => !a.settled), [], 'a connection told "full" never settled');
+  assert.deepEqual(
+    requests.filter((r) => !r.settled),
+    [],
+    'an acquire never settled',
+  );
+  assert.deepEqual(
+    fullAnswers.filter((a) => !a.settled),
+    [],
+    'a connection told "full" never settled',
+  );
   assert.deepEqual(problems, []);
   assert.equal(engine.queueLength, 0);
   for (const r of reservations.splice(0)) r.cancel();

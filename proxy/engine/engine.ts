@@ -10,7 +10,15 @@ import { Reservation, type Chain, type ReservationHost } from './reservation';
 import { createStrategy, type RoutingView, type Strategy } from './strategies';
 import { Waiters } from './waiters';
 import { FULL_RETRY_MS } from './full-marks';
-import { indexProviders, type AcquireOptions, type ProviderConfig, type ProviderIndex, type ProviderStatus, type RouterEngineOptions, type RouterSettings } from './types';
+import {
+  indexProviders,
+  type AcquireOptions,
+  type ProviderConfig,
+  type ProviderIndex,
+  type ProviderStatus,
+  type RouterEngineOptions,
+  type RouterSettings,
+} from './types';
 
 export type { CooldownListener } from './provider-states';
 
@@ -142,7 +150,17 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   status(): ProviderStatus[] {
     return this.providers.map((p) => {
       const s = this.states.status(p);
-      return { id: p.id, slug: p.slug, healthy: s.healthy, active: s.active, maxConcurrent: s.maxConcurrent, cooldownUntil: s.cooldownUntil, full: s.full, priority: p.priority, latencyMs: s.latencyMs };
+      return {
+        id: p.id,
+        slug: p.slug,
+        healthy: s.healthy,
+        active: s.active,
+        maxConcurrent: s.maxConcurrent,
+        cooldownUntil: s.cooldownUntil,
+        full: s.full,
+        priority: p.priority,
+        latencyMs: s.latencyMs,
+      };
     });
   }
 
@@ -177,7 +195,8 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     if (predicate && !predicate(provider)) throw new EngineError('none_eligible');
     this.waiters.drain();
     const providerId = provider.id;
-    if (!this.states.isRoutable(providerId)) throw new EngineError('pinned_unavailable', { reason: 'unavailable', providerId, causes: this.states.causesOf([provider]) });
+    if (!this.states.isRoutable(providerId))
+      throw new EngineError('pinned_unavailable', { reason: 'unavailable', providerId, causes: this.states.causesOf([provider]) });
     if (this.states.isFull(providerId) || !this.states.take(provider)) {
       throw new EngineError('pinned_unavailable', { reason: 'full', providerId });
     }
@@ -190,13 +209,28 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
    * Takes a slot on the first available provider of the strategy order, or returns null. A
    * waiter back after a full answer continues its chain (its failures so far stay out).
    */
-  private dispatch(eligible: readonly P[], predicate: ((p: P) => boolean) | undefined, waitedMs: number, queuedAt?: number, previous?: Chain<P>): Reservation<P> | null {
+  private dispatch(
+    eligible: readonly P[],
+    predicate: ((p: P) => boolean) | undefined,
+    waitedMs: number,
+    queuedAt?: number,
+    previous?: Chain<P>,
+  ): Reservation<P> | null {
     const order = this.strategy.order(eligible, this.view);
     for (const provider of order) {
       if (!this.isAvailable(provider) || !this.states.take(provider)) continue;
       const tried = previous?.tried ?? new Set<string>();
       tried.add(provider.id);
-      const chain: Chain<P> = { order, tried, attempts: previous?.attempts ?? [], pinned: false, waitedMs, predicate, queuedAt, announcedAt: previous?.announcedAt ?? new Map() };
+      const chain: Chain<P> = {
+        order,
+        tried,
+        attempts: previous?.attempts ?? [],
+        pinned: false,
+        waitedMs,
+        predicate,
+        queuedAt,
+        announcedAt: previous?.announcedAt ?? new Map(),
+      };
       chain.announcedAt.set(provider.id, this.states.announcedCount(provider.id));
       return new Reservation(provider, chain, this.host);
     }
@@ -250,7 +284,8 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     const reason = this.blockReason(eligible);
     const { queueMaxSize, queueTimeoutMs } = this.settings;
     const causes = this.states.causesOf(eligible);
-    if (queueMaxSize <= 0 || queueTimeoutMs <= 0) return Promise.reject(new EngineError('no_free_provider', { reason, causes: reason === 'unavailable' ? causes : undefined }));
+    if (queueMaxSize <= 0 || queueTimeoutMs <= 0)
+      return Promise.reject(new EngineError('no_free_provider', { reason, causes: reason === 'unavailable' ? causes : undefined }));
     const deadline = (chain?.queuedAt ?? this.clock.now()) + queueTimeoutMs;
     if (!this.states.hopefulBefore(eligible, deadline)) return Promise.reject(new EngineError('no_free_provider', { reason: 'unavailable', causes }));
     if (this.waiters.length >= queueMaxSize) return Promise.reject(new EngineError('queue_full', { reason }));

@@ -23,7 +23,11 @@ export class FullMarks {
   private readonly marks = new Map<string, Mark>();
 
   /** `expired` runs when a mark ends by itself (the engine then serves its queue). */
-  constructor(private readonly clock: Clock, private readonly retryMs: number, private readonly expired: () => void) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly retryMs: number,
+    private readonly expired: () => void,
+  ) {}
 
   mark(providerId: string, tries = 0): void {
     this.clear(providerId);

@@ -22,11 +22,7 @@ export function settings(overrides: Partial<RouterSettings> = {}): RouterSetting
   return { ...DEFAULT_ROUTER_SETTINGS, ...overrides };
 }
 
-export function setup(
-  providers: ProviderConfig[],
-  overrides: Partial<RouterSettings> = {},
-  slots?: SlotStore,
-): { clock: FakeClock; engine: RouterEngine } {
+export function setup(providers: ProviderConfig[], overrides: Partial<RouterSettings> = {}, slots?: SlotStore): { clock: FakeClock; engine: RouterEngine } {
   const clock = new FakeClock(1_000_000);
   const engine = new RouterEngine({ clock, settings: settings(overrides), providers, slots });
   return { clock, engine };

@@ -3,13 +3,7 @@
 import type { Clock } from './clock';
 import type { SlotStore } from './slots';
 
-export const STRATEGY_NAMES = [
-  'priority-chain',
-  'round-robin',
-  'least-connections',
-  'latency-optimized',
-  'weighted',
-] as const;
+export const STRATEGY_NAMES = ['priority-chain', 'round-robin', 'least-connections', 'latency-optimized', 'weighted'] as const;
 
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 

@@ -46,11 +46,19 @@ test('wrong tokens from one address: 401 until the limit, then 429 with Retry-Af
 test(`off loopback a token under ${MIN_REMOTE_TOKEN_CHARS} characters is refused at start, saying why; on loopback it is taken`, async () => {
   const short = 'x'.repeat(MIN_REMOTE_TOKEN_CHARS - 1);
   await assert.rejects(startGateway({ config, env: { GW_TOKEN: short, HOST: '0.0.0.0' }, dataDir, port: 0 }), (error: Error) => {
-    assert.match(error.message, new RegExp(`GW_TOKEN has ${short.length} characters; a gateway bound to 0\\.0\\.0\\.0 .* needs at least ${MIN_REMOTE_TOKEN_CHARS}`));
+    assert.match(
+      error.message,
+      new RegExp(`GW_TOKEN has ${short.length} characters; a gateway bound to 0\\.0\\.0\\.0 .* needs at least ${MIN_REMOTE_TOKEN_CHARS}`),
+    );
     assert.equal(error.message.includes(short), false, 'the token is not echoed');
     return true;
   });
-  const local = await startGateway({ config, env: { GW_TOKEN: short, HOST: '127.0.0.1' }, dataDir: mkdtempSync(path.join(os.tmpdir(), 'gw-access-')), port: 0 });
+  const local = await startGateway({
+    config,
+    env: { GW_TOKEN: short, HOST: '127.0.0.1' },
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'gw-access-')),
+    port: 0,
+  });
   await local.shutdown();
 });
 

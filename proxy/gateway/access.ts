@@ -54,7 +54,13 @@ export class GatewayAccess {
     const { token, trustProxy, allowedOrigins, allowedHosts, publicOrigin } = this.options;
     const hostHeader = ((trustProxy && first(req.headers['x-forwarded-host'])) || req.headers.host || '').toLowerCase();
     const origin = first(req.headers.origin);
-    if (origin && origin !== 'null' && !sameOrigin(origin, hostHeader) && !allowedOrigins.includes(origin.toLowerCase()) && origin.toLowerCase() !== publicOrigin) {
+    if (
+      origin &&
+      origin !== 'null' &&
+      !sameOrigin(origin, hostHeader) &&
+      !allowedOrigins.includes(origin.toLowerCase()) &&
+      origin.toLowerCase() !== publicOrigin
+    ) {
       return refused(403, `cross-origin requests from ${origin} are not allowed (GW_ALLOWED_ORIGINS)`);
     }
     if (origin === 'null') return refused(403, 'requests from opaque origins are not allowed');

@@ -86,14 +86,19 @@ describe('${VAR} before typing', () => {
   test('works in flow style too', () => {
     const text = 'providers: { local: { url: "ws://${HOST}:9222", limits: { maxConcurrent: ${MAX} }, weight: 1${ZERO} } }\ndashboard: { enabled: ${ON} }\n';
     const config = parseConfig(text, { env: { HOST: 'chrome.internal', MAX: '4', ZERO: '0', ON: 'TRUE' } });
-    assert.deepEqual(config.providers[0], { id: 'local', url: 'ws://chrome.internal:9222', headers: {}, limits: { maxConcurrent: 4 }, priority: 100, weight: 10 });
+    assert.deepEqual(config.providers[0], {
+      id: 'local',
+      url: 'ws://chrome.internal:9222',
+      headers: {},
+      limits: { maxConcurrent: 4 },
+      priority: 100,
+      weight: 10,
+    });
     assert.equal(config.dashboard.enabled, true);
   });
 
   test('a quoted reference stays a string, as a quoted number does', () => {
-    assert.deepEqual(problems('dashboard:\n  enabled: "${ON}"\n', { ON: 'false' }), [
-      'gateway.yml:2: dashboard.enabled must be true or false (got "${ON}")',
-    ]);
+    assert.deepEqual(problems('dashboard:\n  enabled: "${ON}"\n', { ON: 'false' }), ['gateway.yml:2: dashboard.enabled must be true or false (got "${ON}")']);
   });
 
   test('where a string is wanted, the text is used even when it looks like a number', () => {
@@ -145,7 +150,10 @@ describe('${VAR} cannot inject YAML', () => {
     const config = parseConfig(text, { env: { NAME: 'x", port: "1', PATH_PART: 'p }, { id: b, url: ws://evil', WEIGHT: '2' } });
     assert.equal(config.gateway.name, 'gw-x", port: "1');
     assert.equal(config.gateway.port, 9500);
-    assert.deepEqual(config.providers.map((p) => [p.id, p.url, p.weight]), [['a', 'ws://h/p }, { id: b, url: ws://evil', 2]]);
+    assert.deepEqual(
+      config.providers.map((p) => [p.id, p.url, p.weight]),
+      [['a', 'ws://h/p }, { id: b, url: ws://evil', 2]],
+    );
   });
 
   test('a number field given structure is an error quoting the reference, and the lines stay true', () => {

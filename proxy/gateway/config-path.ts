@@ -28,9 +28,7 @@ export function gatewayDataDir(env: Readonly<Record<string, string | undefined>>
   return path.join(platform.home, HOME_DATA_DIR);
 }
 
-export type ConfigLocation =
-  | { found: true; path: string; source: 'flag' | 'env' | 'data-dir' | 'cwd' }
-  | { found: false; searched: string[] };
+export type ConfigLocation = { found: true; path: string; source: 'flag' | 'env' | 'data-dir' | 'cwd' } | { found: false; searched: string[] };
 
 /**
  * The serve lookup order: `--config`, then GW_CONFIG_PATH, then `<data dir>/gateway.yml`, then

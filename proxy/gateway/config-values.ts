@@ -6,10 +6,13 @@ export function integer(r: Reader, at: Located, min?: number, max?: number): num
   const value = r.scalar(at);
   if (value === undefined) return undefined;
   const wanted =
-    min === 1 && max === undefined ? 'a positive integer'
-    : min === 0 && max === undefined ? 'an integer of 0 or more'
-    : min !== undefined && max !== undefined ? `an integer from ${min} to ${max}`
-    : 'an integer';
+    min === 1 && max === undefined
+      ? 'a positive integer'
+      : min === 0 && max === undefined
+        ? 'an integer of 0 or more'
+        : min !== undefined && max !== undefined
+          ? `an integer from ${min} to ${max}`
+          : 'an integer';
   if (typeof value !== 'number' || !Number.isInteger(value) || (min !== undefined && value < min) || (max !== undefined && value > max)) {
     return void r.report(at.line, at.path, `must be ${wanted} (got ${r.shown(at)})`);
   }

@@ -60,7 +60,10 @@ describe('the example file', () => {
   });
 
   test('a missing file is a ConfigError naming it', async () => {
-    await assert.rejects(loadConfig('/nonexistent/gateway.yml', {}), { name: 'ConfigError', message: '/nonexistent/gateway.yml: cannot be read: no such file' });
+    await assert.rejects(loadConfig('/nonexistent/gateway.yml', {}), {
+      name: 'ConfigError',
+      message: '/nonexistent/gateway.yml: cannot be read: no such file',
+    });
   });
 });
 
@@ -104,13 +107,29 @@ describe('validation names the key path and the line', () => {
   const cases: [string, string, string][] = [
     ['gateway.port', 'gateway:\n  port: 70000\n', 'gateway.yml:2: gateway.port must be an integer from 1 to 65535 (got 70000)'],
     ['gateway.port (string)', 'gateway:\n  port: "9500"\n', 'gateway.yml:2: gateway.port must be an integer from 1 to 65535 (got "9500")'],
-    ['gateway.defaultStrategy', 'gateway:\n  defaultStrategy: fastest\n', `gateway.yml:2: gateway.defaultStrategy must be one of ${STRATEGY_NAMES.join(', ')} (got "fastest")`],
+    [
+      'gateway.defaultStrategy',
+      'gateway:\n  defaultStrategy: fastest\n',
+      `gateway.yml:2: gateway.defaultStrategy must be one of ${STRATEGY_NAMES.join(', ')} (got "fastest")`,
+    ],
     ['gateway.name', 'gateway:\n  name: "  "\n', 'gateway.yml:2: gateway.name must not be empty'],
     ['gateway.name (number)', 'gateway:\n  name: 12\n', 'gateway.yml:2: gateway.name must be a string (got 12)'],
     ['gateway.cooldown', 'gateway:\n  cooldown: 5\n', 'gateway.yml:2: gateway.cooldown must be a mapping of keys to values (got 5)'],
-    ['gateway.cooldown.defaultMs', 'gateway:\n  cooldown:\n    defaultMs: -1\n', 'gateway.yml:3: gateway.cooldown.defaultMs must be an integer of 0 or more (got -1)'],
-    ['gateway.cooldown.failureThreshold', 'gateway:\n  cooldown:\n    failureThreshold: 1.5\n', 'gateway.yml:3: gateway.cooldown.failureThreshold must be a number from 0 to 1 (got 1.5)'],
-    ['gateway.cooldown.minRequestVolume', 'gateway:\n  cooldown:\n    minRequestVolume: 2.5\n', 'gateway.yml:3: gateway.cooldown.minRequestVolume must be an integer of 0 or more (got 2.5)'],
+    [
+      'gateway.cooldown.defaultMs',
+      'gateway:\n  cooldown:\n    defaultMs: -1\n',
+      'gateway.yml:3: gateway.cooldown.defaultMs must be an integer of 0 or more (got -1)',
+    ],
+    [
+      'gateway.cooldown.failureThreshold',
+      'gateway:\n  cooldown:\n    failureThreshold: 1.5\n',
+      'gateway.yml:3: gateway.cooldown.failureThreshold must be a number from 0 to 1 (got 1.5)',
+    ],
+    [
+      'gateway.cooldown.minRequestVolume',
+      'gateway:\n  cooldown:\n    minRequestVolume: 2.5\n',
+      'gateway.yml:3: gateway.cooldown.minRequestVolume must be an integer of 0 or more (got 2.5)',
+    ],
     ['gateway.connectionTimeout', 'gateway:\n  connectionTimeout: 0\n', 'gateway.yml:2: gateway.connectionTimeout must be a positive integer (got 0)'],
     ['gateway.shutdownDrainMs', 'gateway:\n  shutdownDrainMs: soon\n', 'gateway.yml:2: gateway.shutdownDrainMs must be an integer of 0 or more (got "soon")'],
     ['queue.maxSize', '\nqueue:\n  maxSize: -1\n', 'gateway.yml:3: queue.maxSize must be an integer of 0 or more (got -1)'],
@@ -121,17 +140,41 @@ describe('validation names the key path and the line', () => {
     ['webhooks[0]', 'webhooks:\n  - https://x\n', 'gateway.yml:2: webhooks[0] must be a mapping with a url (got "https://x")'],
     ['webhooks[0].url (missing)', 'webhooks:\n  - events: [test]\n', 'gateway.yml:2: webhooks[0].url is required'],
     ['webhooks[0].url (scheme)', 'webhooks:\n  - url: ws://x\n', 'gateway.yml:2: webhooks[0].url must be an http:// or https:// URL (got "ws://x")'],
-    ['webhooks[0].events[1]', 'webhooks:\n  - url: https://x\n    events:\n      - test\n      - provider.recovered\n', 'gateway.yml:5: webhooks[0].events[1] must be one of provider.cooldown, queue.timeout, shutdown.start, test (got "provider.recovered")'],
-    ['webhooks[0].events (empty)', 'webhooks:\n  - url: https://x\n    events: []\n', 'gateway.yml:3: webhooks[0].events must list at least one event (leave it out to receive every event)'],
+    [
+      'webhooks[0].events[1]',
+      'webhooks:\n  - url: https://x\n    events:\n      - test\n      - provider.recovered\n',
+      'gateway.yml:5: webhooks[0].events[1] must be one of provider.cooldown, queue.timeout, shutdown.start, test (got "provider.recovered")',
+    ],
+    [
+      'webhooks[0].events (empty)',
+      'webhooks:\n  - url: https://x\n    events: []\n',
+      'gateway.yml:3: webhooks[0].events must list at least one event (leave it out to receive every event)',
+    ],
     ['providers', 'providers: chrome\n', 'gateway.yml:1: providers must be a list of providers or a mapping of id to provider (got "chrome")'],
-    ['providers.<id>', 'providers:\n  Local_Chrome:\n    url: ws://x\n', 'gateway.yml:3: providers.Local_Chrome is not a valid provider id: use 1 to 63 lowercase letters, digits, "-" or "_", starting with a letter or digit'],
+    [
+      'providers.<id>',
+      'providers:\n  Local_Chrome:\n    url: ws://x\n',
+      'gateway.yml:3: providers.Local_Chrome is not a valid provider id: use 1 to 63 lowercase letters, digits, "-" or "_", starting with a letter or digit',
+    ],
     ['providers.<id> (empty)', 'providers:\n  local:\n', 'gateway.yml:2: providers.local must be a mapping with a url (got nothing)'],
     ['providers.<id>.url (missing)', 'providers:\n  local:\n    priority: 1\n', 'gateway.yml:3: providers.local.url is required'],
-    ['providers.<id>.url (scheme)', 'providers:\n  local:\n    url: chrome://inspect\n', 'gateway.yml:3: providers.local.url must be a ws://, wss://, http:// or https:// address (got "chrome://inspect")'],
+    [
+      'providers.<id>.url (scheme)',
+      'providers:\n  local:\n    url: chrome://inspect\n',
+      'gateway.yml:3: providers.local.url must be a ws://, wss://, http:// or https:// address (got "chrome://inspect")',
+    ],
     ['providers.<id>.headers', `${provider}    headers: [a]\n`, 'gateway.yml:4: providers.local.headers must be a mapping of keys to values (got a list)'],
     ['providers.<id>.headers.<name>', `${provider}    headers:\n      X-Count: 5\n`, 'gateway.yml:5: providers.local.headers.X-Count must be a string (got 5)'],
-    ['providers.<id>.headers (name)', `${provider}    headers:\n      "Bad Name": x\n`, 'gateway.yml:5: providers.local.headers.Bad Name is not a valid HTTP header name'],
-    ['providers.<id>.limits.maxConcurrent', `\n\n\n\n\n\n\n${provider}    limits:\n      maxConcurrent: three\n`, 'gateway.yml:12: providers.local.limits.maxConcurrent must be a positive integer (got "three")'],
+    [
+      'providers.<id>.headers (name)',
+      `${provider}    headers:\n      "Bad Name": x\n`,
+      'gateway.yml:5: providers.local.headers.Bad Name is not a valid HTTP header name',
+    ],
+    [
+      'providers.<id>.limits.maxConcurrent',
+      `\n\n\n\n\n\n\n${provider}    limits:\n      maxConcurrent: three\n`,
+      'gateway.yml:12: providers.local.limits.maxConcurrent must be a positive integer (got "three")',
+    ],
     ['providers.<id>.priority', `${provider}    priority: 1.5\n`, 'gateway.yml:4: providers.local.priority must be an integer (got 1.5)'],
     ['providers.<id>.weight', `${provider}    weight: 0\n`, 'gateway.yml:4: providers.local.weight must be a positive integer (got 0)'],
     ['top level', '- a\n- b\n', 'gateway.yml:1: (top level) must be a mapping of keys to values (got a list)'],
@@ -157,9 +200,7 @@ describe('validation names the key path and the line', () => {
       assert.fail('expected a ConfigError');
     } catch (error) {
       assert.ok(error instanceof ConfigError);
-      assert.deepEqual(error.issues, [
-        { file: '/etc/gw/gateway.yml', line: 2, path: 'queue.maxSize', message: 'must be an integer of 0 or more (got "x")' },
-      ]);
+      assert.deepEqual(error.issues, [{ file: '/etc/gw/gateway.yml', line: 2, path: 'queue.maxSize', message: 'must be an integer of 0 or more (got "x")' }]);
     }
   });
 });
@@ -208,12 +249,28 @@ describe('providers as a list of entries with an id', () => {
   const cases: [string, string, string][] = [
     ['an entry that is no mapping', 'providers:\n  - ws://x\n', 'gateway.yml:2: providers[0] must be a mapping with an id and a url (got "ws://x")'],
     ['no id', 'providers:\n  - url: ws://x\n', 'gateway.yml:2: providers[0].id is required'],
-    ['an id that is not one', 'providers:\n  - url: ws://x\n    id: Local_Chrome\n', 'gateway.yml:3: providers[0].id is not a valid provider id: use 1 to 63 lowercase letters, digits, "-" or "_", starting with a letter or digit'],
+    [
+      'an id that is not one',
+      'providers:\n  - url: ws://x\n    id: Local_Chrome\n',
+      'gateway.yml:3: providers[0].id is not a valid provider id: use 1 to 63 lowercase letters, digits, "-" or "_", starting with a letter or digit',
+    ],
     ['an id that is a list', 'providers:\n  - id: [a]\n    url: ws://x\n', 'gateway.yml:2: providers[0].id must be a string (got a list)'],
     ['no url', 'providers:\n  - id: local\n    priority: 1\n', 'gateway.yml:2: providers[0].url is required'],
-    ['a url of another scheme', 'providers:\n  - id: local\n    url: chrome://inspect\n', 'gateway.yml:3: providers[0].url must be a ws://, wss://, http:// or https:// address (got "chrome://inspect")'],
-    ['a limit', '\nproviders:\n  - id: local\n    url: ws://x\n    limits:\n      maxConcurrent: three\n', 'gateway.yml:6: providers[0].limits.maxConcurrent must be a positive integer (got "three")'],
-    ['an unknown key', 'providers:\n  - id: local\n    url: ws://x\n    maxConcurrent: 2\n', 'gateway.yml:4: providers[0].maxConcurrent is not a known key (known keys here: id, url, headers, limits, priority, weight)'],
+    [
+      'a url of another scheme',
+      'providers:\n  - id: local\n    url: chrome://inspect\n',
+      'gateway.yml:3: providers[0].url must be a ws://, wss://, http:// or https:// address (got "chrome://inspect")',
+    ],
+    [
+      'a limit',
+      '\nproviders:\n  - id: local\n    url: ws://x\n    limits:\n      maxConcurrent: three\n',
+      'gateway.yml:6: providers[0].limits.maxConcurrent must be a positive integer (got "three")',
+    ],
+    [
+      'an unknown key',
+      'providers:\n  - id: local\n    url: ws://x\n    maxConcurrent: 2\n',
+      'gateway.yml:4: providers[0].maxConcurrent is not a known key (known keys here: id, url, headers, limits, priority, weight)',
+    ],
     ['a typo', 'providers:\n  - id: local\n    url: ws://x\n    wieght: 2\n', 'gateway.yml:4: providers[0].wieght is not a known key (did you mean "weight"?)'],
   ];
   for (const [name, text, expected] of cases) {

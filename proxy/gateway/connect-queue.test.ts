@@ -37,17 +37,25 @@ queue: ${queue}
 
 /** Resolves once the connect waits in the queue; fails at once, with its answer, if it got one instead. */
 async function queued(gw: Served, pending: PendingConnect, count = 1): Promise<void> {
-  await eventually(async () => {
-    const answer = pending.settled();
-    if (answer) assert.fail(`answered after ${Date.now() - pending.startedAt} ms instead of waiting: ${answer.opened ? `101 from ${answer.provider}` : `${answer.status} ${JSON.stringify(answer.body)}`}`);
-    return (await gw.status()).queued === count ? true : undefined;
-  }, 10_000, 'the connect to wait in the queue');
+  await eventually(
+    async () => {
+      const answer = pending.settled();
+      if (answer)
+        assert.fail(
+          `answered after ${Date.now() - pending.startedAt} ms instead of waiting: ${answer.opened ? `101 from ${answer.provider}` : `${answer.status} ${JSON.stringify(answer.body)}`}`,
+        );
+      return (await gw.status()).queued === count ? true : undefined;
+    },
+    10_000,
+    'the connect to wait in the queue',
+  );
 }
 
 const attempts = (gw: Served, provider: string) => gw.lines().filter((l) => l.msg === 'provider attempt failed' && l.provider === provider).length;
 
 /** The log reaches us through a pipe, possibly after the answer did: waits for `count` attempt lines. */
-const attempted = (gw: Served, provider: string, count: number) => eventually(() => (attempts(gw, provider) >= count ? true : undefined), 2_000, `${count} attempt line(s) for ${provider}`);
+const attempted = (gw: Served, provider: string, count: number) =>
+  eventually(() => (attempts(gw, provider) >= count ? true : undefined), 2_000, `${count} attempt line(s) for ${provider}`);
 
 test('queue on: a connect whose only free provider refused waits, and is served when a slot frees on another', async () => {
   const gw = await gateway(`${settings('{ defaultMs: 60000, minRequestVolume: 1 }', '{ maxSize: 5, timeoutMs: 8000 }')}
@@ -106,7 +114,10 @@ providers:
   const answer = await pending.outcome;
   const elapsed = Date.now() - pending.startedAt;
   assert.deepEqual(answer, { opened: false, status: 503, body: { error: ALL_UNAVAILABLE } });
-  assert.ok(elapsed >= 2400 && elapsed < 3400, `answered after ${elapsed} ms; the queue timeout is 2500 ms from when it first queued (a fresh one from the failure would end after 3500 ms)`);
+  assert.ok(
+    elapsed >= 2400 && elapsed < 3400,
+    `answered after ${elapsed} ms; the queue timeout is 2500 ms from when it first queued (a fresh one from the failure would end after 3500 ms)`,
+  );
   const timeout = await eventually(() => gw.lines().find((l) => l.msg === 'queue timeout'), 5_000, 'the queue timeout log line');
   assert.ok((timeout.waitMs as number) >= 2400 && (timeout.waitMs as number) < 3400, JSON.stringify(timeout));
   await closed(holders.pop()!);

@@ -102,11 +102,25 @@ export function refuse(socket: Duplex, status: number, message: string, headers:
   if (socket.destroyed) return;
   const body = JSON.stringify({ error: message });
   const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
-  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, ...extra, 'Connection: close'];
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    ...extra,
+    'Connection: close',
+  ];
   socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
 }
 
-async function connect(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL, ctx: ConnectContext, signal: AbortSignal, pending: { stop(): Buffer }): Promise<void> {
+async function connect(
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  url: URL,
+  ctx: ConnectContext,
+  signal: AbortSignal,
+  pending: { stop(): Buffer },
+): Promise<void> {
   if (ctx.isStopping()) throw new Refusal(503, 'the gateway is shutting down');
   const invalid = invalidUpgrade(req);
   if (invalid) throw new Refusal(400, invalid);
@@ -169,7 +183,8 @@ async function route(r: Routing): Promise<void> {
       // A failure that leaves no provider in the chain waits in the queue when it is on.
       return wait.again(last.attempts.map((a) => a.slug));
     },
-    skippedAll: (last) => new Refusal(409, `no provider can take profile "${r.profile!.name}" now: ${last.attempts.map((a) => `${a.slug}: ${a.reason}`).join('; ')}`),
+    skippedAll: (last) =>
+      new Refusal(409, `no provider can take profile "${r.profile!.name}" now: ${last.attempts.map((a) => `${a.slug}: ${a.reason}`).join('; ')}`),
     label: 'provider',
   });
   if (walked) start(r, walked.reservation, walked.value);
@@ -184,12 +199,27 @@ interface Dialled {
 /** Opens the provider's browser WebSocket and, with a profile, loads it there before the client's 101. */
 async function dial(r: Routing, provider: GatewayProvider): Promise<Dialled> {
   const { ctx, profile, signal } = r;
-  const target = await resolveBrowserUrl(provider.url, provider.headers, ctx.connectionTimeoutMs, OPERATOR_POLICY, proxyFor(new URL(provider.url), ctx.env)).catch((error: Error) => {
+  const target = await resolveBrowserUrl(
+    provider.url,
+    provider.headers,
+    ctx.connectionTimeoutMs,
+    OPERATOR_POLICY,
+    proxyFor(new URL(provider.url), ctx.env),
+  ).catch((error: Error) => {
     throw new DialError('refused', error.message);
   });
   if (signal.aborted) throw new DialError('aborted', 'the client went away');
   // The pipeline lane (a profile) reads payloads, so the client's compression offer is not passed on.
-  const upstream = await dialUpstream({ url: target, headers: provider.headers, policy: OPERATOR_POLICY, viaProxy: proxyFor(new URL(target), ctx.env), timeoutMs: ctx.connectionTimeoutMs, extensions: profile ? undefined : headerValue(r.req, 'sec-websocket-extensions'), protocol: headerValue(r.req, 'sec-websocket-protocol'), signal });
+  const upstream = await dialUpstream({
+    url: target,
+    headers: provider.headers,
+    policy: OPERATOR_POLICY,
+    viaProxy: proxyFor(new URL(target), ctx.env),
+    timeoutMs: ctx.connectionTimeoutMs,
+    extensions: profile ? undefined : headerValue(r.req, 'sec-websocket-extensions'),
+    protocol: headerValue(r.req, 'sec-websocket-protocol'),
+    signal,
+  });
   if (!profile) return { upstream, head: upstream.head };
   const head = await profile.load(upstream).catch((error: Error) => {
     upstream.socket.destroy();

@@ -25,7 +25,12 @@ async function receiver(answers: Answer[]): Promise<{ url: string; times: number
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, times, bodies, close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    times,
+    bodies,
+    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
 }
 
 test('retries after 1 and 5 s; a hanging attempt is cut at 5 s; emit never waits; events lists are honoured', async () => {
@@ -50,7 +55,10 @@ test('retries after 1 and 5 s; a hanging attempt is cut at 5 s; emit never waits
     assert.ok(gaps[1]! >= 5_000 && gaps[1]! < 6_500, `second retry after ${gaps[1]} ms`);
     assert.deepEqual(flaky.bodies[0], flaky.bodies[2], 'every attempt carries the same payload');
     const body = flaky.bodies[0] as Record<string, unknown>;
-    assert.deepEqual({ ...body, timestamp: 'x' }, { version: '1', timestamp: 'x', event: 'queue.timeout', status: 'firing', source: 'gw-test', data: { waitMs: 1234 } });
+    assert.deepEqual(
+      { ...body, timestamp: 'x' },
+      { version: '1', timestamp: 'x', event: 'queue.timeout', status: 'firing', source: 'gw-test', data: { waitMs: 1234 } },
+    );
 
     assert.equal(hanging.times.length, 2);
     // The cut is timed from when the attempt was sent, which the receiver sees later by however long a
@@ -58,7 +66,10 @@ test('retries after 1 and 5 s; a hanging attempt is cut at 5 s; emit never waits
     // shorten it (sent after emit, cut 5 s after it was sent, retried 1 s after the cut).
     const retried = hanging.times[1]! - emitted;
     const cut = hanging.times[1]! - hanging.times[0]!;
-    assert.ok(retried >= 6_000 && cut < 7_500, `a hanging attempt is cut at 5 s, then the retry 1 s later (${retried} ms after emit, ${cut} ms after the first attempt arrived)`);
+    assert.ok(
+      retried >= 6_000 && cut < 7_500,
+      `a hanging attempt is cut at 5 s, then the retry 1 s later (${retried} ms after emit, ${cut} ms after the first attempt arrived)`,
+    );
     assert.equal(picky.times.length, 0, 'a webhook that lists its events gets only those');
   } finally {
     await Promise.all([flaky.close(), hanging.close(), picky.close()]);

@@ -71,8 +71,11 @@ export class EventSender {
     };
     await retry(attempt, {
       delaysMs: this.schedule.retryDelaysMs,
-      onRetry: (error, number) => log.debug({ webhook: maskUrl(url), event, attempt: number, error: (error as Error).message }, 'webhook attempt failed; retrying'),
-    }).catch((error: Error) => log.warn({ webhook: maskUrl(url), event, attempts: maxAttempts(this.schedule), error: error.message }, 'webhook delivery failed; giving up'));
+      onRetry: (error, number) =>
+        log.debug({ webhook: maskUrl(url), event, attempt: number, error: (error as Error).message }, 'webhook attempt failed; retrying'),
+    }).catch((error: Error) =>
+      log.warn({ webhook: maskUrl(url), event, attempts: maxAttempts(this.schedule), error: error.message }, 'webhook delivery failed; giving up'),
+    );
   }
 }
 
@@ -87,11 +90,20 @@ export function outboundAgent(env: Readonly<Record<string, string | undefined>>)
 async function post(url: string, body: string, dispatcher: Dispatcher | undefined, timeoutMs: number): Promise<AttemptResult> {
   try {
     const response = await fetch(url, {
-      dispatcher, method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': 'browser-gateway-webhooks/1' }, body, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+      dispatcher,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'User-Agent': 'browser-gateway-webhooks/1' },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'manual',
+    });
     await response.body?.cancel();
     return response.status >= 200 && response.status < 300 ? { ok: true, status: response.status } : { ok: false, error: `HTTP ${response.status}` };
   } catch (error) {
-    const cause = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
+    const cause =
+      (error as Error).name === 'TimeoutError'
+        ? `no answer within ${timeoutMs / 1000} s`
+        : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
     return { ok: false, error: cause };
   }
 }

@@ -10,7 +10,14 @@ import { FakeClock } from '../engine';
 import type { GatewayProvider } from './config';
 import { PROBE_INTERVAL_MS, ProviderProbes, scrubReason } from './probes';
 
-const provider = (id: string, url = `ws://127.0.0.1:1/devtools/browser/${id}`, headers: Record<string, string> = {}): GatewayProvider => ({ id, url, headers, limits: { maxConcurrent: null }, priority: 1, weight: 1 });
+const provider = (id: string, url = `ws://127.0.0.1:1/devtools/browser/${id}`, headers: Record<string, string> = {}): GatewayProvider => ({
+  id,
+  url,
+  headers,
+  limits: { maxConcurrent: null },
+  priority: 1,
+  weight: 1,
+});
 
 /** A probe the test answers by hand: each call waits until `answer` settles it. */
 function manualProbe() {
@@ -40,13 +47,22 @@ test('probes: a round at start, the next one 30 s after it ended, never two at o
   manual.answer('b', { ok: false, reason: 'connection refused by 127.0.0.1:1 (nothing listens there)' });
   await eventually(() => clock.pendingTimers === 1, 2_000, 'the next round to be scheduled');
   assert.deepEqual(probes.of('a'), { reachable: true, checkedAt: new Date(clock.now()).toISOString(), latencyMs: 12, reason: null });
-  assert.deepEqual(probes.of('b'), { reachable: false, checkedAt: new Date(clock.now()).toISOString(), latencyMs: null, reason: 'connection refused by 127.0.0.1:1 (nothing listens there)' });
+  assert.deepEqual(probes.of('b'), {
+    reachable: false,
+    checkedAt: new Date(clock.now()).toISOString(),
+    latencyMs: null,
+    reason: 'connection refused by 127.0.0.1:1 (nothing listens there)',
+  });
 
   full.add('a');
   clock.advance(PROBE_INTERVAL_MS - 1);
   assert.equal(manual.total(), 0);
   clock.advance(1);
-  assert.deepEqual(manual.calls.map((c) => c.url), ['ws://127.0.0.1:1/devtools/browser/b'], 'a provider at its maxConcurrent is not dialled');
+  assert.deepEqual(
+    manual.calls.map((c) => c.url),
+    ['ws://127.0.0.1:1/devtools/browser/b'],
+    'a provider at its maxConcurrent is not dialled',
+  );
 
   // Stopped while a probe runs: its answer is dropped and no round follows.
   probes.stop();
@@ -78,7 +94,12 @@ test('probes: a closed port is unreachable with the host named, the token in its
 });
 
 test('probes: a provider dialled through HTTP_PROXY is not probed, and says why', () => {
-  const probes = new ProviderProbes([provider('behind')], { clock: new FakeClock(), timeoutMs: 1_000, env: { HTTP_PROXY: 'http://127.0.0.1:3128' }, probe: () => assert.fail('no probe through a proxy') });
+  const probes = new ProviderProbes([provider('behind')], {
+    clock: new FakeClock(),
+    timeoutMs: 1_000,
+    env: { HTTP_PROXY: 'http://127.0.0.1:3128' },
+    probe: () => assert.fail('no probe through a proxy'),
+  });
   probes.start();
   probes.stop();
   assert.equal(probes.of('behind').reachable, null);

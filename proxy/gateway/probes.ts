@@ -87,7 +87,10 @@ export class ProviderProbes {
 
   private async probeOne(provider: GatewayProvider): Promise<void> {
     const probe = this.options.probe ?? testOperatorAddress;
-    const outcome = await probe({ url: provider.url, headers: provider.headers }, this.options.timeoutMs).catch((error: Error): TestOutcome => ({ ok: false, reason: `unexpected failure: ${error?.message ?? String(error)}` }));
+    const outcome = await probe({ url: provider.url, headers: provider.headers }, this.options.timeoutMs).catch((error: Error): TestOutcome => ({
+      ok: false,
+      reason: `unexpected failure: ${error?.message ?? String(error)}`,
+    }));
     if (this.stopped) return;
     const before = this.results.get(provider.id)?.reachable ?? null;
     const checkedAt = new Date(this.options.clock.now()).toISOString();
@@ -112,7 +115,8 @@ export function scrubReason(reason: string, provider: Pick<GatewayProvider, 'url
   const secrets = new Set<string>([provider.url, ...Object.values(provider.headers)]);
   try {
     const url = new URL(provider.url);
-    for (const part of [url.href, url.username, url.password, url.pathname + url.search, url.pathname, url.search, ...url.searchParams.values()]) secrets.add(part);
+    for (const part of [url.href, url.username, url.password, url.pathname + url.search, url.pathname, url.search, ...url.searchParams.values()])
+      secrets.add(part);
     for (const part of [url.username, url.password, ...url.searchParams.values()]) secrets.add(encodeURIComponent(part));
   } catch {
     // not a URL: the raw string above is all there is to cut

@@ -40,8 +40,10 @@ export class GatewayProfiles {
 
   /** Refusals before anything is dialled: 400 a bad name, 409 another session saves to it, 413 too large. */
   open(name: string, readOnly: boolean, sessionId: string): GatewayProfileSession {
-    if (!PROFILE_NAME.test(name) || name === '.' || name === '..') throw new ProfileRefusal(400, 'profile must be 1 to 64 letters, digits, dots, underscores or hyphens');
-    if (!readOnly && this.saving.has(name)) throw new ProfileRefusal(409, `another session is saving to profile "${name}"; retry when it ends, or connect with readOnly=1`);
+    if (!PROFILE_NAME.test(name) || name === '.' || name === '..')
+      throw new ProfileRefusal(400, 'profile must be 1 to 64 letters, digits, dots, underscores or hyphens');
+    if (!readOnly && this.saving.has(name))
+      throw new ProfileRefusal(409, `another session is saving to profile "${name}"; retry when it ends, or connect with readOnly=1`);
     const state = this.read(name);
     if (!readOnly) this.saving.add(name);
     return new GatewayProfileSession(name, readOnly, sessionId, state, {
@@ -90,8 +92,18 @@ export class GatewayProfileSession {
    * ResidueError: the browser still holds another profile's state (a session that did not end cleanly).
    */
   async load(upstream: Upstream): Promise<Buffer> {
-    const { head, report } = await loadThroughUpstream(upstream, { state: this.state, localStorage: true, indexedDB: false, marker: `gateway:${this.name}`, clearFirst: true });
-    if (report.skippedCookies > 0 || report.failedOrigins.length > 0) log.warn({ profile: this.name, skippedCookies: report.skippedCookies, failedOrigins: report.failedOrigins.slice(0, 5) }, 'profile: part of the state could not be loaded');
+    const { head, report } = await loadThroughUpstream(upstream, {
+      state: this.state,
+      localStorage: true,
+      indexedDB: false,
+      marker: `gateway:${this.name}`,
+      clearFirst: true,
+    });
+    if (report.skippedCookies > 0 || report.failedOrigins.length > 0)
+      log.warn(
+        { profile: this.name, skippedCookies: report.skippedCookies, failedOrigins: report.failedOrigins.slice(0, 5) },
+        'profile: part of the state could not be loaded',
+      );
     return head;
   }
 

@@ -40,8 +40,18 @@ export async function routeRequest(req: IncomingMessage, res: ServerResponse, g:
   if (refused) return json(res, refused.status, { error: refused.message }, refused.headers);
   if (dashboardPage) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: 'GET only' }, { Allow: 'GET' });
-    const page = renderDashboard({ name: g.config.gateway.name, needsToken: g.token !== null, connectUrl: `${g.publicUrl().replace(/^http/, 'ws')}/v1/connect` });
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': page.csp, 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer' });
+    const page = renderDashboard({
+      name: g.config.gateway.name,
+      needsToken: g.token !== null,
+      connectUrl: `${g.publicUrl().replace(/^http/, 'ws')}/v1/connect`,
+    });
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': page.csp,
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'no-referrer',
+    });
     return void res.end(req.method === 'HEAD' ? undefined : page.html);
   }
   if (path === '/mcp') return g.mcp.handle(req, res);

@@ -14,7 +14,10 @@ export const KEY_FILE = 'encryption.key';
 export class SetupError extends Error {}
 
 /** The key, and where it came from (`env`, `file`, or `generated` into the file just now). */
-export function loadEncryptionKey(env: Readonly<Record<string, string | undefined>>, dataDir: string): { key: Buffer; source: 'env' | 'file' | 'generated'; file: string } {
+export function loadEncryptionKey(
+  env: Readonly<Record<string, string | undefined>>,
+  dataDir: string,
+): { key: Buffer; source: 'env' | 'file' | 'generated'; file: string } {
   const file = path.join(dataDir, KEY_FILE);
   if (env.GW_ENCRYPTION_KEY) return { key: decode(env.GW_ENCRYPTION_KEY, 'GW_ENCRYPTION_KEY'), source: 'env', file };
   let saved: Buffer | null;

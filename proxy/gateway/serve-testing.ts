@@ -42,8 +42,16 @@ export async function serve(yaml: string): Promise<Served> {
     rmSync(home, { recursive: true, force: true });
   };
   try {
-    const url = await eventually(() => / listening on (http:\/\/\S+) /.exec(output)?.[1] ?? (child.exitCode !== null ? Promise.reject(new Error(output)) : undefined), 30_000, 'the gateway address');
-    const lines = () => output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string });
+    const url = await eventually(
+      () => / listening on (http:\/\/\S+) /.exec(output)?.[1] ?? (child.exitCode !== null ? Promise.reject(new Error(output)) : undefined),
+      30_000,
+      'the gateway address',
+    );
+    const lines = () =>
+      output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg: string });
     const status = async () => (await fetch(`${url}/v1/status`)).json() as Promise<GatewayStatus>;
     return { url, connect: `${url.replace('http', 'ws')}/v1/connect`, lines, status, stop };
   } catch (error) {

@@ -122,7 +122,11 @@ function refusedUpgrade(url: string, headers: Record<string, string> = {}): Prom
   });
 }
 
-const status = async (base: string, headers: Record<string, string> = {}) => (await fetch(`${base}/v1/status`, { headers })).json() as Promise<{ queued: number; providers: { id: string; healthy: boolean; active: number; maxConcurrent: number; cooldownUntil: string | null }[] }>;
+const status = async (base: string, headers: Record<string, string> = {}) =>
+  (await fetch(`${base}/v1/status`, { headers })).json() as Promise<{
+    queued: number;
+    providers: { id: string; healthy: boolean; active: number; maxConcurrent: number; cooldownUntil: string | null }[];
+  }>;
 
 const threeProviders = () => `
 gateway:
@@ -166,10 +170,23 @@ test('failover past a dead provider, its cooldown event, capacity, the queue and
 
     const byId = Object.fromEntries((await status(gw.url)).providers.map((p) => [p.id, p]));
     // The status record of the spec, and beside it the last probe (status-page.test.ts).
-    assert.deepEqual(Object.keys(byId.dead!).sort(), ['active', 'checkedAt', 'cooldownUntil', 'healthy', 'id', 'latencyMs', 'maxConcurrent', 'reachable', 'reason']);
+    assert.deepEqual(Object.keys(byId.dead!).sort(), [
+      'active',
+      'checkedAt',
+      'cooldownUntil',
+      'healthy',
+      'id',
+      'latencyMs',
+      'maxConcurrent',
+      'reachable',
+      'reason',
+    ]);
     assert.equal(byId.dead!.healthy, false);
     assert.ok(Date.parse(byId.dead!.cooldownUntil!) > Date.now());
-    assert.deepEqual([byId['chrome-a']!.active, byId['chrome-a']!.maxConcurrent, byId['chrome-a']!.healthy, byId['chrome-a']!.cooldownUntil], [1, 1, true, null]);
+    assert.deepEqual(
+      [byId['chrome-a']!.active, byId['chrome-a']!.maxConcurrent, byId['chrome-a']!.healthy, byId['chrome-a']!.cooldownUntil],
+      [1, 1, true, null],
+    );
 
     // Pinned to a provider in cooldown: at once, naming it.
     const pinned = await refusedUpgrade(`${connect}?provider=dead`);
@@ -301,8 +318,17 @@ test('webhooks: added ones are sealed at rest and masked in lists; Test sends ev
     assert.equal(created.status, 201);
     const { webhook } = (await created.json()) as { webhook: { id: string; url: string; events: string[] } };
     assert.equal(webhook.url, `${receiverUrl}/***?token=***&apiKey=***&Key=***&password=***&secret=***&keep=***`, 'every query value and path segment masked');
-    const { webhooks } = (await (await fetch(`${gw.url}/v1/webhooks`)).json()) as { webhooks: { id: string; url: string; source: string; events: string[] | null }[] };
-    assert.deepEqual(webhooks.map((w) => [w.source, w.events]), [['config', null], ['config', ['provider.cooldown']], ['dashboard', ['queue.timeout']]]);
+    const { webhooks } = (await (await fetch(`${gw.url}/v1/webhooks`)).json()) as {
+      webhooks: { id: string; url: string; source: string; events: string[] | null }[];
+    };
+    assert.deepEqual(
+      webhooks.map((w) => [w.source, w.events]),
+      [
+        ['config', null],
+        ['config', ['provider.cooldown']],
+        ['dashboard', ['queue.timeout']],
+      ],
+    );
     assert.ok(!JSON.stringify(webhooks).includes('s3cret-token'));
 
     const sealed = readFileSync(path.join(gw.data, 'webhooks.enc'));
@@ -316,7 +342,11 @@ test('webhooks: added ones are sealed at rest and masked in lists; Test sends ev
     assert.equal(test.url, '/added?token=s3cret-token&apiKey=k3y&Key=K&password=p4ss&secret=x&keep=visible', 'the real URL is called');
     assert.deepEqual([test.body.event, test.body.status, test.body.source, test.body.data], ['test', 'firing', 'test-gateway', {}]);
 
-    for (const [body, field] of [[{ url: 'ftp://x' }, /url/], [{ url: `${receiverUrl}/x`, events: ['nope'] }, /events/], [{ url: `${receiverUrl}/x`, extra: 1 }, /extra|unrecognized/i]] as const) {
+    for (const [body, field] of [
+      [{ url: 'ftp://x' }, /url/],
+      [{ url: `${receiverUrl}/x`, events: ['nope'] }, /events/],
+      [{ url: `${receiverUrl}/x`, extra: 1 }, /extra|unrecognized/i],
+    ] as const) {
       const bad = await fetch(`${gw.url}/v1/webhooks`, { method: 'POST', body: JSON.stringify(body) });
       assert.equal(bad.status, 400);
       assert.match(((await bad.json()) as { error: string }).error, field);
@@ -355,7 +385,10 @@ test('the dashboard in a real browser: providers with their state, and a webhook
     await page.getByRole('button', { name: 'Add webhook' }).click();
     // Listed masked, path and query alike: the only one with a query is the one added here.
     await page.getByRole('cell', { name: /\/\*\*\*\?token=\*\*\*/ }).waitFor();
-    await page.getByRole('row', { name: /\?token=\*\*\*/ }).getByRole('button', { name: 'Test' }).click();
+    await page
+      .getByRole('row', { name: /\?token=\*\*\*/ })
+      .getByRole('button', { name: 'Test' })
+      .click();
     await page.getByText('Test delivered (HTTP 204)').waitFor();
     assert.ok(deliveries.some((d) => d.url === '/from-dashboard?token=abc' && d.body.event === 'test'));
   } finally {
@@ -374,11 +407,17 @@ test('POST /mcp: an MCP client drives a browser that the gateway routes like any
     assert.ok(tools.tools.some((t) => t.name === 'browser_snapshot'));
     const opened = (await client.callTool({ name: 'browser_session', arguments: { action: 'open' } })) as { content: { text: string }[] };
     assert.match(opened.content[0]!.text, /br_/);
-    assert.equal((await status(gw.url, { Authorization: `Bearer ${TOKEN}` })).providers.reduce((n, p) => n + p.active, 0), 1, 'the browser is a routed session');
+    assert.equal(
+      (await status(gw.url, { Authorization: `Bearer ${TOKEN}` })).providers.reduce((n, p) => n + p.active, 0),
+      1,
+      'the browser is a routed session',
+    );
     const shown = (await client.callTool({ name: 'browser_navigate', arguments: { url: `${site.url}/agent/form` } })) as { content: { text: string }[] };
     assert.match(shown.content[0]!.text, /textbox "Email"/);
     await client.callTool({ name: 'browser_session', arguments: { action: 'close' } });
-    await until('the session to end', async () => ((await status(gw.url, { Authorization: `Bearer ${TOKEN}` })).providers.every((p) => p.active === 0) ? true : undefined));
+    await until('the session to end', async () =>
+      (await status(gw.url, { Authorization: `Bearer ${TOKEN}` })).providers.every((p) => p.active === 0) ? true : undefined,
+    );
   } finally {
     await client.close();
     gw.child.kill('SIGTERM');
@@ -389,7 +428,10 @@ test('POST /mcp: an MCP client drives a browser that the gateway routes like any
 test('serve refuses what it cannot run: no providers, a wrong key (named with its line), a port in use', async () => {
   const run = (yaml: string, args: string[] = []) => {
     const { file, data, home } = writeConfig(yaml);
-    const child = spawn(process.execPath, ['proxy/cli/gateway.mjs', 'serve', '--config', file, ...args], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: home, GW_DATA_DIR: data } as unknown as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, ['proxy/cli/gateway.mjs', 'serve', '--config', file, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: home, GW_DATA_DIR: data } as unknown as NodeJS.ProcessEnv,
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     return new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stderr })));
@@ -418,10 +460,13 @@ test('HTTP_PROXY and NO_PROXY: provider dials tunnel through CONNECT, /json/vers
   const proxy = http.createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     const target = new URL(req.url!);
-    const forward = http.request({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const forward = http.request(
+      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     forward.on('error', () => res.writeHead(502).end());
     req.pipe(forward);
   });
@@ -488,13 +533,21 @@ test('profiles: a session saves its cookies and localStorage sealed in the data 
     assert.equal(busy.status, 409);
     await first.close();
     const file = path.join(gw.data, 'profiles', 'acme.enc');
-    await until('the profile file', () => { try { return statSync(file).size > 0; } catch { return undefined; } });
+    await until('the profile file', () => {
+      try {
+        return statSync(file).size > 0;
+      } catch {
+        return undefined;
+      }
+    });
     assert.equal(statSync(file).mode & 0o777, 0o600);
     const sealed = readFileSync(file);
     assert.ok(!sealed.includes('kept-secret-cookie') && !sealed.includes('dark-and-secret'), 'sealed at rest');
 
     // Saved once the capture finished: the next session may save again.
-    const second = await until('the saving lock to be free', async () => chromium.connectOverCDP(`${ws}/v1/connect?provider=chrome-b&profile=acme`).catch(() => undefined));
+    const second = await until('the saving lock to be free', async () =>
+      chromium.connectOverCDP(`${ws}/v1/connect?provider=chrome-b&profile=acme`).catch(() => undefined),
+    );
     const again = await second.contexts()[0]!.newPage();
     await again.goto(`${site.url}/basic`);
     assert.deepEqual(await again.evaluate(() => [document.cookie, localStorage.getItem('theme')]), ['session=kept-secret-cookie', 'dark-and-secret']);
@@ -505,10 +558,14 @@ test('profiles: a session saves its cookies and localStorage sealed in the data 
     const plain = await until('chrome-a free', async () => chromium.connectOverCDP(`${ws}/v1/connect?provider=chrome-a`).catch(() => undefined));
     const clean = await plain.contexts()[0]!.newPage();
     await clean.goto(`${site.url}/basic`);
-    assert.deepEqual(await clean.evaluate(() => [document.cookie, localStorage.getItem("theme")]), ["", null], gw.output());
+    assert.deepEqual(await clean.evaluate(() => [document.cookie, localStorage.getItem('theme')]), ['', null], gw.output());
     await plain.close();
 
-    for (const [query, code] of [['readOnly=1', 400], ['profile=../etc', 400], ['profile=a&readOnly=2', 400]] as const) {
+    for (const [query, code] of [
+      ['readOnly=1', 400],
+      ['profile=../etc', 400],
+      ['profile=a&readOnly=2', 400],
+    ] as const) {
       assert.equal((await refusedUpgrade(`${ws}/v1/connect?${query}`)).status, code, query);
     }
   } finally {
@@ -525,14 +582,18 @@ test('a client that resets after a refused upgrade does not take the gateway dow
       // The refusal (404, then 401) is being written when the client resets the connection.
       await new Promise<void>((resolve) => {
         const socket = net.connect(Number(port), '127.0.0.1', () => {
-          socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+          socket.write(
+            `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+          );
           socket.resetAndDestroy();
           resolve();
         });
         socket.on('error', () => resolve());
       });
     }
-    await until('a status answer after the resets', async () => ((await fetch(`${gw.url}/v1/status`, { headers: { Authorization: `Bearer ${TOKEN}` } }).catch(() => null))?.status === 200 ? true : undefined));
+    await until('a status answer after the resets', async () =>
+      (await fetch(`${gw.url}/v1/status`, { headers: { Authorization: `Bearer ${TOKEN}` } }).catch(() => null))?.status === 200 ? true : undefined,
+    );
     assert.equal(gw.child.exitCode, null, gw.output());
   } finally {
     gw.child.kill('SIGTERM');
@@ -573,7 +634,10 @@ test('serve refuses a data directory others can write, a proxy it cannot use, a 
   mkdirSync(shared, { mode: 0o777 });
   chmodSync(shared, 0o777);
   const run = (env: Record<string, string>, args = ['serve', '--config', file, '--port', '0']) => {
-    const child = spawn(process.execPath, ['proxy/cli/gateway.mjs', ...args], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: home, GW_DATA_DIR: path.join(home, 'data'), ...env } as unknown as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, ['proxy/cli/gateway.mjs', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: home, GW_DATA_DIR: path.join(home, 'data'), ...env } as unknown as NodeJS.ProcessEnv,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

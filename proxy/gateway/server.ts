@@ -72,9 +72,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const ctx = connectContext(options, { engine, events, sessions, key, isStopping: () => stopping });
   let bound = { host, port };
   const mcp = new GatewayMcp(() => selfConnectUrl(bound, token));
-  const publicUrl = () => (env.GW_PUBLIC_URL || `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${bound.port}`).replace(/\/+$/, '');
+  const publicUrl = () =>
+    (env.GW_PUBLIC_URL || `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${bound.port}`).replace(
+      /\/+$/,
+      '',
+    );
 
-  const server = http.createServer((req, res) => guarded(res, routeRequest(req, res, routes), { log, what: 'request', answer: (r) => json(r, 500, { error: 'internal error' }) }));
+  const server = http.createServer((req, res) =>
+    guarded(res, routeRequest(req, res, routes), { log, what: 'request', answer: (r) => json(r, 500, { error: 'internal error' }) }),
+  );
 
   const routes: GatewayRoutes = { config, access, token, publicUrl, mcp, probes, sessions, webhooks, events, connect: ctx, isStopping: () => stopping };
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => routeUpgrade(req, socket, head, routes));
@@ -99,12 +105,19 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   const loopback = ['127.0.0.1', '::1', 'localhost'].includes(host);
   log.info({ url: `http://${shownHost}:${address.port}`, providers: providers.length, auth: token ? 'token' : 'none' }, 'gateway listening');
-  if (!token && !loopback) log.warn({ host }, 'no GW_TOKEN and not bound to loopback: anyone who can reach this address can open browsers (the Host check stops DNS rebinding, not direct clients); set GW_TOKEN'); 
+  if (!token && !loopback)
+    log.warn(
+      { host },
+      'no GW_TOKEN and not bound to loopback: anyone who can reach this address can open browsers (the Host check stops DNS rebinding, not direct clients); set GW_TOKEN',
+    );
   return { url: `http://${shownHost}:${address.port}`, host, port: address.port, shutdown };
 }
 
 /** What a connect needs: the engine and its settings, the live sessions, the profiles, the events. */
-function connectContext(options: GatewayOptions, parts: { engine: ConnectContext['engine']; events: EventSender; sessions: Map<Relay, LiveSession>; key: Buffer; isStopping: () => boolean }): ConnectContext {
+function connectContext(
+  options: GatewayOptions,
+  parts: { engine: ConnectContext['engine']; events: EventSender; sessions: Map<Relay, LiveSession>; key: Buffer; isStopping: () => boolean },
+): ConnectContext {
   const { engine, events, sessions, key, isStopping } = parts;
   return {
     inFlight: new Set(),
@@ -126,7 +139,9 @@ function connectContext(options: GatewayOptions, parts: { engine: ConnectContext
 /** This gateway's own /v1/connect on loopback (the MCP surface's browsers connect there), with its token. */
 function selfConnectUrl(bound: { host: string; port: number }, token: string | null): string {
   const { host } = bound;
-  const url = new URL(`ws://${host === '0.0.0.0' || host === '127.0.0.1' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host}:${bound.port}/v1/connect`);
+  const url = new URL(
+    `ws://${host === '0.0.0.0' || host === '127.0.0.1' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host}:${bound.port}/v1/connect`,
+  );
   if (token) url.searchParams.set('token', token);
   return url.toString();
 }
@@ -154,7 +169,9 @@ async function drainAndClose({ config, probes, sessions, events, connect, mcp }:
 /** Who may call: the token, and the origins and hosts a browser may call from. The address it binds to is its own name too (the MCP surface's browsers connect to it there). */
 function gatewayAccess(env: Env, token: string | null, host: string, trustProxy: boolean): GatewayAccess {
   return new GatewayAccess({
-    token, host, trustProxy,
+    token,
+    host,
+    trustProxy,
     allowedOrigins: list(env.GW_ALLOWED_ORIGINS).map((origin) => origin.replace(/\/+$/, '').toLowerCase()),
     allowedHosts: new Set(list(env.GW_ALLOWED_HOSTS).map((h) => h.toLowerCase())),
     publicOrigin: env.GW_PUBLIC_URL ? originOf(env.GW_PUBLIC_URL) : null,
@@ -163,7 +180,15 @@ function gatewayAccess(env: Env, token: string | null, host: string, trustProxy:
 
 /** The hosted proxy's routing engine over gateway.yml's providers and settings; a cooldown is logged and sent as an event. */
 function gatewayEngine(config: GatewayConfig, events: EventSender) {
-  const providers: EngineProvider[] = config.providers.map((p) => ({ id: p.id, slug: p.id, priority: p.priority, weight: p.weight, maxConcurrent: p.limits.maxConcurrent, advertisedMaxConcurrent: null, config: p }));
+  const providers: EngineProvider[] = config.providers.map((p) => ({
+    id: p.id,
+    slug: p.id,
+    priority: p.priority,
+    weight: p.weight,
+    maxConcurrent: p.limits.maxConcurrent,
+    advertisedMaxConcurrent: null,
+    config: p,
+  }));
   const engine = new RouterEngine<EngineProvider>({
     clock: systemClock,
     providers,
@@ -200,8 +225,10 @@ function checkDataDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stat = lstatSync(dir);
   if (!stat.isDirectory()) throw new SetupError(`the data directory ${dir} is not a directory (a symbolic link?); set GW_DATA_DIR to a directory of your own`);
-  if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) throw new SetupError(`the data directory ${dir} belongs to another user; set GW_DATA_DIR to a directory of your own`);
-  if ((stat.mode & 0o022) !== 0) throw new SetupError(`the data directory ${dir} can be written by other users (mode ${(stat.mode & 0o777).toString(8)}); chmod 700 it`);
+  if (typeof process.getuid === 'function' && stat.uid !== process.getuid())
+    throw new SetupError(`the data directory ${dir} belongs to another user; set GW_DATA_DIR to a directory of your own`);
+  if ((stat.mode & 0o022) !== 0)
+    throw new SetupError(`the data directory ${dir} can be written by other users (mode ${(stat.mode & 0o777).toString(8)}); chmod 700 it`);
 }
 
 /** HTTP(S)_PROXY must be http:// proxies: refused at start rather than failing every connect. */
@@ -228,6 +255,8 @@ function list(value: string | undefined): string[] {
  */
 function dialableHost(host: string): string {
   if (host !== '0.0.0.0' && host !== '::') return host.includes(':') ? `[${host}]` : host;
-  const external = Object.values(os.networkInterfaces()).flat().find((entry) => entry && entry.family === 'IPv4' && !entry.internal);
+  const external = Object.values(os.networkInterfaces())
+    .flat()
+    .find((entry) => entry && entry.family === 'IPv4' && !entry.internal);
   return external?.address ?? '127.0.0.1';
 }

@@ -48,7 +48,13 @@ async function serve(yaml: string, env: Record<string, string> = {}): Promise<Se
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => (children.delete(child), resolve(code))));
-  const url = await eventually(() => / listening on (http:\/\/\S+) /.exec(output)?.[1]?.replace('0.0.0.0', '127.0.0.1') ?? (child.exitCode !== null ? Promise.reject(new Error(output)) : undefined), 20_000, 'the gateway address');
+  const url = await eventually(
+    () =>
+      / listening on (http:\/\/\S+) /.exec(output)?.[1]?.replace('0.0.0.0', '127.0.0.1') ??
+      (child.exitCode !== null ? Promise.reject(new Error(output)) : undefined),
+    20_000,
+    'the gateway address',
+  );
   return { child, url, output: () => output, exited };
 }
 
@@ -82,13 +88,20 @@ after(async () => {
 
 test('GET /v1/status after the first probe: the closed port unreachable and not healthy, the live provider reachable, the spec record kept', async () => {
   assert.equal((await fetch(`${gw.url}/v1/status`)).status, 401, 'the same auth as before');
-  const probed = await eventually(async () => {
-    const { providers } = await status();
-    return providers.every((p) => p.checkedAt !== null) ? providers : undefined;
-  }, 15_000, 'both providers probed');
+  const probed = await eventually(
+    async () => {
+      const { providers } = await status();
+      return providers.every((p) => p.checkedAt !== null) ? providers : undefined;
+    },
+    15_000,
+    'both providers probed',
+  );
   const [dead, up] = probed;
   assert.deepEqual(Object.keys(dead!).sort(), ['active', 'checkedAt', 'cooldownUntil', 'healthy', 'id', 'latencyMs', 'maxConcurrent', 'reachable', 'reason']);
-  assert.deepEqual({ ...dead!, checkedAt: typeof dead!.checkedAt, reason: typeof dead!.reason }, { id: 'dead', healthy: false, active: 0, maxConcurrent: -1, cooldownUntil: null, reachable: false, checkedAt: 'string', latencyMs: null, reason: 'string' });
+  assert.deepEqual(
+    { ...dead!, checkedAt: typeof dead!.checkedAt, reason: typeof dead!.reason },
+    { id: 'dead', healthy: false, active: 0, maxConcurrent: -1, cooldownUntil: null, reachable: false, checkedAt: 'string', latencyMs: null, reason: 'string' },
+  );
   assert.match(dead!.reason!, new RegExp(`^connection refused by 127\\.0\\.0\\.1:${deadPort} `));
   assert.ok(!JSON.stringify(probed).includes(SECRET), 'no provider secret in the status');
   assert.deepEqual([up!.id, up!.healthy, up!.reachable, up!.reason, up!.cooldownUntil, up!.maxConcurrent], ['live', true, true, null, null, 2]);
@@ -120,7 +133,11 @@ test('the dashboard at phone width: the token form, the dead provider unreachabl
   const nonce = /script-src 'nonce-([^']+)'/.exec(page.headers.get('content-security-policy') ?? '')?.[1];
   assert.ok(nonce, 'a nonce CSP');
   assert.match(page.headers.get('content-security-policy')!, /default-src 'none'; script-src 'nonce-[^']+'; style-src 'nonce-[^']+'/);
-  assert.equal([...html.matchAll(/<(script|style)\b([^>]*)>/g)].filter((m) => !m[2]!.includes(`nonce="${nonce}"`)).length, 0, 'every script and style carries the nonce');
+  assert.equal(
+    [...html.matchAll(/<(script|style)\b([^>]*)>/g)].filter((m) => !m[2]!.includes(`nonce="${nonce}"`)).length,
+    0,
+    'every script and style carries the nonce',
+  );
   assert.doesNotMatch(html, /\sstyle=|\son[a-z]+=/, 'no inline style or handler attributes (the CSP would block them)');
   assert.ok(!html.includes('"live"') && !html.includes(SECRET), 'no data in the page itself');
 
@@ -149,10 +166,16 @@ test('the dashboard at phone width: the token form, the dead provider unreachabl
 
     // Readable at phone width: nothing wider than the screen, the look of the product.
     assert.ok(await tab.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling at 390 px');
-    const look = await tab.evaluate(() => [getComputedStyle(document.body).backgroundColor, getComputedStyle(document.querySelector('.card')!).backgroundColor]);
+    const look = await tab.evaluate(() => [
+      getComputedStyle(document.body).backgroundColor,
+      getComputedStyle(document.querySelector('.card')!).backgroundColor,
+    ]);
     assert.deepEqual(look[1], 'rgb(255, 255, 255)');
     assert.notEqual(look[0], look[1], 'white cards on a grey page');
-    assert.deepEqual(blocked.filter((text) => /Content Security Policy/i.test(text)), []);
+    assert.deepEqual(
+      blocked.filter((text) => /Content Security Policy/i.test(text)),
+      [],
+    );
 
     await client.close();
     await tab.getByText('No sessions running').waitFor();
@@ -163,7 +186,12 @@ test('the dashboard at phone width: the token form, the dead provider unreachabl
 });
 
 test('log lines of `gateway serve` name the gateway; an explicit SERVICE_NAME still wins', async () => {
-  const lines = () => gw.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+  const lines = () =>
+    gw
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
   const listening = lines().find((line) => line.msg === 'gateway listening');
   assert.equal(listening?.service, 'gateway');
   const unreachable = lines().find((line) => line.msg === 'provider unreachable');

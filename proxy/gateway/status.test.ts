@@ -17,12 +17,21 @@ test('maxConcurrent is the limit, or NO_LIMIT (-1) for a provider without one; n
   const clock = new FakeClock(Date.parse('2026-01-01T00:00:00Z'));
   const providers = [gatewayProvider('open', null), gatewayProvider('small', 2)];
   const engine = new RouterEngine<EngineProvider>({ clock, providers, settings: DEFAULT_ROUTER_SETTINGS });
-  const probes = new ProviderProbes(providers.map((p) => p.config), { clock, timeoutMs: 1_000, env: {} });
+  const probes = new ProviderProbes(
+    providers.map((p) => p.config),
+    { clock, timeoutMs: 1_000, env: {} },
+  );
   const lease = (await engine.acquire({ pin: 'open' })).succeed(5);
 
   const status = gatewayStatus(engine, probes, []);
   assert.equal(NO_LIMIT, -1);
-  assert.deepEqual(status.providers.map((p) => [p.id, p.active, p.maxConcurrent]), [['open', 1, -1], ['small', 0, 2]]);
+  assert.deepEqual(
+    status.providers.map((p) => [p.id, p.active, p.maxConcurrent]),
+    [
+      ['open', 1, -1],
+      ['small', 0, 2],
+    ],
+  );
   for (const p of status.providers) assert.ok(Number.isInteger(p.maxConcurrent), `${p.id}: ${p.maxConcurrent}`);
   lease.release();
 });

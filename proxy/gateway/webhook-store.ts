@@ -41,7 +41,12 @@ export const newWebhookSchema = z.strictObject({
         return false;
       }
     }, 'an http:// or https:// URL'),
-  events: z.array(z.enum(WEBHOOK_EVENTS.filter((e) => e !== 'test') as [WebhookEvent, ...WebhookEvent[]])).min(1).max(10).nullable().optional(),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS.filter((e) => e !== 'test') as [WebhookEvent, ...WebhookEvent[]]))
+    .min(1)
+    .max(10)
+    .nullable()
+    .optional(),
 });
 
 export class WebhookStore {
@@ -58,7 +63,13 @@ export class WebhookStore {
   }
 
   all(): StoredWebhook[] {
-    const configured = this.fromConfig.map((w, index): StoredWebhook => ({ id: `config-${index + 1}`, url: w.url, events: w.events, source: 'config', createdAt: null }));
+    const configured = this.fromConfig.map((w, index): StoredWebhook => ({
+      id: `config-${index + 1}`,
+      url: w.url,
+      events: w.events,
+      source: 'config',
+      createdAt: null,
+    }));
     return [...configured, ...this.added];
   }
 
@@ -73,7 +84,13 @@ export class WebhookStore {
 
   add(input: z.infer<typeof newWebhookSchema>): StoredWebhook {
     if (this.added.length >= MAX_ADDED_WEBHOOKS) throw new RangeError(`at most ${MAX_ADDED_WEBHOOKS} webhooks can be added here; add more in gateway.yml`);
-    const webhook: StoredWebhook = { id: `wh_${randomBytes(8).toString('hex')}`, url: input.url, events: input.events ?? null, source: 'dashboard', createdAt: new Date().toISOString() };
+    const webhook: StoredWebhook = {
+      id: `wh_${randomBytes(8).toString('hex')}`,
+      url: input.url,
+      events: input.events ?? null,
+      source: 'dashboard',
+      createdAt: new Date().toISOString(),
+    };
     this.write([...this.added, webhook]);
     return webhook;
   }
@@ -98,7 +115,9 @@ export class WebhookStore {
     try {
       return JSON.parse(unseal(this.key, sealed).toString('utf8')) as StoredWebhook[];
     } catch {
-      throw new SetupError(`${this.file} cannot be read with this encryption key (GW_ENCRYPTION_KEY or the data directory's encryption.key changed?); restore that key, or delete the file to drop the webhooks added from the dashboard`);
+      throw new SetupError(
+        `${this.file} cannot be read with this encryption key (GW_ENCRYPTION_KEY or the data directory's encryption.key changed?); restore that key, or delete the file to drop the webhooks added from the dashboard`,
+      );
     }
   }
 

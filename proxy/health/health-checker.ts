@@ -29,11 +29,19 @@ export async function checkProvider(provider: RuntimeProvider): Promise<HealthRe
   const { policy, headers } = outboundAddress({ url: provider.url, headers: provider.headers });
   if (provider.providerKind === 'managed') {
     try {
-      const response = await egressFetch(policy, `${secure ? 'https' : 'http'}://${url.host}/pool/status`, { headers, signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+      const response = await egressFetch(policy, `${secure ? 'https' : 'http'}://${url.host}/pool/status`, {
+        headers,
+        signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+      });
       const status = (await response.json()) as { calibrating?: boolean; capacity?: number; active?: number };
       const capacity = typeof status.capacity === 'number' ? status.capacity : undefined;
       const healthy = response.ok && status.calibrating !== true;
-      return { healthy, reason: healthy ? undefined : `the pool answered ${response.status}${status.calibrating ? ' (calibrating)' : ''}`, capacity, hasRoom: capacity !== undefined && typeof status.active === 'number' && status.active < capacity };
+      return {
+        healthy,
+        reason: healthy ? undefined : `the pool answered ${response.status}${status.calibrating ? ' (calibrating)' : ''}`,
+        capacity,
+        hasRoom: capacity !== undefined && typeof status.active === 'number' && status.active < capacity,
+      };
     } catch (error) {
       return { healthy: false, reason: `health check: ${failureText(error)}` };
     }
@@ -44,7 +52,10 @@ export async function checkProvider(provider: RuntimeProvider): Promise<HealthRe
   const socket = await connectEgress(policy, { host, port, secure }).catch((error: unknown) => ((refusal = failureText(error)), null));
   if (!socket) return { healthy: false, reason: `health check: ${refusal}` };
   return new Promise((resolve) => {
-    const done = (reason?: string) => { socket.destroy(); resolve(reason ? { healthy: false, reason: `health check: ${reason}` } : { healthy: true }); };
+    const done = (reason?: string) => {
+      socket.destroy();
+      resolve(reason ? { healthy: false, reason: `health check: ${reason}` } : { healthy: true });
+    };
     socket.setTimeout(CHECK_TIMEOUT_MS, () => done(`no answer within ${CHECK_TIMEOUT_MS} ms`));
     socket.once(secure ? 'secureConnect' : 'connect', () => done());
     socket.once('error', (error) => done(error.message));

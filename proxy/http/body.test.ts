@@ -27,10 +27,18 @@ before(async () => {
 });
 after(() => server.close());
 
-interface Answer { status: number; text: string; socket: import('node:net').Socket }
+interface Answer {
+  status: number;
+  text: string;
+  socket: import('node:net').Socket;
+}
 
 /** One request on `agent`; `send` writes the body once the request is open, given the answer's arrival. */
-function request(agent: http.Agent, headers: http.OutgoingHttpHeaders, send: (req: http.ClientRequest, answered: Promise<void>) => Promise<void>): Promise<Answer> {
+function request(
+  agent: http.Agent,
+  headers: http.OutgoingHttpHeaders,
+  send: (req: http.ClientRequest, answered: Promise<void>) => Promise<void>,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let markAnswered = () => {};
     const answered = new Promise<void>((r) => (markAnswered = r));
@@ -38,7 +46,10 @@ function request(agent: http.Agent, headers: http.OutgoingHttpHeaders, send: (re
       markAnswered();
       const socket = res.socket;
       let body = '';
-      res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => resolve({ status: res.statusCode!, text: body.trim(), socket }));
+      res
+        .setEncoding('utf8')
+        .on('data', (c: string) => (body += c))
+        .on('end', () => resolve({ status: res.statusCode!, text: body.trim(), socket }));
     });
     req.on('error', reject);
     send(req, answered).catch(reject);

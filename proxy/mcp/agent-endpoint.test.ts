@@ -20,12 +20,20 @@ test('no options and no defaults: a plain session', () => {
 test('unset options take the router agent defaults; a profile is read-only unless saved', () => {
   assert.deepEqual(agentConnectParams({}, defaults), { session_record: 'true', observability: 'true', profile: 'shop', readOnly: '1' });
   assert.deepEqual(agentConnectParams({ saveProfile: true }, defaults), { session_record: 'true', observability: 'true', profile: 'shop' });
-  assert.deepEqual(agentConnectParams({}, { ...defaults, agent: { ...defaults.agent, saveProfileDefault: true } }), { session_record: 'true', observability: 'true', profile: 'shop' });
+  assert.deepEqual(agentConnectParams({}, { ...defaults, agent: { ...defaults.agent, saveProfileDefault: true } }), {
+    session_record: 'true',
+    observability: 'true',
+    profile: 'shop',
+  });
 });
 
 test('options the caller set win over the defaults, null profile included', () => {
   assert.deepEqual(agentConnectParams({ record: false, trace: false, profile: null }, defaults), {});
-  assert.deepEqual(agentConnectParams({ record: true, profile: 'mail', saveProfile: false }, plain), { session_record: 'true', profile: 'mail', readOnly: '1' });
+  assert.deepEqual(agentConnectParams({ record: true, profile: 'mail', saveProfile: false }, plain), {
+    session_record: 'true',
+    profile: 'mail',
+    readOnly: '1',
+  });
 });
 
 test('a default whose switch is off is not applied; an explicit ask still is (and the connect refuses it)', () => {

@@ -40,7 +40,16 @@ export async function handleMcp(req: IncomingMessage, res: ServerResponse, url: 
     sessions: deps.registry,
     ownerId: identity.keyId,
     fullMessage: `this credential already holds ${deps.registry.maxPerCredential} open MCP sessions; end one (DELETE /mcp) or let one go idle before opening another`,
-    open: () => openMcpSession({ identity, credential: auth.credential, registry: deps.registry, routers: deps.routers, tickets: deps.tickets, selfUrl: deps.selfUrl, policy: deps.policy }),
+    open: () =>
+      openMcpSession({
+        identity,
+        credential: auth.credential,
+        registry: deps.registry,
+        routers: deps.routers,
+        tickets: deps.tickets,
+        selfUrl: deps.selfUrl,
+        policy: deps.policy,
+      }),
     // The browsers it opens next run under the caller's identity as of this request.
     onRequest: (session) => (session.identity = identity),
   });

@@ -28,7 +28,15 @@ export function openMcpSession(input: OpenMcpSessionInput): McpSession {
   const id = randomUUID();
   const transport = mcpTransport(id, input.registry);
   // Each browser is opened under the session's identity as of its latest request (see McpRegistry.begin).
-  const browsers = new SessionSet(agentEndpoint({ selfUrl: input.selfUrl, tickets: input.tickets, routers: input.routers, caller: () => ({ identity: session.identity, credential: session.credential }) }), input.policy);
+  const browsers = new SessionSet(
+    agentEndpoint({
+      selfUrl: input.selfUrl,
+      tickets: input.tickets,
+      routers: input.routers,
+      caller: () => ({ identity: session.identity, credential: session.credential }),
+    }),
+    input.policy,
+  );
   const server = toolServer(browsers);
   const session: McpSession = {
     id,

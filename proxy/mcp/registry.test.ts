@@ -7,14 +7,38 @@ import { CHAT_LINK_REVOKED, WORKSPACE_SUSPENDED } from '../sessions/revocations'
 import { MCP_IDLE_MS, McpRegistry, type McpSession } from './registry';
 
 function fakeSession(id: string, credentialId: string, workspaceId = 'w1', browsers = 0) {
-  const identity: RouterKeyIdentity = { keyId: credentialId, routerId: 'r1', workspaceId, suspended: false, enterprise: false, balanceMillicents: 0n, monthSessions: 0 };
+  const identity: RouterKeyIdentity = {
+    keyId: credentialId,
+    routerId: 'r1',
+    workspaceId,
+    suspended: false,
+    enterprise: false,
+    balanceMillicents: 0n,
+    monthSessions: 0,
+  };
   const closed: string[] = [];
   let serverClosed = false;
   const session = {
-    id, credentialId, credential: 'chat_link', workspaceId, identity, lastRequestAt: 0, inFlight: 0,
+    id,
+    credentialId,
+    credential: 'chat_link',
+    workspaceId,
+    identity,
+    lastRequestAt: 0,
+    inFlight: 0,
     transport: {},
-    server: { close: async () => { serverClosed = true; } },
-    browsers: { size: browsers, closeAll: async (reason: string) => { closed.push(reason); }, list: () => [] },
+    server: {
+      close: async () => {
+        serverClosed = true;
+      },
+    },
+    browsers: {
+      size: browsers,
+      closeAll: async (reason: string) => {
+        closed.push(reason);
+      },
+      list: () => [],
+    },
   } as unknown as McpSession;
   return { session, closed, serverClosed: () => serverClosed, setBrowsers: (n: number) => ((session.browsers as { size: number }).size = n) };
 }
@@ -36,7 +60,11 @@ test('idle for 30 minutes with no browser and no request in flight: closed', asy
   now = MCP_IDLE_MS;
   registry.sweep();
   await settle();
-  assert.deepEqual([registry.get('a'), registry.get('b')?.id, registry.get('c')?.id], [undefined, 'b', 'c'], 'a live browser or a request in flight keeps a session');
+  assert.deepEqual(
+    [registry.get('a'), registry.get('b')?.id, registry.get('c')?.id],
+    [undefined, 'b', 'c'],
+    'a live browser or a request in flight keeps a session',
+  );
   assert.deepEqual(idle.closed, ['MCP session idle']);
   assert.ok(idle.serverClosed());
   done();
@@ -48,7 +76,7 @@ test('idle for 30 minutes with no browser and no request in flight: closed', asy
   await registry.closeAll('test over');
 });
 
-test('counts per credential; revocation closes a credential\'s or a workspace\'s sessions and their browsers', async () => {
+test("counts per credential; revocation closes a credential's or a workspace's sessions and their browsers", async () => {
   const registry = new McpRegistry();
   const a = fakeSession('a', 'link1', 'w1');
   const b = fakeSession('b', 'link1', 'w1');

@@ -100,7 +100,9 @@ export class McpSessions<S extends McpSessionBase> {
     const session = this.sessions.get(id);
     if (!session) return;
     this.sessions.delete(id);
-    await session.browsers.closeAll(reason).catch((err: Error) => log.error({ mcpSessionId: id, err: err.message }, 'closing the browsers of an MCP session failed'));
+    await session.browsers
+      .closeAll(reason)
+      .catch((err: Error) => log.error({ mcpSessionId: id, err: err.message }, 'closing the browsers of an MCP session failed'));
     await session.server.close().catch(() => {});
   }
 

@@ -11,7 +11,9 @@ export function toolServer(browsers: SessionSet, version = process.env.npm_packa
   const server = new McpServer({ name: MCP_SERVER_NAME, version }, { instructions });
   const ctx: ToolContext = { sessions: browsers };
   for (const tool of agentTools()) {
-    server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations }, (args) => runTool(tool, ctx, args));
+    server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations }, (args) =>
+      runTool(tool, ctx, args),
+    );
   }
   return server;
 }

@@ -21,8 +21,15 @@ export interface ChromiumFlags {
 /** Headless with nothing that calls home (no background networking, updates or sync), the sandbox when possible, the egress proxy. */
 export function chromiumArgs(userDataDir: string, flags: ChromiumFlags = { sandbox: false }): string[] {
   return [
-    '--headless', ...(flags.sandbox ? [] : ['--no-sandbox']), '--disable-gpu', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`,
+    '--headless',
+    ...(flags.sandbox ? [] : ['--no-sandbox']),
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--remote-debugging-port=0',
+    `--user-data-dir=${userDataDir}`,
     ...(flags.proxyUrl ? [`--proxy-server=${flags.proxyUrl}`, '--proxy-bypass-list=<-loopback>'] : []),
     // The first tab starts on about:blank, not on the new-tab page (a WebUI page that redirects
     // while the browser starts, and that a client's CDP handshake could find half-way).
@@ -66,11 +73,11 @@ export async function launchChromium({ executable, userDataDir, timeoutMs, signa
   const started = performance.now();
   const args = chromiumArgs(userDataDir, { sandbox: isolation.chromiumSandbox, proxyUrl });
   const env = browserEnv();
-  const command = isolation.bwrap
-    ? sandboxCommand(isolation, { command: [executable, ...args], uid, writable: userDataDir, env })
-    : { file: executable, args };
+  const command = isolation.bwrap ? sandboxCommand(isolation, { command: [executable, ...args], uid, writable: userDataDir, env }) : { file: executable, args };
   // The pool's environment holds secrets (POOL_TOKEN, DATABASE_URL…): a browser gets none of it.
-  const spawnEnv = (isolation.bwrap ? { PATH: '/usr/bin:/bin' } : { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...env }) as unknown as NodeJS.ProcessEnv;
+  const spawnEnv = (isolation.bwrap
+    ? { PATH: '/usr/bin:/bin' }
+    : { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...env }) as unknown as NodeJS.ProcessEnv;
   const notFound = `${isolation.bwrap ? 'bwrap' : 'chromium'} not found at ${command.file}${isolation.bwrap ? '' : ' (set CHROMIUM_PATH)'}`;
   const browser = await startChromium({ file: command.file, args: command.args, env: spawnEnv, timeoutMs, signal, notFound });
   // Chromium's main process shuts down in order on SIGTERM (profile flushed). bwrap does not
@@ -106,10 +113,13 @@ async function browserProcess(root: number): Promise<number | undefined> {
     const { pid, depth, parentCmdline } = queue.shift()!;
     const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
     const argv = cmdline.split('\0');
-    const isBrowser = cmdline !== parentCmdline && path.basename(argv[0] ?? '') !== 'bwrap' && argv.some((a) => a.startsWith('--user-data-dir=')) && !argv.some((a) => a.startsWith('--type='));
+    const isBrowser =
+      cmdline !== parentCmdline &&
+      path.basename(argv[0] ?? '') !== 'bwrap' &&
+      argv.some((a) => a.startsWith('--user-data-dir=')) &&
+      !argv.some((a) => a.startsWith('--type='));
     if (isBrowser && (!best || depth > best.depth)) best = { pid, depth };
     for (const child of children.get(pid) ?? []) queue.push({ pid: child, depth: depth + 1, parentCmdline: cmdline });
   }
   return best?.pid;
 }
-

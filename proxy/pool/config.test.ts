@@ -33,7 +33,10 @@ test('settings from the environment, POOL_CAPACITY wins over the machine', () =>
   assert.throws(() => readPoolConfig({ ...withToken, POOL_UID_BASE: '0' }), /POOL_UID_BASE must be a whole number from 1000 to 4000000000, got "0"/);
   assert.throws(() => readPoolConfig({ ...withToken, POOL_CAPACITY: '0' }), /POOL_CAPACITY must be a whole number from 1 to 1000, got "0"/);
   // Every bad one at once.
-  assert.throws(() => readPoolConfig({ ...withToken, POOL_CAPACITY: 'x', POOL_LAUNCH_TIMEOUT_MS: '-5' }), /POOL_CAPACITY must be .*; POOL_LAUNCH_TIMEOUT_MS must be a whole number of milliseconds/);
+  assert.throws(
+    () => readPoolConfig({ ...withToken, POOL_CAPACITY: 'x', POOL_LAUNCH_TIMEOUT_MS: '-5' }),
+    /POOL_CAPACITY must be .*; POOL_LAUNCH_TIMEOUT_MS must be a whole number of milliseconds/,
+  );
 });
 
 test('the token: POOL_TOKEN, else the one kept in <DATA_DIR>/secrets.json (generated there once)', () => {

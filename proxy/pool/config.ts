@@ -80,7 +80,8 @@ export function readPoolConfig(env: Record<string, string | undefined> = process
 /** The pool never serves without a token: on loopback too, a tenant's page or another local process could reach it. */
 export function checkExposure(config: Pick<PoolConfig, 'host' | 'token'>): string | undefined {
   if (!config.token) return 'refusing to start without a token: set POOL_TOKEN (npm start keeps one in <DATA_DIR>/secrets.json)';
-  if (!isLoopback(config.host) && config.token.length < 16) return `refusing to listen on ${config.host} with a POOL_TOKEN of ${config.token.length} characters: use at least 16 random characters`;
+  if (!isLoopback(config.host) && config.token.length < 16)
+    return `refusing to listen on ${config.host} with a POOL_TOKEN of ${config.token.length} characters: use at least 16 random characters`;
   return undefined;
 }
 

@@ -23,7 +23,9 @@ before(async () => {
   site = http.createServer((req, res) => {
     if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Files</title><p>files</p>');
     const [body, name] = req.url === '/report' ? [REPORT, 'report.bin'] : [NOTES, 'notes.csv'];
-    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length, 'content-disposition': `attachment; filename="${name}"` }).end(body);
+    res
+      .writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length, 'content-disposition': `attachment; filename="${name}"` })
+      .end(body);
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
@@ -57,41 +59,47 @@ async function downloadIn(clientFolder: string, files: string[]): Promise<{ sock
 // Each test is bounded (a download event that never comes fails its test, not the whole file after 15 minutes).
 const BOUNDED = { timeout: 120_000 };
 
-test('a download goes to the session\'s own folder whatever path the client names, under the site\'s name made unique; the key holder lists, reads and frees the files', BOUNDED, async () => {
-  const clientFolder = `/root/not-here-${randomBytes(4).toString('hex')}`;
-  const { socket, names } = await downloadIn(clientFolder, ['/report', '/notes', '/notes']);
-  assert.deepEqual(names, ['report.bin', 'notes.csv', 'notes.csv']);
+test(
+  "a download goes to the session's own folder whatever path the client names, under the site's name made unique; the key holder lists, reads and frees the files",
+  BOUNDED,
+  async () => {
+    const clientFolder = `/root/not-here-${randomBytes(4).toString('hex')}`;
+    const { socket, names } = await downloadIn(clientFolder, ['/report', '/notes', '/notes']);
+    assert.deepEqual(names, ['report.bin', 'notes.csv', 'notes.csv']);
 
-  const key = { 'x-pool-snapshot-key': socket.snapshotKey };
-  const base = `/pool/sessions/${socket.sessionId}/downloads`;
-  const listed = await pool.get(base, { headers: key });
-  assert.equal(listed.status, 200);
-  const { files } = (await listed.json()) as { files: { index: number; name: string; size: number }[] };
-  assert.deepEqual(files, [
-    { index: 0, name: 'report.bin', size: REPORT.length },
-    { index: 1, name: 'notes.csv', size: NOTES.length },
-    { index: 2, name: 'notes (1).csv', size: NOTES.length },
-  ]);
-  assert.ok(Buffer.from(await (await pool.get(`${base}/0`, { headers: key })).arrayBuffer()).equals(REPORT));
-  assert.ok(Buffer.from(await (await pool.get(`${base}/2`, { headers: key })).arrayBuffer()).equals(NOTES));
-  assert.equal((await pool.get(`${base}/3`, { headers: key })).status, 404);
-  assert.equal(existsSync(clientFolder), false, 'nothing was written where the client asked');
+    const key = { 'x-pool-snapshot-key': socket.snapshotKey };
+    const base = `/pool/sessions/${socket.sessionId}/downloads`;
+    const listed = await pool.get(base, { headers: key });
+    assert.equal(listed.status, 200);
+    const { files } = (await listed.json()) as { files: { index: number; name: string; size: number }[] };
+    assert.deepEqual(files, [
+      { index: 0, name: 'report.bin', size: REPORT.length },
+      { index: 1, name: 'notes.csv', size: NOTES.length },
+      { index: 2, name: 'notes (1).csv', size: NOTES.length },
+    ]);
+    assert.ok(Buffer.from(await (await pool.get(`${base}/0`, { headers: key })).arrayBuffer()).equals(REPORT));
+    assert.ok(Buffer.from(await (await pool.get(`${base}/2`, { headers: key })).arrayBuffer()).equals(NOTES));
+    assert.equal((await pool.get(`${base}/3`, { headers: key })).status, 404);
+    assert.equal(existsSync(clientFolder), false, 'nothing was written where the client asked');
 
-  // The pool token alone, or another key, reads nothing.
-  assert.equal((await pool.get(base)).status, 403);
-  assert.equal((await pool.get(`${base}/0`, { headers: { 'x-pool-snapshot-key': 'x'.repeat(43) } })).status, 403);
+    // The pool token alone, or another key, reads nothing.
+    assert.equal((await pool.get(base)).status, 403);
+    assert.equal((await pool.get(`${base}/0`, { headers: { 'x-pool-snapshot-key': 'x'.repeat(43) } })).status, 403);
 
-  const kept = path.join(pool.pool.downloads.get(socket.sessionId)!.dir);
-  assert.equal((await pool.get(base, { method: 'DELETE', headers: key })).status, 200);
-  assert.equal(existsSync(kept), false, 'freed files leave the disk');
-  assert.deepEqual(await (await pool.get(base, { headers: key })).json(), { files: [] });
-});
+    const kept = path.join(pool.pool.downloads.get(socket.sessionId)!.dir);
+    assert.equal((await pool.get(base, { method: 'DELETE', headers: key })).status, 200);
+    assert.equal(existsSync(kept), false, 'freed files leave the disk');
+    assert.deepEqual(await (await pool.get(base, { headers: key })).json(), { files: [] });
+  },
+);
 
 test('a session that downloaded nothing has an empty list; Page.setDownloadBehavior is pointed at the folder too', BOUNDED, async () => {
   const empty = await openSocket(pool.ws, auth);
   empty.ws.close();
   await empty.closed;
-  assert.deepEqual(await (await pool.get(`/pool/sessions/${empty.sessionId}/downloads`, { headers: { 'x-pool-snapshot-key': empty.snapshotKey } })).json(), { files: [] });
+  assert.deepEqual(await (await pool.get(`/pool/sessions/${empty.sessionId}/downloads`, { headers: { 'x-pool-snapshot-key': empty.snapshotKey } })).json(), {
+    files: [],
+  });
 
   const socket = await openSocket(pool.ws, auth);
   const cdp = browserCdp(socket.ws);
@@ -103,8 +111,13 @@ test('a session that downloaded nothing has an empty list; Page.setDownloadBehav
   await loaded;
   socket.ws.close();
   await socket.closed;
-  const { files } = (await (await pool.get(`/pool/sessions/${socket.sessionId}/downloads`, { headers: { 'x-pool-snapshot-key': socket.snapshotKey } })).json()) as { files: { name: string }[] };
-  assert.deepEqual(files.map((f) => f.name), ['notes.csv']);
+  const { files } = (await (
+    await pool.get(`/pool/sessions/${socket.sessionId}/downloads`, { headers: { 'x-pool-snapshot-key': socket.snapshotKey } })
+  ).json()) as { files: { name: string }[] };
+  assert.deepEqual(
+    files.map((f) => f.name),
+    ['notes.csv'],
+  );
 });
 
 test("the proxy's collection copies the files in the order they were saved, within the session's limits, then frees them", BOUNDED, async () => {
@@ -116,13 +129,20 @@ test("the proxy's collection copies the files in the order they were saved, with
     { limits: { files: 5, bytes: REPORT.length + NOTES.length }, save: async (file) => saved.push(file) },
   );
   assert.equal(stored, 2);
-  assert.deepEqual(saved.map((f) => f.name), ['report.bin', 'notes.csv'], 'the third file would pass the byte limit');
+  assert.deepEqual(
+    saved.map((f) => f.name),
+    ['report.bin', 'notes.csv'],
+    'the third file would pass the byte limit',
+  );
   assert.ok(saved[0]!.data.equals(REPORT) && saved[1]!.data.equals(NOTES));
   assert.equal(pool.pool.downloads.get(socket.sessionId), undefined, 'freed on the pool');
 
   const few = await downloadIn('/tmp', ['/notes', '/notes']);
   const names: string[] = [];
-  await collectDownloads({ target, pool: { id: few.socket.sessionId, key: few.socket.snapshotKey }, sessionId: 's', workspaceId: 'w' }, { limits: { files: 1, bytes: 1e9 }, save: async (file) => names.push(file.name) });
+  await collectDownloads(
+    { target, pool: { id: few.socket.sessionId, key: few.socket.snapshotKey }, sessionId: 's', workspaceId: 'w' },
+    { limits: { files: 1, bytes: 1e9 }, save: async (file) => names.push(file.name) },
+  );
   assert.deepEqual(names, ['notes.csv'], 'one file at most');
 });
 
@@ -138,7 +158,7 @@ async function pageOfTheSite(cdp: ReturnType<typeof browserCdp>): Promise<string
   await cdp.send('Page.enable', {}, sessionId);
   const loaded = cdp.event('Page.loadEventFired');
   const opened = await cdp.send('Page.navigate', { url: `${origin}/` }, sessionId);
-  assert.equal(opened.errorText, undefined, 'the site\'s page opened');
+  assert.equal(opened.errorText, undefined, "the site's page opened");
   await loaded;
   return sessionId;
 }

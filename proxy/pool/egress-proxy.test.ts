@@ -39,7 +39,7 @@ function connectThrough(proxy: EgressProxy, authority: string, whole = false): P
       }
     });
     socket.on('error', reject);
-    socket.on('close', () => resolve(whole ? data : data.split('\r\n')[0] ?? ''));
+    socket.on('close', () => resolve(whole ? data : (data.split('\r\n')[0] ?? '')));
   });
 }
 
@@ -83,7 +83,10 @@ test('allow: private targets pass, but link-local and internal ports are refused
       assert.deepEqual(await getThrough(proxy, `http://localhost:${sitePort}/page?q=1`), { status: 200, body: `hello localhost:${sitePort} /page?q=1` });
       assert.match(await connectThrough(proxy, `127.0.0.1:${internalPort}`), /^HTTP\/1\.1 403/);
       assert.match(await connectThrough(proxy, '169.254.169.254:80'), /^HTTP\/1\.1 403/);
-      for (const [url, rule] of [[`http://127.0.0.1:${internalPort}/`, 'own ports'], ['http://169.254.169.254/latest/meta-data/', 'a link-local address']] as const) {
+      for (const [url, rule] of [
+        [`http://127.0.0.1:${internalPort}/`, 'own ports'],
+        ['http://169.254.169.254/latest/meta-data/', 'a link-local address'],
+      ] as const) {
         const refused = await getThrough(proxy, url);
         assert.ok(!(refused instanceof Error) && refused.status === 403, `${url}: ${String(refused)}`);
         assert.ok(!(refused instanceof Error) && refused.body.includes(`${rule}`) && refused.body.includes('refused whatever PRIVATE_NETWORK says'), url);

@@ -21,7 +21,17 @@ export interface EgressProxy {
 
 const CONNECT_TIMEOUT_MS = 30_000;
 // Hop-by-hop headers (RFC 9110 §7.6.1) and the proxy's own: never forwarded.
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 export async function startEgressProxy({ policy, log }: { policy: EgressPolicy; log: Logger }): Promise<EgressProxy> {
   const sockets = new Set<net.Socket>();
@@ -104,11 +114,21 @@ async function forwardRequest(policy: EgressPolicy, log: Logger, req: IncomingMe
   } catch (error) {
     logRefusal(log, error, `${url.hostname}:${port}`);
     if (!(error instanceof EgressRefusedError)) return void req.socket.destroy();
-    res.writeHead(403, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-egress-refused': headerSafe(error.reason), connection: 'close' });
+    res.writeHead(403, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-egress-refused': headerSafe(error.reason),
+      connection: 'close',
+    });
     return void res.end(refusalPage(error));
   }
   const headers: http.OutgoingHttpHeaders = {};
-  const listed = new Set(String(req.headers.connection ?? '').toLowerCase().split(',').map((s) => s.trim()));
+  const listed = new Set(
+    String(req.headers.connection ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((s) => s.trim()),
+  );
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
     const lower = name.toLowerCase();
@@ -119,7 +139,16 @@ async function forwardRequest(policy: EgressPolicy, log: Logger, req: IncomingMe
   // A connection of its own (agent: false), not one from Node's keep-alive pool: a pooled connection
   // would carry one tenant's requests on a connection another's browser opened, and one the site
   // closes as it is reused fails the request (Node does not retry it as a browser would).
-  const upstream = http.request({ host: url.hostname, port, method: req.method, path: `${url.pathname}${url.search}`, headers, lookup, setHost: false, agent: false });
+  const upstream = http.request({
+    host: url.hostname,
+    port,
+    method: req.method,
+    path: `${url.pathname}${url.search}`,
+    headers,
+    lookup,
+    setHost: false,
+    agent: false,
+  });
   upstream.setTimeout(CONNECT_TIMEOUT_MS, () => upstream.destroy());
   upstream.on('response', (answer) => {
     upstream.setTimeout(0);

@@ -21,7 +21,10 @@ export function findExecutable(name: string, searchPath = process.env.PATH || '/
 /** uids and gids in [base, base + count) that /etc/passwd or /etc/group already name. */
 export function usedIds(base: number, count: number): string[] {
   const taken: string[] = [];
-  for (const [file, kind] of [['/etc/passwd', 'uid'], ['/etc/group', 'gid']] as const) {
+  for (const [file, kind] of [
+    ['/etc/passwd', 'uid'],
+    ['/etc/group', 'gid'],
+  ] as const) {
     let text = '';
     try {
       text = readFileSync(file, 'utf8');
@@ -44,7 +47,13 @@ export function runTool(file: string, args: string[], timeoutMs = 10_000): Promi
     let output = '';
     child.stderr!.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-500)));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('error', (error) => { clearTimeout(timer); resolve({ ok: false, code: null, output: error.message }); });
-    child.once('close', (code) => { clearTimeout(timer); resolve({ ok: code === 0, code, output: output.trim().split('\n').slice(-2).join(' | ') }); });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      resolve({ ok: false, code: null, output: error.message });
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ ok: code === 0, code, output: output.trim().split('\n').slice(-2).join(' | ') });
+    });
   });
 }

@@ -81,7 +81,8 @@ test('IndexedDB and localStorage written in one session come back in the next on
 });
 
 test('prepare refuses bad, foreign and oversize archives; unknown snapshots are 404', async () => {
-  const post = (body: Buffer, type = 'application/x-tar') => pool.get('/pool/prepare', { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(body) });
+  const post = (body: Buffer, type = 'application/x-tar') =>
+    pool.get('/pool/prepare', { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(body) });
   assert.equal((await post(Buffer.from('not a tar'))).status, 400);
   const foreign = await post(pack([{ path: 'Cookies', type: 'file', data: Buffer.from('x') }]));
   assert.equal(foreign.status, 400);

@@ -108,7 +108,12 @@ test('page.goto refuses file: (Playwright and puppeteer); about:blank, data: and
 });
 
 test('other local-state schemes are refused too: view-source:, chrome://, devtools://', async () => {
-  for (const url of [`view-source:${fileUrl('/etc/passwd')}`, `view-source:${pages.origin}/`, 'chrome://version', 'devtools://devtools/bundled/inspector.html']) {
+  for (const url of [
+    `view-source:${fileUrl('/etc/passwd')}`,
+    `view-source:${pages.origin}/`,
+    'chrome://version',
+    'devtools://devtools/bundled/inspector.html',
+  ]) {
     // A fresh page each: a blocked chrome:// navigation that starts while the previous error page
     // still commits can take the browser down (Chromium 156); see README.md, "Isolation".
     const page = await context.newPage();
@@ -119,7 +124,12 @@ test('other local-state schemes are refused too: view-source:, chrome://, devtoo
 
 /** One CDP command on a raw socket, optionally on a flattened target session. */
 let nextId = 1000;
-function send(ws: WebSocket, method: string, params: object = {}, sessionId?: string): Promise<{ result?: Record<string, unknown>; error?: { message: string } }> {
+function send(
+  ws: WebSocket,
+  method: string,
+  params: object = {},
+  sessionId?: string,
+): Promise<{ result?: Record<string, unknown>; error?: { message: string } }> {
   const id = nextId++;
   return new Promise((resolve) => {
     const onMessage = (data: WebSocket.RawData) => {
@@ -161,9 +171,13 @@ test('window.open and links to file: open nothing', async () => {
   for (const { what, file, marker } of filesForA) {
     const page = await freshPage();
     const refused: string[] = [];
-    page.on('console', (message) => { if (message.text().startsWith('Not allowed to load local resource')) refused.push(message.text()); });
+    page.on('console', (message) => {
+      if (message.text().startsWith('Not allowed to load local resource')) refused.push(message.text());
+    });
     const url = fileUrl(file);
-    await page.evaluate((u) => { window.open(u); }, url);
+    await page.evaluate((u) => {
+      window.open(u);
+    }, url);
     await page.evaluate((u) => {
       document.body.innerHTML = `<a id="same" href="${u}">same tab</a><a id="blank" target="_blank" href="${u}">new tab</a>`;
     }, url);
@@ -181,7 +195,9 @@ test('window.open and links to file: open nothing', async () => {
 
 test('the browser cannot read host files even when a path gets through: file inputs set over CDP', async () => {
   const page = await freshPage();
-  await page.evaluate(() => { document.body.innerHTML = '<input type="file" id="f">'; });
+  await page.evaluate(() => {
+    document.body.innerHTML = '<input type="file" id="f">';
+  });
   const session = await context.newCDPSession(page);
   const { root } = await session.send('DOM.getDocument');
   const { nodeId } = await session.send('DOM.querySelector', { nodeId: root.nodeId, selector: '#f' });
@@ -205,14 +221,22 @@ test('the browser cannot read host files even when a path gets through: file inp
 });
 
 function statusOf(pid: number): Record<string, string> {
-  return Object.fromEntries(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').filter(Boolean).map((line) => [line.split(':')[0]!, line.slice(line.indexOf(':') + 1).trim()]));
+  return Object.fromEntries(
+    readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => [line.split(':')[0]!, line.slice(line.indexOf(':') + 1).trim()]),
+  );
 }
 
 test("the browser's processes see none of the host, run as a uid of their own and get none of the pool's environment", () => {
   const isolation = pool.pool.isolation!;
   assert.ok(isolation.bwrap, `the pool runs its browsers under bwrap (isolation: ${isolation.level})`);
   const runDir = path.dirname(a.userDataDir);
-  for (const [session, other] of [[a, bSession], [bSession, a]] as const) {
+  for (const [session, other] of [
+    [a, bSession],
+    [bSession, a],
+  ] as const) {
     // What the sandboxed main process sees as "/", from the host.
     const root = `/proc/${session.pid}/root`;
     const top = new Set(['bin', 'dev', 'etc', 'lib', 'lib32', 'lib64', 'libx32', 'proc', 'sbin', 'tmp', 'usr', 'var', pool.dataDir.split('/')[1]!]);
@@ -228,13 +252,19 @@ test("the browser's processes see none of the host, run as a uid of their own an
 
     assert.ok(!readFileSync(`/proc/${session.pid}/environ`, 'utf8').includes(SECRET), "the pool's environment does not reach the browser");
     const cmdline = readFileSync(`/proc/${session.pid}/cmdline`, 'utf8').split('\0');
-    assert.ok(cmdline.includes(`--proxy-server=${pool.pool.egress!.url}`) && cmdline.includes('--proxy-bypass-list=<-loopback>'), `the egress proxy is on the command line: ${cmdline.join(' ')}`);
+    assert.ok(
+      cmdline.includes(`--proxy-server=${pool.pool.egress!.url}`) && cmdline.includes('--proxy-bypass-list=<-loopback>'),
+      `the egress proxy is on the command line: ${cmdline.join(' ')}`,
+    );
     assert.equal(cmdline.includes('--no-sandbox'), !isolation.chromiumSandbox, "Chromium's own sandbox is on wherever it can be");
   }
   if (isolation.uidBase !== undefined) {
     const uids = [a, bSession].map((session) => statusOf(session.pid!).Uid!.split(/\s+/).map(Number));
     for (const ids of uids) {
-      assert.ok(ids.every((id) => id === ids[0] && id >= isolation.uidBase! && id < isolation.uidBase! + pool.pool.slotCount), `uids ${ids}`);
+      assert.ok(
+        ids.every((id) => id === ids[0] && id >= isolation.uidBase! && id < isolation.uidBase! + pool.pool.slotCount),
+        `uids ${ids}`,
+      );
     }
     assert.notEqual(uids[0]![0], uids[1]![0], 'one uid per browser');
     assert.equal(statusOf(a.pid!).NoNewPrivs, '1');
@@ -245,16 +275,27 @@ test("the browser's processes see none of the host, run as a uid of their own an
 });
 
 test("pages reach the network only through the egress proxy: not the pool, not another browser's DevTools, not with a proxy of their own", async (t) => {
-  assert.ok(pool.pool.policy.internalPorts.has(pool.port) && pool.pool.policy.internalPorts.has(pool.pool.egress!.port), `the pool's and the egress proxy's ports are refused to pages: ${[...pool.pool.policy.internalPorts].join(', ')}`);
+  assert.ok(
+    pool.pool.policy.internalPorts.has(pool.port) && pool.pool.policy.internalPorts.has(pool.pool.egress!.port),
+    `the pool's and the egress proxy's ports are refused to pages: ${[...pool.pool.policy.internalPorts].join(', ')}`,
+  );
   assert.ok(pool.pool.policy.internalPorts.has(bSession.devtoolsPort!), "a live browser's DevTools port is refused to pages");
   const page = await context.newPage();
   assert.equal((await page.goto(`${pages.origin}/`))?.status(), 200);
   // Refused with the egress policy's 403 page, never an answer of the pool or the browser.
-  for (const url of [`${pool.http}/pool/status`, `http://127.0.0.1:${bSession.devtoolsPort}/json/version`, `http://localhost:${bSession.devtoolsPort}/json/version`]) {
+  for (const url of [
+    `${pool.http}/pool/status`,
+    `http://127.0.0.1:${bSession.devtoolsPort}/json/version`,
+    `http://localhost:${bSession.devtoolsPort}/json/version`,
+  ]) {
     const tab = await context.newPage();
     const response = await tab.goto(url);
     assert.equal(response?.status(), 403, url);
-    assert.match(await tab.locator('body').innerText(), /refused by this service's egress policy: .*one of this service's own ports, refused whatever PRIVATE_NETWORK says/, url);
+    assert.match(
+      await tab.locator('body').innerText(),
+      /refused by this service's egress policy: .*one of this service's own ports, refused whatever PRIVATE_NETWORK says/,
+      url,
+    );
     await tab.close();
   }
 
@@ -263,16 +304,23 @@ test("pages reach the network only through the egress proxy: not the pool, not a
     const pc = new RTCPeerConnection();
     pc.createDataChannel('probe');
     const found: string[] = [];
-    pc.onicecandidate = (event) => { if (event.candidate?.candidate) found.push(event.candidate.candidate); };
+    pc.onicecandidate = (event) => {
+      if (event.candidate?.candidate) found.push(event.candidate.candidate);
+    };
     await pc.setLocalDescription(await pc.createOffer());
     await new Promise<void>((resolve) => {
       if (pc.iceGatheringState === 'complete') resolve();
-      pc.onicegatheringstatechange = () => { if (pc.iceGatheringState === 'complete') resolve(); };
+      pc.onicegatheringstatechange = () => {
+        if (pc.iceGatheringState === 'complete') resolve();
+      };
     });
     pc.close();
     return found;
   });
-  assert.deepEqual(candidates.filter((c) => / udp /i.test(c)), []);
+  assert.deepEqual(
+    candidates.filter((c) => / udp /i.test(c)),
+    [],
+  );
   await page.close();
 
   // A CDP client may give a context a proxy of its own (Target.createBrowserContext({ proxyServer })),
@@ -288,21 +336,32 @@ test("pages reach the network only through the egress proxy: not the pool, not a
 });
 
 const ENDPOINTS: [string, string][] = [
-  ['GET', '/pool/status'], ['GET', '/pool/sessions'], ['GET', '/json/version'], ['GET', '/json/version/'], ['POST', '/pool/prepare'],
-  ['GET', '/pool/sessions/00000000-0000-0000-0000-000000000000/indexeddb'], ['DELETE', '/pool/sessions/00000000-0000-0000-0000-000000000000/indexeddb'],
-  ['GET', '/'], ['GET', '/devtools/browser'], ['GET', '/elsewhere'],
+  ['GET', '/pool/status'],
+  ['GET', '/pool/sessions'],
+  ['GET', '/json/version'],
+  ['GET', '/json/version/'],
+  ['POST', '/pool/prepare'],
+  ['GET', '/pool/sessions/00000000-0000-0000-0000-000000000000/indexeddb'],
+  ['DELETE', '/pool/sessions/00000000-0000-0000-0000-000000000000/indexeddb'],
+  ['GET', '/'],
+  ['GET', '/devtools/browser'],
+  ['GET', '/elsewhere'],
 ];
 
 test('every endpoint answers 401 without the token or with a wrong one; nothing starts', async () => {
   const live = [...pool.pool.sessions.keys()];
   const endpoints: [string, string][] = [...ENDPOINTS, ['GET', `/pool/sessions/${live[0]}/indexeddb`], ['DELETE', `/pool/sessions/${live[0]}/indexeddb`]];
-  for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: `Bearer ${TEST_TOKEN}x` }, { authorization: `Basic ${TEST_TOKEN}` }] as Record<string, string>[]) {
+  for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: `Bearer ${TEST_TOKEN}x` }, { authorization: `Basic ${TEST_TOKEN}` }] as Record<
+    string,
+    string
+  >[]) {
     for (const [method, p] of endpoints) {
       const res = await fetch(`${pool.http}${p}`, { method, headers });
       assert.equal(res.status, 401, `${method} ${p} ${JSON.stringify(headers)}`);
       assert.equal(await res.text(), 'unauthorized\n');
     }
-    for (const p of ['/', '/devtools/browser', '/devtools/browser/x', '/elsewhere']) assert.deepEqual(await refusal(`${pool.ws}${p}`, headers), { status: 401, body: 'unauthorized' }, p);
+    for (const p of ['/', '/devtools/browser', '/devtools/browser/x', '/elsewhere'])
+      assert.deepEqual(await refusal(`${pool.ws}${p}`, headers), { status: 401, body: 'unauthorized' }, p);
   }
   for (const [method, p] of endpoints) assert.equal((await fetch(`${pool.http}${p}?token=wrong`, { method })).status, 401);
   assert.deepEqual(await refusal(`${pool.ws}/?token=wrong`), { status: 401, body: 'unauthorized' });
@@ -348,19 +407,28 @@ test('without bwrap the pool refuses to start, unless POOL_ISOLATION=none says s
   const entry = fileURLToPath(new URL('./index.ts', import.meta.url));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pool-nobwrap-'));
   // Runs the pool alone until it exits, or until `until` shows in its output (then SIGTERM).
-  const run = (extra: Record<string, string>, until?: RegExp) => new Promise<{ code: number | null; output: string }>((resolve) => {
-    // A PATH without bwrap on it (node is started by its full path, the program by its path).
-    const env: NodeJS.ProcessEnv = { ...process.env, PATH: path.join(dataDir, 'no-bin'), DATA_DIR: dataDir, POOL_PORT: '0', POOL_TOKEN: TEST_TOKEN, LOG_LEVEL: 'info', ...extra };
-    const child = spawn(process.execPath, [programRunner, entry], { env, stdio: ['ignore', 'pipe', 'pipe'], cwd: PROJECT_DIR });
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (until?.test(output)) child.kill('SIGTERM');
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => resolve({ code, output }));
-  });
+  const run = (extra: Record<string, string>, until?: RegExp) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      // A PATH without bwrap on it (node is started by its full path, the program by its path).
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        PATH: path.join(dataDir, 'no-bin'),
+        DATA_DIR: dataDir,
+        POOL_PORT: '0',
+        POOL_TOKEN: TEST_TOKEN,
+        LOG_LEVEL: 'info',
+        ...extra,
+      };
+      const child = spawn(process.execPath, [programRunner, entry], { env, stdio: ['ignore', 'pipe', 'pipe'], cwd: PROJECT_DIR });
+      let output = '';
+      const onData = (chunk: Buffer) => {
+        output += chunk;
+        if (until?.test(output)) child.kill('SIGTERM');
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('exit', (code) => resolve({ code, output }));
+    });
   try {
     const refused = await run({});
     assert.equal(refused.code, 1);

@@ -17,7 +17,8 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), 'pool-lifecycle-'));
 // bound read-only into it (a CHROMIUM_PATH outside /usr) and must be readable there.
 chmodSync(scratch, 0o755);
 after(() => rmSync(scratch, { recursive: true, force: true }));
-const status = async (base: string, headers: Record<string, string> = auth) => (await fetch(`${base}/pool/status`, { headers })).json() as Promise<Record<string, unknown>>;
+const status = async (base: string, headers: Record<string, string> = auth) =>
+  (await fetch(`${base}/pool/status`, { headers })).json() as Promise<Record<string, unknown>>;
 
 test('calibrating: upgrades get 503 until the warm-up browser has started', async () => {
   const gate = path.join(scratch, 'gate');
@@ -43,7 +44,10 @@ test('calibrating: upgrades get 503 until the warm-up browser has started', asyn
 test('a missing binary keeps the pool calibrating and says why', async () => {
   const pool = await startTestPool({ chromiumPath: '/nonexistent/chromium' }, false);
   try {
-    const current = await waitFor('calibration error', async () => { const s = await status(pool.http); return s.error ? s : undefined; });
+    const current = await waitFor('calibration error', async () => {
+      const s = await status(pool.http);
+      return s.error ? s : undefined;
+    });
     assert.equal(current.calibrating, true);
     assert.equal(current.error, 'chromium not found at /nonexistent/chromium (set CHROMIUM_PATH)');
     const refused = await refusal(pool.ws, auth);
@@ -66,7 +70,16 @@ interface ChildPool {
 
 async function startChildPool(dataDir: string, extraEnv: Record<string, string> = {}): Promise<ChildPool> {
   const entry = fileURLToPath(new URL('./index.ts', import.meta.url));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, POOL_PORT: '0', POOL_CAPACITY: '2', HOST: '127.0.0.1', LOG_LEVEL: 'info', POOL_KILL_GRACE_MS: '3000', ...extraEnv };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    POOL_PORT: '0',
+    POOL_CAPACITY: '2',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    POOL_KILL_GRACE_MS: '3000',
+    ...extraEnv,
+  };
   delete env.POOL_TOKEN; // alone, the pool takes the token kept in <DATA_DIR>/secrets.json
   const child = spawn(process.execPath, [programRunner, entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -155,7 +168,7 @@ test('the leftover sweep finds sandboxed browsers by the --user-data-dir on thei
     const session = pool.pool.sessions.get(socket.sessionId)!;
     const runDir = path.dirname(session.userDataDir);
     assert.ok(isRunning(session.pid!));
-    assert.ok(await killBrowsersUnder(runDir) > 0);
+    assert.ok((await killBrowsersUnder(runDir)) > 0);
     await waitFor('the browser is gone', () => !isRunning(session.pid!));
     assert.deepEqual(await processesUnder(session.userDataDir), []);
     assert.equal((await socket.closed).code, 1011);

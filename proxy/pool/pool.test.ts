@@ -5,7 +5,19 @@ import net from 'node:net';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { isRunning } from '../../scripts/lib/processes';
-import { auth, cdp, openSocket, processesUnder, refusal, startPageServer, startTestPool, TEST_TOKEN as TOKEN, waitFor, type PageServer, type TestPool } from './testing';
+import {
+  auth,
+  cdp,
+  openSocket,
+  processesUnder,
+  refusal,
+  startPageServer,
+  startTestPool,
+  TEST_TOKEN as TOKEN,
+  waitFor,
+  type PageServer,
+  type TestPool,
+} from './testing';
 
 let pool: TestPool;
 let pages: PageServer;
@@ -31,7 +43,14 @@ async function assertGone(session: { id: string; pid: number }, userDataDir: str
 test('status and /json/version answer in the managed-provider shapes', async () => {
   const status = await (await get('/pool/status')).json();
   assert.deepEqual(
-    { kind: status.kind, version: status.version, capacity: status.capacity, active: status.active, calibrating: status.calibrating, indexedDb: status.indexedDb },
+    {
+      kind: status.kind,
+      version: status.version,
+      capacity: status.capacity,
+      active: status.active,
+      calibrating: status.calibrating,
+      indexedDb: status.indexedDb,
+    },
     { kind: 'managed', version: 1, capacity: 2, active: 0, calibrating: false, indexedDb: true },
   );
   assert.equal(typeof status.launchMs, 'number');
@@ -109,7 +128,9 @@ for (const hangUp of ['reset', 'FIN'] as const) {
   test(`a client that hangs up (${hangUp}) while its browser starts leaves nothing behind`, async () => {
     const socket = net.connect(pool.port, '127.0.0.1');
     socket.on('error', () => {});
-    socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+    socket.write(
+      `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+    );
     const session = await waitFor('session launching', () => [...pool.pool.sessions.values()][0]);
     // A FIN alone (the socket half-closed, no reset) must be noticed as well.
     if (hangUp === 'reset') socket.destroy();

@@ -82,7 +82,11 @@ export class BrowserPool {
   private calibration?: Promise<void>;
   private readonly calibrationAbort = new AbortController();
 
-  constructor(readonly config: PoolConfig, readonly log: Logger, options: PoolOptions = {}) {
+  constructor(
+    readonly config: PoolConfig,
+    readonly log: Logger,
+    options: PoolOptions = {},
+  ) {
     this.prepared = new ExpiringMap(config.archiveTtlMs);
     this.snapshots = new ExpiringMap(config.archiveTtlMs);
     this.downloads = new ExpiringMap(config.archiveTtlMs, (kept) => void discardDownloads(kept));
@@ -106,8 +110,13 @@ export class BrowserPool {
       this.addInternalPort(this.egress.port);
       if (this.config.port !== 0) this.addInternalPort(this.config.port);
       this.isolation = await detectIsolation({
-        setting: this.config.isolation, uidBase: this.config.uidBase, slots: this.slotCount, chromiumPath: this.config.chromiumPath,
-        dataDir: this.config.dataDir, runDir: this.workDir.runDir, proxyUrl: this.egress.url,
+        setting: this.config.isolation,
+        uidBase: this.config.uidBase,
+        slots: this.slotCount,
+        chromiumPath: this.config.chromiumPath,
+        dataDir: this.config.dataDir,
+        runDir: this.workDir.runDir,
+        proxyUrl: this.egress.url,
       });
     } catch (error) {
       await this.egress?.close();
@@ -116,7 +125,12 @@ export class BrowserPool {
       throw error;
     }
     const { level, uidBase, notes } = this.isolation;
-    const fields = { isolation: level, ...(uidBase !== undefined ? { uids: `${uidBase}-${uidBase + this.slotCount - 1}` } : {}), egressProxy: this.egress.url, privateNetwork: this.policy.privateNetwork };
+    const fields = {
+      isolation: level,
+      ...(uidBase !== undefined ? { uids: `${uidBase}-${uidBase + this.slotCount - 1}` } : {}),
+      egressProxy: this.egress.url,
+      privateNetwork: this.policy.privateNetwork,
+    };
     // Everything this machine could give is on when there is nothing to explain; else say what is missing.
     if (notes.length === 0) this.log.info(fields, `sandbox: ${level}`);
     else this.log.warn({ ...fields, notes }, `sandbox: ${level}`);
@@ -144,16 +158,25 @@ export class BrowserPool {
     const uid = isolation.uidBase !== undefined ? isolation.uidBase + slot : undefined;
     await mkdir(userDataDir, { recursive: true, mode: 0o700 });
     if (uid !== undefined) await chownTree(userDataDir, uid);
-    const browser = await launchChromium({ executable: this.config.chromiumPath, userDataDir, timeoutMs: this.config.launchTimeoutMs, signal, isolation, uid, proxyUrl: this.egress!.url });
+    const browser = await launchChromium({
+      executable: this.config.chromiumPath,
+      userDataDir,
+      timeoutMs: this.config.launchTimeoutMs,
+      signal,
+      isolation,
+      uid,
+      proxyUrl: this.egress!.url,
+    });
     const port = browser.devtoolsPort;
     const added = !this.policy.internalPorts.has(port);
     if (added) this.policy.internalPorts.add(port);
     let stopped: Promise<void> | undefined;
     return {
       ...browser,
-      stop: (graceMs) => (stopped ??= browser.stop(graceMs).finally(() => {
-        if (added) this.policy.internalPorts.delete(port);
-      })),
+      stop: (graceMs) =>
+        (stopped ??= browser.stop(graceMs).finally(() => {
+          if (added) this.policy.internalPorts.delete(port);
+        })),
     };
   }
 
@@ -191,9 +214,13 @@ export class BrowserPool {
   /** Decides on an upgrade before anything is launched; reserves the slot when admitted. */
   admit(prepareId: string | null): Admission {
     if (this.stopping) return { refused: { status: 503, message: 'pool shutting down' } };
-    if (!this.calibrated) return { refused: { status: 503, message: this.calibrationError ? `pool calibrating: ${this.calibrationError}` : 'pool calibrating' } };
+    if (!this.calibrated)
+      return { refused: { status: 503, message: this.calibrationError ? `pool calibrating: ${this.calibrationError}` : 'pool calibrating' } };
     if (this.active >= this.config.capacity) return { refused: { status: 503, message: `pool at capacity (${this.config.capacity} sessions)`, full: true } };
-    if (this.slotsInUse.size >= this.slotCount) return { refused: { status: 503, message: `pool at capacity (${this.config.capacity} sessions, ${this.sessions.size - this.active} still closing)`, full: true } };
+    if (this.slotsInUse.size >= this.slotCount)
+      return {
+        refused: { status: 503, message: `pool at capacity (${this.config.capacity} sessions, ${this.sessions.size - this.active} still closing)`, full: true },
+      };
     let prepared: TarEntry[] | undefined;
     if (prepareId !== null) {
       prepared = this.prepared.take(prepareId);
@@ -238,7 +265,7 @@ export class BrowserPool {
 
   /** A finished session's downloads (none: an empty list), waiting as snapshotOf does. */
   async downloadsOf(id: string, waitMs: number): Promise<KeptDownloads | { files: [] } | 'running'> {
-    return (await this.ended(id, waitMs)) ? this.downloads.get(id) ?? { files: [] } : 'running';
+    return (await this.ended(id, waitMs)) ? (this.downloads.get(id) ?? { files: [] }) : 'running';
   }
 
   /** Whether the session has ended, waiting up to `waitMs` for one that is still ending. */
@@ -282,7 +309,10 @@ export class BrowserPool {
       }
       this.calibrated = true;
       this.calibrationError = undefined;
-      this.log.info({ launchMs: this.launchMs, browser: this.chromeVersion.Browser, capacity: this.config.capacity, isolation: this.isolation!.level }, 'pool ready');
+      this.log.info(
+        { launchMs: this.launchMs, browser: this.chromeVersion.Browser, capacity: this.config.capacity, isolation: this.isolation!.level },
+        'pool ready',
+      );
     } catch (error) {
       if (this.stopping) return;
       this.calibrationError = (error as Error).message;

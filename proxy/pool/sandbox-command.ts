@@ -5,7 +5,18 @@ import path from 'node:path';
 import type { Isolation } from './sandbox';
 
 export const SYSTEM_DIRS = ['/bin', '/sbin', '/lib', '/lib64', '/lib32', '/libx32'];
-const ETC_ENTRIES = ['/etc/fonts', '/etc/ssl', '/etc/ca-certificates', '/etc/pki', '/etc/alternatives', '/etc/chromium.d', '/etc/localtime', '/etc/ld.so.cache', '/etc/ld.so.conf', '/etc/ld.so.conf.d'];
+const ETC_ENTRIES = [
+  '/etc/fonts',
+  '/etc/ssl',
+  '/etc/ca-certificates',
+  '/etc/pki',
+  '/etc/alternatives',
+  '/etc/chromium.d',
+  '/etc/localtime',
+  '/etc/ld.so.cache',
+  '/etc/ld.so.conf',
+  '/etc/ld.so.conf.d',
+];
 const POLICY_TARGETS = ['/etc/chromium/policies/managed', '/etc/opt/chrome/policies/managed'];
 
 /**
@@ -77,7 +88,16 @@ export function sandboxCommand(isolation: Isolation, target: SandboxTarget): { f
   bwrap.push('--chdir', '/tmp', '--');
   if (isolation.setpriv && target.uid !== undefined) {
     // Inside the sandbox, so that bwrap (root) could bind what the uid itself may not reach.
-    bwrap.push(isolation.setpriv, `--reuid=${target.uid}`, `--regid=${target.uid}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', '--');
+    bwrap.push(
+      isolation.setpriv,
+      `--reuid=${target.uid}`,
+      `--regid=${target.uid}`,
+      '--clear-groups',
+      '--inh-caps=-all',
+      '--bounding-set=-all',
+      '--no-new-privs',
+      '--',
+    );
   }
   if (isolation.landlock) bwrap.push(isolation.landlock.python, ...landlockArgs(isolation.landlock.port));
   bwrap.push(...target.command);
@@ -148,4 +168,3 @@ function lstatOrUndefined(p: string) {
     return undefined;
   }
 }
-

@@ -70,20 +70,34 @@ export async function detectIsolation(options: IsolationOptions): Promise<Isolat
   if (options.setting === 'none') {
     // As root Chromium refuses its sandbox; as another user it may keep it (if user namespaces work).
     const chromiumSandbox = !root && unshare !== undefined && (await runTool(unshare, USERNS_PROBE_ARGS)).ok;
-    return { ...NO_ISOLATION, level: chromiumSandbox ? 'none+chromium-sandbox' : 'none', chromiumSandbox, notes: ['POOL_ISOLATION=none: browsers see the whole filesystem as the pool\'s user and file:// is not refused'] };
+    return {
+      ...NO_ISOLATION,
+      level: chromiumSandbox ? 'none+chromium-sandbox' : 'none',
+      chromiumSandbox,
+      notes: ["POOL_ISOLATION=none: browsers see the whole filesystem as the pool's user and file:// is not refused"],
+    };
   }
 
   const bwrap = findExecutable('bwrap');
-  if (!bwrap) throw new Error('bwrap (bubblewrap) not found: the pool isolates every browser with it. Install it (apt-get install bubblewrap) or set POOL_ISOLATION=none to run browsers without isolation');
+  if (!bwrap)
+    throw new Error(
+      'bwrap (bubblewrap) not found: the pool isolates every browser with it. Install it (apt-get install bubblewrap) or set POOL_ISOLATION=none to run browsers without isolation',
+    );
   const notes: string[] = [];
   let setpriv: string | undefined;
   let uidBase: number | undefined;
   if (root) {
     setpriv = sandboxTool('setpriv');
-    if (!setpriv) throw new Error('setpriv (util-linux) not found: as root the pool needs it to run each browser as a uid of its own. Install util-linux or set POOL_ISOLATION=none');
+    if (!setpriv)
+      throw new Error(
+        'setpriv (util-linux) not found: as root the pool needs it to run each browser as a uid of its own. Install util-linux or set POOL_ISOLATION=none',
+      );
     uidBase = options.uidBase;
     const taken = usedIds(uidBase, options.slots);
-    if (taken.length > 0) throw new Error(`POOL_UID_BASE=${uidBase}: uids/gids ${uidBase}–${uidBase + options.slots - 1} are for pool browsers only, but ${taken.join(', ')} exist in /etc/passwd or /etc/group. Choose another POOL_UID_BASE`);
+    if (taken.length > 0)
+      throw new Error(
+        `POOL_UID_BASE=${uidBase}: uids/gids ${uidBase}–${uidBase + options.slots - 1} are for pool browsers only, but ${taken.join(', ')} exist in /etc/passwd or /etc/group. Choose another POOL_UID_BASE`,
+      );
   } else {
     notes.push(`the pool does not run as root: browsers run as its own uid (${process.getuid?.()}) inside bwrap's user namespace, not one uid per browser`);
   }
@@ -98,14 +112,23 @@ export async function detectIsolation(options: IsolationOptions): Promise<Isolat
 
   const isolation: Isolation = { level: '', bwrap, setpriv, uidBase, chromiumSandbox: false, policyDir, hidden, extraReadOnly, notes };
   // 1. Does bwrap work here at all (as root; as another user it needs user namespaces)?
-  const probe = (command: string[]) => { const c = sandboxCommand(isolation, { command, uid: uidBase }); return runTool(c.file, c.args); };
+  const probe = (command: string[]) => {
+    const c = sandboxCommand(isolation, { command, uid: uidBase });
+    return runTool(c.file, c.args);
+  };
   const basic = await probe(['/bin/true']);
-  if (!basic.ok) throw new Error(`bwrap cannot create a sandbox on this machine (${basic.output || 'no output'}). Fix that (user namespaces for a pool not running as root) or set POOL_ISOLATION=none`);
+  if (!basic.ok)
+    throw new Error(
+      `bwrap cannot create a sandbox on this machine (${basic.output || 'no output'}). Fix that (user namespaces for a pool not running as root) or set POOL_ISOLATION=none`,
+    );
   // 2. Can the browser's user create the namespaces Chromium's own sandbox is made of, inside it?
   if (unshare) {
     const userns = await probe([unshare, ...USERNS_PROBE_ARGS]);
     isolation.chromiumSandbox = userns.ok;
-    if (!userns.ok) notes.push(`Chromium's own sandbox is off (--no-sandbox): the browser's user cannot create user namespaces here (${userns.output || 'unshare failed'}); bwrap${uidBase !== undefined ? ', the uid' : ''} and the policy still confine it`);
+    if (!userns.ok)
+      notes.push(
+        `Chromium's own sandbox is off (--no-sandbox): the browser's user cannot create user namespaces here (${userns.output || 'unshare failed'}); bwrap${uidBase !== undefined ? ', the uid' : ''} and the policy still confine it`,
+      );
   } else {
     isolation.chromiumSandbox = true; // cannot check: keep it on, a failure shows at calibration
   }
@@ -114,11 +137,21 @@ export async function detectIsolation(options: IsolationOptions): Promise<Isolat
   if (python) {
     const landlock = await probe([python, ...landlockArgs(egressPort), '/bin/true']);
     if (landlock.ok) isolation.landlock = { python, port: egressPort };
-    else notes.push(`no Landlock rule (${landlock.code === 3 ? 'the kernel has no Landlock network rules: Linux 6.7 or later' : landlock.output || `exit ${landlock.code}`}): only the managed proxy policy keeps pages on the egress proxy, and a CDP client's per-context proxy is not refused`);
+    else
+      notes.push(
+        `no Landlock rule (${landlock.code === 3 ? 'the kernel has no Landlock network rules: Linux 6.7 or later' : landlock.output || `exit ${landlock.code}`}): only the managed proxy policy keeps pages on the egress proxy, and a CDP client's per-context proxy is not refused`,
+      );
   } else {
-    notes.push('no Landlock rule (python3 not found in /usr/bin): only the managed proxy policy keeps pages on the egress proxy, and a CDP client\'s per-context proxy is not refused');
+    notes.push(
+      "no Landlock rule (python3 not found in /usr/bin): only the managed proxy policy keeps pages on the egress proxy, and a CDP client's per-context proxy is not refused",
+    );
   }
-  isolation.level = ['bwrap', ...(uidBase !== undefined ? ['uid'] : []), ...(isolation.chromiumSandbox ? ['chromium-sandbox'] : []), ...(isolation.landlock ? ['landlock'] : [])].join('+');
+  isolation.level = [
+    'bwrap',
+    ...(uidBase !== undefined ? ['uid'] : []),
+    ...(isolation.chromiumSandbox ? ['chromium-sandbox'] : []),
+    ...(isolation.landlock ? ['landlock'] : []),
+  ].join('+');
   return isolation;
 }
 
@@ -154,7 +187,10 @@ function executableDir(chromiumPath: string, hidden: string[]): string[] {
   const dir = path.dirname(real);
   if (isUnder(dir, ['/usr', ...SYSTEM_DIRS])) return [];
   const exposed = hidden.filter((h) => h === dir || h.startsWith(`${dir}/`));
-  if (exposed.length > 0) throw new Error(`CHROMIUM_PATH ${chromiumPath} lies in ${dir}, which would be bound into every browser's sandbox and contains ${exposed.join(' and ')}. Put the browser in a directory of its own`);
+  if (exposed.length > 0)
+    throw new Error(
+      `CHROMIUM_PATH ${chromiumPath} lies in ${dir}, which would be bound into every browser's sandbox and contains ${exposed.join(' and ')}. Put the browser in a directory of its own`,
+    );
   return [dir];
 }
 

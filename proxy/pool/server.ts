@@ -76,7 +76,18 @@ export async function startPool(config: PoolConfig, log: Logger, options: PoolOp
   }
   const port = (server.address() as AddressInfo).port;
   pool.addInternalPort(port);
-  log.info({ host: config.host, port, capacity: config.capacity, capacityFrom: config.capacityFrom, auth: 'token', tokenFrom: config.tokenFrom, isolation: pool.isolation?.level }, 'pool listening');
+  log.info(
+    {
+      host: config.host,
+      port,
+      capacity: config.capacity,
+      capacityFrom: config.capacityFrom,
+      auth: 'token',
+      tokenFrom: config.tokenFrom,
+      isolation: pool.isolation?.level,
+    },
+    'pool listening',
+  );
 
   return {
     pool,
@@ -120,13 +131,19 @@ async function handleRequest(pool: BrowserPool, req: IncomingMessage, res: Serve
     if (!sameSecret(req.headers['x-pool-snapshot-key'], key)) return text(res, 403, 'send the X-Pool-Snapshot-Key this session was opened with');
     if (kind === 'downloads') return downloads(pool, req, res, id, index);
     if (index !== undefined) return text(res, 404, 'not found');
-    if (req.method === 'DELETE') return pool.snapshots.delete(id) ? json(res, 200, { id, deleted: true }) : text(res, 404, 'unknown session or snapshot expired');
+    if (req.method === 'DELETE')
+      return pool.snapshots.delete(id) ? json(res, 200, { id, deleted: true }) : text(res, 404, 'unknown session or snapshot expired');
     const stored = await pool.snapshotOf(id, SNAPSHOT_WAIT_MS);
     if (stored === 'running') return text(res, 409, 'session still running: close its WebSocket first');
     if (!stored) return text(res, 404, 'unknown session or snapshot expired');
     const { snapshot } = stored;
     if ('error' in snapshot) return text(res, snapshot.status, snapshot.error);
-    res.writeHead(200, { 'content-type': 'application/x-tar', 'content-length': snapshot.archive.length, 'x-indexeddb-files': String(snapshot.files), 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': 'application/x-tar',
+      'content-length': snapshot.archive.length,
+      'x-indexeddb-files': String(snapshot.files),
+      'cache-control': 'no-store',
+    });
     return void res.end(snapshot.archive);
   }
 
@@ -159,13 +176,18 @@ async function prepare(pool: BrowserPool, req: IncomingMessage, res: ServerRespo
     discardBody(req);
     return tooLarge(res, maxArchiveBytes);
   }
-  if (pool.prepared.size >= pool.maxPrepared) return text(res, 429, 'too many prepared archives waiting; connect with the ones you have', { 'retry-after': '5' });
+  if (pool.prepared.size >= pool.maxPrepared)
+    return text(res, 429, 'too many prepared archives waiting; connect with the ones you have', { 'retry-after': '5' });
   const archive = await readBody(req, { limit: maxArchiveBytes });
   if (archive === null) return tooLarge(res, maxArchiveBytes);
   try {
     const entries = unpack(archive, ARCHIVE_ROOTS, { maxBytes: maxArchiveBytes, maxEntries: maxArchiveEntries });
     const prepareId = pool.prepare(entries);
-    json(res, 201, { prepareId, expiresAt: new Date(Date.now() + pool.config.archiveTtlMs).toISOString(), files: entries.filter((e) => e.type === 'file').length });
+    json(res, 201, {
+      prepareId,
+      expiresAt: new Date(Date.now() + pool.config.archiveTtlMs).toISOString(),
+      files: entries.filter((e) => e.type === 'file').length,
+    });
   } catch (error) {
     if (error instanceof ArchiveTooLargeError) return tooLarge(res, maxArchiveBytes);
     if (error instanceof ArchiveError) return text(res, 400, `invalid archive: ${error.message}`);

@@ -98,7 +98,10 @@ export class Session {
       client.write(switchingProtocols(key, answer));
       let ended!: (outcome: RelayOutcome) => void;
       const outcome = new Promise<RelayOutcome>((resolve) => (ended = resolve));
-      const relay = new FastLane(client, early.length > 0 ? Buffer.concat([head, early]) : head, upstream.socket, upstream.head, (o) => ended(o), { peer: 'browser', screen: screens(refuseUploadsByPath, this.downloads) });
+      const relay = new FastLane(client, early.length > 0 ? Buffer.concat([head, early]) : head, upstream.socket, upstream.head, (o) => ended(o), {
+        peer: 'browser',
+        screen: screens(refuseUploadsByPath, this.downloads),
+      });
       this.relay = relay;
       this.state = 'open';
       log.info({ pid: browser.pid, launchMs: browser.launchMs, prepared: Boolean(prepared) }, 'session open');
@@ -107,7 +110,18 @@ export class Session {
       if (exitedFirst) relay.close(1011, 'the browser exited unexpectedly', { state: 'errored', reason: 'the browser exited unexpectedly' });
       const final = await outcome;
       const endedBy = this.stopping ? 'shutdown' : exitedFirst ? 'browser exit' : final === CLIENT_ENDED ? 'client' : 'browser';
-      log.info({ endedBy, reason: final.reason, bytesToBrowser: relay.fromClient.bytes, bytesToClient: relay.toClient.bytes, messagesToBrowser: relay.fromClient.messages, messagesToClient: relay.toClient.messages, durationMs: Date.now() - this.startedAt.getTime() }, 'session closed');
+      log.info(
+        {
+          endedBy,
+          reason: final.reason,
+          bytesToBrowser: relay.fromClient.bytes,
+          bytesToClient: relay.toClient.bytes,
+          messagesToBrowser: relay.fromClient.messages,
+          messagesToClient: relay.toClient.messages,
+          durationMs: Date.now() - this.startedAt.getTime(),
+        },
+        'session closed',
+      );
     } catch (error) {
       pending.stop();
       const message = (error as Error).message;
@@ -154,7 +168,11 @@ export class Session {
     await browser?.stop(this.ctx.config.killGraceMs);
     if (this.relay) {
       this.ctx.saveSnapshot(this.id, this.snapshotKey, await this.snapshot(log));
-      const kept = await keepDownloads(path.join(this.userDataDir, DOWNLOADS_FOLDER), path.join(this.ctx.runDir, 'downloads', this.id), this.downloads.names).catch((err: Error) => log.error({ err: err.message }, 'could not keep the downloads'));
+      const kept = await keepDownloads(
+        path.join(this.userDataDir, DOWNLOADS_FOLDER),
+        path.join(this.ctx.runDir, 'downloads', this.id),
+        this.downloads.names,
+      ).catch((err: Error) => log.error({ err: err.message }, 'could not keep the downloads'));
       if (kept) this.ctx.saveDownloads(this.id, { key: this.snapshotKey, ...kept });
     }
     await rm(this.userDataDir, { recursive: true, force: true }).catch((err: Error) => log.error({ err: err.message }, 'could not remove the user-data-dir'));
@@ -166,13 +184,15 @@ export class Session {
     const { maxArchiveBytes, maxArchiveEntries } = this.ctx.config;
     try {
       const entries: TarEntry[] = [];
-      for (const root of ARCHIVE_ROOTS) entries.push(...(await collectEntries(path.join(this.userDataDir, 'Default'), root, { maxBytes: maxArchiveBytes, maxEntries: maxArchiveEntries })));
+      for (const root of ARCHIVE_ROOTS)
+        entries.push(...(await collectEntries(path.join(this.userDataDir, 'Default'), root, { maxBytes: maxArchiveBytes, maxEntries: maxArchiveEntries })));
       if (entries.length > maxArchiveEntries) throw new ArchiveTooLargeError(`more than ${maxArchiveEntries} entries`);
       const archive = pack(entries);
       if (archive.length > maxArchiveBytes) throw new ArchiveTooLargeError(`${archive.length} bytes`);
       return { archive, files: entries.filter((e) => e.type === 'file').length };
     } catch (error) {
-      if (error instanceof ArchiveTooLargeError) return { status: 413, error: `IndexedDB is over the ${maxArchiveBytes / 1024 / 1024} MB profile limit (${error.message})` };
+      if (error instanceof ArchiveTooLargeError)
+        return { status: 413, error: `IndexedDB is over the ${maxArchiveBytes / 1024 / 1024} MB profile limit (${error.message})` };
       log.error({ err: (error as Error).message }, 'IndexedDB snapshot failed');
       return { status: 500, error: 'IndexedDB snapshot failed' };
     }

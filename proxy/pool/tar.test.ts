@@ -25,11 +25,17 @@ test('a directory survives pack → unpack → write', async () => {
   const archive = pack(await collectEntries(from, 'IndexedDB', limits));
   assert.equal(archive.length % 512, 0);
   const entries = unpack(archive, 'IndexedDB', limits);
-  assert.deepEqual(entries.filter((e) => e.type === 'file').map((e) => e.path).sort(), [
-    'IndexedDB/http_127.0.0.1_8080.indexeddb.leveldb/000003.log',
-    'IndexedDB/http_127.0.0.1_8080.indexeddb.leveldb/CURRENT',
-    `IndexedDB/${longOrigin}/CURRENT`,
-  ]);
+  assert.deepEqual(
+    entries
+      .filter((e) => e.type === 'file')
+      .map((e) => e.path)
+      .sort(),
+    [
+      'IndexedDB/http_127.0.0.1_8080.indexeddb.leveldb/000003.log',
+      'IndexedDB/http_127.0.0.1_8080.indexeddb.leveldb/CURRENT',
+      `IndexedDB/${longOrigin}/CURRENT`,
+    ],
+  );
   const to = path.join(scratch, 'to');
   await writeEntries(to, entries);
   assert.deepEqual(readFileSync(path.join(to, 'IndexedDB', 'http_127.0.0.1_8080.indexeddb.leveldb', '000003.log')), Buffer.alloc(1500, 7));
@@ -47,7 +53,10 @@ test('interoperates with the system tar both ways', async () => {
     const theirs = execFileSync('tar', [`--format=${format}`, '-C', from, '-cf', '-', 'IndexedDB']);
     const files = unpack(theirs, 'IndexedDB', limits).filter((e) => e.type === 'file');
     assert.equal(files.length, 3, format);
-    assert.ok(files.some((e) => e.path === `IndexedDB/${longOrigin}/CURRENT`), format);
+    assert.ok(
+      files.some((e) => e.path === `IndexedDB/${longOrigin}/CURRENT`),
+      format,
+    );
   }
 });
 
@@ -57,13 +66,19 @@ test('refuses links, escapes, other roots and oversize archives', async () => {
   symlinkSync('/etc/passwd', path.join(evil, 'IndexedDB', 'link'));
   const withLink = execFileSync('tar', ['-C', evil, '-cf', '-', 'IndexedDB']);
   assert.throws(() => unpack(withLink, 'IndexedDB', limits), /only regular files/);
-  assert.deepEqual((await collectEntries(evil, 'IndexedDB', limits)).map((e) => e.path), ['IndexedDB']); // links are skipped
+  assert.deepEqual(
+    (await collectEntries(evil, 'IndexedDB', limits)).map((e) => e.path),
+    ['IndexedDB'],
+  ); // links are skipped
 
   const file = (p: string) => pack([{ path: p, type: 'file', data: Buffer.from('x') }]);
   assert.throws(() => unpack(file('IndexedDB/../../etc/x'), 'IndexedDB', limits), /unsafe path/);
   assert.throws(() => unpack(file('/IndexedDB/x'), 'IndexedDB', limits), /unsafe path/);
   assert.throws(() => unpack(file('Cookies'), 'IndexedDB', limits), /must lie under IndexedDB/);
-  assert.throws(() => unpack(pack([{ path: 'IndexedDB/big', type: 'file', data: Buffer.alloc(2000) }]), 'IndexedDB', { maxBytes: 1000, maxEntries: 10 }), ArchiveTooLargeError);
+  assert.throws(
+    () => unpack(pack([{ path: 'IndexedDB/big', type: 'file', data: Buffer.alloc(2000) }]), 'IndexedDB', { maxBytes: 1000, maxEntries: 10 }),
+    ArchiveTooLargeError,
+  );
   const corrupt = file('IndexedDB/x');
   corrupt[0] = 0x41;
   assert.throws(() => unpack(corrupt, 'IndexedDB', limits), /checksum/);

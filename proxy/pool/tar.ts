@@ -85,9 +85,15 @@ export function unpack(archive: Buffer, roots: string | readonly string[], limit
     if (dataStart + size > archive.length) throw new ArchiveError('truncated archive');
     const data = archive.subarray(dataStart, dataStart + size);
     offset = dataStart + Math.ceil(size / BLOCK) * BLOCK;
-    if (type === 'x') { longName = parsePax(data).path ?? longName; continue; }
+    if (type === 'x') {
+      longName = parsePax(data).path ?? longName;
+      continue;
+    }
     if (type === 'g') continue;
-    if (type === 'L') { longName = cString(data); continue; }
+    if (type === 'L') {
+      longName = cString(data);
+      continue;
+    }
     const prefix = cString(block.subarray(345, 500));
     const name = longName ?? (prefix ? `${prefix}/${cString(block.subarray(0, 100))}` : cString(block.subarray(0, 100)));
     longName = undefined;

@@ -34,7 +34,11 @@ export interface TestPool extends RunningPool {
  * pages may reach this machine's other loopback ports (the test page server): PRIVATE_NETWORK=allow,
  * the pool's own ports and its browsers' DevTools ports staying refused.
  */
-export async function startTestPool(overrides: Partial<PoolConfig> = {}, ready = true, policy: EgressPolicy = { privateNetwork: 'allow', internalPorts: new Set() }): Promise<TestPool> {
+export async function startTestPool(
+  overrides: Partial<PoolConfig> = {},
+  ready = true,
+  policy: EgressPolicy = { privateNetwork: 'allow', internalPorts: new Set() },
+): Promise<TestPool> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pool-test-'));
   const config: PoolConfig = { ...readPoolConfig({ POOL_TOKEN: TEST_TOKEN }), port: 0, dataDir, capacity: 2, capacityFrom: 'POOL_CAPACITY', ...overrides };
   const running = await startPool(config, testLog, { egressPolicy: policy });
@@ -64,18 +68,23 @@ export async function processesUnder(dir: string): Promise<number[]> {
   return (await processes()).filter((p) => p.cmdline.includes(dir) && p.pid !== process.pid).map((p) => p.pid);
 }
 
-
 export interface PageServer {
   origin: string;
   close(): Promise<void>;
 }
 
 export async function startPageServer(port = 0): Promise<PageServer> {
-  const server = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>pool test page</title><p id="p">hello from the test server</p>'));
+  const server = http.createServer((req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>pool test page</title><p id="p">hello from the test server</p>'),
+  );
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -120,7 +129,12 @@ export async function refusal(url: string, headers: Record<string, string> = {})
 }
 
 /** One CDP command on a raw socket. */
-export function cdp(ws: WebSocket, id: number, method: string, params: object = {}): Promise<{ id: number; result?: Record<string, unknown>; error?: unknown }> {
+export function cdp(
+  ws: WebSocket,
+  id: number,
+  method: string,
+  params: object = {},
+): Promise<{ id: number; result?: Record<string, unknown>; error?: unknown }> {
   return new Promise((resolve) => {
     const onMessage = (data: WebSocket.RawData) => {
       const message = JSON.parse(data.toString()) as { id?: number };

@@ -14,7 +14,8 @@ import puppeteer from 'puppeteer-core';
 import { auth, openSocket, startTestPool, type OpenSocket, type TestPool } from './testing';
 import { UPLOAD_BY_PATH_REFUSAL } from './uploads';
 
-const FORM = '<input type="file" id="f"><script>window.read = () => new Promise((resolve) => { const file = document.getElementById("f").files[0]; if (!file) return resolve(null); const reader = new FileReader(); reader.onload = () => resolve({ name: file.name, size: file.size, text: reader.result }); reader.readAsText(file); });</script>';
+const FORM =
+  '<input type="file" id="f"><script>window.read = () => new Promise((resolve) => { const file = document.getElementById("f").files[0]; if (!file) return resolve(null); const reader = new FileReader(); reader.onload = () => resolve({ name: file.name, size: file.size, text: reader.result }); reader.readAsText(file); });</script>';
 const CONTENT = `upload ${'0123456789'.repeat(100)} end`;
 
 let pool: TestPool;
@@ -59,7 +60,7 @@ test("puppeteer's uploadFile(<path>) fails with the error that names the fix; th
   }
 });
 
-test('raw CDP: the refusal answers in the command\'s session; an empty file list and other commands pass; a large message in flight stays whole', async () => {
+test("raw CDP: the refusal answers in the command's session; an empty file list and other commands pass; a large message in flight stays whole", async () => {
   const socket = await openSocket(pool.ws, auth);
   try {
     const cdp = rawCdp(socket);

@@ -33,13 +33,15 @@ export async function createWorkDir(dataDir: string, log: Logger): Promise<WorkD
   }
   const runDir = path.join(root, `run-${process.pid}-${randomBytes(4).toString('hex')}`);
   await mkdir(runDir, { mode: 0o700 });
-  const owner: Owner = { pid: process.pid, cmdline: await cmdlineOf(process.pid) ?? '' };
+  const owner: Owner = { pid: process.pid, cmdline: (await cmdlineOf(process.pid)) ?? '' };
   await writeFile(path.join(runDir, 'owner.json'), JSON.stringify(owner));
   return { runDir, remove: () => rm(runDir, { recursive: true, force: true }) };
 }
 
 async function ownerRunning(dir: string): Promise<boolean> {
-  const owner = await readFile(path.join(dir, 'owner.json'), 'utf8').then((t) => JSON.parse(t) as Owner).catch(() => undefined);
+  const owner = await readFile(path.join(dir, 'owner.json'), 'utf8')
+    .then((t) => JSON.parse(t) as Owner)
+    .catch(() => undefined);
   if (!owner || owner.pid === process.pid) return false; // a pid reused after a reboot or in a container
   try {
     process.kill(owner.pid, 0);
@@ -82,5 +84,7 @@ export async function processes(): Promise<{ pid: number; cmdline: string }[]> {
 }
 
 async function cmdlineOf(pid: number): Promise<string | undefined> {
-  return readFile(`/proc/${pid}/cmdline`, 'utf8').then((t) => t.replaceAll('\0', ' ').trim()).catch(() => undefined);
+  return readFile(`/proc/${pid}/cmdline`, 'utf8')
+    .then((t) => t.replaceAll('\0', ' ').trim())
+    .catch(() => undefined);
 }

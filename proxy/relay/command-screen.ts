@@ -49,7 +49,10 @@ export function screens(...list: CommandScreen[]): CommandScreen {
   const of = (command: ClientCommand) => list.filter((screen) => screen.methods.includes(command.method));
   return {
     methods: [...new Set(list.flatMap((screen) => screen.methods))],
-    refuse: (command) => of(command).map((screen) => screen.refuse?.(command) ?? null).find((message) => message !== null) ?? null,
+    refuse: (command) =>
+      of(command)
+        .map((screen) => screen.refuse?.(command) ?? null)
+        .find((message) => message !== null) ?? null,
     rewrite: (command) => of(command).reduce<ClientCommand | null>((changed, screen) => screen.rewrite?.(changed ?? command) ?? changed, null),
     watch: {
       events: [...new Set(list.flatMap((screen) => screen.watch?.events ?? []))],
@@ -76,7 +79,10 @@ export function screenFrame(frame: Frame, screen: CommandScreen): Screened | nul
   }
   if (typeof command.id !== 'number' || !screen.methods.includes(command.method)) return null;
   const message = screen.refuse?.(command) ?? null;
-  if (message !== null) return { answer: JSON.stringify({ id: command.id, error: { code: CDP_SERVER_ERROR, message }, ...(command.sessionId ? { sessionId: command.sessionId } : {}) }) };
+  if (message !== null)
+    return {
+      answer: JSON.stringify({ id: command.id, error: { code: CDP_SERVER_ERROR, message }, ...(command.sessionId ? { sessionId: command.sessionId } : {}) }),
+    };
   const changed = screen.rewrite?.(command) ?? null;
   return changed === null ? null : { replacement: maskedTextFrame(JSON.stringify(changed)) };
 }

@@ -79,7 +79,12 @@ export class FastLane implements Relay {
       client.on(event, () => this.finish(this.clientEnd(), 'client'));
       // A provider hanging up after the client's close frame is the end the client asked for,
       // unless that close frame only answered the provider's.
-      upstream.on(event, () => this.finish(this.fromClient.closing && this.answeredProvider !== true ? CLIENT_ENDED : providerOutcome(this.toClient.close, this.options.peer), 'upstream'));
+      upstream.on(event, () =>
+        this.finish(
+          this.fromClient.closing && this.answeredProvider !== true ? CLIENT_ENDED : providerOutcome(this.toClient.close, this.options.peer),
+          'upstream',
+        ),
+      );
     }
     upstream.resume();
     client.resume();
@@ -118,7 +123,12 @@ export class FastLane implements Relay {
   }
 
   get stats(): RelayStats {
-    return { bytesIn: this.fromClient.bytes, bytesOut: this.toClient.bytes, messages: this.fromClient.messages + this.toClient.messages, lastActivity: this.lastActivity };
+    return {
+      bytesIn: this.fromClient.bytes,
+      bytesOut: this.toClient.bytes,
+      messages: this.fromClient.messages + this.toClient.messages,
+      lastActivity: this.lastActivity,
+    };
   }
 
   close(code: number, reason: string, outcome: RelayOutcome): void {
@@ -157,7 +167,8 @@ export class FastLane implements Relay {
     if (client.destroyed) return;
     // Ours only between two frames (the event between two messages), and only one close frame
     // per direction: none after the provider's.
-    if (this.toClient.atBoundary && !this.toClient.closing && !client.writableEnded) client.write(goodbye(code, reason, announce && this.toClient.atMessageBoundary, this.attached.list));
+    if (this.toClient.atBoundary && !this.toClient.closing && !client.writableEnded)
+      client.write(goodbye(code, reason, announce && this.toClient.atMessageBoundary, this.attached.list));
     if (!client.writableEnded) client.end();
     // Read (and drop) until the client's FIN; a client that never sends it is cut after a second.
     client.resume();

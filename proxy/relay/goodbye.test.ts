@@ -21,8 +21,20 @@ function dataFrame(opcode: number, text: string, fin = true): Buffer {
 
 /** Target.attachedToTarget as Chromium sends it (flatten mode), inside `parent` when given. */
 function attachedEvent(sessionId: string, parent?: string): string {
-  const targetInfo = { targetId: sessionId.toUpperCase().padEnd(32, '0'), type: 'page', title: 'A page', url: `http://127.0.0.1:9/${'p'.repeat(200)}`, attached: true, canAccessOpener: false, browserContextId: 'C'.repeat(32) };
-  return JSON.stringify({ method: 'Target.attachedToTarget', params: { sessionId, targetInfo, waitingForDebugger: false }, ...(parent ? { sessionId: parent } : {}) });
+  const targetInfo = {
+    targetId: sessionId.toUpperCase().padEnd(32, '0'),
+    type: 'page',
+    title: 'A page',
+    url: `http://127.0.0.1:9/${'p'.repeat(200)}`,
+    attached: true,
+    canAccessOpener: false,
+    browserContextId: 'C'.repeat(32),
+  };
+  return JSON.stringify({
+    method: 'Target.attachedToTarget',
+    params: { sessionId, targetInfo, waitingForDebugger: false },
+    ...(parent ? { sessionId: parent } : {}),
+  });
 }
 
 for (const lane of lanes) {
@@ -57,7 +69,12 @@ for (const lane of lanes) {
       rig.relay.close(4008, reason, OUTCOME);
       await rig.client.gone;
       const inSession = (sessionId: string) => ({ text: JSON.stringify({ method: 'Inspector.detached', params: { reason }, sessionId }) });
-      assert.deepEqual(rig.client.frames.slice(events.length).map(describe), [inSession('page-1'), inSession('worker-1'), detached(reason), { code: 4008, reason }]);
+      assert.deepEqual(rig.client.frames.slice(events.length).map(describe), [
+        inSession('page-1'),
+        inSession('worker-1'),
+        detached(reason),
+        { code: 4008, reason },
+      ]);
     } finally {
       rig.dispose();
     }
@@ -70,7 +87,13 @@ for (const lane of lanes) {
       await framesArrive(rig.client, 1);
       rig.relay.close(4009, 'session lifetime reached', OUTCOME);
       await rig.client.gone;
-      assert.deepEqual(rig.client.frames.map((f) => [f.opcode, f.fin]), [[0x1, false], [0x8, true]]);
+      assert.deepEqual(
+        rig.client.frames.map((f) => [f.opcode, f.fin]),
+        [
+          [0x1, false],
+          [0x8, true],
+        ],
+      );
       assert.deepEqual(describe(rig.client.frames[1]!), { code: 4009, reason: 'session lifetime reached' });
     } finally {
       rig.dispose();
@@ -125,7 +148,7 @@ test('pipeline lane: a frame only partly received from the provider never reache
   }
 });
 
-test('after the provider\'s close frame the client gets nothing more of ours (one close frame per direction)', async () => {
+test("after the provider's close frame the client gets nothing more of ours (one close frame per direction)", async () => {
   for (const lane of lanes) {
     const rig = await laneRig(lane);
     try {

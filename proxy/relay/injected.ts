@@ -13,7 +13,10 @@ export class InjectedCommands {
   private queued: Buffer[] = [];
 
   /** `write` sends bytes to the browser; `clientMidMessage` says whether the client is inside a message. */
-  constructor(private readonly write: (frame: Buffer) => void, private readonly clientMidMessage: () => boolean) {
+  constructor(
+    private readonly write: (frame: Buffer) => void,
+    private readonly clientMidMessage: () => boolean,
+  ) {
     this.commands = new CdpCommands((text) => this.put(maskedTextFrame(text)), INJECTED_ID_BASE);
   }
 

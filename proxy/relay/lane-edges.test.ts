@@ -20,13 +20,22 @@ const lanes = ['fast', 'pipeline'] as const;
 type LaneName = (typeof lanes)[number];
 
 let browser: Chromium;
-before(async () => { browser = await launchChromium(); });
+before(async () => {
+  browser = await launchChromium();
+});
 after(async () => {
-  try { process.kill(browser.pid, 'SIGCONT'); } catch { /* gone */ }
+  try {
+    process.kill(browser.pid, 'SIGCONT');
+  } catch {
+    /* gone */
+  }
   await browser?.stop();
 });
 
-interface Ended { outcome: RelayOutcome; at: number }
+interface Ended {
+  outcome: RelayOutcome;
+  at: number;
+}
 
 /** A front like the proxy's: each upgrade is dialled to `upstreamUrl()` and relayed by the lane. */
 async function front(lane: LaneName, upstreamUrl: () => string) {
@@ -39,7 +48,9 @@ async function front(lane: LaneName, upstreamUrl: () => string) {
     const onEnd = (outcome: RelayOutcome) => done({ outcome, at: performance.now() });
     void dialUpstream({ url: upstreamUrl(), timeoutMs: 5_000, policy: LOOPBACK }).then((up) => {
       socket.write(switchingProtocols(String(req.headers['sec-websocket-key']), []));
-      relays.push(lane === 'fast' ? new FastLane(socket, head, up.socket, up.head, onEnd) : new PipelineLane(socket, head, up.socket, up.head, 'edge', [], onEnd));
+      relays.push(
+        lane === 'fast' ? new FastLane(socket, head, up.socket, up.head, onEnd) : new PipelineLane(socket, head, up.socket, up.head, 'edge', [], onEnd),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -49,7 +60,11 @@ async function front(lane: LaneName, upstreamUrl: () => string) {
     port,
     ended,
     relays,
-    close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(r);
+      }),
   };
 }
 
@@ -58,7 +73,9 @@ async function rawClient(port: number): Promise<{ socket: net.Socket; received: 
   const socket = net.connect(port, '127.0.0.1');
   socket.on('error', () => {});
   await new Promise((r) => socket.once('connect', r));
-  socket.write(`GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+  socket.write(
+    `GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+  );
   const received: Buffer[] = [];
   await new Promise<void>((resolve) => {
     let seen = Buffer.alloc(0);
@@ -79,7 +96,11 @@ async function rawClient(port: number): Promise<{ socket: net.Socket; received: 
 async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer!: NodeJS.Timeout;
   const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)));
-  try { return await Promise.race([promise, timeout]); } finally { clearTimeout(timer); }
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Opens a session to the real Chromium, checks it answers, then stops the browser with SIGSTOP. */
@@ -102,7 +123,8 @@ for (const lane of lanes) {
       try {
         const raw = await stoppedBrowserSession(f);
         const t0 = performance.now();
-        if (goes === 'close frame') raw.socket.write(Buffer.concat([Buffer.from([0x88, 0x82, 0, 0, 0, 0]), Buffer.from([0x03, 0xe8])])); // masked close 1000
+        if (goes === 'close frame')
+          raw.socket.write(Buffer.concat([Buffer.from([0x88, 0x82, 0, 0, 0, 0]), Buffer.from([0x03, 0xe8])])); // masked close 1000
         else if (goes === 'FIN') raw.socket.end();
         else raw.socket.resetAndDestroy();
         const { outcome, at } = await within(f.ended[0]!, 1_000, 'session end');
@@ -128,7 +150,10 @@ for (const lane of lanes) {
     try {
       const ws = new WebSocket(f.url, { perMessageDeflate: false });
       await new Promise((r) => ws.once('open', r));
-      await new Promise<void>((resolve) => { ws.once('message', () => resolve()); ws.send(JSON.stringify({ id: 1, method: 'Browser.getVersion' })); });
+      await new Promise<void>((resolve) => {
+        ws.once('message', () => resolve());
+        ws.send(JSON.stringify({ id: 1, method: 'Browser.getVersion' }));
+      });
       process.kill(browser.pid, 'SIGSTOP');
       const t0 = performance.now();
       ws.close(1000, 'done');
@@ -162,12 +187,45 @@ test('both lanes read the same provider close the same way, and tell the client 
   const cases: { name: string; script: (s: net.Socket) => void; state: 'closed' | 'errored'; reason: RegExp | null; clientCode: number }[] = [
     { name: 'close 1000', script: (s) => s.end(closeFrame(1000, 'bye')), state: 'closed', reason: null, clientCode: 1000 },
     { name: 'close without a code', script: (s) => s.end(Buffer.from([0x88, 0x00])), state: 'closed', reason: null, clientCode: 1005 },
-    { name: 'close 1011 (the pool: browser crashed)', script: (s) => s.end(closeFrame(1011, 'the browser exited unexpectedly')), state: 'errored', reason: /^the provider closed the WebSocket \(1011: the browser exited unexpectedly\)$/, clientCode: 1011 },
+    {
+      name: 'close 1011 (the pool: browser crashed)',
+      script: (s) => s.end(closeFrame(1011, 'the browser exited unexpectedly')),
+      state: 'errored',
+      reason: /^the provider closed the WebSocket \(1011: the browser exited unexpectedly\)$/,
+      clientCode: 1011,
+    },
     // The client's answer reaches the relay before the provider's FIN: still the provider's end.
-    { name: 'close 1011, FIN after the client answered', script: (s) => { s.write(closeFrame(1011, 'the browser exited unexpectedly')); s.once('data', () => setTimeout(() => s.end(), 50)); }, state: 'errored', reason: /^the provider closed the WebSocket \(1011: the browser exited unexpectedly\)$/, clientCode: 1011 },
-    { name: 'close 1001', script: (s) => s.end(closeFrame(1001, 'pool shutting down')), state: 'errored', reason: /\(1001: pool shutting down\)/, clientCode: 1001 },
-    { name: 'TCP dropped, no close frame', script: (s) => s.destroy(), state: 'errored', reason: /^the provider disconnected without closing the WebSocket$/, clientCode: 1011 },
-    { name: 'reset', script: (s) => s.resetAndDestroy(), state: 'errored', reason: /^the provider disconnected without closing the WebSocket$/, clientCode: 1011 },
+    {
+      name: 'close 1011, FIN after the client answered',
+      script: (s) => {
+        s.write(closeFrame(1011, 'the browser exited unexpectedly'));
+        s.once('data', () => setTimeout(() => s.end(), 50));
+      },
+      state: 'errored',
+      reason: /^the provider closed the WebSocket \(1011: the browser exited unexpectedly\)$/,
+      clientCode: 1011,
+    },
+    {
+      name: 'close 1001',
+      script: (s) => s.end(closeFrame(1001, 'pool shutting down')),
+      state: 'errored',
+      reason: /\(1001: pool shutting down\)/,
+      clientCode: 1001,
+    },
+    {
+      name: 'TCP dropped, no close frame',
+      script: (s) => s.destroy(),
+      state: 'errored',
+      reason: /^the provider disconnected without closing the WebSocket$/,
+      clientCode: 1011,
+    },
+    {
+      name: 'reset',
+      script: (s) => s.resetAndDestroy(),
+      state: 'errored',
+      reason: /^the provider disconnected without closing the WebSocket$/,
+      clientCode: 1011,
+    },
   ];
   for (const c of cases) {
     const seen: Record<string, { outcome: RelayOutcome; clientCode: number }> = {};
@@ -217,7 +275,7 @@ for (const lane of lanes) {
       raw.socket.pause(); // reads nothing for a while
       // Wait until the provider is held back: its writes stop draining.
       const deadline = Date.now() + 5_000;
-      while (!(providerSocket?.writableNeedDrain)) {
+      while (!providerSocket?.writableNeedDrain) {
         if (Date.now() > deadline) throw new Error('the provider was never held back');
         await new Promise((r) => setTimeout(r, 10));
       }

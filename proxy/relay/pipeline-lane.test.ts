@@ -13,8 +13,12 @@ import { INJECTED_ID_BASE, mayBeInjectedReply, PipelineLane, type CdpMessage, ty
 import type { RelayOutcome } from './types';
 
 let browser: Chromium;
-before(async () => { browser = await launchChromium(); });
-after(async () => { await browser?.stop(); });
+before(async () => {
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.stop();
+});
 
 /** A tiny front: each client upgrade is relayed to the browser through a PipelineLane, as the proxy does. */
 async function front(plugins: () => PipelinePlugin[]) {
@@ -25,13 +29,31 @@ async function front(plugins: () => PipelinePlugin[]) {
     let done!: (o: RelayOutcome) => void;
     ends.push(new Promise((r) => (done = r)));
     void dialUpstream({ url: browser.wsUrl, timeoutMs: 5_000, policy: { privateNetwork: 'allow', internalPorts: new Set() } }).then((up) => {
-      socket.write(['HTTP/1.1 101 Switching Protocols', 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Accept: ${acceptFor(String(req.headers['sec-websocket-key']))}`, '', ''].join('\r\n'));
+      socket.write(
+        [
+          'HTTP/1.1 101 Switching Protocols',
+          'Upgrade: websocket',
+          'Connection: Upgrade',
+          `Sec-WebSocket-Accept: ${acceptFor(String(req.headers['sec-websocket-key']))}`,
+          '',
+          '',
+        ].join('\r\n'),
+      );
       lanes.push(new PipelineLane(socket, head, up.socket, up.head, 'test-session', plugins(), done));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, ends, lanes, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
+  return {
+    url,
+    ends,
+    lanes,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(r);
+      }),
+  };
 }
 
 /** Polls until `read` returns something truthy (2 s deadline). */
@@ -51,7 +73,13 @@ function client(url: string) {
   ws.on('message', (data) => seen.push(JSON.parse(data.toString())));
   const call = (id: number, method: string, params: object = {}) =>
     new Promise<CdpMessage>((resolve) => {
-      const check = () => { const m = seen.find((x) => x.id === id); if (m) { ws.off('message', check); resolve(m); } };
+      const check = () => {
+        const m = seen.find((x) => x.id === id);
+        if (m) {
+          ws.off('message', check);
+          resolve(m);
+        }
+      };
       ws.on('message', check);
       ws.send(JSON.stringify({ id, method, params }));
     });
@@ -87,17 +115,33 @@ test('a plugin injects commands whose replies never reach the client, and sees a
       injectedResult = await ctx.send('Browser.getVersion');
       log.push('injected-reply');
     },
-    onClientMessage(m) { log.push(`client:${m.method}`); },
-    onProviderMessage(m) { if (m.id !== undefined) log.push(`reply:${m.id}`); },
-    onEnd(outcome) { log.push(`end:${outcome.state}`); },
+    onClientMessage(m) {
+      log.push(`client:${m.method}`);
+    },
+    onProviderMessage(m) {
+      if (m.id !== undefined) log.push(`reply:${m.id}`);
+    },
+    onEnd(outcome) {
+      log.push(`end:${outcome.state}`);
+    },
   };
   const f = await front(() => [plugin]);
   const c = client(f.url);
   await c.opened;
   await c.call(7, 'Target.getTargets');
-  await new Promise<void>((resolve) => { const t = setInterval(() => { if (log.includes('injected-reply')) { clearInterval(t); resolve(); } }, 5); });
+  await new Promise<void>((resolve) => {
+    const t = setInterval(() => {
+      if (log.includes('injected-reply')) {
+        clearInterval(t);
+        resolve();
+      }
+    }, 5);
+  });
   assert.match((injectedResult as { product: string }).product, /Chrome/);
-  assert.ok(c.seen.every((m) => m.id === undefined || m.id < INJECTED_ID_BASE), 'no injected reply reached the client');
+  assert.ok(
+    c.seen.every((m) => m.id === undefined || m.id < INJECTED_ID_BASE),
+    'no injected reply reached the client',
+  );
   assert.ok(log.includes('client:Target.getTargets') && log.includes('reply:7'));
   c.ws.close();
   await f.ends[0];
@@ -112,7 +156,10 @@ test('a plugin can drop a client command', async () => {
   c.ws.send(JSON.stringify({ id: 1, method: 'Browser.close' }));
   const reply = await c.call(2, 'Browser.getVersion');
   assert.ok(reply.result, 'the browser is still there');
-  assert.equal(c.seen.some((m) => m.id === 1), false);
+  assert.equal(
+    c.seen.some((m) => m.id === 1),
+    false,
+  );
   c.ws.close();
   await f.ends[0];
   await f.close();
@@ -123,13 +170,22 @@ test('a fragmented client message reaches a reading plugin whole and the provide
   for (const reading of [true, false]) {
     const read: CdpMessage[] = [];
     let ctx!: PluginContext;
-    const plugin: PipelinePlugin = { name: 'fragments', onStart: (c) => void (ctx = c), ...(reading && { onClientMessage: (m: CdpMessage) => void read.push(m) }) };
+    const plugin: PipelinePlugin = {
+      name: 'fragments',
+      onStart: (c) => void (ctx = c),
+      ...(reading && { onClientMessage: (m: CdpMessage) => void read.push(m) }),
+    };
     const f = await front(() => [plugin]);
     const c = client(f.url);
     await c.opened;
     const url = `about:blank#${'y'.repeat(40)}`;
     const text = JSON.stringify({ id: 5, method: 'Target.createTarget', params: { url } });
-    const replied = new Promise<CdpMessage>((resolve) => c.ws.on('message', (d) => { const m = JSON.parse(d.toString()); if (m.id === 5) resolve(m); }));
+    const replied = new Promise<CdpMessage>((resolve) =>
+      c.ws.on('message', (d) => {
+        const m = JSON.parse(d.toString());
+        if (m.id === 5) resolve(m);
+      }),
+    );
     c.ws.send(text.slice(0, 10), { fin: false });
     // The first fragment has reached the lane (the provider answers nothing to it) before the injection.
     await eventually(() => f.lanes[0]?.stats.bytesIn ?? 0);
@@ -156,10 +212,13 @@ test('a multi-megabyte reply passes whole, with and without a plugin reading it'
     const attached = await c.call(2, 'Target.attachToTarget', { targetId: (target.result as { targetId: string }).targetId, flatten: true });
     const sessionId = (attached.result as { sessionId: string }).sessionId;
     const reply = await new Promise<CdpMessage>((resolve) => {
-      c.ws.on('message', (d) => { const m = JSON.parse(d.toString()); if (m.id === 3) resolve(m); });
+      c.ws.on('message', (d) => {
+        const m = JSON.parse(d.toString());
+        if (m.id === 3) resolve(m);
+      });
       c.ws.send(JSON.stringify({ id: 3, sessionId, method: 'Runtime.evaluate', params: { expression: "'x'.repeat(3 * 1024 * 1024)", returnByValue: true } }));
     });
-    assert.equal(((reply.result as { result: { value: string } }).result.value).length, 3 * 1024 * 1024);
+    assert.equal((reply.result as { result: { value: string } }).result.value.length, 3 * 1024 * 1024);
     c.ws.close();
     await f.ends[0];
     await f.close();
@@ -215,7 +274,7 @@ test('a held client command can be forwarded later; its reply reaches the client
   await f.close();
 });
 
-test('mayBeInjectedReply: events and the client\'s replies are told apart by their first bytes; other layouts are read', () => {
+test("mayBeInjectedReply: events and the client's replies are told apart by their first bytes; other layouts are read", () => {
   const of = (text: string) => mayBeInjectedReply(Buffer.from(text));
   assert.equal(of(`{"id":${INJECTED_ID_BASE + 7},"result":{}}`), true);
   assert.equal(of(`{"id":${INJECTED_ID_BASE},"result":{},"sessionId":"AB"}`), true);

@@ -74,9 +74,13 @@ export class PipelineLane implements Relay {
     const readers = plugins.filter((p) => p.onProviderMessage);
     this.providerFilters = readers.length > 0 && readers.every((p) => p.wantsProviderMessage) ? readers.map((p) => p.wantsProviderMessage!.bind(p)) : null;
     const clientReaders = plugins.filter((p) => p.onClientMessage);
-    this.clientFilters = clientReaders.length > 0 && clientReaders.every((p) => p.wantsClientMessage) ? clientReaders.map((p) => p.wantsClientMessage!.bind(p)) : null;
+    this.clientFilters =
+      clientReaders.length > 0 && clientReaders.every((p) => p.wantsClientMessage) ? clientReaders.map((p) => p.wantsClientMessage!.bind(p)) : null;
     this.up = { from: client, to: upstream, reader: new FrameReader(), held: [], midMessage: false, close: null };
-    this.injected = new InjectedCommands((frame) => upstream.write(frame), () => this.up.midMessage);
+    this.injected = new InjectedCommands(
+      (frame) => upstream.write(frame),
+      () => this.up.midMessage,
+    );
     this.ctx = { sessionId, send: (method, params, cdpSessionId) => this.inject(method, params, cdpSessionId), forward: (message) => this.forward(message) };
     this.down = { from: upstream, to: client, reader: new FrameReader(), held: [], midMessage: false, close: null };
 
@@ -184,7 +188,8 @@ export class PipelineLane implements Relay {
       }
       return;
     }
-    if (side === this.down && frame.fin && frame.opcode === OP_TEXT && side.held.length === 0 && frame.payloadLength <= LARGEST_WATCHED_BYTES) this.attached.seen(payloadOf(frame));
+    if (side === this.down && frame.fin && frame.opcode === OP_TEXT && side.held.length === 0 && frame.payloadLength <= LARGEST_WATCHED_BYTES)
+      this.attached.seen(payloadOf(frame));
     const reads = side === this.up ? this.readsClient && !this.releasing : this.readsProvider || this.injected.waiting;
     if (!reads && side.held.length === 0) {
       this.send(side, frame);
@@ -206,7 +211,13 @@ export class PipelineLane implements Relay {
   private consumed(side: Side, frames: Frame[]): boolean {
     const payload = frames.length === 1 ? payloadOf(frames[0]!) : Buffer.concat(frames.map(payloadOf));
     // A provider message nobody wants read passes unparsed (while no injected reply is due).
-    if (side === this.down && this.providerFilters && !(this.injected.waiting && mayBeInjectedReply(payload)) && !this.providerFilters.some((wants) => wants(payload))) return this.releasing;
+    if (
+      side === this.down &&
+      this.providerFilters &&
+      !(this.injected.waiting && mayBeInjectedReply(payload)) &&
+      !this.providerFilters.some((wants) => wants(payload))
+    )
+      return this.releasing;
     if (side === this.up && this.clientFilters && !this.clientFilters.some((wants) => wants(payload))) return false;
     let message: CdpMessage;
     try {
@@ -257,7 +268,13 @@ export class PipelineLane implements Relay {
     this.clientGone();
     if (this.graceTimer) clearTimeout(this.graceTimer);
     this.client.removeAllListeners('data');
-    const hooks = Promise.all(this.releasers.map((p) => Promise.resolve().then(() => p.beforeRelease!(this.ctx)).catch(() => {})));
+    const hooks = Promise.all(
+      this.releasers.map((p) =>
+        Promise.resolve()
+          .then(() => p.beforeRelease!(this.ctx))
+          .catch(() => {}),
+      ),
+    );
     let timer!: NodeJS.Timeout;
     const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.options.releaseLimitMs ?? RELEASE_LIMIT_MS)));
     void Promise.race([hooks, limit]).then(() => {

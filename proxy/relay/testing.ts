@@ -74,7 +74,8 @@ export async function laneRig(lane: LaneName): Promise<LaneRig> {
   let done!: (o: RelayOutcome) => void;
   const ended = new Promise<RelayOutcome>((r) => (done = r));
   const empty = Buffer.alloc(0);
-  const relay = lane === 'fast' ? new FastLane(clientSide, empty, providerSide, empty, done) : new PipelineLane(clientSide, empty, providerSide, empty, 'rig', [], done);
+  const relay =
+    lane === 'fast' ? new FastLane(clientSide, empty, providerSide, empty, done) : new PipelineLane(clientSide, empty, providerSide, empty, 'rig', [], done);
   const client = clientView(clientEnd);
   return { relay, client, provider: providerEnd, ended, dispose: () => [clientEnd, clientSide, providerSide, providerEnd].forEach((s) => s.destroy()) };
 }

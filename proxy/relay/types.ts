@@ -32,7 +32,10 @@ export const CLOSE_GRACE_MS = 500;
 export function providerOutcome(close: { code: number | null; reason: string } | null, peer: 'provider' | 'browser' = 'provider'): RelayOutcome {
   if (!close) return { state: 'errored', reason: `the ${peer} disconnected without closing the WebSocket` };
   if (close.code === null || close.code === 1000 || close.code === 1005) return { state: 'closed', reason: null };
-  const reason = close.reason.replace(/\p{Cc}/gu, ' ').trim().slice(0, 200);
+  const reason = close.reason
+    .replace(/\p{Cc}/gu, ' ')
+    .trim()
+    .slice(0, 200);
   return { state: 'errored', reason: `the ${peer} closed the WebSocket (${close.code}${reason ? `: ${reason}` : ''})` };
 }
 
@@ -44,7 +47,11 @@ export const CLIENT_ENDED: RelayOutcome = { state: 'closed', reason: null };
  * a close frame the provider left unanswered is answered with the client's own code, a client that
  * left without one is just dropped (null), a provider's error is passed on as 1011 with its reason.
  */
-export function farewell(side: 'client' | 'upstream', clientClose: { code: number | null } | null, final: RelayOutcome): { code: number; reason: string } | null {
+export function farewell(
+  side: 'client' | 'upstream',
+  clientClose: { code: number | null } | null,
+  final: RelayOutcome,
+): { code: number; reason: string } | null {
   if (side === 'client') return clientClose ? { code: clientClose.code && clientClose.code !== 1005 ? clientClose.code : 1000, reason: '' } : null;
   return final.state === 'errored' ? { code: 1011, reason: final.reason ?? 'provider error' } : { code: 1000, reason: '' };
 }

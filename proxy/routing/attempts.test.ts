@@ -12,7 +12,11 @@ class Broken extends Error {}
 const chain = () => [provider('a', { priority: 1 }), provider('b', { priority: 2 }), provider('c', { priority: 3 })];
 
 /** An edge whose attempt on each provider throws what `outcomes` names (or opens it). */
-function edgeOver(engine: ReturnType<typeof setup>['engine'], outcomes: Record<string, Verdict | 'open' | 'broken'>, extra: Partial<Edge<ProviderConfig, string>> = {}) {
+function edgeOver(
+  engine: ReturnType<typeof setup>['engine'],
+  outcomes: Record<string, Verdict | 'open' | 'broken'>,
+  extra: Partial<Edge<ProviderConfig, string>> = {},
+) {
   const tried: string[] = [];
   const exhaustedWith: Failure[][] = [];
   const edge: Edge<ProviderConfig, string> = {
@@ -45,7 +49,10 @@ test('a failed attempt fails over and counts against the provider; the one that 
   const walked = (await walkProviders(edge))!;
   assert.deepEqual(tried, ['a', 'b']);
   assert.equal(walked.value, 'browser on b');
-  assert.deepEqual(walked.reservation.attempts.map((a) => [a.providerId, a.reason]), [['a', 'connection refused']]);
+  assert.deepEqual(
+    walked.reservation.attempts.map((a) => [a.providerId, a.reason]),
+    [['a', 'connection refused']],
+  );
   assert.equal(engine.status().find((s) => s.id === 'a')!.healthy, false, 'a is cooling down');
   assert.deepEqual(active(engine), [0, 1, 0]);
   walked.reservation.succeed(5).release();
@@ -58,12 +65,15 @@ test('full and skip pass a provider by without blame', async () => {
   const walked = (await walkProviders(edge))!;
   assert.deepEqual(tried, ['a', 'b', 'c']);
   assert.equal(walked.value, 'browser on c');
-  assert.ok(engine.status().every((s) => s.healthy && s.cooldownUntil === null), 'nobody is cooling down');
+  assert.ok(
+    engine.status().every((s) => s.healthy && s.cooldownUntil === null),
+    'nobody is cooling down',
+  );
   walked.reservation.cancel();
   assert.deepEqual(active(engine), [0, 0, 0]);
 });
 
-test('an exhausted chain asks the edge, with every failure in order; skipping every provider is the edge\'s other refusal', async () => {
+test("an exhausted chain asks the edge, with every failure in order; skipping every provider is the edge's other refusal", async () => {
   const { engine } = setup(chain(), { strategy: 'priority-chain', cooldownMinRequestVolume: 100 });
   const failed = (reason: string): Verdict => ({ kind: 'failed', reason, timedOut: reason === 'timeout' });
   const { edge, exhaustedWith } = edgeOver(engine, { a: failed('timeout'), b: failed('refused'), c: failed('timeout') });
@@ -76,7 +86,7 @@ test('an exhausted chain asks the edge, with every failure in order; skipping ev
   assert.deepEqual(active(engine), [0, 0, 0]);
 });
 
-test('an error that is no verdict is rethrown as it is, its reservation freed; engine refusals are put in the edge\'s words', async () => {
+test("an error that is no verdict is rethrown as it is, its reservation freed; engine refusals are put in the edge's words", async () => {
   const { engine } = setup(chain(), { strategy: 'priority-chain' });
   await assert.rejects(walkProviders(edgeOver(engine, { a: 'broken' }).edge), Broken);
   assert.deepEqual(active(engine), [0, 0, 0]);
@@ -87,15 +97,22 @@ test('an error that is no verdict is rethrown as it is, its reservation freed; e
 test('the client leaving mid-attempt ends the walk with null and frees the reservation, failed or not', async () => {
   const { engine } = setup(chain(), { strategy: 'priority-chain', cooldownMinRequestVolume: 1 });
   const client = new AbortController();
-  const { edge } = edgeOver(engine, {}, {
-    signal: client.signal,
-    attempt: async () => {
-      client.abort();
-      throw new Refused('the dial was cut');
+  const { edge } = edgeOver(
+    engine,
+    {},
+    {
+      signal: client.signal,
+      attempt: async () => {
+        client.abort();
+        throw new Refused('the dial was cut');
+      },
+      verdict: () => ({ kind: 'failed', reason: 'would count' }),
     },
-    verdict: () => ({ kind: 'failed', reason: 'would count' }),
-  });
+  );
   assert.equal(await walkProviders(edge), null);
   assert.deepEqual(active(engine), [0, 0, 0]);
-  assert.ok(engine.status().every((s) => s.healthy), 'an abandoned attempt counts against nobody');
+  assert.ok(
+    engine.status().every((s) => s.healthy),
+    'an abandoned attempt counts against nobody',
+  );
 });

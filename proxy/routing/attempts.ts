@@ -122,7 +122,13 @@ function skipped<P extends ProviderConfig, T>(edge: Edge<P, T>, reservation: Res
   return next;
 }
 
-async function failed<P extends ProviderConfig, T>(edge: Edge<P, T>, reservation: Reservation<P>, shared: SharedSlot | null, failure: Failure, failures: Failure[]): Promise<Reservation<P> | null> {
+async function failed<P extends ProviderConfig, T>(
+  edge: Edge<P, T>,
+  reservation: Reservation<P>,
+  shared: SharedSlot | null,
+  failure: Failure,
+  failures: Failure[],
+): Promise<Reservation<P> | null> {
   failures.push(failure);
   const cooled = shared && edge.shared ? await shared.fail(edge.shared.settings) : null;
   if (cooled) edge.shared!.engine.enterCooldown(cooled.providerId, cooled.remainingMs);

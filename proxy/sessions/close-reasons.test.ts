@@ -17,12 +17,14 @@ const HOUR_MS = 3_600_000;
 
 test('every text fits a close frame whole (123 bytes of UTF-8), the idle one at every allowed idle timeout', () => {
   const idle = [500, 10_000, 10_050, 299_999, 300_000, 840_000].map(idleTimeoutText);
-  for (const text of [...Object.values(CLOSE_TEXTS), ...idle]) assert.ok(Buffer.byteLength(text) <= MAX_CLOSE_REASON_BYTES, `${Buffer.byteLength(text)} bytes: ${text}`);
-  assert.equal(idleTimeoutText(300_000), 'idle timeout: no traffic for 300 s; set the router\'s sessionIdleTimeoutMs (Settings > Routing > Idle timeout)');
+  for (const text of [...Object.values(CLOSE_TEXTS), ...idle])
+    assert.ok(Buffer.byteLength(text) <= MAX_CLOSE_REASON_BYTES, `${Buffer.byteLength(text)} bytes: ${text}`);
+  assert.equal(idleTimeoutText(300_000), "idle timeout: no traffic for 300 s; set the router's sessionIdleTimeoutMs (Settings > Routing > Idle timeout)");
   assert.match(idleTimeoutText(500), /^idle timeout: no traffic for 0\.5 s;/);
   assert.match(CLOSE_TEXTS.lifetime, /^session lifetime reached: a session lasts at most 4 hours \(a fixed limit, not a setting\)/);
   // Each still starts with the short reason it replaced (what clients may have matched on).
-  for (const r of [KEY_REVOKED, KEY_ROTATED, WORKSPACE_DELETION, WORKSPACE_SUSPENDED, CHAT_LINK_REVOKED]) assert.ok(r.message.startsWith(`${r.reason}`), r.message);
+  for (const r of [KEY_REVOKED, KEY_ROTATED, WORKSPACE_DELETION, WORKSPACE_SUSPENDED, CHAT_LINK_REVOKED])
+    assert.ok(r.message.startsWith(`${r.reason}`), r.message);
   assert.ok(CLOSE_TEXTS.lifetime.startsWith('session lifetime reached'));
   assert.ok(CLOSE_TEXTS.controlPlane.startsWith('closed by the workspace'));
   assert.ok(CLOSE_TEXTS.shutdown.startsWith('proxy shutting down'));
@@ -77,7 +79,11 @@ for (const lane of lanes) {
     try {
       clock.ahead = 300_000 + 60_000;
       const text = idleTimeoutText(300_000);
-      assert.deepEqual(await goodbyeOf(rig), { event: detached(text), close: { code: 4008, reason: text }, outcome: { state: 'closed', reason: 'idle timeout' } });
+      assert.deepEqual(await goodbyeOf(rig), {
+        event: detached(text),
+        close: { code: 4008, reason: text },
+        outcome: { state: 'closed', reason: 'idle timeout' },
+      });
     } finally {
       rig.dispose();
     }
@@ -92,7 +98,11 @@ for (const lane of lanes) {
       assert.equal(sessions.has('s1'), true);
       assert.deepEqual(rig.client.frames, []);
       clock.ahead = SESSION_LIFETIME_MS;
-      assert.deepEqual(await goodbyeOf(rig), { event: detached(CLOSE_TEXTS.lifetime), close: { code: 4009, reason: CLOSE_TEXTS.lifetime }, outcome: { state: 'closed', reason: 'lifetime of 4 hours reached' } });
+      assert.deepEqual(await goodbyeOf(rig), {
+        event: detached(CLOSE_TEXTS.lifetime),
+        close: { code: 4009, reason: CLOSE_TEXTS.lifetime },
+        outcome: { state: 'closed', reason: 'lifetime of 4 hours reached' },
+      });
     } finally {
       rig.dispose();
     }
@@ -100,13 +110,27 @@ for (const lane of lanes) {
 }
 
 test('revocations tell the client what to do; the row keeps the short reason', async () => {
-  for (const [revocation, scope] of [[KEY_REVOKED, { keyIds: ['k1'] }], [KEY_ROTATED, { keyIds: ['k1'] }], [WORKSPACE_DELETION, { workspaceIds: ['w1'] }], [WORKSPACE_SUSPENDED, { workspaceIds: ['w1'] }], [CHAT_LINK_REVOKED, { keyIds: ['k1'] }]] as const) {
+  for (const [revocation, scope] of [
+    [KEY_REVOKED, { keyIds: ['k1'] }],
+    [KEY_ROTATED, { keyIds: ['k1'] }],
+    [WORKSPACE_DELETION, { workspaceIds: ['w1'] }],
+    [WORKSPACE_SUSPENDED, { workspaceIds: ['w1'] }],
+    [CHAT_LINK_REVOKED, { keyIds: ['k1'] }],
+  ] as const) {
     for (const lane of lanes) {
       const { sessions, rig } = await registered(lane, HOUR_MS);
       try {
         assert.equal(sessions.revoke(scope, revocation), 1);
         const got = await goodbyeOf(rig);
-        assert.deepEqual(got, { event: detached(revocation.message), close: { code: revocation.code, reason: revocation.message }, outcome: { state: 'closed', reason: revocation.reason } }, `${lane}: ${revocation.reason}`);
+        assert.deepEqual(
+          got,
+          {
+            event: detached(revocation.message),
+            close: { code: revocation.code, reason: revocation.message },
+            outcome: { state: 'closed', reason: revocation.reason },
+          },
+          `${lane}: ${revocation.reason}`,
+        );
       } finally {
         rig.dispose();
       }
@@ -120,7 +144,15 @@ test('a close from the control plane and a proxy shutdown say so, and how to go 
     try {
       assert.equal(closed.sessions.close('s1', 4000, CLOSE_TEXTS.controlPlane, { state: 'closed', reason: CONTROL_PLANE_CLOSE }), true);
       const got = await goodbyeOf(closed.rig);
-      assert.deepEqual(got, { event: detached(CLOSE_TEXTS.controlPlane), close: { code: 4000, reason: CLOSE_TEXTS.controlPlane }, outcome: { state: 'closed', reason: CONTROL_PLANE_CLOSE } }, lane);
+      assert.deepEqual(
+        got,
+        {
+          event: detached(CLOSE_TEXTS.controlPlane),
+          close: { code: 4000, reason: CLOSE_TEXTS.controlPlane },
+          outcome: { state: 'closed', reason: CONTROL_PLANE_CLOSE },
+        },
+        lane,
+      );
     } finally {
       closed.rig.dispose();
     }

@@ -21,15 +21,15 @@ export const CLOSE_TEXTS = {
   /** 4000: POST /v1/sessions/:id/close, or Close session in the dashboard. */
   controlPlane: 'closed by the workspace: a member closed it (Sessions page or POST /v1/sessions/:id/close); connect again',
   /** 4001 */
-  keyRevoked: 'router key revoked: this key was revoked (the router\'s Keys page); connect with one of its current keys',
+  keyRevoked: "router key revoked: this key was revoked (the router's Keys page); connect with one of its current keys",
   /** 4002 */
-  keyRotated: 'router key rotated: this key was replaced by a rotation; connect with the new key (the router\'s Keys page)',
+  keyRotated: "router key rotated: this key was replaced by a rotation; connect with the new key (the router's Keys page)",
   /** 4003 */
   workspaceDeletion: 'workspace marked for deletion: its account was deleted; restore the account within 30 days to connect again',
   /** 4004 */
   workspaceSuspended: 'workspace suspended by the operator: sessions and connects are refused until the suspension is lifted',
   /** 4005 */
-  chatLinkRevoked: 'chat link rotated or deleted: connect the MCP client again with the router\'s current chat link (Keys page)',
+  chatLinkRevoked: "chat link rotated or deleted: connect the MCP client again with the router's current chat link (Keys page)",
   /** 1001 */
   shutdown: 'proxy shutting down: this proxy is restarting or stopping; connect again for a new session',
 } as const;

@@ -32,7 +32,10 @@ export interface CollectOptions {
 }
 
 /** Copies a finished pool session's downloads; resolves to how many were stored. */
-export async function collectDownloads(input: { target: UpstreamTarget; pool: { id: string; key: string }; sessionId: string; workspaceId: string }, options: CollectOptions = {}): Promise<number> {
+export async function collectDownloads(
+  input: { target: UpstreamTarget; pool: { id: string; key: string }; sessionId: string; workspaceId: string },
+  options: CollectOptions = {},
+): Promise<number> {
   const limits = options.limits ?? { files: DOWNLOADS_MAX_FILES, bytes: DOWNLOADS_MAX_BYTES };
   const save = options.save ?? saveDownload;
   const base = `${httpOrigin(input.target.url)}/pool/sessions/${encodeURIComponent(input.pool.id)}/downloads`;
@@ -62,7 +65,10 @@ export async function collectDownloads(input: { target: UpstreamTarget; pool: { 
     stored++;
     bytes += file.size;
   }
-  if (left.length > 0) log.warn({ sessionId: input.sessionId, left: left.slice(0, 10), leftCount: left.length, limits }, "downloads past the session's limits were not kept");
-  await call('', 'DELETE').then((r) => r.body?.cancel()).catch(() => {});
+  if (left.length > 0)
+    log.warn({ sessionId: input.sessionId, left: left.slice(0, 10), leftCount: left.length, limits }, "downloads past the session's limits were not kept");
+  await call('', 'DELETE')
+    .then((r) => r.body?.cancel())
+    .catch(() => {});
   return stored;
 }

@@ -14,7 +14,10 @@ export class LiveStatsFlusher {
   private running: Promise<void> | null = null;
 
   /** `intervalMs`: SESSION_STATS_FLUSH_MS (lib/config/durations.ts). */
-  constructor(private readonly sessions: SessionRegistry, intervalMs: number) {
+  constructor(
+    private readonly sessions: SessionRegistry,
+    intervalMs: number,
+  ) {
     this.timer = setInterval(() => void this.flush(), intervalMs);
     this.timer.unref();
   }

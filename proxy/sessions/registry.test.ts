@@ -35,7 +35,8 @@ test('a revoked key closes the sessions opened with it, and only those', async (
   const c = session('s3', 'k2', 'w1');
   [a, b, c].forEach((s) => sessions.add(s));
   assert.equal(sessions.revoke({ keyIds: ['k1'] }, KEY_REVOKED), 2);
-  for (const s of [a, b]) assert.deepEqual(s.closes, [{ code: 4001, reason: CLOSE_TEXTS.keyRevoked, outcome: { state: 'closed', reason: 'router key revoked' } }]);
+  for (const s of [a, b])
+    assert.deepEqual(s.closes, [{ code: 4001, reason: CLOSE_TEXTS.keyRevoked, outcome: { state: 'closed', reason: 'router key revoked' } }]);
   assert.deepEqual(c.closes, []);
   await Promise.all([a.ended, b.ended]);
   await new Promise((r) => setImmediate(r));
@@ -87,7 +88,9 @@ test('a workspace suspended by the operator: its sessions close with 4004, late 
   const other = session('s2', 'k2', 'w2');
   [live, other].forEach((s) => sessions.add(s));
   applyAccessEvent(sessions, JSON.stringify({ cause: 'workspace_suspended', workspaceIds: ['w1'] }));
-  assert.deepEqual(live.closes, [{ code: WORKSPACE_SUSPENDED.code, reason: CLOSE_TEXTS.workspaceSuspended, outcome: { state: 'closed', reason: 'workspace suspended' } }]);
+  assert.deepEqual(live.closes, [
+    { code: WORKSPACE_SUSPENDED.code, reason: CLOSE_TEXTS.workspaceSuspended, outcome: { state: 'closed', reason: 'workspace suspended' } },
+  ]);
   assert.deepEqual(other.closes, []);
   const late = session('s3', 'k1', 'w1');
   sessions.add(late);
@@ -98,7 +101,7 @@ test('a workspace suspended by the operator: its sessions close with 4004, late 
   assert.deepEqual(after.closes, []);
 });
 
-test('a rotated or deleted chat link closes its agents\' browsers (4005) and reaches the other holders of access', async () => {
+test("a rotated or deleted chat link closes its agents' browsers (4005) and reaches the other holders of access", async () => {
   const sessions = new SessionRegistry();
   const agent = session('s1', 'link1', 'w1');
   const other = session('s2', 'k2', 'w1');
@@ -108,5 +111,7 @@ test('a rotated or deleted chat link closes its agents\' browsers (4005) and rea
   applyAccessEvent(sessions, JSON.stringify({ cause: 'chat_link_revoked', keyIds: ['link1'] }), [mcp]);
   assert.deepEqual(agent.closes, [{ code: 4005, reason: CLOSE_TEXTS.chatLinkRevoked, outcome: { state: 'closed', reason: 'chat link rotated or deleted' } }]);
   assert.deepEqual(other.closes, []);
-  assert.deepEqual(seen, [{ scope: { keyIds: ['link1'] }, revocation: { code: 4005, reason: 'chat link rotated or deleted', message: CLOSE_TEXTS.chatLinkRevoked } }]);
+  assert.deepEqual(seen, [
+    { scope: { keyIds: ['link1'] }, revocation: { code: 4005, reason: 'chat link rotated or deleted', message: CLOSE_TEXTS.chatLinkRevoked } },
+  ]);
 });

@@ -45,7 +45,10 @@ export class SessionRegistry {
   private readonly revoked = new Map<string, Revocation & { at: number }>();
   private prunedAt = 0;
 
-  constructor(private readonly now: () => number = Date.now, sweepMs = 250) {
+  constructor(
+    private readonly now: () => number = Date.now,
+    sweepMs = 250,
+  ) {
     this.sweeper = setInterval(() => this.sweep(), sweepMs);
     this.sweeper.unref();
   }

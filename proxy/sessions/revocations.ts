@@ -84,8 +84,12 @@ const isIdList = (value: unknown): value is string[] => Array.isArray(value) && 
 function parse(payload: string): AccessEvent | null {
   try {
     const event = JSON.parse(payload) as { cause?: unknown; keyIds?: unknown; workspaceIds?: unknown };
-    if ((event.cause === 'key_revoked' || event.cause === 'keys_rotated' || event.cause === 'chat_link_revoked') && isIdList(event.keyIds)) return { cause: event.cause, keyIds: event.keyIds };
-    if ((event.cause === 'workspace_deletion' || event.cause === 'workspace_suspended' || event.cause === 'workspaces_restored') && isIdList(event.workspaceIds)) {
+    if ((event.cause === 'key_revoked' || event.cause === 'keys_rotated' || event.cause === 'chat_link_revoked') && isIdList(event.keyIds))
+      return { cause: event.cause, keyIds: event.keyIds };
+    if (
+      (event.cause === 'workspace_deletion' || event.cause === 'workspace_suspended' || event.cause === 'workspaces_restored') &&
+      isIdList(event.workspaceIds)
+    ) {
       return { cause: event.cause, workspaceIds: event.workspaceIds };
     }
   } catch {

@@ -92,13 +92,16 @@ export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookW
     if (stopped || next === undefined || next >= armedFor) return;
     clearTimeout(wakeTimer);
     armedFor = next;
-    wakeTimer = setTimeout(() => {
-      armedFor = Infinity;
-      const now = Date.now();
-      while (wakeTimes.length > 0 && wakeTimes[0]! <= now) wakeTimes.shift();
-      tick();
-      arm();
-    }, Math.max(0, next - Date.now()));
+    wakeTimer = setTimeout(
+      () => {
+        armedFor = Infinity;
+        const now = Date.now();
+        while (wakeTimes.length > 0 && wakeTimes[0]! <= now) wakeTimes.shift();
+        tick();
+        arm();
+      },
+      Math.max(0, next - Date.now()),
+    );
     wakeTimer.unref();
   };
 
@@ -140,7 +143,14 @@ export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookW
     }
     const step = nextStep(schedule, number, outcome);
     const settled = await settle(delivery, number, outcome, step, attemptedAt);
-    const fields = { deliveryId: delivery.id, webhookId: delivery.webhookId, event: delivery.event, attempt: number, statusCode: outcome.statusCode, error: outcome.error };
+    const fields = {
+      deliveryId: delivery.id,
+      webhookId: delivery.webhookId,
+      event: delivery.event,
+      attempt: number,
+      statusCode: outcome.statusCode,
+      error: outcome.error,
+    };
     if (!settled) log.warn(fields, 'webhook attempt not recorded: the claim was lost (lease expired, or the delivery was cancelled or deleted)');
     // A little after the row is due on the database clock: a timer that fires a millisecond early
     // would find nothing and leave the retry to the next poll, a second late.
@@ -156,9 +166,13 @@ export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookW
   poller.unref();
   // A claim at once, and another once LISTEN is in place: a delivery enqueued in between sent
   // its NOTIFY to nobody, and would otherwise wait for the poll.
-  const listener: Listener = listen([WEBHOOK_CHANNEL], (_channel, payload) => {
-    if (payload === queue) tick();
-  }, tick);
+  const listener: Listener = listen(
+    [WEBHOOK_CHANNEL],
+    (_channel, payload) => {
+      if (payload === queue) tick();
+    },
+    tick,
+  );
   tick();
 
   return {

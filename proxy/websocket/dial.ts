@@ -24,7 +24,10 @@ export interface Upstream {
  */
 export class DialError extends Error {
   /** `policy`: the egress policy refuses the address (nothing was dialled; retrying cannot help). */
-  constructor(readonly kind: 'refused' | 'timeout' | 'rejected' | 'error' | 'full' | 'aborted' | 'policy', message: string) {
+  constructor(
+    readonly kind: 'refused' | 'timeout' | 'rejected' | 'error' | 'full' | 'aborted' | 'policy',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -73,7 +76,10 @@ export function dialUpstream(options: DialOptions): Promise<Upstream> {
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
     // The name is resolved and checked under the egress policy; the socket goes to that address.
-    (options.viaProxy ? connectThroughProxy(options.viaProxy, { host, port, secure, alpn: ['http/1.1'] }) : connectEgress(options.policy ?? egressPolicy(), { host, port, secure, alpn: ['http/1.1'] })).then(
+    (options.viaProxy
+      ? connectThroughProxy(options.viaProxy, { host, port, secure, alpn: ['http/1.1'] })
+      : connectEgress(options.policy ?? egressPolicy(), { host, port, secure, alpn: ['http/1.1'] })
+    ).then(
       (opened) => {
         if (settled) return void opened.destroy();
         socket = opened;
@@ -115,7 +121,8 @@ function upgradeRequest(url: URL, key: string, options: DialOptions): string {
   ];
   if (options.extensions) lines.push(`Sec-WebSocket-Extensions: ${options.extensions}`);
   if (options.protocol) lines.push(`Sec-WebSocket-Protocol: ${options.protocol}`);
-  if (url.username) lines.push(`Authorization: Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`);
+  if (url.username)
+    lines.push(`Authorization: Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`);
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     if (!/[\r\n]/.test(name + value)) lines.push(`${name}: ${value}`);
   }
@@ -135,7 +142,12 @@ function responseHead(head: Buffer): { status: number; headers: Record<string, s
 }
 
 /** Reads the provider's answer to the upgrade: `succeed` with the bytes after it on a valid `101`, else `fail` with why. */
-function awaitUpgrade(socket: net.Socket, key: string, fail: (error: DialError) => void, succeed: (head: Buffer, headers: Record<string, string>) => void): void {
+function awaitUpgrade(
+  socket: net.Socket,
+  key: string,
+  fail: (error: DialError) => void,
+  succeed: (head: Buffer, headers: Record<string, string>) => void,
+): void {
   let buffered = Buffer.alloc(0);
   const onData = (chunk: Buffer) => {
     buffered = Buffer.concat([buffered, chunk]);
@@ -147,7 +159,10 @@ function awaitUpgrade(socket: net.Socket, key: string, fail: (error: DialError) 
     socket.off('data', onData);
     const { status, headers } = responseHead(buffered.subarray(0, end));
     if (status !== 101) {
-      const body = buffered.subarray(end + 4, end + 4 + 512).toString('utf8').trim();
+      const body = buffered
+        .subarray(end + 4, end + 4 + 512)
+        .toString('utf8')
+        .trim();
       if (isAtCapacity(status, headers, body)) return fail(new DialError('full', `at capacity (HTTP ${status}${body ? `: ${body.split('\n')[0]}` : ''})`));
       return fail(new DialError('rejected', `upgrade rejected with HTTP ${status || 'garbage'}`));
     }

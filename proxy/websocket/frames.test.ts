@@ -6,7 +6,18 @@ import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import WebSocket from 'ws';
-import { closeFrame, fitCloseReason, FrameCounter, FrameReader, maskedTextFrame, MAX_CLOSE_REASON_BYTES, parseHeader, payloadOf, serverTextFrame, utf8Prefix } from './frames';
+import {
+  closeFrame,
+  fitCloseReason,
+  FrameCounter,
+  FrameReader,
+  maskedTextFrame,
+  MAX_CLOSE_REASON_BYTES,
+  parseHeader,
+  payloadOf,
+  serverTextFrame,
+  utf8Prefix,
+} from './frames';
 
 function frame(opcode: number, payload: Buffer, { fin = true, mask = false } = {}): Buffer {
   const len = payload.length;
@@ -61,10 +72,15 @@ test('counts messages (a fragmented one once, control frames between its fragmen
 test('any split of any stream gives the same count and ends on a boundary', () => {
   fc.assert(
     fc.property(
-      fc.array(fc.record({ payload: fc.oneof(fc.integer({ min: 0, max: 125 }), fc.integer({ min: 126, max: 70_000 })), masked: fc.boolean(), fin: fc.boolean() }), { minLength: 1, maxLength: 12 }),
+      fc.array(
+        fc.record({ payload: fc.oneof(fc.integer({ min: 0, max: 125 }), fc.integer({ min: 126, max: 70_000 })), masked: fc.boolean(), fin: fc.boolean() }),
+        { minLength: 1, maxLength: 12 },
+      ),
       fc.array(fc.integer({ min: 1, max: 200 }), { minLength: 1, maxLength: 40 }),
       (frames, cuts) => {
-        const bytes = Buffer.concat(frames.map((f, i) => frame(i === 0 || frames[i - 1]!.fin ? 1 : 0, Buffer.alloc(f.payload, 0x41), { fin: f.fin, mask: f.masked })));
+        const bytes = Buffer.concat(
+          frames.map((f, i) => frame(i === 0 || frames[i - 1]!.fin ? 1 : 0, Buffer.alloc(f.payload, 0x41), { fin: f.fin, mask: f.masked })),
+        );
         const counter = new FrameCounter();
         let at = 0;
         for (const cut of cuts) {
@@ -121,7 +137,16 @@ test('knows when it is inside a frame and reads a close frame’s code and reaso
 
 test('message boundaries: inside a fragmented message (control frames between its fragments too) a frame boundary is not a message boundary', () => {
   // After each frame of the stream: [between frames, between messages].
-  const expected = [[true, true], [true, true], [true, false], [true, false], [true, false], [true, false], [true, true], [true, true]];
+  const expected = [
+    [true, true],
+    [true, true],
+    [true, false],
+    [true, false],
+    [true, false],
+    [true, false],
+    [true, true],
+    [true, true],
+  ];
   const frames = new FrameReader().push(stream);
   const counter = new FrameCounter();
   frames.forEach((f, i) => {
@@ -193,7 +218,10 @@ test('the frame reader returns whole frames as their bytes, however the stream i
     assert.equal(frames.length, 8, `chunk size ${size}`);
     assert.deepEqual(Buffer.concat(frames.map((f) => f.bytes)), stream);
     assert.equal(payloadOf(frames[0]!).toString(), '{"id":1}');
-    assert.deepEqual(frames.map((f) => f.opcode), [1, 2, 1, 9, 0, 0xa, 0, 1]);
+    assert.deepEqual(
+      frames.map((f) => f.opcode),
+      [1, 2, 1, 9, 0, 0xa, 0, 1],
+    );
   }
   const injected = maskedTextFrame('x'.repeat(70_000));
   const [read] = new FrameReader().push(injected);

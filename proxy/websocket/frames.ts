@@ -127,7 +127,12 @@ export class FrameCounter {
     const small = this.onSmallText && header.opcode === OP_TEXT && header.fin && header.payloadLength <= this.textUpTo;
     if (header.opcode === OP_CLOSE || small) {
       const mask = header.masked ? Buffer.from(this.header.subarray(header.headerLength - 4, header.headerLength)) : null;
-      this.gathering = { kind: small ? 'text' : 'close', payload: small ? Buffer.allocUnsafe(header.payloadLength) : Buffer.alloc(Math.min(header.payloadLength, 125)), mask, at: 0 };
+      this.gathering = {
+        kind: small ? 'text' : 'close',
+        payload: small ? Buffer.allocUnsafe(header.payloadLength) : Buffer.alloc(Math.min(header.payloadLength, 125)),
+        mask,
+        at: 0,
+      };
       if (header.payloadLength === 0) this.gathered();
     }
   }

@@ -5,7 +5,10 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 export const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
-export const acceptFor = (key: string) => createHash('sha1').update(key + WS_GUID).digest('base64');
+export const acceptFor = (key: string) =>
+  createHash('sha1')
+    .update(key + WS_GUID)
+    .digest('base64');
 
 /** Why a request cannot be upgraded to a WebSocket, or undefined when it can. */
 export function invalidUpgrade(req: IncomingMessage): string | undefined {

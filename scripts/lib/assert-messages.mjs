@@ -21,7 +21,12 @@ function ok(...args) {
   const [value, message] = args;
   if (value) return;
   if (message instanceof Error) throw message;
-  const generated = args.length === 0 ? 'No value argument passed to `assert.ok()`' : message == null ? `The expression evaluated to a falsy value: ${inspect(value)}` : undefined;
+  const generated =
+    args.length === 0
+      ? 'No value argument passed to `assert.ok()`'
+      : message == null
+        ? `The expression evaluated to a falsy value: ${inspect(value)}`
+        : undefined;
   const error = new assert.AssertionError({ message: generated ?? String(message), actual: value, expected: true, operator: '==', stackStartFn: ok });
   error.generatedMessage = generated !== undefined;
   throw error;

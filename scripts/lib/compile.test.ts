@@ -24,21 +24,27 @@ function write(file: string, text: string): string {
 }
 
 test('each module keeps its own import.meta; packages load from node_modules; stack traces name the .ts line', async () => {
-  const helper = write(path.join(scratch, 'support', 'where.ts'), [
-    "export const where = { url: import.meta.url, dirname: import.meta.dirname, filename: import.meta.filename };",
-    'export function fail(): never {',
-    "  throw new Error('from the helper');",
-    '}',
-  ].join('\n'));
-  const entry = write(path.join(scratch, 'api', 'entry.test.ts'), [
-    "import { z } from 'zod';",
-    "import { fail, where } from '../support/where';",
-    'const self: { dirname: string; url: string; filename: string } = { url: import.meta.url, dirname: import.meta.dirname, filename: import.meta.filename };',
-    "let stack = '';",
-    'try { fail(); } catch (error) { stack = (error as Error).stack ?? \'\'; }',
-    "const words = 'import.meta.url stays text in a string';",
-    "console.log(JSON.stringify({ self, where, zod: z.string().parse('ok'), stack, words }));",
-  ].join('\n'));
+  const helper = write(
+    path.join(scratch, 'support', 'where.ts'),
+    [
+      'export const where = { url: import.meta.url, dirname: import.meta.dirname, filename: import.meta.filename };',
+      'export function fail(): never {',
+      "  throw new Error('from the helper');",
+      '}',
+    ].join('\n'),
+  );
+  const entry = write(
+    path.join(scratch, 'api', 'entry.test.ts'),
+    [
+      "import { z } from 'zod';",
+      "import { fail, where } from '../support/where';",
+      'const self: { dirname: string; url: string; filename: string } = { url: import.meta.url, dirname: import.meta.dirname, filename: import.meta.filename };',
+      "let stack = '';",
+      "try { fail(); } catch (error) { stack = (error as Error).stack ?? ''; }",
+      "const words = 'import.meta.url stays text in a string';",
+      "console.log(JSON.stringify({ self, where, zod: z.string().parse('ok'), stack, words }));",
+    ].join('\n'),
+  );
   const compiled = await compileEntries([relative(entry)], path.join(scratch, 'out'));
   const output = compiled.get(relative(entry))!;
   assert.ok(output.startsWith(path.join(scratch, 'out')), output);
@@ -60,8 +66,14 @@ test('a file that does not compile is named with its line', async () => {
 test('copied elsewhere with its sources, the output finds the files beside each source in the copy', async () => {
   const project = path.join(scratch, 'project');
   write(path.join(project, 'src', 'beside.txt'), 'the original');
-  write(path.join(project, 'src', 'read.ts'), "import { readFileSync } from 'node:fs';\nexport const text = readFileSync(new URL('./beside.txt', import.meta.url), 'utf8');\n");
-  const entry = write(path.join(project, 'main.ts'), "import { text } from './src/read';\nconsole.log(JSON.stringify({ text, dirname: import.meta.dirname }));\n");
+  write(
+    path.join(project, 'src', 'read.ts'),
+    "import { readFileSync } from 'node:fs';\nexport const text = readFileSync(new URL('./beside.txt', import.meta.url), 'utf8');\n",
+  );
+  const entry = write(
+    path.join(project, 'main.ts'),
+    "import { text } from './src/read';\nconsole.log(JSON.stringify({ text, dirname: import.meta.dirname }));\n",
+  );
   const elsewhere = mkdtempSync(path.join(os.tmpdir(), 'compiled-elsewhere-'));
   try {
     // As the gateway's package is made: the output under the copy's build folder, the sources beside it.

@@ -70,7 +70,11 @@ export async function compileEntries(files: string[], outDir: string): Promise<M
  * `sourcesRoot`: where the sources will lie beside the output when it runs (the working directory
  * unless the output is copied elsewhere with them).
  */
-export async function compileWithInputs(files: string[], outDir: string, sourcesRoot = process.cwd()): Promise<{ entries: Map<string, string>; inputs: string[] }> {
+export async function compileWithInputs(
+  files: string[],
+  outDir: string,
+  sourcesRoot = process.cwd(),
+): Promise<{ entries: Map<string, string>; inputs: string[] }> {
   await rm(outDir, { recursive: true, force: true });
   if (files.length === 0) return { entries: new Map(), inputs: [] };
   const { metafile, outputFiles } = await build({

@@ -28,7 +28,11 @@ interface RootManifest {
 export const rootManifest = (): RootManifest => JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as RootManifest;
 
 /** The package a bare import names (`@scope/name/sub` → `@scope/name`). */
-export const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+export const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 export interface GatewayGraph {
   /** Local modules, repository-relative with `/`. */
@@ -42,8 +46,17 @@ export interface GatewayGraph {
 
 export async function gatewayGraph(): Promise<GatewayGraph> {
   const { metafile } = await build({
-    entryPoints: [path.join(ROOT, rootManifest().bin.gateway!)], absWorkingDir: ROOT, tsconfig: path.join(ROOT, 'tsconfig.json'),
-    bundle: true, write: false, metafile: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent', outdir: path.join(os.tmpdir(), 'gateway-graph'),
+    entryPoints: [path.join(ROOT, rootManifest().bin.gateway!)],
+    absWorkingDir: ROOT,
+    tsconfig: path.join(ROOT, 'tsconfig.json'),
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+    outdir: path.join(os.tmpdir(), 'gateway-graph'),
   });
   const modules = Object.keys(metafile.inputs).map((file) => file.split(path.sep).join('/'));
   const readFiles = new Set<string>();
@@ -101,7 +114,15 @@ export function packingProblems(files: ReadonlySet<string>, graph: GatewayGraph,
  * its `current.json` with the sources it was made from, each of which the package carries.
  */
 async function compileInto(stage: string, files: ReadonlySet<string>): Promise<void> {
-  const version = `package-${createHash('sha256').update([...files].sort().map((file) => readFileSync(path.join(ROOT, file))).join('\0')).digest('hex').slice(0, 12)}`;
+  const version = `package-${createHash('sha256')
+    .update(
+      [...files]
+        .sort()
+        .map((file) => readFileSync(path.join(ROOT, file)))
+        .join('\0'),
+    )
+    .digest('hex')
+    .slice(0, 12)}`;
   const current = await compileProgram(GATEWAY_ENTRIES, path.join(stage, PROGRAMS_DIR, version), version, stage);
   const missing = (JSON.parse(current) as { inputs: [string, string][] }).inputs.map(([file]) => file).filter((file) => !files.has(file));
   if (missing.length > 0) throw new Error(`the compiled command was made from files the package leaves out: ${missing.join(', ')}`);
@@ -126,10 +147,29 @@ export async function packGateway(destination: string): Promise<PackedGateway> {
       copyFileSync(path.join(ROOT, file), path.join(stage, file));
     }
     await compileInto(stage, new Set(files));
-    const manifest = { name: GATEWAY_PACKAGE, version: root.version, description: 'The self-hosted browser gateway and its command line (gateway serve, check, mcp, browse…)', type: 'module', bin: root.bin, engines: root.engines, dependencies };
+    const manifest = {
+      name: GATEWAY_PACKAGE,
+      version: root.version,
+      description: 'The self-hosted browser gateway and its command line (gateway serve, check, mcp, browse…)',
+      type: 'module',
+      bin: root.bin,
+      engines: root.engines,
+      dependencies,
+    };
     writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    const [packed] = JSON.parse(await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', path.resolve(destination)], stage)) as { filename: string; files: { path: string }[]; size: number; unpackedSize: number }[];
-    return { tarball: path.join(path.resolve(destination), packed!.filename), files: packed!.files.map((f) => f.path), dependencies, size: packed!.size, unpackedSize: packed!.unpackedSize };
+    const [packed] = JSON.parse(await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', path.resolve(destination)], stage)) as {
+      filename: string;
+      files: { path: string }[];
+      size: number;
+      unpackedSize: number;
+    }[];
+    return {
+      tarball: path.join(path.resolve(destination), packed!.filename),
+      files: packed!.files.map((f) => f.path),
+      dependencies,
+      size: packed!.size,
+      unpackedSize: packed!.unpackedSize,
+    };
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }

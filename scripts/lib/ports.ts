@@ -19,16 +19,24 @@ export function freePort(): Promise<number> {
  * still starting (compiling TypeScript on a loaded machine) is waited for as long as it lives;
  * its exit first rejects, naming it. `onSlow` hears every `slowMs` while it is waited for.
  */
-export async function waitForListening(child: ChildProcess, port: number, options: { name?: string; host?: string; slowMs?: number; onSlow?: (waitedMs: number) => void } = {}): Promise<void> {
+export async function waitForListening(
+  child: ChildProcess,
+  port: number,
+  options: { name?: string; host?: string; slowMs?: number; onSlow?: (waitedMs: number) => void } = {},
+): Promise<void> {
   const host = options.host ?? '127.0.0.1';
   const name = options.name ?? `the process ${child.pid}`;
   const started = Date.now();
   let nextNote = started + (options.slowMs ?? 15_000);
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it listened on ${host}:${port}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it listened on ${host}:${port}`);
     const open = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, host);
-      socket.once('connect', () => { socket.destroy(); resolve(true); });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
       socket.once('error', () => resolve(false));
     });
     if (open) return;
@@ -67,7 +75,8 @@ export async function assertPortsFree(ports: NamedPort[], host: string): Promise
       server.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
       server.listen(port, bindHost, () => server.close(() => resolve(null)));
     });
-    if (problem === 'EADDRINUSE') throw new Error(`port ${port} (${setting}) is already in use on ${bindHost}: is another copy running? Stop it or set ${setting} to a free port`);
+    if (problem === 'EADDRINUSE')
+      throw new Error(`port ${port} (${setting}) is already in use on ${bindHost}: is another copy running? Stop it or set ${setting} to a free port`);
     if (problem) throw new Error(`cannot listen on ${bindHost}:${port} (${setting}): ${problem}`);
   }
 }

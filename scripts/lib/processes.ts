@@ -11,6 +11,7 @@ export const programRunner = path.resolve(import.meta.dirname, '..', 'run.mjs');
 export const tsxBin = path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/cli.mjs');
 export const tscBin = path.join(path.dirname(require.resolve('typescript/package.json')), 'bin/tsc');
 export const eslintBin = path.join(path.dirname(require.resolve('eslint/package.json')), 'bin/eslint.js');
+export const prettierBin = path.join(path.dirname(require.resolve('prettier/package.json')), 'bin/prettier.cjs');
 
 export function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, quiet = false): ChildProcess {
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -28,7 +29,10 @@ export function stopChild(child: ChildProcess, graceMs = 35_000): Promise<void> 
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', () => { clearTimeout(timer); resolve(); });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 }
@@ -45,14 +49,23 @@ export function runToEnd(args: string[], env: NodeJS.ProcessEnv): Promise<number
  * processes running side by side never interleave; `live` prints as it comes instead. A run still
  * going after `timeoutMs` is killed.
  */
-export function runCaptured(args: string[], env: NodeJS.ProcessEnv, options: { timeoutMs?: number; live?: boolean } = {}): Promise<{ code: number; output: Buffer; timedOut: boolean }> {
+export function runCaptured(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  options: { timeoutMs?: number; live?: boolean } = {},
+): Promise<{ code: number; output: Buffer; timedOut: boolean }> {
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: Buffer[] = [];
   const keep = (stream: NodeJS.WriteStream) => (chunk: Buffer) => (options.live ? stream.write(chunk) : output.push(chunk));
   child.stdout.on('data', keep(process.stdout));
   child.stderr.on('data', keep(process.stderr));
   let timedOut = false;
-  const timer = options.timeoutMs ? setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, options.timeoutMs) : undefined;
+  const timer = options.timeoutMs
+    ? setTimeout(() => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      }, options.timeoutMs)
+    : undefined;
   return new Promise((resolve) => {
     child.once('close', (code) => {
       clearTimeout(timer);

@@ -47,13 +47,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const configured = readSettings({ ...process.env, ...options.extraEnv });
   const privateNetwork = configured.privateNetwork;
   checkBlobStoreConfig({ ...process.env, ...options.extraEnv });
-  await assertPortsFree([
-    { setting: 'WEB_PORT', port: options.webPort },
-    { setting: 'PORT', port: options.proxyPort },
-    { setting: 'POOL_PORT', port: options.poolPort, host: '127.0.0.1' },
-  ], options.host);
+  await assertPortsFree(
+    [
+      { setting: 'WEB_PORT', port: options.webPort },
+      { setting: 'PORT', port: options.proxyPort },
+      { setting: 'POOL_PORT', port: options.poolPort, host: '127.0.0.1' },
+    ],
+    options.host,
+  );
   const secrets = loadInstanceSecrets(options.dataDir);
-  const database = await prepareDatabase({ dataDir: options.dataDir, postgresPassword: secrets.postgresPassword, embeddedPort: options.embeddedPostgresPort, log: () => {} });
+  const database = await prepareDatabase({
+    dataDir: options.dataDir,
+    postgresPassword: secrets.postgresPassword,
+    embeddedPort: options.embeddedPostgresPort,
+    log: () => {},
+  });
   if (database.applied.length > 0) options.log(`applied migrations: ${database.applied.join(', ')}`);
   const publicHost = publicHostOf(options.host);
   const webUrl = configured.publicWebUrl ?? `http://${publicHost}:${options.webPort}`;
@@ -109,5 +117,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
-  return { env, privateNetwork, database, webUrl, proxyUrl: `http://${publicHost}:${options.proxyPort}`, poolUrl: `http://127.0.0.1:${options.poolPort}`, children, stop };
+  return {
+    env,
+    privateNetwork,
+    database,
+    webUrl,
+    proxyUrl: `http://${publicHost}:${options.proxyPort}`,
+    poolUrl: `http://127.0.0.1:${options.poolPort}`,
+    children,
+    stop,
+  };
 }

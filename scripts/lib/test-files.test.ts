@@ -8,22 +8,27 @@ import { after, before, test } from 'node:test';
 import { costliestReport, runTestFiles, slowestReport } from './test-files';
 
 let dir: string;
-before(() => { dir = mkdtempSync(path.join(os.tmpdir(), 'br-sched-')); });
+before(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'br-sched-'));
+});
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A test file of two tests; the first may fail, exit the process, or never end. */
 function testFile(name: string, body: { fail?: boolean; crash?: boolean; hang?: boolean; exitOnBeforeExit?: boolean } = {}): string {
   const file = path.join(dir, `${name}.test.mjs`);
-  writeFileSync(file, `
+  writeFileSync(
+    file,
+    `
 import { test } from 'node:test';
-${body.exitOnBeforeExit ? 'process.once(\'beforeExit\', () => process.exit(0));' : ''}
+${body.exitOnBeforeExit ? "process.once('beforeExit', () => process.exit(0));" : ''}
 test('${name} one', async () => {
   ${body.hang ? 'await new Promise(() => setInterval(() => {}, 1000));' : ''}
   ${body.crash ? 'process.exit(3);' : ''}
   ${body.fail ? "throw new Error('on purpose');" : ''}
 });
 test('${name} two', () => {});
-`);
+`,
+  );
   return file;
 }
 const nameOf = (file: string) => path.basename(file, '.test.mjs');
@@ -35,13 +40,17 @@ test('files run side by side; a lane takes turns; an alone file has nothing besi
   const ended = new Set<string>();
   const violations: string[] = [];
   const pending = runTestFiles(files, process.env, {
-    concurrency: 5, fileTimeoutMs: 60_000, log: () => {}, print: () => {},
+    concurrency: 5,
+    fileTimeoutMs: 60_000,
+    log: () => {},
+    print: () => {},
     laneOf: (file) => (/lane/.test(file) ? 'shared' : undefined),
     alone: (file) => file.includes('solo'),
     onStart: (file) => {
       const name = nameOf(file);
       if (name.startsWith('lane') && [...running].some((other) => other.startsWith('lane'))) violations.push(`${name} started beside the other lane file`);
-      if (name === 'solo' && (running.size > 0 || ended.size !== files.length - 1)) violations.push(`solo started with ${[...running]} running, ${ended.size} ended`);
+      if (name === 'solo' && (running.size > 0 || ended.size !== files.length - 1))
+        violations.push(`solo started with ${[...running]} running, ${ended.size} ended`);
       running.add(name);
     },
     onEnd: (file) => {
@@ -51,7 +60,11 @@ test('files run side by side; a lane takes turns; an alone file has nothing besi
   });
   // The first files start at once, before the call returns: every free file and one lane file.
   const first = [...running].sort();
-  assert.deepEqual(first.filter((name) => !name.startsWith('lane')), ['failing', 'free1', 'free2'], `the free files started together: ${first}`);
+  assert.deepEqual(
+    first.filter((name) => !name.startsWith('lane')),
+    ['failing', 'free1', 'free2'],
+    `the free files started together: ${first}`,
+  );
   assert.equal(first.filter((name) => name.startsWith('lane')).length, 1, `one lane file at a time: ${first}`);
   const runs = await pending;
   assert.deepEqual(violations, []);
@@ -65,7 +78,10 @@ test('files run side by side; a lane takes turns; an alone file has nothing besi
   assert.match(failure!, /^failing one\n {4}location: '.*failing\.test\.mjs:\d+:\d+'\n {4}failureType: 'testCodeFailure'\n {4}error: 'on purpose'/);
   assert.deepEqual(byName.get('free1')!.failures, []);
   assert.equal(runs.at(-1)!.file, files[4], 'the alone file ran last');
-  assert.ok(runs.every((run) => run.ms > 0), 'every file timed');
+  assert.ok(
+    runs.every((run) => run.ms > 0),
+    'every file timed',
+  );
 });
 
 test('a file that exits mid-test or hangs fails, even though its report counts no failure', async () => {
@@ -80,9 +96,22 @@ test('a file that exits mid-test or hangs fails, even though its report counts n
 });
 
 test('the slowest files come first in the report, at most the count asked for', () => {
-  const lines = slowestReport([{ file: 'a', ms: 1_000 }, { file: 'b', ms: 30_500 }, { file: 'c', ms: 2_000 }], 2);
+  const lines = slowestReport(
+    [
+      { file: 'a', ms: 1_000 },
+      { file: 'b', ms: 30_500 },
+      { file: 'c', ms: 2_000 },
+    ],
+    2,
+  );
   assert.deepEqual(lines, ['   30.5 s  b', '    2.0 s  c']);
-  const withCpu = slowestReport([{ file: 'a', ms: 1_000, cpuMs: 900 }, { file: '(lint)', ms: 30_500 }], 2);
+  const withCpu = slowestReport(
+    [
+      { file: 'a', ms: 1_000, cpuMs: 900 },
+      { file: '(lint)', ms: 30_500 },
+    ],
+    2,
+  );
   assert.deepEqual(withCpu, ['   30.5 s                (lint)', '    1.0 s     0.9 s CPU  a']);
 });
 
@@ -90,31 +119,47 @@ test("a file's CPU counts the processes it started; the costliest files and the 
   // Burns CPU (not wall time, which a loaded machine stretches) in a child and then in the file.
   const burn = (ms: number) => `{ const s = process.cpuUsage(); while (process.cpuUsage(s).user + process.cpuUsage(s).system < ${ms * 1000}); }`;
   const file = path.join(dir, 'burning.test.mjs');
-  writeFileSync(file, `
+  writeFileSync(
+    file,
+    `
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 test('burns', () => {
   spawnSync(process.execPath, ['-e', ${JSON.stringify(burn(400))}]);
   ${burn(200)}
 });
-`);
+`,
+  );
   const [run] = await runTestFiles([file], process.env, { concurrency: 1, fileTimeoutMs: 60_000, log: () => {}, print: () => {} });
   assert.ok(run!.cpuMs! >= 600, `${run!.cpuMs} ms of CPU`);
-  assert.deepEqual(costliestReport([{ file: 'a', cpuMs: 1_500 }, { file: 'b', cpuMs: 30_000 }, { file: '(lint)' }], 1), ['32 s CPU in 2 test files; the most:', '   30.0 s CPU  b']);
+  assert.deepEqual(costliestReport([{ file: 'a', cpuMs: 1_500 }, { file: 'b', cpuMs: 30_000 }, { file: '(lint)' }], 1), [
+    '32 s CPU in 2 test files; the most:',
+    '   30.0 s CPU  b',
+  ]);
 });
 
 test('a file whose process exits before its totals are written is counted from its results', async () => {
-  const [run] = await runTestFiles([testFile('early-exit', { exitOnBeforeExit: true })], process.env, { concurrency: 1, fileTimeoutMs: 30_000, log: () => {}, print: () => {} });
+  const [run] = await runTestFiles([testFile('early-exit', { exitOnBeforeExit: true })], process.env, {
+    concurrency: 1,
+    fileTimeoutMs: 30_000,
+    log: () => {},
+    print: () => {},
+  });
   assert.deepEqual([run!.passed, run!.failed], [2, 0]);
 });
 
 test('a gated file waits for its gate while the others run; a failed gate fails its files unrun', async () => {
   let open = () => {};
-  const stack = new Promise<void>((resolve) => { open = resolve; });
+  const stack = new Promise<void>((resolve) => {
+    open = resolve;
+  });
   const broken = Promise.reject(new Error('no stack'));
   const started: string[] = [];
   const runs = await runTestFiles([testFile('gated'), testFile('ungated'), testFile('broken')], process.env, {
-    concurrency: 3, fileTimeoutMs: 30_000, log: () => {}, print: () => {},
+    concurrency: 3,
+    fileTimeoutMs: 30_000,
+    log: () => {},
+    print: () => {},
     gate: (file) => (file.includes('gated') && !file.includes('ungated') ? stack : file.includes('broken') ? broken : undefined),
     onStart: (file) => started.push(nameOf(file)),
     // The gate opens only once the ungated file has ended: the gated one cannot have started before.

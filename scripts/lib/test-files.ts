@@ -105,7 +105,12 @@ function gateStates(files: string[], schedule: Schedule) {
   const settled = new Map<Promise<void>, string | null>();
   let changed = () => {};
   for (const gate of new Set(files.map((file) => schedule.gate?.(file)))) {
-    gate?.then(() => settled.set(gate, null), (error: Error) => settled.set(gate, `its gate failed: ${error.message}`)).then(() => changed());
+    gate
+      ?.then(
+        () => settled.set(gate, null),
+        (error: Error) => settled.set(gate, `its gate failed: ${error.message}`),
+      )
+      .then(() => changed());
   }
   const stateOf = (file: string) => {
     const gate = schedule.gate?.(file);
@@ -114,7 +119,9 @@ function gateStates(files: string[], schedule: Schedule) {
   return {
     open: (file: string) => stateOf(file) === null,
     failed: (file: string) => stateOf(file) ?? undefined,
-    onChange: (listener: () => void) => { changed = listener; },
+    onChange: (listener: () => void) => {
+      changed = listener;
+    },
   };
 }
 
@@ -131,9 +138,22 @@ async function runFile(file: string, env: NodeJS.ProcessEnv, schedule: Schedule,
   const started = Date.now();
   const compiled = schedule.compiled?.get(file);
   const loader = compiled ? ['--enable-source-maps'] : ['--import', 'tsx'];
-  const { code, output, timedOut } = await runCaptured([
-    ...loader, '--import', ASSERT_MESSAGES, '--import', CPU_REPORT, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, compiled ?? file,
-  ], { ...withoutTestContext(env), TEST_CPU_FILE: `${tap}.cpu` }, { timeoutMs: schedule.fileTimeoutMs, live });
+  const { code, output, timedOut } = await runCaptured(
+    [
+      ...loader,
+      '--import',
+      ASSERT_MESSAGES,
+      '--import',
+      CPU_REPORT,
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      compiled ?? file,
+    ],
+    { ...withoutTestContext(env), TEST_CPU_FILE: `${tap}.cpu` },
+    { timeoutMs: schedule.fileTimeoutMs, live },
+  );
   const ms = Date.now() - started;
   const cpuMs = cpuOf(`${tap}.cpu`);
   const counts = tapCounts(tap);
@@ -225,7 +245,10 @@ export function slowestReport(runs: { file: string; ms: number; cpuMs?: number }
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
   const withCpu = runs.some((run) => run.cpuMs !== undefined);
   const cpu = (ms: number | undefined) => (!withCpu ? '' : ms === undefined ? ' '.repeat(14) : ` ${seconds(ms)} CPU`);
-  return [...runs].sort((a, b) => b.ms - a.ms).slice(0, count).map((run) => `${seconds(run.ms)}${cpu(run.cpuMs)}  ${run.file}`);
+  return [...runs]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map((run) => `${seconds(run.ms)}${cpu(run.cpuMs)}  ${run.file}`);
 }
 
 /** The files that used the most CPU (their own and their children's), and what all of them used. */
@@ -234,5 +257,8 @@ export function costliestReport(runs: { file: string; cpuMs?: number }[], count 
   if (measured.length === 0) return [];
   const total = measured.reduce((sum, run) => sum + run.cpuMs, 0);
   const top = [...measured].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, count);
-  return [`${(total / 1000).toFixed(0)} s CPU in ${measured.length} test files; the most:`, ...top.map((run) => `${(run.cpuMs / 1000).toFixed(1).padStart(7)} s CPU  ${run.file}`)];
+  return [
+    `${(total / 1000).toFixed(0)} s CPU in ${measured.length} test files; the most:`,
+    ...top.map((run) => `${(run.cpuMs / 1000).toFixed(1).padStart(7)} s CPU  ${run.file}`),
+  ];
 }

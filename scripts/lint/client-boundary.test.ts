@@ -10,38 +10,46 @@ import { clientBoundary } from './client-boundary.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const linter = new Linter({ configType: 'flat' });
-const config = [{
-  files: ['**/*.tsx', '**/*.ts'],
-  languageOptions: { parser: tsParser },
-  plugins: { local: { rules: { 'client-boundary': clientBoundary } } },
-  rules: { 'local/client-boundary': 'error' },
-}] as Linter.Config[];
+const config = [
+  {
+    files: ['**/*.tsx', '**/*.ts'],
+    languageOptions: { parser: tsParser },
+    plugins: { local: { rules: { 'client-boundary': clientBoundary } } },
+    rules: { 'local/client-boundary': 'error' },
+  },
+] as Linter.Config[];
 
 function problems(code: string, file = 'components/probe.tsx'): string[] {
   return linter.verify(code, config, { filename: path.join(ROOT, file) }).map((m) => `${m.line}: ${m.message}`);
 }
 
 test('a client component may import client helpers, shared schemas and types of server modules', () => {
-  assert.deepEqual(problems(`'use client';
+  assert.deepEqual(
+    problems(`'use client';
 import { formatMoney } from '@/lib/client/money';
 import { createRouterSchema } from '@/lib/routers/schemas';
 import type { PrismaClient } from '@/lib/db';
 import { type Durations } from '../lib/config/durations';
-export const used = [formatMoney, createRouterSchema];`), []);
+export const used = [formatMoney, createRouterSchema];`),
+    [],
+  );
 });
 
 test('it may not reach the database, Node or a Node-only package, directly or through a module in between', () => {
-  assert.deepEqual(problems(`'use client';
+  assert.deepEqual(
+    problems(`'use client';
 import { db } from '@/lib/db';
 import { readFileSync } from 'node:fs';
 import pino from 'pino';
 import { sessionInclude } from '../lib/sessions/sessions';
-export const used = [db, readFileSync, pino, sessionInclude];`), [
-    '2: a client component must not import server code: lib/db/index.ts',
-    '3: a client component must not import server code: node:fs',
-    '4: a client component must not import server code: pino',
-    '5: a client component must not import server code: lib/sessions/sessions.ts → lib/db/index.ts',
-  ]);
+export const used = [db, readFileSync, pino, sessionInclude];`),
+    [
+      '2: a client component must not import server code: lib/db/index.ts',
+      '3: a client component must not import server code: node:fs',
+      '4: a client component must not import server code: pino',
+      '5: a client component must not import server code: lib/sessions/sessions.ts → lib/db/index.ts',
+    ],
+  );
 });
 
 test('files that are not client components are not checked', () => {

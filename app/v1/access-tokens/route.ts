@@ -7,6 +7,4 @@ import { accessTokenEndpoints } from '@/lib/tokens/endpoints';
 export const GET = endpoint(accessTokenEndpoints.listAccessTokens, (ctx) => listAccessTokens(ctx.user.id));
 
 // POST /v1/access-tokens — dashboard session only; the plaintext is in this response only
-export const POST = endpoint(accessTokenEndpoints.createAccessToken, async (ctx) =>
-  created(await createAccessToken(ctx.user.id, ctx.body.label)),
-);
+export const POST = endpoint(accessTokenEndpoints.createAccessToken, async (ctx) => created(await createAccessToken(ctx.user.id, ctx.body.label)));

@@ -7,6 +7,4 @@ import { createInvitation, listInvitations } from '@/lib/invitations/manage-invi
 export const GET = endpoint(invitationEndpoints.listInvitations, (ctx) => listInvitations(ctx.workspace.id));
 
 // POST /v1/invitations — owner/admin, dashboard session only; sends the e-mail
-export const POST = endpoint(invitationEndpoints.createInvitation, async (ctx) =>
-  created(await createInvitation(ctx.workspace, ctx.user, ctx.body)),
-);
+export const POST = endpoint(invitationEndpoints.createInvitation, async (ctx) => created(await createInvitation(ctx.workspace, ctx.user, ctx.body)));

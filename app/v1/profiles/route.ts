@@ -8,6 +8,4 @@ import { listProfiles } from '@/lib/profiles/read-profiles';
 export const GET = endpoint(profileEndpoints.listProfiles, (ctx) => listProfiles(ctx.workspace.id, ctx.query));
 
 // POST /v1/profiles — owner/admin; { slug, name, captured? }; 201 Profile; no captured = an empty profile
-export const POST = endpoint(profileEndpoints.createProfile, async (ctx) =>
-  created(await createProfile(ctx.workspace.id, ctx.body)),
-);
+export const POST = endpoint(profileEndpoints.createProfile, async (ctx) => created(await createProfile(ctx.workspace.id, ctx.body)));

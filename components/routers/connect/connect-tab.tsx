@@ -38,12 +38,19 @@ export function ConnectTab({ routerId, proxyUrl, proxyUrlConfigured }: { routerI
           description="One WebSocket address for every script: the router picks a provider for each connection, fails over and queues. Refusals come before the socket opens, as an HTTP status with a plain-text reason."
         />
         <CardBody className="space-y-4">
-          <KeyState routerId={routerId} routerKey={key} canManage={canManage} fetching={fetchKey.isPending} onFetch={() => fetchKey.mutate()} error={fetchKey.error} />
+          <KeyState
+            routerId={routerId}
+            routerKey={key}
+            canManage={canManage}
+            fetching={fetchKey.isPending}
+            onFetch={() => fetchKey.mutate()}
+            error={fetchKey.error}
+          />
           <CodeBlock title="WebSocket URL" label="Connect URL" code={url} wrap />
           {!proxyUrlConfigured && (
             <p className="text-[13px] text-zinc-500">
-              The address is this dashboard&apos;s host with the proxy&apos;s port. If scripts reach the proxy another way (TLS in front, another host name), the operator sets{' '}
-              <code className="font-mono text-[12px] text-zinc-700">PUBLIC_PROXY_URL</code> and it shows here.
+              The address is this dashboard&apos;s host with the proxy&apos;s port. If scripts reach the proxy another way (TLS in front, another host name),
+              the operator sets <code className="font-mono text-[12px] text-zinc-700">PUBLIC_PROXY_URL</code> and it shows here.
             </p>
           )}
         </CardBody>
@@ -54,7 +61,10 @@ export function ConnectTab({ routerId, proxyUrl, proxyUrlConfigured }: { routerI
       <section aria-label="Snippets" className="space-y-4">
         <div>
           <h2 className="text-[15px] font-semibold text-zinc-900">Snippets</h2>
-          <p className="text-[13px] text-zinc-500">Copy one into a file and run it. The response to the upgrade names the session (X-Session-Id) and the provider (X-Provider). The data API takes the same key for one browser action per HTTP call, no CDP client needed.</p>
+          <p className="text-[13px] text-zinc-500">
+            Copy one into a file and run it. The response to the upgrade names the session (X-Session-Id) and the provider (X-Provider). The data API takes the
+            same key for one browser action per HTTP call, no CDP client needed.
+          </p>
         </div>
         {snippets(url, proxyUrl, key).map((s) => (
           <CodeBlock key={s.id} title={s.title} label={`${s.title} snippet`} code={s.code} />
@@ -64,11 +74,26 @@ export function ConnectTab({ routerId, proxyUrl, proxyUrlConfigured }: { routerI
   );
 }
 
-function KeyState({ routerId, routerKey, canManage, fetching, onFetch, error }: { routerId: string; routerKey: string | null; canManage: boolean; fetching: boolean; onFetch: () => void; error: unknown }) {
+function KeyState({
+  routerId,
+  routerKey,
+  canManage,
+  fetching,
+  onFetch,
+  error,
+}: {
+  routerId: string;
+  routerKey: string | null;
+  canManage: boolean;
+  fetching: boolean;
+  onFetch: () => void;
+  error: unknown;
+}) {
   if (routerKey) {
     return (
       <Alert tone="success" title="Your router key is filled in">
-        The snippets below carry <code className="font-mono text-[12px]">{routerKey.slice(0, 11)}…</code>. Keep them out of shared repositories; rotate the keys if one leaks.
+        The snippets below carry <code className="font-mono text-[12px]">{routerKey.slice(0, 11)}…</code>. Keep them out of shared repositories; rotate the keys
+        if one leaks.
       </Alert>
     );
   }
@@ -85,13 +110,13 @@ function KeyState({ routerId, routerKey, canManage, fetching, onFetch, error }: 
           </Button>
         }
       >
-        Or create a key for this script on the <Link href={`/routers/${routerId}/keys`} className="font-medium underline">Keys</Link> tab.
+        Or create a key for this script on the{' '}
+        <Link href={`/routers/${routerId}/keys`} className="font-medium underline">
+          Keys
+        </Link>{' '}
+        tab.
       </Alert>
-      {error ? (
-        <Alert tone="danger">
-          {errorMessage(error)}
-        </Alert>
-      ) : null}
+      {error ? <Alert tone="danger">{errorMessage(error)}</Alert> : null}
     </div>
   );
 }
@@ -135,16 +160,25 @@ function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string;
   // "Another slug…": a profile not made yet (the first session with it starts it empty).
   const [typing, setTyping] = useState(false);
   const off = (on: boolean | undefined, name: string, param: string) =>
-    on === false ? <p className="text-[12px] text-amber-700">{name} is off for this router: {param} is refused with 409.</p> : null;
+    on === false ? (
+      <p className="text-[12px] text-amber-700">
+        {name} is off for this router: {param} is refused with 409.
+      </p>
+    ) : null;
 
   return (
     <Card aria-label="Connection options">
-      <CardHeader
-        title="Options"
-        description="Query parameters of the connect URL. They change the URL and every snippet that connects with it."
-      />
+      <CardHeader title="Options" description="Query parameters of the connect URL. They change the URL and every snippet that connects with it." />
       <CardBody className="grid gap-x-6 gap-y-5 md:grid-cols-2">
-        <Field label={<>Provider <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">provider=</code></>} htmlFor="connect-provider" hint="Pin one provider: no failover; 503 while it cools down or is full.">
+        <Field
+          label={
+            <>
+              Provider <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">provider=</code>
+            </>
+          }
+          htmlFor="connect-provider"
+          hint="Pin one provider: no failover; 503 while it cools down or is full."
+        >
           <Select id="connect-provider" value={options.provider} onChange={(e) => set('provider', e.target.value)}>
             <option value="">Any (the router decides)</option>
             {providers.data?.items.map((p) => (
@@ -155,7 +189,11 @@ function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string;
           </Select>
         </Field>
         <Field
-          label={<>Profile <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">profile=</code></>}
+          label={
+            <>
+              Profile <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">profile=</code>
+            </>
+          }
           htmlFor="connect-profile"
           hint="Load a saved profile and save changes back at the end; a new slug starts an empty one. Read-only loads it without saving."
         >
@@ -170,12 +208,28 @@ function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string;
               }}
             />
             <label className="flex shrink-0 items-center gap-2 text-[13px] text-zinc-600">
-              <input type="checkbox" checked={options.readOnly} disabled={!options.profile.trim()} onChange={(e) => set('readOnly', e.target.checked)} className="size-4 rounded border-zinc-300 accent-accent-600" />
+              <input
+                type="checkbox"
+                checked={options.readOnly}
+                disabled={!options.profile.trim()}
+                onChange={(e) => set('readOnly', e.target.checked)}
+                className="size-4 rounded border-zinc-300 accent-accent-600"
+              />
               Read-only
             </label>
           </div>
           {typing && (
-            <Input aria-label="Profile slug" value={options.profile} onChange={(e) => set('profile', e.target.value)} placeholder="shop-login" className="font-mono text-[13px]" maxLength={64} spellCheck={false} autoComplete="off" autoFocus />
+            <Input
+              aria-label="Profile slug"
+              value={options.profile}
+              onChange={(e) => set('profile', e.target.value)}
+              placeholder="shop-login"
+              className="font-mono text-[13px]"
+              maxLength={64}
+              spellCheck={false}
+              autoComplete="off"
+              autoFocus
+            />
           )}
           {off(settings.data?.profilesEnabled, 'Profiles', 'profile=')}
         </Field>
@@ -193,10 +247,20 @@ function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string;
 function RecordOption(props: OptionProps) {
   const rate = useBillingSummary().data?.rates.recordingPerMinuteCents;
   return (
-    <CaptureOption {...props} id="connect-record" title="Record this session" param="session_record=true" switchOff="Recording is off for this router" turnOn="Turn it on">
-      Every tab of the session becomes a video on the <Link href="/recordings" className="font-medium text-accent-600 hover:text-accent-700">Recordings</Link> page, watchable
-      live while it runs. Billed per minute{rate !== undefined && <> ({formatCents(rate)} a minute, counted by the second)</>} from the <WalletLink label="wallet" />, which needs a positive
-      balance; the router&apos;s Recording switch must be on.
+    <CaptureOption
+      {...props}
+      id="connect-record"
+      title="Record this session"
+      param="session_record=true"
+      switchOff="Recording is off for this router"
+      turnOn="Turn it on"
+    >
+      Every tab of the session becomes a video on the{' '}
+      <Link href="/recordings" className="font-medium text-accent-600 hover:text-accent-700">
+        Recordings
+      </Link>{' '}
+      page, watchable live while it runs. Billed per minute{rate !== undefined && <> ({formatCents(rate)} a minute, counted by the second)</>} from the{' '}
+      <WalletLink label="wallet" />, which needs a positive balance; the router&apos;s Recording switch must be on.
     </CaptureOption>
   );
 }
@@ -208,9 +272,20 @@ function RecordOption(props: OptionProps) {
 function TraceOption(props: OptionProps) {
   const rate = useBillingSummary().data?.rates.observabilityPer1kEventsCents;
   return (
-    <CaptureOption {...props} id="connect-observability" title="Trace this session" param="observability=true" switchOff="Traces are off for this router" turnOn="Turn them on">
-      Network requests, console output and navigations of every tab, on the <Link href="/traces" className="font-medium text-accent-600 hover:text-accent-700">Traces</Link> page.
-      Billed {rate !== undefined ? `${formatCents(rate)} per` : 'per'} 1,000 events from the <WalletLink label="wallet" />, which needs a positive balance; the router&apos;s Traces switch must be on.
+    <CaptureOption
+      {...props}
+      id="connect-observability"
+      title="Trace this session"
+      param="observability=true"
+      switchOff="Traces are off for this router"
+      turnOn="Turn them on"
+    >
+      Network requests, console output and navigations of every tab, on the{' '}
+      <Link href="/traces" className="font-medium text-accent-600 hover:text-accent-700">
+        Traces
+      </Link>{' '}
+      page. Billed {rate !== undefined ? `${formatCents(rate)} per` : 'per'} 1,000 events from the <WalletLink label="wallet" />, which needs a positive
+      balance; the router&apos;s Traces switch must be on.
     </CaptureOption>
   );
 }
@@ -226,7 +301,17 @@ interface OptionProps {
  * A capture the connect URL can ask for. What it needs is said here, before a script is refused for
  * it (402 with an empty wallet, 409 with the router's switch off).
  */
-function CaptureOption({ on, onChange, switchOn, id, title, param, switchOff, turnOn, children }: OptionProps & { id: string; title: string; param: string; switchOff: string; turnOn: string; children: ReactNode }) {
+function CaptureOption({
+  on,
+  onChange,
+  switchOn,
+  id,
+  title,
+  param,
+  switchOff,
+  turnOn,
+  children,
+}: OptionProps & { id: string; title: string; param: string; switchOff: string; turnOn: string; children: ReactNode }) {
   const summary = useBillingSummary().data;
   const empty = summary ? summary.accountState === 'free' : false;
   return (

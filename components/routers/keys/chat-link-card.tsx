@@ -39,11 +39,7 @@ export function ChatLinkCard({ routerId, proxyUrl }: { routerId: string; proxyUr
   const data = link.data;
   return (
     <Card aria-label="Chat link">
-      <CardHeader
-        title="Chat link"
-        description={DESCRIPTION}
-        actions={data && <ChatLinkActions onConfirm={setConfirm} />}
-      />
+      <CardHeader title="Chat link" description={DESCRIPTION} actions={data && <ChatLinkActions onConfirm={setConfirm} />} />
       {link.isPending ? (
         <div className="space-y-3 px-5 py-4">
           <Skeleton className="h-4 w-72" />

@@ -26,7 +26,8 @@ import { ChatLinkCard } from './chat-link-card';
  */
 export const ROUTER_KEY_NOTICE = 'Owners and admins can fetch it again on the Connect tab.';
 
-type DialogState = { kind: 'create' } | { kind: 'rotate' } | { kind: 'reveal'; key: RevealedRouterKey; rotated: boolean } | { kind: 'revoke'; key: RouterKey } | null;
+type DialogState =
+  { kind: 'create' } | { kind: 'rotate' } | { kind: 'reveal'; key: RevealedRouterKey; rotated: boolean } | { kind: 'revoke'; key: RouterKey } | null;
 
 export function KeysTab({ routerId, proxyUrl }: { routerId: string; proxyUrl: string }) {
   const keys = useRouterKeys(routerId);
@@ -40,7 +41,8 @@ export function KeysTab({ routerId, proxyUrl }: { routerId: string; proxyUrl: st
           title="Router keys"
           description={
             <>
-              The <code className="font-mono text-[12px] text-zinc-700">token</code> of the connect URL. Give each script or machine its own key, so you can revoke one without touching the others.
+              The <code className="font-mono text-[12px] text-zinc-700">token</code> of the connect URL. Give each script or machine its own key, so you can
+              revoke one without touching the others.
               {!canManage && (
                 <span className="mt-1 block" data-testid="keys-member-note">
                   An owner or admin creates, rotates and revokes keys and hands them out; you see each key&apos;s prefix, never the key itself.
@@ -73,7 +75,17 @@ export function KeysTab({ routerId, proxyUrl }: { routerId: string; proxyUrl: st
   );
 }
 
-function KeysTable({ keys, canManage, onCreate, onRevoke }: { keys: ReturnType<typeof useRouterKeys>; canManage: boolean; onCreate: () => void; onRevoke: (key: RouterKey) => void }) {
+function KeysTable({
+  keys,
+  canManage,
+  onCreate,
+  onRevoke,
+}: {
+  keys: ReturnType<typeof useRouterKeys>;
+  canManage: boolean;
+  onCreate: () => void;
+  onRevoke: (key: RouterKey) => void;
+}) {
   return (
     <DataTable<RouterKey>
       label="Router keys"
@@ -86,7 +98,14 @@ function KeysTable({ keys, canManage, onCreate, onRevoke }: { keys: ReturnType<t
           icon={<KeyIcon />}
           title="No keys"
           description="Without a live key nothing can connect to this router."
-          action={canManage && <Button size="sm" onClick={onCreate}><PlusIcon />Create key</Button>}
+          action={
+            canManage && (
+              <Button size="sm" onClick={onCreate}>
+                <PlusIcon />
+                Create key
+              </Button>
+            )
+          }
         />
       }
       columns={[
@@ -101,10 +120,14 @@ function KeysTable({ keys, canManage, onCreate, onRevoke }: { keys: ReturnType<t
             k.revokedAt ? (
               <span className="flex items-center gap-2">
                 <Badge>Revoked</Badge>
-                <span className="hidden text-[12px] lg:inline"><Time value={k.revokedAt} relative /></span>
+                <span className="hidden text-[12px] lg:inline">
+                  <Time value={k.revokedAt} relative />
+                </span>
               </span>
             ) : (
-              <Badge tone="success" dot>Live</Badge>
+              <Badge tone="success" dot>
+                Live
+              </Badge>
             ),
         },
         {
@@ -124,7 +147,17 @@ function KeysTable({ keys, canManage, onCreate, onRevoke }: { keys: ReturnType<t
 }
 
 /** Create (then the new key, once), rotate every key (then the new one), revoke one. */
-function KeyDialogs({ routerId, dialog, setDialog, live }: { routerId: string; dialog: DialogState; setDialog: Dispatch<SetStateAction<DialogState>>; live: number }) {
+function KeyDialogs({
+  routerId,
+  dialog,
+  setDialog,
+  live,
+}: {
+  routerId: string;
+  dialog: DialogState;
+  setDialog: Dispatch<SetStateAction<DialogState>>;
+  live: number;
+}) {
   const create = useCreateRouterKey(routerId);
   const rotate = useRotateRouterKeys(routerId);
   const revoke = useRevokeRouterKey(routerId);
@@ -182,7 +215,9 @@ function RevealedKeyDialog({ routerId, revealed, onClose }: { routerId: string; 
       size="lg"
       onClose={onClose}
       title={revealed.rotated ? 'Keys rotated' : `Key “${revealed.key.label}” created`}
-      description={revealed.rotated ? 'Every previous key of this router stopped working. Update your scripts with this one.' : 'Use it as the token of the connect URL.'}
+      description={
+        revealed.rotated ? 'Every previous key of this router stopped working. Update your scripts with this one.' : 'Use it as the token of the connect URL.'
+      }
       footer={
         <>
           <Button onClick={onClose}>Done</Button>
@@ -200,7 +235,8 @@ function RevealedKeyDialog({ routerId, revealed, onClose }: { routerId: string; 
       }
     >
       <SecretReveal label="Router key" value={revealed.key.plaintextKey} notice={ROUTER_KEY_NOTICE}>
-        While it is the router&apos;s newest live key: we store a hash to check a key and keep the newest one encrypted for the Connect tab. If it leaks, revoke it.
+        While it is the router&apos;s newest live key: we store a hash to check a key and keep the newest one encrypted for the Connect tab. If it leaks, revoke
+        it.
       </SecretReveal>
     </Dialog>
   );

@@ -12,17 +12,27 @@ const Code = ({ children }: { children: ReactNode }) => <code className="font-mo
 
 const notes: Record<McpClientId, ReactNode> = {
   'claude-code': (
-    <>Run it once in a terminal. It adds the server for the current project; add <Code>--scope user</Code> before the name to have it in every project.</>
+    <>
+      Run it once in a terminal. It adds the server for the current project; add <Code>--scope user</Code> before the name to have it in every project.
+    </>
   ),
   'claude-desktop': (
     <>
-      Either add a custom connector with this URL (Claude reaches connectors from Anthropic&apos;s servers, so the proxy needs a public HTTPS address), or add the server to{' '}
-      <Code>claude_desktop_config.json</Code> (Settings → Developer → Edit Config), which runs <Code>mcp-remote</Code> on your machine with Node.js, and restart Claude.
+      Either add a custom connector with this URL (Claude reaches connectors from Anthropic&apos;s servers, so the proxy needs a public HTTPS address), or add
+      the server to <Code>claude_desktop_config.json</Code> (Settings → Developer → Edit Config), which runs <Code>mcp-remote</Code> on your machine with
+      Node.js, and restart Claude.
     </>
   ),
-  cursor: <>The global file; <Code>.cursor/mcp.json</Code> in a project works too. Keep the file out of version control: it holds the token.</>,
+  cursor: (
+    <>
+      The global file; <Code>.cursor/mcp.json</Code> in a project works too. Keep the file out of version control: it holds the token.
+    </>
+  ),
   vscode: (
-    <>In the workspace; for every workspace, run <Code>MCP: Open User Configuration</Code> and add the server there. Keep the file out of version control: it holds the token.</>
+    <>
+      In the workspace; for every workspace, run <Code>MCP: Open User Configuration</Code> and add the server there. Keep the file out of version control: it
+      holds the token.
+    </>
   ),
 };
 

@@ -12,7 +12,17 @@ import { useKeyForm } from './key-form';
 
 type Kind = 'address' | 'key';
 
-export function AddProviderDialog({ routerId, open, onClose, onAdded }: { routerId: string; open: boolean; onClose: () => void; onAdded: (provider: Provider) => void }) {
+export function AddProviderDialog({
+  routerId,
+  open,
+  onClose,
+  onAdded,
+}: {
+  routerId: string;
+  open: boolean;
+  onClose: () => void;
+  onAdded: (provider: Provider) => void;
+}) {
   const [kind, setKind] = useState<Kind>('address');
   const added = (provider: Provider) => {
     close();

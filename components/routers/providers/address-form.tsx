@@ -79,7 +79,12 @@ export function useAddressForm(routerId: string, onAdded: (provider: Provider) =
       {form.nameFields({ slugPlaceholder: 'chrome-eu-1', namePlaceholder: 'Chrome in Frankfurt', autoFocus: true })}
       <AddressField url={url} error={errors.url} test={test} onChange={(value) => changeAddress(() => setUrl(value))} onTest={runTest} />
 
-      <HeaderRows headers={headers} errors={errors} onEdit={(edit) => changeAddress(() => setHeaders(edit))} onRowChanged={(id) => setErrors((e) => ({ ...e, [`row.${id}`]: undefined }))} />
+      <HeaderRows
+        headers={headers}
+        errors={errors}
+        onEdit={(edit) => changeAddress(() => setHeaders(edit))}
+        onRowChanged={(id) => setErrors((e) => ({ ...e, [`row.${id}`]: undefined }))}
+      />
 
       {form.routingFields}
     </>
@@ -109,9 +114,25 @@ function AddressField({ url, error, test, onChange, onTest }: AddressFieldProps)
       label="Browser address"
       htmlFor="provider-url"
       error={error}
-      hint={<>A <code className="font-mono text-[12px]">ws://</code> or <code className="font-mono text-[12px]">wss://</code> CDP address, or the <code className="font-mono text-[12px]">http(s)://</code> base of a browser that serves <code className="font-mono text-[12px]">/json/version</code>.</>}
+      hint={
+        <>
+          A <code className="font-mono text-[12px]">ws://</code> or <code className="font-mono text-[12px]">wss://</code> CDP address, or the{' '}
+          <code className="font-mono text-[12px]">http(s)://</code> base of a browser that serves <code className="font-mono text-[12px]">/json/version</code>.
+        </>
+      }
       result={test.isPending || test.data || test.error ? <AddressTestResult test={test} /> : null}
-      input={<Input id="provider-url" value={url} onChange={(e) => onChange(e.target.value)} invalid={Boolean(error)} placeholder="wss://browser.example.com/devtools/browser/…" spellCheck={false} autoComplete="off" className="font-mono text-[13px]" />}
+      input={
+        <Input
+          id="provider-url"
+          value={url}
+          onChange={(e) => onChange(e.target.value)}
+          invalid={Boolean(error)}
+          placeholder="wss://browser.example.com/devtools/browser/…"
+          spellCheck={false}
+          autoComplete="off"
+          className="font-mono text-[13px]"
+        />
+      }
       check={
         <Button onClick={onTest} loading={test.isPending} disabled={!url.trim()}>
           {!test.isPending && <ZapIcon />}
@@ -127,14 +148,22 @@ function AddressTestResult({ test }: { test: ReturnType<typeof useTestUrl> }) {
   return test.isPending ? (
     <CheckResult state="pending">Connecting and asking the browser for its version…</CheckResult>
   ) : test.data?.ok ? (
-    <CheckResult state="ok" testId="test-result">Reachable: the browser answered in {test.data.latencyMs} ms.</CheckResult>
+    <CheckResult state="ok" testId="test-result">
+      Reachable: the browser answered in {test.data.latencyMs} ms.
+    </CheckResult>
   ) : test.data && !test.data.ok ? (
-    <CheckResult state="failed" testId="test-result">Test failed: {test.data.reason}</CheckResult>
+    <CheckResult state="failed" testId="test-result">
+      Test failed: {test.data.reason}
+    </CheckResult>
   ) : isApiError(test.error, 'provider_calibrating') ? (
-    <CheckResult state="warning" testId="test-result">The managed provider is still starting (calibrating). Try again in a few seconds.</CheckResult>
+    <CheckResult state="warning" testId="test-result">
+      The managed provider is still starting (calibrating). Try again in a few seconds.
+    </CheckResult>
   ) : test.error ? (
     // A refused address (the egress policy) is a validation error on `url`: shown without the field name.
-    <CheckResult state="failed" testId="test-result">{fieldErrorsFromApi(test.error, ['url'])?.url ?? (test.error as Error).message}</CheckResult>
+    <CheckResult state="failed" testId="test-result">
+      {fieldErrorsFromApi(test.error, ['url'])?.url ?? (test.error as Error).message}
+    </CheckResult>
   ) : null;
 }
 
@@ -160,21 +189,39 @@ function HeaderRows({ headers, errors, onEdit, onRowChanged }: HeaderRowsProps) 
         <legend className="text-[13px] font-medium text-zinc-900">
           Headers <span className="font-normal text-zinc-400">(optional, up to {PROVIDER_HEADERS_MAX})</span>
         </legend>
-        <Button size="sm" variant="ghost" disabled={headers.length >= PROVIDER_HEADERS_MAX} onClick={() => onEdit((rows) => [...rows, { id: nextRowId++, name: '', value: '' }])}>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={headers.length >= PROVIDER_HEADERS_MAX}
+          onClick={() => onEdit((rows) => [...rows, { id: nextRowId++, name: '', value: '' }])}
+        >
           <PlusIcon />
           Add header
         </Button>
       </div>
       {headers.length === 0 ? (
-        <p className="text-[13px] text-zinc-500">Sent on every connection to the provider, e.g. an Authorization header. Stored encrypted and never shown again.</p>
+        <p className="text-[13px] text-zinc-500">
+          Sent on every connection to the provider, e.g. an Authorization header. Stored encrypted and never shown again.
+        </p>
       ) : (
         <ul className="space-y-2">
           {headers.map((row, index) => (
-            <HeaderRowInputs key={row.id} row={row} index={index} error={rowError(row)} onChange={(edit) => change(row.id, edit)} onRemove={() => onEdit((rows) => rows.filter((r) => r.id !== row.id))} />
+            <HeaderRowInputs
+              key={row.id}
+              row={row}
+              index={index}
+              error={rowError(row)}
+              onChange={(edit) => change(row.id, edit)}
+              onRemove={() => onEdit((rows) => rows.filter((r) => r.id !== row.id))}
+            />
           ))}
         </ul>
       )}
-      {errors.headers && <p className="text-[13px] text-red-600" role="alert">{errors.headers}</p>}
+      {errors.headers && (
+        <p className="text-[13px] text-red-600" role="alert">
+          {errors.headers}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -219,7 +266,11 @@ function HeaderRowInputs({ row, index, error, onChange, onRemove }: HeaderRowInp
           <XIcon />
         </Button>
       </div>
-      {error && <p className="mt-1 text-[13px] text-red-600" role="alert">{error}</p>}
+      {error && (
+        <p className="mt-1 text-[13px] text-red-600" role="alert">
+          {error}
+        </p>
+      )}
     </li>
   );
 }

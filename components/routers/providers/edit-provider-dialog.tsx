@@ -59,13 +59,36 @@ function EditProviderForm({ routerId, provider, onClose }: { routerId: string; p
       onClose={onClose}
       size="lg"
       title={`Edit ${provider.name}`}
-      description={<>Changes apply to new sessions at once; running sessions keep their provider. Slug <code className="font-mono text-[12px] text-zinc-700">{provider.slug}</code>.</>}
+      description={
+        <>
+          Changes apply to new sessions at once; running sessions keep their provider. Slug{' '}
+          <code className="font-mono text-[12px] text-zinc-700">{provider.slug}</code>.
+        </>
+      }
       onSubmit={submit}
       submitLabel="Save changes"
       pending={update.isPending}
     >
-      <TextField label="Name" value={name} onChange={(e) => { setName(e.target.value); setErrors(without('name')); }} error={errors.name} maxLength={100} autoFocus />
-      <RoutingFields values={routing} errors={errors} profileHint={PROFILE_HINT} onChange={(values, field) => { setRouting(values); setErrors(without(field)); }} />
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          setErrors(without('name'));
+        }}
+        error={errors.name}
+        maxLength={100}
+        autoFocus
+      />
+      <RoutingFields
+        values={routing}
+        errors={errors}
+        profileHint={PROFILE_HINT}
+        onChange={(values, field) => {
+          setRouting(values);
+          setErrors(without(field));
+        }}
+      />
       <EnabledSwitch enabled={enabled} onChange={setEnabled} />
       {!placed && <ErrorAlert error={update.error} />}
     </FormDialog>

@@ -37,7 +37,10 @@ export function providerErrorFields(error: unknown, fields: readonly string[], a
 }
 
 /** Clears one field's error once the user edits that field. */
-export const without = (field: string) => (errors: FieldErrors): FieldErrors => (errors[field] ? { ...errors, [field]: undefined } : errors);
+export const without =
+  (field: string) =>
+  (errors: FieldErrors): FieldErrors =>
+    errors[field] ? { ...errors, [field]: undefined } : errors;
 
 export interface RoutingValues {
   priority: string;
@@ -48,18 +51,63 @@ export interface RoutingValues {
 
 export const defaultRouting: RoutingValues = { priority: String(PRIORITY_DEFAULT), weight: String(WEIGHT_DEFAULT), maxConcurrent: '', profile: '' };
 
-export function RoutingFields({ values, onChange, errors, profileHint }: { values: RoutingValues; onChange: (values: RoutingValues, field: keyof RoutingValues) => void; errors: FieldErrors; profileHint?: ReactNode }) {
+export function RoutingFields({
+  values,
+  onChange,
+  errors,
+  profileHint,
+}: {
+  values: RoutingValues;
+  onChange: (values: RoutingValues, field: keyof RoutingValues) => void;
+  errors: FieldErrors;
+  profileHint?: ReactNode;
+}) {
   const set = (field: keyof RoutingValues) => (event: { target: { value: string } }) => onChange({ ...values, [field]: event.target.value }, field);
   return (
     <fieldset className="space-y-3">
       <legend className="mb-2 text-[13px] font-medium text-zinc-900">Routing</legend>
       <div className="grid grid-cols-3 gap-3">
-        <TextField label="Priority" type="number" inputMode="numeric" min={1} max={1000} value={values.priority} onChange={set('priority')} error={errors.priority} hint="1–1000, lower first" />
-        <TextField label="Weight" type="number" inputMode="numeric" min={1} max={1000} value={values.weight} onChange={set('weight')} error={errors.weight} hint="1–1000" />
-        <TextField label="Max concurrent" type="number" inputMode="numeric" min={1} max={1000} value={values.maxConcurrent} onChange={set('maxConcurrent')} error={errors.maxConcurrent} placeholder="No limit" hint="1–1000 or empty" />
+        <TextField
+          label="Priority"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1000}
+          value={values.priority}
+          onChange={set('priority')}
+          error={errors.priority}
+          hint="1–1000, lower first"
+        />
+        <TextField
+          label="Weight"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1000}
+          value={values.weight}
+          onChange={set('weight')}
+          error={errors.weight}
+          hint="1–1000"
+        />
+        <TextField
+          label="Max concurrent"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1000}
+          value={values.maxConcurrent}
+          onChange={set('maxConcurrent')}
+          error={errors.maxConcurrent}
+          placeholder="No limit"
+          hint="1–1000 or empty"
+        />
       </div>
       <TextField
-        label={<>Profile <span className="font-normal text-zinc-400">(optional)</span></>}
+        label={
+          <>
+            Profile <span className="font-normal text-zinc-400">(optional)</span>
+          </>
+        }
         value={values.profile}
         onChange={set('profile')}
         error={errors.profile}
@@ -132,8 +180,36 @@ export function useAddProviderForm(routerId: string, onAdded: (provider: Provide
   /** Slug and the optional name side by side; an empty name shows the slug it will default to. */
   const nameFields = ({ slugPlaceholder, namePlaceholder, autoFocus }: { slugPlaceholder: string; namePlaceholder: string; autoFocus?: boolean }) => (
     <div className="grid grid-cols-2 gap-3">
-      <TextField label="Slug" value={slug} onChange={(e) => { setSlug(e.target.value); setErrors(without('slug')); }} error={errors.slug} placeholder={slugPlaceholder} hint="Letters, digits, single hyphens" maxLength={64} spellCheck={false} autoComplete="off" autoFocus={autoFocus} />
-      <TextField label={<>Name <span className="font-normal text-zinc-400">(optional)</span></>} value={name} onChange={(e) => { setName(e.target.value); setErrors(without('name')); }} error={errors.name} placeholder={slug || namePlaceholder} maxLength={100} />
+      <TextField
+        label="Slug"
+        value={slug}
+        onChange={(e) => {
+          setSlug(e.target.value);
+          setErrors(without('slug'));
+        }}
+        error={errors.slug}
+        placeholder={slugPlaceholder}
+        hint="Letters, digits, single hyphens"
+        maxLength={64}
+        spellCheck={false}
+        autoComplete="off"
+        autoFocus={autoFocus}
+      />
+      <TextField
+        label={
+          <>
+            Name <span className="font-normal text-zinc-400">(optional)</span>
+          </>
+        }
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          setErrors(without('name'));
+        }}
+        error={errors.name}
+        placeholder={slug || namePlaceholder}
+        maxLength={100}
+      />
     </div>
   );
 

@@ -6,7 +6,12 @@ import { isApiError } from '@/lib/client/api-fetch';
 import { validate, type FieldErrors } from '@/lib/client/forms';
 import { useVerifyKey, type Provider } from '@/lib/client/providers';
 import {
-  ADAPTER_ONE_REGIONS, ADAPTER_ONE_TIMEOUT_SECONDS_DEFAULT, ADAPTER_TWO_TIMEOUT_MINUTES_DEFAULT, createProviderSchema, verifyKeySchema, type AdapterKind,
+  ADAPTER_ONE_REGIONS,
+  ADAPTER_ONE_TIMEOUT_SECONDS_DEFAULT,
+  ADAPTER_TWO_TIMEOUT_MINUTES_DEFAULT,
+  createProviderSchema,
+  verifyKeySchema,
+  type AdapterKind,
 } from '@/lib/providers/schemas';
 import { Button } from '../../ui/button';
 import { Field, Input, Select, TextField } from '../../ui/input';
@@ -30,13 +35,28 @@ interface VendorOptionValues {
 }
 
 const defaultOptions: VendorOptionValues = {
-  region: '', stealth: false, timeoutSeconds: String(ADAPTER_ONE_TIMEOUT_SECONDS_DEFAULT), timeoutMinutes: String(ADAPTER_TWO_TIMEOUT_MINUTES_DEFAULT), proxyCountryCode: '',
+  region: '',
+  stealth: false,
+  timeoutSeconds: String(ADAPTER_ONE_TIMEOUT_SECONDS_DEFAULT),
+  timeoutMinutes: String(ADAPTER_TWO_TIMEOUT_MINUTES_DEFAULT),
+  proxyCountryCode: '',
 };
 
 /** The fields the server's validation errors may name. */
 const FIELDS = [
-  'slug', 'name', 'adapterKind', 'credentials.apiKey', 'options.region', 'options.stealth', 'options.timeoutSeconds', 'options.timeoutMinutes', 'options.proxyCountryCode',
-  'priority', 'weight', 'maxConcurrent', 'profile',
+  'slug',
+  'name',
+  'adapterKind',
+  'credentials.apiKey',
+  'options.region',
+  'options.stealth',
+  'options.timeoutSeconds',
+  'options.timeoutMinutes',
+  'options.proxyCountryCode',
+  'priority',
+  'weight',
+  'maxConcurrent',
+  'profile',
 ];
 
 /** The options of `kind` as the API takes them. */
@@ -64,7 +84,14 @@ export function useKeyForm(routerId: string, onAdded: (provider: Provider) => vo
   };
 
   const submit = () => {
-    const input = { adapterKind, slug: slug.trim(), ...(name.trim() ? { name: name.trim() } : {}), credentials: { apiKey }, options: optionsInput(adapterKind, options), ...routingInput(routing) };
+    const input = {
+      adapterKind,
+      slug: slug.trim(),
+      ...(name.trim() ? { name: name.trim() } : {}),
+      credentials: { apiKey },
+      options: optionsInput(adapterKind, options),
+      ...routingInput(routing),
+    };
     const parsed = validate(createProviderSchema, input);
     if (!parsed.ok) return setErrors(parsed.errors);
     setErrors({});
@@ -82,10 +109,25 @@ export function useKeyForm(routerId: string, onAdded: (provider: Provider) => vo
         label="Vendor"
         value={adapterKind}
         onChange={(kind) => changeKey(() => setAdapterKind(kind))}
-        options={(Object.keys(adapters) as AdapterKind[]).map((kind) => ({ value: kind, label: adapters[kind].label, description: adapters[kind].description }))}
+        options={(Object.keys(adapters) as AdapterKind[]).map((kind) => ({
+          value: kind,
+          label: adapters[kind].label,
+          description: adapters[kind].description,
+        }))}
       />
       {form.nameFields({ slugPlaceholder: adapterKind === 'adapter-one' ? 'kernel-us' : 'browser-use', namePlaceholder: adapters[adapterKind].label })}
-      <KeyField apiKey={apiKey} error={errors['credentials.apiKey']} verify={verify} onVerify={runVerify} onChange={(value) => changeKey(() => { setApiKey(value); setErrors(without('credentials.apiKey')); })} />
+      <KeyField
+        apiKey={apiKey}
+        error={errors['credentials.apiKey']}
+        verify={verify}
+        onVerify={runVerify}
+        onChange={(value) =>
+          changeKey(() => {
+            setApiKey(value);
+            setErrors(without('credentials.apiKey'));
+          })
+        }
+      />
       <VendorOptions
         kind={adapterKind}
         values={options}
@@ -125,7 +167,18 @@ function KeyField({ apiKey, error, verify, onChange, onVerify }: KeyFieldProps) 
       error={error}
       hint="Checked with the vendor before saving, without starting a browser. Stored encrypted, never shown again."
       result={verify.isPending || verify.data || verify.error ? <VerifyResult verify={verify} /> : null}
-      input={<Input id="provider-api-key" type="password" value={apiKey} onChange={(e) => onChange(e.target.value)} invalid={Boolean(error)} autoComplete="off" spellCheck={false} className="font-mono text-[13px]" />}
+      input={
+        <Input
+          id="provider-api-key"
+          type="password"
+          value={apiKey}
+          onChange={(e) => onChange(e.target.value)}
+          invalid={Boolean(error)}
+          autoComplete="off"
+          spellCheck={false}
+          className="font-mono text-[13px]"
+        />
+      }
       check={
         <Button onClick={onVerify} loading={verify.isPending} disabled={!apiKey.trim()}>
           {!verify.isPending && <KeyIcon />}
@@ -140,11 +193,18 @@ function VerifyResult({ verify }: { verify: ReturnType<typeof useVerifyKey> }) {
   return verify.isPending ? (
     <CheckResult state="pending">Asking the vendor about this key…</CheckResult>
   ) : verify.data ? (
-    <CheckResult state="ok" testId="verify-result">Key accepted by {verify.data.provider}.</CheckResult>
+    <CheckResult state="ok" testId="verify-result">
+      Key accepted by {verify.data.provider}.
+    </CheckResult>
   ) : isApiError(verify.error, 'provider_rejected_key') ? (
-    <CheckResult state="failed" testId="verify-result">The vendor rejected this key: {verify.error.message}</CheckResult>
+    <CheckResult state="failed" testId="verify-result">
+      The vendor rejected this key: {verify.error.message}
+    </CheckResult>
   ) : verify.error ? (
-    <CheckResult state="failed" testId="verify-result">{isApiError(verify.error, 'provider_unreachable') ? "Couldn't reach the vendor: " : ''}{(verify.error as Error).message}</CheckResult>
+    <CheckResult state="failed" testId="verify-result">
+      {isApiError(verify.error, 'provider_unreachable') ? "Couldn't reach the vendor: " : ''}
+      {(verify.error as Error).message}
+    </CheckResult>
   ) : null;
 }
 
@@ -172,7 +232,16 @@ function VendorOptions({ kind, values, errors, onChange }: VendorOptionsProps) {
               ))}
             </Select>
           </Field>
-          <TextField label="Inactivity timeout (s)" type="number" min={10} max={259_200} value={values.timeoutSeconds} onChange={(e) => onChange({ timeoutSeconds: e.target.value })} error={errors['options.timeoutSeconds']} hint="10–259,200 seconds" />
+          <TextField
+            label="Inactivity timeout (s)"
+            type="number"
+            min={10}
+            max={259_200}
+            value={values.timeoutSeconds}
+            onChange={(e) => onChange({ timeoutSeconds: e.target.value })}
+            error={errors['options.timeoutSeconds']}
+            hint="10–259,200 seconds"
+          />
           <div className="col-span-2 flex items-center justify-between gap-4 rounded-lg border border-zinc-200 px-3 py-2.5">
             <label htmlFor="adapter-stealth" className="text-sm">
               <span className="block font-medium text-zinc-800">Stealth mode</span>
@@ -183,9 +252,22 @@ function VendorOptions({ kind, values, errors, onChange }: VendorOptionsProps) {
         </div>
       ) : (
         <div className="grid grid-cols-2 gap-3">
-          <TextField label="Session timeout (min)" type="number" min={1} max={240} value={values.timeoutMinutes} onChange={(e) => onChange({ timeoutMinutes: e.target.value })} error={errors['options.timeoutMinutes']} hint="1–240 minutes" />
           <TextField
-            label={<>Proxy country <span className="font-normal text-zinc-400">(optional)</span></>}
+            label="Session timeout (min)"
+            type="number"
+            min={1}
+            max={240}
+            value={values.timeoutMinutes}
+            onChange={(e) => onChange({ timeoutMinutes: e.target.value })}
+            error={errors['options.timeoutMinutes']}
+            hint="1–240 minutes"
+          />
+          <TextField
+            label={
+              <>
+                Proxy country <span className="font-normal text-zinc-400">(optional)</span>
+              </>
+            }
             value={values.proxyCountryCode}
             onChange={(e) => onChange({ proxyCountryCode: e.target.value })}
             error={errors['options.proxyCountryCode']}

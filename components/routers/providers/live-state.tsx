@@ -20,8 +20,18 @@ export function LiveState({ provider, live, available }: { provider: Provider; l
   const cooldown = useSecondsUntil(live?.cooldownUntil ?? null);
   if (!provider.enabled) return <Badge>Disabled</Badge>;
   if (available === undefined) return <span className="text-zinc-400">…</span>;
-  if (!available) return <span className="text-zinc-400" title="Live state unavailable">—</span>;
-  if (!live) return <span className="text-[13px] text-zinc-400" title="The proxy has not loaded this provider yet">Starting…</span>;
+  if (!available)
+    return (
+      <span className="text-zinc-400" title="Live state unavailable">
+        —
+      </span>
+    );
+  if (!live)
+    return (
+      <span className="text-[13px] text-zinc-400" title="The proxy has not loaded this provider yet">
+        Starting…
+      </span>
+    );
 
   const limit = live.maxConcurrent;
   const load = `${live.active}${limit !== null ? ` / ${limit}` : ''} active`;

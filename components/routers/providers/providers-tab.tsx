@@ -75,8 +75,8 @@ export function ProvidersTab({ routerId }: { routerId: string }) {
 function RoutingNote({ strategy }: { strategy: Parameters<typeof strategyLabel>[0] }) {
   return (
     <>
-      New sessions go to them by <span className="font-medium text-zinc-700">{strategyLabel(strategy).toLowerCase()}</span>, with failover in that order.
-      Live state comes from the proxy every {LIVE_STATUS_INTERVAL_MS / 1000} s.
+      New sessions go to them by <span className="font-medium text-zinc-700">{strategyLabel(strategy).toLowerCase()}</span>, with failover in that order. Live
+      state comes from the proxy every {LIVE_STATUS_INTERVAL_MS / 1000} s.
     </>
   );
 }
@@ -128,7 +128,15 @@ function Notices({ notice, onDismiss, live }: { notice: Notice; onDismiss: () =>
   return (
     <div className="space-y-2 border-b border-zinc-100 px-5 py-3">
       {notice && (
-        <Alert tone={notice.tone} title={notice.title} action={<Button size="sm" variant="ghost" onClick={onDismiss}>Dismiss</Button>}>
+        <Alert
+          tone={notice.tone}
+          title={notice.title}
+          action={
+            <Button size="sm" variant="ghost" onClick={onDismiss}>
+              Dismiss
+            </Button>
+          }
+        >
           {notice.body}
         </Alert>
       )}

@@ -131,7 +131,17 @@ export function ProvidersTable({ providers, liveById, available, canManage, acti
   );
 }
 
-function ProviderMenu({ provider: p, actions, onEdit, onDelete }: { provider: Provider; actions: ProviderActions; onEdit: (provider: Provider) => void; onDelete: (provider: Provider) => void }) {
+function ProviderMenu({
+  provider: p,
+  actions,
+  onEdit,
+  onDelete,
+}: {
+  provider: Provider;
+  actions: ProviderActions;
+  onEdit: (provider: Provider) => void;
+  onDelete: (provider: Provider) => void;
+}) {
   return (
     <Menu
       placement="bottom-end"
@@ -142,22 +152,43 @@ function ProviderMenu({ provider: p, actions, onEdit, onDelete }: { provider: Pr
     >
       {(close) => (
         <>
-          <MenuItem onSelect={() => { close(); onEdit(p); }}>
+          <MenuItem
+            onSelect={() => {
+              close();
+              onEdit(p);
+            }}
+          >
             <PencilIcon />
             Edit
           </MenuItem>
-          <MenuItem onSelect={() => { close(); actions.test(p); }}>
+          <MenuItem
+            onSelect={() => {
+              close();
+              actions.test(p);
+            }}
+          >
             <ZapIcon />
             {p.adapterKind ? 'Check key' : 'Test connection'}
           </MenuItem>
           {!p.adapterKind && (
-            <MenuItem onSelect={() => { close(); actions.reprobe(p); }}>
+            <MenuItem
+              onSelect={() => {
+                close();
+                actions.reprobe(p);
+              }}
+            >
               <RefreshIcon />
               Reprobe capabilities
             </MenuItem>
           )}
           <MenuSeparator />
-          <MenuItem tone="danger" onSelect={() => { close(); onDelete(p); }}>
+          <MenuItem
+            tone="danger"
+            onSelect={() => {
+              close();
+              onDelete(p);
+            }}
+          >
             <TrashIcon />
             Delete
           </MenuItem>

@@ -25,10 +25,13 @@ export function useProviderActions(routerId: string) {
     toggling: (slug: string) => update.isPending && update.variables?.slug === slug && update.variables.enabled !== undefined,
     toggle(provider: Provider, enabled: boolean) {
       setNotice(null);
-      update.mutate({ slug: provider.slug, enabled }, {
-        onSuccess: () => toast(`${provider.name} ${enabled ? 'enabled' : 'disabled'}`),
-        onError: failed(`Couldn't ${enabled ? 'enable' : 'disable'} ${provider.name}`),
-      });
+      update.mutate(
+        { slug: provider.slug, enabled },
+        {
+          onSuccess: () => toast(`${provider.name} ${enabled ? 'enabled' : 'disabled'}`),
+          onError: failed(`Couldn't ${enabled ? 'enable' : 'disable'} ${provider.name}`),
+        },
+      );
     },
     test(provider: Provider) {
       setNotice(null);

@@ -42,7 +42,12 @@ export function GeneralCard({ router }: { router: Router }) {
     <Card aria-label="General">
       <CardHeader
         title="General"
-        description={<>The slug <code className="font-mono text-[12px] text-zinc-700">{router.slug}</code> and id <code className="font-mono text-[12px] text-zinc-700">{router.id}</code> never change.</>}
+        description={
+          <>
+            The slug <code className="font-mono text-[12px] text-zinc-700">{router.slug}</code> and id{' '}
+            <code className="font-mono text-[12px] text-zinc-700">{router.id}</code> never change.
+          </>
+        }
       />
       <form
         noValidate
@@ -53,8 +58,24 @@ export function GeneralCard({ router }: { router: Router }) {
       >
         <div className="grid gap-4 px-5 py-5 md:grid-cols-2">
           <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={100} disabled={!canManage} />
-          <Field label={<>Description <span className="font-normal text-zinc-400">(optional)</span></>} htmlFor="router-settings-description" error={errors.description}>
-            <Textarea id="router-settings-description" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} disabled={!canManage} invalid={Boolean(errors.description)} />
+          <Field
+            label={
+              <>
+                Description <span className="font-normal text-zinc-400">(optional)</span>
+              </>
+            }
+            htmlFor="router-settings-description"
+            error={errors.description}
+          >
+            <Textarea
+              id="router-settings-description"
+              rows={2}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              maxLength={500}
+              disabled={!canManage}
+              invalid={Boolean(errors.description)}
+            />
           </Field>
           {!errors.name && !errors.description && <ErrorAlert error={update.error} className="md:col-span-2" />}
         </div>

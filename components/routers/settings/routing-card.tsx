@@ -15,8 +15,14 @@ import { numberField, without } from '../providers/form-fields';
 import { ROUTER_STRATEGIES, strategies, type Strategy } from '../strategies';
 
 type NumericField =
-  | 'connectionTimeoutMs' | 'sessionIdleTimeoutMs' | 'healthCheckIntervalMs' | 'queueMaxSize' | 'queueTimeoutMs'
-  | 'cooldownDefaultMs' | 'cooldownFailureThreshold' | 'cooldownMinRequestVolume';
+  | 'connectionTimeoutMs'
+  | 'sessionIdleTimeoutMs'
+  | 'healthCheckIntervalMs'
+  | 'queueMaxSize'
+  | 'queueTimeoutMs'
+  | 'cooldownDefaultMs'
+  | 'cooldownFailureThreshold'
+  | 'cooldownMinRequestVolume';
 
 interface NumericSpec {
   label: string;
@@ -30,13 +36,49 @@ interface NumericSpec {
 
 // Ranges and defaults as in the spec; the schema enforces the same ones.
 const numeric: Record<NumericField, NumericSpec> = {
-  connectionTimeoutMs: { label: 'Connection timeout', min: 1_000, max: 30_000, default: 15_000, unit: 'ms', help: "How long a provider may take to accept the WebSocket before the next one is tried." },
-  sessionIdleTimeoutMs: { label: 'Idle timeout', min: 10_000, max: 840_000, default: 300_000, unit: 'ms', help: 'A session with no traffic either way for this long is closed.' },
-  healthCheckIntervalMs: { label: 'Health check interval', min: 5_000, max: 3_600_000, default: 30_000, unit: 'ms', help: 'How often each provider is checked (no browser is started).' },
+  connectionTimeoutMs: {
+    label: 'Connection timeout',
+    min: 1_000,
+    max: 30_000,
+    default: 15_000,
+    unit: 'ms',
+    help: 'How long a provider may take to accept the WebSocket before the next one is tried.',
+  },
+  sessionIdleTimeoutMs: {
+    label: 'Idle timeout',
+    min: 10_000,
+    max: 840_000,
+    default: 300_000,
+    unit: 'ms',
+    help: 'A session with no traffic either way for this long is closed.',
+  },
+  healthCheckIntervalMs: {
+    label: 'Health check interval',
+    min: 5_000,
+    max: 3_600_000,
+    default: 30_000,
+    unit: 'ms',
+    help: 'How often each provider is checked (no browser is started).',
+  },
   queueMaxSize: { label: 'Queue size', min: 0, max: 10_000, default: 50, help: 'Connections that may wait for a free provider; 0 turns the queue off.' },
-  queueTimeoutMs: { label: 'Queue timeout', min: 0, max: 86_400_000, default: 30_000, unit: 'ms', help: 'How long a connection waits before it is refused with 429.' },
+  queueTimeoutMs: {
+    label: 'Queue timeout',
+    min: 0,
+    max: 86_400_000,
+    default: 30_000,
+    unit: 'ms',
+    help: 'How long a connection waits before it is refused with 429.',
+  },
   cooldownDefaultMs: { label: 'Cooldown', min: 0, max: 86_400_000, default: 30_000, unit: 'ms', help: 'How long a failing provider is skipped.' },
-  cooldownFailureThreshold: { label: 'Failure threshold', min: 0, max: 1, default: 0.5, unit: 'fraction', step: 0.05, help: 'Share of failed connects within 60 s that starts a cooldown.' },
+  cooldownFailureThreshold: {
+    label: 'Failure threshold',
+    min: 0,
+    max: 1,
+    default: 0.5,
+    unit: 'fraction',
+    step: 0.05,
+    help: 'Share of failed connects within 60 s that starts a cooldown.',
+  },
   cooldownMinRequestVolume: { label: 'Minimum volume', min: 0, max: 1_000_000, default: 3, help: 'Connects needed within 60 s before the threshold applies.' },
 };
 
@@ -118,7 +160,10 @@ export function RoutingCard({ router }: { router: Router }) {
 
   return (
     <Card aria-label="Routing">
-      <CardHeader title="Routing" description="How this router picks a provider, fails over, queues and cools down. Changes apply to new connections at once, without a restart." />
+      <CardHeader
+        title="Routing"
+        description="How this router picks a provider, fails over, queues and cools down. Changes apply to new connections at once, without a restart."
+      />
       <form
         noValidate
         aria-label="Routing settings"
@@ -173,14 +218,21 @@ function NumberGroup({ group, values, errors, disabled, onChange }: NumberGroupP
   return (
     <fieldset className="border-t border-zinc-100 pt-5">
       <legend className="sr-only">{group.title}</legend>
-      <div aria-hidden="true" className="mb-3 text-[13px] font-semibold text-zinc-900">{group.title}</div>
+      <div aria-hidden="true" className="mb-3 text-[13px] font-semibold text-zinc-900">
+        {group.title}
+      </div>
       <div className="grid gap-x-5 gap-y-4 md:grid-cols-3">
         {group.fields.map((field) => {
           const spec = numeric[field];
           return (
             <div key={field} className="space-y-1">
               <TextField
-                label={<>{spec.label}{spec.unit === 'ms' && <span className="font-normal text-zinc-400"> (ms)</span>}</>}
+                label={
+                  <>
+                    {spec.label}
+                    {spec.unit === 'ms' && <span className="font-normal text-zinc-400"> (ms)</span>}
+                  </>
+                }
                 type="number"
                 inputMode={spec.unit === 'fraction' ? 'decimal' : 'numeric'}
                 min={spec.min}

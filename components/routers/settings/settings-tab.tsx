@@ -52,7 +52,11 @@ function DeleteRouterCard({ routerId, name, slug }: { routerId: string; name: st
       <CardHeader
         title="Delete router"
         description="Deletes the router with its providers, keys and chat link. Its connect URL stops working at once; session history stays."
-        actions={<Button variant="danger-secondary" size="sm" onClick={() => setOpen(true)}>Delete router</Button>}
+        actions={
+          <Button variant="danger-secondary" size="sm" onClick={() => setOpen(true)}>
+            Delete router
+          </Button>
+        }
       />
       <ConfirmDialog
         open={open}

@@ -6,7 +6,14 @@ import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/client/api-fetch';
 import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/forms';
 import { useActiveWorkspace } from '@/lib/client/me';
-import { useAgentSettings, useRouterSettings, useUpdateAgentSettings, useUpdateRouterSettings, type AgentSettings, type RouterSettings } from '@/lib/client/routers';
+import {
+  useAgentSettings,
+  useRouterSettings,
+  useUpdateAgentSettings,
+  useUpdateRouterSettings,
+  type AgentSettings,
+  type RouterSettings,
+} from '@/lib/client/routers';
 import { updateAgentSettingsSchema } from '@/lib/routers/schemas';
 import { ProfileSelect } from '../../profiles/profile-select';
 import { Alert } from '../../ui/alert';
@@ -44,7 +51,11 @@ function RowsSkeleton({ rows }: { rows: number }) {
 
 const features: Array<{ field: keyof Omit<RouterSettings, 'routerInstanceId'>; title: string; description: string }> = [
   { field: 'replayEnabled', title: 'Recording', description: 'Sessions may ask for a video recording (session_record=true); off answers 409.' },
-  { field: 'observabilityEnabled', title: 'Traces', description: 'Sessions may ask for a trace of network, console and navigations (observability=true); off answers 409.' },
+  {
+    field: 'observabilityEnabled',
+    title: 'Traces',
+    description: 'Sessions may ask for a trace of network, console and navigations (observability=true); off answers 409.',
+  },
   { field: 'profilesEnabled', title: 'Profiles', description: 'Sessions may load and save a saved profile (profile=<slug>); off answers 409.' },
   { field: 'webhooksEnabled', title: 'Webhooks', description: "Webhooks fire for this router's sessions; off sends nothing." },
 ];
@@ -168,14 +179,21 @@ function DefaultProfileRow({ routerId, settings, canManage }: { routerId: string
         <label htmlFor="agent-default-profile" className="min-w-0">
           <span className="block text-sm font-medium text-zinc-900">Default profile</span>
           <span className="block text-[13px] text-zinc-500">
-            A saved profile those browsers load (<Link href="/profiles" className="font-medium text-accent-600 hover:text-accent-700">Profiles</Link>).
+            A saved profile those browsers load (
+            <Link href="/profiles" className="font-medium text-accent-600 hover:text-accent-700">
+              Profiles
+            </Link>
+            ).
           </span>
         </label>
         <div className="flex items-center gap-2">
           <ProfileSelect
             id="agent-default-profile"
             value={value}
-            onChange={(v) => { setErrors({}); setValue(v); }}
+            onChange={(v) => {
+              setErrors({});
+              setValue(v);
+            }}
             invalid={Boolean(errors.defaultProfile)}
             disabled={!canManage}
             className="w-48 font-mono text-[13px]"
@@ -187,7 +205,11 @@ function DefaultProfileRow({ routerId, settings, canManage }: { routerId: string
           )}
         </div>
       </div>
-      {errors.defaultProfile && <p role="alert" className="mt-1.5 text-right text-[13px] text-red-600">{errors.defaultProfile}</p>}
+      {errors.defaultProfile && (
+        <p role="alert" className="mt-1.5 text-right text-[13px] text-red-600">
+          {errors.defaultProfile}
+        </p>
+      )}
     </form>
   );
 }

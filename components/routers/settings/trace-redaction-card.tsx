@@ -18,7 +18,10 @@ const FIELD = 'traceRedactNames';
 
 /** The names typed: split on lines and commas, blanks dropped. */
 export function parseNames(text: string): string[] {
-  return text.split(/[\n,]/).map((name) => name.trim()).filter(Boolean);
+  return text
+    .split(/[\n,]/)
+    .map((name) => name.trim())
+    .filter(Boolean);
 }
 
 const textOf = (names: readonly string[]) => names.join('\n');
@@ -37,9 +40,7 @@ function Defaults() {
   return (
     <details className="text-[13px] text-zinc-500">
       <summary className="cursor-pointer select-none">Names redacted without being listed</summary>
-      <p className="mt-1.5">
-        Headers: {[...REDACTED_HEADERS].join(', ')}, and any name ending in -token, -secret, -password, -signature or -api-key.
-      </p>
+      <p className="mt-1.5">Headers: {[...REDACTED_HEADERS].join(', ')}, and any name ending in -token, -secret, -password, -signature or -api-key.</p>
       <p className="mt-1">URL parameters: {[...REDACTED_QUERY_PARAMS].join(', ')}.</p>
     </details>
   );
@@ -72,7 +73,12 @@ export function TraceRedactionCard({ router }: { router: Router }) {
     <Card aria-label="Trace redaction">
       <CardHeader
         title="Trace redaction"
-        description={<>Headers and URL parameters whose values this router&apos;s traces store as <code className="font-mono text-[12px] text-zinc-700">{REDACTED}</code>, besides the usual credentials (Authorization, Cookie, token, key, …). Applies to sessions started after saving.</>}
+        description={
+          <>
+            Headers and URL parameters whose values this router&apos;s traces store as <code className="font-mono text-[12px] text-zinc-700">{REDACTED}</code>,
+            besides the usual credentials (Authorization, Cookie, token, key, …). Applies to sessions started after saving.
+          </>
+        }
       />
       <form
         noValidate
@@ -83,7 +89,15 @@ export function TraceRedactionCard({ router }: { router: Router }) {
         }}
       >
         <div className="space-y-3 px-5 py-5">
-          <NamesField text={text} error={error} disabled={!canManage} onChange={(value) => { setText(value); setErrors({}); }} />
+          <NamesField
+            text={text}
+            error={error}
+            disabled={!canManage}
+            onChange={(value) => {
+              setText(value);
+              setErrors({});
+            }}
+          />
           <Defaults />
           {!error && <ErrorAlert error={update.error} />}
         </div>

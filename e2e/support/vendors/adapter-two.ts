@@ -22,7 +22,8 @@ export function startAdapterTwoVendor(): Promise<VendorStandIn> {
   return startStandIn({
     readKey: (req) => (req.headers['x-browser-use-api-key'] as string | undefined) ?? null,
     // The account endpoint answers 404 for a key without a project; the rest 401.
-    rejectKey: (ex) => (ex.path === '/billing/account' ? ex.json(404, { detail: 'Project for a given API key not found!' }) : ex.json(401, { detail: 'Invalid API key' })),
+    rejectKey: (ex) =>
+      ex.path === '/billing/account' ? ex.json(404, { detail: 'Project for a given API key not found!' }) : ex.json(401, { detail: 'Invalid API key' }),
     async route(ex, state) {
       const method = ex.req.method;
       if (method === 'GET' && ex.path === '/billing/account') {

@@ -79,7 +79,11 @@ export async function startStandIn(definition: StandInDefinition): Promise<Vendo
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const text = await readBody(req);
     let body: unknown = undefined;
-    try { body = text ? JSON.parse(text) : undefined; } catch { body = text; }
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = text;
+    }
     const json = (status: number, payload?: unknown) => {
       if (payload === undefined) res.writeHead(status).end();
       else res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
@@ -89,7 +93,13 @@ export async function startStandIn(definition: StandInDefinition): Promise<Vendo
 
     const apiKey = definition.readKey(req);
     const exchange: Exchange = {
-      req, res, path: url.pathname, query: url.searchParams, body, apiKey, json,
+      req,
+      res,
+      path: url.pathname,
+      query: url.searchParams,
+      body,
+      apiKey,
+      json,
       session: (id) => {
         const session = state.sessions.get(id);
         return session && session.apiKey === apiKey ? session : undefined;
@@ -117,7 +127,10 @@ export async function startStandIn(definition: StandInDefinition): Promise<Vendo
       return json(200, { apiKey: key, mode });
     }
     if (method === 'GET' && url.pathname === '/__test/sessions') {
-      return json(200, [...state.sessions.values()].filter((s) => s.apiKey === apiKey).map(({ browser, apiKey: _key, ...rest }) => ({ ...rest, running: browser !== null })));
+      return json(
+        200,
+        [...state.sessions.values()].filter((s) => s.apiKey === apiKey).map(({ browser, apiKey: _key, ...rest }) => ({ ...rest, running: browser !== null })),
+      );
     }
     if (method === 'GET' && url.pathname === '/__test/calls') return json(200, state.calls.get(apiKey) ?? []);
     return json(404, { message: 'no such inspection endpoint' });
@@ -147,7 +160,11 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 /** Test side: register a key with a stand-in and read what it saw. */
 export const standInClient = (baseUrl: string) => ({
   async registerKey(apiKey: string, mode: 'valid' | 'outage' = 'valid') {
-    const response = await fetch(`${baseUrl}/__test/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey, mode }) });
+    const response = await fetch(`${baseUrl}/__test/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiKey, mode }),
+    });
     if (!response.ok) throw new Error(`stand-in refused the key registration: ${response.status}`);
   },
   async sessions(apiKey: string): Promise<(Omit<StandInSession, 'browser' | 'apiKey'> & { running: boolean })[]> {

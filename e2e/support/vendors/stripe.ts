@@ -102,39 +102,62 @@ export async function startStripeStandIn(options: { apiKey: string; webhookSecre
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       if (params.mode !== 'payment') return stripeError(400, 'invalid_request_error', 'mode: only `payment` is played by this stand-in', { param: 'mode' });
       const items = params.line_items as { quantity?: string; price_data?: { currency?: string; unit_amount?: string } }[] | undefined;
-      if (!Array.isArray(items) || items.length === 0) return stripeError(400, 'invalid_request_error', 'line_items: required in payment mode', { param: 'line_items' });
+      if (!Array.isArray(items) || items.length === 0)
+        return stripeError(400, 'invalid_request_error', 'line_items: required in payment mode', { param: 'line_items' });
       let amount = 0;
       for (const item of items) {
         const unit = Number(item.price_data?.unit_amount);
-        if (item.price_data?.currency !== 'usd' || !Number.isInteger(unit) || unit < 50) return stripeError(400, 'invalid_request_error', 'line_items: price_data needs currency and an integer unit_amount of at least 50', { param: 'line_items' });
+        if (item.price_data?.currency !== 'usd' || !Number.isInteger(unit) || unit < 50)
+          return stripeError(400, 'invalid_request_error', 'line_items: price_data needs currency and an integer unit_amount of at least 50', {
+            param: 'line_items',
+          });
         amount += unit * Number(item.quantity ?? 1);
       }
       if (typeof params.success_url !== 'string') return stripeError(400, 'invalid_request_error', 'success_url: required', { param: 'success_url' });
       const sessionId = id('cs');
       const session = {
-        id: sessionId, object: 'checkout.session', mode: 'payment', status: 'open', payment_status: 'unpaid',
-        amount_total: amount, amount_subtotal: amount, currency: 'usd',
-        client_reference_id: params.client_reference_id ?? null, metadata: params.metadata ?? {},
-        success_url: params.success_url, cancel_url: params.cancel_url ?? null,
-        payment_intent: null, url: `${base}/pay/${sessionId}`, created: now(), expires_at: now() + 86_400, livemode: false,
+        id: sessionId,
+        object: 'checkout.session',
+        mode: 'payment',
+        status: 'open',
+        payment_status: 'unpaid',
+        amount_total: amount,
+        amount_subtotal: amount,
+        currency: 'usd',
+        client_reference_id: params.client_reference_id ?? null,
+        metadata: params.metadata ?? {},
+        success_url: params.success_url,
+        cancel_url: params.cancel_url ?? null,
+        payment_intent: null,
+        url: `${base}/pay/${sessionId}`,
+        created: now(),
+        expires_at: now() + 86_400,
+        livemode: false,
       };
       sessions.set(sessionId, session);
       return { status: 200, body: session };
     }
     if (method === 'GET' && path === '/v1/checkout/sessions') {
       const pi = query.payment_intent;
-      const data = [...sessions.values()].filter((s) => !pi || s.payment_intent === pi).reverse().slice(0, Number(query.limit ?? 10));
+      const data = [...sessions.values()]
+        .filter((s) => !pi || s.payment_intent === pi)
+        .reverse()
+        .slice(0, Number(query.limit ?? 10));
       return { status: 200, body: { object: 'list', url: '/v1/checkout/sessions', has_more: false, data } };
     }
     let match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === 'GET' && match) {
       const session = sessions.get(match[1]!);
-      return session ? { status: 200, body: session } : stripeError(404, 'invalid_request_error', `No such checkout.session: '${match[1]}'`, { code: 'resource_missing' });
+      return session
+        ? { status: 200, body: session }
+        : stripeError(404, 'invalid_request_error', `No such checkout.session: '${match[1]}'`, { code: 'resource_missing' });
     }
     match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === 'GET' && match) {
       const intent = intents.get(match[1]!);
-      return intent ? { status: 200, body: intent } : stripeError(404, 'invalid_request_error', `No such payment_intent: '${match[1]}'`, { code: 'resource_missing' });
+      return intent
+        ? { status: 200, body: intent }
+        : stripeError(404, 'invalid_request_error', `No such payment_intent: '${match[1]}'`, { code: 'resource_missing' });
     }
     match = /^\/v1\/charges\/([^/]+)$/.exec(path);
     if (method === 'GET' && match) {
@@ -161,7 +184,11 @@ export async function startStripeStandIn(options: { apiKey: string; webhookSecre
       const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
       const send = (status: number, body: unknown, replayed = false) => {
         calls.push({ method, path: url.pathname, query, params, idempotencyKey: key, replayed, status });
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(8).toString('hex')}`, ...(replayed ? { 'idempotent-replayed': 'true' } : {}) });
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_${randomBytes(8).toString('hex')}`,
+          ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+        });
         res.end(JSON.stringify(body));
       };
       if (req.headers.authorization !== `Bearer ${options.apiKey}`) {
@@ -172,7 +199,11 @@ export async function startStripeStandIn(options: { apiKey: string; webhookSecre
         const fingerprint = `${method} ${url.pathname} ${JSON.stringify(params)}`;
         const seen = idempotency.get(key);
         if (seen && seen.fingerprint !== fingerprint) {
-          const e = stripeError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`);
+          const e = stripeError(
+            400,
+            'idempotency_error',
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          );
           return send(e.status, e.body);
         }
         if (seen) return send(seen.status, seen.body, true);
@@ -188,7 +219,14 @@ export async function startStripeStandIn(options: { apiKey: string; webhookSecre
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const event = (type: string, object: Record<string, unknown>): StripeEvent => ({
-    id: id('evt'), object: 'event', type, created: now(), livemode: false, api_version: API_VERSION, pending_webhooks: 1, data: { object: clone(object) },
+    id: id('evt'),
+    object: 'event',
+    type,
+    created: now(),
+    livemode: false,
+    api_version: API_VERSION,
+    pending_webhooks: 1,
+    data: { object: clone(object) },
   });
   const session = (sessionId: string) => {
     const found = sessions.get(sessionId);
@@ -208,14 +246,33 @@ export async function startStripeStandIn(options: { apiKey: string; webhookSecre
       const intentId = id('pi');
       const chargeId = id('ch');
       const charge = {
-        id: chargeId, object: 'charge', amount: s.amount_total, amount_captured: payOptions.async ? 0 : s.amount_total, amount_refunded: 0,
-        currency: 'usd', paid: !payOptions.async, refunded: false, captured: !payOptions.async, status: payOptions.async ? 'pending' : 'succeeded',
-        payment_intent: intentId, receipt_url: `${base}/receipts/${chargeId}`, created: now(), metadata: {}, livemode: false,
+        id: chargeId,
+        object: 'charge',
+        amount: s.amount_total,
+        amount_captured: payOptions.async ? 0 : s.amount_total,
+        amount_refunded: 0,
+        currency: 'usd',
+        paid: !payOptions.async,
+        refunded: false,
+        captured: !payOptions.async,
+        status: payOptions.async ? 'pending' : 'succeeded',
+        payment_intent: intentId,
+        receipt_url: `${base}/receipts/${chargeId}`,
+        created: now(),
+        metadata: {},
+        livemode: false,
       };
       charges.set(chargeId, charge);
       intents.set(intentId, {
-        id: intentId, object: 'payment_intent', amount: s.amount_total, currency: 'usd', status: payOptions.async ? 'processing' : 'succeeded',
-        latest_charge: chargeId, created: now(), metadata: {}, livemode: false,
+        id: intentId,
+        object: 'payment_intent',
+        amount: s.amount_total,
+        currency: 'usd',
+        status: payOptions.async ? 'processing' : 'succeeded',
+        latest_charge: chargeId,
+        created: now(),
+        metadata: {},
+        livemode: false,
       });
       Object.assign(s, { status: 'complete', payment_status: payOptions.async ? 'unpaid' : 'paid', payment_intent: intentId });
       return { completed: event('checkout.session.completed', s), charge: clone(charge) };
@@ -247,7 +304,10 @@ export async function startStripeStandIn(options: { apiKey: string; webhookSecre
       const value = amount ?? rest;
       if (value <= 0 || value > rest) throw new Error(`cannot refund ${value} of ${rest} left`);
       const refundId = id('re');
-      charge.refund_list = [{ id: refundId, object: 'refund', amount: value, charge: chargeId, created: now(), status: 'succeeded' }, ...(charge.refund_list ?? [])];
+      charge.refund_list = [
+        { id: refundId, object: 'refund', amount: value, charge: chargeId, created: now(), status: 'succeeded' },
+        ...(charge.refund_list ?? []),
+      ];
       charge.amount_refunded += value;
       charge.refunded = charge.amount_refunded === charge.amount;
       const { refund_list: list, ...shown } = charge;
@@ -259,12 +319,19 @@ export async function startStripeStandIn(options: { apiKey: string; webhookSecre
       const t = now();
       const secret = deliverOptions.badSignature ? `${options.webhookSecret}x` : options.webhookSecret;
       const signature = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
-      const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json; charset=utf-8',
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      };
       if (!deliverOptions.noSignature) headers['stripe-signature'] = `t=${t},v1=${signature}`;
       const response = await fetch(url, { method: 'POST', headers, body });
       const text = await response.text();
       let parsed: unknown = text;
-      try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
       return { status: response.status, body: parsed };
     },
     async stop() {

@@ -52,8 +52,20 @@ export function parseEvent(rawBody: string): { id: string; type: string; created
     throw new WebhookSignatureError('the body is not JSON');
   }
   const event = parsed as { id?: unknown; type?: unknown; created?: unknown; data?: { object?: unknown } } | null;
-  if (!event || typeof event.id !== 'string' || typeof event.type !== 'string' || !event.data || typeof event.data.object !== 'object' || event.data.object === null) {
+  if (
+    !event ||
+    typeof event.id !== 'string' ||
+    typeof event.type !== 'string' ||
+    !event.data ||
+    typeof event.data.object !== 'object' ||
+    event.data.object === null
+  ) {
     throw new WebhookSignatureError('the body is not an event');
   }
-  return { id: event.id, type: event.type, created: typeof event.created === 'number' ? event.created : undefined, data: { object: event.data.object as Record<string, unknown> } };
+  return {
+    id: event.id,
+    type: event.type,
+    created: typeof event.created === 'number' ? event.created : undefined,
+    data: { object: event.data.object as Record<string, unknown> },
+  };
 }

@@ -4,7 +4,15 @@
 // stand-in). Keys are never logged: errors are reported by Stripe's type and code only.
 import Stripe from 'stripe';
 import { SIGNATURE_HEADER, parseEvent, verifySignature } from './signature';
-import { ProcessorUnavailableError, WebhookSignatureError, type CheckoutInput, type CheckoutResult, type CheckoutSessionInfo, type PaymentProcessor, type ProcessorEvent } from './types';
+import {
+  ProcessorUnavailableError,
+  WebhookSignatureError,
+  type CheckoutInput,
+  type CheckoutResult,
+  type CheckoutSessionInfo,
+  type PaymentProcessor,
+  type ProcessorEvent,
+} from './types';
 import { settings } from '../../config/settings';
 
 function apiBase(): Pick<NonNullable<ConstructorParameters<typeof Stripe>[1]>, 'host' | 'port' | 'protocol'> {
@@ -19,7 +27,7 @@ function apiBase(): Pick<NonNullable<ConstructorParameters<typeof Stripe>[1]>, '
 export function describeStripeError(error: unknown): string {
   const e = error as { type?: unknown; code?: unknown; statusCode?: unknown } | null;
   const parts = [e?.type, e?.code, e?.statusCode].filter((p) => typeof p === 'string' || typeof p === 'number');
-  return parts.length > 0 ? parts.join(' ') : (error as Error)?.name ?? 'unknown error';
+  return parts.length > 0 ? parts.join(' ') : ((error as Error)?.name ?? 'unknown error');
 }
 
 const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -28,7 +36,10 @@ export class StripeProcessor implements PaymentProcessor {
   readonly name = 'stripe' as const;
   private readonly client: Stripe;
 
-  constructor(secretKey: string, private readonly webhookSecret: string | undefined) {
+  constructor(
+    secretKey: string,
+    private readonly webhookSecret: string | undefined,
+  ) {
     this.client = new Stripe(secretKey, { ...apiBase(), maxNetworkRetries: 1, timeout: 20_000, appInfo: { name: 'browser-router' } });
   }
 
@@ -38,14 +49,16 @@ export class StripeProcessor implements PaymentProcessor {
       session = await this.client.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: [{
-            quantity: 1,
-            price_data: {
-              currency: 'usd',
-              unit_amount: input.chargeCents,
-              product_data: { name: `Wallet top-up: ${usd(input.creditCents)} credit`, description: `Includes a ${usd(input.feeCents)} card processing fee` },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: input.chargeCents,
+                product_data: { name: `Wallet top-up: ${usd(input.creditCents)} credit`, description: `Includes a ${usd(input.feeCents)} card processing fee` },
+              },
             },
-          }],
+          ],
           client_reference_id: input.workspaceId,
           metadata: { transactionId: input.transactionId, workspaceId: input.workspaceId, creditCents: String(input.creditCents) },
           success_url: input.successUrl,

@@ -53,7 +53,10 @@ export interface PaymentProcessor {
 }
 
 export class ProcessorUnavailableError extends Error {
-  constructor(message: string, readonly reason?: string) {
+  constructor(
+    message: string,
+    readonly reason?: string,
+  ) {
     super(message);
     this.name = 'ProcessorUnavailableError';
   }

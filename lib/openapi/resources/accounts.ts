@@ -7,7 +7,7 @@ import { accountState, count, ex, named, role, timestamp } from './common';
 export const user = z.object({ id: z.string(), email: z.string(), name: z.string(), emailVerified: z.boolean(), image: z.string().nullable() });
 
 export const workspaceRef = named('WorkspaceRef', z.object({ id: z.string(), slug: z.string(), name: z.string(), role }), {
-  description: 'A workspace as its member sees it, with the member\'s role.',
+  description: "A workspace as its member sees it, with the member's role.",
   example: { id: ex.workspaceId, slug: 'ada-lovelace', name: "Ada's workspace", role: 'owner' },
 });
 
@@ -21,7 +21,7 @@ export const me = named(
     activeWorkspaceId: z.string().nullable(),
     activeWorkspacePlan: z.string().nullable().describe('`free` or `enterprise`'),
     activeWorkspaceAccountState: accountState.nullable().describe('`paid` means the wallet balance is above zero right now'),
-    routers: z.array(routerRef).describe('the active workspace\'s routers'),
+    routers: z.array(routerRef).describe("the active workspace's routers"),
     activeRouterInstanceId: z.string().nullable(),
     isAdmin: z.boolean().describe('the instance operator'),
     deletionScheduledAt: timestamp.nullable().describe('when a deleted account is purged; null unless deletion was requested'),
@@ -41,11 +41,30 @@ export const me = named(
   },
 );
 
-export const member = named('Member', z.object({ id: z.string(), userId: z.string(), role, joinedAt: timestamp, name: z.string(), email: z.string(), image: z.string().nullable() }), {
-  example: { id: 'cm3kq2b3c0007a8s2p4o3i2u1', userId: ex.userId, role: 'owner', joinedAt: ex.at, name: 'Ada Lovelace', email: 'ada@example.com', image: null },
-});
+export const member = named(
+  'Member',
+  z.object({ id: z.string(), userId: z.string(), role, joinedAt: timestamp, name: z.string(), email: z.string(), image: z.string().nullable() }),
+  {
+    example: {
+      id: 'cm3kq2b3c0007a8s2p4o3i2u1',
+      userId: ex.userId,
+      role: 'owner',
+      joinedAt: ex.at,
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      image: null,
+    },
+  },
+);
 
-const invitationExample = { id: 'cm3kq2b3d0008a8s2l1k2j3h4', email: 'grace@example.com', role: 'member', expiresAt: '2026-12-01T10:15:00.000Z', createdAt: ex.at, invitedByName: 'Ada Lovelace' } as const;
+const invitationExample = {
+  id: 'cm3kq2b3d0008a8s2l1k2j3h4',
+  email: 'grace@example.com',
+  role: 'member',
+  expiresAt: '2026-12-01T10:15:00.000Z',
+  createdAt: ex.at,
+  invitedByName: 'Ada Lovelace',
+} as const;
 
 export const invitation = named(
   'Invitation',
@@ -56,9 +75,11 @@ export const invitation = named(
 export const invitationSent = named(
   'InvitationSent',
   invitation.extend({
-    delivery: z.enum(MAIL_DELIVERIES).describe(
-      'how the e-mail went: `smtp` handed to the mail server; `outbox` no mail server is configured (no `SMTP_URL`), so it was kept in the Outbox, where whoever sent it reads the link to pass it on; `smtp_failed` the mail server refused it and it was kept in the Outbox (resend to try again)',
-    ),
+    delivery: z
+      .enum(MAIL_DELIVERIES)
+      .describe(
+        'how the e-mail went: `smtp` handed to the mail server; `outbox` no mail server is configured (no `SMTP_URL`), so it was kept in the Outbox, where whoever sent it reads the link to pass it on; `smtp_failed` the mail server refused it and it was kept in the Outbox (resend to try again)',
+      ),
   }),
   { description: 'The invitation, and how its e-mail was delivered.', example: { ...invitationExample, delivery: 'smtp' } },
 );
@@ -73,7 +94,15 @@ export const invitationLookup = z.object({
   expired: z.boolean(),
 });
 
-const tokenExample = { id: 'cm3kq2b3e0009a8s2g5f6d7s8', label: 'CI', prefix: 'acct_3F9kQ2', scopes: 'account:full', lastUsedAt: null, revokedAt: null, createdAt: ex.at };
+const tokenExample = {
+  id: 'cm3kq2b3e0009a8s2g5f6d7s8',
+  label: 'CI',
+  prefix: 'acct_3F9kQ2',
+  scopes: 'account:full',
+  lastUsedAt: null,
+  revokedAt: null,
+  createdAt: ex.at,
+};
 
 export const accessToken = named(
   'AccessToken',
@@ -89,11 +118,19 @@ export const accessToken = named(
   { example: tokenExample },
 );
 
-export const accessTokenWithPlaintext = named('AccessTokenWithPlaintext', accessToken.extend({ plaintextToken: z.string().describe('the token itself, shown in this answer only') }), {
-  example: { ...tokenExample, plaintextToken: 'acct_3F9kQ2Lm8Vx1Rb7Nc4Pd0Sg6Ht2Jw5Ky9Zq3' },
-});
+export const accessTokenWithPlaintext = named(
+  'AccessTokenWithPlaintext',
+  accessToken.extend({ plaintextToken: z.string().describe('the token itself, shown in this answer only') }),
+  {
+    example: { ...tokenExample, plaintextToken: 'acct_3F9kQ2Lm8Vx1Rb7Nc4Pd0Sg6Ht2Jw5Ky9Zq3' },
+  },
+);
 
-export const accountDeletion = z.object({ deletionRequestedAt: timestamp, purgeAfter: timestamp, workspaces: z.array(z.string()).describe('slugs of the workspaces deleted with the account') });
+export const accountDeletion = z.object({
+  deletionRequestedAt: timestamp,
+  purgeAfter: timestamp,
+  workspaces: z.array(z.string()).describe('slugs of the workspaces deleted with the account'),
+});
 
 export const adminWorkspace = named(
   'AdminWorkspace',
@@ -116,8 +153,20 @@ export const adminWorkspace = named(
   {
     description: 'A workspace as the instance operator sees it (docs/api.md, Operator).',
     example: {
-      id: ex.workspaceId, slug: 'ada-lovelace', name: "Ada's workspace", owner: { id: ex.userId, email: 'ada@example.com', name: 'Ada Lovelace' }, memberCount: 1,
-      plan: 'free', enterprise: false, suspended: false, accountState: 'paid', balanceUsdCents: 2500, balanceMillicents: 2_500_000, dailyCap: 100_000, deletionRequestedAt: null, createdAt: ex.at,
+      id: ex.workspaceId,
+      slug: 'ada-lovelace',
+      name: "Ada's workspace",
+      owner: { id: ex.userId, email: 'ada@example.com', name: 'Ada Lovelace' },
+      memberCount: 1,
+      plan: 'free',
+      enterprise: false,
+      suspended: false,
+      accountState: 'paid',
+      balanceUsdCents: 2500,
+      balanceMillicents: 2_500_000,
+      dailyCap: 100_000,
+      deletionRequestedAt: null,
+      createdAt: ex.at,
     },
   },
 );
@@ -131,8 +180,21 @@ export const operatorAction = named(
   'OperatorAction',
   z.object({
     id: z.string(),
-    action: z.enum(['credits_granted', 'workspace_suspended', 'workspace_unsuspended', 'workspace_enterprise', 'workspace_not_enterprise', 'operator_claimed', 'operator_granted', 'operator_revoked', 'password_reset_link']),
-    actor: z.object({ id: z.string(), email: z.string().nullable() }).nullable().describe('the operator who did it; null for the command line (`npm run operator`, `npm run seed`)'),
+    action: z.enum([
+      'credits_granted',
+      'workspace_suspended',
+      'workspace_unsuspended',
+      'workspace_enterprise',
+      'workspace_not_enterprise',
+      'operator_claimed',
+      'operator_granted',
+      'operator_revoked',
+      'password_reset_link',
+    ]),
+    actor: z
+      .object({ id: z.string(), email: z.string().nullable() })
+      .nullable()
+      .describe('the operator who did it; null for the command line (`npm run operator`, `npm run seed`)'),
     workspaceId: z.string().nullable(),
     target: z.string().nullable().describe("the workspace's name, or the account's e-mail, when it was done"),
     detail: z.record(z.string(), z.unknown()).describe('`amountCents`, `note` and `cause` for a grant; empty otherwise'),
@@ -141,8 +203,13 @@ export const operatorAction = named(
   {
     description: "One entry of the operator's audit log (docs/api.md, Operator).",
     example: {
-      id: 'cmactn0000000000000000001', action: 'credits_granted', actor: { id: ex.userId, email: 'operator@example.com' }, workspaceId: ex.workspaceId, target: "Ada's workspace",
-      detail: { amountCents: 2500, note: 'launch credit', cause: 'grant:0b0f2d8e-3c1a-4b5e-9f7d-2a6c8e4b1d3f' }, createdAt: ex.at,
+      id: 'cmactn0000000000000000001',
+      action: 'credits_granted',
+      actor: { id: ex.userId, email: 'operator@example.com' },
+      workspaceId: ex.workspaceId,
+      target: "Ada's workspace",
+      detail: { amountCents: 2500, note: 'launch credit', cause: 'grant:0b0f2d8e-3c1a-4b5e-9f7d-2a6c8e4b1d3f' },
+      createdAt: ex.at,
     },
   },
 );

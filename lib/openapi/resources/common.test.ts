@@ -6,5 +6,8 @@ import { declaredValue } from './common';
 
 test('a stored value the answer declares passes; another names the column and the allowed values', () => {
   assert.equal(declaredValue(ROUTER_STRATEGIES, 'weighted', 'Router.strategy'), 'weighted');
-  assert.throws(() => declaredValue(ROUTER_STRATEGIES, 'fastest', 'Router.strategy'), /^Error: Router.strategy holds "fastest", which is none of priority-chain, round-robin/);
+  assert.throws(
+    () => declaredValue(ROUTER_STRATEGIES, 'fastest', 'Router.strategy'),
+    /^Error: Router.strategy holds "fastest", which is none of priority-chain, round-robin/,
+  );
 });

@@ -32,7 +32,11 @@ export const idOnly = z.object({ id: z.string() });
 
 /** A component of the document, with its description and one example. */
 export function named<T extends z.ZodType>(id: string, schema: T, meta: { description?: string; example?: z.input<T> } = {}): T {
-  return schema.meta({ id, ...(meta.description ? { description: meta.description } : {}), ...(meta.example !== undefined ? { examples: [meta.example] } : {}) });
+  return schema.meta({
+    id,
+    ...(meta.description ? { description: meta.description } : {}),
+    ...(meta.example !== undefined ? { examples: [meta.example] } : {}),
+  });
 }
 
 /** Example values shared by the examples. */

@@ -16,11 +16,13 @@ export const routerStatus = z.object({
       cooldownUntil: timestamp.nullable(),
     }),
   ),
-  queued: z.int().describe('connections waiting in the router\'s queue'),
+  queued: z.int().describe("connections waiting in the router's queue"),
 });
 
 const timings = z.object({ total: z.int(), navigation: z.int(), action: z.int() }).describe('milliseconds');
-const content = z.object(Object.fromEntries(CONTENT_FORMATS.map((f) => [f, z.string().optional()])) as Record<(typeof CONTENT_FORMATS)[number], z.ZodOptional<z.ZodString>>);
+const content = z.object(
+  Object.fromEntries(CONTENT_FORMATS.map((f) => [f, z.string().optional()])) as Record<(typeof CONTENT_FORMATS)[number], z.ZodOptional<z.ZodString>>,
+);
 
 export const contentAnswer = named(
   'ContentAnswer',
@@ -38,8 +40,15 @@ export const contentAnswer = named(
   }),
   {
     example: {
-      success: true, provider: 'local-chrome',
-      data: { url: 'https://example.com/', statusCode: 200, content: { markdown: '# Example Domain\n\nThis domain is for use in illustrative examples.' }, metadata: { title: 'Example Domain', description: '' }, links: [{ url: 'https://www.iana.org/domains/example', text: 'More information...' }] },
+      success: true,
+      provider: 'local-chrome',
+      data: {
+        url: 'https://example.com/',
+        statusCode: 200,
+        content: { markdown: '# Example Domain\n\nThis domain is for use in illustrative examples.' },
+        metadata: { title: 'Example Domain', description: '' },
+        links: [{ url: 'https://www.iana.org/domains/example', text: 'More information...' }],
+      },
       timings: { total: 812, navigation: 604, action: 95 },
     },
   },
@@ -57,7 +66,9 @@ export const scrapeAnswer = named(
         z.object({
           name: z.string(),
           selector: z.string(),
-          results: z.array(z.object({ text: z.string(), html: z.string(), attribute: z.string().nullable().optional().describe('when the selector named one') })),
+          results: z.array(
+            z.object({ text: z.string(), html: z.string(), attribute: z.string().nullable().optional().describe('when the selector named one') }),
+          ),
         }),
       ),
       content: content.describe('one entry per requested format; empty without `formats`'),
@@ -67,10 +78,15 @@ export const scrapeAnswer = named(
   }),
   {
     example: {
-      success: true, provider: 'local-chrome',
-      data: { url: 'https://example.com/', statusCode: 200, selectors: [{ name: 'title', selector: 'h1', results: [{ text: 'Example Domain', html: 'Example Domain' }] }], content: {} },
+      success: true,
+      provider: 'local-chrome',
+      data: {
+        url: 'https://example.com/',
+        statusCode: 200,
+        selectors: [{ name: 'title', selector: 'h1', results: [{ text: 'Example Domain', html: 'Example Domain' }] }],
+        content: {},
+      },
       timings: { total: 790, navigation: 588, action: 41 },
     },
   },
 );
-

@@ -28,7 +28,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   invitation_expired: 'the invitation link has expired',
   payload_too_large: 'the body is over the limit (1 MB; 30 MB for profile create and import), or a profile over 10 MB',
   profile_storage_cap_exceeded: "the workspace's profiles would pass 500 MB",
-  range_not_satisfiable: "the `Range` lies wholly outside the file (with `Content-Range: bytes */<size>`)",
+  range_not_satisfiable: 'the `Range` lies wholly outside the file (with `Content-Range: bytes */<size>`)',
   unsupported_media_type: 'a body that is not JSON sent to an endpoint that takes JSON',
   rate_limited: 'over the daily cap of bearer calls, or another rate (with `Retry-After`)',
   internal_error: 'something failed on the server; the message carries a request id',
@@ -37,19 +37,37 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   provider_calibrating: 'a managed provider is still starting (with `Retry-After`)',
 };
 
-export const fieldIssue = named('FieldIssue', z.object({ path: z.string().describe('dotted: `maxConcurrent`, `headers.X-A`, `events.1`; `body` or `query` for the input as a whole'), message: z.string() }), {
-  example: { path: 'name', message: 'expected a string, got number' },
-});
+export const fieldIssue = named(
+  'FieldIssue',
+  z.object({
+    path: z.string().describe('dotted: `maxConcurrent`, `headers.X-A`, `events.1`; `body` or `query` for the input as a whole'),
+    message: z.string(),
+  }),
+  {
+    example: { path: 'name', message: 'expected a string, got number' },
+  },
+);
 
 export const apiError = named(
   'Error',
   z.object({
     ok: z.literal(false),
-    error: z.object({ code: z.enum(CODES), message: z.string().describe('one readable line; for `validation_error` the `path: message` pairs joined with `; `'), details: z.array(fieldIssue).max(20).optional() }),
+    error: z.object({
+      code: z.enum(CODES),
+      message: z.string().describe('one readable line; for `validation_error` the `path: message` pairs joined with `; `'),
+      details: z.array(fieldIssue).max(20).optional(),
+    }),
   }),
   {
     description: 'Every control-plane failure (docs/api-errors.md). `details` is present on a `validation_error` about named fields (at most 20).',
-    example: { ok: false, error: { code: 'validation_error', message: 'name: expected a string, got number', details: [{ path: 'name', message: 'expected a string, got number' }] } },
+    example: {
+      ok: false,
+      error: {
+        code: 'validation_error',
+        message: 'name: expected a string, got number',
+        details: [{ path: 'name', message: 'expected a string, got number' }],
+      },
+    },
   },
 );
 
@@ -59,7 +77,7 @@ export const billingError = named(
   'BillingError',
   z.object({ ok: z.literal(false), error: z.enum(BILLING_CODES), message: z.string(), details: z.array(fieldIssue).max(20).optional() }),
   {
-    description: 'The billing endpoints\' failures: `error` is the code as a bare string, and invalid input is `bad_request`.',
+    description: "The billing endpoints' failures: `error` is the code as a bare string, and invalid input is `bad_request`.",
     example: { ok: false, error: 'bad_request', message: 'days: must be at most 90', details: [{ path: 'days', message: 'must be at most 90' }] },
   },
 );
@@ -68,7 +86,11 @@ export const dataApiError = named(
   'DataApiError',
   z.object({ success: z.literal(false), error: z.string(), details: z.array(z.object({ field: z.string(), message: z.string() })).optional() }),
   {
-    description: "A data-API failure (docs/connect.md, Data API); validation errors add `details`. A refused router key is plain text instead.",
-    example: { success: false, error: 'invalid request: url: must be a fully qualified http(s) URL', details: [{ field: 'url', message: 'must be a fully qualified http(s) URL' }] },
+    description: 'A data-API failure (docs/connect.md, Data API); validation errors add `details`. A refused router key is plain text instead.',
+    example: {
+      success: false,
+      error: 'invalid request: url: must be a fully qualified http(s) URL',
+      details: [{ field: 'url', message: 'must be a fully qualified http(s) URL' }],
+    },
   },
 );

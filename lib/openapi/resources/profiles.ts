@@ -6,12 +6,19 @@ import { count, ex, named, timestamp } from './common';
 
 // The handlers' own schema objects, registered under a name (registering changes nothing in how they parse).
 z.globalRegistry.add(cookieSchema, { id: 'ProfileCookie' });
-z.globalRegistry.add(indexedDbSchema, { id: 'IndexedDbDatabase', description: "Playwright's IndexedDB shape (`storageState({ indexedDB: true })`), kept as it is." });
+z.globalRegistry.add(indexedDbSchema, {
+  id: 'IndexedDbDatabase',
+  description: "Playwright's IndexedDB shape (`storageState({ indexedDB: true })`), kept as it is.",
+});
 z.globalRegistry.add(capturedStateSchema, {
   id: 'CapturedState',
-  description: 'A profile\'s state in the native shape: what `POST /v1/profiles` takes as `captured` and the native export answers. sessionStorage is accepted and never kept.',
+  description:
+    "A profile's state in the native shape: what `POST /v1/profiles` takes as `captured` and the native export answers. sessionStorage is accepted and never kept.",
 });
-z.globalRegistry.add(playwrightStateSchema, { id: 'PlaywrightStorageState', description: 'A Playwright storage state, as `browserContext.storageState()` writes it.' });
+z.globalRegistry.add(playwrightStateSchema, {
+  id: 'PlaywrightStorageState',
+  description: 'A Playwright storage state, as `browserContext.storageState()` writes it.',
+});
 
 export { capturedStateSchema, playwrightStateSchema };
 
@@ -33,8 +40,18 @@ export const profile = named(
   }),
   {
     example: {
-      id: ex.profileId, workspaceId: ex.workspaceId, slug: 'shop-login', name: 'Shop login', sizeBytes: 18_244, capturedOrigins: ['https://shop.example.com'],
-      lastUsedAt: ex.later, createdAt: ex.at, updatedAt: ex.later, version: 3, cookieCount: 12, saving: false,
+      id: ex.profileId,
+      workspaceId: ex.workspaceId,
+      slug: 'shop-login',
+      name: 'Shop login',
+      sizeBytes: 18_244,
+      capturedOrigins: ['https://shop.example.com'],
+      lastUsedAt: ex.later,
+      createdAt: ex.at,
+      updatedAt: ex.later,
+      version: 3,
+      cookieCount: 12,
+      saving: false,
     },
   },
 );

@@ -3,14 +3,48 @@ import { z } from 'zod';
 import { count, ex, list, named, timestamp } from './common';
 
 const sessionExample = {
-  id: ex.sessionId, state: 'closed' as const, kind: 'route' as const, startedAt: ex.at, endedAt: ex.later, durationMs: 162_512, bytesIn: 48_211, bytesOut: 1_204_933, totalBytes: 1_253_144,
-  messageCount: 412, billedCents: 0, billedMillicents: 0, errorReason: null, provider: { id: ex.providerId, slug: 'local-chrome', name: 'Local Chrome' }, hasRecording: false,
-  hasReplay: false, profileId: null,
+  id: ex.sessionId,
+  state: 'closed' as const,
+  kind: 'route' as const,
+  startedAt: ex.at,
+  endedAt: ex.later,
+  durationMs: 162_512,
+  bytesIn: 48_211,
+  bytesOut: 1_204_933,
+  totalBytes: 1_253_144,
+  messageCount: 412,
+  billedCents: 0,
+  billedMillicents: 0,
+  errorReason: null,
+  provider: { id: ex.providerId, slug: 'local-chrome', name: 'Local Chrome' },
+  hasRecording: false,
+  hasReplay: false,
+  profileId: null,
 };
 const recordingExample = {
-  id: ex.recordingId, sessionLogId: ex.sessionId, routerInstanceId: ex.routerId, providerId: ex.providerId, profileId: null, startedAt: ex.at, endedAt: ex.later,
-  durationMs: 162_000, frameCount: 1_204, chunkCount: 3, sizeBytes: 9_512_334, droppedFrames: 0, duplicatesSkipped: 88, format: 'jpeg', complete: true, capStopped: false,
-  truncated: null, mp4Status: 'ready' as const, mp4SizeBytes: 3_204_112, mp4ReadyAt: '2026-11-24T10:18:05.120Z', mp4Error: null, title: 'Checkout · Example Shop', pageCount: 4,
+  id: ex.recordingId,
+  sessionLogId: ex.sessionId,
+  routerInstanceId: ex.routerId,
+  providerId: ex.providerId,
+  profileId: null,
+  startedAt: ex.at,
+  endedAt: ex.later,
+  durationMs: 162_000,
+  frameCount: 1_204,
+  chunkCount: 3,
+  sizeBytes: 9_512_334,
+  droppedFrames: 0,
+  duplicatesSkipped: 88,
+  format: 'jpeg',
+  complete: true,
+  capStopped: false,
+  truncated: null,
+  mp4Status: 'ready' as const,
+  mp4SizeBytes: 3_204_112,
+  mp4ReadyAt: '2026-11-24T10:18:05.120Z',
+  mp4Error: null,
+  title: 'Checkout · Example Shop',
+  pageCount: 4,
 };
 
 export const session = named(
@@ -51,15 +85,22 @@ export const sessionDownload = named(
     id: z.string(),
     name: z.string().describe('the name the browser saved it under'),
     sizeBytes: count,
-    createdAt: timestamp.describe('when it was stored, at the session\'s end (kept by the provider: when it completed)'),
-    url: z.string().nullable().describe('the path of the file, `/v1/sessions/<id>/downloads/<download id>`; null when the provider\'s browser keeps the file'),
-    keptBy: z.enum(['service', 'provider']).describe('`service`: the file is stored here (the local pool); `provider`: the provider\'s browser kept it, listed from the session\'s trace'),
+    createdAt: timestamp.describe("when it was stored, at the session's end (kept by the provider: when it completed)"),
+    url: z.string().nullable().describe("the path of the file, `/v1/sessions/<id>/downloads/<download id>`; null when the provider's browser keeps the file"),
+    keptBy: z
+      .enum(['service', 'provider'])
+      .describe("`service`: the file is stored here (the local pool); `provider`: the provider's browser kept it, listed from the session's trace"),
     sourceUrl: z.string().nullable().describe('where it was downloaded from (redacted as in traces), when known'),
   }),
   {
     example: {
-      id: '5b0f8a4e-2c1d-4e8a-9f3b-7d6c5a4b3e21', name: 'invoice-2026-11.pdf', sizeBytes: 48_211, createdAt: ex.later,
-      url: `/v1/sessions/${ex.sessionId}/downloads/5b0f8a4e-2c1d-4e8a-9f3b-7d6c5a4b3e21`, keptBy: 'service', sourceUrl: null,
+      id: '5b0f8a4e-2c1d-4e8a-9f3b-7d6c5a4b3e21',
+      name: 'invoice-2026-11.pdf',
+      sizeBytes: 48_211,
+      createdAt: ex.later,
+      url: `/v1/sessions/${ex.sessionId}/downloads/5b0f8a4e-2c1d-4e8a-9f3b-7d6c5a4b3e21`,
+      keptBy: 'service',
+      sourceUrl: null,
     },
   },
 );
@@ -96,9 +137,13 @@ export const recording = named(
   { example: recordingExample },
 );
 
-export const recordingDetail = named('RecordingDetail', recording.extend({ orphaned: z.boolean().describe('not complete, and its session ended more than 30 seconds ago') }), {
-  example: { ...recordingExample, orphaned: false },
-});
+export const recordingDetail = named(
+  'RecordingDetail',
+  recording.extend({ orphaned: z.boolean().describe('not complete, and its session ended more than 30 seconds ago') }),
+  {
+    example: { ...recordingExample, orphaned: false },
+  },
+);
 
 export const recordingList = z.object({ count, replays: z.array(recording) });
 
@@ -122,11 +167,22 @@ export const manifest = z.object({
       closedAt: z.int().nullable(),
       pages: z
         .array(z.object({ t: z.int().describe('ms since the recording started'), url: z.string(), title: z.string().describe('empty until the page had one') }))
-        .describe('the pages the tab showed, in order (a new one when its address changes, the #fragment aside; blank and browser pages left out; the first 100)'),
+        .describe(
+          'the pages the tab showed, in order (a new one when its address changes, the #fragment aside; blank and browser pages left out; the first 100)',
+        ),
     }),
   ),
   frames: z.array(
-    z.object({ index: count, t: z.int().describe('ms since the recording started'), targetId: z.string(), chunk: count, offset: count, length: count, width: z.int(), height: z.int() }),
+    z.object({
+      index: count,
+      t: z.int().describe('ms since the recording started'),
+      targetId: z.string(),
+      chunk: count,
+      offset: count,
+      length: count,
+      width: z.int(),
+      height: z.int(),
+    }),
   ),
 });
 

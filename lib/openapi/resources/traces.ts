@@ -3,8 +3,19 @@ import { z } from 'zod';
 import { count, ex, named, timestamp, unixMs } from './common';
 
 const traceExample = {
-  id: ex.traceId, sessionLogId: ex.sessionId, routerInstanceId: ex.routerId, providerId: ex.providerId, startedAt: ex.at, endedAt: ex.later, durationMs: 162_512,
-  eventCount: 2_480, sizeBytes: 1_530_112, droppedEvents: 0, complete: true, truncated: null, pages: 3,
+  id: ex.traceId,
+  sessionLogId: ex.sessionId,
+  routerInstanceId: ex.routerId,
+  providerId: ex.providerId,
+  startedAt: ex.at,
+  endedAt: ex.later,
+  durationMs: 162_512,
+  eventCount: 2_480,
+  sizeBytes: 1_530_112,
+  droppedEvents: 0,
+  complete: true,
+  truncated: null,
+  pages: 3,
 };
 
 export const trace = named(
@@ -27,9 +38,13 @@ export const trace = named(
   { example: traceExample },
 );
 
-export const traceDetail = named('TraceDetail', trace.extend({ orphaned: z.boolean().describe('not complete, and its session ended more than 30 seconds ago') }), {
-  example: { ...traceExample, orphaned: false },
-});
+export const traceDetail = named(
+  'TraceDetail',
+  trace.extend({ orphaned: z.boolean().describe('not complete, and its session ended more than 30 seconds ago') }),
+  {
+    example: { ...traceExample, orphaned: false },
+  },
+);
 
 export const traceList = z.object({ count, inspections: z.array(trace) });
 
@@ -42,25 +57,80 @@ export const traceEvent = named(
   z.discriminatedUnion('kind', [
     z.object({ ...base, kind: z.literal('tab'), action: z.enum(['opened', 'closed']), url: z.string().optional(), openerId: z.string().optional() }),
     z.object({
-      ...base, kind: z.literal('request'), requestId: z.string(), frameId: z.string().optional(), url: z.string(), method: z.string(), type: z.string(), headers,
-      postDataBytes: count.optional(), initiator: z.string().optional(), wallTime: z.number(), timestamp: z.number(),
+      ...base,
+      kind: z.literal('request'),
+      requestId: z.string(),
+      frameId: z.string().optional(),
+      url: z.string(),
+      method: z.string(),
+      type: z.string(),
+      headers,
+      postDataBytes: count.optional(),
+      initiator: z.string().optional(),
+      wallTime: z.number(),
+      timestamp: z.number(),
       redirectResponse: z.object({ status: z.int(), statusText: z.string(), headers, mimeType: z.string().optional() }).optional(),
     }),
     z.object({
-      ...base, kind: z.literal('response'), requestId: z.string(), url: z.string(), status: z.int(), statusText: z.string(), mimeType: z.string(), headers,
-      requestHeaders: headers.optional(), protocol: z.string().optional(), remoteAddress: z.string().optional(), fromCache: z.boolean(), fromServiceWorker: z.boolean(),
-      timing: z.record(z.string(), z.number()).optional(), encodedDataLength: count, type: z.string(), timestamp: z.number(),
+      ...base,
+      kind: z.literal('response'),
+      requestId: z.string(),
+      url: z.string(),
+      status: z.int(),
+      statusText: z.string(),
+      mimeType: z.string(),
+      headers,
+      requestHeaders: headers.optional(),
+      protocol: z.string().optional(),
+      remoteAddress: z.string().optional(),
+      fromCache: z.boolean(),
+      fromServiceWorker: z.boolean(),
+      timing: z.record(z.string(), z.number()).optional(),
+      encodedDataLength: count,
+      type: z.string(),
+      timestamp: z.number(),
     }),
     z.object({ ...base, kind: z.literal('finished'), requestId: z.string(), encodedDataLength: count, timestamp: z.number() }),
-    z.object({ ...base, kind: z.literal('failed'), requestId: z.string(), errorText: z.string(), canceled: z.boolean(), blockedReason: z.string().optional(), type: z.string(), timestamp: z.number() }),
-    z.object({ ...base, kind: z.literal('console'), level: z.enum(['debug', 'info', 'log', 'warning', 'error']), source: z.string(), text: z.string(), ...place }),
+    z.object({
+      ...base,
+      kind: z.literal('failed'),
+      requestId: z.string(),
+      errorText: z.string(),
+      canceled: z.boolean(),
+      blockedReason: z.string().optional(),
+      type: z.string(),
+      timestamp: z.number(),
+    }),
+    z.object({
+      ...base,
+      kind: z.literal('console'),
+      level: z.enum(['debug', 'info', 'log', 'warning', 'error']),
+      source: z.string(),
+      text: z.string(),
+      ...place,
+    }),
     z.object({ ...base, kind: z.literal('exception'), text: z.string(), stack: z.string().optional(), ...place }),
     z.object({ ...base, kind: z.literal('navigation'), frameId: z.string(), main: z.boolean(), url: z.string(), sameDocument: z.boolean() }),
-    z.object({ ...base, kind: z.literal('note'), code: z.literal('not-enabled'), missing: z.array(z.enum(['network', 'console', 'navigation'])), message: z.string() }),
+    z.object({
+      ...base,
+      kind: z.literal('note'),
+      code: z.literal('not-enabled'),
+      missing: z.array(z.enum(['network', 'console', 'navigation'])),
+      message: z.string(),
+    }),
   ]),
   {
     description: 'One event of a trace (lib/traces/format.ts). Request bodies are never stored (`postDataBytes` gives their size).',
-    example: { seq: 0, t: 1_795_515_300_000, tab: 'E3B0C44298FC1C149AFBF4C8996FB924', kind: 'navigation', frameId: 'E3B0C44298FC1C149AFBF4C8996FB924', main: true, url: 'https://example.com/', sameDocument: false },
+    example: {
+      seq: 0,
+      t: 1_795_515_300_000,
+      tab: 'E3B0C44298FC1C149AFBF4C8996FB924',
+      kind: 'navigation',
+      frameId: 'E3B0C44298FC1C149AFBF4C8996FB924',
+      main: true,
+      url: 'https://example.com/',
+      sameDocument: false,
+    },
   },
 );
 

@@ -20,8 +20,18 @@ export const webhook = named(
   }),
   {
     example: {
-      id: ex.webhookId, workspaceId: ex.workspaceId, routerInstanceId: null, label: 'Ops alerts', url: 'https://hooks.example.com/browser-router?token=***', events: ['session.error'],
-      active: true, createdAt: ex.at, updatedAt: ex.at, lastDeliveredAt: null, lastFailureAt: null, lastFailureReason: null,
+      id: ex.webhookId,
+      workspaceId: ex.workspaceId,
+      routerInstanceId: null,
+      label: 'Ops alerts',
+      url: 'https://hooks.example.com/browser-router?token=***',
+      events: ['session.error'],
+      active: true,
+      createdAt: ex.at,
+      updatedAt: ex.at,
+      lastDeliveredAt: null,
+      lastFailureAt: null,
+      lastFailureReason: null,
     },
   },
 );

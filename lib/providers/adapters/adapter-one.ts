@@ -3,7 +3,16 @@
 // End of session: the browser is kept 15 minutes so a reconnect reuses it, then deleted.
 import type { AdapterOneOptions } from '../schemas';
 import { KeptBrowsers } from './kept-browsers';
-import { systemTimers, VendorError, type CreatedSession, type ReleaseResult, type SessionRef, type Timers, type VendorAdapter, type VendorCredentials } from './types';
+import {
+  systemTimers,
+  VendorError,
+  type CreatedSession,
+  type ReleaseResult,
+  type SessionRef,
+  type Timers,
+  type VendorAdapter,
+  type VendorCredentials,
+} from './types';
 import { vendorRequest } from './vendor-http';
 import { settings } from '../../config/settings';
 
@@ -29,7 +38,14 @@ const auth = (apiKey: string) => ({ Authorization: `Bearer ${apiKey}` });
 
 async function deleteBrowser(baseUrl: string, apiKey: string, vendorSessionId: string): Promise<void> {
   try {
-    await vendorRequest({ vendor: VENDOR, baseUrl, method: 'DELETE', path: `/browsers/${encodeURIComponent(vendorSessionId)}`, headers: auth(apiKey), timeoutMs: STOP_TIMEOUT_MS });
+    await vendorRequest({
+      vendor: VENDOR,
+      baseUrl,
+      method: 'DELETE',
+      path: `/browsers/${encodeURIComponent(vendorSessionId)}`,
+      headers: auth(apiKey),
+      timeoutMs: STOP_TIMEOUT_MS,
+    });
   } catch (error) {
     if (error instanceof VendorError && error.status === 404) return; // already gone (its own idle timeout)
     throw error;
@@ -39,7 +55,14 @@ async function deleteBrowser(baseUrl: string, apiKey: string, vendorSessionId: s
 /** A kept browser is only handed out again if the vendor still has it. */
 async function stillRunning(baseUrl: string, credentials: VendorCredentials, vendorSessionId: string): Promise<boolean> {
   try {
-    await vendorRequest({ vendor: VENDOR, baseUrl, method: 'GET', path: `/browsers/${encodeURIComponent(vendorSessionId)}`, headers: auth(credentials.apiKey), timeoutMs: KEY_CHECK_TIMEOUT_MS });
+    await vendorRequest({
+      vendor: VENDOR,
+      baseUrl,
+      method: 'GET',
+      path: `/browsers/${encodeURIComponent(vendorSessionId)}`,
+      headers: auth(credentials.apiKey),
+      timeoutMs: KEY_CHECK_TIMEOUT_MS,
+    });
     return true;
   } catch {
     return false;
@@ -50,7 +73,15 @@ async function stillRunning(baseUrl: string, credentials: VendorCredentials, ven
 async function startBrowser(baseUrl: string, credentials: VendorCredentials, options: AdapterOneOptions): Promise<CreatedSession> {
   const body: Record<string, unknown> = { stealth: options.stealth, timeout_seconds: options.timeoutSeconds };
   if (options.region) body.region = options.region;
-  const { body: browser } = await vendorRequest<KernelBrowser>({ vendor: VENDOR, baseUrl, method: 'POST', path: '/browsers', headers: auth(credentials.apiKey), body, timeoutMs: CREATE_TIMEOUT_MS });
+  const { body: browser } = await vendorRequest<KernelBrowser>({
+    vendor: VENDOR,
+    baseUrl,
+    method: 'POST',
+    path: '/browsers',
+    headers: auth(credentials.apiKey),
+    body,
+    timeoutMs: CREATE_TIMEOUT_MS,
+  });
   if (typeof browser?.session_id !== 'string' || typeof browser.cdp_ws_url !== 'string') {
     if (typeof browser?.session_id === 'string') await deleteBrowser(baseUrl, credentials.apiKey, browser.session_id).catch(() => {});
     throw new VendorError('failed', `${VENDOR} answered without session_id and cdp_ws_url`);
@@ -69,7 +100,14 @@ export function createAdapterOne(config: AdapterOptions = {}): VendorAdapter<Ada
 
     async verifyKey(credentials) {
       // Listing browsers is read-only: it proves the key without starting a billed browser.
-      await vendorRequest({ vendor: VENDOR, baseUrl: baseUrl(), method: 'GET', path: '/browsers', headers: auth(credentials.apiKey), timeoutMs: KEY_CHECK_TIMEOUT_MS });
+      await vendorRequest({
+        vendor: VENDOR,
+        baseUrl: baseUrl(),
+        method: 'GET',
+        path: '/browsers',
+        headers: auth(credentials.apiKey),
+        timeoutMs: KEY_CHECK_TIMEOUT_MS,
+      });
       return { displayName: VENDOR };
     },
 

@@ -28,7 +28,15 @@ export function createAdapterTwo(config: { baseUrl?: string } = {}): VendorAdapt
 
   async function stop(credentials: VendorCredentials, vendorSessionId: string): Promise<void> {
     try {
-      await vendorRequest({ vendor: VENDOR, baseUrl: baseUrl(), method: 'PATCH', path: `/browsers/${encodeURIComponent(vendorSessionId)}`, headers: auth(credentials), body: { action: 'stop' }, timeoutMs: STOP_TIMEOUT_MS });
+      await vendorRequest({
+        vendor: VENDOR,
+        baseUrl: baseUrl(),
+        method: 'PATCH',
+        path: `/browsers/${encodeURIComponent(vendorSessionId)}`,
+        headers: auth(credentials),
+        body: { action: 'stop' },
+        timeoutMs: STOP_TIMEOUT_MS,
+      });
     } catch (error) {
       if (error instanceof VendorError && error.status === 404) return; // already stopped and gone
       throw error;
@@ -41,14 +49,30 @@ export function createAdapterTwo(config: { baseUrl?: string } = {}): VendorAdapt
 
     async verifyKey(credentials) {
       // The account endpoint is read-only; the vendor answers 404 when no project has this key.
-      await vendorRequest({ vendor: VENDOR, baseUrl: baseUrl(), method: 'GET', path: '/billing/account', headers: auth(credentials), timeoutMs: KEY_CHECK_TIMEOUT_MS, rejectedStatuses: [401, 403, 404] });
+      await vendorRequest({
+        vendor: VENDOR,
+        baseUrl: baseUrl(),
+        method: 'GET',
+        path: '/billing/account',
+        headers: auth(credentials),
+        timeoutMs: KEY_CHECK_TIMEOUT_MS,
+        rejectedStatuses: [401, 403, 404],
+      });
       return { displayName: VENDOR };
     },
 
     async createSession(credentials, options): Promise<CreatedSession> {
       // proxyCountryCode null switches the vendor's proxy off (it is on by default there).
       const body = { timeout: options.timeoutMinutes, proxyCountryCode: options.proxyCountryCode };
-      const { body: session } = await vendorRequest<BrowserSessionView>({ vendor: VENDOR, baseUrl: baseUrl(), method: 'POST', path: '/browsers', headers: auth(credentials), body, timeoutMs: CREATE_TIMEOUT_MS });
+      const { body: session } = await vendorRequest<BrowserSessionView>({
+        vendor: VENDOR,
+        baseUrl: baseUrl(),
+        method: 'POST',
+        path: '/browsers',
+        headers: auth(credentials),
+        body,
+        timeoutMs: CREATE_TIMEOUT_MS,
+      });
       if (typeof session?.id !== 'string' || typeof session.cdpUrl !== 'string') {
         if (typeof session?.id === 'string') await stop(credentials, session.id).catch(() => {});
         throw new VendorError('failed', `${VENDOR} answered without id and cdpUrl`);
@@ -59,7 +83,10 @@ export function createAdapterTwo(config: { baseUrl?: string } = {}): VendorAdapt
         return { connectUrl, vendorSessionId: session.id, reused: false };
       } catch (error) {
         await stop(credentials, session.id).catch(() => {}); // prepaid: stop it rather than pay for nothing
-        throw new VendorError('unreachable', `the ${VENDOR} browser did not answer: ${error instanceof ProviderCheckError ? error.message : (error as Error).message}`);
+        throw new VendorError(
+          'unreachable',
+          `the ${VENDOR} browser did not answer: ${error instanceof ProviderCheckError ? error.message : (error as Error).message}`,
+        );
       }
     },
 

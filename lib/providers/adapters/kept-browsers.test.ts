@@ -9,7 +9,9 @@ import { KeptBrowsers } from './kept-browsers';
 function setup() {
   const clock = new FakeClock(1_000_000);
   const stopped: string[] = [];
-  const kept = new KeptBrowsers(clock, KEEP_FOR_RECONNECT_MS, async (_key, id) => { stopped.push(id); });
+  const kept = new KeptBrowsers(clock, KEEP_FOR_RECONNECT_MS, async (_key, id) => {
+    stopped.push(id);
+  });
   const ref = (id: string, reuseKey?: string) => ({ vendorSessionId: id, connectUrl: `ws://vendor/${id}`, reuseKey });
   return { clock, stopped, kept, ref };
 }

@@ -55,10 +55,12 @@ export class KeptBrowsers {
   async stopAll(): Promise<void> {
     const entries = [...this.kept.entries()];
     this.kept.clear();
-    await Promise.all(entries.map(async ([, entry]) => {
-      this.timers.clearTimer(entry.timer);
-      await this.stopQuietly(entry);
-    }));
+    await Promise.all(
+      entries.map(async ([, entry]) => {
+        this.timers.clearTimer(entry.timer);
+        await this.stopQuietly(entry);
+      }),
+    );
   }
 
   private expire(key: string, entry: Kept): void {

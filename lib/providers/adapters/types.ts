@@ -45,7 +45,11 @@ export interface VendorAdapter<Options> {
 
 /** Why a vendor call failed: the key was refused, the vendor could not be reached, or it said no. */
 export class VendorError extends Error {
-  constructor(readonly kind: 'rejected_key' | 'unreachable' | 'failed', message: string, readonly status: number | null = null) {
+  constructor(
+    readonly kind: 'rejected_key' | 'unreachable' | 'failed',
+    message: string,
+    readonly status: number | null = null,
+  ) {
     super(message);
     this.name = 'VendorError';
   }

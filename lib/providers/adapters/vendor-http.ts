@@ -31,7 +31,10 @@ export async function vendorRequest<T = unknown>(request: VendorRequest): Promis
   } catch (error) {
     const name = (error as Error).name;
     const timedOut = name === 'TimeoutError' || name === 'AbortError';
-    throw new VendorError('unreachable', timedOut ? `${request.vendor} did not answer within ${request.timeoutMs} ms` : `${request.vendor} could not be reached (${describeCause(error)})`);
+    throw new VendorError(
+      'unreachable',
+      timedOut ? `${request.vendor} did not answer within ${request.timeoutMs} ms` : `${request.vendor} could not be reached (${describeCause(error)})`,
+    );
   }
   const text = await response.text().catch(() => '');
   let body: T | null = null;

@@ -11,7 +11,10 @@ const LOCAL_STORAGE = 'Local Storage';
 /** Bytes of the archive's localStorage files (what repeats the JSON's localStorage). */
 export function localStorageBytes(archive: string | undefined): number {
   if (!archive) return 0;
-  return unpack(Buffer.from(archive, 'base64'), ARCHIVE_ROOTS, LIMITS).reduce((sum, e) => sum + (e.type === 'file' && e.path.startsWith(`${LOCAL_STORAGE}/`) ? e.data.length : 0), 0);
+  return unpack(Buffer.from(archive, 'base64'), ARCHIVE_ROOTS, LIMITS).reduce(
+    (sum, e) => sum + (e.type === 'file' && e.path.startsWith(`${LOCAL_STORAGE}/`) ? e.data.length : 0),
+    0,
+  );
 }
 
 /** Whether the archive holds the browser's localStorage files. */

@@ -108,7 +108,16 @@ async function checkResidue(cdp: Cdp, profileId: string, helpers: HelperOptions)
 }
 
 function markerCookie(profileId: string): CookieParam {
-  return { name: MARKER_NAME, value: profileId, domain: MARKER_DOMAIN, path: '/', expires: Math.floor(Date.now() / 1000) + 365 * 86_400, httpOnly: true, secure: false, sameSite: 'Lax' };
+  return {
+    name: MARKER_NAME,
+    value: profileId,
+    domain: MARKER_DOMAIN,
+    path: '/',
+    expires: Math.floor(Date.now() / 1000) + 365 * 86_400,
+    httpOnly: true,
+    secure: false,
+    sameSite: 'Lax',
+  };
 }
 
 /**
@@ -125,7 +134,12 @@ export function sanitizeForInject(cookies: readonly ProfileCookie[]): CookiePara
     if (c.name.startsWith('__Secure-') && !c.secure) continue;
     if (c.name.startsWith('__Host-') && (!c.secure || c.path !== '/' || c.domain.startsWith('.'))) continue;
     out.push({
-      name: c.name, value: c.value, domain: c.domain, path: c.path || '/', secure: c.secure ?? false, httpOnly: c.httpOnly ?? false,
+      name: c.name,
+      value: c.value,
+      domain: c.domain,
+      path: c.path || '/',
+      secure: c.secure ?? false,
+      httpOnly: c.httpOnly ?? false,
       ...(c.sameSite ? { sameSite: c.sameSite } : {}),
       ...(session ? {} : { expires: c.expires }),
       ...(c.partitionKey ? { partitionKey: c.partitionKey } : {}),
@@ -171,7 +185,12 @@ export async function captureFromBrowser(cdp: Cdp, input: CaptureInput): Promise
   const helpers: HelperOptions = { parallel: PARALLEL_TABS, startBy: started + CAPTURE_START_BY_MS, endAt: started + CAPTURE_END_MS, onHelper: input.onHelper };
   const { cookies } = await cdp.send('Storage.getCookies', {});
   const origins = [...new Set(input.origins.map((o) => canonicalOrigin(o)).filter((o): o is string => o !== null && o !== MARKER_ORIGIN))];
-  const run = await runOnOrigins<{ localStorage: Record<string, string>; indexedDB?: IndexedDbDatabase[] }>(cdp, origins, () => readOriginExpression({ indexedDB: input.indexedDB }), helpers);
+  const run = await runOnOrigins<{ localStorage: Record<string, string>; indexedDB?: IndexedDbDatabase[] }>(
+    cdp,
+    origins,
+    () => readOriginExpression({ indexedDB: input.indexedDB }),
+    helpers,
+  );
   const storage: Record<string, OriginState> = {};
   for (const [origin, value] of run.results) {
     storage[origin] = { localStorage: value.localStorage ?? {}, sessionStorage: {}, ...(value.indexedDB?.length ? { indexedDB: value.indexedDB } : {}) };
@@ -193,7 +212,13 @@ function firstFailure(failed: Map<string, string>): { skippedBecause?: string } 
 
 function fromCdpCookie(c: CdpCookie): ProfileCookie {
   return {
-    name: c.name, value: c.value, domain: c.domain, path: c.path, httpOnly: c.httpOnly, secure: c.secure, session: c.session,
+    name: c.name,
+    value: c.value,
+    domain: c.domain,
+    path: c.path,
+    httpOnly: c.httpOnly,
+    secure: c.secure,
+    session: c.session,
     ...(c.session ? {} : { expires: c.expires }),
     ...(c.sameSite ? { sameSite: c.sameSite } : {}),
     ...(c.partitionKey ? { partitionKey: c.partitionKey } : {}),

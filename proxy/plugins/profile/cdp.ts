@@ -32,7 +32,10 @@ export class UpstreamCdp implements Cdp {
   private readonly onData = (chunk: Buffer) => this.receive(chunk);
   private readonly onGone = () => this.commands.fail(new CdpError('closed', 'the provider closed the connection while the profile was loading'));
 
-  constructor(private readonly socket: Duplex, head: Buffer) {
+  constructor(
+    private readonly socket: Duplex,
+    head: Buffer,
+  ) {
     socket.on('data', this.onData);
     socket.on('close', this.onGone);
     socket.on('end', this.onGone);
@@ -72,7 +75,12 @@ export class UpstreamCdp implements Cdp {
       if (frames[0]!.opcode !== OP_TEXT) continue;
       const message = parseCdp(Buffer.concat(frames.map(payloadOf)).toString('utf8'));
       if (!message || this.commands.settle(message) || !message.method) continue;
-      for (const listener of this.listeners) listener({ method: message.method, params: (message.params ?? {}) as Record<string, unknown>, ...(message.sessionId ? { sessionId: message.sessionId } : {}) });
+      for (const listener of this.listeners)
+        listener({
+          method: message.method,
+          params: (message.params ?? {}) as Record<string, unknown>,
+          ...(message.sessionId ? { sessionId: message.sessionId } : {}),
+        });
     }
   }
 }

@@ -20,8 +20,7 @@ after(async () => {
   await Promise.all([browser?.stop(), site?.close()]);
 });
 
-const pages = async (conn: CdpSocket) =>
-  (await conn.send('Target.getTargets')).targetInfos.filter((t) => t.type === 'page').map((t) => t.targetId);
+const pages = async (conn: CdpSocket) => (await conn.send('Target.getTargets')).targetInfos.filter((t) => t.type === 'page').map((t) => t.targetId);
 
 /** localStorage's `key` at the site's origin, read in a tab opened for it. */
 async function stored(conn: CdpSocket, set?: string): Promise<unknown> {
@@ -33,7 +32,7 @@ async function stored(conn: CdpSocket, set?: string): Promise<unknown> {
   return result.value ?? null;
 }
 
-test('the clean-up clears through a blank page of its own, not the client\'s tab closing as the session ends', async () => {
+test("the clean-up clears through a blank page of its own, not the client's tab closing as the session ends", async () => {
   const conn = await CdpSocket.open(browser.wsUrl, { handshakeTimeoutMs: 30_000, commandTimeoutMs: 30_000 });
   try {
     await stored(conn, 'left by the last session');

@@ -29,12 +29,17 @@ after(async () => {
 const answerAfter = (ms: number, value: string) => `new Promise((resolve) => setTimeout(() => resolve(${JSON.stringify(value)}), ${ms}))`;
 
 test('an origin that takes longer than 3 s is read while the run has time', async () => {
-  const run = await runOnOrigins<string>(cdp, ['http://slow.test', 'http://quick.test'], (origin) => (origin === 'http://slow.test' ? answerAfter(3_500, 'slow') : '"quick"'), { parallel: 2, endAt: performance.now() + 30_000 });
+  const run = await runOnOrigins<string>(
+    cdp,
+    ['http://slow.test', 'http://quick.test'],
+    (origin) => (origin === 'http://slow.test' ? answerAfter(3_500, 'slow') : '"quick"'),
+    { parallel: 2, endAt: performance.now() + 30_000 },
+  );
   assert.deepEqual(Object.fromEntries(run.results), { 'http://slow.test': 'slow', 'http://quick.test': 'quick' });
   assert.equal(run.failed.size, 0);
 });
 
-test('an origin still under way at the run\'s end is given up then, with the reason', async () => {
+test("an origin still under way at the run's end is given up then, with the reason", async () => {
   // The end leaves the tab's opening (seconds on a loaded machine) room before the origin starts.
   const started = performance.now();
   const run = await runOnOrigins<string>(cdp, ['http://stuck.test'], () => 'new Promise(() => {})', { parallel: 1, endAt: started + 15_000 });
@@ -49,9 +54,16 @@ test('no origin is started after the start-by instant: the rest are "out of time
   // after it, by the wall clock the page shares with this process.
   const startBy = Date.now() + 15_000;
   const untilAfter = `new Promise((resolve) => { const wait = () => (Date.now() > ${startBy + 100} ? resolve('first') : setTimeout(wait, 20)); wait(); })`;
-  const run = await runOnOrigins<string>(cdp, ['http://first.test', 'http://second.test'], (origin) => (origin === 'http://first.test' ? untilAfter : '"second"'), {
-    parallel: 1, startBy: performance.now() + 15_000, endAt: performance.now() + 60_000,
-  });
+  const run = await runOnOrigins<string>(
+    cdp,
+    ['http://first.test', 'http://second.test'],
+    (origin) => (origin === 'http://first.test' ? untilAfter : '"second"'),
+    {
+      parallel: 1,
+      startBy: performance.now() + 15_000,
+      endAt: performance.now() + 60_000,
+    },
+  );
   assert.deepEqual(Object.fromEntries(run.results), { 'http://first.test': 'first' });
   assert.deepEqual(Object.fromEntries(run.failed), { 'http://second.test': 'out of time' });
 });

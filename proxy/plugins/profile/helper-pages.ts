@@ -91,7 +91,21 @@ async function openTab(cdp: Cdp, options: HelperOptions): Promise<Tab> {
   const off = cdp.onEvent((event) => {
     if (event.method !== 'Fetch.requestPaused' || event.sessionId !== sessionId || !sessionId) return;
     const requestId = String(event.params.requestId);
-    cdp.send('Fetch.fulfillRequest', { requestId, responseCode: 200, responseHeaders: [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }, { name: 'Cache-Control', value: 'no-store' }], body: BLANK }, sessionId).catch(() => {});
+    cdp
+      .send(
+        'Fetch.fulfillRequest',
+        {
+          requestId,
+          responseCode: 200,
+          responseHeaders: [
+            { name: 'Content-Type', value: 'text/html; charset=utf-8' },
+            { name: 'Cache-Control', value: 'no-store' },
+          ],
+          body: BLANK,
+        },
+        sessionId,
+      )
+      .catch(() => {});
   });
   const close = () => {
     off();
@@ -113,16 +127,17 @@ async function openTab(cdp: Cdp, options: HelperOptions): Promise<Tab> {
     async run<T>(origin: string, expression: string, endAt: number): Promise<T> {
       try {
         const nav = await cdp.send('Page.navigate', { url: `${origin}/` }, sessionId);
-        if (nav.errorText) throw new CdpError('answered', `could not open a blank page on ${origin}: ${nav.errorText}`, { method: 'Page.navigate', detail: nav.errorText });
+        if (nav.errorText)
+          throw new CdpError('answered', `could not open a blank page on ${origin}: ${nav.errorText}`, { method: 'Page.navigate', detail: nav.errorText });
         // The navigation has committed; the script checks that it runs on the origin's document.
         const guarded = `(async () => { if (location.origin !== ${JSON.stringify(origin)}) throw new Error('not on ' + ${JSON.stringify(origin)} + ' yet'); return await (${expression}); })()`;
         for (;;) {
-          const answer = await cdp.send(
-            'Runtime.evaluate', { expression: guarded, awaitPromise: true, returnByValue: true }, sessionId);
+          const answer = await cdp.send('Runtime.evaluate', { expression: guarded, awaitPromise: true, returnByValue: true }, sessionId);
           if (!answer.exceptionDetails) return answer.result.value as T;
           const message = answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text ?? 'script failed';
           // "not on <origin> yet": the committed document is not the one evaluated in; asked again.
-          if (!message.includes('yet') || performance.now() >= endAt) throw new CdpError('answered', message.split('\n')[0]!, { method: 'Runtime.evaluate', detail: message });
+          if (!message.includes('yet') || performance.now() >= endAt)
+            throw new CdpError('answered', message.split('\n')[0]!, { method: 'Runtime.evaluate', detail: message });
           await new Promise((r) => setTimeout(r, 10));
         }
       } catch (error) {

@@ -38,21 +38,35 @@ export class ProfileSession {
    * Refusals (before anything is dialled): 400 bad slug, 402 the 500th profile, 413 over the size
    * limit, 409 another session is saving (Retry-After).
    */
-  static async open(input: { workspaceId: string; slug: string; readOnly: boolean; sessionId: string; providers: readonly RuntimeProvider[] }): Promise<ProfileSession> {
+  static async open(input: {
+    workspaceId: string;
+    slug: string;
+    readOnly: boolean;
+    sessionId: string;
+    providers: readonly RuntimeProvider[];
+  }): Promise<ProfileSession> {
     if (!PROFILE_SLUG.test(input.slug)) throw new Refusal(400, 'profile must be 1 to 64 letters, digits, dots, underscores or hyphens');
-    let profile = await db.profile.findUnique({ where: { workspaceId_slug: { workspaceId: input.workspaceId, slug: input.slug } }, select: { id: true, slug: true, workspaceId: true, sizeBytes: true } });
+    let profile = await db.profile.findUnique({
+      where: { workspaceId_slug: { workspaceId: input.workspaceId, slug: input.slug } },
+      select: { id: true, slug: true, workspaceId: true, sizeBytes: true },
+    });
     // Refused before anything is created or locked.
     if (!input.providers.some((p) => profileEligible(p, profile?.id ?? null, input.readOnly))) {
-      throw new Refusal(400, input.readOnly
-        ? `every provider on this router is pinned to another profile than "${input.slug}"`
-        : `no provider on this router can save to profile "${input.slug}": a managed provider (such as the local pool) saves any profile, any other provider only the profile it is pinned to; or connect with readOnly=1`);
+      throw new Refusal(
+        400,
+        input.readOnly
+          ? `every provider on this router is pinned to another profile than "${input.slug}"`
+          : `no provider on this router can save to profile "${input.slug}": a managed provider (such as the local pool) saves any profile, any other provider only the profile it is pinned to; or connect with readOnly=1`,
+      );
     }
     if (!profile && !input.readOnly) {
       try {
         profile = await insertProfile({ workspaceId: input.workspaceId, slug: input.slug, name: input.slug });
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'conflict') profile = await db.profile.findUnique({ where: { workspaceId_slug: { workspaceId: input.workspaceId, slug: input.slug } } });
-        else if (error instanceof ApiError && error.code === 'fair_use_limit_reached') throw new Refusal(402, `profile "${input.slug}" would be this workspace's 501st; delete a profile you no longer need`);
+        if (error instanceof ApiError && error.code === 'conflict')
+          profile = await db.profile.findUnique({ where: { workspaceId_slug: { workspaceId: input.workspaceId, slug: input.slug } } });
+        else if (error instanceof ApiError && error.code === 'fair_use_limit_reached')
+          throw new Refusal(402, `profile "${input.slug}" would be this workspace's 501st; delete a profile you no longer need`);
         else throw error;
       }
     }
@@ -60,11 +74,18 @@ export class ProfileSession {
       // readOnly with a slug nobody saved: an empty browser, nothing created.
       return new ProfileSession({ id: '', slug: input.slug, workspaceId: input.workspaceId }, true, input.sessionId, emptyState());
     }
-    if (profile.sizeBytes > PROFILE_MAX_BYTES) throw new Refusal(413, `profile "${input.slug}" holds ${Math.round(profile.sizeBytes / 1024 / 1024)} MB, over the ${PROFILE_MAX_BYTES / 1024 / 1024} MB limit; restore a smaller version or delete it`);
+    if (profile.sizeBytes > PROFILE_MAX_BYTES)
+      throw new Refusal(
+        413,
+        `profile "${input.slug}" holds ${Math.round(profile.sizeBytes / 1024 / 1024)} MB, over the ${PROFILE_MAX_BYTES / 1024 / 1024} MB limit; restore a smaller version or delete it`,
+      );
     const { id } = profile;
     if (!input.readOnly) {
       const lock = await acquireLock(id, input.sessionId);
-      if (!lock.ok) throw new Refusal(409, `another session is saving to profile "${input.slug}"; retry when it ends, or connect with readOnly=1`, { 'Retry-After': String(lock.retryAfterS) });
+      if (!lock.ok)
+        throw new Refusal(409, `another session is saving to profile "${input.slug}"; retry when it ends, or connect with readOnly=1`, {
+          'Retry-After': String(lock.retryAfterS),
+        });
     }
     let state: ProfileState;
     try {
@@ -141,7 +162,10 @@ export class ProfileSession {
       clearFirst: !managed,
     });
     if (report.skippedCookies > 0 || report.failedOrigins.length > 0) {
-      log.warn({ sessionId: this.sessionId, profile: this.profile.slug, skippedCookies: report.skippedCookies, failedOrigins: report.failedOrigins.slice(0, 5) }, 'profile: part of the state could not be loaded');
+      log.warn(
+        { sessionId: this.sessionId, profile: this.profile.slug, skippedCookies: report.skippedCookies, failedOrigins: report.failedOrigins.slice(0, 5) },
+        'profile: part of the state could not be loaded',
+      );
     }
     return head;
   }
@@ -162,7 +186,13 @@ export class ProfileSession {
       // Without a fresh snapshot the saved archive keeps its IndexedDB, not its (now older) localStorage.
       staleArchive: () => withoutLocalStorage(this.state.storageArchive) ?? '',
       save: async (state) => {
-        const saved = await saveVersion({ workspaceId: this.profile.workspaceId, profileId: this.profile.id, state, source: 'session', sessionLogId: this.sessionId });
+        const saved = await saveVersion({
+          workspaceId: this.profile.workspaceId,
+          profileId: this.profile.id,
+          state,
+          source: 'session',
+          sessionLogId: this.sessionId,
+        });
         log.info({ sessionId: this.sessionId, profile: this.profile.slug, version: saved.version, sizeBytes: saved.sizeBytes }, 'profile saved');
       },
       release: () => this.release(),
@@ -174,7 +204,10 @@ export class ProfileSession {
     if (this.released) return;
     this.released = true;
     if (this.heartbeat) clearInterval(this.heartbeat);
-    if (!this.readOnly && this.profile.id) await releaseLock(this.profile.id, this.sessionId).catch((error: Error) => log.warn({ err: error.message }, 'profile lock not released (it lapses by itself)'));
+    if (!this.readOnly && this.profile.id)
+      await releaseLock(this.profile.id, this.sessionId).catch((error: Error) =>
+        log.warn({ err: error.message }, 'profile lock not released (it lapses by itself)'),
+      );
   }
 }
 

@@ -19,8 +19,16 @@ export async function loadThroughUpstream(upstream: Upstream, input: Omit<LoadIn
     cdp.onEvent((event) => {
       if (event.method === 'Target.targetDestroyed') destroyed.add(String(event.params.targetId));
     });
-    const report = await within(loadIntoBrowser(cdp, { ...input, onHelper: ({ targetId }) => targetId && helpers.add(targetId) }), LOAD_LIMIT_MS, 'loading the profile');
-    await within(waitFor(() => [...helpers].every((id) => destroyed.has(id)), cdp), 5_000, 'closing the helper tabs');
+    const report = await within(
+      loadIntoBrowser(cdp, { ...input, onHelper: ({ targetId }) => targetId && helpers.add(targetId) }),
+      LOAD_LIMIT_MS,
+      'loading the profile',
+    );
+    await within(
+      waitFor(() => [...helpers].every((id) => destroyed.has(id)), cdp),
+      5_000,
+      'closing the helper tabs',
+    );
     await cdp.send('Target.setDiscoverTargets', { discover: false });
     return { head: cdp.release(), report };
   } catch (error) {

@@ -51,9 +51,18 @@ test('every encoded kind decodes to a value of its own type', () => {
   assert.equal(roundTrip(undefined), undefined);
   assert.equal(roundTrip(12345678901234567890n), 12345678901234567890n);
   const values: unknown[] = [
-    new Date(Date.UTC(2024, 4, 1)), /x\/y/m, new Uint8Array([0, 255]), new Int16Array([-2, 3]), new Float64Array([1.5, -2]),
-    new BigInt64Array([-5n]), new Uint8ClampedArray([9]), new Uint8Array([7, 8]).buffer,
-    new Map<unknown, unknown>([[new Date(0), { deep: [Infinity] }], ['k', new Set(['a', 'b'])]]),
+    new Date(Date.UTC(2024, 4, 1)),
+    /x\/y/m,
+    new Uint8Array([0, 255]),
+    new Int16Array([-2, 3]),
+    new Float64Array([1.5, -2]),
+    new BigInt64Array([-5n]),
+    new Uint8ClampedArray([9]),
+    new Uint8Array([7, 8]).buffer,
+    new Map<unknown, unknown>([
+      [new Date(0), { deep: [Infinity] }],
+      ['k', new Set(['a', 'b'])],
+    ]),
     { nested: { list: [new Date(1), undefined, -Infinity, { big: 1n }] } },
   ];
   for (const value of values) assert.deepStrictEqual(roundTrip(value), value);
@@ -72,7 +81,13 @@ test('a typed array encodes only the bytes it views', () => {
 test('cycles and shared objects are encoded as refs and come back as they were', () => {
   const loop: Record<string, unknown> = { name: 'loop' };
   loop.self = loop;
-  assert.deepEqual(encoded(loop), { o: [{ k: 'name', v: 'loop' }, { k: 'self', v: { ref: 1 } }], id: 1 });
+  assert.deepEqual(encoded(loop), {
+    o: [
+      { k: 'name', v: 'loop' },
+      { k: 'self', v: { ref: 1 } },
+    ],
+    id: 1,
+  });
   const back = roundTrip(loop) as Record<string, unknown>;
   assert.equal(back.self, back);
 

@@ -53,7 +53,10 @@ test('a state Playwright saves imports and reads back exactly as Playwright save
   // Playwright's types leave `indexedDB` out of an origin; its storageState has it.
   const origin = saved.origins.find((o) => o.origin === 'http://pw-live.test') as (typeof saved.origins)[number] & { indexedDB: IndexedDbDatabase[] };
   const state: OriginStorage = { localStorage: Object.fromEntries(origin.localStorage.map((i) => [i.name, i.value])), indexedDB: origin.indexedDB };
-  assert.ok(state.indexedDB?.[0]?.stores.some((s) => s.records.some((r) => 'valueEncoded' in r)), 'Playwright encoded some values');
+  assert.ok(
+    state.indexedDB?.[0]?.stores.some((s) => s.records.some((r) => 'valueEncoded' in r)),
+    'Playwright encoded some values',
+  );
 
   const target = await browser.newContext();
   const page = await pageOn(target, 'http://pw-live.test');
@@ -70,10 +73,12 @@ test('what we read loads into Playwright’s storageState option with its types'
   const source = await browser.newContext();
   const page = await pageOn(source, 'http://ours.test');
   await page.evaluate(fill);
-  const ours = await page.evaluate(readOriginExpression({ indexedDB: true })) as OriginStorage;
+  const ours = (await page.evaluate(readOriginExpression({ indexedDB: true }))) as OriginStorage;
   await source.close();
 
-  const origins = [{ origin: 'http://ours.test', localStorage: Object.entries(ours.localStorage).map(([name, value]) => ({ name, value })), indexedDB: ours.indexedDB }];
+  const origins = [
+    { origin: 'http://ours.test', localStorage: Object.entries(ours.localStorage).map(([name, value]) => ({ name, value })), indexedDB: ours.indexedDB },
+  ];
   const target = await browser.newContext({ storageState: { cookies: [], origins } });
   const restored = await pageOn(target, 'http://ours.test');
   const seen = await restored.evaluate(`(async () => {
@@ -89,6 +94,16 @@ test('what we read loads into Playwright’s storageState option with its types'
       buffer: log.buffer instanceof ArrayBuffer && log.buffer.byteLength,
     };
   })()`);
-  assert.deepEqual(seen, { token: 'abc', version: 4, added: Date.UTC(2024, 0, 1), big: true, bytes: [1, 65535], gone: true, nan: true, pattern: 'x+', buffer: 2 });
+  assert.deepEqual(seen, {
+    token: 'abc',
+    version: 4,
+    added: Date.UTC(2024, 0, 1),
+    big: true,
+    bytes: [1, 65535],
+    gone: true,
+    nan: true,
+    pattern: 'x+',
+    buffer: 2,
+  });
   await target.close();
 });

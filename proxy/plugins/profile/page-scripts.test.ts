@@ -6,7 +6,11 @@ import WebSocket from 'ws';
 import { launchChromium, type Chromium } from '../../../e2e/support/chromium';
 import { readOriginExpression, writeOriginExpression, type OriginStorage, type WriteCounts } from './page-scripts';
 
-interface Event { method: string; params: any; sessionId?: string }
+interface Event {
+  method: string;
+  params: any;
+  sessionId?: string;
+}
 
 /** A raw CDP client on the browser endpoint (flattened sessions). */
 class Cdp {
@@ -25,7 +29,10 @@ class Cdp {
   }
   static async connect(url: string): Promise<Cdp> {
     const ws = new WebSocket(url, { perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
-    await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
     return new Cdp(ws);
   }
   send(method: string, params: object = {}, sessionId?: string): Promise<any> {
@@ -41,10 +48,17 @@ class Cdp {
   }
   next(match: (event: Event) => boolean): Promise<Event> {
     return new Promise((resolve) => {
-      const off = this.on((event) => { if (match(event)) { off(); resolve(event); } });
+      const off = this.on((event) => {
+        if (match(event)) {
+          off();
+          resolve(event);
+        }
+      });
     });
   }
-  close() { this.ws.close(); }
+  close() {
+    this.ws.close();
+  }
 }
 
 let browser: Chromium;
@@ -66,7 +80,13 @@ async function helperPage(origin: string) {
   const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true });
   const stopServing = cdp.on((event) => {
     if (event.method !== 'Fetch.requestPaused' || event.sessionId !== sessionId) return;
-    void cdp.send('Fetch.fulfillRequest', { requestId: event.params.requestId, responseCode: 200, responseHeaders: [{ name: 'Content-Type', value: 'text/html' }], body: BLANK }, sessionId).catch(() => {});
+    void cdp
+      .send(
+        'Fetch.fulfillRequest',
+        { requestId: event.params.requestId, responseCode: 200, responseHeaders: [{ name: 'Content-Type', value: 'text/html' }], body: BLANK },
+        sessionId,
+      )
+      .catch(() => {});
   });
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] }, sessionId);
   await cdp.send('Page.enable', {}, sessionId);
@@ -112,32 +132,63 @@ const state: OriginStorage = {
   localStorage: { theme: 'dark', 'user:1': '{"name":"Ada"}', empty: '', 'ünïcødé ✓': 'värde' },
   indexedDB: [
     {
-      name: 'app', version: 3,
-      stores: [{
-        name: 'users', autoIncrement: false, keyPath: 'id',
-        indexes: [{ name: 'by-email', keyPath: 'email', multiEntry: false, unique: true }, { name: 'by-tag', keyPath: 'tags', multiEntry: true, unique: false }],
-        records: [
-          { value: { id: 1, email: 'ada@example.com', tags: ['admin', 'dev'], profile: { age: 36, address: { city: 'London' } } } },
-          {
-            valueEncoded: {
-              o: [
-                { k: 'id', v: 2 }, { k: 'email', v: 'bob@example.com' }, { k: 'tags', v: { a: ['dev'], id: 2 } },
-                { k: 'joined', v: { d: '2024-05-01T10:00:00.000Z' } }, { k: 'score', v: { v: 'NaN' } }, { k: 'nickname', v: { v: 'undefined' } },
-                { k: 'balance', v: { bi: '12345678901234567890' } }, { k: 'avatar', v: { ta: { b: 'AQID/w==', k: 'ui8' } } },
-                { k: 'history', v: { a: [{ o: [{ k: 'at', v: { d: '2024-05-02T00:00:00.000Z' } }, { k: 'delta', v: { v: '-0' } }, { k: 'limits', v: { a: [{ v: 'Infinity' }, { v: '-Infinity' }, { v: 'null' }], id: 5 } }], id: 4 }], id: 3 } },
-                { k: 'self', v: { ref: 1 } },
-              ],
-              id: 1,
-            },
-          },
-        ],
-      }],
-    },
-    {
-      name: 'cache', version: 1,
+      name: 'app',
+      version: 3,
       stores: [
         {
-          name: 'entries', autoIncrement: true, indexes: [],
+          name: 'users',
+          autoIncrement: false,
+          keyPath: 'id',
+          indexes: [
+            { name: 'by-email', keyPath: 'email', multiEntry: false, unique: true },
+            { name: 'by-tag', keyPath: 'tags', multiEntry: true, unique: false },
+          ],
+          records: [
+            { value: { id: 1, email: 'ada@example.com', tags: ['admin', 'dev'], profile: { age: 36, address: { city: 'London' } } } },
+            {
+              valueEncoded: {
+                o: [
+                  { k: 'id', v: 2 },
+                  { k: 'email', v: 'bob@example.com' },
+                  { k: 'tags', v: { a: ['dev'], id: 2 } },
+                  { k: 'joined', v: { d: '2024-05-01T10:00:00.000Z' } },
+                  { k: 'score', v: { v: 'NaN' } },
+                  { k: 'nickname', v: { v: 'undefined' } },
+                  { k: 'balance', v: { bi: '12345678901234567890' } },
+                  { k: 'avatar', v: { ta: { b: 'AQID/w==', k: 'ui8' } } },
+                  {
+                    k: 'history',
+                    v: {
+                      a: [
+                        {
+                          o: [
+                            { k: 'at', v: { d: '2024-05-02T00:00:00.000Z' } },
+                            { k: 'delta', v: { v: '-0' } },
+                            { k: 'limits', v: { a: [{ v: 'Infinity' }, { v: '-Infinity' }, { v: 'null' }], id: 5 } },
+                          ],
+                          id: 4,
+                        },
+                      ],
+                      id: 3,
+                    },
+                  },
+                  { k: 'self', v: { ref: 1 } },
+                ],
+                id: 1,
+              },
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'cache',
+      version: 1,
+      stores: [
+        {
+          name: 'entries',
+          autoIncrement: true,
+          indexes: [],
           records: [
             { key: 1, value: 'first' },
             { key: 2, valueEncoded: { d: '2020-01-01T00:00:00.000Z' } },
@@ -145,8 +196,19 @@ const state: OriginStorage = {
               key: 5,
               valueEncoded: {
                 o: [
-                  { k: 'pattern', v: { r: { p: '^a+$', f: 'gi' } } }, { k: 'raw', v: { ab: { b: 'AAEC' } } }, { k: 'floats', v: { ta: { b: floats, k: 'f64' } } },
-                  { k: 'lookup', v: { m: [{ k: 'x', v: 1 }, { k: { d: '2020-01-01T00:00:00.000Z' }, v: { s: ['a', 'b'], id: 3 } }], id: 2 } },
+                  { k: 'pattern', v: { r: { p: '^a+$', f: 'gi' } } },
+                  { k: 'raw', v: { ab: { b: 'AAEC' } } },
+                  { k: 'floats', v: { ta: { b: floats, k: 'f64' } } },
+                  {
+                    k: 'lookup',
+                    v: {
+                      m: [
+                        { k: 'x', v: 1 },
+                        { k: { d: '2020-01-01T00:00:00.000Z' }, v: { s: ['a', 'b'], id: 3 } },
+                      ],
+                      id: 2,
+                    },
+                  },
                 ],
                 id: 1,
               },
@@ -155,7 +217,9 @@ const state: OriginStorage = {
           ],
         },
         {
-          name: 'kv', autoIncrement: false, indexes: [],
+          name: 'kv',
+          autoIncrement: false,
+          indexes: [],
           records: [
             { key: 10, value: { plain: true } },
             { keyEncoded: { d: '2021-06-01T00:00:00.000Z' }, value: 'dated' },
@@ -182,7 +246,8 @@ test('a written state reads back the same in a new page, its values of their own
   assert.deepEqual(read, state);
 
   const page = await helperPage('http://app.test');
-  const seen = await page.evaluate(inPage(`
+  const seen = await page.evaluate(
+    inPage(`
     const app = await open('app');
     const users = app.transaction('users').objectStore('users');
     const bob = await req(users.get(2));
@@ -199,18 +264,37 @@ test('a written state reads back the same in a new page, its values of their own
       byEmail: byEmail.id, devs, pattern: five.pattern instanceof RegExp && five.pattern.flags, raw: five.raw instanceof ArrayBuffer && five.raw.byteLength,
       floats: five.floats instanceof Float64Array && Array.from(five.floats), set: five.lookup.get(Array.from(five.lookup.keys())[1]) instanceof Set, next,
     };
-  `));
+  `),
+  );
   assert.deepEqual(seen, {
-    joined: '2024-05-01T10:00:00.000Z', score: true, nickname: true, balance: true, avatar: [1, 2, 3, 255], delta: true, limits: ['Infinity', '-Infinity', 'null'],
-    circular: true, byEmail: 2, devs: [1, 2], pattern: 'gi', raw: 3, floats: [1.5, -2], set: true,
+    joined: '2024-05-01T10:00:00.000Z',
+    score: true,
+    nickname: true,
+    balance: true,
+    avatar: [1, 2, 3, 255],
+    delta: true,
+    limits: ['Infinity', '-Infinity', 'null'],
+    circular: true,
+    byEmail: 2,
+    devs: [1, 2],
+    pattern: 'gi',
+    raw: 3,
+    floats: [1.5, -2],
+    set: true,
     next: 7, // the key generator went past the highest explicit key
   });
   await page.close();
 });
 
 test('writing replaces localStorage and the databases it names', async () => {
-  await writeThenRead('http://replace.test', { localStorage: { old: '1' }, indexedDB: [{ name: 'db', version: 5, stores: [{ name: 'a', autoIncrement: true, indexes: [], records: [{ key: 1, value: 'old' }] }] }] });
-  const next: OriginStorage = { localStorage: { new: '2' }, indexedDB: [{ name: 'db', version: 1, stores: [{ name: 'b', autoIncrement: false, indexes: [], records: [{ key: 'k', value: 'new' }] }] }] };
+  await writeThenRead('http://replace.test', {
+    localStorage: { old: '1' },
+    indexedDB: [{ name: 'db', version: 5, stores: [{ name: 'a', autoIncrement: true, indexes: [], records: [{ key: 1, value: 'old' }] }] }],
+  });
+  const next: OriginStorage = {
+    localStorage: { new: '2' },
+    indexedDB: [{ name: 'db', version: 1, stores: [{ name: 'b', autoIncrement: false, indexes: [], records: [{ key: 'k', value: 'new' }] }] }],
+  };
   const { read } = await writeThenRead('http://replace.test', next);
   assert.deepEqual(read, next, 'deleted first, so even a lower version is written');
   // Without `indexedDB` the databases are left as they are.
@@ -223,28 +307,48 @@ test('a state fragment in Playwright’s storageState format imports', async () 
   // As Playwright 1.5x writes it: key paths as keyPath/keyPathArray, values through its serializer.
   const fragment: OriginStorage = {
     localStorage: { token: 'abc' },
-    indexedDB: [{
-      name: 'pw', version: 2,
-      stores: [{
-        name: 'notes', autoIncrement: false, keyPathArray: ['owner', 'id'],
-        indexes: [{ name: 'by-owner', keyPath: 'owner', multiEntry: false, unique: false }],
-        records: [
-          { value: { owner: 'ada', id: 1, text: 'plain' } },
-          { valueEncoded: { o: [{ k: 'owner', v: 'ada' }, { k: 'id', v: 2 }, { k: 'at', v: { d: '2025-01-02T03:04:05.000Z' } }, { k: 'labels', v: { s: ['x'], id: 2 } }, { k: 'gone', v: { v: 'undefined' } }], id: 1 } },
+    indexedDB: [
+      {
+        name: 'pw',
+        version: 2,
+        stores: [
+          {
+            name: 'notes',
+            autoIncrement: false,
+            keyPathArray: ['owner', 'id'],
+            indexes: [{ name: 'by-owner', keyPath: 'owner', multiEntry: false, unique: false }],
+            records: [
+              { value: { owner: 'ada', id: 1, text: 'plain' } },
+              {
+                valueEncoded: {
+                  o: [
+                    { k: 'owner', v: 'ada' },
+                    { k: 'id', v: 2 },
+                    { k: 'at', v: { d: '2025-01-02T03:04:05.000Z' } },
+                    { k: 'labels', v: { s: ['x'], id: 2 } },
+                    { k: 'gone', v: { v: 'undefined' } },
+                  ],
+                  id: 1,
+                },
+              },
+            ],
+          },
         ],
-      }],
-    }],
+      },
+    ],
   };
   const { counts, read } = await writeThenRead('http://pw-literal.test', fragment);
   assert.deepEqual(counts, { localStorage: 1, records: 2 });
   assert.deepEqual(read, fragment);
   const page = await helperPage('http://pw-literal.test');
-  const note = await page.evaluate(inPage(`
+  const note = await page.evaluate(
+    inPage(`
     const db = await open('pw');
     const note = await req(db.transaction('notes').objectStore('notes').get(['ada', 2]));
     db.close();
     return { at: note.at instanceof Date && note.at.getTime(), labels: note.labels instanceof Set && [...note.labels], gone: 'gone' in note };
-  `));
+  `),
+  );
   assert.deepEqual(note, { at: Date.UTC(2025, 0, 2, 3, 4, 5), labels: ['x'], gone: true });
   await page.close();
 });
@@ -253,7 +357,23 @@ test('reading gives up above the size limit, binary data before it is encoded', 
   const bytes = Buffer.alloc(6000, 7).toString('base64');
   const big: OriginStorage = {
     localStorage: { filler: 'y'.repeat(1000) },
-    indexedDB: [{ name: 'big', version: 1, stores: [{ name: 's', autoIncrement: false, indexes: [], records: [{ key: 1, value: 'x'.repeat(3000) }, { key: 2, valueEncoded: { ta: { b: bytes, k: 'ui8' } } }] }] }],
+    indexedDB: [
+      {
+        name: 'big',
+        version: 1,
+        stores: [
+          {
+            name: 's',
+            autoIncrement: false,
+            indexes: [],
+            records: [
+              { key: 1, value: 'x'.repeat(3000) },
+              { key: 2, valueEncoded: { ta: { b: bytes, k: 'ui8' } } },
+            ],
+          },
+        ],
+      },
+    ],
   };
   await writeThenRead('http://big.test', big);
   const page = await helperPage('http://big.test');
@@ -268,9 +388,31 @@ test('reading gives up above the size limit, binary data before it is encoded', 
 test('a state that cannot be decoded changes nothing; a record the browser refuses leaves localStorage alone', async () => {
   await writeThenRead('http://bad.test', { localStorage: { keep: 'me' } });
   const page = await helperPage('http://bad.test');
-  const undecodable = { localStorage: {}, indexedDB: [{ name: 'x', version: 1, stores: [{ name: 's', autoIncrement: true, indexes: [], records: [{ valueEncoded: { bogus: 1 } }] }] }] };
+  const undecodable = {
+    localStorage: {},
+    indexedDB: [{ name: 'x', version: 1, stores: [{ name: 's', autoIncrement: true, indexes: [], records: [{ valueEncoded: { bogus: 1 } }] }] }],
+  };
   await assert.rejects(page.evaluate(writeOriginExpression(undecodable)), /IndexedDB "x" store "s": record 0: not an encoded value/);
-  const duplicate = { localStorage: {}, indexedDB: [{ name: 'y', version: 1, stores: [{ name: 's', autoIncrement: false, indexes: [], records: [{ key: 1, value: 'a' }, { key: 1, value: 'b' }] }] }] };
+  const duplicate = {
+    localStorage: {},
+    indexedDB: [
+      {
+        name: 'y',
+        version: 1,
+        stores: [
+          {
+            name: 's',
+            autoIncrement: false,
+            indexes: [],
+            records: [
+              { key: 1, value: 'a' },
+              { key: 1, value: 'b' },
+            ],
+          },
+        ],
+      },
+    ],
+  };
   await assert.rejects(page.evaluate(writeOriginExpression(duplicate)), /IndexedDB "y" store "s": record 1: /);
   assert.deepEqual(await page.evaluate(readOriginExpression({ indexedDB: true })), { localStorage: { keep: 'me' }, indexedDB: [] });
   await page.close();
@@ -278,7 +420,8 @@ test('a state that cannot be decoded changes nothing; a record the browser refus
 
 test('a value that cannot be saved is named in the error', async () => {
   const page = await helperPage('http://blob.test');
-  await page.evaluate(inPage(`
+  await page.evaluate(
+    inPage(`
     const request = indexedDB.open('files', 1);
     request.onupgradeneeded = () => request.result.createObjectStore('f');
     const db = await req(request);
@@ -286,7 +429,8 @@ test('a value that cannot be saved is named in the error', async () => {
     tx.objectStore('f').put({ name: 'a.txt', body: new Blob(['hi']) }, 'k');
     await new Promise((resolve) => { tx.oncomplete = resolve; });
     db.close();
-  `));
+  `),
+  );
   await assert.rejects(page.evaluate(readOriginExpression({ indexedDB: true })), /IndexedDB "files" store "f": a Blob cannot be saved/);
   await page.close();
 });

@@ -101,16 +101,24 @@ export class ProfilePlugin implements PipelinePlugin {
       try {
         if (!this.options.saving) return;
         if (!this.capture) {
-          log.warn({ sessionId: this.options.sessionId, profileId: this.options.profileId, finished: this.finishing !== null }, 'profile: nothing was captured (the browser was gone or out of time); the saved version is kept');
+          log.warn(
+            { sessionId: this.options.sessionId, profileId: this.options.profileId, finished: this.finishing !== null },
+            'profile: nothing was captured (the browser was gone or out of time); the saved version is kept',
+          );
           return;
         }
         let archive: string | undefined;
-        if (this.options.fetchArchive) archive = await this.options.fetchArchive().catch((error: Error) => {
-          log.warn({ sessionId: this.options.sessionId, err: error.message }, 'profile: storage snapshot unavailable; the saved IndexedDB is kept');
-          return undefined;
-        });
+        if (this.options.fetchArchive)
+          archive = await this.options.fetchArchive().catch((error: Error) => {
+            log.warn({ sessionId: this.options.sessionId, err: error.message }, 'profile: storage snapshot unavailable; the saved IndexedDB is kept');
+            return undefined;
+          });
         const storageArchive = archive ?? this.options.staleArchive();
-        const next = mergeCapture(this.options.loaded, { ...this.capture, storageArchive, storageArchiveDuplicateBytes: archive === undefined ? 0 : localStorageBytes(archive) });
+        const next = mergeCapture(this.options.loaded, {
+          ...this.capture,
+          storageArchive,
+          storageArchiveDuplicateBytes: archive === undefined ? 0 : localStorageBytes(archive),
+        });
         if (!next) {
           log.info({ sessionId: this.options.sessionId, profileId: this.options.profileId }, 'profile: empty capture; the saved version is kept');
           return;
@@ -149,7 +157,10 @@ export class ProfilePlugin implements PipelinePlugin {
           const capture = await captureFromBrowser(cdp, { origins, indexedDB: this.options.indexedDB, onHelper });
           if (capture.skippedOrigins.length > 0) {
             const { skippedBecause: because, durationMs } = capture;
-            log.warn({ sessionId: this.options.sessionId, skipped: capture.skippedOrigins.length, because, durationMs, read: Object.keys(capture.storage).length }, 'profile: some origins were not read; they keep their saved state');
+            log.warn(
+              { sessionId: this.options.sessionId, skipped: capture.skippedOrigins.length, because, durationMs, read: Object.keys(capture.storage).length },
+              'profile: some origins were not read; they keep their saved state',
+            );
           }
           this.capture = capture;
         } catch (error) {
@@ -158,7 +169,8 @@ export class ProfilePlugin implements PipelinePlugin {
       }
       if (this.options.cleanup) {
         await cleanBrowser(cdp, origins).catch((error: Error) =>
-          log.warn({ sessionId: this.options.sessionId, err: error.message }, 'profile: could not clear the browser for the next session'));
+          log.warn({ sessionId: this.options.sessionId, err: error.message }, 'profile: could not clear the browser for the next session'),
+        );
       }
     })().finally(() => (this.busy = false));
     return this.finishing;

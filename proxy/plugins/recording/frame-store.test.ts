@@ -15,7 +15,7 @@ import { jpegSize } from './jpeg';
 
 const jpeg = (fill: number, size = 100) => Buffer.concat([Buffer.from([0xff, 0xd8]), Buffer.alloc(size, fill), Buffer.from([0xff, 0xd9])]);
 
-test('frames go to chunks at the manifest\'s offsets; a chunk rolls over with age; complete.json is written last', async () => {
+test("frames go to chunks at the manifest's offsets; a chunk rolls over with age; complete.json is written last", async () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'frames-'));
   let now = 0;
   const frames = new FrameStore(new FsBlobStore(root), 'rec_a', 1_000_000, () => now);
@@ -24,14 +24,35 @@ test('frames go to chunks at the manifest\'s offsets; a chunk rolls over with ag
   assert.equal(frames.frame('T1', 20, jpeg(2, 50), 10, 10), 'stored');
   now = 61_000; // older than a chunk may be
   assert.equal(frames.frame('T1', 61_000, jpeg(3), 10, 10), 'stored');
-  const summary = await frames.close({ recordingId: 'rec_a', sessionId: 's', startedAt: 'a', endedAt: 'b', durationMs: 61_000, sessionDurationMs: 61_000, duplicatesSkipped: 0, capStopped: false, truncated: null });
+  const summary = await frames.close({
+    recordingId: 'rec_a',
+    sessionId: 's',
+    startedAt: 'a',
+    endedAt: 'b',
+    durationMs: 61_000,
+    sessionDurationMs: 61_000,
+    duplicatesSkipped: 0,
+    capStopped: false,
+    truncated: null,
+  });
   assert.equal(summary.frameCount, 3);
   assert.equal(summary.chunkCount, 2);
   assert.deepEqual(summary.targets, [{ targetId: 'T1', url: 'about:blank', title: '', frameCount: 3 }]);
   const file = (key: string) => readFileSync(path.join(root, ...key.split('/')));
   const lines = parseManifest(file(manifestKey('rec_a')).toString()).filter((l): l is FrameLine => l.k === 'f');
-  assert.deepEqual(lines.map((l) => [l.i, l.chunk, l.offset, l.length]), [[0, 0, 4, 104], [1, 0, 112, 54], [2, 1, 4, 104]]);
-  for (const line of lines) assert.deepEqual(file(chunkKey('rec_a', line.chunk)).subarray(line.offset, line.offset + line.length), [...framesOfChunk(file(chunkKey('rec_a', line.chunk)))][line.chunk === 0 ? line.i : 0]);
+  assert.deepEqual(
+    lines.map((l) => [l.i, l.chunk, l.offset, l.length]),
+    [
+      [0, 0, 4, 104],
+      [1, 0, 112, 54],
+      [2, 1, 4, 104],
+    ],
+  );
+  for (const line of lines)
+    assert.deepEqual(
+      file(chunkKey('rec_a', line.chunk)).subarray(line.offset, line.offset + line.length),
+      [...framesOfChunk(file(chunkKey('rec_a', line.chunk)))][line.chunk === 0 ? line.i : 0],
+    );
   assert.equal(JSON.parse(file(completeKey('rec_a')).toString()).frameCount, 3);
 });
 
@@ -47,7 +68,18 @@ test('frames are dropped and counted while storage is behind', () => {
   // A store that never gets anything onto storage.
   const slow = (): BlobWriter => {
     let pending = 0;
-    return { write: (d) => { pending += Buffer.byteLength(d); return false; }, get pendingBytes() { return pending; }, bytesWritten: 0, drained: () => new Promise(() => {}), end: () => new Promise(() => {}) };
+    return {
+      write: (d) => {
+        pending += Buffer.byteLength(d);
+        return false;
+      },
+      get pendingBytes() {
+        return pending;
+      },
+      bytesWritten: 0,
+      drained: () => new Promise(() => {}),
+      end: () => new Promise(() => {}),
+    };
   };
   const store = { writer: slow } as unknown as BlobStore;
   const frames = new FrameStore(store, 'rec_c', 1e12);
@@ -60,7 +92,13 @@ test('frames are dropped and counted while storage is behind', () => {
 });
 
 test('a chunk that could not be stored fails close(), not the process, even when it failed long before', async () => {
-  const failing = (): BlobWriter => ({ write: () => true, pendingBytes: 0, bytesWritten: 0, drained: async () => {}, end: () => Promise.reject(new Error('could not store blob')) });
+  const failing = (): BlobWriter => ({
+    write: () => true,
+    pendingBytes: 0,
+    bytesWritten: 0,
+    drained: async () => {},
+    end: () => Promise.reject(new Error('could not store blob')),
+  });
   const store = { writer: failing, put: async () => {} } as unknown as BlobStore;
   let now = 0;
   const frames = new FrameStore(store, 'rec_d', 1e12, () => now);
@@ -69,12 +107,39 @@ test('a chunk that could not be stored fails close(), not the process, even when
   assert.equal(frames.frame('T', now, jpeg(2), 1, 1), 'stored');
   // A turn of the event loop: an unhandled rejection would be reported by now.
   await new Promise((resolve) => setImmediate(resolve));
-  await assert.rejects(frames.close({ recordingId: 'rec_d', sessionId: 's', startedAt: 'a', endedAt: 'b', durationMs: 1, sessionDurationMs: 1, duplicatesSkipped: 0, capStopped: false, truncated: null }), /could not store blob/);
+  await assert.rejects(
+    frames.close({
+      recordingId: 'rec_d',
+      sessionId: 's',
+      startedAt: 'a',
+      endedAt: 'b',
+      durationMs: 1,
+      sessionDurationMs: 1,
+      duplicatesSkipped: 0,
+      capStopped: false,
+      truncated: null,
+    }),
+    /could not store blob/,
+  );
 });
 
 test('jpegSize reads the frame header of a real JPEG', async () => {
   const { execFileSync } = await import('node:child_process');
-  const real = execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=322x180', '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'mjpeg', '-']);
+  const real = execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=322x180',
+    '-frames:v',
+    '1',
+    '-f',
+    'image2pipe',
+    '-c:v',
+    'mjpeg',
+    '-',
+  ]);
   assert.deepEqual(jpegSize(real), { width: 322, height: 180 });
   assert.equal(jpegSize(Buffer.from('not a jpeg')), null);
 });

@@ -4,7 +4,17 @@
 // frame is dropped (and counted) rather than queued when storage falls behind, and refused at
 // the byte cap.
 import type { BlobStore, BlobWriter } from '../../../lib/blobs';
-import { CHUNK_MAX_BYTES, CHUNK_MAX_MS, chunkKey, completeKey, FRAME_PREFIX_BYTES, manifestKey, type CompleteSummary, type FrameLine, type TargetLine } from '../../../lib/recordings/format';
+import {
+  CHUNK_MAX_BYTES,
+  CHUNK_MAX_MS,
+  chunkKey,
+  completeKey,
+  FRAME_PREFIX_BYTES,
+  manifestKey,
+  type CompleteSummary,
+  type FrameLine,
+  type TargetLine,
+} from '../../../lib/recordings/format';
 import { PagesSeen } from '../../../lib/recordings/pages';
 
 /** Storage is behind by more than this: frames are dropped until it catches up. */
@@ -67,7 +77,17 @@ export class FrameStore {
     prefix.writeUInt32BE(jpeg.length, 0);
     this.chunk!.write(prefix);
     this.chunk!.write(jpeg);
-    const line: FrameLine = { k: 'f', i: this.frameCount, t, target: targetId, chunk: this.chunkIndex, offset: this.chunkBytes + FRAME_PREFIX_BYTES, length: jpeg.length, w: width, h: height };
+    const line: FrameLine = {
+      k: 'f',
+      i: this.frameCount,
+      t,
+      target: targetId,
+      chunk: this.chunkIndex,
+      offset: this.chunkBytes + FRAME_PREFIX_BYTES,
+      length: jpeg.length,
+      w: width,
+      h: height,
+    };
     this.manifest.write(`${JSON.stringify(line)}\n`);
     this.chunkBytes += bytes;
     this.sizeBytes += bytes;
@@ -111,7 +131,9 @@ export class FrameStore {
   }
 
   /** Flushes everything and writes complete.json last (its presence means the files are whole). */
-  async close(summary: Omit<CompleteSummary, 'frameCount' | 'chunkCount' | 'sizeBytes' | 'droppedFrames' | 'targets' | 'title' | 'pageCount'>): Promise<CompleteSummary> {
+  async close(
+    summary: Omit<CompleteSummary, 'frameCount' | 'chunkCount' | 'sizeBytes' | 'droppedFrames' | 'targets' | 'title' | 'pageCount'>,
+  ): Promise<CompleteSummary> {
     await Promise.all([...this.closing, this.chunk?.end(), this.manifest.end()]);
     const complete: CompleteSummary = {
       ...summary,

@@ -49,12 +49,30 @@ export class RecordingSession {
   private readonly budgetMs: number | null;
   private readonly startedAt = new Date();
 
-  constructor(private readonly input: RecordingStartInput, options: RecordingOptions = {}) {
+  constructor(
+    private readonly input: RecordingStartInput,
+    options: RecordingOptions = {},
+  ) {
     const store = options.store ?? blobs();
     this.frames = new FrameStore(store, this.id, options.maxBytes ?? RECORDING_MAX_BYTES);
     this.plugin = new RecordingPlugin(this.frames, Date.now, input.sessionStartedAt?.getTime());
-    const row = { id: this.id, workspaceId: input.workspaceId, sessionLogId: input.sessionId, routerId: input.routerId, providerId: input.providerId, profileId: input.profileId, startedAt: this.startedAt };
-    this.lifecycle = new CaptureLifecycle({ kind: RECORDINGS, id: this.id, sessionId: input.sessionId, store, sessionInserted: input.sessionInserted, createRow: () => createRecording(row) });
+    const row = {
+      id: this.id,
+      workspaceId: input.workspaceId,
+      sessionLogId: input.sessionId,
+      routerId: input.routerId,
+      providerId: input.providerId,
+      profileId: input.profileId,
+      startedAt: this.startedAt,
+    };
+    this.lifecycle = new CaptureLifecycle({
+      kind: RECORDINGS,
+      id: this.id,
+      sessionId: input.sessionId,
+      store,
+      sessionInserted: input.sessionInserted,
+      createRow: () => createRecording(row),
+    });
     const budget = walletBudgetMs(input.wallet);
     this.budgetMs = budget;
     if (budget !== null) {
@@ -84,17 +102,18 @@ export class RecordingSession {
     const startedAtMs = this.plugin.startedAtMs || this.startedAt.getTime();
     const sessionDurationMs = this.plugin.truncated === null ? Math.max(durationMs, endedAt.getTime() - startedAtMs) : durationMs;
     return this.lifecycle.end({
-      close: () => this.frames.close({
-        recordingId: this.id,
-        sessionId: this.input.sessionId,
-        startedAt: new Date(startedAtMs).toISOString(),
-        endedAt: endedAt.toISOString(),
-        durationMs,
-        sessionDurationMs,
-        duplicatesSkipped: this.plugin.duplicatesSkipped,
-        capStopped: this.plugin.truncated !== null,
-        truncated: this.plugin.truncated,
-      }),
+      close: () =>
+        this.frames.close({
+          recordingId: this.id,
+          sessionId: this.input.sessionId,
+          startedAt: new Date(startedAtMs).toISOString(),
+          endedAt: endedAt.toISOString(),
+          durationMs,
+          sessionDurationMs,
+          duplicatesSkipped: this.plugin.duplicatesSkipped,
+          capStopped: this.plugin.truncated !== null,
+          truncated: this.plugin.truncated,
+        }),
       finishRow: finishRecording,
       afterFinish: () => requestEncode(this.id),
     });

@@ -15,7 +15,11 @@ import { completeKey, type CompleteSummary } from '../../../lib/recordings/forma
 import type { WalletState } from '../../../lib/billing/gates';
 
 /** A browser that lets the plugin attach (its commands answered as Chromium answers them). */
-const ctx = { sessionId: 'ses_test', send: async (method: string) => (method === 'Target.attachToBrowserTarget' ? { sessionId: 'B' } : {}), forward: () => {} } as unknown as PluginContext;
+const ctx = {
+  sessionId: 'ses_test',
+  send: async (method: string) => (method === 'Target.attachToBrowserTarget' ? { sessionId: 'B' } : {}),
+  forward: () => {},
+} as unknown as PluginContext;
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'rec-clock-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,7 +31,7 @@ function plugin(origin?: number) {
   return { recording, at: (t: number) => (now = t) };
 }
 
-test('the video\'s time zero is the session\'s start: the moments before the plugin attached are recorded time', async () => {
+test("the video's time zero is the session's start: the moments before the plugin attached are recorded time", async () => {
   const { recording, at } = plugin(9_200);
   await recording.onStart(ctx);
   assert.equal(recording.startedAtMs, 9_200);
@@ -36,7 +40,7 @@ test('the video\'s time zero is the session\'s start: the moments before the plu
   assert.equal(recording.recordedMs, 4_800);
 });
 
-test('without the session\'s start, the plugin\'s own start; a session start in the future is not believed', async () => {
+test("without the session's start, the plugin's own start; a session start in the future is not believed", async () => {
   const own = plugin();
   await own.recording.onStart(ctx);
   assert.equal(own.recording.startedAtMs, 10_000);
@@ -54,7 +58,16 @@ test('the video ends with the session: a session that ends after its client left
   const startedAt = new Date(Date.now() - 5_000);
   // No session row in this test: the recording's row is not written, its summary is.
   const session = new RecordingSession(
-    { sessionId: 'ses_end', workspaceId: 'w', routerId: 'r', providerId: 'p', profileId: null, wallet: { suspended: false, enterprise: true, balanceMillicents: 0n, monthSessions: 0 } satisfies WalletState, sessionInserted: Promise.reject(new Error('no row in this test')), sessionStartedAt: startedAt },
+    {
+      sessionId: 'ses_end',
+      workspaceId: 'w',
+      routerId: 'r',
+      providerId: 'p',
+      profileId: null,
+      wallet: { suspended: false, enterprise: true, balanceMillicents: 0n, monthSessions: 0 } satisfies WalletState,
+      sessionInserted: Promise.reject(new Error('no row in this test')),
+      sessionStartedAt: startedAt,
+    },
     { store },
   );
   await session.plugin.onStart(ctx);

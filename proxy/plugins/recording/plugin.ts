@@ -63,7 +63,11 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
    * the whole session; the frames of the first moments, before the plugin could attach, are
    * shown by the first frame. Without it, the plugin's own start.
    */
-  constructor(private readonly store: FrameStore, private readonly now: () => number = Date.now, private readonly origin?: number) {}
+  constructor(
+    private readonly store: FrameStore,
+    private readonly now: () => number = Date.now,
+    private readonly origin?: number,
+  ) {}
 
   get started(): boolean {
     return this.startedAt > 0;
@@ -128,7 +132,10 @@ export class RecordingPlugin implements PipelinePlugin, LiveSource {
   }
 
   /** Stops capturing (the session goes on); a cap or the wallet's limit marks the recording truncated. */
-  stop(reason: StopReason | null, words = reason === 'byte-cap' ? 'the recording reached its size limit' : 'the recording stopped: its cost would use up the wallet'): void {
+  stop(
+    reason: StopReason | null,
+    words = reason === 'byte-cap' ? 'the recording reached its size limit' : 'the recording stopped: its cost would use up the wallet',
+  ): void {
     if (this.stoppedAt !== null) return;
     this.stoppedAt = this.now();
     if (reason) {

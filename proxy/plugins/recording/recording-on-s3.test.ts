@@ -48,14 +48,27 @@ test('frame store → encode → ranged download, all on S3: the video seeks', {
     await new Promise((resolve) => setImmediate(resolve));
   }
   const durationMs = 12_000;
-  const summary = await frames.close({ recordingId: id, sessionId: 'ses_s3seek', startedAt: 'a', endedAt: 'b', durationMs, sessionDurationMs: durationMs, duplicatesSkipped: 0, capStopped: false, truncated: null });
+  const summary = await frames.close({
+    recordingId: id,
+    sessionId: 'ses_s3seek',
+    startedAt: 'a',
+    endedAt: 'b',
+    durationMs,
+    sessionDurationMs: durationMs,
+    duplicatesSkipped: 0,
+    capStopped: false,
+    truncated: null,
+  });
   assert.equal(summary.frameCount, 120);
   assert.equal(summary.droppedFrames, 0, 'S3 kept up');
   assert.ok(summary.chunkCount >= 2, `${summary.chunkCount} chunks`);
   assert.ok((await store.size(chunkKey(id, 0)))! > PART_BYTES, 'the first chunk was a multipart upload');
   const lines = parseManifest((await store.get(manifestKey(id)))!.toString()).filter((l): l is FrameLine => l.k === 'f');
   const last = lines.at(-1)!;
-  assert.ok((await store.get(chunkKey(id, last.chunk)))!.subarray(last.offset, last.offset + last.length).equals(jpegs.at(-1)!), 'the manifest points at the frame in its chunk');
+  assert.ok(
+    (await store.get(chunkKey(id, last.chunk)))!.subarray(last.offset, last.offset + last.length).equals(jpegs.at(-1)!),
+    'the manifest points at the frame in its chunk',
+  );
 
   const result = await encodeRecording(store, id);
   assert.equal(result.videoFrames, (durationMs / 1000) * VIDEO_FPS);

@@ -34,7 +34,14 @@ export function describe(arg: unknown): string {
 }
 
 /** Where something happened, 1-based like an editor's lines; `extra`: the router's names to redact (redactUrl). */
-export function location(at: { url?: string; lineNumber?: number; columnNumber?: number } | undefined, extra?: ReadonlySet<string>): { url?: string; line?: number; column?: number } {
+export function location(
+  at: { url?: string; lineNumber?: number; columnNumber?: number } | undefined,
+  extra?: ReadonlySet<string>,
+): { url?: string; line?: number; column?: number } {
   if (!at?.url) return {};
-  return { url: clip(redactUrl(at.url, extra), URL_MAX_CHARS), ...(typeof at.lineNumber === 'number' && { line: at.lineNumber + 1 }), ...(typeof at.columnNumber === 'number' && { column: at.columnNumber + 1 }) };
+  return {
+    url: clip(redactUrl(at.url, extra), URL_MAX_CHARS),
+    ...(typeof at.lineNumber === 'number' && { line: at.lineNumber + 1 }),
+    ...(typeof at.columnNumber === 'number' && { column: at.columnNumber + 1 }),
+  };
 }

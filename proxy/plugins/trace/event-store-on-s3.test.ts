@@ -27,7 +27,10 @@ test('2,345 events: three pages on S3, every event once and in order', { timeout
   assert.equal(summary.pages, 3);
   assert.equal(summary.droppedEvents, 0);
   const pages = await Promise.all([0, 1, 2].map(async (page) => parsePage((await store.get(pageKey('trc_s3', page)))!.toString())));
-  assert.deepEqual(pages.map((p) => p.length), [1_000, 1_000, 345]);
+  assert.deepEqual(
+    pages.map((p) => p.length),
+    [1_000, 1_000, 345],
+  );
   assert.ok(pages.flat().every((event, i) => event.seq === i));
   assert.equal(JSON.parse((await store.get(traceCompleteKey('trc_s3')))!.toString()).eventCount, 2_345);
   assert.deepEqual(await countEvents(store, 'trc_s3'), { eventCount: 2_345, sizeBytes: summary.sizeBytes });

@@ -80,7 +80,13 @@ export class EventStore {
   async close(summary: Omit<TraceSummary, 'eventCount' | 'pages' | 'sizeBytes' | 'droppedEvents'>): Promise<TraceSummary> {
     this.flush();
     await Promise.all([...this.closing, this.page?.end()]);
-    const complete: TraceSummary = { ...summary, eventCount: this.eventCount, pages: pagesOf(this.eventCount), sizeBytes: this.sizeBytes, droppedEvents: this.droppedEvents };
+    const complete: TraceSummary = {
+      ...summary,
+      eventCount: this.eventCount,
+      pages: pagesOf(this.eventCount),
+      sizeBytes: this.sizeBytes,
+      droppedEvents: this.droppedEvents,
+    };
     await this.store.put(traceCompleteKey(this.traceId), JSON.stringify(complete));
     return complete;
   }

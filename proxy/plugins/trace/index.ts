@@ -51,27 +51,45 @@ export class TraceSession {
   private progressTimer: NodeJS.Timeout | null = null;
   private ended = false;
 
-  constructor(private readonly input: TraceStartInput, options: TraceOptions = {}) {
+  constructor(
+    private readonly input: TraceStartInput,
+    options: TraceOptions = {},
+  ) {
     const store = options.store ?? blobs();
     const cap = options.maxEvents ?? TRACE_MAX_EVENTS;
     const budget = walletBudgetEvents(input.wallet);
     const limit = Math.min(cap, budget ?? Infinity);
     this.events = new EventStore(store, this.id, limit);
     this.plugin = new TracePlugin(this.events, budget !== null && budget < cap ? 'wallet-drained' : 'event-cap', Date.now, input.redactNames);
-    const row = { id: this.id, workspaceId: input.workspaceId, sessionLogId: input.sessionId, routerId: input.routerId, providerId: input.providerId, startedAt: this.startedAt };
-    this.lifecycle = new CaptureLifecycle({ kind: TRACES, id: this.id, sessionId: input.sessionId, store, sessionInserted: input.sessionInserted, createRow: () => createTrace(row) });
+    const row = {
+      id: this.id,
+      workspaceId: input.workspaceId,
+      sessionLogId: input.sessionId,
+      routerId: input.routerId,
+      providerId: input.providerId,
+      startedAt: this.startedAt,
+    };
+    this.lifecycle = new CaptureLifecycle({
+      kind: TRACES,
+      id: this.id,
+      sessionId: input.sessionId,
+      store,
+      sessionInserted: input.sessionInserted,
+      createRow: () => createTrace(row),
+    });
     void this.lifecycle.created.then((created) => {
       if (!created || this.ended) return;
       let shown = 0;
       this.progressTimer = setInterval(() => {
         if (this.events.eventCount + this.events.droppedEvents === shown) return;
         shown = this.events.eventCount + this.events.droppedEvents;
-        void showProgress(this.id, this.events).catch((error: Error) => log.warn({ traceId: this.id, err: error.message }, 'could not show the trace\'s progress'));
+        void showProgress(this.id, this.events).catch((error: Error) =>
+          log.warn({ traceId: this.id, err: error.message }, "could not show the trace's progress"),
+        );
       }, options.progressMs ?? settings().traceProgressMs);
       this.progressTimer.unref();
     });
   }
-
 
   /** The events billed: those the trace holds. */
   get eventCount(): number {
@@ -84,18 +102,20 @@ export class TraceSession {
     if (this.progressTimer) clearInterval(this.progressTimer);
     this.plugin.stop(null);
     return this.lifecycle.end({
-      close: () => this.events.close({
-        traceId: this.id,
-        sessionId: this.input.sessionId,
-        startedAt: this.startedAt.toISOString(),
-        endedAt: endedAt.toISOString(),
-        durationMs: Math.max(0, endedAt.getTime() - this.startedAt.getTime()),
-        truncated: this.plugin.truncated,
-      }),
+      close: () =>
+        this.events.close({
+          traceId: this.id,
+          sessionId: this.input.sessionId,
+          startedAt: this.startedAt.toISOString(),
+          endedAt: endedAt.toISOString(),
+          durationMs: Math.max(0, endedAt.getTime() - this.startedAt.getTime()),
+          truncated: this.plugin.truncated,
+        }),
       finishRow: finishTrace,
       afterFinish: async () => {
         const downloads = this.plugin.downloads.completed;
-        if (this.input.downloadsAtProvider && downloads.length > 0) await saveProviderDownloads({ workspaceId: this.input.workspaceId, sessionId: this.input.sessionId, downloads });
+        if (this.input.downloadsAtProvider && downloads.length > 0)
+          await saveProviderDownloads({ workspaceId: this.input.workspaceId, sessionId: this.input.sessionId, downloads });
       },
     });
   }

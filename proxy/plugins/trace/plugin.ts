@@ -42,7 +42,11 @@ const ENABLES = new Map<string, Domain>([
   ['Runtime.enable', 'console'],
   ['Page.enable', 'navigation'],
 ]);
-const DOMAIN_WORDS: Record<Domain, string> = { network: 'network requests (Network.enable)', console: 'console output and exceptions (Runtime.enable)', navigation: 'navigations (Page.enable)' };
+const DOMAIN_WORDS: Record<Domain, string> = {
+  network: 'network requests (Network.enable)',
+  console: 'console output and exceptions (Runtime.enable)',
+  navigation: 'navigations (Page.enable)',
+};
 
 const EVENT_PREFIX = Buffer.from('{"method":"');
 const REPLY_PREFIX = Buffer.from('{"id":');
@@ -139,14 +143,22 @@ export class TracePlugin implements PipelinePlugin {
     }
   }
 
-  private attached(p: Record<string, any>, parentSession: string | undefined): void { // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  private attached(p: Record<string, any>, parentSession: string | undefined): void {
     const info = p.targetInfo ?? {};
     // A page is its own tab; an iframe or worker belongs to the tab of the session it was attached from.
     const opened = this.pages.attached(String(p.sessionId), { targetId: String(info.targetId), type: String(info.type ?? '') }, parentSession);
     if (!opened) return;
     this.sawPage = true;
     if (!opened.opened) return;
-    this.add({ kind: 'tab', t: this.now(), tab: opened.tab, action: 'opened', url: clip(redactUrl(String(info.url ?? ''), this.extra), URL_MAX_CHARS), ...(info.openerId && { openerId: String(info.openerId) }) });
+    this.add({
+      kind: 'tab',
+      t: this.now(),
+      tab: opened.tab,
+      action: 'opened',
+      url: clip(redactUrl(String(info.url ?? ''), this.extra), URL_MAX_CHARS),
+      ...(info.openerId && { openerId: String(info.openerId) }),
+    });
   }
 
   private closeTab(tab: Tab | undefined): void {
@@ -166,7 +178,11 @@ export class TracePlugin implements PipelinePlugin {
     const missing = (['network', 'console', 'navigation'] as const).filter((d) => !tab.enabled.has(d));
     if (missing.length === 0) return;
     const note: Omit<NoteEvent, 'seq'> = {
-      kind: 'note', t: this.now(), tab: tab.id, code: 'not-enabled', missing,
+      kind: 'note',
+      t: this.now(),
+      tab: tab.id,
+      code: 'not-enabled',
+      missing,
       message: `The client never enabled ${missing.map((d) => DOMAIN_WORDS[d]).join(', ')} on this tab, so the trace has none: the trace only reads what the client's own connection receives.`,
     };
     this.add(note);
@@ -188,8 +204,13 @@ export class TracePlugin implements PipelinePlugin {
       for (const tab of this.pages.states()) this.note(tab);
       if (!this.sawPage) {
         this.add({
-          kind: 'note', t: this.now(), tab: null, code: 'not-enabled', missing: ['network', 'console', 'navigation'],
-          message: 'The client attached to no page during the session, so the trace has nothing of the pages: the trace only reads what the client\'s own connection receives.',
+          kind: 'note',
+          t: this.now(),
+          tab: null,
+          code: 'not-enabled',
+          missing: ['network', 'console', 'navigation'],
+          message:
+            "The client attached to no page during the session, so the trace has nothing of the pages: the trace only reads what the client's own connection receives.",
         });
       }
     }
