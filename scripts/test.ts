@@ -2,17 +2,16 @@
 // browser (Playwright). Brings up one stack for the run: embedded PostgreSQL in a scratch data
 // directory, a local SMTP server, the production build of the web app, the proxy.
 // `npm test -- --only unit|api|browser` runs one group; `--files <text>[,<text>…]` narrows to matching files.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
-import type { JSONReport, JSONReportSuite } from '@playwright/test/reporter';
 import { startMailCatcher } from '../e2e/support/mail-catcher';
 import { startAdapterOneVendor } from '../e2e/support/vendors/adapter-one';
 import { startAdapterTwoVendor } from '../e2e/support/vendors/adapter-two';
 import { freePort } from './lib/ports';
 import { compileServices } from './lib/build';
 import { compileEntries } from './lib/compile';
+import { readReport, specFailures, specTimes } from './lib/playwright-report';
 import { eslintBin, prettierBin, runCaptured, runToEnd, tscBin } from './lib/processes';
 import { startStack } from './lib/stack';
 import { TEST_SETTINGS } from './lib/test-settings';
@@ -220,11 +219,11 @@ async function runBrowserSpecs(env: NodeJS.ProcessEnv): Promise<void> {
     ...env,
     PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
   });
-  if (!existsSync(reportFile)) {
+  const report = readReport(reportFile);
+  if (!report) {
     failed += 1;
     return;
   }
-  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as JSONReport;
   passed += report.stats.expected + report.stats.flaky;
   failed += report.stats.unexpected;
   timings.push(...specTimes(report));
@@ -278,33 +277,3 @@ for (const { file, lines } of failures) {
 log(`finished in ${Math.round((Date.now() - started) / 1000)} s (${phases.join(', ')})`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
-
-/** The specs that failed, each with the start of its last error. */
-function specFailures(report: JSONReport): { file: string; lines: string[] }[] {
-  const found: { file: string; lines: string[] }[] = [];
-  const visit = (suite: JSONReportSuite) => {
-    for (const spec of suite.specs.filter((s) => !s.ok)) {
-      const error = spec.tests.flatMap((t) => t.results).findLast((r) => r.error)?.error?.message ?? '';
-      found.push({
-        file: path.join('e2e/browser', suite.file),
-        lines: [`${spec.title} (line ${spec.line})\n    ${stripVTControlCharacters(error).split('\n').slice(0, 8).join('\n    ')}`],
-      });
-    }
-    suite.suites?.forEach(visit);
-  };
-  report.suites.forEach(visit);
-  return found;
-}
-
-/** Per spec file, the summed time of its tests' runs. */
-function specTimes(report: JSONReport): { file: string; ms: number }[] {
-  const byFile = new Map<string, number>();
-  const visit = (suite: JSONReportSuite) => {
-    const ms = suite.specs.flatMap((spec) => spec.tests.flatMap((t) => t.results.map((r) => r.duration))).reduce((a, b) => a + b, 0);
-    const file = path.join('e2e/browser', suite.file);
-    byFile.set(file, (byFile.get(file) ?? 0) + ms);
-    suite.suites?.forEach(visit);
-  };
-  report.suites.forEach(visit);
-  return [...byFile].map(([file, ms]) => ({ file, ms }));
-}

@@ -1,26 +1,18 @@
 'use client';
 // The network waterfall: one row per request (each redirect hop its own), bars on the trace's time
-// axis, filters by type, failure and URL text, and the clicked request's details beside the list.
-// At most ROW_STEP rows render at a time (row-limit.tsx): a trace has thousands.
+// axis, filters by type, failure and URL text (request-filters.tsx), and the clicked request's
+// details beside the list. At most ROW_STEP rows render at a time (row-limit.tsx): a trace has
+// thousands.
 import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { formatBytes } from '../sessions/format';
-import {
-  TYPE_FILTERS,
-  TYPE_FILTER_LABELS,
-  filterRequests,
-  isFailedRequest,
-  splitUrl,
-  typeCategory,
-  type NetworkRequest,
-  type TypeFilter,
-} from '@/lib/client/trace-model';
+import { filterRequests, isFailedRequest, splitUrl, typeCategory, type NetworkRequest } from '@/lib/client/trace-model';
 import { axisFraction, axisTicks, formatMs, traceAxis, type TimeAxis } from '@/lib/client/trace-timeline';
 import { cn } from '../ui/cn';
 import { EmptyState } from '../ui/empty-state';
 import { ActivityIcon } from '../ui/icons';
-import { Input } from '../ui/input';
 import { PlayheadLine, type Playhead } from './playhead';
 import { RequestDetail } from './request-detail';
+import { RequestFilters, type RequestFilterValues } from './request-filters';
 import { ShowMore, useRowLimit } from './row-limit';
 
 /**
@@ -153,80 +145,6 @@ function RequestHeader({ compact, axis }: { compact: boolean; axis: TimeAxis }) 
           <Ruler axis={axis} />
         </span>
       </div>
-    </div>
-  );
-}
-
-interface RequestFilterValues {
-  type: TypeFilter;
-  failedOnly: boolean;
-  search: string;
-  /** The waterfall stretched over the listed requests rather than the whole session. */
-  fit: boolean;
-}
-
-interface RequestFiltersProps {
-  filters: RequestFilterValues;
-  onChange: (change: Partial<RequestFilterValues>) => void;
-  failedCount: number;
-  listed: number;
-  total: number;
-}
-
-/** Type, failure and URL filters, the waterfall's zoom, and how many requests are listed. */
-function RequestFilters({ filters, onChange, failedCount, listed, total }: RequestFiltersProps) {
-  return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2" role="group" aria-label="Request filters">
-      <div role="radiogroup" aria-label="Type" className="inline-flex flex-wrap rounded-lg border border-zinc-200 bg-zinc-50 p-0.5 text-[13px]">
-        {TYPE_FILTERS.map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="radio"
-            aria-checked={filters.type === t}
-            onClick={() => onChange({ type: t })}
-            className={cn(
-              'rounded-md px-2.5 py-1 font-medium transition-colors',
-              filters.type === t ? 'bg-white text-zinc-900 shadow-xs ring-1 ring-zinc-200' : 'text-zinc-500 hover:text-zinc-800',
-            )}
-          >
-            {TYPE_FILTER_LABELS[t]}
-          </button>
-        ))}
-      </div>
-      <label className="flex items-center gap-2 text-[13px] text-zinc-700">
-        <input
-          type="checkbox"
-          checked={filters.failedOnly}
-          onChange={(e) => onChange({ failedOnly: e.target.checked })}
-          className="size-4 rounded border-zinc-300 accent-accent-600"
-        />
-        Failed only
-        <span className="text-zinc-400 tabular-nums">({failedCount.toLocaleString('en')})</span>
-      </label>
-      <div className="w-64">
-        <Input
-          type="search"
-          value={filters.search}
-          onChange={(e) => onChange({ search: e.target.value })}
-          placeholder="Filter by URL"
-          aria-label="Search requests"
-          className="h-8 text-[13px]"
-          spellCheck={false}
-        />
-      </div>
-      <label className="flex items-center gap-2 text-[13px] text-zinc-700" title="Stretch the waterfall over the listed requests rather than the whole session">
-        <input
-          type="checkbox"
-          checked={filters.fit}
-          onChange={(e) => onChange({ fit: e.target.checked })}
-          className="size-4 rounded border-zinc-300 accent-accent-600"
-        />
-        Zoom to requests
-      </label>
-      <span className="ml-auto text-[13px] text-zinc-500 tabular-nums" data-testid="request-count">
-        {listed.toLocaleString('en')} of {total.toLocaleString('en')} requests
-      </span>
     </div>
   );
 }

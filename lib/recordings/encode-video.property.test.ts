@@ -12,7 +12,8 @@ import { after, before, test } from 'node:test';
 import fc from 'fast-check';
 import { colourJpegs, framesAt, probeVideo, writeRecording, type TestFrame } from '../../e2e/support/recording-files';
 import { FsBlobStore } from '../blobs/fs-store';
-import { encodeRecording, outputSize } from './encode-video';
+import { outputSize } from './encode-plan';
+import { encodeRecording } from './encode-video';
 import { manifestKey, parseManifest, videoKey } from './format';
 import { SLOT_MS, Timeline } from './video-timeline';
 

@@ -1,12 +1,13 @@
 // The routing engine of one router: strategy order, cooldown, concurrency slots, the FIFO queue
-// (its waiters in waiters.ts) and the failover chain (docs/architecture.md, "The connect path"
-// step 3). Pure logic: time comes from the Clock, slots from the SlotStore, and the caller does
-// every connection attempt itself.
+// (its waiters in waiters.ts) and the failover chain (its walk in chains.ts; docs/architecture.md,
+// "The connect path" step 3). Pure logic: time comes from the Clock, slots from the SlotStore,
+// and the caller does every connection attempt itself.
 
 import type { Clock } from './clock';
 import { EngineError, type BlockReason } from './errors';
 import { ProviderStates, type CooldownListener } from './provider-states';
-import { Reservation, type Chain, type ReservationHost } from './reservation';
+import { FailoverChains } from './chains';
+import type { Chain, Reservation } from './reservation';
 import { createStrategy, type RoutingView, type Strategy } from './strategies';
 import { Waiters } from './waiters';
 import { FULL_RETRY_MS } from './full-marks';
@@ -29,7 +30,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   private readonly clock: Clock;
   private readonly waiters: Waiters<P>;
   private readonly states: ProviderStates;
-  private readonly host: ReservationHost<P>;
+  private readonly chains: FailoverChains<P>;
   private readonly view: RoutingView;
   private settings!: RouterSettings;
   private providers: readonly P[] = [];
@@ -44,7 +45,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
       queueTimeoutMs: () => this.settings.queueTimeoutMs,
       anyAvailable: () => this.providers.some((p) => this.isAvailable(p)),
       someAvailable: (eligible) => eligible.some((p) => this.isAvailable(p)),
-      dispatch: (w, waitedMs) => this.dispatch(w.eligible, w.predicate, waitedMs, w.enqueuedAt, w.chain),
+      dispatch: (w, waitedMs) => this.chains.dispatch(w.eligible, w.predicate, waitedMs, w.enqueuedAt, w.chain),
       blockReason: (eligible) => this.blockReason(eligible),
     });
     this.states = new ProviderStates({
@@ -55,13 +56,17 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
       shared: options.shared ?? false,
       wake: () => this.waiters.drain(),
     });
-    this.host = {
-      recordSuccess: (p, ms) => this.recordSuccess(p, ms),
-      failover: (chain, p, reason, untilReset) => this.failover(chain, p, reason, untilReset),
-      skip: (chain, p) => this.skipped(chain, p),
-      full: (chain, p, signal) => this.onFull(chain, p, signal),
-      releaseSlot: (p) => this.states.releaseEnded(p.id),
-    };
+    this.chains = new FailoverChains<P>({
+      clock: this.clock,
+      states: this.states,
+      order: (eligible) => this.strategy.order(eligible, this.view),
+      provider: (id) => this.index.get(id)?.provider,
+      isAvailable: (p) => this.isAvailable(p),
+      closed: () => this.closed,
+      drain: () => this.waiters.drain(),
+      eligibleFor: (predicate, chain) => this.eligibleFor(predicate, chain),
+      waitOrRefuse: (eligible, options, chain) => this.waitOrRefuse(eligible, options, chain),
+    });
     this.view = {
       active: (id) => this.states.slots.active(id),
       latencyMs: (id) => this.states.latencyOf(id),
@@ -97,7 +102,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     // Serve the queue first: a slot that became usable without a wake-up yet (a cooldown ending
     // just now) belongs to the oldest waiter that can use it, not to this new arrival.
     this.waiters.drain();
-    const reservation = this.dispatch(eligible, options.eligible, 0);
+    const reservation = this.chains.dispatch(eligible, options.eligible, 0);
     if (reservation) return reservation;
 
     return this.waitOrRefuse(eligible, options);
@@ -200,78 +205,7 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
     if (this.states.isFull(providerId) || !this.states.take(provider)) {
       throw new EngineError('pinned_unavailable', { reason: 'full', providerId });
     }
-    const chain: Chain<P> = { order: [provider], tried: new Set([providerId]), attempts: [], pinned: true, waitedMs: 0, predicate, announcedAt: new Map() };
-    chain.announcedAt.set(providerId, this.states.announcedCount(providerId));
-    return new Reservation(provider, chain, this.host);
-  }
-
-  /**
-   * Takes a slot on the first available provider of the strategy order, or returns null. A
-   * waiter back after a full answer continues its chain (its failures so far stay out).
-   */
-  private dispatch(
-    eligible: readonly P[],
-    predicate: ((p: P) => boolean) | undefined,
-    waitedMs: number,
-    queuedAt?: number,
-    previous?: Chain<P>,
-  ): Reservation<P> | null {
-    const order = this.strategy.order(eligible, this.view);
-    for (const provider of order) {
-      if (!this.isAvailable(provider) || !this.states.take(provider)) continue;
-      const tried = previous?.tried ?? new Set<string>();
-      tried.add(provider.id);
-      const chain: Chain<P> = {
-        order,
-        tried,
-        attempts: previous?.attempts ?? [],
-        pinned: false,
-        waitedMs,
-        predicate,
-        queuedAt,
-        announcedAt: previous?.announcedAt ?? new Map(),
-      };
-      chain.announcedAt.set(provider.id, this.states.announcedCount(provider.id));
-      return new Reservation(provider, chain, this.host);
-    }
-    return null;
-  }
-
-  private skipped(chain: Chain<P>, skipped: P): Reservation<P> | null {
-    this.states.releaseAttempt(skipped.id);
-    this.waiters.drain();
-    return chain.pinned || this.closed ? null : this.nextInChain(chain);
-  }
-
-  private failover(chain: Chain<P>, failed: P, reason: string, untilReset: boolean): Reservation<P> | null {
-    const cooldownMs = this.index.has(failed.id) ? this.states.recordFailure(failed.id, reason, untilReset) : null;
-    this.states.releaseAttempt(failed.id);
-    this.waiters.drain();
-    const next = chain.pinned || this.closed ? null : this.nextInChain(chain);
-    if (cooldownMs !== null) this.states.emitCooldown(failed.id, cooldownMs);
-    return next;
-  }
-
-  /**
-   * A full answer: no outcome for cooldown, the slot back, the provider left out for now; then the
-   * next free provider of the chain, or the queue (Reservation.full).
-   */
-  private onFull(chain: Chain<P>, full: P, signal: AbortSignal | undefined): Promise<Reservation<P>> {
-    this.states.releaseAttempt(full.id);
-    // Slots announced freed while this attempt was under way are still to be tried.
-    const meanwhile = this.states.announcedCount(full.id) - (chain.announcedAt.get(full.id) ?? Number.MAX_SAFE_INTEGER);
-    if (this.index.has(full.id)) this.states.markFull(full.id, meanwhile);
-    // Not used up for this connection: it may be tried again once it has room.
-    chain.tried.delete(full.id);
-    this.waiters.drain();
-    if (chain.pinned) return Promise.reject(new EngineError('pinned_unavailable', { reason: 'full', providerId: full.id }));
-    if (this.closed) return Promise.reject(new EngineError('closed'));
-    const next = this.nextInChain(chain);
-    if (next) return Promise.resolve(next);
-    if (signal?.aborted) return Promise.reject(new EngineError('aborted', { waitedMs: this.sinceQueued(chain) }));
-    const eligible = this.eligibleFor(chain.predicate, chain);
-    if (eligible.length === 0) return Promise.reject(new EngineError('config_changed', { waitedMs: this.sinceQueued(chain) }));
-    return this.waitOrRefuse(eligible, { eligible: chain.predicate, signal }, chain);
+    return this.chains.pinned(provider, predicate);
   }
 
   /**
@@ -296,29 +230,6 @@ export class RouterEngine<P extends ProviderConfig = ProviderConfig> {
   private eligibleFor(predicate: ((p: P) => boolean) | undefined, chain: Chain<P> | undefined): readonly P[] {
     if (!predicate && !chain) return this.providers;
     return this.providers.filter((p) => (!predicate || predicate(p)) && !chain?.tried.has(p.id));
-  }
-
-  private sinceQueued(chain: Chain<P>): number {
-    return chain.queuedAt === undefined ? 0 : this.clock.now() - chain.queuedAt;
-  }
-
-  /** The next untried provider of the original order that can be used right now. */
-  private nextInChain(chain: Chain<P>): Reservation<P> | null {
-    for (const planned of chain.order) {
-      if (chain.tried.has(planned.id)) continue;
-      // Use the current configuration object: limits or profile rules may have changed since.
-      const provider = this.index.get(planned.id)?.provider;
-      if (!provider || (chain.predicate && !chain.predicate(provider))) continue;
-      if (!this.isAvailable(provider) || !this.states.take(provider)) continue;
-      chain.tried.add(provider.id);
-      chain.announcedAt.set(provider.id, this.states.announcedCount(provider.id));
-      return new Reservation(provider, chain, this.host);
-    }
-    return null;
-  }
-
-  private recordSuccess(provider: P, connectMs: number): void {
-    if (this.index.has(provider.id)) this.states.recordSuccess(provider.id, connectMs);
   }
 
   private isAvailable(p: P | undefined): boolean {

@@ -1,30 +1,22 @@
-// The pool's state: capacity, calibration (one warm-up browser before the first session), live
-// sessions, prepared IndexedDB uploads, end-of-session snapshots and kept downloads, and an orderly stop.
-import { randomBytes, randomUUID } from 'node:crypto';
+// The pool's state: capacity and browser slots (a slot's browser: slot-browser.ts), calibration
+// (one warm-up browser before the first session: calibration.ts), live sessions, prepared IndexedDB
+// uploads, end-of-session snapshots and kept downloads, and an orderly stop.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '../../lib/log';
 import { egressPolicy, type EgressPolicy } from '../../lib/net/egress-policy';
-import { launchChromium, type Browser } from './browser';
+import type { Browser } from './browser';
+import { Calibration, type ChromeVersion } from './calibration';
 import type { PoolConfig } from './config';
 import { startEgressProxy, type EgressProxy } from './egress-proxy';
 import { ExpiringMap } from './expiring';
-import { chownTree, detectIsolation, type Isolation } from './sandbox';
+import { detectIsolation, type Isolation } from './sandbox';
 import { Session, type Snapshot } from './session';
+import { launchInSlot } from './slot-browser';
 import { discardDownloads, type KeptDownloads } from './downloads';
 import type { TarEntry } from './tar';
 import { createWorkDir, type WorkDir } from './workdir';
-
-/** Chrome's own /json/version fields, learned from the warm-up browser. */
-export interface ChromeVersion {
-  Browser: string;
-  'Protocol-Version': string;
-  'User-Agent': string;
-  'V8-Version'?: string;
-  'WebKit-Version'?: string;
-}
 
 export interface PoolStatus {
   kind: 'managed';
@@ -56,9 +48,6 @@ export interface PoolOptions {
 /** `full`: refused for capacity alone (the answer carries `X-Pool-Full: 1`, README.md). */
 export type Admission = { refused: { status: number; message: string; full?: boolean } } | { session: Session; prepared?: TarEntry[] };
 
-const RETRY_MIN_MS = 2_000;
-const RETRY_MAX_MS = 60_000;
-
 export class BrowserPool {
   readonly sessions = new Map<string, Session>();
   readonly prepared: ExpiringMap<TarEntry[]>;
@@ -66,21 +55,14 @@ export class BrowserPool {
   /** Finished sessions' downloads, until collected or expired (downloads.ts). */
   readonly downloads: ExpiringMap<KeptDownloads>;
   readonly policy: EgressPolicy;
-  chromeVersion?: ChromeVersion;
   isolation?: Isolation;
   egress?: EgressProxy;
   /** Browser slots in use: slot n runs as uid uidBase + n. Sessions that are closing keep theirs. */
   private readonly slotsInUse = new Set<number>();
   private readonly ownPorts: number[] = [];
-  private launchMs: number | null = null;
-  private calibrationError?: string;
-  private calibrated = false;
+  private readonly calibration: Calibration;
   private stopping = false;
   private workDir?: WorkDir;
-  private retryTimer?: NodeJS.Timeout;
-  private retryDelay = RETRY_MIN_MS;
-  private calibration?: Promise<void>;
-  private readonly calibrationAbort = new AbortController();
 
   constructor(
     readonly config: PoolConfig,
@@ -91,6 +73,20 @@ export class BrowserPool {
     this.snapshots = new ExpiringMap(config.archiveTtlMs);
     this.downloads = new ExpiringMap(config.archiveTtlMs, (kept) => void discardDownloads(kept));
     this.policy = options.egressPolicy ?? egressPolicy();
+    this.calibration = new Calibration({
+      config,
+      log,
+      runDir: () => this.workDir!.runDir,
+      isolationLevel: () => this.isolation!.level,
+      takeSlot: () => this.takeSlot()!,
+      releaseSlot: (slot) => this.slotsInUse.delete(slot),
+      launch: (userDataDir, slot, signal) => this.launch(userDataDir, slot, signal),
+    });
+  }
+
+  /** Chrome's /json/version, once the warm-up browser has answered (calibration.ts). */
+  get chromeVersion(): ChromeVersion | undefined {
+    return this.calibration.chromeVersion;
   }
 
   /** One uid per browser: the sessions the capacity allows, as many closing, and the warm-up browser. */
@@ -134,7 +130,7 @@ export class BrowserPool {
     // Everything this machine could give is on when there is nothing to explain; else say what is missing.
     if (notes.length === 0) this.log.info(fields, `sandbox: ${level}`);
     else this.log.warn({ ...fields, notes }, `sandbox: ${level}`);
-    this.calibration = this.calibrate();
+    this.calibration.start();
   }
 
   /** A port of this service: refused to every page, whatever PRIVATE_NETWORK says. */
@@ -148,36 +144,9 @@ export class BrowserPool {
     for (const port of this.ownPorts.splice(0)) this.policy.internalPorts.delete(port);
   }
 
-  /**
-   * Launches a browser for `userDataDir` in `slot`: the directory is handed to the slot's uid, the
-   * browser starts confined and behind the egress proxy, and its DevTools port is refused to every
-   * page (no page reaches another browser's DevTools) until it has stopped.
-   */
-  async launch(userDataDir: string, slot: number, signal?: AbortSignal): Promise<Browser> {
-    const isolation = this.isolation!;
-    const uid = isolation.uidBase !== undefined ? isolation.uidBase + slot : undefined;
-    await mkdir(userDataDir, { recursive: true, mode: 0o700 });
-    if (uid !== undefined) await chownTree(userDataDir, uid);
-    const browser = await launchChromium({
-      executable: this.config.chromiumPath,
-      userDataDir,
-      timeoutMs: this.config.launchTimeoutMs,
-      signal,
-      isolation,
-      uid,
-      proxyUrl: this.egress!.url,
-    });
-    const port = browser.devtoolsPort;
-    const added = !this.policy.internalPorts.has(port);
-    if (added) this.policy.internalPorts.add(port);
-    let stopped: Promise<void> | undefined;
-    return {
-      ...browser,
-      stop: (graceMs) =>
-        (stopped ??= browser.stop(graceMs).finally(() => {
-          if (added) this.policy.internalPorts.delete(port);
-        })),
-    };
+  /** A browser for `userDataDir` in `slot`: confined, behind the egress proxy (slot-browser.ts). */
+  launch(userDataDir: string, slot: number, signal?: AbortSignal): Promise<Browser> {
+    return launchInSlot({ config: this.config, isolation: this.isolation!, egress: this.egress!, policy: this.policy }, userDataDir, slot, signal);
   }
 
   private takeSlot(): number | undefined {
@@ -196,26 +165,27 @@ export class BrowserPool {
   }
 
   status(): PoolStatus {
+    const { calibrated, launchMs, error } = this.calibration;
     return {
       kind: 'managed',
       version: 1,
       capacity: this.config.capacity,
       active: this.active,
-      calibrating: !this.calibrated,
+      calibrating: !calibrated,
       indexedDb: true,
       closing: this.sessions.size - this.active,
-      launchMs: this.launchMs,
+      launchMs,
       browser: this.chromeVersion?.Browser ?? null,
       isolation: this.isolation?.level ?? null,
-      ...(this.calibrationError && !this.calibrated ? { error: this.calibrationError } : {}),
+      ...(error && !calibrated ? { error } : {}),
     };
   }
 
   /** Decides on an upgrade before anything is launched; reserves the slot when admitted. */
   admit(prepareId: string | null): Admission {
     if (this.stopping) return { refused: { status: 503, message: 'pool shutting down' } };
-    if (!this.calibrated)
-      return { refused: { status: 503, message: this.calibrationError ? `pool calibrating: ${this.calibrationError}` : 'pool calibrating' } };
+    const { calibrated, error } = this.calibration;
+    if (!calibrated) return { refused: { status: 503, message: error ? `pool calibrating: ${error}` : 'pool calibrating' } };
     if (this.active >= this.config.capacity) return { refused: { status: 503, message: `pool at capacity (${this.config.capacity} sessions)`, full: true } };
     if (this.slotsInUse.size >= this.slotCount)
       return {
@@ -281,47 +251,14 @@ export class BrowserPool {
   async close(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
-    clearTimeout(this.retryTimer);
-    this.calibrationAbort.abort();
+    this.calibration.stop();
     for (const session of this.sessions.values()) session.shutdown();
-    await Promise.all([this.calibration, ...[...this.sessions.values()].map((s) => s.done)]);
+    await Promise.all([this.calibration.done, ...[...this.sessions.values()].map((s) => s.done)]);
     this.prepared.clear();
     this.snapshots.clear();
     this.downloads.clear();
     await this.egress?.close();
     this.removeInternalPorts();
     await this.workDir?.remove();
-  }
-
-  private async calibrate(): Promise<void> {
-    const userDataDir = path.join(this.workDir!.runDir, `calibration-${randomBytes(4).toString('hex')}`);
-    const slot = this.takeSlot()!; // before any session: calibration admits none
-    try {
-      const browser = await this.launch(userDataDir, slot, this.calibrationAbort.signal);
-      try {
-        const { host } = new URL(browser.wsUrl);
-        const res = await fetch(`http://${host}/json/version`, { signal: AbortSignal.timeout(10_000) });
-        if (!res.ok) throw new Error(`the warm-up browser answered /json/version with ${res.status}`);
-        this.chromeVersion = (await res.json()) as ChromeVersion;
-        this.launchMs = browser.launchMs;
-      } finally {
-        await browser.stop(this.config.killGraceMs);
-      }
-      this.calibrated = true;
-      this.calibrationError = undefined;
-      this.log.info(
-        { launchMs: this.launchMs, browser: this.chromeVersion.Browser, capacity: this.config.capacity, isolation: this.isolation!.level },
-        'pool ready',
-      );
-    } catch (error) {
-      if (this.stopping) return;
-      this.calibrationError = (error as Error).message;
-      this.log.error({ err: this.calibrationError, retryInMs: this.retryDelay }, 'warm-up browser failed; the pool stays calibrating');
-      this.retryTimer = setTimeout(() => (this.calibration = this.calibrate()), this.retryDelay);
-      this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
-    } finally {
-      await rm(userDataDir, { recursive: true, force: true });
-      this.slotsInUse.delete(slot);
-    }
   }
 }

@@ -4,11 +4,9 @@
 // (owners and admins); otherwise the snippets carry a placeholder. Members see the live keys'
 // prefixes and that an owner or admin hands keys out.
 import Link from 'next/link';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '@/lib/client/api-fetch';
-import { useBillingSummary } from '@/lib/client/billing';
 import { useActiveWorkspace } from '@/lib/client/me';
-import { formatCents } from '@/lib/client/money';
 import { useProviders } from '@/lib/client/providers';
 import { useRevealedKey } from '@/lib/client/revealed-keys';
 import { useFetchCurrentKey, useRouterKeys } from '@/lib/client/router-keys';
@@ -20,7 +18,7 @@ import { Card, CardBody, CardHeader } from '../../ui/card';
 import { CodeBlock } from '../../ui/code-block';
 import { KeyIcon } from '../../ui/icons';
 import { Field, Input, Select } from '../../ui/input';
-import { Switch } from '../../ui/switch';
+import { RecordOption, TraceOption } from './capture-options';
 import { connectUrl, snippets, type ConnectOptions } from './snippets';
 
 export function ConnectTab({ routerId, proxyUrl, proxyUrlConfigured }: { routerId: string; proxyUrl: string; proxyUrlConfigured: boolean }) {
@@ -237,111 +235,5 @@ function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string;
         <TraceOption on={options.observability} onChange={(on) => set('observability', on)} switchOn={settings.data?.observabilityEnabled} />
       </CardBody>
     </Card>
-  );
-}
-
-/**
- * "Record this session": the session becomes a video on the Recordings page, watchable live while it
- * runs.
- */
-function RecordOption(props: OptionProps) {
-  const rate = useBillingSummary().data?.rates.recordingPerMinuteCents;
-  return (
-    <CaptureOption
-      {...props}
-      id="connect-record"
-      title="Record this session"
-      param="session_record=true"
-      switchOff="Recording is off for this router"
-      turnOn="Turn it on"
-    >
-      Every tab of the session becomes a video on the{' '}
-      <Link href="/recordings" className="font-medium text-accent-600 hover:text-accent-700">
-        Recordings
-      </Link>{' '}
-      page, watchable live while it runs. Billed per minute{rate !== undefined && <> ({formatCents(rate)} a minute, counted by the second)</>} from the{' '}
-      <WalletLink label="wallet" />, which needs a positive balance; the router&apos;s Recording switch must be on.
-    </CaptureOption>
-  );
-}
-
-/**
- * "Trace this session": the session's network requests, console output and navigations become a
- * trace on the Traces page. Like recording, it needs a positive wallet and the router's switch on.
- */
-function TraceOption(props: OptionProps) {
-  const rate = useBillingSummary().data?.rates.observabilityPer1kEventsCents;
-  return (
-    <CaptureOption
-      {...props}
-      id="connect-observability"
-      title="Trace this session"
-      param="observability=true"
-      switchOff="Traces are off for this router"
-      turnOn="Turn them on"
-    >
-      Network requests, console output and navigations of every tab, on the{' '}
-      <Link href="/traces" className="font-medium text-accent-600 hover:text-accent-700">
-        Traces
-      </Link>{' '}
-      page. Billed {rate !== undefined ? `${formatCents(rate)} per` : 'per'} 1,000 events from the <WalletLink label="wallet" />, which needs a positive
-      balance; the router&apos;s Traces switch must be on.
-    </CaptureOption>
-  );
-}
-
-interface OptionProps {
-  on: boolean;
-  onChange: (on: boolean) => void;
-  /** The router's switch for the capture (undefined while its settings load). */
-  switchOn: boolean | undefined;
-}
-
-/**
- * A capture the connect URL can ask for. What it needs is said here, before a script is refused for
- * it (402 with an empty wallet, 409 with the router's switch off).
- */
-function CaptureOption({
-  on,
-  onChange,
-  switchOn,
-  id,
-  title,
-  param,
-  switchOff,
-  turnOn,
-  children,
-}: OptionProps & { id: string; title: string; param: string; switchOff: string; turnOn: string; children: ReactNode }) {
-  const summary = useBillingSummary().data;
-  const empty = summary ? summary.accountState === 'free' : false;
-  return (
-    <div className="space-y-1">
-      <div className="flex items-center justify-between gap-4">
-        <label htmlFor={id} className="text-[13px] font-medium text-zinc-700">
-          {title} <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">{param}</code>
-        </label>
-        <Switch id={id} size="sm" checked={on} onChange={onChange} />
-      </div>
-      <p className="text-[13px] text-zinc-500">{children}</p>
-      {on && empty && (
-        <p className="text-[12px] text-amber-700">
-          The wallet is empty: {param} is refused with 402 until you <WalletLink label="top it up" />.
-        </p>
-      )}
-      {switchOn === false && (
-        <p className="text-[12px] text-amber-700">
-          {switchOff}: {param} is refused with 409. {turnOn} in the router&apos;s Settings.
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The wallet these features draw from: the Billing page. */
-function WalletLink({ label = 'wallet balance' }: { label?: string }) {
-  return (
-    <Link href="/billing" className="font-medium text-accent-600 hover:text-accent-700">
-      {label}
-    </Link>
   );
 }
