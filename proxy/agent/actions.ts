@@ -2,7 +2,8 @@
 // pipeline (Input.*), at the element's centre after it was scrolled into view and found visible,
 // enabled and on top there. Nothing is clicked through `element.click()`, which skips all of that.
 // Each action waits for what it started (a navigation, requests) to settle, then answers with what
-// changed on the page. The steps themselves: steps.ts.
+// changed on the page. The steps themselves: steps.ts. Also the session's tabs (browser_tabs): list,
+// open, switch, close.
 import { afterAction, snapshot } from './reading';
 import { runStep } from './steps';
 import type { AgentSession } from './session';
@@ -118,4 +119,31 @@ async function settle(tab: Tab, since: number): Promise<void> {
   }
   // One frame for the handlers of what just arrived to update the DOM.
   await tab.call('scrollState', [], { retry: true }).catch(() => {});
+}
+
+/** browser_tabs: lists the tabs, or opens, selects or closes one; answers with the tabs as they are then. */
+export async function tabs(session: AgentSession, args: { action: 'list' | 'new' | 'select' | 'close'; tabId?: string; url?: string }): Promise<string> {
+  const render = async () =>
+    (await session.listTabs()).map((t) => `${t.current ? '* ' : '  '}${t.tabId} ${JSON.stringify(t.title.slice(0, 80))} ${t.url}`).join('\n');
+  switch (args.action) {
+    case 'list':
+      return render();
+    case 'new': {
+      const url = args.url ? checkNavigable(args.url) : 'about:blank';
+      // Made blank and then navigated like browser_navigate, so the answer comes after the load:
+      // a tab created with its address may not have started loading by the time it is attached.
+      const tab = await session.createTab();
+      await session.selectTab(tab.targetId);
+      if (url !== 'about:blank') await openIn(tab, url);
+      return `Opened and switched to tab ${tab.targetId}.\n${await render()}\nTake a snapshot to see it.`;
+    }
+    case 'select':
+      if (!args.tabId) throw new AgentError('invalid', 'select needs tabId (from browser_tabs list)');
+      await session.selectTab(args.tabId);
+      return `Switched to tab ${args.tabId}.\n${await render()}\nTake a snapshot to see it.`;
+    case 'close':
+      if (!args.tabId) throw new AgentError('invalid', 'close needs tabId (from browser_tabs list)');
+      await session.closeTab(args.tabId);
+      return `Closed tab ${args.tabId}.\n${await render()}`;
+  }
 }

@@ -4,11 +4,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z, type ZodRawShape } from 'zod';
 import { log } from '../../lib/log';
-import { act, checkNavigable, navigate, openIn } from './actions';
+import { act, navigate, tabs } from './actions';
 import { evaluate, extract, observe, screenshot, snapshot, wait } from './reading';
 import type { AgentSession } from './session';
 import type { SessionSet } from './session-set';
-import { AgentError, type ActionStep } from './types';
+import { step, toStep } from './step-input';
+import { AgentError } from './types';
 import { agentError } from './cdp';
 
 export interface ToolContext {
@@ -27,47 +28,6 @@ export interface AgentTool {
 }
 
 const sessionId = z.string().max(64).optional().describe('The browser session (from browser_session open). Optional when only one is open.');
-
-const STEP_ACTIONS = ['click', 'fill', 'type', 'press', 'check', 'uncheck', 'select', 'hover', 'scroll'] as const;
-
-const step = z.object({
-  action: z
-    .enum(STEP_ACTIONS)
-    .describe(
-      'click, fill (replace the text), type (add text without clearing), press (a key), check, uncheck, select (an option of a drop-down), hover, scroll',
-    ),
-  ref: z.string().max(16).optional().describe('The element ref from the latest snapshot, such as e12. Required except for press and scroll.'),
-  text: z.string().max(100_000).optional().describe('fill, type: the text.'),
-  key: z.string().max(40).optional().describe('press: a key name such as Enter, Tab, Escape, ArrowDown, or a shortcut such as Control+a.'),
-  option: z.string().max(500).optional().describe("select: the option's visible text or value."),
-  direction: z.enum(['up', 'down', 'left', 'right']).optional().describe('scroll: the direction.'),
-  amount: z.number().int().min(1).max(100_000).optional().describe('scroll: pixels (default: most of the viewport).'),
-});
-
-/** A flat step (easy for models to write) as the toolkit's step, or an error naming what is missing. */
-export function toStep(raw: z.infer<typeof step>, index: number): ActionStep {
-  const need = (field: 'ref' | 'text' | 'key' | 'option' | 'direction') => {
-    const value = raw[field];
-    if (value === undefined) throw new AgentError('invalid', `step ${index + 1} (${raw.action}) needs "${field}"`);
-    return value;
-  };
-  switch (raw.action) {
-    case 'click':
-    case 'hover':
-    case 'check':
-    case 'uncheck':
-      return { action: raw.action, ref: need('ref') };
-    case 'fill':
-    case 'type':
-      return { action: raw.action, ref: need('ref'), text: need('text') };
-    case 'press':
-      return { action: 'press', key: need('key'), ref: raw.ref };
-    case 'select':
-      return { action: 'select', ref: need('ref'), option: need('option') };
-    case 'scroll':
-      return { action: 'scroll', direction: need('direction') as 'up' | 'down' | 'left' | 'right', amount: raw.amount, ref: raw.ref };
-  }
-}
 
 const text = (value: string): CallToolResult => ({ content: [{ type: 'text', text: value }] });
 
@@ -280,32 +240,6 @@ function observeTool(): AgentTool {
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: ({ sessions }, args) => onSession(sessions, args.sessionId, async (s) => observe(s)),
   };
-}
-
-async function tabs(session: AgentSession, args: { action: 'list' | 'new' | 'select' | 'close'; tabId?: string; url?: string }): Promise<string> {
-  const render = async () =>
-    (await session.listTabs()).map((t) => `${t.current ? '* ' : '  '}${t.tabId} ${JSON.stringify(t.title.slice(0, 80))} ${t.url}`).join('\n');
-  switch (args.action) {
-    case 'list':
-      return render();
-    case 'new': {
-      const url = args.url ? checkNavigable(args.url) : 'about:blank';
-      // Made blank and then navigated like browser_navigate, so the answer comes after the load:
-      // a tab created with its address may not have started loading by the time it is attached.
-      const tab = await session.createTab();
-      await session.selectTab(tab.targetId);
-      if (url !== 'about:blank') await openIn(tab, url);
-      return `Opened and switched to tab ${tab.targetId}.\n${await render()}\nTake a snapshot to see it.`;
-    }
-    case 'select':
-      if (!args.tabId) throw new AgentError('invalid', 'select needs tabId (from browser_tabs list)');
-      await session.selectTab(args.tabId);
-      return `Switched to tab ${args.tabId}.\n${await render()}\nTake a snapshot to see it.`;
-    case 'close':
-      if (!args.tabId) throw new AgentError('invalid', 'close needs tabId (from browser_tabs list)');
-      await session.closeTab(args.tabId);
-      return `Closed tab ${args.tabId}.\n${await render()}`;
-  }
 }
 
 /** Runs a tool's work on a session, turning the toolkit's errors into results the model can act on. */

@@ -11,8 +11,9 @@ import { LARGEST_WATCHED_BYTES } from './command-screen';
 import type { LaneOptions } from './fast-lane';
 import { goodbye } from './goodbye';
 import { InjectedCommands } from './injected';
+import { LanePlugins } from './lane-plugins';
 import type { CdpMethod, CdpResult, CdpSendParams } from '../../lib/cdp/protocol';
-import { mayBeInjectedReply, type CdpMessage, type PipelinePlugin, type PluginContext } from './plugin';
+import type { CdpMessage, PipelinePlugin } from './plugin';
 import { CLIENT_ENDED, CLOSE_GRACE_MS, farewell, providerOutcome, type Relay, type RelayOutcome, type RelayStats } from './types';
 
 export { INJECTED_ID_BASE, mayBeInjectedReply, type CdpMessage, type PipelinePlugin, type PluginContext } from './plugin';
@@ -37,9 +38,7 @@ export class PipelineLane implements Relay {
   private counters = { bytesIn: 0, bytesOut: 0, messages: 0, lastActivity: Date.now() };
   private ended = false;
   private closing: RelayOutcome | null = null;
-  private readonly ctx: PluginContext;
-  private readonly readsClient: boolean;
-  private readonly readsProvider: boolean;
+  private readonly plugins: LanePlugins;
   private readonly up: Side;
   private readonly down: Side;
   /** The plugins' own commands to the browser. */
@@ -50,10 +49,6 @@ export class PipelineLane implements Relay {
   /** The client is gone and plugins are finishing with the browser (beforeRelease). */
   private releasing = false;
   private upstreamGone = false;
-  private toldClientGone = false;
-  private readonly releasers: PipelinePlugin[];
-  private readonly providerFilters: ((payload: Buffer) => boolean)[] | null;
-  private readonly clientFilters: ((payload: Buffer) => boolean)[] | null;
   /** The client's CDP sessions, told why when the service ends the session (goodbye.ts). */
   private readonly attached = new AttachedSessions();
 
@@ -64,24 +59,20 @@ export class PipelineLane implements Relay {
     private readonly upstream: Duplex,
     upstreamHead: Buffer,
     sessionId: string,
-    private readonly plugins: PipelinePlugin[],
+    plugins: PipelinePlugin[],
     private readonly onEnd: (outcome: RelayOutcome) => void,
     private readonly options: LaneOptions = {},
   ) {
-    this.readsClient = plugins.some((p) => p.onClientMessage);
-    this.readsProvider = plugins.some((p) => p.onProviderMessage);
-    this.releasers = plugins.filter((p) => p.beforeRelease);
-    const readers = plugins.filter((p) => p.onProviderMessage);
-    this.providerFilters = readers.length > 0 && readers.every((p) => p.wantsProviderMessage) ? readers.map((p) => p.wantsProviderMessage!.bind(p)) : null;
-    const clientReaders = plugins.filter((p) => p.onClientMessage);
-    this.clientFilters =
-      clientReaders.length > 0 && clientReaders.every((p) => p.wantsClientMessage) ? clientReaders.map((p) => p.wantsClientMessage!.bind(p)) : null;
     this.up = { from: client, to: upstream, reader: new FrameReader(), held: [], midMessage: false, close: null };
     this.injected = new InjectedCommands(
       (frame) => upstream.write(frame),
       () => this.up.midMessage,
     );
-    this.ctx = { sessionId, send: (method, params, cdpSessionId) => this.inject(method, params, cdpSessionId), forward: (message) => this.forward(message) };
+    this.plugins = new LanePlugins(plugins, {
+      sessionId,
+      send: (method, params, cdpSessionId) => this.inject(method, params, cdpSessionId),
+      forward: (message) => this.forward(message),
+    });
     this.down = { from: upstream, to: client, reader: new FrameReader(), held: [], midMessage: false, close: null };
 
     client.on('data', (chunk: Buffer) => this.receive(this.up, chunk));
@@ -95,7 +86,7 @@ export class PipelineLane implements Relay {
         this.finish(this.up.close && !this.answeredProvider ? CLIENT_ENDED : providerOutcome(this.down.close, this.options.peer), 'upstream');
       });
     }
-    for (const plugin of plugins) void Promise.resolve(plugin.onStart?.(this.ctx)).catch(() => {});
+    this.plugins.start();
     if (clientHead.length > 0) this.receive(this.up, clientHead);
     if (upstreamHead.length > 0) this.receive(this.down, upstreamHead);
     upstream.resume();
@@ -115,7 +106,7 @@ export class PipelineLane implements Relay {
   close(code: number, reason: string, outcome: RelayOutcome): void {
     if (this.ended || this.closing) return;
     this.closing = outcome;
-    if (this.releasers.length > 0 && !this.releasing && !this.upstreamGone) {
+    if (this.plugins.holdsBrowser && !this.releasing && !this.upstreamGone) {
       this.endClient(code, reason, true);
       this.release(outcome);
       return;
@@ -169,7 +160,7 @@ export class PipelineLane implements Relay {
 
   private relayFrame(side: Side, frame: Frame): void {
     if (frame.opcode >= OP_CLOSE) {
-      if (frame.opcode === OP_CLOSE && side === this.up && this.releasers.length > 0) {
+      if (frame.opcode === OP_CLOSE && side === this.up && this.plugins.holdsBrowser) {
         // The browser must outlive the client's goodbye until the plugins are done with it.
         side.close = parseClosePayload(payloadOf(frame));
         this.answeredProvider = this.down.close !== null;
@@ -190,7 +181,7 @@ export class PipelineLane implements Relay {
     }
     if (side === this.down && frame.fin && frame.opcode === OP_TEXT && side.held.length === 0 && frame.payloadLength <= LARGEST_WATCHED_BYTES)
       this.attached.seen(payloadOf(frame));
-    const reads = side === this.up ? this.readsClient && !this.releasing : this.readsProvider || this.injected.waiting;
+    const reads = side === this.up ? this.plugins.readsClient && !this.releasing : this.plugins.readsProvider || this.injected.waiting;
     if (!reads && side.held.length === 0) {
       this.send(side, frame);
       side.midMessage = !frame.fin;
@@ -211,14 +202,8 @@ export class PipelineLane implements Relay {
   private consumed(side: Side, frames: Frame[]): boolean {
     const payload = frames.length === 1 ? payloadOf(frames[0]!) : Buffer.concat(frames.map(payloadOf));
     // A provider message nobody wants read passes unparsed (while no injected reply is due).
-    if (
-      side === this.down &&
-      this.providerFilters &&
-      !(this.injected.waiting && mayBeInjectedReply(payload)) &&
-      !this.providerFilters.some((wants) => wants(payload))
-    )
-      return this.releasing;
-    if (side === this.up && this.clientFilters && !this.clientFilters.some((wants) => wants(payload))) return false;
+    if (side === this.down && this.plugins.skipsProvider(payload, this.injected.waiting)) return this.releasing;
+    if (side === this.up && this.plugins.skipsClient(payload)) return false;
     let message: CdpMessage;
     try {
       message = JSON.parse(payload.toString('utf8')) as CdpMessage;
@@ -226,12 +211,10 @@ export class PipelineLane implements Relay {
       return false; // not CDP: pass it on untouched
     }
     if (side === this.down) {
-      if (this.injected.settle(message)) return true;
-      for (const plugin of this.plugins) if (plugin.onProviderMessage?.(message, this.ctx) === 'drop') return true;
+      if (this.injected.settle(message) || this.plugins.dropsProvider(message)) return true;
       return this.releasing; // the client is gone: nothing more goes its way
     }
-    for (const plugin of this.plugins) if (plugin.onClientMessage?.(message, this.ctx) === 'drop') return true;
-    return false;
+    return this.plugins.dropsClient(message);
   }
 
   private send(side: Side, frame: Frame): void {
@@ -252,7 +235,7 @@ export class PipelineLane implements Relay {
       if (side === 'upstream') this.injected.rejectAll();
       return;
     }
-    if (side === 'client' && this.releasers.length > 0 && !this.upstreamGone) {
+    if (side === 'client' && this.plugins.holdsBrowser && !this.upstreamGone) {
       const words = farewell('client', this.up.close, outcome);
       if (words) this.endClient(words.code, words.reason);
       else this.client.destroy();
@@ -265,22 +248,10 @@ export class PipelineLane implements Relay {
   /** The client is gone, the browser not yet: plugins finish with it (bounded), then the session ends. */
   private release(outcome: RelayOutcome): void {
     this.releasing = true;
-    this.clientGone();
+    this.plugins.clientGone();
     if (this.graceTimer) clearTimeout(this.graceTimer);
     this.client.removeAllListeners('data');
-    const hooks = Promise.all(
-      this.releasers.map((p) =>
-        Promise.resolve()
-          .then(() => p.beforeRelease!(this.ctx))
-          .catch(() => {}),
-      ),
-    );
-    let timer!: NodeJS.Timeout;
-    const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.options.releaseLimitMs ?? RELEASE_LIMIT_MS)));
-    void Promise.race([hooks, limit]).then(() => {
-      clearTimeout(timer);
-      this.finalize(outcome, 'client');
-    });
+    this.plugins.release(this.options.releaseLimitMs ?? RELEASE_LIMIT_MS, () => this.finalize(outcome, 'client'));
   }
 
   private finalize(outcome: RelayOutcome, side: 'client' | 'upstream'): void {
@@ -296,20 +267,8 @@ export class PipelineLane implements Relay {
       if (words) this.endClient(words.code, words.reason);
       else this.client.destroy();
     }
-    this.clientGone();
-    for (const plugin of this.plugins) void Promise.resolve(plugin.onEnd?.(final, this.ctx)).catch(() => {});
+    this.plugins.clientGone();
+    this.plugins.end(final);
     this.onEnd(final);
-  }
-
-  private clientGone(): void {
-    if (this.toldClientGone) return;
-    this.toldClientGone = true;
-    for (const plugin of this.plugins) {
-      try {
-        plugin.onClientGone?.(this.ctx);
-      } catch {
-        // a plugin's bookkeeping must not stop the session's end
-      }
-    }
   }
 }
