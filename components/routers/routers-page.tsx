@@ -68,17 +68,7 @@ function routerColumns(activeId: string | null, usage: RouterUsage | undefined):
     {
       key: 'name',
       header: 'Name',
-      cell: (r) => (
-        <div className="min-w-0">
-          <span className="flex items-center gap-2">
-            <Link href={`/routers/${r.id}/providers`} className="font-medium text-zinc-900 hover:text-accent-700 hover:underline">
-              {r.name}
-            </Link>
-            {r.id === activeId && <Badge tone="accent">Active</Badge>}
-          </span>
-          {r.description && <p className="mt-0.5 max-w-sm truncate text-[13px] text-zinc-500">{r.description}</p>}
-        </div>
-      ),
+      cell: (r) => <RouterNameCell router={r} active={r.id === activeId} />,
     },
     { key: 'slug', header: 'Slug', cell: (r) => <code className="font-mono text-[13px] text-zinc-600">{r.slug}</code> },
     { key: 'strategy', header: 'Strategy', className: 'hidden md:table-cell', cell: (r) => strategyLabel(r.strategy) },
@@ -100,16 +90,7 @@ function routerColumns(activeId: string | null, usage: RouterUsage | undefined):
       key: 'calls',
       header: `Data-API calls, ${OVERVIEW_DAYS} d`,
       className: 'hidden text-right tabular-nums md:table-cell',
-      cell: (r) => {
-        const u = usage?.find((x) => x.id === r.id);
-        if (!u) return <span className="text-zinc-400">—</span>;
-        return (
-          <span title={`${u.dataApiCalls} answered, ${u.dataApiFailed} failed; ${u.sessions} sessions`}>
-            {u.dataApiCalls.toLocaleString('en')}
-            {u.dataApiFailed > 0 && <span className="ml-1 text-[12px] text-amber-800">+{u.dataApiFailed.toLocaleString('en')} failed</span>}
-          </span>
-        );
-      },
+      cell: (r) => <DataApiCallsCell usage={usage?.find((x) => x.id === r.id)} />,
     },
     { key: 'created', header: 'Created', className: 'hidden lg:table-cell', cell: (r) => <Time value={r.createdAt} /> },
     {
@@ -127,4 +108,30 @@ function routerColumns(activeId: string | null, usage: RouterUsage | undefined):
       ),
     },
   ];
+}
+
+/** A router's name, linked to its page, with the Active badge and its description. */
+function RouterNameCell({ router, active }: { router: Router; active: boolean }) {
+  return (
+    <div className="min-w-0">
+      <span className="flex items-center gap-2">
+        <Link href={`/routers/${router.id}/providers`} className="font-medium text-zinc-900 hover:text-accent-700 hover:underline">
+          {router.name}
+        </Link>
+        {active && <Badge tone="accent">Active</Badge>}
+      </span>
+      {router.description && <p className="mt-0.5 max-w-sm truncate text-[13px] text-zinc-500">{router.description}</p>}
+    </div>
+  );
+}
+
+/** A router's data-API calls in the overview's window, and the failed ones; a dash without figures. */
+function DataApiCallsCell({ usage }: { usage: RouterUsage[number] | undefined }) {
+  if (!usage) return <span className="text-zinc-400">—</span>;
+  return (
+    <span title={`${usage.dataApiCalls} answered, ${usage.dataApiFailed} failed; ${usage.sessions} sessions`}>
+      {usage.dataApiCalls.toLocaleString('en')}
+      {usage.dataApiFailed > 0 && <span className="ml-1 text-[12px] text-amber-800">+{usage.dataApiFailed.toLocaleString('en')} failed</span>}
+    </span>
+  );
 }

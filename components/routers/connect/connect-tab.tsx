@@ -7,18 +7,14 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/client/api-fetch';
 import { useActiveWorkspace } from '@/lib/client/me';
-import { useProviders } from '@/lib/client/providers';
 import { useRevealedKey } from '@/lib/client/revealed-keys';
 import { useFetchCurrentKey, useRouterKeys } from '@/lib/client/router-keys';
-import { useRouterSettings } from '@/lib/client/routers';
-import { OTHER_PROFILE, ProfileSelect } from '../../profiles/profile-select';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card, CardBody, CardHeader } from '../../ui/card';
 import { CodeBlock } from '../../ui/code-block';
 import { KeyIcon } from '../../ui/icons';
-import { Field, Input, Select } from '../../ui/input';
-import { RecordOption, TraceOption } from './capture-options';
+import { ConnectOptionsCard } from './connect-options';
 import { connectUrl, snippets, type ConnectOptions } from './snippets';
 
 export function ConnectTab({ routerId, proxyUrl, proxyUrlConfigured }: { routerId: string; proxyUrl: string; proxyUrlConfigured: boolean }) {
@@ -148,92 +144,5 @@ function MemberKeyNote({ routerId }: { routerId: string }) {
         </div>
       )}
     </Alert>
-  );
-}
-
-function ConnectOptionsCard({ routerId, options, onChange }: { routerId: string; options: ConnectOptions; onChange: (options: ConnectOptions) => void }) {
-  const providers = useProviders(routerId);
-  const settings = useRouterSettings(routerId);
-  const set = <K extends keyof ConnectOptions>(field: K, value: ConnectOptions[K]) => onChange({ ...options, [field]: value });
-  // "Another slug…": a profile not made yet (the first session with it starts it empty).
-  const [typing, setTyping] = useState(false);
-  const off = (on: boolean | undefined, name: string, param: string) =>
-    on === false ? (
-      <p className="text-[12px] text-amber-700">
-        {name} is off for this router: {param} is refused with 409.
-      </p>
-    ) : null;
-
-  return (
-    <Card aria-label="Connection options">
-      <CardHeader title="Options" description="Query parameters of the connect URL. They change the URL and every snippet that connects with it." />
-      <CardBody className="grid gap-x-6 gap-y-5 md:grid-cols-2">
-        <Field
-          label={
-            <>
-              Provider <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">provider=</code>
-            </>
-          }
-          htmlFor="connect-provider"
-          hint="Pin one provider: no failover; 503 while it cools down or is full."
-        >
-          <Select id="connect-provider" value={options.provider} onChange={(e) => set('provider', e.target.value)}>
-            <option value="">Any (the router decides)</option>
-            {providers.data?.items.map((p) => (
-              <option key={p.id} value={p.slug}>
-                {p.name} ({p.slug})
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field
-          label={
-            <>
-              Profile <code className="ml-1 font-mono text-[12px] font-normal text-zinc-400">profile=</code>
-            </>
-          }
-          htmlFor="connect-profile"
-          hint="Load a saved profile and save changes back at the end; a new slug starts an empty one. Read-only loads it without saving."
-        >
-          <div className="flex items-center gap-3">
-            <ProfileSelect
-              id="connect-profile"
-              value={typing ? OTHER_PROFILE : options.profile}
-              other="Another slug…"
-              onChange={(value) => {
-                setTyping(value === OTHER_PROFILE);
-                onChange({ ...options, profile: value === OTHER_PROFILE ? '' : value, readOnly: value ? options.readOnly : false });
-              }}
-            />
-            <label className="flex shrink-0 items-center gap-2 text-[13px] text-zinc-600">
-              <input
-                type="checkbox"
-                checked={options.readOnly}
-                disabled={!options.profile.trim()}
-                onChange={(e) => set('readOnly', e.target.checked)}
-                className="size-4 rounded border-zinc-300 accent-accent-600"
-              />
-              Read-only
-            </label>
-          </div>
-          {typing && (
-            <Input
-              aria-label="Profile slug"
-              value={options.profile}
-              onChange={(e) => set('profile', e.target.value)}
-              placeholder="shop-login"
-              className="font-mono text-[13px]"
-              maxLength={64}
-              spellCheck={false}
-              autoComplete="off"
-              autoFocus
-            />
-          )}
-          {off(settings.data?.profilesEnabled, 'Profiles', 'profile=')}
-        </Field>
-        <RecordOption on={options.record} onChange={(on) => set('record', on)} switchOn={settings.data?.replayEnabled} />
-        <TraceOption on={options.observability} onChange={(on) => set('observability', on)} switchOn={settings.data?.observabilityEnabled} />
-      </CardBody>
-    </Card>
   );
 }

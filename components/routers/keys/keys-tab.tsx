@@ -11,7 +11,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardHeader } from '../../ui/card';
 import { CreateLabelDialog } from '../../ui/create-label-dialog';
-import { DataTable } from '../../ui/data-table';
+import { DataTable, type Column } from '../../ui/data-table';
 import { ConfirmDialog, Dialog } from '../../ui/dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { KeyIcon, PlusIcon, RefreshIcon, TerminalIcon } from '../../ui/icons';
@@ -108,42 +108,47 @@ function KeysTable({
           }
         />
       }
-      columns={[
-        { key: 'label', header: 'Label', cell: (k) => <span className={k.revokedAt ? undefined : 'font-medium text-zinc-900'}>{k.label}</span> },
-        { key: 'prefix', header: 'Key', cell: (k) => <code className="font-mono text-[13px]">{k.prefix}…</code> },
-        { key: 'created', header: 'Created', className: 'hidden md:table-cell', cell: (k) => <Time value={k.createdAt} /> },
-        { key: 'used', header: 'Last used', cell: (k) => <Time value={k.lastUsedAt} relative fallback="Never" /> },
-        {
-          key: 'status',
-          header: 'Status',
-          cell: (k) =>
-            k.revokedAt ? (
-              <span className="flex items-center gap-2">
-                <Badge>Revoked</Badge>
-                <span className="hidden text-[12px] lg:inline">
-                  <Time value={k.revokedAt} relative />
-                </span>
-              </span>
-            ) : (
-              <Badge tone="success" dot>
-                Live
-              </Badge>
-            ),
-        },
-        {
-          key: 'actions',
-          header: <span className="sr-only">Actions</span>,
-          className: 'text-right',
-          cell: (k) =>
-            canManage && !k.revokedAt ? (
-              <Button size="sm" variant="danger-ghost" aria-label={`Revoke ${k.label}`} onClick={() => onRevoke(k)}>
-                Revoke
-              </Button>
-            ) : null,
-        },
-      ]}
+      columns={keyColumns(canManage, onRevoke)}
     />
   );
+}
+
+/** The table's columns: revoked keys keep their row, marked with when; `canManage` gets the revoke button of a live one. */
+function keyColumns(canManage: boolean, onRevoke: (key: RouterKey) => void): Column<RouterKey>[] {
+  return [
+    { key: 'label', header: 'Label', cell: (k) => <span className={k.revokedAt ? undefined : 'font-medium text-zinc-900'}>{k.label}</span> },
+    { key: 'prefix', header: 'Key', cell: (k) => <code className="font-mono text-[13px]">{k.prefix}…</code> },
+    { key: 'created', header: 'Created', className: 'hidden md:table-cell', cell: (k) => <Time value={k.createdAt} /> },
+    { key: 'used', header: 'Last used', cell: (k) => <Time value={k.lastUsedAt} relative fallback="Never" /> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (k) =>
+        k.revokedAt ? (
+          <span className="flex items-center gap-2">
+            <Badge>Revoked</Badge>
+            <span className="hidden text-[12px] lg:inline">
+              <Time value={k.revokedAt} relative />
+            </span>
+          </span>
+        ) : (
+          <Badge tone="success" dot>
+            Live
+          </Badge>
+        ),
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      className: 'text-right',
+      cell: (k) =>
+        canManage && !k.revokedAt ? (
+          <Button size="sm" variant="danger-ghost" aria-label={`Revoke ${k.label}`} onClick={() => onRevoke(k)}>
+            Revoke
+          </Button>
+        ) : null,
+    },
+  ];
 }
 
 /** Create (then the new key, once), rotate every key (then the new one), revoke one. */

@@ -11,9 +11,9 @@ import { Card, CardFooter, CardHeader } from '../../ui/card';
 import { Field, Textarea, TextField } from '../../ui/input';
 import { useToast } from '../../ui/toast';
 
-export function GeneralCard({ router }: { router: Router }) {
+/** The form's state: the name and description as typed, what changed, field errors and save. */
+function useGeneralForm(router: Router) {
   const update = useUpdateRouter(router.id);
-  const { canManage } = useActiveWorkspace();
   const toast = useToast();
   const [name, setName] = useState(router.name);
   const [description, setDescription] = useState(router.description ?? '');
@@ -37,6 +37,12 @@ export function GeneralCard({ router }: { router: Router }) {
       onError: (error) => setErrors(fieldErrorsFromApi(error, ['name', 'description']) ?? {}),
     });
   };
+  return { update, name, setName, description, setDescription, errors, dirty, submit };
+}
+
+export function GeneralCard({ router }: { router: Router }) {
+  const { update, name, setName, description, setDescription, errors, dirty, submit } = useGeneralForm(router);
+  const { canManage } = useActiveWorkspace();
 
   return (
     <Card aria-label="General">
@@ -58,25 +64,7 @@ export function GeneralCard({ router }: { router: Router }) {
       >
         <div className="grid gap-4 px-5 py-5 md:grid-cols-2">
           <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} maxLength={100} disabled={!canManage} />
-          <Field
-            label={
-              <>
-                Description <span className="font-normal text-zinc-400">(optional)</span>
-              </>
-            }
-            htmlFor="router-settings-description"
-            error={errors.description}
-          >
-            <Textarea
-              id="router-settings-description"
-              rows={2}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              maxLength={500}
-              disabled={!canManage}
-              invalid={Boolean(errors.description)}
-            />
-          </Field>
+          <DescriptionField value={description} error={errors.description} disabled={!canManage} onChange={setDescription} />
           {!errors.name && !errors.description && <ErrorAlert error={update.error} className="md:col-span-2" />}
         </div>
         {canManage && (
@@ -89,5 +77,40 @@ export function GeneralCard({ router }: { router: Router }) {
         )}
       </form>
     </Card>
+  );
+}
+
+/** The router's description, optional, up to 500 characters. */
+function DescriptionField({
+  value,
+  error,
+  disabled,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  disabled: boolean;
+  onChange: (text: string) => void;
+}) {
+  return (
+    <Field
+      label={
+        <>
+          Description <span className="font-normal text-zinc-400">(optional)</span>
+        </>
+      }
+      htmlFor="router-settings-description"
+      error={error}
+    >
+      <Textarea
+        id="router-settings-description"
+        rows={2}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        maxLength={500}
+        disabled={disabled}
+        invalid={Boolean(error)}
+      />
+    </Field>
   );
 }

@@ -151,7 +151,8 @@ export function AgentDefaultsCard({ routerId }: { routerId: string }) {
   );
 }
 
-function DefaultProfileRow({ routerId, settings, canManage }: { routerId: string; settings: AgentSettings; canManage: boolean }) {
+/** The default profile's state: the slug as picked, its error, change and save. */
+function useDefaultProfileForm(routerId: string, settings: AgentSettings) {
   const update = useUpdateAgentSettings(routerId);
   const toast = useToast();
   const [value, setValue] = useState(settings.defaultProfile ?? '');
@@ -166,6 +167,16 @@ function DefaultProfileRow({ routerId, settings, canManage }: { routerId: string
       onError: (error) => setErrors(fieldErrorsFromApi(error, ['defaultProfile']) ?? { defaultProfile: errorMessage(error) }),
     });
   };
+  const change = (v: string) => {
+    setErrors({});
+    setValue(v);
+  };
+  return { update, value, change, error: errors.defaultProfile, unchanged: next === settings.defaultProfile, submit };
+}
+
+/** The default profile, saved with its own button. The card keys it by the saved slug, so its state starts over when that changes. */
+function DefaultProfileRow({ routerId, settings, canManage }: { routerId: string; settings: AgentSettings; canManage: boolean }) {
+  const { update, value, change, error, unchanged, submit } = useDefaultProfileForm(routerId, settings);
   return (
     <form
       noValidate
@@ -190,24 +201,21 @@ function DefaultProfileRow({ routerId, settings, canManage }: { routerId: string
           <ProfileSelect
             id="agent-default-profile"
             value={value}
-            onChange={(v) => {
-              setErrors({});
-              setValue(v);
-            }}
-            invalid={Boolean(errors.defaultProfile)}
+            onChange={change}
+            invalid={Boolean(error)}
             disabled={!canManage}
             className="w-48 font-mono text-[13px]"
           />
           {canManage && (
-            <Button type="submit" size="sm" loading={update.isPending} disabled={next === settings.defaultProfile}>
+            <Button type="submit" size="sm" loading={update.isPending} disabled={unchanged}>
               Save
             </Button>
           )}
         </div>
       </div>
-      {errors.defaultProfile && (
+      {error && (
         <p role="alert" className="mt-1.5 text-right text-[13px] text-red-600">
-          {errors.defaultProfile}
+          {error}
         </p>
       )}
     </form>

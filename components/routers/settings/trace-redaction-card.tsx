@@ -46,9 +46,9 @@ function Defaults() {
   );
 }
 
-export function TraceRedactionCard({ router }: { router: Router }) {
+/** The form's state: the names as typed, whether they changed, the field's error, change and save. */
+function useTraceRedactionForm(router: Router) {
   const update = useUpdateRouter(router.id);
-  const { canManage } = useActiveWorkspace();
   const toast = useToast();
   const [text, setText] = useState(() => textOf(router.traceRedactNames));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -67,7 +67,16 @@ export function TraceRedactionCard({ router }: { router: Router }) {
       onError: (error) => setErrors(fieldErrorsFromApi(error, [FIELD]) ?? {}),
     });
   };
-  const error = fieldError(errors, names);
+  const change = (value: string) => {
+    setText(value);
+    setErrors({});
+  };
+  return { update, text, change, error: fieldError(errors, names), dirty, submit };
+}
+
+export function TraceRedactionCard({ router }: { router: Router }) {
+  const { canManage } = useActiveWorkspace();
+  const { update, text, change, error, dirty, submit } = useTraceRedactionForm(router);
 
   return (
     <Card aria-label="Trace redaction">
@@ -89,15 +98,7 @@ export function TraceRedactionCard({ router }: { router: Router }) {
         }}
       >
         <div className="space-y-3 px-5 py-5">
-          <NamesField
-            text={text}
-            error={error}
-            disabled={!canManage}
-            onChange={(value) => {
-              setText(value);
-              setErrors({});
-            }}
-          />
+          <NamesField text={text} error={error} disabled={!canManage} onChange={change} />
           <Defaults />
           {!error && <ErrorAlert error={update.error} />}
         </div>
