@@ -21,7 +21,35 @@ export function TestCheckoutView({ id }: { id: string }) {
   const router = useRouter();
   const go = (result: { redirectTo: string }) => router.push(result.redirectTo);
 
-  const header = (
+  if (checkout.isPending) {
+    return (
+      <>
+        <TestModeHeader />
+        <CheckoutSkeleton />
+      </>
+    );
+  }
+  if (checkout.error) {
+    return (
+      <>
+        <TestModeHeader />
+        <Alert tone="danger" title="This test checkout cannot be shown">
+          {errorMessage(checkout.error)}
+        </Alert>
+      </>
+    );
+  }
+  return (
+    <>
+      <TestModeHeader />
+      <CheckoutCard checkout={checkout.data} confirm={confirm} cancel={cancel} onDone={go} />
+    </>
+  );
+}
+
+/** The page's header, the same in every state: this is test mode, and why. */
+function TestModeHeader() {
+  return (
     <PageHeader
       eyebrow={
         <Badge tone="warning" dot>
@@ -32,59 +60,49 @@ export function TestCheckoutView({ id }: { id: string }) {
       description="This installation has no payment processor configured (STRIPE_SECRET_KEY), so top-ups run in test mode: no card is asked for and no real money moves."
     />
   );
-  if (checkout.isPending) {
-    return (
-      <>
-        {header}
-        <Card>
-          <div className="space-y-3 p-5">
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-4 w-1/3" />
-            <Skeleton className="h-4 w-2/5" />
-          </div>
-        </Card>
-      </>
-    );
-  }
-  if (checkout.error) {
-    return (
-      <>
-        {header}
-        <Alert tone="danger" title="This test checkout cannot be shown">
-          {errorMessage(checkout.error)}
-        </Alert>
-      </>
-    );
-  }
-  const c = checkout.data;
+}
+
+/** The checkout's card while it loads. */
+function CheckoutSkeleton() {
   return (
-    <>
-      {header}
-      <Card className="max-w-2xl">
-        <CardHeader
-          title={`Top-up of ${formatCents(c.creditCents)} for ${c.workspaceName}`}
-          description={
-            <>
-              Started <Time value={c.createdAt} relative />
-            </>
-          }
-          actions={<Badge tone={c.status === 'paid' ? 'success' : c.status === 'pending' ? 'accent' : 'neutral'}>{c.status}</Badge>}
-        />
-        <DescriptionList
-          items={[
-            { label: 'Amount charged', value: <span className="font-medium">{formatCents(c.chargeCents)}</span> },
-            { label: 'Wallet credit', value: formatCents(c.creditCents) },
-            { label: 'Card fee', value: formatCents(c.feeCents) },
-            { label: 'Payment', value: 'TEST MODE: nothing is charged' },
-          ]}
-        />
-        <CheckoutFooter checkout={c} confirm={confirm} cancel={cancel} onDone={go} />
-      </Card>
-    </>
+    <Card>
+      <div className="space-y-3 p-5">
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-4 w-1/3" />
+        <Skeleton className="h-4 w-2/5" />
+      </div>
+    </Card>
   );
 }
 
-interface CheckoutFooterProps {
+/** The checkout: what it is for, its status and amounts, then the footer's actions. */
+function CheckoutCard({ checkout: c, confirm, cancel, onDone }: CheckoutProps) {
+  return (
+    <Card className="max-w-2xl">
+      <CardHeader
+        title={`Top-up of ${formatCents(c.creditCents)} for ${c.workspaceName}`}
+        description={
+          <>
+            Started <Time value={c.createdAt} relative />
+          </>
+        }
+        actions={<Badge tone={c.status === 'paid' ? 'success' : c.status === 'pending' ? 'accent' : 'neutral'}>{c.status}</Badge>}
+      />
+      <DescriptionList
+        items={[
+          { label: 'Amount charged', value: <span className="font-medium">{formatCents(c.chargeCents)}</span> },
+          { label: 'Wallet credit', value: formatCents(c.creditCents) },
+          { label: 'Card fee', value: formatCents(c.feeCents) },
+          { label: 'Payment', value: 'TEST MODE: nothing is charged' },
+        ]}
+      />
+      <CheckoutFooter checkout={c} confirm={confirm} cancel={cancel} onDone={onDone} />
+    </Card>
+  );
+}
+
+/** A loaded checkout, its two actions, and where to go when either succeeds. */
+interface CheckoutProps {
   checkout: NonNullable<ReturnType<typeof useTestCheckout>['data']>;
   confirm: ReturnType<typeof useTestCheckoutAction>;
   cancel: ReturnType<typeof useTestCheckoutAction>;
@@ -92,7 +110,7 @@ interface CheckoutFooterProps {
 }
 
 /** Who may do what with this checkout now, and the buttons that do it. */
-function CheckoutFooter({ checkout: c, confirm, cancel, onDone }: CheckoutFooterProps) {
+function CheckoutFooter({ checkout: c, confirm, cancel, onDone }: CheckoutProps) {
   return (
     <CardFooter className="flex-col items-stretch gap-3">
       {!c.testMode && (

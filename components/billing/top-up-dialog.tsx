@@ -15,6 +15,27 @@ import { Field, Input } from '../ui/input';
 const PRESETS = [1_000, 2_000, 5_000, 10_000, 50_000];
 
 export function TopUpDialog({ wallet, onClose }: { wallet: BillingSummary['wallet']; onClose: () => void }) {
+  const form = useTopUpForm(wallet);
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title="Top up the wallet"
+      description="Money in the wallet pays for sessions above the free monthly count, recording and traces. It does not expire."
+      submitLabel={form.redirecting ? 'Opening checkout…' : 'Continue to payment'}
+      pending={form.checkout.isPending || form.redirecting}
+      onSubmit={form.submit}
+    >
+      <PresetAmounts wallet={wallet} cents={form.cents} onPick={form.pick} />
+      <AmountField id={form.inputId} text={form.text} error={form.fieldError} hint={`Credited to the wallet in full; ${form.rangeText}.`} onType={form.type} />
+      <Quote wallet={wallet} quote={form.quote} />
+      <ErrorAlert error={form.checkout.error} />
+    </FormDialog>
+  );
+}
+
+/** The amount typed or picked, its check against the wallet's range, the quote, and the checkout it starts. */
+function useTopUpForm(wallet: BillingSummary['wallet']) {
   const [text, setText] = useState('20');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [redirecting, setRedirecting] = useState(false);
@@ -38,46 +59,47 @@ export function TopUpDialog({ wallet, onClose }: { wallet: BillingSummary['walle
       },
     });
   };
+  const pick = (preset: number) => {
+    setText(String(preset / 100));
+    setFieldError(undefined);
+  };
+  const type = (value: string) => {
+    setText(value);
+    setFieldError(undefined);
+  };
+  return { text, fieldError, redirecting, checkout, inputId, cents, quote, rangeText, submit, pick, type };
+}
 
+/** The amount in dollars, typed; its error, or the hint with the range. */
+function AmountField({
+  id,
+  text,
+  error,
+  hint,
+  onType,
+}: {
+  id: string;
+  text: string;
+  error: string | undefined;
+  hint: string;
+  onType: (value: string) => void;
+}) {
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title="Top up the wallet"
-      description="Money in the wallet pays for sessions above the free monthly count, recording and traces. It does not expire."
-      submitLabel={redirecting ? 'Opening checkout…' : 'Continue to payment'}
-      pending={checkout.isPending || redirecting}
-      onSubmit={submit}
-    >
-      <PresetAmounts
-        wallet={wallet}
-        cents={cents}
-        onPick={(preset) => {
-          setText(String(preset / 100));
-          setFieldError(undefined);
-        }}
-      />
-      <Field label="Amount (USD)" htmlFor={inputId} error={fieldError} hint={`Credited to the wallet in full; ${rangeText}.`}>
-        <div className="relative">
-          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-zinc-400">$</span>
-          <Input
-            id={inputId}
-            inputMode="decimal"
-            autoComplete="off"
-            value={text}
-            invalid={Boolean(fieldError)}
-            onChange={(e) => {
-              setText(e.target.value);
-              setFieldError(undefined);
-            }}
-            className="pl-7 tabular-nums"
-            autoFocus
-          />
-        </div>
-      </Field>
-      <Quote wallet={wallet} quote={quote} />
-      <ErrorAlert error={checkout.error} />
-    </FormDialog>
+    <Field label="Amount (USD)" htmlFor={id} error={error} hint={hint}>
+      <div className="relative">
+        <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-zinc-400">$</span>
+        <Input
+          id={id}
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          invalid={Boolean(error)}
+          onChange={(e) => onType(e.target.value)}
+          className="pl-7 tabular-nums"
+          autoFocus
+        />
+      </div>
+    </Field>
   );
 }
 

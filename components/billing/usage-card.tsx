@@ -80,13 +80,12 @@ const PAD_BOTTOM = 22;
 const PAD_LEFT = 56;
 const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
+/** The chosen measure per day as bars under a round axis; the last day is labelled Today. */
 function Bars({ series, measure }: { series: UsageDay[]; measure: Measure }) {
   const m = measures[measure];
   const values = series.map((d) => Math.max(0, m.value(d)));
   const max = Math.max(...values, 0);
-  // A round top for the axis: 1, 2 or 5 times a power of ten.
-  let top = 1;
-  for (let scale = 1; top < max; scale *= 10) top = [1, 2, 5].map((s) => s * scale).find((v) => v >= max) ?? scale * 10;
+  const top = axisTop(max);
   const plotH = H - PAD_TOP - PAD_BOTTOM;
   const slot = (W - PAD_LEFT) / Math.max(1, series.length);
   const barW = Math.max(2, Math.min(24, slot * 0.62));
@@ -96,14 +95,7 @@ function Bars({ series, measure }: { series: UsageDay[]; measure: Measure }) {
   return (
     <div className="relative min-w-0">
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={`${m.label} per day${empty ? ': none in this period' : ''}`}>
-        {[0, top / 2, top].map((tick) => (
-          <g key={tick}>
-            <line x1={PAD_LEFT} x2={W} y1={y(tick)} y2={y(tick)} className="stroke-zinc-100" strokeWidth={1} />
-            <text x={PAD_LEFT - 6} y={y(tick) + 3.5} textAnchor="end" className="fill-zinc-400 text-[10px] tabular-nums">
-              {empty && tick > 0 ? '' : m.tick(tick)}
-            </text>
-          </g>
-        ))}
+        <Gridlines top={top} y={y} label={(tick) => (empty && tick > 0 ? '' : m.tick(tick))} />
         {series.map((d, i) => {
           const value = values[i] ?? 0;
           const x = PAD_LEFT + i * slot + (slot - barW) / 2;
@@ -112,18 +104,7 @@ function Bars({ series, measure }: { series: UsageDay[]; measure: Measure }) {
             <g key={d.day}>
               <title>{`${dayLabel.format(new Date(`${d.day}T00:00:00Z`))}: ${m.format(value)}${measure === 'sessions' && d.errored ? ` (${d.errored} errored)` : ''}`}</title>
               <rect x={PAD_LEFT + i * slot} y={PAD_TOP} width={slot} height={plotH} fill="transparent" />
-              {value > 0 ? (
-                <rect
-                  x={x}
-                  y={y(value)}
-                  width={barW}
-                  height={Math.max(1.5, y(0) - y(value))}
-                  rx={2}
-                  className={measure === 'billed' ? 'fill-amber-500' : 'fill-accent-500'}
-                />
-              ) : (
-                <rect x={x} y={y(0) - 1.5} width={barW} height={1.5} className="fill-zinc-200" />
-              )}
+              <Bar x={x} width={barW} value={value} y={y} className={measure === 'billed' ? 'fill-amber-500' : 'fill-accent-500'} />
               {(series.length - 1 - i) % labelEvery === 0 && (
                 <text
                   x={last ? W : x + barW / 2}
@@ -142,6 +123,38 @@ function Bars({ series, measure }: { series: UsageDay[]; measure: Measure }) {
         <p className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-[13px] text-zinc-400">No {m.label.toLowerCase()} in this period</p>
       )}
     </div>
+  );
+}
+
+/** A round top for the axis: 1, 2 or 5 times a power of ten. */
+function axisTop(max: number): number {
+  let top = 1;
+  for (let scale = 1; top < max; scale *= 10) top = [1, 2, 5].map((s) => s * scale).find((v) => v >= max) ?? scale * 10;
+  return top;
+}
+
+/** The axis's three gridlines (zero, half, top), each with its tick label. */
+function Gridlines({ top, y, label }: { top: number; y: (v: number) => number; label: (tick: number) => string }) {
+  return (
+    <>
+      {[0, top / 2, top].map((tick) => (
+        <g key={tick}>
+          <line x1={PAD_LEFT} x2={W} y1={y(tick)} y2={y(tick)} className="stroke-zinc-100" strokeWidth={1} />
+          <text x={PAD_LEFT - 6} y={y(tick) + 3.5} textAnchor="end" className="fill-zinc-400 text-[10px] tabular-nums">
+            {label(tick)}
+          </text>
+        </g>
+      ))}
+    </>
+  );
+}
+
+/** A day's bar from the axis; a thin grey line when its value is zero. */
+function Bar({ x, width, value, y, className }: { x: number; width: number; value: number; y: (v: number) => number; className: string }) {
+  return value > 0 ? (
+    <rect x={x} y={y(value)} width={width} height={Math.max(1.5, y(0) - y(value))} rx={2} className={className} />
+  ) : (
+    <rect x={x} y={y(0) - 1.5} width={width} height={1.5} className="fill-zinc-200" />
   );
 }
 

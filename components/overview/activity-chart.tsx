@@ -45,14 +45,7 @@ export function ActivityChart({ series }: { series: OverviewDay[] }) {
   const [hover, setHover] = useState<number | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const w = useDrawnWidth(box);
-  const max = Math.max(0, ...series.map((d) => Math.max(d.sessions, d.dataApiCalls + d.dataApiFailed)));
-  const top = axisTop(max);
-  const plotH = H - PAD_TOP - PAD_BOTTOM;
-  const slot = (w - PAD_LEFT) / Math.max(1, series.length);
-  const barW = Math.max(2, Math.min(12, slot * 0.34));
-  const y = (value: number) => PAD_TOP + plotH - (value / top) * plotH;
-  const labelEvery = Math.ceil(series.length / Math.max(2, Math.floor((w - PAD_LEFT) / LABEL_PX)));
-  const empty = max === 0;
+  const { top, empty, plotH, slot, barW, y, labelEvery } = chartScale(series, w);
   const hovered = hover === null ? null : series[hover];
 
   return (
@@ -63,14 +56,7 @@ export function ActivityChart({ series }: { series: OverviewDay[] }) {
         role="img"
         aria-label={`Sessions and data-API calls per day${empty ? ': none in this period' : ''}`}
       >
-        {[0, top / 2, top].map((tick) => (
-          <g key={tick}>
-            <line x1={PAD_LEFT} x2={w} y1={y(tick)} y2={y(tick)} className="stroke-zinc-100" strokeWidth={1} />
-            <text x={PAD_LEFT - 6} y={y(tick) + 3.5} textAnchor="end" className="fill-zinc-400 text-[10px] tabular-nums">
-              {(empty && tick > 0) || !Number.isInteger(tick) ? '' : tick.toLocaleString('en')}
-            </text>
-          </g>
-        ))}
+        <Gridlines top={top} y={y} w={w} label={(tick) => ((empty && tick > 0) || !Number.isInteger(tick) ? '' : tick.toLocaleString('en'))} />
         {series.map((d, i) => {
           const x = PAD_LEFT + i * slot + (slot - 2 * barW - 1) / 2;
           const ok = d.sessions - d.errored;
@@ -102,6 +88,34 @@ export function ActivityChart({ series }: { series: OverviewDay[] }) {
       {hovered && hover !== null && <DayTooltip day={hovered} left={Math.min(88, Math.max(12, ((PAD_LEFT + (hover + 0.5) * slot) / w) * 100))} />}
       <DayTable series={series} />
     </div>
+  );
+}
+
+/** Where things go in a drawing `w` wide: the axis's top, the plot's height, each day's slot and bars, how often a day is labelled. */
+function chartScale(series: OverviewDay[], w: number) {
+  const max = Math.max(0, ...series.map((d) => Math.max(d.sessions, d.dataApiCalls + d.dataApiFailed)));
+  const top = axisTop(max);
+  const plotH = H - PAD_TOP - PAD_BOTTOM;
+  const slot = (w - PAD_LEFT) / Math.max(1, series.length);
+  const barW = Math.max(2, Math.min(12, slot * 0.34));
+  const y = (value: number) => PAD_TOP + plotH - (value / top) * plotH;
+  const labelEvery = Math.ceil(series.length / Math.max(2, Math.floor((w - PAD_LEFT) / LABEL_PX)));
+  return { top, empty: max === 0, plotH, slot, barW, y, labelEvery };
+}
+
+/** The axis's three gridlines (zero, half, top) across the drawing, each with its tick label. */
+function Gridlines({ top, y, w, label }: { top: number; y: (v: number) => number; w: number; label: (tick: number) => string }) {
+  return (
+    <>
+      {[0, top / 2, top].map((tick) => (
+        <g key={tick}>
+          <line x1={PAD_LEFT} x2={w} y1={y(tick)} y2={y(tick)} className="stroke-zinc-100" strokeWidth={1} />
+          <text x={PAD_LEFT - 6} y={y(tick) + 3.5} textAnchor="end" className="fill-zinc-400 text-[10px] tabular-nums">
+            {label(tick)}
+          </text>
+        </g>
+      ))}
+    </>
   );
 }
 

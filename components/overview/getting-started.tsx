@@ -63,43 +63,46 @@ export function GettingStarted({
         }
       />
       <ol className="divide-y divide-zinc-100">
-        {checklist.items.map((item) => {
-          const step = steps[item.id];
-          const actionable = !item.done && (canManage || !step.managers);
-          const inner = (
-            <>
-              <span
-                className={cn(
-                  'flex size-6 shrink-0 items-center justify-center rounded-full',
-                  item.done ? 'text-emerald-600' : 'border border-zinc-300 text-transparent',
-                )}
-              >
-                {item.done && <CheckCircleIcon className="size-6" />}
-              </span>
-              <span className="min-w-0 flex-1">
-                <span className={cn('block text-sm font-medium', item.done ? 'text-zinc-500 line-through decoration-zinc-300' : 'text-zinc-900')}>
-                  {step.title}
-                </span>
-                <span className="block text-[13px] text-zinc-500">
-                  {!item.done && step.managers && !canManage ? 'An owner or admin of the workspace does this.' : step.body}
-                </span>
-              </span>
-              {actionable && <ChevronRightIcon className="size-4 text-zinc-400" />}
-            </>
-          );
-          return (
-            <li key={item.id} data-done={item.done} aria-label={`${step.title}: ${item.done ? 'done' : 'to do'}`}>
-              {actionable ? (
-                <Link href={step.href(firstRouterId)} className="flex items-center gap-3.5 px-5 py-3.5 transition-colors hover:bg-zinc-50">
-                  {inner}
-                </Link>
-              ) : (
-                <div className="flex items-center gap-3.5 px-5 py-3.5">{inner}</div>
-              )}
-            </li>
-          );
-        })}
+        {checklist.items.map((item) => (
+          <StepRow key={item.id} item={item} firstRouterId={firstRouterId} canManage={canManage} />
+        ))}
       </ol>
     </Card>
+  );
+}
+
+/** One step of the list: done or to do, and a link to where it is done when this viewer can do it. */
+function StepRow({ item, firstRouterId, canManage }: { item: Overview['checklist']['items'][number]; firstRouterId: string | undefined; canManage: boolean }) {
+  const step = steps[item.id];
+  const actionable = !item.done && (canManage || !step.managers);
+  const inner = (
+    <>
+      <span
+        className={cn(
+          'flex size-6 shrink-0 items-center justify-center rounded-full',
+          item.done ? 'text-emerald-600' : 'border border-zinc-300 text-transparent',
+        )}
+      >
+        {item.done && <CheckCircleIcon className="size-6" />}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className={cn('block text-sm font-medium', item.done ? 'text-zinc-500 line-through decoration-zinc-300' : 'text-zinc-900')}>{step.title}</span>
+        <span className="block text-[13px] text-zinc-500">
+          {!item.done && step.managers && !canManage ? 'An owner or admin of the workspace does this.' : step.body}
+        </span>
+      </span>
+      {actionable && <ChevronRightIcon className="size-4 text-zinc-400" />}
+    </>
+  );
+  return (
+    <li data-done={item.done} aria-label={`${step.title}: ${item.done ? 'done' : 'to do'}`}>
+      {actionable ? (
+        <Link href={step.href(firstRouterId)} className="flex items-center gap-3.5 px-5 py-3.5 transition-colors hover:bg-zinc-50">
+          {inner}
+        </Link>
+      ) : (
+        <div className="flex items-center gap-3.5 px-5 py-3.5">{inner}</div>
+      )}
+    </li>
   );
 }

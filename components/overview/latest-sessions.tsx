@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import type { Overview } from '@/lib/client/overview';
 import { Card, CardHeader } from '../ui/card';
-import { DataTable } from '../ui/data-table';
+import { DataTable, type Column } from '../ui/data-table';
 import { EmptyState } from '../ui/empty-state';
 import { ActivityIcon } from '../ui/icons';
 import { Time } from '../ui/time';
@@ -40,39 +40,49 @@ export function LatestSessions({
         rows={rows}
         rowKey={(s) => s.id}
         query={query}
-        empty={
-          <EmptyState
-            icon={<ActivityIcon />}
-            title="No sessions yet"
-            description="Sessions show here as soon as a script connects to a router. The Connect tab has ready-to-run snippets."
-            action={
-              <Link href={connectHref} className="text-[13px] font-medium text-accent-600 hover:text-accent-700">
-                Open the Connect tab
-              </Link>
-            }
-          />
-        }
-        columns={[
-          {
-            key: 'id',
-            header: 'Session',
-            cell: (s) => (
-              <Link
-                href={`/sessions?session=${encodeURIComponent(s.id)}`}
-                aria-label={`Open session ${s.id}`}
-                className="font-mono text-[13px] text-accent-700 hover:underline"
-              >
-                {s.id.slice(0, 12)}…
-              </Link>
-            ),
-          },
-          { key: 'state', header: 'State', cell: (s) => <SessionStateBadge session={s} /> },
-          { key: 'provider', header: 'Provider', cell: (s) => s.provider.name },
-          { key: 'router', header: 'Router', className: 'hidden md:table-cell', cell: (s) => routerName(s.routerId) },
-          { key: 'started', header: 'Started', cell: (s) => <Time value={s.startedAt} relative /> },
-          { key: 'duration', header: 'Duration', className: 'text-right tabular-nums', cell: (s) => formatDuration(sessionDuration(s, now)) },
-        ]}
+        empty={<NoSessionsYet connectHref={connectHref} />}
+        columns={latestSessionColumns(routerName, now)}
       />
     </Card>
   );
+}
+
+/** The table's empty state, pointing at the Connect tab's snippets. */
+function NoSessionsYet({ connectHref }: { connectHref: string }) {
+  return (
+    <EmptyState
+      icon={<ActivityIcon />}
+      title="No sessions yet"
+      description="Sessions show here as soon as a script connects to a router. The Connect tab has ready-to-run snippets."
+      action={
+        <Link href={connectHref} className="text-[13px] font-medium text-accent-600 hover:text-accent-700">
+          Open the Connect tab
+        </Link>
+      }
+    />
+  );
+}
+
+/** A session's short id (opening it on the Sessions page), state, provider, router, start and duration so far. */
+function latestSessionColumns(routerName: (id: string | null) => string, now: number): Column<LatestSession>[] {
+  return [
+    {
+      key: 'id',
+      header: 'Session',
+      cell: (s) => (
+        <Link
+          href={`/sessions?session=${encodeURIComponent(s.id)}`}
+          aria-label={`Open session ${s.id}`}
+          className="font-mono text-[13px] text-accent-700 hover:underline"
+        >
+          {s.id.slice(0, 12)}…
+        </Link>
+      ),
+    },
+    { key: 'state', header: 'State', cell: (s) => <SessionStateBadge session={s} /> },
+    { key: 'provider', header: 'Provider', cell: (s) => s.provider.name },
+    { key: 'router', header: 'Router', className: 'hidden md:table-cell', cell: (s) => routerName(s.routerId) },
+    { key: 'started', header: 'Started', cell: (s) => <Time value={s.startedAt} relative /> },
+    { key: 'duration', header: 'Duration', className: 'text-right tabular-nums', cell: (s) => formatDuration(sessionDuration(s, now)) },
+  ];
 }
