@@ -11,7 +11,7 @@ import { playwrightStateSchema, type PlaywrightState } from '@/lib/profiles/stat
 import { ErrorAlert } from '../ui/alert';
 import { FormDialog } from '../ui/dialog';
 import { Field } from '../ui/input';
-import { ProfileNameFields, profileErrorsFromApi, withoutError } from './profile-name-fields';
+import { ProfileNameFields, profileErrorsFromApi, withoutError, type ProfileNameValues } from './profile-name-fields';
 
 const FIELDS = ['slug', 'name', 'storageState'] as const;
 
@@ -36,12 +36,15 @@ export function parseStorageState(text: string): { ok: true; state: PlaywrightSt
   return { ok: false, error: `Not a Playwright storageState: ${issue.message}${where}` };
 }
 
-function ImportProfileForm({ onClose, onImported }: { onClose: () => void; onImported: (profile: Profile) => void }) {
+/**
+ * The form's state and actions: the chosen file (read and checked on choice, its name suggesting
+ * the slug), the name fields, their errors, and the import.
+ */
+function useImportProfileForm(onImported: (profile: Profile) => void) {
   const importProfile = useImportProfile();
   const [values, setValues] = useState({ slug: '', name: '' });
   const [file, setFile] = useState<ReadFile>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const fileId = useId();
 
   const choose = async (chosen: File | undefined) => {
     setErrors((e) => withoutError(e, 'storageState'));
@@ -70,6 +73,18 @@ function ImportProfileForm({ onClose, onImported }: { onClose: () => void; onImp
     setErrors({});
     importProfile.mutate(parsed.data, { onSuccess: onImported, onError: (error) => setErrors(profileErrorsFromApi(error, FIELDS) ?? {}) });
   };
+
+  const change = (field: keyof ProfileNameValues, value: string) => {
+    setErrors((e) => withoutError(e, field));
+    setValues((v) => ({ ...v, [field]: value }));
+  };
+
+  return { importProfile, values, file, errors, choose, submit, change };
+}
+
+function ImportProfileForm({ onClose, onImported }: { onClose: () => void; onImported: (profile: Profile) => void }) {
+  const { importProfile, values, file, errors, choose, submit, change } = useImportProfileForm(onImported);
+  const fileId = useId();
 
   return (
     <FormDialog
@@ -101,14 +116,7 @@ function ImportProfileForm({ onClose, onImported }: { onClose: () => void; onImp
           className="block w-full text-sm text-zinc-700 file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-2.5 file:py-1.5 file:text-[13px] file:font-medium file:text-zinc-800 hover:file:bg-zinc-50"
         />
       </Field>
-      <ProfileNameFields
-        values={values}
-        errors={errors}
-        onChange={(field, value) => {
-          setErrors((e) => withoutError(e, field));
-          setValues((v) => ({ ...v, [field]: value }));
-        }}
-      />
+      <ProfileNameFields values={values} errors={errors} onChange={change} />
       {!profileErrorsFromApi(importProfile.error, FIELDS) && <ErrorAlert error={importProfile.error} />}
     </FormDialog>
   );

@@ -64,30 +64,21 @@ const PROFILE_COLUMNS: Column<Profile>[] = [
   },
 ];
 
+/** The two ways to add a profile, each a dialog of its own. */
+type AddDialog = 'create' | 'import';
+
 export function ProfilesPage() {
   const { workspace, canManage } = useActiveWorkspace();
   const [page, setPage] = useState(1);
   const profiles = useProfiles(page, PAGE_SIZE);
-  const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
+  const [dialog, setDialog] = useState<AddDialog | null>(null);
   const toast = useToast();
   const total = profiles.data?.total ?? 0;
   const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
   const last = Math.min(total, page * PAGE_SIZE);
   const items = profiles.data?.items;
 
-  const actions = (
-    <>
-      <Button size="sm" onClick={() => setDialog('import')}>
-        Import storageState
-      </Button>
-      {canManage && (
-        <Button variant="primary" size="sm" onClick={() => setDialog('create')}>
-          <PlusIcon />
-          Create profile
-        </Button>
-      )}
-    </>
-  );
+  const actions = <AddProfileButtons canManage={canManage} onOpen={setDialog} />;
 
   const added = (profile: Profile, verb: string) => {
     setDialog(null);
@@ -122,6 +113,23 @@ export function ProfilesPage() {
       </Card>
       <CreateProfileDialog open={dialog === 'create'} onClose={() => setDialog(null)} onCreated={(p) => added(p, 'created')} />
       <ImportProfileDialog open={dialog === 'import'} onClose={() => setDialog(null)} onImported={(p) => added(p, 'imported')} />
+    </>
+  );
+}
+
+/** The buttons that open an add dialog: import for any member, create for owners and admins. */
+function AddProfileButtons({ canManage, onOpen }: { canManage: boolean; onOpen: (dialog: AddDialog) => void }) {
+  return (
+    <>
+      <Button size="sm" onClick={() => onOpen('import')}>
+        Import storageState
+      </Button>
+      {canManage && (
+        <Button variant="primary" size="sm" onClick={() => onOpen('create')}>
+          <PlusIcon />
+          Create profile
+        </Button>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 // The list's filters, kept in the page's URL so a filtered view can be shared and survives reload.
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useProviders } from '@/lib/client/providers';
 import { useRouters } from '@/lib/client/routers';
 import { SESSION_KINDS, SESSION_STATES, type SessionFilters } from '@/lib/client/sessions';
@@ -19,19 +19,15 @@ const sinceLabels: Record<SincePreset, string> = {
   '180d': 'Last 180 days',
 };
 export const PAGE_SIZE = 25;
+/** The changes that clear every filter (and go back to page 1); the selected session stays. */
+export const CLEARED_FILTERS: Record<string, null> = { state: null, kind: null, router: null, provider: null, since: null, page: null };
 
 /**
- * The filters as the API's query, mirrored into the URL. State is the source of truth, so quick
- * successive changes build on each other (the URL updates a moment later); a navigation that
- * changes the URL from outside (the sidebar link) resets it. `since` rounds up to the minute:
- * stable between renders, and never past the API's 180-day limit.
+ * A query string held in state and mirrored into the page's URL. State is the source of truth, so
+ * quick successive changes build on each other (the URL updates a moment later); a navigation that
+ * changes the URL from outside (the sidebar link) resets it.
  */
-export function useSessionFilters(): {
-  filters: SessionFilters;
-  since: SincePreset;
-  selected: string | null;
-  set: (changes: Record<string, string | null>) => void;
-} {
+function useUrlQuery(): [string, Dispatch<SetStateAction<string>>] {
   const searchParams = useSearchParams();
   const pathname = usePathname();
   const navigate = useRouter();
@@ -61,7 +57,20 @@ export function useSessionFilters(): {
     navigate.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
     // Only a new query is written; the URL is read, not watched.
   }, [query]);
+  return [query, setQuery];
+}
 
+/**
+ * The filters as the API's query, mirrored into the URL (`useUrlQuery`). `since` rounds up to the
+ * minute: stable between renders, and never past the API's 180-day limit.
+ */
+export function useSessionFilters(): {
+  filters: SessionFilters;
+  since: SincePreset;
+  selected: string | null;
+  set: (changes: Record<string, string | null>) => void;
+} {
+  const [query, setQuery] = useUrlQuery();
   const params = new URLSearchParams(query);
   const pick = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
     const value = params.get(name);
@@ -135,15 +144,7 @@ export function SessionFiltersBar({
         </Select>
       </Field>
       <RouterFilter value={filters.routerInstanceId ?? ''} onChange={(value) => set({ router: value, page: null, provider: null })} className="w-44" />
-      {filters.routerInstanceId ? (
-        <ProviderFilter routerId={filters.routerInstanceId} value={filters.provider ?? ''} onChange={change('provider')} />
-      ) : (
-        <Field label="Provider" htmlFor="filter-provider" className="w-44">
-          <Select id="filter-provider" disabled title="Choose a router first: provider slugs belong to a router">
-            <option>Pick a router</option>
-          </Select>
-        </Field>
-      )}
+      <ProviderField routerId={filters.routerInstanceId} value={filters.provider ?? ''} onChange={change('provider')} />
       <Field label="Kind" htmlFor="filter-kind" className="w-32">
         <Select id="filter-kind" value={filters.kind ?? ''} onChange={change('kind')}>
           <option value="">All kinds</option>
@@ -151,22 +152,9 @@ export function SessionFiltersBar({
           <option value="agent">Chat agent</option>
         </Select>
       </Field>
-      <Field label="Started" htmlFor="filter-since" className="w-40">
-        <Select id="filter-since" value={since} onChange={change('since')}>
-          {(Object.keys(SINCE_PRESETS) as SincePreset[]).map((preset) => (
-            <option key={preset} value={preset}>
-              {sinceLabels[preset]}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <SinceFilter value={since} onChange={change('since')} />
       {filtered && (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="mb-0.5"
-          onClick={() => set({ state: null, kind: null, router: null, provider: null, since: null, page: null })}
-        >
+        <Button variant="ghost" size="sm" className="mb-0.5" onClick={() => set(CLEARED_FILTERS)}>
           Clear filters
         </Button>
       )}
@@ -174,7 +162,22 @@ export function SessionFiltersBar({
   );
 }
 
-function ProviderFilter({ routerId, value, onChange }: { routerId: string; value: string; onChange: (event: { target: { value: string } }) => void }) {
+type SelectChange = (event: { target: { value: string } }) => void;
+
+/** The provider filter: a router's providers once a router is chosen, a disabled hint before. */
+function ProviderField({ routerId, value, onChange }: { routerId: string | undefined; value: string; onChange: SelectChange }) {
+  return routerId ? (
+    <ProviderFilter routerId={routerId} value={value} onChange={onChange} />
+  ) : (
+    <Field label="Provider" htmlFor="filter-provider" className="w-44">
+      <Select id="filter-provider" disabled title="Choose a router first: provider slugs belong to a router">
+        <option>Pick a router</option>
+      </Select>
+    </Field>
+  );
+}
+
+function ProviderFilter({ routerId, value, onChange }: { routerId: string; value: string; onChange: SelectChange }) {
   const providers = useProviders(routerId);
   return (
     <Field label="Provider" htmlFor="filter-provider" className="w-44">
@@ -183,6 +186,21 @@ function ProviderFilter({ routerId, value, onChange }: { routerId: string; value
         {providers.data?.items.map((p) => (
           <option key={p.id} value={p.slug}>
             {p.name}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+/** How far back the list goes, as one of the presets. */
+function SinceFilter({ value, onChange }: { value: SincePreset; onChange: SelectChange }) {
+  return (
+    <Field label="Started" htmlFor="filter-since" className="w-40">
+      <Select id="filter-since" value={value} onChange={onChange}>
+        {(Object.keys(SINCE_PRESETS) as SincePreset[]).map((preset) => (
+          <option key={preset} value={preset}>
+            {sinceLabels[preset]}
           </option>
         ))}
       </Select>

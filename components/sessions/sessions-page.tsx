@@ -15,7 +15,7 @@ import { PageHeader } from '../ui/page-header';
 import { Time } from '../ui/time';
 import { formatBytes, formatDuration, sessionDuration, useNow } from './format';
 import { SessionDrawer } from './session-drawer';
-import { SessionFiltersBar, useSessionFilters } from './session-filters';
+import { CLEARED_FILTERS, SessionFiltersBar, useSessionFilters } from './session-filters';
 import { SessionStateBadge } from './session-state';
 import { SessionsChart } from './sessions-chart';
 
@@ -136,24 +136,7 @@ export function SessionsPage() {
             skeletonRows={5}
             rowClassName={(s) => (s.id === selected ? 'bg-accent-50/50' : undefined)}
             onRowClick={(s) => set({ session: s.id })}
-            empty={
-              <EmptyState
-                icon={<ActivityIcon />}
-                title={filtered ? 'No sessions match these filters' : 'No sessions yet'}
-                description={
-                  filtered
-                    ? 'Try another state, router or time range.'
-                    : 'Sessions appear here as soon as a script connects to one of your routers. The Connect tab of a router has ready-to-run snippets.'
-                }
-                action={
-                  filtered && (
-                    <Button size="sm" onClick={() => set({ state: null, kind: null, router: null, provider: null, since: null, page: null })}>
-                      Clear filters
-                    </Button>
-                  )
-                }
-              />
-            }
+            empty={<NoSessions filtered={filtered} onClear={() => set(CLEARED_FILTERS)} />}
             columns={sessionColumns((id) => set({ session: id }), now)}
           />
           {total > 0 && (
@@ -171,5 +154,27 @@ export function SessionsPage() {
       </div>
       <SessionDrawer sessionId={selected} onClose={() => set({ session: null })} />
     </>
+  );
+}
+
+/** The list when it has nothing: none yet (and where they come from), or none that match the filters. */
+function NoSessions({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  return (
+    <EmptyState
+      icon={<ActivityIcon />}
+      title={filtered ? 'No sessions match these filters' : 'No sessions yet'}
+      description={
+        filtered
+          ? 'Try another state, router or time range.'
+          : 'Sessions appear here as soon as a script connects to one of your routers. The Connect tab of a router has ready-to-run snippets.'
+      }
+      action={
+        filtered && (
+          <Button size="sm" onClick={onClear}>
+            Clear filters
+          </Button>
+        )
+      }
+    />
   );
 }
