@@ -7,6 +7,7 @@ import { BREAKDOWN_FIELD } from '@/lib/billing/breakdown';
 import { useMe } from '@/lib/client/me';
 import { formatMillicents, formatMillicentsExact, millicentsTitle } from '@/lib/client/money';
 import { Card, CardHeader } from '../ui/card';
+import { axisTop, Gridlines } from '../ui/chart-axis';
 import { ErrorState } from '../ui/empty-state';
 import { Money } from '../ui/money';
 import { Skeleton } from '../ui/skeleton';
@@ -95,7 +96,7 @@ function Bars({ series, measure }: { series: UsageDay[]; measure: Measure }) {
   return (
     <div className="relative min-w-0">
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={`${m.label} per day${empty ? ': none in this period' : ''}`}>
-        <Gridlines top={top} y={y} label={(tick) => (empty && tick > 0 ? '' : m.tick(tick))} />
+        <Gridlines left={PAD_LEFT} right={W} top={top} y={y} label={(tick) => (empty && tick > 0 ? '' : m.tick(tick))} />
         {series.map((d, i) => {
           const value = values[i] ?? 0;
           const x = PAD_LEFT + i * slot + (slot - barW) / 2;
@@ -123,29 +124,6 @@ function Bars({ series, measure }: { series: UsageDay[]; measure: Measure }) {
         <p className="pointer-events-none absolute inset-x-0 top-1/3 text-center text-[13px] text-zinc-400">No {m.label.toLowerCase()} in this period</p>
       )}
     </div>
-  );
-}
-
-/** A round top for the axis: 1, 2 or 5 times a power of ten. */
-function axisTop(max: number): number {
-  let top = 1;
-  for (let scale = 1; top < max; scale *= 10) top = [1, 2, 5].map((s) => s * scale).find((v) => v >= max) ?? scale * 10;
-  return top;
-}
-
-/** The axis's three gridlines (zero, half, top), each with its tick label. */
-function Gridlines({ top, y, label }: { top: number; y: (v: number) => number; label: (tick: number) => string }) {
-  return (
-    <>
-      {[0, top / 2, top].map((tick) => (
-        <g key={tick}>
-          <line x1={PAD_LEFT} x2={W} y1={y(tick)} y2={y(tick)} className="stroke-zinc-100" strokeWidth={1} />
-          <text x={PAD_LEFT - 6} y={y(tick) + 3.5} textAnchor="end" className="fill-zinc-400 text-[10px] tabular-nums">
-            {label(tick)}
-          </text>
-        </g>
-      ))}
-    </>
   );
 }
 

@@ -5,6 +5,7 @@
 // 720-wide drawing scaled down), so its labels keep their size on a phone.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { OverviewDay } from '@/lib/client/overview';
+import { axisTop, Gridlines } from '../ui/chart-axis';
 
 /** The drawing's width before the first measure, and the narrowest it is drawn. */
 const W = 720;
@@ -28,13 +29,6 @@ export const chartLegend = [
   { label: 'Failed calls', className: 'bg-amber-400' },
 ] as const;
 
-/** A round top for the axis: 1, 2 or 5 times a power of ten. */
-function axisTop(max: number): number {
-  let top = 1;
-  for (let scale = 1; top < max; scale *= 10) top = [1, 2, 5].map((s) => s * scale).find((v) => v >= max) ?? scale * 10;
-  return top;
-}
-
 export function daySummary(d: OverviewDay): string {
   const sessions = `${plural(d.sessions, 'session')}${d.errored ? ` (${d.errored} errored)` : ''}`;
   const calls = `${plural(d.dataApiCalls, 'data-API call')}${d.dataApiFailed ? ` (+${d.dataApiFailed} failed)` : ''}`;
@@ -56,7 +50,13 @@ export function ActivityChart({ series }: { series: OverviewDay[] }) {
         role="img"
         aria-label={`Sessions and data-API calls per day${empty ? ': none in this period' : ''}`}
       >
-        <Gridlines top={top} y={y} w={w} label={(tick) => ((empty && tick > 0) || !Number.isInteger(tick) ? '' : tick.toLocaleString('en'))} />
+        <Gridlines
+          left={PAD_LEFT}
+          right={w}
+          top={top}
+          y={y}
+          label={(tick) => ((empty && tick > 0) || !Number.isInteger(tick) ? '' : tick.toLocaleString('en'))}
+        />
         {series.map((d, i) => {
           const x = PAD_LEFT + i * slot + (slot - 2 * barW - 1) / 2;
           const ok = d.sessions - d.errored;
@@ -101,22 +101,6 @@ function chartScale(series: OverviewDay[], w: number) {
   const y = (value: number) => PAD_TOP + plotH - (value / top) * plotH;
   const labelEvery = Math.ceil(series.length / Math.max(2, Math.floor((w - PAD_LEFT) / LABEL_PX)));
   return { top, empty: max === 0, plotH, slot, barW, y, labelEvery };
-}
-
-/** The axis's three gridlines (zero, half, top) across the drawing, each with its tick label. */
-function Gridlines({ top, y, w, label }: { top: number; y: (v: number) => number; w: number; label: (tick: number) => string }) {
-  return (
-    <>
-      {[0, top / 2, top].map((tick) => (
-        <g key={tick}>
-          <line x1={PAD_LEFT} x2={w} y1={y(tick)} y2={y(tick)} className="stroke-zinc-100" strokeWidth={1} />
-          <text x={PAD_LEFT - 6} y={y(tick) + 3.5} textAnchor="end" className="fill-zinc-400 text-[10px] tabular-nums">
-            {label(tick)}
-          </text>
-        </g>
-      ))}
-    </>
-  );
 }
 
 /** The drawing's width: the box's own, measured as it changes (never below MIN_W). */

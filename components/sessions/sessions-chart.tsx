@@ -3,6 +3,7 @@
 // from the list endpoint (there is no aggregate endpoint yet), so it says when it is partial.
 import { useSessionsPerDay, type SessionFilters } from '@/lib/client/sessions';
 import { Card, CardHeader } from '../ui/card';
+import { axisTop, Gridlines } from '../ui/chart-axis';
 import { ErrorState } from '../ui/empty-state';
 import { Skeleton } from '../ui/skeleton';
 
@@ -58,10 +59,7 @@ export function SessionsChart({ filters }: { filters: Pick<SessionFilters, 'kind
 
 function Bars({ days }: { days: Array<{ day: string; ok: number; errored: number }> }) {
   const max = Math.max(1, ...days.map((d) => d.ok + d.errored));
-  // A round top for the axis: 1, 2, 5, 10, 20, 50…
-  const steps = [1, 2, 5];
-  let top = 1;
-  for (let scale = 1; top < max; scale *= 10) top = steps.map((s) => s * scale).find((v) => v >= max) ?? top * 10;
+  const top = axisTop(max);
   const plotH = H - PAD_TOP - PAD_BOTTOM;
   const slot = (W - PAD_LEFT) / days.length;
   const barW = Math.min(28, slot * 0.62);
@@ -74,14 +72,7 @@ function Bars({ days }: { days: Array<{ day: string; ok: number; errored: number
       role="img"
       aria-label={`Sessions per day: ${days.map((d) => `${d.day} ${d.ok + d.errored}`).join(', ')}`}
     >
-      {[0, top / 2, top].map((tick) => (
-        <g key={tick}>
-          <line x1={PAD_LEFT} x2={W} y1={y(tick)} y2={y(tick)} className="stroke-zinc-100" strokeWidth={1} />
-          <text x={PAD_LEFT - 6} y={y(tick) + 3.5} textAnchor="end" className="fill-zinc-400 text-[10px] tabular-nums">
-            {Number.isInteger(tick) ? tick : ''}
-          </text>
-        </g>
-      ))}
+      <Gridlines left={PAD_LEFT} right={W} top={top} y={y} label={(tick) => (Number.isInteger(tick) ? String(tick) : '')} />
       {days.map((d, i) => {
         const x = PAD_LEFT + i * slot + (slot - barW) / 2;
         const okTop = y(d.ok);
