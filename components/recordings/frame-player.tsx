@@ -43,36 +43,14 @@ export function FramePlayer({
   seek: seekTo,
   onPositionChange,
 }: { recordingId: string; manifest: RecordingManifest; durationMs: number; className?: string } & PlayerSync) {
-  const { workspaceId } = useActiveWorkspace();
-  const targets = useMemo(() => manifest.targets.filter((t) => t.frameCount > 0), [manifest.targets]);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const targetId = chosen && targets.some((t) => t.targetId === chosen) ? chosen : busiest(targets);
-  const frames = useMemo<PlayerFrame[]>(() => (targetId ? framesOfTarget(manifest.frames, targetId) : []), [manifest.frames, targetId]);
-  const lastT = useMemo(() => manifest.frames.reduce((t, f) => Math.max(t, f.t), 0), [manifest.frames]);
-  const duration = Math.max(durationMs, lastT);
-  const root = useRef<HTMLDivElement>(null);
-  const bufferingRef = useRef(false);
-
-  const store = useFrameStore(recordingId, workspaceId);
-  // It opens on its tab's first frame (a tab opened after the recording started has none at 0:00).
-  const playhead = usePlayhead({
-    duration,
-    opening: openingPosition(frames, 0),
-    bufferingRef,
+  const { targets, targetId, frames, duration, root, playhead, at, frame, shown, buffering, loadError, pickTab } = useFramePlayer({
+    recordingId,
+    manifest,
+    durationMs,
     seekTo,
     onPositionChange,
-    onSeekTab: (tab) => targets.some((t) => t.targetId === tab) && setChosen(tab),
   });
-  const { position, positionRef, seek } = playhead;
-  const { at, frame, shown, buffering, loadError } = useShownFrame(store, frames, position, bufferingRef, playhead.pause);
-
-  /** Another tab: shown from its first frame when the playhead is before it (not an empty screen). */
-  const pickTab = (id: string) => {
-    setChosen(id);
-    const next = openingPosition(framesOfTarget(manifest.frames, id), positionRef.current);
-    if (next !== positionRef.current) seek(next);
-  };
-
+  const { position } = playhead;
   const target = targets.find((t) => t.targetId === targetId) ?? null;
   return (
     <div
@@ -110,6 +88,52 @@ export function FramePlayer({
       </div>
     </div>
   );
+}
+
+/** The tab shown (the busiest until one is picked) and its frames, the playhead over the recording's length, the frame at it. */
+function useFramePlayer({
+  recordingId,
+  manifest,
+  durationMs,
+  seekTo,
+  onPositionChange,
+}: {
+  recordingId: string;
+  manifest: RecordingManifest;
+  durationMs: number;
+  seekTo?: PlayerSeek | null;
+  onPositionChange?: (ms: number) => void;
+}) {
+  const { workspaceId } = useActiveWorkspace();
+  const targets = useMemo(() => manifest.targets.filter((t) => t.frameCount > 0), [manifest.targets]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const targetId = chosen && targets.some((t) => t.targetId === chosen) ? chosen : busiest(targets);
+  const frames = useMemo<PlayerFrame[]>(() => (targetId ? framesOfTarget(manifest.frames, targetId) : []), [manifest.frames, targetId]);
+  const lastT = useMemo(() => manifest.frames.reduce((t, f) => Math.max(t, f.t), 0), [manifest.frames]);
+  const duration = Math.max(durationMs, lastT);
+  const root = useRef<HTMLDivElement>(null);
+  const bufferingRef = useRef(false);
+
+  const store = useFrameStore(recordingId, workspaceId);
+  // It opens on its tab's first frame (a tab opened after the recording started has none at 0:00).
+  const playhead = usePlayhead({
+    duration,
+    opening: openingPosition(frames, 0),
+    bufferingRef,
+    seekTo,
+    onPositionChange,
+    onSeekTab: (tab) => targets.some((t) => t.targetId === tab) && setChosen(tab),
+  });
+  const { position, positionRef, seek } = playhead;
+  const { at, frame, shown, buffering, loadError } = useShownFrame(store, frames, position, bufferingRef, playhead.pause);
+
+  /** Another tab: shown from its first frame when the playhead is before it (not an empty screen). */
+  const pickTab = (id: string) => {
+    setChosen(id);
+    const next = openingPosition(framesOfTarget(manifest.frames, id), positionRef.current);
+    if (next !== positionRef.current) seek(next);
+  };
+  return { targets, targetId, frames, duration, root, playhead, at, frame, shown, buffering, loadError, pickTab };
 }
 
 /** The picture at the playhead, at the frame's own size and aspect; what the tab shows before its first frame. */

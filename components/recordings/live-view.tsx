@@ -4,7 +4,7 @@
 // nothing of it.
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
-import { useLiveView, type LiveStatus, type LiveTab } from '@/lib/client/live-view';
+import { useLiveView, type LiveFrame, type LiveStatus, type LiveTab } from '@/lib/client/live-view';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -29,22 +29,7 @@ export function LiveView({
   onClose?: () => void;
   className?: string;
 }) {
-  const [attempt, setAttempt] = useState(0);
-  const view = useLiveView(sessionId, attempt);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const stage = useRef<HTMLDivElement>(null);
-  const section = useRef<HTMLElement>(null);
-  const now = useNow(view.status === 'live', 250);
-
-  // Until one is chosen: the newest tab that has drawn something (a script's page, not the blank start tab).
-  const drawn = view.tabs.filter((t) => view.frames[t.targetId]);
-  const fallback = (drawn.at(-1) ?? view.tabs.at(-1))?.targetId ?? null;
-  const tabId = chosen && view.tabs.some((t) => t.targetId === chosen) ? chosen : fallback;
-  const frame = tabId ? view.frames[tabId] : undefined;
-  const age = frame ? Math.max(0, now - frame.arrivedAt) : null;
-  const over = view.status === 'ended' || view.status === 'failed';
-  useKeptInSight(section);
-
+  const { view, tabId, frame, age, over, stage, section, setChosen, retry } = useWatchedTab(sessionId);
   return (
     <section
       ref={section}
@@ -61,30 +46,80 @@ export function LiveView({
         onFullScreen={frame ? () => void stage.current?.requestFullscreen?.() : null}
         onClose={onClose}
       />
-      <div ref={stage} className="relative flex aspect-[16/10] items-center justify-center bg-zinc-950">
-        {frame ? (
-          // A data: URL from the stream: next/image has nothing to optimise here.
-          // eslint-disable-next-line @next/next/no-img-element
-          <img
-            src={frame.src}
-            alt={`Live view of ${
-              tabId
-                ? tabName(
-                    view.tabs.find((t) => t.targetId === tabId)!,
-                    1,
-                  )
-                : 'the session'
-            }`}
-            data-testid="live-frame"
-            className={cn('h-full w-full object-contain', over && 'opacity-40')}
-          />
-        ) : (
-          <p className="flex items-center gap-2 px-6 text-center text-sm text-zinc-400">
-            {!over && <Spinner className="size-4" />}
-            {over ? 'Nothing to show.' : view.status === 'live' ? 'Waiting for the page to draw…' : 'Connecting to the session…'}
-          </p>
-        )}
-      </div>
+      <LiveStage stage={stage} view={view} tabId={tabId} frame={frame} over={over} />
+      <LiveEnd view={view} recordingId={recordingId} onRetry={retry} />
+      {!over && <p className="px-3 py-2 text-[12px] text-zinc-400">What the recording captures, as it happens. Watching does not affect the session.</p>}
+    </section>
+  );
+}
+
+/** The stream (a new attempt after a failure), the tab shown and its newest frame, how old it is. */
+function useWatchedTab(sessionId: string) {
+  const [attempt, setAttempt] = useState(0);
+  const view = useLiveView(sessionId, attempt);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const section = useRef<HTMLElement>(null);
+  const now = useNow(view.status === 'live', 250);
+
+  // Until one is chosen: the newest tab that has drawn something (a script's page, not the blank start tab).
+  const drawn = view.tabs.filter((t) => view.frames[t.targetId]);
+  const fallback = (drawn.at(-1) ?? view.tabs.at(-1))?.targetId ?? null;
+  const tabId = chosen && view.tabs.some((t) => t.targetId === chosen) ? chosen : fallback;
+  const frame = tabId ? view.frames[tabId] : undefined;
+  const age = frame ? Math.max(0, now - frame.arrivedAt) : null;
+  const over = view.status === 'ended' || view.status === 'failed';
+  useKeptInSight(section);
+  const retry = () => setAttempt((n) => n + 1);
+  return { view, tabId, frame, age, over, stage, section, setChosen, retry };
+}
+
+/** The shown tab's newest frame (dimmed once it is over), or why there is none yet. */
+function LiveStage({
+  stage,
+  view,
+  tabId,
+  frame,
+  over,
+}: {
+  stage: React.RefObject<HTMLDivElement | null>;
+  view: ReturnType<typeof useLiveView>;
+  tabId: string | null;
+  frame: LiveFrame | undefined;
+  over: boolean;
+}) {
+  return (
+    <div ref={stage} className="relative flex aspect-[16/10] items-center justify-center bg-zinc-950">
+      {frame ? (
+        // A data: URL from the stream: next/image has nothing to optimise here.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img
+          src={frame.src}
+          alt={`Live view of ${
+            tabId
+              ? tabName(
+                  view.tabs.find((t) => t.targetId === tabId)!,
+                  1,
+                )
+              : 'the session'
+          }`}
+          data-testid="live-frame"
+          className={cn('h-full w-full object-contain', over && 'opacity-40')}
+        />
+      ) : (
+        <p className="flex items-center gap-2 px-6 text-center text-sm text-zinc-400">
+          {!over && <Spinner className="size-4" />}
+          {over ? 'Nothing to show.' : view.status === 'live' ? 'Waiting for the page to draw…' : 'Connecting to the session…'}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** How watching ended: the session ended (its recording), or the stream failed (try again). */
+function LiveEnd({ view, recordingId, onRetry }: { view: ReturnType<typeof useLiveView>; recordingId?: string; onRetry: () => void }) {
+  return (
+    <>
       {view.status === 'ended' && (
         <Alert
           tone="info"
@@ -107,7 +142,7 @@ export function LiveView({
           title="Can't watch this session live"
           className="m-3"
           action={
-            <Button size="sm" onClick={() => setAttempt((n) => n + 1)}>
+            <Button size="sm" onClick={onRetry}>
               <RefreshIcon />
               Try again
             </Button>
@@ -116,8 +151,7 @@ export function LiveView({
           {view.message}
         </Alert>
       )}
-      {!over && <p className="px-3 py-2 text-[12px] text-zinc-400">What the recording captures, as it happens. Watching does not affect the session.</p>}
-    </section>
+    </>
   );
 }
 

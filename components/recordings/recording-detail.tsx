@@ -2,7 +2,7 @@
 // One recording: the player (video or frames), where it stands, what it captured, and what can be
 // done with it (download, encode, delete). While its session runs, owners and admins can watch it live.
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useActiveWorkspace } from '@/lib/client/me';
 import { useRecording, type RecordingDetail as Detail } from '@/lib/client/recordings';
 import { CaptureHeader } from '../captures/capture-detail';
@@ -116,8 +116,6 @@ function WatchLive({ sessionId, recordingId }: { sessionId: string; recordingId:
 function Summary({ recording: r }: { recording: Detail }) {
   // The capture writes its figures when the session ends.
   const pending = recordingState(r) === 'recording';
-  const later = <span className="text-zinc-400">Counted when the session ends</span>;
-  const count = (n: number) => (pending ? later : <span className="tabular-nums">{n.toLocaleString('en')}</span>);
   return (
     <Card aria-label="Summary">
       <CardHeader
@@ -130,56 +128,63 @@ function Summary({ recording: r }: { recording: Detail }) {
           { label: 'Recording ID', value: <CopyableId id={r.id} label="Copy recording ID" /> },
           { label: 'Started', value: formatDateTime(r.startedAt) },
           { label: 'Ended', value: r.endedAt ? formatDateTime(r.endedAt) : <span className="text-zinc-400">{r.complete ? '—' : 'Still recording'}</span> },
-          {
-            label: 'Duration',
-            value: pending ? (
-              later
-            ) : (
-              <span className="tabular-nums" data-testid="recording-duration">
-                {formatDuration(r.durationMs)}
-              </span>
-            ),
-          },
-          {
-            label: 'Frames',
-            value: pending ? (
-              later
-            ) : (
-              <>
-                {count(r.frameCount)}{' '}
-                <span className="text-zinc-400">
-                  in {count(r.chunkCount)} chunk{r.chunkCount === 1 ? '' : 's'}
-                </span>
-              </>
-            ),
-          },
-          { label: 'Size', value: pending ? later : <span className="tabular-nums">{formatBytes(r.sizeBytes)}</span> },
-          {
-            label: 'Dropped frames',
-            value: (
-              <span>
-                {count(r.droppedFrames)}
-                {!pending && r.droppedFrames > 0 && (
-                  <span className="ml-2 text-[13px] text-zinc-500">not captured while the recording fell behind the page</span>
-                )}
-              </span>
-            ),
-          },
-          {
-            label: 'Duplicates skipped',
-            value: (
-              <span>
-                {count(r.duplicatesSkipped)}
-                {!pending && r.duplicatesSkipped > 0 && <span className="ml-2 text-[13px] text-zinc-500">identical to the frame before, so not stored</span>}
-              </span>
-            ),
-          },
+          ...captureFigures(r, pending),
           { label: 'Stopped early', value: r.truncated ? truncatedReason(r.truncated) : <span className="text-zinc-400">No</span> },
           { label: 'Video', value: <VideoStatus recording={r} pending={pending} /> },
         ]}
       />
     </Card>
   );
+}
+
+/** What the capture counted: its length, frames and chunks, size, frames dropped and skipped. Each waits for the session's end while it runs. */
+function captureFigures(r: Detail, pending: boolean): { label: string; value: ReactNode }[] {
+  const later = <span className="text-zinc-400">Counted when the session ends</span>;
+  const count = (n: number) => (pending ? later : <span className="tabular-nums">{n.toLocaleString('en')}</span>);
+  return [
+    {
+      label: 'Duration',
+      value: pending ? (
+        later
+      ) : (
+        <span className="tabular-nums" data-testid="recording-duration">
+          {formatDuration(r.durationMs)}
+        </span>
+      ),
+    },
+    {
+      label: 'Frames',
+      value: pending ? (
+        later
+      ) : (
+        <>
+          {count(r.frameCount)}{' '}
+          <span className="text-zinc-400">
+            in {count(r.chunkCount)} chunk{r.chunkCount === 1 ? '' : 's'}
+          </span>
+        </>
+      ),
+    },
+    { label: 'Size', value: pending ? later : <span className="tabular-nums">{formatBytes(r.sizeBytes)}</span> },
+    {
+      label: 'Dropped frames',
+      value: (
+        <span>
+          {count(r.droppedFrames)}
+          {!pending && r.droppedFrames > 0 && <span className="ml-2 text-[13px] text-zinc-500">not captured while the recording fell behind the page</span>}
+        </span>
+      ),
+    },
+    {
+      label: 'Duplicates skipped',
+      value: (
+        <span>
+          {count(r.duplicatesSkipped)}
+          {!pending && r.duplicatesSkipped > 0 && <span className="ml-2 text-[13px] text-zinc-500">identical to the frame before, so not stored</span>}
+        </span>
+      ),
+    },
+  ];
 }
 
 /** The MP4 made from the frames: ready (its size), failed (why), being encoded, or not yet. */

@@ -32,6 +32,38 @@ const levelBadge: Record<ConsoleEntry['level'], { tone: BadgeTone; label: string
 };
 
 export function ConsolePanel({ entries, axis, onPick }: { entries: ConsoleEntry[]; axis: TimeAxis; onPick?: (t: number, tab: string | null) => void }) {
+  const filters = useConsoleFilters(entries);
+  const { filtered, rows } = filters;
+  return (
+    <div className="space-y-3">
+      <ConsoleFilters
+        groups={filters.groups}
+        counts={filters.counts}
+        onToggle={filters.toggle}
+        onErrorsOnly={filters.errorsOnly}
+        search={filters.search}
+        onSearch={filters.changeSearch}
+        listed={filtered.length}
+        total={entries.length}
+      />
+      <div role="list" aria-label="Console messages" className="divide-y divide-zinc-100 overflow-hidden rounded-lg border border-zinc-200">
+        {filtered.length === 0 ? (
+          <EmptyState
+            icon={<TerminalIcon />}
+            title={entries.length === 0 ? 'No console output in this trace' : 'No message matches these filters'}
+            className="py-10"
+          />
+        ) : (
+          filtered.slice(0, rows.shown).map((e) => <ConsoleLine key={e.key} entry={e} axis={axis} onPick={onPick} />)
+        )}
+      </div>
+      <ShowMore shown={rows.shown} total={filtered.length} onMore={rows.more} />
+    </div>
+  );
+}
+
+/** The levels shown and the text searched for, the messages they list; any change starts the list from its first step again. */
+function useConsoleFilters(entries: ConsoleEntry[]) {
   const [groups, setGroups] = useState<ReadonlySet<ConsoleGroup>>(() => new Set(CONSOLE_GROUPS));
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
@@ -47,66 +79,89 @@ export function ConsolePanel({ entries, axis, onPick }: { entries: ConsoleEntry[
       return next;
     });
   };
+  const errorsOnly = () => {
+    rows.reset();
+    setGroups(new Set(['error']));
+  };
+  const changeSearch = (value: string) => {
+    rows.reset();
+    setSearch(value);
+  };
+  return { groups, search, rows, counts, filtered, toggle, errorsOnly, changeSearch };
+}
 
+/** The filter bar: the levels shown (LevelToggles), the text search, and how many are listed. */
+function ConsoleFilters({
+  groups,
+  counts,
+  onToggle,
+  onErrorsOnly,
+  search,
+  onSearch,
+  listed,
+  total,
+}: {
+  groups: ReadonlySet<ConsoleGroup>;
+  counts: ReturnType<typeof countGroups>;
+  onToggle: (group: ConsoleGroup) => void;
+  onErrorsOnly: () => void;
+  search: string;
+  onSearch: (value: string) => void;
+  listed: number;
+  total: number;
+}) {
   return (
-    <div className="space-y-3">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2" role="group" aria-label="Console filters">
-        <div className="inline-flex flex-wrap gap-1" role="group" aria-label="Levels">
-          {CONSOLE_GROUPS.map((g) => (
-            <button
-              key={g}
-              type="button"
-              aria-pressed={groups.has(g)}
-              onClick={() => toggle(g)}
-              className={cn(
-                'rounded-md border px-2.5 py-1 text-[13px] font-medium transition-colors',
-                groups.has(g) ? 'border-accent-300 bg-accent-50 text-accent-800' : 'border-zinc-200 bg-white text-zinc-500 hover:text-zinc-800',
-              )}
-            >
-              {CONSOLE_GROUP_LABELS[g]} <span className="tabular-nums opacity-70">{counts[g].toLocaleString('en')}</span>
-            </button>
-          ))}
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => {
-              rows.reset();
-              setGroups(new Set(['error']));
-            }}
-          >
-            Errors only
-          </Button>
-        </div>
-        <div className="w-64">
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => {
-              rows.reset();
-              setSearch(e.target.value);
-            }}
-            placeholder="Filter messages"
-            aria-label="Search console"
-            className="h-8 text-[13px]"
-            spellCheck={false}
-          />
-        </div>
-        <span className="ml-auto text-[13px] text-zinc-500 tabular-nums" data-testid="console-count">
-          {filtered.length.toLocaleString('en')} of {entries.length.toLocaleString('en')} messages
-        </span>
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2" role="group" aria-label="Console filters">
+      <LevelToggles groups={groups} counts={counts} onToggle={onToggle} onErrorsOnly={onErrorsOnly} />
+      <div className="w-64">
+        <Input
+          type="search"
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+          placeholder="Filter messages"
+          aria-label="Search console"
+          className="h-8 text-[13px]"
+          spellCheck={false}
+        />
       </div>
-      <div role="list" aria-label="Console messages" className="divide-y divide-zinc-100 overflow-hidden rounded-lg border border-zinc-200">
-        {filtered.length === 0 ? (
-          <EmptyState
-            icon={<TerminalIcon />}
-            title={entries.length === 0 ? 'No console output in this trace' : 'No message matches these filters'}
-            className="py-10"
-          />
-        ) : (
-          filtered.slice(0, rows.shown).map((e) => <ConsoleLine key={e.key} entry={e} axis={axis} onPick={onPick} />)
-        )}
-      </div>
-      <ShowMore shown={rows.shown} total={filtered.length} onMore={rows.more} />
+      <span className="ml-auto text-[13px] text-zinc-500 tabular-nums" data-testid="console-count">
+        {listed.toLocaleString('en')} of {total.toLocaleString('en')} messages
+      </span>
+    </div>
+  );
+}
+
+/** A toggle per level with its count, and "Errors only". */
+function LevelToggles({
+  groups,
+  counts,
+  onToggle,
+  onErrorsOnly,
+}: {
+  groups: ReadonlySet<ConsoleGroup>;
+  counts: ReturnType<typeof countGroups>;
+  onToggle: (group: ConsoleGroup) => void;
+  onErrorsOnly: () => void;
+}) {
+  return (
+    <div className="inline-flex flex-wrap gap-1" role="group" aria-label="Levels">
+      {CONSOLE_GROUPS.map((g) => (
+        <button
+          key={g}
+          type="button"
+          aria-pressed={groups.has(g)}
+          onClick={() => onToggle(g)}
+          className={cn(
+            'rounded-md border px-2.5 py-1 text-[13px] font-medium transition-colors',
+            groups.has(g) ? 'border-accent-300 bg-accent-50 text-accent-800' : 'border-zinc-200 bg-white text-zinc-500 hover:text-zinc-800',
+          )}
+        >
+          {CONSOLE_GROUP_LABELS[g]} <span className="tabular-nums opacity-70">{counts[g].toLocaleString('en')}</span>
+        </button>
+      ))}
+      <Button size="sm" variant="ghost" onClick={onErrorsOnly}>
+        Errors only
+      </Button>
     </div>
   );
 }

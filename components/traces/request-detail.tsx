@@ -23,43 +23,8 @@ export function RequestDetail({ request: r, axis, onClose }: { request: NetworkR
       aria-label="Request details"
       className="min-w-0 self-start overflow-hidden rounded-lg border border-zinc-200 bg-white text-[13px] xl:sticky xl:top-4"
     >
-      <div className="flex items-start justify-between gap-3 border-b border-zinc-100 px-4 py-3">
-        <div className="min-w-0">
-          <p className="truncate font-medium text-zinc-900" title={r.url}>
-            <span className="mr-1.5 font-mono text-[11px] text-zinc-400">{r.method}</span>
-            {r.url}
-          </p>
-          <p className={cn('tabular-nums', failed ? 'text-red-600' : 'text-zinc-500')}>
-            {r.status !== null ? `${r.status} ${r.statusText}`.trim() : r.error ? 'Failed' : 'No response'}
-            {r.error && <span> · {r.error.text}</span>}
-          </p>
-        </div>
-        <button
-          type="button"
-          onClick={onClose}
-          className="-mr-1.5 rounded-md p-1.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-600"
-          aria-label="Close request details"
-        >
-          <XIcon className="size-4" />
-        </button>
-      </div>
-      <div role="tablist" aria-label="Request" className="flex gap-5 border-b border-zinc-100 px-4">
-        {(['headers', 'timing'] as const).map((p) => (
-          <button
-            key={p}
-            type="button"
-            role="tab"
-            aria-selected={part === p}
-            onClick={() => setPart(p)}
-            className={cn(
-              '-mb-px border-b-2 pt-2 pb-1.5 font-medium',
-              part === p ? 'border-accent-600 text-zinc-900' : 'border-transparent text-zinc-500 hover:text-zinc-800',
-            )}
-          >
-            {p === 'headers' ? 'Headers' : 'Timing'}
-          </button>
-        ))}
-      </div>
+      <RequestTitle request={r} failed={failed} onClose={onClose} />
+      <PartTabs part={part} onChoose={setPart} />
       {part === 'timing' ? (
         <div role="tabpanel" aria-label="Timing" className="px-4 py-3">
           {total === null ? <p className="text-zinc-500">The request had not finished when the trace ended.</p> : <Timing phases={phases} total={total} />}
@@ -72,6 +37,55 @@ export function RequestDetail({ request: r, axis, onClose }: { request: NetworkR
         </div>
       )}
     </aside>
+  );
+}
+
+/** The method and URL, what came back, and the close button. */
+function RequestTitle({ request: r, failed, onClose }: { request: NetworkRequest; failed: boolean; onClose: () => void }) {
+  return (
+    <div className="flex items-start justify-between gap-3 border-b border-zinc-100 px-4 py-3">
+      <div className="min-w-0">
+        <p className="truncate font-medium text-zinc-900" title={r.url}>
+          <span className="mr-1.5 font-mono text-[11px] text-zinc-400">{r.method}</span>
+          {r.url}
+        </p>
+        <p className={cn('tabular-nums', failed ? 'text-red-600' : 'text-zinc-500')}>
+          {r.status !== null ? `${r.status} ${r.statusText}`.trim() : r.error ? 'Failed' : 'No response'}
+          {r.error && <span> · {r.error.text}</span>}
+        </p>
+      </div>
+      <button
+        type="button"
+        onClick={onClose}
+        className="-mr-1.5 rounded-md p-1.5 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-600"
+        aria-label="Close request details"
+      >
+        <XIcon className="size-4" />
+      </button>
+    </div>
+  );
+}
+
+/** Headers or timing: which part of the request is shown. */
+function PartTabs({ part, onChoose }: { part: Part; onChoose: (part: Part) => void }) {
+  return (
+    <div role="tablist" aria-label="Request" className="flex gap-5 border-b border-zinc-100 px-4">
+      {(['headers', 'timing'] as const).map((p) => (
+        <button
+          key={p}
+          type="button"
+          role="tab"
+          aria-selected={part === p}
+          onClick={() => onChoose(p)}
+          className={cn(
+            '-mb-px border-b-2 pt-2 pb-1.5 font-medium',
+            part === p ? 'border-accent-600 text-zinc-900' : 'border-transparent text-zinc-500 hover:text-zinc-800',
+          )}
+        >
+          {p === 'headers' ? 'Headers' : 'Timing'}
+        </button>
+      ))}
+    </div>
   );
 }
 

@@ -38,23 +38,7 @@ const soFar = (t: Trace, text: string) =>
 
 export function TracesPage() {
   const { workspace, canManage } = useActiveWorkspace();
-  const searchParams = useSearchParams();
-  const pathname = usePathname();
-  const navigate = useRouter();
-  const activeRouterId = useActiveRouterId();
-  const routers = useRouters();
-  const routerId = searchParams.get('router') || activeRouterId;
-  const { limit, showMore, reset: resetLimit } = useCaptureListLimit();
-  const traces = useTraces({ routerId, limit });
-  const items = traces.data?.inspections;
-
-  const chooseRouter = (id: string) => {
-    resetLimit();
-    navigate.replace(id && id !== activeRouterId ? `${pathname}?router=${encodeURIComponent(id)}` : pathname, { scroll: false });
-  };
-  // Links keep the router only when it is not the one the viewer would pick by itself.
-  const linkRouter = routerId !== activeRouterId ? routerId : null;
-
+  const { routers, routerId, chooseRouter, linkRouter, traces, items, limit, showMore } = useTraceList();
   return (
     <>
       <PageHeader
@@ -100,35 +84,32 @@ export function TracesPage() {
   );
 }
 
+/** Which router's traces are listed (the URL's `?router=`, else the active one) and how many of them. */
+function useTraceList() {
+  const searchParams = useSearchParams();
+  const pathname = usePathname();
+  const navigate = useRouter();
+  const activeRouterId = useActiveRouterId();
+  const routers = useRouters();
+  const routerId = searchParams.get('router') || activeRouterId;
+  const { limit, showMore, reset: resetLimit } = useCaptureListLimit();
+  const traces = useTraces({ routerId, limit });
+  const items = traces.data?.inspections;
+
+  const chooseRouter = (id: string) => {
+    resetLimit();
+    navigate.replace(id && id !== activeRouterId ? `${pathname}?router=${encodeURIComponent(id)}` : pathname, { scroll: false });
+  };
+  // Links keep the router only when it is not the one the viewer would pick by itself.
+  const linkRouter = routerId !== activeRouterId ? routerId : null;
+  return { routers, routerId, chooseRouter, linkRouter, traces, items, limit, showMore };
+}
+
 /** The table's columns; links keep `linkRouter` (null: the viewer's own). */
 function traceColumns(linkRouter: string | null, canManage: boolean): Column<Trace>[] {
   return [
-    {
-      key: 'trace',
-      header: 'Started',
-      cell: (t) => (
-        <Link href={traceHref(t.id, linkRouter)} className="group flex flex-col" aria-label={`Trace of session ${t.sessionLogId}`}>
-          <span className="font-medium text-zinc-900 group-hover:text-accent-700 group-hover:underline">
-            <Time value={t.startedAt} relative />
-          </span>
-          <code className="font-mono text-[12px] text-zinc-500">{t.id.slice(0, 12)}</code>
-        </Link>
-      ),
-    },
-    {
-      key: 'session',
-      header: 'Session',
-      className: 'hidden md:table-cell',
-      cell: (t) => (
-        <Link
-          href={`/sessions?session=${encodeURIComponent(t.sessionLogId)}`}
-          className="font-mono text-[13px] text-zinc-700 hover:text-accent-700 hover:underline"
-          title="Open the session"
-        >
-          {t.sessionLogId.slice(0, 12)}
-        </Link>
-      ),
-    },
+    { key: 'trace', header: 'Started', cell: (t) => <StartedLink trace={t} linkRouter={linkRouter} /> },
+    { key: 'session', header: 'Session', className: 'hidden md:table-cell', cell: (t) => <SessionLink trace={t} /> },
     { key: 'status', header: 'Status', cell: (t) => <TraceBadges trace={t} /> },
     { key: 'duration', header: 'Duration', className: 'text-right tabular-nums', cell: (t) => (counting(t) ? pendingCell : formatDuration(t.durationMs)) },
     { key: 'events', header: 'Events', className: 'text-right tabular-nums', cell: (t) => soFar(t, t.eventCount.toLocaleString('en')) },
@@ -137,37 +118,69 @@ function traceColumns(linkRouter: string | null, canManage: boolean): Column<Tra
       key: 'dropped',
       header: 'Dropped',
       className: 'hidden text-right tabular-nums lg:table-cell',
-      cell: (t) =>
-        counting(t) ? (
-          pendingCell
-        ) : (
-          <span
-            className={t.droppedEvents > 0 || t.truncated ? 'text-amber-700' : 'text-zinc-400'}
-            title={t.truncated ? truncatedReason(t.truncated) : 'Events not captured'}
-          >
-            {t.droppedEvents.toLocaleString('en')}
-            {t.truncated && <span className="ml-1 text-[12px]">({t.truncated === 'event-cap' ? 'event limit' : 'wallet'})</span>}
-          </span>
-        ),
+      cell: (t) => (counting(t) ? pendingCell : <Dropped trace={t} />),
     },
     {
       key: 'open',
       header: <span className="sr-only">Actions</span>,
       className: 'w-24 text-right',
-      cell: (t) => (
-        <span className="inline-flex items-center gap-1">
-          {canManage && <DeleteTrace trace={t} compact />}
-          <Link
-            href={traceHref(t.id, linkRouter)}
-            aria-label={`Open trace ${t.id.slice(0, 12)}`}
-            className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
-          >
-            <ChevronRightIcon className="size-4" />
-          </Link>
-        </span>
-      ),
+      cell: (t) => <TraceRowActions trace={t} linkRouter={linkRouter} canManage={canManage} />,
     },
   ];
+}
+
+/** When the trace started, and its id: opens the trace. */
+function StartedLink({ trace: t, linkRouter }: { trace: Trace; linkRouter: string | null }) {
+  return (
+    <Link href={traceHref(t.id, linkRouter)} className="group flex flex-col" aria-label={`Trace of session ${t.sessionLogId}`}>
+      <span className="font-medium text-zinc-900 group-hover:text-accent-700 group-hover:underline">
+        <Time value={t.startedAt} relative />
+      </span>
+      <code className="font-mono text-[12px] text-zinc-500">{t.id.slice(0, 12)}</code>
+    </Link>
+  );
+}
+
+/** The traced session's id: opens the session. */
+function SessionLink({ trace: t }: { trace: Trace }) {
+  return (
+    <Link
+      href={`/sessions?session=${encodeURIComponent(t.sessionLogId)}`}
+      className="font-mono text-[13px] text-zinc-700 hover:text-accent-700 hover:underline"
+      title="Open the session"
+    >
+      {t.sessionLogId.slice(0, 12)}
+    </Link>
+  );
+}
+
+/** Events not captured, and why the trace stopped early if it did. */
+function Dropped({ trace: t }: { trace: Trace }) {
+  return (
+    <span
+      className={t.droppedEvents > 0 || t.truncated ? 'text-amber-700' : 'text-zinc-400'}
+      title={t.truncated ? truncatedReason(t.truncated) : 'Events not captured'}
+    >
+      {t.droppedEvents.toLocaleString('en')}
+      {t.truncated && <span className="ml-1 text-[12px]">({t.truncated === 'event-cap' ? 'event limit' : 'wallet'})</span>}
+    </span>
+  );
+}
+
+/** Delete (for those who may) and open. */
+function TraceRowActions({ trace: t, linkRouter, canManage }: { trace: Trace; linkRouter: string | null; canManage: boolean }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      {canManage && <DeleteTrace trace={t} compact />}
+      <Link
+        href={traceHref(t.id, linkRouter)}
+        aria-label={`Open trace ${t.id.slice(0, 12)}`}
+        className="inline-flex rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700"
+      >
+        <ChevronRightIcon className="size-4" />
+      </Link>
+    </span>
+  );
 }
 
 /** No trace yet: how to make one. */
