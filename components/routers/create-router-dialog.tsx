@@ -26,8 +26,8 @@ export function CreateRouterDialog({ open, onClose }: { open: boolean; onClose: 
   return open ? <CreateRouterForm onClose={close} onCreated={setCreated} /> : null;
 }
 
-// Mounted only while open (the reveal replaces it), so every opening starts empty with no earlier request.
-function CreateRouterForm({ onClose, onCreated }: { onClose: () => void; onCreated: (router: CreatedRouter) => void }) {
+/** The form's values and errors, and the create request: a conflict lands on the slug. */
+function useCreateRouterForm(onCreated: (router: CreatedRouter) => void) {
   const create = useCreateRouter();
   const [values, setValues] = useState({ name: '', slug: '', description: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -51,7 +51,12 @@ function CreateRouterForm({ onClose, onCreated }: { onClose: () => void; onCreat
         ),
     });
   };
-  const derived = values.name.trim() ? slugify(values.name) : '';
+  return { create, values, errors, set, submit };
+}
+
+// Mounted only while open (the reveal replaces it), so every opening starts empty with no earlier request.
+function CreateRouterForm({ onClose, onCreated }: { onClose: () => void; onCreated: (router: CreatedRouter) => void }) {
+  const { create, values, errors, set, submit } = useCreateRouterForm(onCreated);
   const hasFieldError = Boolean(errors.name || errors.slug || errors.description);
 
   return (
@@ -65,29 +70,7 @@ function CreateRouterForm({ onClose, onCreated }: { onClose: () => void; onCreat
       pending={create.isPending}
     >
       <TextField label="Name" value={values.name} onChange={set('name')} error={errors.name} placeholder="Scraping fleet" maxLength={100} autoFocus />
-      <TextField
-        label={
-          <>
-            Slug <span className="font-normal text-zinc-400">(optional)</span>
-          </>
-        }
-        value={values.slug}
-        onChange={set('slug')}
-        error={errors.slug}
-        placeholder={derived || 'scraping-fleet'}
-        hint={
-          derived ? (
-            <>
-              Leave empty to use <code className="font-mono text-[12px] text-zinc-700">{derived}</code>. 2 to 40 lowercase letters, digits or hyphens.
-            </>
-          ) : (
-            '2 to 40 lowercase letters, digits or hyphens; derived from the name when empty.'
-          )
-        }
-        maxLength={40}
-        spellCheck={false}
-        autoComplete="off"
-      />
+      <SlugField name={values.name} value={values.slug} onChange={set('slug')} error={errors.slug} />
       <Field
         label={
           <>
@@ -109,6 +92,44 @@ function CreateRouterForm({ onClose, onCreated }: { onClose: () => void; onCreat
       </Field>
       {!hasFieldError && <ErrorAlert error={create.error} />}
     </FormDialog>
+  );
+}
+
+interface SlugFieldProps {
+  /** The router's name as typed: an empty slug is derived from it. */
+  name: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  error: string | undefined;
+}
+
+/** The optional slug, showing the one an empty field derives from the name. */
+function SlugField({ name, value, onChange, error }: SlugFieldProps) {
+  const derived = name.trim() ? slugify(name) : '';
+  return (
+    <TextField
+      label={
+        <>
+          Slug <span className="font-normal text-zinc-400">(optional)</span>
+        </>
+      }
+      value={value}
+      onChange={onChange}
+      error={error}
+      placeholder={derived || 'scraping-fleet'}
+      hint={
+        derived ? (
+          <>
+            Leave empty to use <code className="font-mono text-[12px] text-zinc-700">{derived}</code>. 2 to 40 lowercase letters, digits or hyphens.
+          </>
+        ) : (
+          '2 to 40 lowercase letters, digits or hyphens; derived from the name when empty.'
+        )
+      }
+      maxLength={40}
+      spellCheck={false}
+      autoComplete="off"
+    />
   );
 }
 

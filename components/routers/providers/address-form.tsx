@@ -2,7 +2,7 @@
 // The address form of "Add provider": a ws(s):// CDP address (or the http(s) base of a browser),
 // optional headers, routing fields, and a live Test before saving. The server tests and probes
 // the address again when it saves; a failure there lands on the URL field.
-import { useState } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import { isApiError } from '@/lib/client/api-fetch';
 import { fieldErrorsFromApi, validate, type FieldErrors } from '@/lib/client/forms';
 import { useTestUrl, type Provider } from '@/lib/client/providers';
@@ -35,9 +35,8 @@ function headerObject(headers: HeaderRow[]): { headers?: Record<string, string>;
   return { headers: out, errors: rowErrors };
 }
 
-export function useAddressForm(routerId: string, onAdded: (provider: Provider) => void) {
-  const form = useAddProviderForm(routerId, onAdded);
-  const { slug, name, routing, errors, setErrors } = form;
+/** The browser's address and its headers, with the live Test that runs on both. */
+function useAddressTest(routerId: string, errors: FieldErrors, setErrors: Dispatch<SetStateAction<FieldErrors>>) {
   const test = useTestUrl(routerId);
   const [url, setUrl] = useState('');
   const [headers, setHeaders] = useState<HeaderRow[]>([]);
@@ -50,6 +49,26 @@ export function useAddressForm(routerId: string, onAdded: (provider: Provider) =
     if (Object.keys(found).length > 0 || !parsed.ok) return;
     test.mutate(parsed.data);
   };
+
+  // A changed address makes the last test result (and the server's verdict on the old one) stale.
+  const changeAddress = (apply: () => void) => {
+    apply();
+    if (test.data || test.error) test.reset();
+    if (errors.url || errors.headers) setErrors((e) => ({ ...e, url: undefined, headers: undefined }));
+  };
+
+  const reset = () => {
+    setUrl('');
+    setHeaders([]);
+    test.reset();
+  };
+  return { test, url, headers, runTest, changeAddress, setUrl, setHeaders, reset };
+}
+
+export function useAddressForm(routerId: string, onAdded: (provider: Provider) => void) {
+  const form = useAddProviderForm(routerId, onAdded);
+  const { slug, name, routing, errors, setErrors } = form;
+  const { test, url, headers, runTest, changeAddress, setUrl, setHeaders, reset: resetAddress } = useAddressTest(routerId, errors, setErrors);
 
   const submit = () => {
     const built = headerObject(headers);
@@ -65,13 +84,6 @@ export function useAddressForm(routerId: string, onAdded: (provider: Provider) =
     if (Object.keys(found).length > 0 || !parsed.ok) return setErrors(found);
     setErrors({});
     form.send(parsed.data, ['slug', 'name', 'url', 'headers', 'priority', 'weight', 'maxConcurrent', 'profile'], 'url');
-  };
-
-  // A changed address makes the last test result (and the server's verdict on the old one) stale.
-  const changeAddress = (apply: () => void) => {
-    apply();
-    if (test.data || test.error) test.reset();
-    if (errors.url || errors.headers) setErrors((e) => ({ ...e, url: undefined, headers: undefined }));
   };
 
   const content = (
@@ -92,9 +104,7 @@ export function useAddressForm(routerId: string, onAdded: (provider: Provider) =
 
   const reset = () => {
     form.reset();
-    setUrl('');
-    setHeaders([]);
-    test.reset();
+    resetAddress();
   };
   return { content, submit, reset, pending: form.pending, error: form.error };
 }

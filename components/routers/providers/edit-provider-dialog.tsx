@@ -17,7 +17,8 @@ export function EditProviderDialog({ routerId, provider, onClose }: { routerId: 
   return provider ? <EditProviderForm key={provider.id} routerId={routerId} provider={provider} onClose={onClose} /> : null;
 }
 
-function EditProviderForm({ routerId, provider, onClose }: { routerId: string; provider: Provider; onClose: () => void }) {
+/** The form's values and errors, and the save: only what changed is sent, and nothing changed just closes. */
+function useEditProviderForm(routerId: string, provider: Provider, onClose: () => void) {
   const update = useUpdateProvider(routerId);
   const toast = useToast();
   const [name, setName] = useState(provider.name);
@@ -53,6 +54,19 @@ function EditProviderForm({ routerId, provider, onClose }: { routerId: string; p
     );
   };
 
+  const changeName = (value: string) => {
+    setName(value);
+    setErrors(without('name'));
+  };
+  const changeRouting = (values: RoutingValues, field: keyof RoutingValues) => {
+    setRouting(values);
+    setErrors(without(field));
+  };
+  return { update, name, changeName, enabled, setEnabled, routing, changeRouting, errors, placed, submit };
+}
+
+function EditProviderForm({ routerId, provider, onClose }: { routerId: string; provider: Provider; onClose: () => void }) {
+  const { update, name, changeName, enabled, setEnabled, routing, changeRouting, errors, placed, submit } = useEditProviderForm(routerId, provider, onClose);
   return (
     <FormDialog
       open
@@ -69,26 +83,8 @@ function EditProviderForm({ routerId, provider, onClose }: { routerId: string; p
       submitLabel="Save changes"
       pending={update.isPending}
     >
-      <TextField
-        label="Name"
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          setErrors(without('name'));
-        }}
-        error={errors.name}
-        maxLength={100}
-        autoFocus
-      />
-      <RoutingFields
-        values={routing}
-        errors={errors}
-        profileHint={PROFILE_HINT}
-        onChange={(values, field) => {
-          setRouting(values);
-          setErrors(without(field));
-        }}
-      />
+      <TextField label="Name" value={name} onChange={(e) => changeName(e.target.value)} error={errors.name} maxLength={100} autoFocus />
+      <RoutingFields values={routing} errors={errors} profileHint={PROFILE_HINT} onChange={changeRouting} />
       <EnabledSwitch enabled={enabled} onChange={setEnabled} />
       {!placed && <ErrorAlert error={update.error} />}
     </FormDialog>

@@ -51,50 +51,27 @@ export interface RoutingValues {
 
 export const defaultRouting: RoutingValues = { priority: String(PRIORITY_DEFAULT), weight: String(WEIGHT_DEFAULT), maxConcurrent: '', profile: '' };
 
-export function RoutingFields({
-  values,
-  onChange,
-  errors,
-  profileHint,
-}: {
+interface RoutingFieldsProps {
   values: RoutingValues;
   onChange: (values: RoutingValues, field: keyof RoutingValues) => void;
   errors: FieldErrors;
   profileHint?: ReactNode;
-}) {
+}
+
+/** What the three routing numbers (priority, weight, max concurrent) all take: a whole number from 1 to 1000. */
+const ROUTING_NUMBER = { type: 'number', inputMode: 'numeric', min: 1, max: 1000 } as const;
+
+export function RoutingFields({ values, onChange, errors, profileHint }: RoutingFieldsProps) {
   const set = (field: keyof RoutingValues) => (event: { target: { value: string } }) => onChange({ ...values, [field]: event.target.value }, field);
   return (
     <fieldset className="space-y-3">
       <legend className="mb-2 text-[13px] font-medium text-zinc-900">Routing</legend>
       <div className="grid grid-cols-3 gap-3">
-        <TextField
-          label="Priority"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={1000}
-          value={values.priority}
-          onChange={set('priority')}
-          error={errors.priority}
-          hint="1–1000, lower first"
-        />
-        <TextField
-          label="Weight"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={1000}
-          value={values.weight}
-          onChange={set('weight')}
-          error={errors.weight}
-          hint="1–1000"
-        />
+        <TextField label="Priority" {...ROUTING_NUMBER} value={values.priority} onChange={set('priority')} error={errors.priority} hint="1–1000, lower first" />
+        <TextField label="Weight" {...ROUTING_NUMBER} value={values.weight} onChange={set('weight')} error={errors.weight} hint="1–1000" />
         <TextField
           label="Max concurrent"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={1000}
+          {...ROUTING_NUMBER}
           value={values.maxConcurrent}
           onChange={set('maxConcurrent')}
           error={errors.maxConcurrent}
@@ -177,40 +154,16 @@ export function useAddProviderForm(routerId: string, onAdded: (provider: Provide
       },
     });
 
-  /** Slug and the optional name side by side; an empty name shows the slug it will default to. */
-  const nameFields = ({ slugPlaceholder, namePlaceholder, autoFocus }: { slugPlaceholder: string; namePlaceholder: string; autoFocus?: boolean }) => (
-    <div className="grid grid-cols-2 gap-3">
-      <TextField
-        label="Slug"
-        value={slug}
-        onChange={(e) => {
-          setSlug(e.target.value);
-          setErrors(without('slug'));
-        }}
-        error={errors.slug}
-        placeholder={slugPlaceholder}
-        hint="Letters, digits, single hyphens"
-        maxLength={64}
-        spellCheck={false}
-        autoComplete="off"
-        autoFocus={autoFocus}
-      />
-      <TextField
-        label={
-          <>
-            Name <span className="font-normal text-zinc-400">(optional)</span>
-          </>
-        }
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          setErrors(without('name'));
-        }}
-        error={errors.name}
-        placeholder={slug || namePlaceholder}
-        maxLength={100}
-      />
-    </div>
+  const changeSlug = (value: string) => {
+    setSlug(value);
+    setErrors(without('slug'));
+  };
+  const changeName = (value: string) => {
+    setName(value);
+    setErrors(without('name'));
+  };
+  const nameFields = (placeholders: NamePlaceholders) => (
+    <NameFields {...placeholders} slug={slug} name={name} errors={errors} onSlugChange={changeSlug} onNameChange={changeName} />
   );
 
   const routingFields = (
@@ -233,6 +186,53 @@ export function useAddProviderForm(routerId: string, onAdded: (provider: Provide
     create.reset();
   };
   return { slug, name, routing, errors, setErrors, send, nameFields, routingFields, reset, pending: create.isPending, error: placed ? null : create.error };
+}
+
+interface NamePlaceholders {
+  slugPlaceholder: string;
+  /** Shown in an empty name while the slug is empty too. */
+  namePlaceholder: string;
+  autoFocus?: boolean;
+}
+
+interface NameFieldsProps extends NamePlaceholders {
+  slug: string;
+  name: string;
+  errors: FieldErrors;
+  onSlugChange: (slug: string) => void;
+  onNameChange: (name: string) => void;
+}
+
+/** Slug and the optional name side by side; an empty name shows the slug it will default to. */
+function NameFields({ slugPlaceholder, namePlaceholder, autoFocus, slug, name, errors, onSlugChange, onNameChange }: NameFieldsProps) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <TextField
+        label="Slug"
+        value={slug}
+        onChange={(e) => onSlugChange(e.target.value)}
+        error={errors.slug}
+        placeholder={slugPlaceholder}
+        hint="Letters, digits, single hyphens"
+        maxLength={64}
+        spellCheck={false}
+        autoComplete="off"
+        autoFocus={autoFocus}
+      />
+      <TextField
+        label={
+          <>
+            Name <span className="font-normal text-zinc-400">(optional)</span>
+          </>
+        }
+        value={name}
+        onChange={(e) => onNameChange(e.target.value)}
+        error={errors.name}
+        placeholder={slug || namePlaceholder}
+        maxLength={100}
+      />
+    </div>
+  );
 }
 
 interface CheckedFieldProps {

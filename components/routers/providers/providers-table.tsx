@@ -131,17 +131,15 @@ export function ProvidersTable({ providers, liveById, available, canManage, acti
   );
 }
 
-function ProviderMenu({
-  provider: p,
-  actions,
-  onEdit,
-  onDelete,
-}: {
+interface ProviderMenuProps {
   provider: Provider;
   actions: ProviderActions;
   onEdit: (provider: Provider) => void;
   onDelete: (provider: Provider) => void;
-}) {
+}
+
+/** A provider's actions menu: its trigger spins while an action on the provider runs. */
+function ProviderMenu({ provider: p, actions, onEdit, onDelete }: ProviderMenuProps) {
   return (
     <Menu
       placement="bottom-end"
@@ -150,50 +148,55 @@ function ProviderMenu({
       trigger={() => (actions.busy(p.slug) ? <RefreshIcon className="size-4 animate-spin" /> : <MoreHorizontalIcon className="size-4" />)}
       panelClassName="w-52"
     >
-      {(close) => (
-        <>
-          <MenuItem
-            onSelect={() => {
-              close();
-              onEdit(p);
-            }}
-          >
-            <PencilIcon />
-            Edit
-          </MenuItem>
-          <MenuItem
-            onSelect={() => {
-              close();
-              actions.test(p);
-            }}
-          >
-            <ZapIcon />
-            {p.adapterKind ? 'Check key' : 'Test connection'}
-          </MenuItem>
-          {!p.adapterKind && (
-            <MenuItem
-              onSelect={() => {
-                close();
-                actions.reprobe(p);
-              }}
-            >
-              <RefreshIcon />
-              Reprobe capabilities
-            </MenuItem>
-          )}
-          <MenuSeparator />
-          <MenuItem
-            tone="danger"
-            onSelect={() => {
-              close();
-              onDelete(p);
-            }}
-          >
-            <TrashIcon />
-            Delete
-          </MenuItem>
-        </>
-      )}
+      {(close) => <ProviderMenuItems provider={p} actions={actions} onEdit={onEdit} onDelete={onDelete} close={close} />}
     </Menu>
+  );
+}
+
+/** The menu's items, each closing the menu before it acts; a key provider has no reprobe. */
+function ProviderMenuItems({ provider: p, actions, onEdit, onDelete, close }: ProviderMenuProps & { close: () => void }) {
+  return (
+    <>
+      <MenuItem
+        onSelect={() => {
+          close();
+          onEdit(p);
+        }}
+      >
+        <PencilIcon />
+        Edit
+      </MenuItem>
+      <MenuItem
+        onSelect={() => {
+          close();
+          actions.test(p);
+        }}
+      >
+        <ZapIcon />
+        {p.adapterKind ? 'Check key' : 'Test connection'}
+      </MenuItem>
+      {!p.adapterKind && (
+        <MenuItem
+          onSelect={() => {
+            close();
+            actions.reprobe(p);
+          }}
+        >
+          <RefreshIcon />
+          Reprobe capabilities
+        </MenuItem>
+      )}
+      <MenuSeparator />
+      <MenuItem
+        tone="danger"
+        onSelect={() => {
+          close();
+          onDelete(p);
+        }}
+      >
+        <TrashIcon />
+        Delete
+      </MenuItem>
+    </>
   );
 }
