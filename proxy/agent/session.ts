@@ -11,6 +11,7 @@ import { idleMsFor, type AgentPolicy } from './policy';
 import { Tab } from './tab';
 import { AgentError, type AgentEndpoint, type ResolvedOptions, type SessionState, type TabInfo } from './types';
 import { Observations } from './observations';
+import { followBrowser } from './session-events';
 
 export class AgentSession {
   readonly id = `br_${randomBytes(9).toString('base64url')}`;
@@ -97,62 +98,7 @@ export class AgentSession {
 
   private async start(): Promise<void> {
     const cdp = this.cdp;
-    cdp.on('Target.targetCreated', ({ targetInfo }) => {
-      if (targetInfo.type !== 'page' || !targetInfo.openerId || !this.scope.has(targetInfo.openerId)) return;
-      this.scope.add(targetInfo.targetId);
-      this.observations.popup(targetInfo.url, targetInfo.targetId);
-    });
-    cdp.on('Target.targetInfoChanged', ({ targetInfo }) => {
-      const tab = this.tabs.get(targetInfo.targetId);
-      if (tab) {
-        tab.url = targetInfo.url;
-        tab.title = targetInfo.title;
-      }
-    });
-    cdp.on('Target.targetDestroyed', ({ targetId }) => {
-      this.dropTab(targetId);
-      this.scope.delete(targetId);
-    });
-    cdp.on('Target.detachedFromTarget', ({ sessionId }) => this.tabClosed(this.tabs.detached(sessionId)?.state));
-    const tabOf = (sessionId: string | undefined) => this.tabs.ofPageSession(sessionId)?.state;
-    cdp.on('Page.frameNavigated', ({ frame }, sid) => tabOf(sid)?.onFrameNavigated(frame));
-    cdp.on('Page.frameStartedLoading', ({ frameId }, sid) => tabOf(sid)?.onLoading(frameId, true));
-    // A click on a link or a submit button asks for the navigation before any loading starts.
-    cdp.on('Page.frameRequestedNavigation', ({ frameId, url }, sid) => !/^javascript:/i.test(url) && tabOf(sid)?.onLoading(frameId, true));
-    cdp.on('Page.frameStoppedLoading', ({ frameId }, sid) => tabOf(sid)?.onLoading(frameId, false));
-    cdp.on('Page.loadEventFired', (_p, sid) => tabOf(sid)?.onLoad());
-    cdp.on('Page.javascriptDialogOpening', ({ type, message }, sid) => {
-      const tab = tabOf(sid);
-      if (!tab) return;
-      // Dialogs would block the page (and every tool) until answered: dismiss them, and say so.
-      this.observations.dialog(type, message, tab.url);
-      void tab.send('Page.handleJavaScriptDialog', { accept: type === 'alert' || type === 'beforeunload' }).catch(() => {});
-    });
-    cdp.on('Network.requestWillBeSent', ({ requestId, request, type }, sid) => tabOf(sid)?.onRequest(requestId, request.url, type));
-    cdp.on('Network.loadingFinished', ({ requestId }, sid) => tabOf(sid)?.onRequestDone(requestId));
-    cdp.on('Network.responseReceived', ({ response, type }, sid) => {
-      const tab = tabOf(sid);
-      if (tab && response.status >= 400)
-        this.observations.failedRequest(response.url, `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`, type);
-    });
-    cdp.on('Network.loadingFailed', ({ requestId, errorText, canceled, type }, sid) => {
-      const tab = tabOf(sid);
-      if (!tab) return;
-      const url = tab.onRequestDone(requestId);
-      if (!canceled && url) this.observations.failedRequest(url, errorText, type);
-    });
-    cdp.on('Runtime.consoleAPICalled', ({ type, args }, sid) => {
-      if (tabOf(sid))
-        this.observations.console(
-          type,
-          (args as { value?: unknown; description?: string }[]).map((a) => (a.value !== undefined ? String(a.value) : (a.description ?? ''))).join(' '),
-        );
-    });
-    cdp.on('Runtime.exceptionThrown', ({ exceptionDetails }, sid) => {
-      if (tabOf(sid)) this.observations.console('exception', exceptionDetails.exception?.description?.split('\n')[0] ?? exceptionDetails.text);
-    });
-    cdp.on('Browser.downloadWillBegin', ({ url, suggestedFilename }) => this.observations.download(url, suggestedFilename));
-
+    followBrowser(cdp, { tabs: this.tabs, scope: this.scope, observations: this.observations, tabClosed: (tab) => this.tabClosed(tab) });
     await cdp.send('Target.setDiscoverTargets', { discover: true });
     this.contextId = await openOwnContext(cdp, this.endpoint, this.options);
     // A tab of its own, even in a fresh browser: its first tab may be a default tab another client uses.

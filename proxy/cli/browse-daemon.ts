@@ -9,18 +9,15 @@
 // the next command of the session to print.
 import { closeSync, constants, openSync } from 'node:fs';
 import net from 'node:net';
-import type { AgentSession } from '../agent/session';
-import { SessionSet } from '../agent/session-set';
 import { agentTools } from '../agent/tools';
-import { AgentError, type AgentEndpoint } from '../agent/types';
+import { AgentError } from '../agent/types';
 import { agentError } from '../agent/cdp';
 import { PROTOCOL, ensureDir, sessionFiles, type SessionFiles, type WireAnswer, type WireRequest } from './browse-wire.mjs';
-import { DEFAULT_IDLE_MINUTES, MAX_IDLE_MINUTES, MIN_IDLE_MINUTES, checkRequest, validSession, type BrowseFlags } from './browse-args.mjs';
-import { connectUrl, resolveCredentials } from './credentials';
-import { forTheShell, maskEndpoint } from './browse-words';
+import { checkRequest, validSession } from './browse-args.mjs';
+import { checkSameBrowser, openSessionBrowser, type Browser } from './browse-browser';
+import { forTheShell } from './browse-words';
 import { leaveClosedNote, SessionSocket, takeClosedNote } from './browse-socket';
 import { runVerb, VerbFailed } from './browse-verbs';
-import { browserWebSocket, browseTarget } from './devtools-endpoint';
 import { gatewayDataDir } from './data-dir';
 import { CliError, UsageError } from './output';
 
@@ -35,16 +32,6 @@ const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
 function log(message: string): void {
   process.stderr.write(`${new Date().toISOString()} ${message}\n`);
-}
-
-interface Browser {
-  set: SessionSet;
-  session: AgentSession;
-  /** The connect URL without the token, to compare a later --endpoint with. */
-  endpoint: string;
-  token: string | null;
-  shown: string;
-  kind: AgentEndpoint['kind'];
 }
 
 class BrowseDaemon {
@@ -185,51 +172,18 @@ class BrowseDaemon {
 
   /** The session's browser: opened with the command's endpoint and token the first time. */
   private async open(request: WireRequest, notes: string[]): Promise<Browser> {
-    const flags = request.flags;
     if (this.browser) {
-      const browser = this.browser;
-      if (flags.endpoint) {
-        if (connectUrl(flags.endpoint).href !== browser.endpoint)
-          throw new CliError(
-            `browse session "${this.name}" is using ${browser.shown}, not ${maskEndpoint(connectUrl(flags.endpoint).href)}; close it first (gateway browse close --session ${this.name}) or use another --session`,
-          );
-      }
-      if (flags.token && flags.token !== browser.token)
-        throw new CliError(
-          `browse session "${this.name}" was opened with another token; close it first (gateway browse close --session ${this.name}) or use another --session`,
-        );
-      if (flags.idleMinutes !== undefined && Math.round(this.idleMinutes(flags) * 60_000) !== browser.session.idleMs)
-        notes.push(
-          `--idle-minutes takes effect when a browser opens; this one keeps its ${(browser.session.idleMs / 60_000).toFixed(2).replace(/\.?0+$/, '')} minutes`,
-        );
-      return browser;
+      checkSameBrowser(this.name, this.browser, request.flags, notes);
+      return this.browser;
     }
-    const env = { ...process.env, GW_ENDPOINT: request.env?.GW_ENDPOINT, GW_TOKEN: request.env?.GW_TOKEN };
-    const { endpoint, token } = resolveCredentials({ endpoint: flags.endpoint, token: flags.token }, env);
-    if (!endpoint)
-      throw new CliError('not logged in (no endpoint): pass --endpoint <url>, set GW_ENDPOINT, or run gateway login --endpoint <url> --token <token>');
-    const url = connectUrl(endpoint.value, token?.value);
-    const bare = connectUrl(endpoint.value);
-    // A gateway, or a browser's DevTools address (http://host:port of --remote-debugging-port too).
-    const target = await browseTarget(endpoint.value, token?.value);
-    const kind: AgentEndpoint['kind'] = target.kind;
-    const address =
-      target.kind === 'browser'
-        ? () => browserWebSocket(target.devtools, 'start the browser with --remote-debugging-port, or give another --endpoint')
-        : async () => url.href;
-    const set = new SessionSet(
-      { kind, connect: async () => ({ url: await address() }) },
-      { maxSessions: 1, minIdleMs: MIN_IDLE_MINUTES * 60_000, maxIdleMs: MAX_IDLE_MINUTES * 60_000 },
-    );
-    // Console capture on: `observe` promises console output (the MCP tools leave it off by default).
-    const session = await set.open({ idleMinutes: this.idleMinutes(flags), pageConsole: true });
-    const shown = target.kind === 'browser' ? target.devtools.href : maskEndpoint(url.href);
-    this.browser = { set, session, endpoint: bare.href, token: token?.value ?? null, shown, kind };
+    const browser = await openSessionBrowser(request);
+    const session = browser.session;
+    this.browser = browser;
     if (this.noBrowserTimer) clearTimeout(this.noBrowserTimer);
     session.onClose((reason) => {
       if (!this.closedByVerb) void this.shutdown(forTheShell(reason), true);
     });
-    log(`browser ${session.id} open through ${this.browser.shown} (${kind})`);
+    log(`browser ${session.id} open through ${browser.shown} (${browser.kind})`);
     if (this.previous) {
       const reason = forTheShell(this.previous.reason);
       notes.push(
@@ -238,11 +192,6 @@ class BrowseDaemon {
       this.previous = null;
     }
     return this.browser;
-  }
-
-  private idleMinutes(flags: BrowseFlags): number {
-    const wanted = flags.idleMinutes ?? DEFAULT_IDLE_MINUTES;
-    return Math.min(MAX_IDLE_MINUTES, Math.max(MIN_IDLE_MINUTES, wanted));
   }
 
   private async close(): Promise<WireAnswer> {
