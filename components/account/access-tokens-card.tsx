@@ -16,7 +16,7 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
 import { CreateLabelDialog } from '../ui/create-label-dialog';
-import { DataTable } from '../ui/data-table';
+import { DataTable, type Column } from '../ui/data-table';
 import { ConfirmDialog, Dialog } from '../ui/dialog';
 import { EmptyState } from '../ui/empty-state';
 import { KeyIcon, PlusIcon } from '../ui/icons';
@@ -71,6 +71,8 @@ export function AccessTokensCard() {
   );
 }
 
+type TokenAction = 'rotate' | 'revoke' | 'delete';
+
 function TokensTable({
   tokens,
   onCreate,
@@ -78,7 +80,7 @@ function TokensTable({
 }: {
   tokens: ReturnType<typeof useAccessTokens>;
   onCreate: () => void;
-  onAct: (kind: 'rotate' | 'revoke' | 'delete', token: AccessToken) => void;
+  onAct: (kind: TokenAction, token: AccessToken) => void;
 }) {
   return (
     <DataTable<AccessToken>
@@ -87,60 +89,66 @@ function TokensTable({
       rows={tokens.data?.items}
       rowKey={(t) => t.id}
       rowClassName={(t) => (t.revokedAt ? 'text-zinc-400' : undefined)}
-      empty={
-        <EmptyState
-          icon={<KeyIcon />}
-          title="No access tokens"
-          description="Create a token to call the API from scripts, CI or the command line."
-          action={
-            <Button size="sm" onClick={onCreate}>
-              <PlusIcon />
-              Create token
-            </Button>
-          }
-        />
-      }
-      columns={[
-        { key: 'label', header: 'Label', cell: (t) => <span className="font-medium text-zinc-900">{t.label}</span> },
-        { key: 'prefix', header: 'Token', cell: (t) => <code className="font-mono text-[13px] text-zinc-600">{t.prefix}…</code> },
-        { key: 'created', header: 'Created', className: 'hidden md:table-cell', cell: (t) => <Time value={t.createdAt} /> },
-        { key: 'used', header: 'Last used', cell: (t) => <Time value={t.lastUsedAt} relative fallback="Never" /> },
-        {
-          key: 'status',
-          header: 'Status',
-          cell: (t) =>
-            t.revokedAt ? (
-              <Badge>Revoked</Badge>
-            ) : (
-              <Badge tone="success" dot>
-                Active
-              </Badge>
-            ),
-        },
-        {
-          key: 'actions',
-          header: <span className="sr-only">Actions</span>,
-          className: 'text-right',
-          cell: (t) => (
-            <div className="flex justify-end gap-1">
-              {!t.revokedAt && (
-                <>
-                  <Button size="sm" variant="ghost" aria-label={`Rotate ${t.label}`} onClick={() => onAct('rotate', t)}>
-                    Rotate
-                  </Button>
-                  <Button size="sm" variant="ghost" aria-label={`Revoke ${t.label}`} onClick={() => onAct('revoke', t)}>
-                    Revoke
-                  </Button>
-                </>
-              )}
-              <Button size="sm" variant="danger-ghost" aria-label={`Delete ${t.label}`} onClick={() => onAct('delete', t)}>
-                Delete
-              </Button>
-            </div>
-          ),
-        },
-      ]}
+      empty={<NoTokens onCreate={onCreate} />}
+      columns={tokenColumns(onAct)}
     />
+  );
+}
+
+function NoTokens({ onCreate }: { onCreate: () => void }) {
+  return (
+    <EmptyState
+      icon={<KeyIcon />}
+      title="No access tokens"
+      description="Create a token to call the API from scripts, CI or the command line."
+      action={
+        <Button size="sm" onClick={onCreate}>
+          <PlusIcon />
+          Create token
+        </Button>
+      }
+    />
+  );
+}
+
+const tokenColumns = (onAct: (kind: TokenAction, token: AccessToken) => void): Column<AccessToken>[] => [
+  { key: 'label', header: 'Label', cell: (t) => <span className="font-medium text-zinc-900">{t.label}</span> },
+  { key: 'prefix', header: 'Token', cell: (t) => <code className="font-mono text-[13px] text-zinc-600">{t.prefix}…</code> },
+  { key: 'created', header: 'Created', className: 'hidden md:table-cell', cell: (t) => <Time value={t.createdAt} /> },
+  { key: 'used', header: 'Last used', cell: (t) => <Time value={t.lastUsedAt} relative fallback="Never" /> },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (t) =>
+      t.revokedAt ? (
+        <Badge>Revoked</Badge>
+      ) : (
+        <Badge tone="success" dot>
+          Active
+        </Badge>
+      ),
+  },
+  { key: 'actions', header: <span className="sr-only">Actions</span>, className: 'text-right', cell: (t) => <TokenActions token={t} onAct={onAct} /> },
+];
+
+/** Rotate and revoke while the token is active; delete always. */
+function TokenActions({ token: t, onAct }: { token: AccessToken; onAct: (kind: TokenAction, token: AccessToken) => void }) {
+  return (
+    <div className="flex justify-end gap-1">
+      {!t.revokedAt && (
+        <>
+          <Button size="sm" variant="ghost" aria-label={`Rotate ${t.label}`} onClick={() => onAct('rotate', t)}>
+            Rotate
+          </Button>
+          <Button size="sm" variant="ghost" aria-label={`Revoke ${t.label}`} onClick={() => onAct('revoke', t)}>
+            Revoke
+          </Button>
+        </>
+      )}
+      <Button size="sm" variant="danger-ghost" aria-label={`Delete ${t.label}`} onClick={() => onAct('delete', t)}>
+        Delete
+      </Button>
+    </div>
   );
 }
 

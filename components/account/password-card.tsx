@@ -13,7 +13,8 @@ import { useToast } from '../ui/toast';
 
 const empty = { currentPassword: '', newPassword: '', confirm: '' };
 
-export function PasswordCard() {
+/** The form's state: the three values as typed, field errors, and the change (which clears the form). */
+function usePasswordForm() {
   const change = useChangePassword();
   const toast = useToast();
   const [values, setValues] = useState(empty);
@@ -35,7 +36,15 @@ export function PasswordCard() {
       },
     );
   };
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit();
+  };
+  return { change, values, errors, set, onSubmit };
+}
 
+export function PasswordCard() {
+  const { change, values, errors, set, onSubmit } = usePasswordForm();
   const fieldError = Object.values(errors).some(Boolean);
   return (
     <Card aria-label="Password">
@@ -43,14 +52,7 @@ export function PasswordCard() {
         title="Password"
         description="Changing it signs you out on every other browser; this one stays signed in. Access tokens keep working: if someone else may know the password, revoke them below too."
       />
-      <form
-        noValidate
-        aria-label="Change password"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate aria-label="Change password" onSubmit={onSubmit}>
         <div className="grid gap-4 px-5 py-5 md:grid-cols-3">
           <TextField
             label="Current password"

@@ -12,7 +12,8 @@ import { TextField } from '../ui/input';
 import { AuthFrame, TextLink } from './auth-frame';
 import { AuthForm, AuthSubmit } from './auth-form';
 
-export function ForgotPasswordForm() {
+/** The request's state: field errors, another error, pending, and the address a link was sent to. */
+function useResetRequest() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
@@ -35,6 +36,11 @@ export function ForgotPasswordForm() {
       setPending(false);
     }
   };
+  return { errors, error, pending, sentTo, submit };
+}
+
+export function ForgotPasswordForm() {
+  const { errors, error, pending, sentTo, submit } = useResetRequest();
 
   const footer = (
     <>
@@ -45,17 +51,7 @@ export function ForgotPasswordForm() {
   if (sentTo) {
     return (
       <AuthFrame title="Check your e-mail">
-        <div className="flex flex-col items-center gap-4 py-2 text-center">
-          <MailIcon className="size-12 text-accent-500" />
-          <p className="text-sm text-zinc-600" data-testid="reset-requested">
-            If an account uses <span className="font-medium text-zinc-900">{sentTo}</span>, we sent it a link to choose a new password. The link works once,
-            within an hour.
-          </p>
-          <p className="text-[13px] text-zinc-500">Nothing after a few minutes? Check the spam folder, or ask again: a new link replaces the old one.</p>
-          <ButtonLink href="/sign-in" variant="primary" className="w-full">
-            Back to sign in
-          </ButtonLink>
-        </div>
+        <ResetRequested sentTo={sentTo} />
       </AuthFrame>
     );
   }
@@ -72,5 +68,22 @@ export function ForgotPasswordForm() {
         <AuthSubmit pending={pending}>Send reset link</AuthSubmit>
       </AuthForm>
     </AuthFrame>
+  );
+}
+
+/** The request went out: the same words whether or not an account uses the address. */
+function ResetRequested({ sentTo }: { sentTo: string }) {
+  return (
+    <div className="flex flex-col items-center gap-4 py-2 text-center">
+      <MailIcon className="size-12 text-accent-500" />
+      <p className="text-sm text-zinc-600" data-testid="reset-requested">
+        If an account uses <span className="font-medium text-zinc-900">{sentTo}</span>, we sent it a link to choose a new password. The link works once, within
+        an hour.
+      </p>
+      <p className="text-[13px] text-zinc-500">Nothing after a few minutes? Check the spam folder, or ask again: a new link replaces the old one.</p>
+      <ButtonLink href="/sign-in" variant="primary" className="w-full">
+        Back to sign in
+      </ButtonLink>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 'use client';
+// Invite someone to the workspace by e-mail, as a member or an admin; the toast says where the link went.
 import { useId, useState } from 'react';
 import { createInvitationSchema } from '@/lib/invitations/schemas';
 import { useCreateInvitation } from '@/lib/client/invitations';
@@ -8,7 +9,8 @@ import { Button } from '../ui/button';
 import { Field, Input, Select } from '../ui/input';
 import { useInvitationSentToast } from './invitation-sent';
 
-export function InviteForm() {
+/** The form's state: the address and role as typed, field errors, and sending (which clears the address). */
+function useInviteForm() {
   const create = useCreateInvitation();
   const toastSent = useInvitationSentToast();
   const [email, setEmail] = useState('');
@@ -29,17 +31,17 @@ export function InviteForm() {
       onError: (error) => setErrors(fieldErrorsFromApi(error, ['email', 'role']) ?? {}),
     });
   };
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit();
+  };
+  return { create, email, setEmail, role, setRole, errors, emailId, roleId, onSubmit };
+}
 
+export function InviteForm() {
+  const { create, email, setEmail, role, setRole, errors, emailId, roleId, onSubmit } = useInviteForm();
   return (
-    <form
-      noValidate
-      aria-label="Invite someone"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      className="space-y-3 border-b border-zinc-100 bg-zinc-50/50 px-5 py-4"
-    >
+    <form noValidate aria-label="Invite someone" onSubmit={onSubmit} className="space-y-3 border-b border-zinc-100 bg-zinc-50/50 px-5 py-4">
       <div className="flex flex-wrap items-start gap-3">
         <Field label="E-mail address" htmlFor={emailId} error={errors.email} className="min-w-60 flex-1">
           <Input

@@ -5,7 +5,7 @@ import { useWebhookDeliveries, type DeliveryAttempt, type Webhook } from '@/lib/
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
-import { DataTable } from '../ui/data-table';
+import { DataTable, type Column } from '../ui/data-table';
 import { EmptyState } from '../ui/empty-state';
 import { ActivityIcon, RefreshIcon, XIcon } from '../ui/icons';
 import { formatDateTime } from '../ui/time';
@@ -23,6 +23,38 @@ function Result({ attempt }: { attempt: DeliveryAttempt }) {
     <span className="flex items-center gap-2">
       <Badge tone="danger">{attempt.statusCode ?? 'No answer'}</Badge>
       <span className="text-[13px] text-zinc-600">{attempt.error}</span>
+    </span>
+  );
+}
+
+const DELIVERY_COLUMNS: Column<DeliveryAttempt>[] = [
+  {
+    key: 'time',
+    header: 'Time',
+    cell: (a) => (
+      <time dateTime={a.attemptedAt} className="whitespace-nowrap" suppressHydrationWarning>
+        {formatDateTime(a.attemptedAt)}
+      </time>
+    ),
+  },
+  { key: 'event', header: 'Event', cell: (a) => <code className="font-mono text-[12px] text-zinc-800">{a.event}</code> },
+  { key: 'attempt', header: 'Attempt', className: 'text-right', cell: (a) => a.attempt },
+  { key: 'result', header: 'Result', cell: (a) => <Result attempt={a} /> },
+  { key: 'duration', header: 'Duration', className: 'text-right', cell: (a) => `${a.durationMs.toLocaleString('en')} ms` },
+  { key: 'delivery', header: 'Delivery', cell: (a) => <DeliveryStatus attempt={a} /> },
+];
+
+/** Where the attempt's delivery stands now, with the start of its delivery id. */
+function DeliveryStatus({ attempt: a }: { attempt: DeliveryAttempt }) {
+  // A test is sent once: it fails, it does not give up.
+  const s =
+    a.deliveryStatus === 'failed' && a.event === 'webhook.test'
+      ? { tone: 'danger' as const, label: 'Failed' }
+      : (statusBadge[a.deliveryStatus] ?? { tone: 'neutral' as const, label: a.deliveryStatus });
+  return (
+    <span className="flex items-center gap-2" title={a.deliveryId}>
+      <Badge tone={s.tone}>{s.label}</Badge>
+      <code className="hidden font-mono text-[11px] text-zinc-400 lg:inline">{a.deliveryId.slice(0, 12)}…</code>
     </span>
   );
 }
@@ -54,38 +86,7 @@ export function DeliveryLogCard({ webhook, onClose }: { webhook: Webhook; onClos
         empty={
           <EmptyState icon={<ActivityIcon />} title="Nothing delivered yet" description="Attempts appear here when a session ends, or when you send a test." />
         }
-        columns={[
-          {
-            key: 'time',
-            header: 'Time',
-            cell: (a) => (
-              <time dateTime={a.attemptedAt} className="whitespace-nowrap" suppressHydrationWarning>
-                {formatDateTime(a.attemptedAt)}
-              </time>
-            ),
-          },
-          { key: 'event', header: 'Event', cell: (a) => <code className="font-mono text-[12px] text-zinc-800">{a.event}</code> },
-          { key: 'attempt', header: 'Attempt', className: 'text-right', cell: (a) => a.attempt },
-          { key: 'result', header: 'Result', cell: (a) => <Result attempt={a} /> },
-          { key: 'duration', header: 'Duration', className: 'text-right', cell: (a) => `${a.durationMs.toLocaleString('en')} ms` },
-          {
-            key: 'delivery',
-            header: 'Delivery',
-            cell: (a) => {
-              // A test is sent once: it fails, it does not give up.
-              const s =
-                a.deliveryStatus === 'failed' && a.event === 'webhook.test'
-                  ? { tone: 'danger' as const, label: 'Failed' }
-                  : (statusBadge[a.deliveryStatus] ?? { tone: 'neutral' as const, label: a.deliveryStatus });
-              return (
-                <span className="flex items-center gap-2" title={a.deliveryId}>
-                  <Badge tone={s.tone}>{s.label}</Badge>
-                  <code className="hidden font-mono text-[11px] text-zinc-400 lg:inline">{a.deliveryId.slice(0, 12)}…</code>
-                </span>
-              );
-            },
-          },
-        ]}
+        columns={DELIVERY_COLUMNS}
       />
     </Card>
   );
