@@ -83,59 +83,19 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     recordingStore: options.recording?.store ?? blobs(),
     traceStore: options.traces?.store ?? blobs(),
   });
-  const proxyInstanceId = cluster.runId;
 
-  const routers = new RouterStore(undefined, { cooldowns: runningCooldowns, reset: resetSharedState });
-  const sessions = new SessionRegistry();
-  const liveStats = new LiveStatsFlusher(sessions, settings().sessionStatsFlushMs);
-  const keys = new RouterKeyAuth({ trustProxy: options.trustProxy ?? false });
-  const health = new HealthChecker();
-  const connections = new BrowserConnections(options.dataApiIdleConnectionMs ?? settings().dataApiIdleConnectionMs);
-  const agentTickets = new AgentTickets();
-  const mcp = new McpRegistry();
-  health.follow(routers);
-  routers.onRuntime((runtime) => connections.reconcile(runtime));
-  routers.onForget((routerId) => connections.reconcile({ id: routerId, providers: [] }));
+  const kept = keepState(options);
+  const { routers, sessions, mcp, agentTickets } = kept;
   let stopping = false;
   /** Data-API calls in progress: a shutdown lets them finish within the drain time. */
   const calls = new Set<Promise<void>>();
 
   const listener = followNotifications(routers, sessions, mcp);
 
-  const deps = {
-    lane: options.lane ?? 'fast',
-    routers,
-    sessions,
-    keys,
-    proxyInstanceId,
-    cluster,
-    isStopping: () => stopping,
-    recording: options.recording,
-    traces: options.traces,
-    agentTickets,
-  };
-  // The agents' browsers connect back to this process on loopback (docs/agents.md, Agent sessions).
-  const mcpDeps = {
-    keys,
-    routers,
-    registry: mcp,
-    tickets: agentTickets,
-    selfUrl: () => selfUrl(options.host, (server.address() as AddressInfo).port),
-    policy: options.agents,
-  };
-  const discovery = { keys, trustProxy: options.trustProxy ?? false, publicUrl: publicProxyUrl(options.publicUrl ?? settings().publicProxyUrl ?? undefined) };
   const server = http.createServer();
-  const routes: ProxyRoutes = {
-    isStopping: () => stopping,
-    deps,
-    mcpDeps,
-    discovery,
-    dataApi: { routers, keys, connections, cluster },
-    calls,
-    live: { keys, sessions },
-  };
+  const routes = proxyRoutes(options, kept, { cluster, server, calls, isStopping: () => stopping });
   server.on('request', (req, res) => handleRequest(req, res, routes));
-  server.on('upgrade', (req, socket, head) => handleUpgrade(req, socket, head, deps));
+  server.on('upgrade', (req, socket, head) => handleUpgrade(req, socket, head, routes.deps));
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   const webhooks = options.webhooks === false ? null : startWebhookWorker(options.webhooks);
@@ -151,21 +111,63 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyServer> {
     jobs,
     async stop() {
       stopping = true;
-      await shutdown({
-        drainMs: options.shutdownDrainMs ?? settings().shutdownDrainMs,
-        mcp,
-        sessions,
-        calls,
-        webhooks,
-        jobs,
-        liveStats,
-        health,
-        connections,
-        cluster,
-        listener,
-        server,
-      });
+      await shutdown({ ...kept, drainMs: options.shutdownDrainMs ?? settings().shutdownDrainMs, calls, webhooks, jobs, cluster, listener, server });
     },
+  };
+}
+
+/** What the proxy keeps while it runs: routers, sessions and their live stats, keys, provider health, the data API's connections, the agents' tickets and MCP sessions. */
+function keepState(options: ProxyOptions) {
+  const routers = new RouterStore(undefined, { cooldowns: runningCooldowns, reset: resetSharedState });
+  const sessions = new SessionRegistry();
+  const liveStats = new LiveStatsFlusher(sessions, settings().sessionStatsFlushMs);
+  const keys = new RouterKeyAuth({ trustProxy: options.trustProxy ?? false });
+  const health = new HealthChecker();
+  const connections = new BrowserConnections(options.dataApiIdleConnectionMs ?? settings().dataApiIdleConnectionMs);
+  const agentTickets = new AgentTickets();
+  const mcp = new McpRegistry();
+  health.follow(routers);
+  routers.onRuntime((runtime) => connections.reconcile(runtime));
+  routers.onForget((routerId) => connections.reconcile({ id: routerId, providers: [] }));
+  return { routers, sessions, liveStats, keys, health, connections, agentTickets, mcp };
+}
+
+/** What each route is given (routes.ts): the connect path's stores and settings, MCP's, CDP discovery's, the data API's. */
+function proxyRoutes(
+  options: ProxyOptions,
+  { routers, sessions, keys, connections, agentTickets, mcp }: ReturnType<typeof keepState>,
+  { cluster, server, calls, isStopping }: { cluster: Cluster; server: http.Server; calls: Set<Promise<void>>; isStopping: () => boolean },
+): ProxyRoutes {
+  const deps = {
+    lane: options.lane ?? 'fast',
+    routers,
+    sessions,
+    keys,
+    proxyInstanceId: cluster.runId,
+    cluster,
+    isStopping,
+    recording: options.recording,
+    traces: options.traces,
+    agentTickets,
+  };
+  // The agents' browsers connect back to this process on loopback (docs/agents.md, Agent sessions).
+  const mcpDeps = {
+    keys,
+    routers,
+    registry: mcp,
+    tickets: agentTickets,
+    selfUrl: () => selfUrl(options.host, (server.address() as AddressInfo).port),
+    policy: options.agents,
+  };
+  const discovery = { keys, trustProxy: options.trustProxy ?? false, publicUrl: publicProxyUrl(options.publicUrl ?? settings().publicProxyUrl ?? undefined) };
+  return {
+    isStopping,
+    deps,
+    mcpDeps,
+    discovery,
+    dataApi: { routers, keys, connections, cluster },
+    calls,
+    live: { keys, sessions },
   };
 }
 

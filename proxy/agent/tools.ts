@@ -9,7 +9,7 @@ import { evaluate, extract, observe, screenshot, snapshot, wait } from './readin
 import type { AgentSession } from './session';
 import type { SessionSet } from './session-set';
 import { step, toStep } from './step-input';
-import { AgentError } from './types';
+import { AgentError, type OpenOptions } from './types';
 import { agentError } from './cdp';
 
 export interface ToolContext {
@@ -54,39 +54,10 @@ function sessionTool(): AgentTool {
     annotations: { readOnlyHint: false, openWorldHint: true },
     async run({ sessions }, args) {
       switch (args.action) {
-        case 'open': {
-          const session = await sessions.open({
-            idleMinutes: args.idleMinutes,
-            record: args.record,
-            trace: args.trace,
-            profile: args.profile,
-            saveProfile: args.saveProfile,
-            pageConsole: args.pageConsole,
-          });
-          const state = await session.state();
-          const features = [
-            state.options.record && 'recorded',
-            state.options.trace && 'traced',
-            state.options.profile && `profile ${state.options.profile}${state.options.saveProfile ? ' (saved at close)' : ' (read-only)'}`,
-          ]
-            .filter(Boolean)
-            .join(', ');
-          return text(
-            `Opened browser ${session.id}${features ? ` (${features})` : ''}; it closes after ${state.idleMinutes} minutes without a tool call.\nNext: browser_navigate to a URL.`,
-          );
-        }
-        case 'list': {
-          const list = await sessions.list();
-          if (list.length === 0) return text('No browser is open. Open one with browser_session {"action":"open"}.');
-          return text(
-            list
-              .map(
-                (s) =>
-                  `${s.id}: ${s.tabs.find((t) => t.current)?.url ?? 'no tab'} (${s.tabs.length} tab${s.tabs.length === 1 ? '' : 's'}, idle close at ${s.idleCloseAt})`,
-              )
-              .join('\n'),
-          );
-        }
+        case 'open':
+          return openBrowser(sessions, args);
+        case 'list':
+          return listBrowsers(sessions);
         case 'state':
           return text(JSON.stringify(await sessions.get(args.sessionId).state(), null, 2));
         case 'close': {
@@ -97,6 +68,43 @@ function sessionTool(): AgentTool {
       throw new AgentError('invalid', 'action must be open, close, list or state');
     },
   };
+}
+
+/** browser_session "open": the browser started with the options given, and what it was opened with. */
+async function openBrowser(sessions: SessionSet, args: OpenOptions): Promise<CallToolResult> {
+  const session = await sessions.open({
+    idleMinutes: args.idleMinutes,
+    record: args.record,
+    trace: args.trace,
+    profile: args.profile,
+    saveProfile: args.saveProfile,
+    pageConsole: args.pageConsole,
+  });
+  const state = await session.state();
+  const features = [
+    state.options.record && 'recorded',
+    state.options.trace && 'traced',
+    state.options.profile && `profile ${state.options.profile}${state.options.saveProfile ? ' (saved at close)' : ' (read-only)'}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return text(
+    `Opened browser ${session.id}${features ? ` (${features})` : ''}; it closes after ${state.idleMinutes} minutes without a tool call.\nNext: browser_navigate to a URL.`,
+  );
+}
+
+/** browser_session "list": each open browser's current address, its tabs and when it closes. */
+async function listBrowsers(sessions: SessionSet): Promise<CallToolResult> {
+  const list = await sessions.list();
+  if (list.length === 0) return text('No browser is open. Open one with browser_session {"action":"open"}.');
+  return text(
+    list
+      .map(
+        (s) =>
+          `${s.id}: ${s.tabs.find((t) => t.current)?.url ?? 'no tab'} (${s.tabs.length} tab${s.tabs.length === 1 ? '' : 's'}, idle close at ${s.idleCloseAt})`,
+      )
+      .join('\n'),
+  );
 }
 
 function navigateTool(): AgentTool {

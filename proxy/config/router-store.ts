@@ -4,6 +4,7 @@
 // except for a provider whose configuration was changed: that one starts afresh. A router that
 // is gone is forgotten (its engine closed, its health checks stopped).
 import { db } from '../../lib/db';
+import type { Provider } from '../../lib/db/generated/client';
 import { openAddress, openCredentials } from '../../lib/providers/secrets';
 import { log } from '../../lib/log';
 import { extraRedactNames } from '../../lib/traces/redact';
@@ -52,24 +53,7 @@ async function load(routerId: string): Promise<LoadedRouter | null> {
   const providers: RuntimeProvider[] = [];
   for (const p of router.providers) {
     try {
-      const capabilities = (p.capabilities ?? {}) as { providerKind?: string; advertisedMaxConcurrent?: number | null; pageScreencast?: string };
-      providers.push({
-        id: p.id,
-        slug: p.slug,
-        name: p.name,
-        priority: p.priority,
-        weight: p.weight,
-        maxConcurrent: p.maxConcurrent,
-        advertisedMaxConcurrent: capabilities.advertisedMaxConcurrent ?? null,
-        providerKind: capabilities.providerKind === 'managed' ? 'managed' : 'generic',
-        profileId: p.profileId,
-        adapterKind: p.adapterKind,
-        ...(openAddress(p) ?? { url: null, headers: {} }),
-        credentials: openCredentials(p),
-        options: (p.options ?? {}) as Record<string, unknown>,
-        updatedAt: p.updatedAt.getTime(),
-        canRecord: capabilities.pageScreencast !== 'unsupported',
-      });
+      providers.push(runtimeProvider(p));
     } catch (error) {
       log.error({ providerId: p.id, err: (error as Error).message }, 'provider configuration unreadable; skipped');
     }
@@ -102,6 +86,28 @@ async function load(routerId: string): Promise<LoadedRouter | null> {
     },
     traceRedactNames: extraRedactNames(router.traceRedactNames),
     providers,
+  };
+}
+
+/** A provider row as routing uses it: its address and key decrypted, what the capability probe found. */
+function runtimeProvider(p: Provider): RuntimeProvider {
+  const capabilities = (p.capabilities ?? {}) as { providerKind?: string; advertisedMaxConcurrent?: number | null; pageScreencast?: string };
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    priority: p.priority,
+    weight: p.weight,
+    maxConcurrent: p.maxConcurrent,
+    advertisedMaxConcurrent: capabilities.advertisedMaxConcurrent ?? null,
+    providerKind: capabilities.providerKind === 'managed' ? 'managed' : 'generic',
+    profileId: p.profileId,
+    adapterKind: p.adapterKind,
+    ...(openAddress(p) ?? { url: null, headers: {} }),
+    credentials: openCredentials(p),
+    options: (p.options ?? {}) as Record<string, unknown>,
+    updatedAt: p.updatedAt.getTime(),
+    canRecord: capabilities.pageScreencast !== 'unsupported',
   };
 }
 

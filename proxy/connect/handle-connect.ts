@@ -17,7 +17,7 @@ import { headerValue, invalidUpgrade, watchPending } from '../websocket/handshak
 import { checkFeatures, parseConnectParams } from './params';
 import { resolveTarget, type UpstreamTarget } from './upstream-target';
 import { Refusal, writeRefusal } from './refuse';
-import { walkProviders } from '../routing/attempts';
+import { walkProviders, type Walked } from '../routing/attempts';
 import { dialVerdict } from '../routing/dial-verdict';
 import { CONNECT_REFUSALS } from '../routing/refusals';
 import { startSession } from './start-session';
@@ -152,7 +152,7 @@ type RouteInput = {
 };
 
 async function route(input: RouteInput): Promise<void> {
-  const { req, socket, head, deps, signal, pending, t0, tAuth, key, params, router, caller, profile } = input;
+  const { deps, signal, params, router, profile } = input;
   // A provider pinned to a profile takes only that profile's sessions (docs/profiles.md, Routing).
   const forProfile = profile ? (p: RuntimeProvider) => profile.eligible(p) : (p: RuntimeProvider) => p.profileId === null;
   // A recorded session goes only where the capability probe did not find screencasting missing.
@@ -180,11 +180,13 @@ async function route(input: RouteInput): Promise<void> {
     logContext: { routerId: router.id },
   });
   if (!walked) return;
-  const {
-    reservation,
-    value: { upstream, target, upstreamHead },
-    shared,
-  } = walked;
+  handOver(input, walked, tRoute);
+}
+
+/** The provider the walk opened: its lease taken, and the session started unless the client went away meanwhile. */
+function handOver(input: RouteInput, { reservation, value, shared }: Walked<RuntimeProvider, Opened>, tRoute: number): void {
+  const { upstream, target, upstreamHead } = value;
+  const { req, socket, head, deps, signal, pending, t0, tAuth, key, params, router, caller, profile } = input;
   const lease = reservation.succeed(upstream.connectMs);
   if (signal.aborted) {
     lease.release();

@@ -9,6 +9,7 @@ import type { SharedSlot } from '../cluster/cluster';
 import type { RouterRuntime, RuntimeProvider } from '../config/router-store';
 import type { Lease } from '../engine';
 import type { ProfileSession } from '../plugins/profile';
+import type { ProfilePlugin } from '../plugins/profile/plugin';
 import { RecordingSession } from '../plugins/recording';
 import { TraceSession } from '../plugins/trace';
 import { FastLane } from '../relay/fast-lane';
@@ -27,7 +28,7 @@ import type { UpstreamTarget } from './upstream-target';
  */
 const AGENT_RELAY_IDLE_MS = DEFAULT_POLICY.maxIdleMs + 60_000;
 
-export function startSession(input: {
+type SessionInput = {
   req: IncomingMessage;
   socket: Duplex;
   head: Buffer;
@@ -43,15 +44,12 @@ export function startSession(input: {
   profile: ProfileSession | null;
   record: boolean;
   trace: boolean;
-}): void {
-  const { socket, head, key, upstream, target, lease, router, deps, id, profile, caller } = input;
-  const identity = caller.identity;
-  const provider = lease.provider;
+};
+
+export function startSession(input: SessionInput): void {
+  const { socket, router, deps, id, profile, caller } = input;
+  const provider = input.lease.provider;
   const startedAt = new Date();
-  const sessionHeaders: [string, string][] = [
-    ['X-Session-Id', id],
-    ['X-Provider', provider.slug],
-  ];
   (socket as { setNoDelay?: (v: boolean) => void }).setNoDelay?.(true);
 
   const writer = new SessionWriter({
@@ -64,6 +62,38 @@ export function startSession(input: {
     startedAt,
     profileId: profile?.profileId ?? null,
   });
+  const session = sessionPlugins(input, writer, startedAt);
+  let markEnded!: () => void;
+  const ended = new Promise<void>((resolve) => (markEnded = resolve));
+  const relay = openRelay(input, session.plugins, endOf(input, writer, session, markEnded));
+  deps.sessions.add({
+    id,
+    routerId: router.id,
+    keyId: caller.keyId,
+    credential: caller.credential,
+    workspaceId: router.workspaceId,
+    startedAt: startedAt.getTime(),
+    idleTimeoutMs: caller.kind === 'agent' ? AGENT_RELAY_IDLE_MS : router.sessionIdleTimeoutMs,
+    relay,
+    ended,
+  });
+}
+
+/** The session's plugins and what each leaves to collect at its end. */
+interface SessionPlugins {
+  /** In the order the pipeline lane runs them. */
+  plugins: PipelinePlugin[];
+  profilePlugin: ProfilePlugin | null;
+  recording: RecordingSession | null;
+  trace: TraceSession | null;
+  /** The local pool's session, whose downloads this proxy collects at the end; null for other providers or a pool that named none. */
+  pool: ReturnType<typeof poolSessionOf>;
+}
+
+function sessionPlugins(input: SessionInput, writer: SessionWriter, startedAt: Date): SessionPlugins {
+  const { upstream, target, router, deps, id, profile } = input;
+  const identity = input.caller.identity;
+  const provider = input.lease.provider;
   const plugins: PipelinePlugin[] = [];
   const profilePlugin = profile?.needsPlugin(provider) ? profile.plugin(provider, target, upstream) : null;
   if (profilePlugin) plugins.push(profilePlugin);
@@ -104,22 +134,15 @@ export function startSession(input: {
       )
     : null;
   if (trace) plugins.push(trace.plugin);
-  let markEnded!: () => void;
-  const ended = new Promise<void>((resolve) => (markEnded = resolve));
-  const register = (relay: Relay) =>
-    deps.sessions.add({
-      id,
-      routerId: router.id,
-      keyId: caller.keyId,
-      credential: caller.credential,
-      workspaceId: router.workspaceId,
-      startedAt: startedAt.getTime(),
-      idleTimeoutMs: caller.kind === 'agent' ? AGENT_RELAY_IDLE_MS : router.sessionIdleTimeoutMs,
-      relay,
-      ended,
-    });
-  const onEnd = (relay: () => Relay) => (outcome: RelayOutcome) => {
-    lease.release();
+  return { plugins, profilePlugin, recording, trace, pool };
+}
+
+/** The relay's end: every slot and lease released, then the row, captures and downloads finished before the session counts as ended. */
+function endOf(input: SessionInput, writer: SessionWriter, session: SessionPlugins, markEnded: () => void) {
+  const { target, router, id } = input;
+  const { profilePlugin, recording, trace, pool } = session;
+  return (relay: () => Relay) => (outcome: RelayOutcome) => {
+    input.lease.release();
     input.shared?.release();
     target.release(outcome.state === 'errored' ? 'error' : outcome.reason === CONTROL_PLANE_CLOSE ? 'close' : 'disconnect');
     // One instant ends the session: its row and its recording's video end together.
@@ -139,7 +162,15 @@ export function startSession(input: {
       downloaded,
     ]).then(() => markEnded());
   };
+}
 
+/** The client's 101, then the relay on the fast lane, or the pipeline lane when a plugin reads the traffic. */
+function openRelay(input: SessionInput, plugins: PipelinePlugin[], onEnd: (relay: () => Relay) => (outcome: RelayOutcome) => void): Relay {
+  const { socket, head, key, upstream, id } = input;
+  const sessionHeaders: [string, string][] = [
+    ['X-Session-Id', id],
+    ['X-Provider', input.lease.provider.slug],
+  ];
   // Only the fast lane offered the client's extensions to the provider (the pipeline lane reads
   // payloads, so it keeps them uncompressed); either way the provider's answer is passed back.
   const answer: [string, string][] = [];
@@ -147,7 +178,7 @@ export function startSession(input: {
   if (upstream.headers['sec-websocket-protocol']) answer.push(['Sec-WebSocket-Protocol', upstream.headers['sec-websocket-protocol']]);
   socket.write(switchingProtocols(key, [...answer, ...sessionHeaders]));
   const relay: Relay =
-    deps.lane === 'pipeline' || plugins.length > 0
+    input.deps.lane === 'pipeline' || plugins.length > 0
       ? new PipelineLane(
           socket,
           head,
@@ -164,5 +195,5 @@ export function startSession(input: {
           upstream.head,
           onEnd(() => relay),
         );
-  register(relay);
+  return relay;
 }

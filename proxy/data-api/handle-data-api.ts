@@ -15,7 +15,7 @@ import type { RouterKeyAuth } from '../auth/authenticate';
 import type { RouterRuntime, RouterStore, RuntimeProvider } from '../config/router-store';
 import { isEngineError, type Lease } from '../engine';
 import type { Cluster } from '../cluster/cluster';
-import { walkProviders } from '../routing/attempts';
+import { walkProviders, type Walked } from '../routing/attempts';
 import { DATA_API_REFUSALS } from '../routing/refusals';
 import { countCall, countFailedCall, type CallScope } from '../../lib/sessions/count-calls';
 import { readBody } from '../http/body';
@@ -108,23 +108,30 @@ export async function handleDataApi(endpoint: Endpoint<PageRequest>, req: Incomi
     });
     res.writeHead(200, { ...reply.headers, 'Content-Length': String(reply.body.length), 'Cache-Control': 'no-store' }).end(reply.body);
   } catch (error) {
-    if (abort.signal.aborted && abort.signal.reason instanceof DataApiError && abort.signal.reason.status === 499) return;
-    const failure =
-      error instanceof DataApiError ? error : isEngineError(error, 'aborted') && abort.signal.reason instanceof DataApiError ? abort.signal.reason : null;
-    if (!failure) log.error({ requestId, err: (error as Error).message, stack: (error as Error).stack }, 'data-API call failed unexpectedly');
-    const status = failure?.status ?? 500;
-    const body: Record<string, unknown> = { success: false, error: failure?.message ?? `internal error (request ${requestId})` };
-    if (failure?.details) body.details = failure.details;
-    if (!res.headersSent)
-      res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...failure?.headers }).end(JSON.stringify(body));
-    const failedBy = caller;
-    if (failedBy)
-      countFailedCall(failedBy).catch((e: Error) =>
-        log.error({ requestId, workspaceId: failedBy.workspaceId, err: e.message }, 'could not count a failed data-API call'),
-      );
+    answerFailure(res, error, abort.signal, requestId, caller);
   } finally {
     clearTimeout(budget);
   }
+}
+
+/**
+ * A failed call: nothing more for a client that went away; otherwise `{ success: false, error }`
+ * with the failure's status (a 500 for the unexpected, logged), counted as a failed call of the
+ * router once the key was accepted (`failedBy`).
+ */
+function answerFailure(res: ServerResponse, error: unknown, signal: AbortSignal, requestId: string, failedBy: CallScope | null): void {
+  if (signal.aborted && signal.reason instanceof DataApiError && signal.reason.status === 499) return;
+  const failure = error instanceof DataApiError ? error : isEngineError(error, 'aborted') && signal.reason instanceof DataApiError ? signal.reason : null;
+  if (!failure) log.error({ requestId, err: (error as Error).message, stack: (error as Error).stack }, 'data-API call failed unexpectedly');
+  const status = failure?.status ?? 500;
+  const body: Record<string, unknown> = { success: false, error: failure?.message ?? `internal error (request ${requestId})` };
+  if (failure?.details) body.details = failure.details;
+  if (!res.headersSent)
+    res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...failure?.headers }).end(JSON.stringify(body));
+  if (failedBy)
+    countFailedCall(failedBy).catch((e: Error) =>
+      log.error({ requestId, workspaceId: failedBy.workspaceId, err: e.message }, 'could not count a failed data-API call'),
+    );
 }
 
 function parse<R extends PageRequest>(endpoint: Endpoint<R>, raw: string): R {
@@ -163,7 +170,45 @@ async function perform(
   signal: AbortSignal,
 ): Promise<Reply> {
   await assertPageUrlAllowed(request.url);
-  const walked = await walkProviders<RuntimeProvider, OpenedContext>({
+  const walked = await openContext(request, router, deps, signal);
+  // The client went away or the budget ran out: handleDataApi answers from the signal's reason.
+  if (!walked) throw signal.reason;
+  const { reservation, value: opened, shared } = walked;
+  const lease: Lease<RuntimeProvider> = reservation.succeed(opened.readyMs);
+  // An abort (budget, client gone) closes the context, which ends whatever the page was doing.
+  const closeContext = () => void opened.close();
+  signal.addEventListener('abort', closeContext, { once: true });
+  try {
+    const page = await opened.context.newPage().catch((error: unknown) => {
+      throw new DataApiError(500, `the provider could not open a page: ${browserMessage(error)}`);
+    });
+    const visited = await visit(page, request);
+    return await endpoint.action({ request, visit: visited, provider: lease.provider, startedAt });
+  } catch (error) {
+    if (error instanceof DataApiError || signal.aborted) throw error;
+    throw new DataApiError(500, `the browser action failed: ${browserMessage(error)}`);
+  } finally {
+    signal.removeEventListener('abort', closeContext);
+    // The slot is free only once the context is gone and the database has the shared slot back,
+    // and the answer waits for both: a client that sends its next call on receipt must find the
+    // slot free (maxConcurrent 1, pinning).
+    await bounded(opened.close(), CONTEXT_CLOSE_WAIT_MS);
+    lease.release();
+    await shared?.release();
+  }
+}
+
+/**
+ * A browser context from the router's providers through the routing walk (proxy/routing/attempts.ts);
+ * null when the client went away or the budget ran out while it waited.
+ */
+function openContext(
+  request: PageRequest,
+  router: RouterRuntime,
+  deps: DataApiDeps,
+  signal: AbortSignal,
+): Promise<Walked<RuntimeProvider, OpenedContext> | null> {
+  return walkProviders<RuntimeProvider, OpenedContext>({
     signal,
     acquire: () => router.engine.acquire({ pin: request.provider, signal }),
     attempt: (provider) => deps.connections.openContext(router.id, provider, contextOptions(request), router.connectionTimeoutMs, signal),
@@ -194,31 +239,6 @@ async function perform(
     label: 'data-API provider',
     logContext: { routerId: router.id },
   });
-  // The client went away or the budget ran out: handleDataApi answers from the signal's reason.
-  if (!walked) throw signal.reason;
-  const { reservation, value: opened, shared } = walked;
-  const lease: Lease<RuntimeProvider> = reservation.succeed(opened.readyMs);
-  // An abort (budget, client gone) closes the context, which ends whatever the page was doing.
-  const closeContext = () => void opened.close();
-  signal.addEventListener('abort', closeContext, { once: true });
-  try {
-    const page = await opened.context.newPage().catch((error: unknown) => {
-      throw new DataApiError(500, `the provider could not open a page: ${browserMessage(error)}`);
-    });
-    const visited = await visit(page, request);
-    return await endpoint.action({ request, visit: visited, provider: lease.provider, startedAt });
-  } catch (error) {
-    if (error instanceof DataApiError || signal.aborted) throw error;
-    throw new DataApiError(500, `the browser action failed: ${browserMessage(error)}`);
-  } finally {
-    signal.removeEventListener('abort', closeContext);
-    // The slot is free only once the context is gone and the database has the shared slot back,
-    // and the answer waits for both: a client that sends its next call on receipt must find the
-    // slot free (maxConcurrent 1, pinning).
-    await bounded(opened.close(), CONTEXT_CLOSE_WAIT_MS);
-    lease.release();
-    await shared?.release();
-  }
 }
 
 /**

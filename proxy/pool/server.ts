@@ -49,21 +49,7 @@ export async function startPool(config: PoolConfig, log: Logger, options: PoolOp
     guarded(res, handleRequest(pool, req, res, url), { log, what: 'request', fields: { path: url.pathname } });
   });
 
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', () => {});
-    const url = new URL(req.url ?? '/', 'http://pool');
-    if (!authorized(req, url)) return refuse(socket, 401, 'unauthorized', { 'WWW-Authenticate': 'Bearer' });
-    if (!WS_PATH.test(url.pathname)) return refuse(socket, 404, 'not found: connect to / or /devtools/browser');
-    const invalid = invalidUpgrade(req);
-    if (invalid) return refuse(socket, 400, invalid);
-    const admission = pool.admit(url.searchParams.get('prepare'));
-    if ('refused' in admission) {
-      log.info({ status: admission.refused.status, reason: admission.refused.message }, 'connection refused');
-      // A client can tell "full, try later or elsewhere" from "broken" without reading the body.
-      return refuse(socket, admission.refused.status, admission.refused.message, admission.refused.full ? { 'X-Pool-Full': '1' } : {});
-    }
-    pool.run(admission, req, socket, head);
-  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => handleUpgrade(pool, authorized, log, req, socket, head));
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -100,6 +86,30 @@ export async function startPool(config: PoolConfig, log: Logger, options: PoolOp
       await closed;
     },
   };
+}
+
+/** A WebSocket connect: refused before the upgrade (token, path, handshake, admission), else one fresh browser for it. */
+function handleUpgrade(
+  pool: BrowserPool,
+  authorized: (req: IncomingMessage, url: URL) => boolean,
+  log: Logger,
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+): void {
+  socket.on('error', () => {});
+  const url = new URL(req.url ?? '/', 'http://pool');
+  if (!authorized(req, url)) return refuse(socket, 401, 'unauthorized', { 'WWW-Authenticate': 'Bearer' });
+  if (!WS_PATH.test(url.pathname)) return refuse(socket, 404, 'not found: connect to / or /devtools/browser');
+  const invalid = invalidUpgrade(req);
+  if (invalid) return refuse(socket, 400, invalid);
+  const admission = pool.admit(url.searchParams.get('prepare'));
+  if ('refused' in admission) {
+    log.info({ status: admission.refused.status, reason: admission.refused.message }, 'connection refused');
+    // A client can tell "full, try later or elsewhere" from "broken" without reading the body.
+    return refuse(socket, admission.refused.status, admission.refused.message, admission.refused.full ? { 'X-Pool-Full': '1' } : {});
+  }
+  pool.run(admission, req, socket, head);
 }
 
 async function handleRequest(pool: BrowserPool, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
