@@ -242,44 +242,49 @@ async function recordRefund(
   const chargeDelta = cumulative - current.refundedCents;
   const refundId = latestRefundId(charge, chargeDelta) ?? `${chargeId}:${amountRefunded}`;
   const now = new Date();
-  const row = await tx.transaction.create({
-    data: {
-      workspaceId: current.workspaceId,
-      provider: current.provider,
-      providerTxnId: refundId,
-      kind: 'refund',
-      status: 'refunded',
-      amountUsdCents: credit,
-      creditCents: credit,
-      feeCents: chargeDelta - credit,
-      chargeCents: chargeDelta,
-      topupId: current.id,
-      receiptUrl: current.receiptUrl,
-      refundedAt: now,
-    },
-    select: { id: true },
-  });
-  if (credit > 0) {
-    await post(
-      tx,
-      current.workspaceId,
-      [
-        {
-          kind: 'refund',
-          amountMillicents: -BigInt(credit) * MILLICENTS_PER_CENT,
-          cause: `refund:${refundId}`,
-          transactionId: row.id,
-          note: `refund of ${chargeDelta} cents of top-up ${current.id}`,
-        },
-      ],
-      now,
-    );
-  }
+  await insertRefund(tx, current, { refundId, credit, chargeDelta, now });
   await tx.transaction.update({
     where: { id: current.id },
     data: { refundedCents: cumulative, status: cumulative >= current.chargeCents ? 'refunded' : 'partially_refunded', refundedAt: now },
   });
   return 'refunded';
+}
+
+/** The refund's own row and, when credit is taken back, its wallet entry. */
+async function insertRefund(tx: Tx, topup: Transaction, refund: { refundId: string; credit: number; chargeDelta: number; now: Date }): Promise<void> {
+  const row = await tx.transaction.create({
+    data: {
+      workspaceId: topup.workspaceId,
+      provider: topup.provider,
+      providerTxnId: refund.refundId,
+      kind: 'refund',
+      status: 'refunded',
+      amountUsdCents: refund.credit,
+      creditCents: refund.credit,
+      feeCents: refund.chargeDelta - refund.credit,
+      chargeCents: refund.chargeDelta,
+      topupId: topup.id,
+      receiptUrl: topup.receiptUrl,
+      refundedAt: refund.now,
+    },
+    select: { id: true },
+  });
+  if (refund.credit > 0) {
+    await post(
+      tx,
+      topup.workspaceId,
+      [
+        {
+          kind: 'refund',
+          amountMillicents: -BigInt(refund.credit) * MILLICENTS_PER_CENT,
+          cause: `refund:${refund.refundId}`,
+          transactionId: row.id,
+          note: `refund of ${refund.chargeDelta} cents of top-up ${topup.id}`,
+        },
+      ],
+      refund.now,
+    );
+  }
 }
 
 /** The id of the refund this event reports, when the charge carries its refunds and the newest one is exactly the new amount. */

@@ -130,79 +130,11 @@ interface EncodeInput {
 async function encodeSegments(store: BlobStore, recordingId: string, input: EncodeInput): Promise<number> {
   const { width: w, height: h, segments } = input;
   const expected = segments.reduce((n, s) => n + s.frames, 0);
-  const cuts = cutFrames(segments);
-  const split =
-    cuts.length > 0
-      ? ['-force_key_frames', cuts.map((n) => (n / VIDEO_FPS).toFixed(3)).join(','), '-segment_frames', cuts.join(',')]
-      : ['-segment_time', '1000000'];
-  const ffmpeg = runFfmpegPipeline(
-    [
-      // Each frame fitted into the video's size, its aspect ratio kept, and padded; the JPEGs'
-      // full range becomes video range. A frame of another size rebuilds this ffmpeg's filters
-      // (so it is scaled by its own size), which is safe here: none of them holds a frame back.
-      '-f',
-      'matroska',
-      '-i',
-      'pipe:0',
-      '-vf',
-      `scale=${w}:${h}:force_original_aspect_ratio=decrease:force_divisible_by=2,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2,setsar=1,format=yuv420p`,
-      '-fps_mode',
-      'passthrough',
-      '-c:v',
-      'rawvideo',
-      '-f',
-      'nut',
-      'pipe:1',
-    ],
-    [
-      // Every frame is now the video's size, so these filters are never rebuilt: the fps filter
-      // repeats each frame for its slots (a rebuild would restart it and lose the frame it holds).
-      '-f',
-      'nut',
-      '-i',
-      'pipe:0',
-      '-vf',
-      `fps=${VIDEO_FPS}`,
-      '-frames:v',
-      String(expected),
-      '-c:v',
-      'libx264',
-      '-preset',
-      PRESET,
-      '-pix_fmt',
-      'yuv420p',
-      '-g',
-      String(10 * VIDEO_FPS),
-      ...split,
-      '-f',
-      'segment',
-      '-segment_format',
-      'mpegts',
-      path.join(input.dir, 'seg%06d.ts'),
-    ],
-    { signal: input.signal, hide: input.dir },
-  );
+  const ffmpeg = runFfmpegPipeline(fitArgs(w, h), x264Args(input, expected), { signal: input.signal, hide: input.dir });
   const mkv = new MjpegMatroska({ width: w, height: h });
-  let at = 0;
-  let last: Buffer | null = null;
+  let at: number;
   try {
-    const chunks = new ChunkReader(store, recordingId);
-    const timeline = new Timeline<Buffer | null>(input.totalSlots);
-    const write = async (runs: { payload: Buffer | null; slots: number }[]) => {
-      for (const run of runs) {
-        const { hold, rest } = splitRun(run.slots);
-        for (const data of mkv.frame(at * SLOT_MS, run.payload!)) await writeTo(ffmpeg, data);
-        at += (hold?.clip ?? 0) + rest;
-        last = run.payload;
-      }
-    };
-    for await (const line of frameLines(input.scan, manifestLines(store, recordingId))) {
-      await write(timeline.push(line, line.k === 'f' ? await chunks.frame(line) : null));
-    }
-    await write(timeline.finish());
-    // Where the last frame ends: the fps filter repeats it up to there (ffmpeg stops before this one).
-    for (const data of mkv.frame(at * SLOT_MS, last!)) await writeTo(ffmpeg, data);
-    ffmpeg.stdin!.end();
+    at = await streamFrames(store, recordingId, input, mkv, ffmpeg);
   } catch (error) {
     ffmpeg.kill();
     await ffmpeg.done.catch(() => {});
@@ -213,6 +145,87 @@ async function encodeSegments(store: BlobStore, recordingId: string, input: Enco
   if (at !== expected || files.length !== segments.length) {
     throw new EncodeError(`the encoder made ${files.length} pieces of ${segments.length} (${at} frames of ${expected})`);
   }
+  return at;
+}
+
+/** The first ffmpeg's arguments: the JPEGs of the Matroska stream in, raw frames of the video's size out. */
+function fitArgs(w: number, h: number): string[] {
+  return [
+    // Each frame fitted into the video's size, its aspect ratio kept, and padded; the JPEGs'
+    // full range becomes video range. A frame of another size rebuilds this ffmpeg's filters
+    // (so it is scaled by its own size), which is safe here: none of them holds a frame back.
+    '-f',
+    'matroska',
+    '-i',
+    'pipe:0',
+    '-vf',
+    `scale=${w}:${h}:force_original_aspect_ratio=decrease:force_divisible_by=2,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2,setsar=1,format=yuv420p`,
+    '-fps_mode',
+    'passthrough',
+    '-c:v',
+    'rawvideo',
+    '-f',
+    'nut',
+    'pipe:1',
+  ];
+}
+
+/** The second ffmpeg's arguments: `expected` frames at VIDEO_FPS through x264, cut into segments where the plan says. */
+function x264Args(input: EncodeInput, expected: number): string[] {
+  const cuts = cutFrames(input.segments);
+  const split =
+    cuts.length > 0
+      ? ['-force_key_frames', cuts.map((n) => (n / VIDEO_FPS).toFixed(3)).join(','), '-segment_frames', cuts.join(',')]
+      : ['-segment_time', '1000000'];
+  return [
+    // Every frame is now the video's size, so these filters are never rebuilt: the fps filter
+    // repeats each frame for its slots (a rebuild would restart it and lose the frame it holds).
+    '-f',
+    'nut',
+    '-i',
+    'pipe:0',
+    '-vf',
+    `fps=${VIDEO_FPS}`,
+    '-frames:v',
+    String(expected),
+    '-c:v',
+    'libx264',
+    '-preset',
+    PRESET,
+    '-pix_fmt',
+    'yuv420p',
+    '-g',
+    String(10 * VIDEO_FPS),
+    ...split,
+    '-f',
+    'segment',
+    '-segment_format',
+    'mpegts',
+    path.join(input.dir, 'seg%06d.ts'),
+  ];
+}
+
+/** Reads the manifest and its chunks in order and writes each run's frame to ffmpeg once; returns the slots written. */
+async function streamFrames(store: BlobStore, recordingId: string, input: EncodeInput, mkv: MjpegMatroska, ffmpeg: FfmpegRun): Promise<number> {
+  let at = 0;
+  let last: Buffer | null = null;
+  const chunks = new ChunkReader(store, recordingId);
+  const timeline = new Timeline<Buffer | null>(input.totalSlots);
+  const write = async (runs: { payload: Buffer | null; slots: number }[]) => {
+    for (const run of runs) {
+      const { hold, rest } = splitRun(run.slots);
+      for (const data of mkv.frame(at * SLOT_MS, run.payload!)) await writeTo(ffmpeg, data);
+      at += (hold?.clip ?? 0) + rest;
+      last = run.payload;
+    }
+  };
+  for await (const line of frameLines(input.scan, manifestLines(store, recordingId))) {
+    await write(timeline.push(line, line.k === 'f' ? await chunks.frame(line) : null));
+  }
+  await write(timeline.finish());
+  // Where the last frame ends: the fps filter repeats it up to there (ffmpeg stops before this one).
+  for (const data of mkv.frame(at * SLOT_MS, last!)) await writeTo(ffmpeg, data);
+  ffmpeg.stdin!.end();
   return at;
 }
 

@@ -59,13 +59,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const events = new EventSender(config.gateway.name, () => webhooks.all(), undefined, outboundAgent(env));
   const { providers, engine } = gatewayEngine(config, events);
 
-  // Reported, not routed on: the engine alone decides which provider a connect tries.
-  const probes = new ProviderProbes(config.providers, {
-    clock: systemClock,
-    timeoutMs: config.gateway.connectionTimeout,
-    env,
-    isFull: (id) => engine.status().some((s) => s.id === id && (s.full || (s.maxConcurrent !== null && s.active >= s.maxConcurrent))),
-  });
+  const probes = providerProbes(config, env, engine);
 
   let stopping = false;
   const sessions = new Map<Relay, LiveSession>();
@@ -85,13 +79,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const routes: GatewayRoutes = { config, access, token, publicUrl, mcp, probes, sessions, webhooks, events, connect: ctx, isStopping: () => stopping };
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => routeUpgrade(req, socket, head, routes));
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, port, host);
   const address = server.address() as AddressInfo;
   probes.start();
   bound = { host, port: address.port };
@@ -103,14 +91,41 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return (shuttingDown ??= drainAndClose(routes, server));
   };
 
+  logListening({ host, shownHost, port: address.port, providers: providers.length, token });
+  return { url: `http://${shownHost}:${address.port}`, host, port: address.port, shutdown };
+}
+
+/** The providers' probes for the status. Reported, not routed on: the engine alone decides which provider a connect tries. */
+function providerProbes(config: GatewayConfig, env: Env, engine: RouterEngine<EngineProvider>): ProviderProbes {
+  return new ProviderProbes(config.providers, {
+    clock: systemClock,
+    timeoutMs: config.gateway.connectionTimeout,
+    env,
+    isFull: (id) => engine.status().some((s) => s.id === id && (s.full || (s.maxConcurrent !== null && s.active >= s.maxConcurrent))),
+  });
+}
+
+/** Binds the server to host:port; a failure to bind (the port taken) rejects. */
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** The start-up line, and a warning when anyone who reaches the address may open browsers. */
+function logListening(at: { host: string; shownHost: string; port: number; providers: number; token: string | null }): void {
+  const { host, shownHost, port, providers, token } = at;
   const loopback = ['127.0.0.1', '::1', 'localhost'].includes(host);
-  log.info({ url: `http://${shownHost}:${address.port}`, providers: providers.length, auth: token ? 'token' : 'none' }, 'gateway listening');
+  log.info({ url: `http://${shownHost}:${port}`, providers, auth: token ? 'token' : 'none' }, 'gateway listening');
   if (!token && !loopback)
     log.warn(
       { host },
       'no GW_TOKEN and not bound to loopback: anyone who can reach this address can open browsers (the Host check stops DNS rebinding, not direct clients); set GW_TOKEN',
     );
-  return { url: `http://${shownHost}:${address.port}`, host, port: address.port, shutdown };
 }
 
 /** What a connect needs: the engine and its settings, the live sessions, the profiles, the events. */

@@ -122,6 +122,24 @@ async function forwardRequest(policy: EgressPolicy, log: Logger, req: IncomingMe
     });
     return void res.end(refusalPage(error));
   }
+  // A connection of its own (agent: false), not one from Node's keep-alive pool: a pooled connection
+  // would carry one tenant's requests on a connection another's browser opened, and one the site
+  // closes as it is reused fails the request (Node does not retry it as a browser would).
+  const upstream = http.request({
+    host: url.hostname,
+    port,
+    method: req.method,
+    path: `${url.pathname}${url.search}`,
+    headers: forwardedHeaders(req),
+    lookup,
+    setHost: false,
+    agent: false,
+  });
+  relayAnswer(upstream, req, res);
+}
+
+/** The request's headers for the site: its raw names and order, without the hop-by-hop ones and those its Connection lists. */
+function forwardedHeaders(req: IncomingMessage): http.OutgoingHttpHeaders {
   const headers: http.OutgoingHttpHeaders = {};
   const listed = new Set(
     String(req.headers.connection ?? '')
@@ -136,19 +154,11 @@ async function forwardRequest(policy: EgressPolicy, log: Logger, req: IncomingMe
     const previous = headers[name];
     headers[name] = previous === undefined ? req.rawHeaders[i + 1]! : ([] as string[]).concat(previous as string | string[], req.rawHeaders[i + 1]!);
   }
-  // A connection of its own (agent: false), not one from Node's keep-alive pool: a pooled connection
-  // would carry one tenant's requests on a connection another's browser opened, and one the site
-  // closes as it is reused fails the request (Node does not retry it as a browser would).
-  const upstream = http.request({
-    host: url.hostname,
-    port,
-    method: req.method,
-    path: `${url.pathname}${url.search}`,
-    headers,
-    lookup,
-    setHost: false,
-    agent: false,
-  });
+  return headers;
+}
+
+/** Sends the request's body up and the site's answer back (502 when it fails before one); either side's end ends the other. */
+function relayAnswer(upstream: http.ClientRequest, req: IncomingMessage, res: ServerResponse): void {
   upstream.setTimeout(CONNECT_TIMEOUT_MS, () => upstream.destroy());
   upstream.on('response', (answer) => {
     upstream.setTimeout(0);

@@ -67,16 +67,7 @@ export interface IsolationOptions {
 export async function detectIsolation(options: IsolationOptions): Promise<Isolation> {
   const root = process.getuid?.() === 0;
   const unshare = sandboxTool('unshare');
-  if (options.setting === 'none') {
-    // As root Chromium refuses its sandbox; as another user it may keep it (if user namespaces work).
-    const chromiumSandbox = !root && unshare !== undefined && (await runTool(unshare, USERNS_PROBE_ARGS)).ok;
-    return {
-      ...NO_ISOLATION,
-      level: chromiumSandbox ? 'none+chromium-sandbox' : 'none',
-      chromiumSandbox,
-      notes: ["POOL_ISOLATION=none: browsers see the whole filesystem as the pool's user and file:// is not refused"],
-    };
-  }
+  if (options.setting === 'none') return withoutSandbox(root, unshare);
 
   const bwrap = findExecutable('bwrap');
   if (!bwrap)
@@ -84,35 +75,16 @@ export async function detectIsolation(options: IsolationOptions): Promise<Isolat
       'bwrap (bubblewrap) not found: the pool isolates every browser with it. Install it (apt-get install bubblewrap) or set POOL_ISOLATION=none to run browsers without isolation',
     );
   const notes: string[] = [];
-  let setpriv: string | undefined;
-  let uidBase: number | undefined;
-  if (root) {
-    setpriv = sandboxTool('setpriv');
-    if (!setpriv)
-      throw new Error(
-        'setpriv (util-linux) not found: as root the pool needs it to run each browser as a uid of its own. Install util-linux or set POOL_ISOLATION=none',
-      );
-    uidBase = options.uidBase;
-    const taken = usedIds(uidBase, options.slots);
-    if (taken.length > 0)
-      throw new Error(
-        `POOL_UID_BASE=${uidBase}: uids/gids ${uidBase}–${uidBase + options.slots - 1} are for pool browsers only, but ${taken.join(', ')} exist in /etc/passwd or /etc/group. Choose another POOL_UID_BASE`,
-      );
-  } else {
-    notes.push(`the pool does not run as root: browsers run as its own uid (${process.getuid?.()}) inside bwrap's user namespace, not one uid per browser`);
-  }
+  const { setpriv, uidBase } = browserUids(options, root, notes);
 
   const egressPort = Number(new URL(options.proxyUrl).port);
   const hidden = [options.dataDir, PROJECT_DIR];
   const extraReadOnly = executableDir(options.chromiumPath, hidden);
-  const policyDir = path.join(options.runDir, 'policy');
-  await mkdir(policyDir, { recursive: true, mode: 0o755 });
-  await chmod(policyDir, 0o755);
-  await writeFile(path.join(policyDir, 'pool.json'), JSON.stringify(browserPolicy(options.proxyUrl), null, 2), { mode: 0o644 });
+  const policyDir = await writePolicyDir(options);
 
   const isolation: Isolation = { level: '', bwrap, setpriv, uidBase, chromiumSandbox: false, policyDir, hidden, extraReadOnly, notes };
   // 1. Does bwrap work here at all (as root; as another user it needs user namespaces)?
-  const probe = (command: string[]) => {
+  const probe: Probe = (command) => {
     const c = sandboxCommand(isolation, { command, uid: uidBase });
     return runTool(c.file, c.args);
   };
@@ -121,38 +93,95 @@ export async function detectIsolation(options: IsolationOptions): Promise<Isolat
     throw new Error(
       `bwrap cannot create a sandbox on this machine (${basic.output || 'no output'}). Fix that (user namespaces for a pool not running as root) or set POOL_ISOLATION=none`,
     );
-  // 2. Can the browser's user create the namespaces Chromium's own sandbox is made of, inside it?
-  if (unshare) {
-    const userns = await probe([unshare, ...USERNS_PROBE_ARGS]);
-    isolation.chromiumSandbox = userns.ok;
-    if (!userns.ok)
-      notes.push(
-        `Chromium's own sandbox is off (--no-sandbox): the browser's user cannot create user namespaces here (${userns.output || 'unshare failed'}); bwrap${uidBase !== undefined ? ', the uid' : ''} and the policy still confine it`,
-      );
-  } else {
-    isolation.chromiumSandbox = true; // cannot check: keep it on, a failure shows at calibration
+  await probeChromiumSandbox(isolation, probe, unshare);
+  await probeLandlock(isolation, probe, egressPort);
+  isolation.level = levelOf(isolation);
+  return isolation;
+}
+
+/** Runs a command inside the sandbox being probed. */
+type Probe = (command: string[]) => ReturnType<typeof runTool>;
+
+/** POOL_ISOLATION=none: no bwrap, no uid of its own, no policy; only Chromium's own sandbox where it works. */
+async function withoutSandbox(root: boolean, unshare: string | undefined): Promise<Isolation> {
+  // As root Chromium refuses its sandbox; as another user it may keep it (if user namespaces work).
+  const chromiumSandbox = !root && unshare !== undefined && (await runTool(unshare, USERNS_PROBE_ARGS)).ok;
+  return {
+    ...NO_ISOLATION,
+    level: chromiumSandbox ? 'none+chromium-sandbox' : 'none',
+    chromiumSandbox,
+    notes: ["POOL_ISOLATION=none: browsers see the whole filesystem as the pool's user and file:// is not refused"],
+  };
+}
+
+/** As root, setpriv and the range of uids every browser slot runs as; otherwise neither (and a note why). */
+function browserUids(options: IsolationOptions, root: boolean, notes: string[]): { setpriv?: string; uidBase?: number } {
+  if (!root) {
+    notes.push(`the pool does not run as root: browsers run as its own uid (${process.getuid?.()}) inside bwrap's user namespace, not one uid per browser`);
+    return {};
   }
-  // 3. Landlock (Linux ≥ 6.7): TCP connections to the egress proxy only.
+  const setpriv = sandboxTool('setpriv');
+  if (!setpriv)
+    throw new Error(
+      'setpriv (util-linux) not found: as root the pool needs it to run each browser as a uid of its own. Install util-linux or set POOL_ISOLATION=none',
+    );
+  const uidBase = options.uidBase;
+  const taken = usedIds(uidBase, options.slots);
+  if (taken.length > 0)
+    throw new Error(
+      `POOL_UID_BASE=${uidBase}: uids/gids ${uidBase}–${uidBase + options.slots - 1} are for pool browsers only, but ${taken.join(', ')} exist in /etc/passwd or /etc/group. Choose another POOL_UID_BASE`,
+    );
+  return { setpriv, uidBase };
+}
+
+/** Creates the managed-policy directory in the run directory and writes the pool's policy into it. */
+async function writePolicyDir(options: IsolationOptions): Promise<string> {
+  const policyDir = path.join(options.runDir, 'policy');
+  await mkdir(policyDir, { recursive: true, mode: 0o755 });
+  await chmod(policyDir, 0o755);
+  await writeFile(path.join(policyDir, 'pool.json'), JSON.stringify(browserPolicy(options.proxyUrl), null, 2), { mode: 0o644 });
+  return policyDir;
+}
+
+/** 2. Can the browser's user create the namespaces Chromium's own sandbox is made of, inside it? */
+async function probeChromiumSandbox(isolation: Isolation, probe: Probe, unshare: string | undefined): Promise<void> {
+  if (!unshare) {
+    isolation.chromiumSandbox = true; // cannot check: keep it on, a failure shows at calibration
+    return;
+  }
+  const userns = await probe([unshare, ...USERNS_PROBE_ARGS]);
+  isolation.chromiumSandbox = userns.ok;
+  if (!userns.ok)
+    isolation.notes.push(
+      `Chromium's own sandbox is off (--no-sandbox): the browser's user cannot create user namespaces here (${userns.output || 'unshare failed'}); bwrap${isolation.uidBase !== undefined ? ', the uid' : ''} and the policy still confine it`,
+    );
+}
+
+/** 3. Landlock (Linux ≥ 6.7): TCP connections to the egress proxy only. */
+async function probeLandlock(isolation: Isolation, probe: Probe, egressPort: number): Promise<void> {
   const python = sandboxTool('python3');
-  if (python) {
-    const landlock = await probe([python, ...landlockArgs(egressPort), '/bin/true']);
-    if (landlock.ok) isolation.landlock = { python, port: egressPort };
-    else
-      notes.push(
-        `no Landlock rule (${landlock.code === 3 ? 'the kernel has no Landlock network rules: Linux 6.7 or later' : landlock.output || `exit ${landlock.code}`}): only the managed proxy policy keeps pages on the egress proxy, and a CDP client's per-context proxy is not refused`,
-      );
-  } else {
-    notes.push(
+  if (!python) {
+    isolation.notes.push(
       "no Landlock rule (python3 not found in /usr/bin): only the managed proxy policy keeps pages on the egress proxy, and a CDP client's per-context proxy is not refused",
     );
+    return;
   }
-  isolation.level = [
+  const landlock = await probe([python, ...landlockArgs(egressPort), '/bin/true']);
+  if (landlock.ok) isolation.landlock = { python, port: egressPort };
+  else
+    isolation.notes.push(
+      `no Landlock rule (${landlock.code === 3 ? 'the kernel has no Landlock network rules: Linux 6.7 or later' : landlock.output || `exit ${landlock.code}`}): only the managed proxy policy keeps pages on the egress proxy, and a CDP client's per-context proxy is not refused`,
+    );
+}
+
+/** The level logged and shown in /pool/status: the layers in force, joined with `+`. */
+function levelOf(isolation: Isolation): string {
+  return [
     'bwrap',
-    ...(uidBase !== undefined ? ['uid'] : []),
+    ...(isolation.uidBase !== undefined ? ['uid'] : []),
     ...(isolation.chromiumSandbox ? ['chromium-sandbox'] : []),
     ...(isolation.landlock ? ['landlock'] : []),
   ].join('+');
-  return isolation;
 }
 
 /** What Chromium's namespace sandbox needs: a user, pid and network namespace. */

@@ -22,26 +22,17 @@ interface BrowserSessionView {
   cdpUrl?: unknown;
 }
 
-export function createAdapterTwo(config: { baseUrl?: string } = {}): VendorAdapter<AdapterTwoOptions> {
-  const baseUrl = () => config.baseUrl ?? settings().adapterTwoBaseUrl ?? ADAPTER_TWO_DEFAULT_BASE_URL;
-  const auth = (credentials: VendorCredentials) => ({ 'X-Browser-Use-API-Key': credentials.apiKey });
+/** Where the vendor's API is and how a request proves the key: read at each request. */
+interface BrowserUseApi {
+  baseUrl: () => string;
+  auth: (credentials: VendorCredentials) => Record<string, string>;
+}
 
-  async function stop(credentials: VendorCredentials, vendorSessionId: string): Promise<void> {
-    try {
-      await vendorRequest({
-        vendor: VENDOR,
-        baseUrl: baseUrl(),
-        method: 'PATCH',
-        path: `/browsers/${encodeURIComponent(vendorSessionId)}`,
-        headers: auth(credentials),
-        body: { action: 'stop' },
-        timeoutMs: STOP_TIMEOUT_MS,
-      });
-    } catch (error) {
-      if (error instanceof VendorError && error.status === 404) return; // already stopped and gone
-      throw error;
-    }
-  }
+export function createAdapterTwo(config: { baseUrl?: string } = {}): VendorAdapter<AdapterTwoOptions> {
+  const api: BrowserUseApi = {
+    baseUrl: () => config.baseUrl ?? settings().adapterTwoBaseUrl ?? ADAPTER_TWO_DEFAULT_BASE_URL,
+    auth: (credentials) => ({ 'X-Browser-Use-API-Key': credentials.apiKey }),
+  };
 
   return {
     kind: 'adapter-two',
@@ -51,47 +42,20 @@ export function createAdapterTwo(config: { baseUrl?: string } = {}): VendorAdapt
       // The account endpoint is read-only; the vendor answers 404 when no project has this key.
       await vendorRequest({
         vendor: VENDOR,
-        baseUrl: baseUrl(),
+        baseUrl: api.baseUrl(),
         method: 'GET',
         path: '/billing/account',
-        headers: auth(credentials),
+        headers: api.auth(credentials),
         timeoutMs: KEY_CHECK_TIMEOUT_MS,
         rejectedStatuses: [401, 403, 404],
       });
       return { displayName: VENDOR };
     },
 
-    async createSession(credentials, options): Promise<CreatedSession> {
-      // proxyCountryCode null switches the vendor's proxy off (it is on by default there).
-      const body = { timeout: options.timeoutMinutes, proxyCountryCode: options.proxyCountryCode };
-      const { body: session } = await vendorRequest<BrowserSessionView>({
-        vendor: VENDOR,
-        baseUrl: baseUrl(),
-        method: 'POST',
-        path: '/browsers',
-        headers: auth(credentials),
-        body,
-        timeoutMs: CREATE_TIMEOUT_MS,
-      });
-      if (typeof session?.id !== 'string' || typeof session.cdpUrl !== 'string') {
-        if (typeof session?.id === 'string') await stop(credentials, session.id).catch(() => {});
-        throw new VendorError('failed', `${VENDOR} answered without id and cdpUrl`);
-      }
-      try {
-        // cdpUrl may be the browser's http(s) base; the relay needs its WebSocket address.
-        const connectUrl = await resolveBrowserUrl(session.cdpUrl, {}, RESOLVE_TIMEOUT_MS, egressPolicy());
-        return { connectUrl, vendorSessionId: session.id, reused: false };
-      } catch (error) {
-        await stop(credentials, session.id).catch(() => {}); // prepaid: stop it rather than pay for nothing
-        throw new VendorError(
-          'unreachable',
-          `the ${VENDOR} browser did not answer: ${error instanceof ProviderCheckError ? error.message : (error as Error).message}`,
-        );
-      }
-    },
+    createSession: (credentials, options) => createBrowser(api, credentials, options),
 
     async releaseSession(credentials, session): Promise<ReleaseResult> {
-      await stop(credentials, session.vendorSessionId);
+      await stopBrowser(api, credentials, session.vendorSessionId);
       return { stopped: true, keptUntil: null };
     },
 
@@ -99,4 +63,52 @@ export function createAdapterTwo(config: { baseUrl?: string } = {}): VendorAdapt
       // Nothing is kept: every session is stopped when it is released.
     },
   };
+}
+
+/** Starts a browser and resolves its WebSocket address; a browser that cannot be used is stopped again. */
+async function createBrowser(api: BrowserUseApi, credentials: VendorCredentials, options: AdapterTwoOptions): Promise<CreatedSession> {
+  // proxyCountryCode null switches the vendor's proxy off (it is on by default there).
+  const body = { timeout: options.timeoutMinutes, proxyCountryCode: options.proxyCountryCode };
+  const { body: session } = await vendorRequest<BrowserSessionView>({
+    vendor: VENDOR,
+    baseUrl: api.baseUrl(),
+    method: 'POST',
+    path: '/browsers',
+    headers: api.auth(credentials),
+    body,
+    timeoutMs: CREATE_TIMEOUT_MS,
+  });
+  if (typeof session?.id !== 'string' || typeof session.cdpUrl !== 'string') {
+    if (typeof session?.id === 'string') await stopBrowser(api, credentials, session.id).catch(() => {});
+    throw new VendorError('failed', `${VENDOR} answered without id and cdpUrl`);
+  }
+  try {
+    // cdpUrl may be the browser's http(s) base; the relay needs its WebSocket address.
+    const connectUrl = await resolveBrowserUrl(session.cdpUrl, {}, RESOLVE_TIMEOUT_MS, egressPolicy());
+    return { connectUrl, vendorSessionId: session.id, reused: false };
+  } catch (error) {
+    await stopBrowser(api, credentials, session.id).catch(() => {}); // prepaid: stop it rather than pay for nothing
+    throw new VendorError(
+      'unreachable',
+      `the ${VENDOR} browser did not answer: ${error instanceof ProviderCheckError ? error.message : (error as Error).message}`,
+    );
+  }
+}
+
+/** Stops the browser; one already stopped and gone is not an error. */
+async function stopBrowser(api: BrowserUseApi, credentials: VendorCredentials, vendorSessionId: string): Promise<void> {
+  try {
+    await vendorRequest({
+      vendor: VENDOR,
+      baseUrl: api.baseUrl(),
+      method: 'PATCH',
+      path: `/browsers/${encodeURIComponent(vendorSessionId)}`,
+      headers: api.auth(credentials),
+      body: { action: 'stop' },
+      timeoutMs: STOP_TIMEOUT_MS,
+    });
+  } catch (error) {
+    if (error instanceof VendorError && error.status === 404) return; // already stopped and gone
+    throw error;
+  }
 }

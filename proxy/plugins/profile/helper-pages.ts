@@ -88,25 +88,7 @@ async function openTab(cdp: Cdp, options: HelperOptions): Promise<Tab> {
   const { targetId } = await cdp.send('Target.createTarget', { url: 'about:blank', background: true });
   options.onHelper?.({ targetId });
   let sessionId: string | undefined;
-  const off = cdp.onEvent((event) => {
-    if (event.method !== 'Fetch.requestPaused' || event.sessionId !== sessionId || !sessionId) return;
-    const requestId = String(event.params.requestId);
-    cdp
-      .send(
-        'Fetch.fulfillRequest',
-        {
-          requestId,
-          responseCode: 200,
-          responseHeaders: [
-            { name: 'Content-Type', value: 'text/html; charset=utf-8' },
-            { name: 'Cache-Control', value: 'no-store' },
-          ],
-          body: BLANK,
-        },
-        sessionId,
-      )
-      .catch(() => {});
-  });
+  const off = answerWithBlank(cdp, () => sessionId);
   const close = () => {
     off();
     cdp.send('Target.closeTarget', { targetId }).catch(() => {});
@@ -126,20 +108,7 @@ async function openTab(cdp: Cdp, options: HelperOptions): Promise<Tab> {
     broken: false,
     async run<T>(origin: string, expression: string, endAt: number): Promise<T> {
       try {
-        const nav = await cdp.send('Page.navigate', { url: `${origin}/` }, sessionId);
-        if (nav.errorText)
-          throw new CdpError('answered', `could not open a blank page on ${origin}: ${nav.errorText}`, { method: 'Page.navigate', detail: nav.errorText });
-        // The navigation has committed; the script checks that it runs on the origin's document.
-        const guarded = `(async () => { if (location.origin !== ${JSON.stringify(origin)}) throw new Error('not on ' + ${JSON.stringify(origin)} + ' yet'); return await (${expression}); })()`;
-        for (;;) {
-          const answer = await cdp.send('Runtime.evaluate', { expression: guarded, awaitPromise: true, returnByValue: true }, sessionId);
-          if (!answer.exceptionDetails) return answer.result.value as T;
-          const message = answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text ?? 'script failed';
-          // "not on <origin> yet": the committed document is not the one evaluated in; asked again.
-          if (!message.includes('yet') || performance.now() >= endAt)
-            throw new CdpError('answered', message.split('\n')[0]!, { method: 'Runtime.evaluate', detail: message });
-          await new Promise((r) => setTimeout(r, 10));
-        }
+        return await evaluateOnOrigin<T>(cdp, sessionId, origin, expression, endAt);
       } catch (error) {
         // A page's own failure (an answer, or its time up) leaves the tab usable for the next origin.
         if (!(error instanceof CdpError) || error.kind === 'closed') tab.broken = true;
@@ -149,4 +118,46 @@ async function openTab(cdp: Cdp, options: HelperOptions): Promise<Tab> {
     close,
   };
   return tab;
+}
+
+/** Answers every request the tab's session makes (once it is known) with the blank page; returns the unsubscribe. */
+function answerWithBlank(cdp: Cdp, session: () => string | undefined): () => void {
+  return cdp.onEvent((event) => {
+    const sessionId = session();
+    if (event.method !== 'Fetch.requestPaused' || event.sessionId !== sessionId || !sessionId) return;
+    const requestId = String(event.params.requestId);
+    cdp
+      .send(
+        'Fetch.fulfillRequest',
+        {
+          requestId,
+          responseCode: 200,
+          responseHeaders: [
+            { name: 'Content-Type', value: 'text/html; charset=utf-8' },
+            { name: 'Cache-Control', value: 'no-store' },
+          ],
+          body: BLANK,
+        },
+        sessionId,
+      )
+      .catch(() => {});
+  });
+}
+
+/** Puts the tab on a blank page of `origin` and evaluates the expression there; tries until `endAt` while the document is not there yet. */
+async function evaluateOnOrigin<T>(cdp: Cdp, sessionId: string | undefined, origin: string, expression: string, endAt: number): Promise<T> {
+  const nav = await cdp.send('Page.navigate', { url: `${origin}/` }, sessionId);
+  if (nav.errorText)
+    throw new CdpError('answered', `could not open a blank page on ${origin}: ${nav.errorText}`, { method: 'Page.navigate', detail: nav.errorText });
+  // The navigation has committed; the script checks that it runs on the origin's document.
+  const guarded = `(async () => { if (location.origin !== ${JSON.stringify(origin)}) throw new Error('not on ' + ${JSON.stringify(origin)} + ' yet'); return await (${expression}); })()`;
+  for (;;) {
+    const answer = await cdp.send('Runtime.evaluate', { expression: guarded, awaitPromise: true, returnByValue: true }, sessionId);
+    if (!answer.exceptionDetails) return answer.result.value as T;
+    const message = answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text ?? 'script failed';
+    // "not on <origin> yet": the committed document is not the one evaluated in; asked again.
+    if (!message.includes('yet') || performance.now() >= endAt)
+      throw new CdpError('answered', message.split('\n')[0]!, { method: 'Runtime.evaluate', detail: message });
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }

@@ -38,15 +38,9 @@ export class ProfileSession {
    * Refusals (before anything is dialled): 400 bad slug, 402 the 500th profile, 413 over the size
    * limit, 409 another session is saving (Retry-After).
    */
-  static async open(input: {
-    workspaceId: string;
-    slug: string;
-    readOnly: boolean;
-    sessionId: string;
-    providers: readonly RuntimeProvider[];
-  }): Promise<ProfileSession> {
+  static async open(input: OpenInput): Promise<ProfileSession> {
     if (!PROFILE_SLUG.test(input.slug)) throw new Refusal(400, 'profile must be 1 to 64 letters, digits, dots, underscores or hyphens');
-    let profile = await db.profile.findUnique({
+    let profile: ProfileRow | null = await db.profile.findUnique({
       where: { workspaceId_slug: { workspaceId: input.workspaceId, slug: input.slug } },
       select: { id: true, slug: true, workspaceId: true, sizeBytes: true },
     });
@@ -59,17 +53,7 @@ export class ProfileSession {
           : `no provider on this router can save to profile "${input.slug}": a managed provider (such as the local pool) saves any profile, any other provider only the profile it is pinned to; or connect with readOnly=1`,
       );
     }
-    if (!profile && !input.readOnly) {
-      try {
-        profile = await insertProfile({ workspaceId: input.workspaceId, slug: input.slug, name: input.slug });
-      } catch (error) {
-        if (error instanceof ApiError && error.code === 'conflict')
-          profile = await db.profile.findUnique({ where: { workspaceId_slug: { workspaceId: input.workspaceId, slug: input.slug } } });
-        else if (error instanceof ApiError && error.code === 'fair_use_limit_reached')
-          throw new Refusal(402, `profile "${input.slug}" would be this workspace's 501st; delete a profile you no longer need`);
-        else throw error;
-      }
-    }
+    if (!profile && !input.readOnly) profile = await createProfile(input);
     if (!profile) {
       // readOnly with a slug nobody saved: an empty browser, nothing created.
       return new ProfileSession({ id: '', slug: input.slug, workspaceId: input.workspaceId }, true, input.sessionId, emptyState());
@@ -80,21 +64,8 @@ export class ProfileSession {
         `profile "${input.slug}" holds ${Math.round(profile.sizeBytes / 1024 / 1024)} MB, over the ${PROFILE_MAX_BYTES / 1024 / 1024} MB limit; restore a smaller version or delete it`,
       );
     const { id } = profile;
-    if (!input.readOnly) {
-      const lock = await acquireLock(id, input.sessionId);
-      if (!lock.ok)
-        throw new Refusal(409, `another session is saving to profile "${input.slug}"; retry when it ends, or connect with readOnly=1`, {
-          'Retry-After': String(lock.retryAfterS),
-        });
-    }
-    let state: ProfileState;
-    try {
-      state = (await loadState(id)).state;
-      await db.$executeRaw`UPDATE "Profile" SET "lastUsedAt" = now() WHERE "id" = ${id}`;
-    } catch (error) {
-      if (!input.readOnly) await releaseLock(id, input.sessionId).catch(() => {});
-      throw error;
-    }
+    if (!input.readOnly) await lockForSaving(id, input);
+    const state = await loadForSession(id, input);
     const session = new ProfileSession({ id, slug: profile.slug, workspaceId: profile.workspaceId }, input.readOnly, input.sessionId, state);
     if (!input.readOnly) {
       session.heartbeat = setInterval(() => void renewLock(id, input.sessionId).catch(() => {}), LOCK_TTL_MS / 3);
@@ -208,6 +179,57 @@ export class ProfileSession {
       await releaseLock(this.profile.id, this.sessionId).catch((error: Error) =>
         log.warn({ err: error.message }, 'profile lock not released (it lapses by itself)'),
       );
+  }
+}
+
+/** What a connect with `profile=` opens its profile with. */
+interface OpenInput {
+  workspaceId: string;
+  slug: string;
+  readOnly: boolean;
+  sessionId: string;
+  providers: readonly RuntimeProvider[];
+}
+
+/** The profile's row as open() reads it. */
+interface ProfileRow {
+  id: string;
+  slug: string;
+  workspaceId: string;
+  sizeBytes: number;
+}
+
+/** Creates the unknown slug for a saving session; one created meanwhile by another connect is read instead. 402 at the 500th. */
+async function createProfile(input: OpenInput): Promise<ProfileRow | null> {
+  try {
+    return await insertProfile({ workspaceId: input.workspaceId, slug: input.slug, name: input.slug });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'conflict')
+      return await db.profile.findUnique({ where: { workspaceId_slug: { workspaceId: input.workspaceId, slug: input.slug } } });
+    else if (error instanceof ApiError && error.code === 'fair_use_limit_reached')
+      throw new Refusal(402, `profile "${input.slug}" would be this workspace's 501st; delete a profile you no longer need`);
+    else throw error;
+  }
+}
+
+/** Takes the saving lock; 409 (with Retry-After) while another session holds it. */
+async function lockForSaving(id: string, input: OpenInput): Promise<void> {
+  const lock = await acquireLock(id, input.sessionId);
+  if (!lock.ok)
+    throw new Refusal(409, `another session is saving to profile "${input.slug}"; retry when it ends, or connect with readOnly=1`, {
+      'Retry-After': String(lock.retryAfterS),
+    });
+}
+
+/** The profile's latest state, its use noted; a saving session's lock is freed again when that fails. */
+async function loadForSession(id: string, input: OpenInput): Promise<ProfileState> {
+  try {
+    const { state } = await loadState(id);
+    await db.$executeRaw`UPDATE "Profile" SET "lastUsedAt" = now() WHERE "id" = ${id}`;
+    return state;
+  } catch (error) {
+    if (!input.readOnly) await releaseLock(id, input.sessionId).catch(() => {});
+    throw error;
   }
 }
 
