@@ -9,7 +9,8 @@ import { updateProfileSchema } from '@/lib/profiles/schemas';
 import { Alert, ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Card, CardBody, CardHeader } from '../ui/card';
-import { ConfirmDialog, FormDialog } from '../ui/dialog';
+import { FormDialog } from '../ui/dialog';
+import { DangerCard } from '../ui/danger-card';
 import { TextField } from '../ui/input';
 import { useToast } from '../ui/toast';
 
@@ -124,30 +125,21 @@ export function DeleteProfileCard({ profile }: { profile: Profile }) {
   const remove = useDeleteProfile();
   const navigate = useRouter();
   const toast = useToast();
-  const [open, setOpen] = useState(false);
   return (
-    <Card tone="danger">
-      <CardHeader
-        title="Delete profile"
-        description="Deletes the profile and every version of it. A script that connects with it afterwards starts an empty profile of the same slug."
-        actions={
-          <Button variant="danger-secondary" size="sm" onClick={() => setOpen(true)}>
-            Delete profile
-          </Button>
-        }
-      />
-      <ConfirmDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={`Delete “${profile.name}”?`}
-        description="This cannot be undone: the saved logins are gone. Export it first to keep a copy."
-        confirmLabel="Delete profile"
-        onConfirm={() => remove.mutateAsync(profile.slug)}
-        onDone={() => {
+    <DangerCard
+      title="Delete profile"
+      description="Deletes the profile and every version of it. A script that connects with it afterwards starts an empty profile of the same slug."
+      action="Delete profile"
+      confirm={{
+        title: `Delete “${profile.name}”?`,
+        description: 'This cannot be undone: the saved logins are gone. Export it first to keep a copy.',
+        confirmLabel: 'Delete profile',
+        onConfirm: () => remove.mutateAsync(profile.slug),
+        onDone: () => {
           toast(`Deleted “${profile.name}”`);
           navigate.push('/profiles');
-        }}
-      />
-    </Card>
+        },
+      }}
+    />
   );
 }

@@ -1,12 +1,9 @@
 'use client';
 // A router's settings: name, routing, the four switches, agent defaults, trace redaction, and deleting it.
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { useActiveWorkspace } from '@/lib/client/me';
 import { useDeleteRouter, useRouterInstance } from '@/lib/client/routers';
-import { Button } from '../../ui/button';
-import { Card, CardHeader } from '../../ui/card';
-import { ConfirmDialog } from '../../ui/dialog';
+import { DangerCard } from '../../ui/danger-card';
 import { ErrorState } from '../../ui/empty-state';
 import { Skeleton } from '../../ui/skeleton';
 import { useToast } from '../../ui/toast';
@@ -45,32 +42,23 @@ function DeleteRouterCard({ routerId, name, slug }: { routerId: string; name: st
   const { canManage } = useActiveWorkspace();
   const navigate = useRouter();
   const toast = useToast();
-  const [open, setOpen] = useState(false);
   if (!canManage) return null;
   return (
-    <Card tone="danger">
-      <CardHeader
-        title="Delete router"
-        description="Deletes the router with its providers, keys and chat link. Its connect URL stops working at once; session history stays."
-        actions={
-          <Button variant="danger-secondary" size="sm" onClick={() => setOpen(true)}>
-            Delete router
-          </Button>
-        }
-      />
-      <ConfirmDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={`Delete ${name}?`}
-        description="This cannot be undone. Scripts using its keys are refused from now on."
-        confirmLabel="Delete router"
-        requireText={slug}
-        onConfirm={() => remove.mutateAsync(routerId)}
-        onDone={() => {
+    <DangerCard
+      title="Delete router"
+      description="Deletes the router with its providers, keys and chat link. Its connect URL stops working at once; session history stays."
+      action="Delete router"
+      confirm={{
+        title: `Delete ${name}?`,
+        description: 'This cannot be undone. Scripts using its keys are refused from now on.',
+        confirmLabel: 'Delete router',
+        requireText: slug,
+        onConfirm: () => remove.mutateAsync(routerId),
+        onDone: () => {
           toast(`Deleted ${name}`);
           navigate.push('/routers');
-        }}
-      />
-    </Card>
+        },
+      }}
+    />
   );
 }
