@@ -40,6 +40,8 @@ export interface WebhookWorker {
 }
 
 const SETTLE_RETRY_MS = [200, 1_000, 3_000];
+/** How often a worker looks for due deliveries nobody woke it for (its own retries have a timer). */
+export const DEFAULT_POLL_MS = 1_000;
 const WAKE_MARGIN_MS = 25;
 
 export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookWorker {
@@ -48,7 +50,7 @@ export function startWebhookWorker(options: WebhookWorkerOptions = {}): WebhookW
   const concurrency = options.concurrency ?? 16;
   const perWebhook = options.perWebhook ?? 2;
   const leaseMs = options.leaseMs ?? schedule.attemptTimeoutMs + 25_000;
-  const pollMs = options.pollMs ?? 1_000;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   if (leaseMs <= schedule.attemptTimeoutMs) throw new Error('leaseMs must be longer than the attempt timeout');
   const log = rootLog.child({ component: 'webhooks', queue, workerId });
