@@ -212,7 +212,8 @@ export function failureLines(tap: string): string[] {
     const block: string[] = [];
     for (let next = at + 1; next < lines.length && lines[next]!.startsWith(`${indent}  `); next++) block.push(lines[next]!.slice(indent.length + 2));
     if (block.some((l) => /^failureType: 'subtestsFailed'/.test(l))) return;
-    const detail = block.filter((l) => l !== '---' && l !== '...' && !/^duration_ms:/.test(l)).slice(0, FAILURE_LINES);
+    // Newer Node also writes `type: 'test'` (or 'suite') in each block: noise in a summary.
+    const detail = block.filter((l) => l !== '---' && l !== '...' && !/^(duration_ms|type):/.test(l)).slice(0, FAILURE_LINES);
     found.push([failed[2]!, ...detail.map((l) => `    ${l}`)].join('\n'));
   });
   return found;
